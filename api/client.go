@@ -1,0 +1,325 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DonationsPath is the list endpoint, appended to the base URL.
+const DonationsPath = "/api/v1/donations"
+
+// maxBody bounds what one page may weigh; 100 donations are far below it.
+const maxBody = 32 << 20
+
+// Exchange describes one HTTP request and its answer, for --verbose and the raw
+// view. URL never holds credentials.
+type Exchange struct {
+	Method   string
+	URL      string
+	Status   int
+	Bytes    int
+	Duration time.Duration
+	Attempt  int
+	Err      error
+}
+
+// Config is what a Client needs. APIKey is the password of HTTP Basic auth;
+// Username is the login e-mail or the organization id (both forms work).
+type Config struct {
+	BaseURL  string
+	Username string
+	APIKey   string
+
+	// Timeout bounds each HTTP attempt (default 30s).
+	Timeout time.Duration
+	// Retry bounds retries of 429, 5xx and network errors.
+	Retry RetryPolicy
+	// Trace, when set, is called after every HTTP attempt.
+	Trace func(Exchange)
+	// Transport replaces http.DefaultTransport (tests pin connections with it).
+	Transport http.RoundTripper
+	// UserAgent is sent on every request.
+	UserAgent string
+}
+
+// Client reads donations. It is safe for concurrent use.
+type Client struct {
+	endpoint  url.URL
+	username  string
+	key       string
+	timeout   time.Duration
+	retry     RetryPolicy
+	trace     func(Exchange)
+	http      *http.Client
+	userAgent string
+	pace      pacer
+}
+
+// New checks the configuration and makes a client. Credentials given as user
+// information in the base URL are taken out of it and sent in the header.
+func New(cfg Config) (*Client, error) {
+	raw := strings.TrimSpace(cfg.BaseURL)
+	if raw == "" {
+		return nil, fmt.Errorf("no base URL")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		// url.Parse quotes the input, which may hold a password: say less.
+		return nil, fmt.Errorf("the base URL is not a valid URL")
+	}
+	if u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+		return nil, fmt.Errorf("the base URL must look like https://host[/path], got scheme %q", u.Scheme)
+	}
+	c := &Client{
+		username:  cfg.Username,
+		key:       cfg.APIKey,
+		timeout:   cfg.Timeout,
+		retry:     cfg.Retry.withDefaults(),
+		trace:     cfg.Trace,
+		userAgent: cfg.UserAgent,
+	}
+	if u.User != nil {
+		if c.username == "" {
+			c.username = u.User.Username()
+		}
+		if p, ok := u.User.Password(); ok && c.key == "" {
+			c.key = p
+		}
+		u.User = nil
+	}
+	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
+		return nil, &Error{Kind: KindInsecure, URL: u.Redacted(),
+			Err: fmt.Errorf("plain http is refused for %s: the API key would cross the network in clear; use https (http is allowed only for loopback hosts such as 127.0.0.1)", u.Hostname())}
+	}
+	if c.timeout <= 0 {
+		c.timeout = 30 * time.Second
+	}
+	if c.userAgent == "" {
+		c.userAgent = "donations-cli"
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	if !strings.HasSuffix(u.Path, DonationsPath) {
+		u.Path = strings.TrimSuffix(u.Path, "/api/v1") + DonationsPath
+	}
+	u.RawQuery, u.Fragment = "", ""
+	c.endpoint = *u
+	transport := cfg.Transport
+	if transport == nil {
+		transport = http.DefaultTransport
+	}
+	c.http = &http.Client{
+		Transport: transport,
+		// Basic auth must not follow a redirect to another host.
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 5 || req.URL.Host != via[0].URL.Host {
+				return http.ErrUseLastResponse
+			}
+			return nil
+		},
+	}
+	return c, nil
+}
+
+// IsLoopback says whether host is the local machine (where plain http is safe).
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Endpoint is the list URL, without credentials or query.
+func (c *Client) Endpoint() string { return c.endpoint.String() }
+
+// Username is the user name sent, for showing which account is in use.
+func (c *Client) Username() string { return c.username }
+
+// URL is the request URL for q, without credentials.
+func (c *Client) URL(q Query) string {
+	u := c.endpoint
+	u.RawQuery = q.Values().Encode()
+	return u.String()
+}
+
+// Page fetches and decodes one page, retrying what may succeed on a retry.
+func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
+	if q.Page <= 0 {
+		q.Page = 1
+	}
+	body, ex, err := c.get(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	list, meta, err := DecodePage(body, q.Page)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			e.URL = ex.URL
+			e.Status = ex.Status
+		}
+		return nil, err
+	}
+	return &Page{Number: q.Page, Donations: list, Meta: meta, Exchange: ex}, nil
+}
+
+// get performs the request with retries and returns the body of a 2xx answer.
+func (c *Client) get(ctx context.Context, q Query) ([]byte, Exchange, error) {
+	target := c.URL(q)
+	start := time.Now()
+	var last *Error
+	for attempt := 1; ; attempt++ {
+		if err := c.pace.wait(ctx); err != nil {
+			return nil, Exchange{}, c.networkError(err, q.Page, target, attempt)
+		}
+		body, ex, err := c.once(ctx, target, attempt)
+		if err == nil {
+			return body, ex, nil
+		}
+		if errors.As(err, &last) {
+			last.Page, last.Attempts = q.Page, attempt
+		}
+		if !Retryable(err) || ctx.Err() != nil {
+			return nil, ex, err
+		}
+		delay, ok := c.retry.next(attempt, last.RetryAfter, time.Since(start))
+		if !ok {
+			return nil, ex, err
+		}
+		if err := sleep(ctx, delay); err != nil {
+			return nil, ex, c.networkError(err, q.Page, target, attempt)
+		}
+	}
+}
+
+func (c *Client) networkError(err error, page int, target string, attempt int) *Error {
+	return &Error{Kind: KindNetwork, Page: page, URL: target, Attempts: attempt, Err: err}
+}
+
+// once sends one attempt under its own deadline.
+func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, Exchange, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	ex := Exchange{Method: http.MethodGet, URL: target, Attempt: attempt}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: err}
+	}
+	req.SetBasicAuth(c.username, c.key)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	start := time.Now()
+	resp, err := c.http.Do(req)
+	if err != nil {
+		ex.Duration, ex.Err = time.Since(start), err
+		c.emit(ex)
+		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: c.redact(unwrapURLError(err))}
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
+	c.pace.observe(resp.Header, time.Now())
+	if err != nil {
+		ex.Err = err
+		c.emit(ex)
+		return nil, ex, &Error{Kind: KindNetwork, URL: target, Status: resp.StatusCode, Err: c.redact(unwrapURLError(err))}
+	}
+	c.emit(ex)
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return body, ex, nil
+	}
+	e := &Error{Kind: kindForStatus(resp.StatusCode), Status: resp.StatusCode, URL: target,
+		Excerpt: c.redact(errors.New(excerpt(body, 160))).Error()}
+	if e.Kind == KindRateLimited || e.Kind == KindServer {
+		e.RetryAfter = retryAfter(resp.Header, time.Now())
+	}
+	return nil, ex, e
+}
+
+func (c *Client) emit(ex Exchange) {
+	if c.trace != nil {
+		c.trace(ex)
+	}
+}
+
+// unwrapURLError drops net/http's "Get <url>:" prefix: the URL is reported
+// separately and once.
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// redact removes the API key from an error text, should anything have echoed it.
+func (c *Client) redact(err error) error {
+	if err == nil || c.key == "" || !strings.Contains(err.Error(), c.key) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), c.key, "[redacted]"))
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// pacer remembers the server's rate-limit headers so the client waits for the
+// reset instead of being refused.
+type pacer struct {
+	mu        sync.Mutex
+	remaining int
+	known     bool
+	reset     time.Time
+	// maxWait bounds a single pacing wait, so a bogus reset far in the future
+	// cannot stall the program.
+	maxWait time.Duration
+}
+
+func (p *pacer) observe(h http.Header, now time.Time) {
+	rem, ok := headerInt(h, "X-Ratelimit-Remaining")
+	if !ok {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.remaining, p.known = int(rem), true
+	p.reset = resetTime(h, now)
+}
+
+func (p *pacer) wait(ctx context.Context) error {
+	p.mu.Lock()
+	var d time.Duration
+	if p.known && p.remaining <= 0 && !p.reset.IsZero() {
+		d = time.Until(p.reset)
+		limit := p.maxWait
+		if limit == 0 {
+			limit = 90 * time.Second
+		}
+		d = min(d, limit)
+		// Whoever waits spends the budget's next slot; the next answer corrects it.
+		p.known = false
+	} else if p.known {
+		p.remaining--
+	}
+	p.mu.Unlock()
+	return sleep(ctx, d)
+}

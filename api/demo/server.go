@@ -1,0 +1,408 @@
+// Package demo is an in-process Donations Read API over generated data, for
+// --demo, tests and benchmarks. It follows the spec and, where the spec is
+// silent, does what servers of this kind are seen to do: a bare array with no
+// paging metadata, 401 with a small JSON body, rate-limit headers on every answer.
+package demo
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Default credentials: the demo accepts both username forms of the spec.
+const (
+	DefaultLogin = "demo@example.org"
+	DefaultOrgID = "org_demo_4242"
+	DefaultKey   = "demo-key-not-secret"
+)
+
+// Options shape the data and the faults. The zero value is a well-behaved
+// server over 5,000 donations.
+type Options struct {
+	Count int   // donations (default 5,000)
+	Seed  int64 // data seed (default 1)
+
+	Login, OrgID, APIKey string // credentials (defaults above)
+
+	Latency time.Duration // added to every answer
+	Jitter  time.Duration // up to this much more, at random
+
+	ErrorRate     float64 // share of requests answered 500/502/503
+	MalformedRate float64 // share of 200 answers cut off mid-JSON
+	HTMLErrors    bool    // error bodies are HTML pages, as a proxy would send
+
+	RateLimit    int           // requests per window and client address; 0 = unlimited
+	RateWindow   time.Duration // default one minute
+	NoRetryAfter bool          // 429 without Retry-After (only x-ratelimit-reset)
+
+	Wrap       bool   // {"data": [...], "meta": {...}} instead of a bare array
+	IgnorePage bool   // always serve page 1
+	PageSize   int    // ignore per_page and use this size
+	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
+	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
+
+	// Script answers the first len(Script) requests with these statuses
+	// (0 serves normally), for tests of exact retry sequences.
+	Script []int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Count == 0 {
+		o.Count = 5000
+	}
+	if o.Count < 0 {
+		o.Count = 0
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.Login == "" {
+		o.Login = DefaultLogin
+	}
+	if o.OrgID == "" {
+		o.OrgID = DefaultOrgID
+	}
+	if o.APIKey == "" {
+		o.APIKey = DefaultKey
+	}
+	if o.RateWindow <= 0 {
+		o.RateWindow = time.Minute
+	}
+	return o
+}
+
+// Server is the demo API. It is an http.Handler.
+type Server struct {
+	opts Options
+	data *dataset
+
+	requests atomic.Int64
+	mu       sync.Mutex
+	rand     *rand.Rand
+	windows  map[string]*window
+}
+
+type window struct {
+	start time.Time
+	used  int
+}
+
+// New builds the data set and the handler.
+func New(opts Options) *Server {
+	opts = opts.withDefaults()
+	return &Server{
+		opts:    opts,
+		data:    newDataset(opts.Count, opts.Seed),
+		rand:    rand.New(rand.NewPCG(uint64(opts.Seed), 7)),
+		windows: map[string]*window{},
+	}
+}
+
+// Options are the server's options after defaults.
+func (s *Server) Options() Options { return s.opts }
+
+// Requests counts the requests answered so far, whatever their status.
+func (s *Server) Requests() int { return int(s.requests.Load()) }
+
+// Filter is the server side of the spec's filters.
+type Filter struct {
+	Email, FirstName, LastName string
+	CampaignID, ID             int64
+}
+
+// Match lists the ids of the donations the filter keeps, ascending. Text
+// filters match the whole value, ignoring case.
+func (s *Server) Match(f Filter) []int64 {
+	var ids []int64
+	for _, i := range s.match(f) {
+		ids = append(ids, s.data.entries[i].id)
+	}
+	return ids
+}
+
+func (s *Server) match(f Filter) []int {
+	email, first, last := strings.ToLower(f.Email), strings.ToLower(f.FirstName), strings.ToLower(f.LastName)
+	out := make([]int, 0, 128)
+	for i, e := range s.data.entries {
+		dn := &s.data.donors[e.donor]
+		switch {
+		case f.ID != 0 && e.id != f.ID,
+			f.CampaignID != 0 && forms[e.form].campaign != f.CampaignID,
+			email != "" && dn.emailFold != email,
+			first != "" && dn.firstFold != first,
+			last != "" && dn.lastFold != last:
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func (s *Server) chance(p float64) bool {
+	if p <= 0 {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rand.Float64() < p
+}
+
+func (s *Server) jitter() time.Duration {
+	if s.opts.Jitter <= 0 {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return time.Duration(s.rand.Int64N(int64(s.opts.Jitter)))
+}
+
+// spend takes one request from the caller's window and returns the headers'
+// values; ok is false when the budget is spent.
+func (s *Server) spend(client string, now time.Time) (limit, remaining int, reset time.Time, ok bool) {
+	limit = s.opts.RateLimit
+	unlimited := limit <= 0
+	if unlimited {
+		// Headers are still sent, as real servers do, with a budget never reached.
+		limit = 1_000_000
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	start := now.Truncate(s.opts.RateWindow)
+	w := s.windows[client]
+	if w == nil || !w.start.Equal(start) {
+		w = &window{start: start}
+		s.windows[client] = w
+	}
+	reset = start.Add(s.opts.RateWindow)
+	if w.used >= limit && !unlimited {
+		return limit, 0, reset, false
+	}
+	w.used++
+	return limit, limit - w.used, reset, true
+}
+
+func (s *Server) authorized(r *http.Request) bool {
+	user, pass, ok := r.BasicAuth()
+	if !ok {
+		return false
+	}
+	same := func(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+	return (same(user, s.opts.Login) || same(user, s.opts.OrgID)) && same(pass, s.opts.APIKey)
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	n := int(s.requests.Add(1))
+	if d := s.opts.Latency + s.jitter(); d > 0 {
+		t := time.NewTimer(d)
+		select {
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	now := time.Now()
+	limit, remaining, reset, ok := s.spend(host, now)
+	h := w.Header()
+	h.Set("X-Ratelimit-Limit", strconv.Itoa(limit))
+	h.Set("X-Ratelimit-Remaining", strconv.Itoa(remaining))
+	h.Set("X-Ratelimit-Reset", strconv.FormatInt(reset.Unix(), 10))
+	if !ok {
+		if !s.opts.NoRetryAfter {
+			h.Set("Retry-After", strconv.Itoa(int(max(time.Until(reset).Seconds(), 0))+1))
+		}
+		s.fail(w, http.StatusTooManyRequests, "Too many requests")
+		return
+	}
+	if n <= len(s.opts.Script) && s.opts.Script[n-1] != 0 {
+		status := s.opts.Script[n-1]
+		if status == http.StatusTooManyRequests && !s.opts.NoRetryAfter {
+			h.Set("Retry-After", "1")
+		}
+		s.fail(w, status, http.StatusText(status))
+		return
+	}
+	if r.URL.Path != "/api/v1/donations" && r.URL.Path != "/api/v1/donations/" {
+		s.fail(w, http.StatusNotFound, "Not found")
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET")
+		s.fail(w, http.StatusMethodNotAllowed, "Method not allowed")
+		return
+	}
+	if !s.authorized(r) {
+		h.Set("WWW-Authenticate", `Basic realm="Donations API"`)
+		s.fail(w, http.StatusUnauthorized, "Authentication failed")
+		return
+	}
+	if s.chance(s.opts.ErrorRate) {
+		s.fail(w, pickStatus(n), "Internal server error")
+		return
+	}
+	body, err := s.page(r)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if s.chance(s.opts.MalformedRate) {
+		body = body[:len(body)/2]
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}
+
+func pickStatus(n int) int {
+	return []int{http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable}[n%3]
+}
+
+func (s *Server) fail(w http.ResponseWriter, status int, msg string) {
+	var body []byte
+	if s.opts.HTMLErrors {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		body = fmt.Appendf(nil, "<!DOCTYPE html>\n<html><head><title>%d %s</title></head>\n<body><h1>%s</h1><p>nginx</p></body></html>\n",
+			status, http.StatusText(status), http.StatusText(status))
+	} else {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		body, _ = json.Marshal(map[string]string{"error": msg})
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// intParam reads an integer parameter; a missing or malformed one reads as 0.
+func intParam(r *http.Request, key string) int64 {
+	v, _ := strconv.ParseInt(strings.TrimSpace(r.URL.Query().Get(key)), 10, 64)
+	return v
+}
+
+func (s *Server) page(r *http.Request) ([]byte, error) {
+	q := r.URL.Query()
+	f := Filter{Email: q.Get("email"), FirstName: q.Get("first_name"), LastName: q.Get("last_name"),
+		CampaignID: intParam(r, "campaign_id"), ID: intParam(r, "id")}
+	for _, k := range []string{"campaign_id", "id"} {
+		if v := q.Get(k); v != "" {
+			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+				return nil, fmt.Errorf("%s must be an integer", k)
+			}
+		}
+	}
+	per := int(intParam(r, "per_page"))
+	if per <= 0 || per > 100 {
+		per = 100 // the spec: larger than the maximum reverts to the default
+	}
+	if s.opts.PageSize > 0 {
+		per = s.opts.PageSize
+	}
+	page := int(max(intParam(r, "page"), 1)) // page=0 behaves like page 1
+	if s.opts.IgnorePage {
+		page = 1
+	}
+	matched := s.match(f)
+	pages := (len(matched) + per - 1) / per
+	if page > pages && s.opts.PastEnd == "last" && pages > 0 {
+		page = pages
+	}
+	from := min((page-1)*per, len(matched))
+	to := min(from+per, len(matched))
+	recs := make([]json.RawMessage, 0, to-from)
+	for _, i := range matched[from:to] {
+		b, err := s.encode(i)
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, b)
+	}
+	var out any = recs
+	if s.opts.Wrap {
+		out = map[string]any{
+			"data": recs,
+			"meta": map[string]any{"page": page, "per_page": per, "total": len(matched), "total_pages": pages},
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(out)
+	return buf.Bytes(), err
+}
+
+func (s *Server) encode(i int) (json.RawMessage, error) {
+	rec := s.data.record(i)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		return nil, err
+	}
+	b := bytes.TrimRight(buf.Bytes(), "\n")
+	if s.opts.Drift {
+		return drift(b, i)
+	}
+	return b, nil
+}
+
+// Running is a demo server listening on loopback.
+type Running struct {
+	*Server
+	URL  string
+	srv  *http.Server
+	done chan struct{}
+}
+
+// Start serves the demo on addr ("" picks a free loopback port) until Close
+// or ctx ends. Only loopback addresses are accepted: it is a test server.
+func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("demo server address %q: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("demo server address %q: only loopback addresses (127.0.0.1, ::1, localhost) are allowed", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	s := New(opts)
+	run := &Running{Server: s, URL: "http://" + ln.Addr().String(), done: make(chan struct{}),
+		srv: &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}}
+	go func() {
+		defer close(run.done)
+		_ = run.srv.Serve(ln)
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			run.Close()
+		case <-run.done:
+		}
+	}()
+	return run, nil
+}
+
+// Close stops the server and waits for it.
+func (r *Running) Close() {
+	_ = r.srv.Close()
+	<-r.done
+}

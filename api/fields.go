@@ -1,0 +1,185 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// The spec does not say which fields may be null or omitted, and servers of this
+// kind are seen sending numbers as strings and strings as numbers. Each field
+// therefore decodes through one of these tolerant types, which remember whether a
+// value was present at all so the UI can tell "missing" from "empty".
+
+// Text is a string field. A JSON number or boolean is kept as its literal text.
+type Text struct {
+	Value string
+	Valid bool
+}
+
+// Int is an integer field that also accepts an integer written as a string.
+type Int struct {
+	Value int64
+	Valid bool
+}
+
+// Flag is a boolean field that also accepts "true"/"false", "yes"/"no" and 1/0.
+type Flag struct {
+	Value bool
+	Valid bool
+}
+
+// Number is a decimal field kept as the exact text the server sent, whether it
+// came as a JSON number or as a string, so no float64 ever touches money.
+type Number struct {
+	Text  string
+	Valid bool
+}
+
+func isNull(b []byte) bool { return len(b) == 0 || string(b) == "null" }
+
+// unquote returns the string inside a JSON string literal, taking the fast path
+// when nothing is escaped.
+func unquote(b []byte) (string, error) {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 {
+		return string(b[1 : len(b)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(b, &s)
+	return s, err
+}
+
+func (t *Text) UnmarshalJSON(b []byte) error {
+	*t = Text{}
+	b = bytes.TrimSpace(b)
+	switch {
+	case isNull(b):
+		return nil
+	case b[0] == '"':
+		s, err := unquote(b)
+		if err != nil {
+			return err
+		}
+		*t = Text{s, true}
+	case b[0] == '{' || b[0] == '[':
+		// A structure where text was expected: keep it readable rather than fail.
+		*t = Text{string(b), true}
+	default:
+		*t = Text{string(b), true}
+	}
+	return nil
+}
+
+func (t Text) MarshalJSON() ([]byte, error) {
+	if !t.Valid {
+		return []byte("null"), nil
+	}
+	return json.Marshal(t.Value)
+}
+
+func (n *Int) UnmarshalJSON(b []byte) error {
+	*n = Int{}
+	b = bytes.TrimSpace(b)
+	if isNull(b) {
+		return nil
+	}
+	s := string(b)
+	if b[0] == '"' {
+		var err error
+		if s, err = unquote(b); err != nil {
+			return err
+		}
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return nil
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		// 2025.0 or "12.0": an integer written with a fraction of zero.
+		f, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil || f != float64(int64(f)) {
+			return &json.UnmarshalTypeError{Value: "non-integer " + strconv.Quote(s), Type: intType}
+		}
+		v = int64(f)
+	}
+	*n = Int{v, true}
+	return nil
+}
+
+func (n Int) MarshalJSON() ([]byte, error) {
+	if !n.Valid {
+		return []byte("null"), nil
+	}
+	return strconv.AppendInt(nil, n.Value, 10), nil
+}
+
+func (f *Flag) UnmarshalJSON(b []byte) error {
+	*f = Flag{}
+	b = bytes.TrimSpace(b)
+	if isNull(b) {
+		return nil
+	}
+	s := string(b)
+	if b[0] == '"' {
+		var err error
+		if s, err = unquote(b); err != nil {
+			return err
+		}
+	}
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "yes", "y", "1":
+		*f = Flag{true, true}
+	case "false", "no", "n", "0":
+		*f = Flag{false, true}
+	case "":
+	default:
+		return &json.UnmarshalTypeError{Value: "non-boolean " + strconv.Quote(s), Type: flagType}
+	}
+	return nil
+}
+
+func (f Flag) MarshalJSON() ([]byte, error) {
+	if !f.Valid {
+		return []byte("null"), nil
+	}
+	return strconv.AppendBool(nil, f.Value), nil
+}
+
+func (n *Number) UnmarshalJSON(b []byte) error {
+	*n = Number{}
+	b = bytes.TrimSpace(b)
+	if isNull(b) {
+		return nil
+	}
+	if b[0] == '"' {
+		s, err := unquote(b)
+		if err != nil {
+			return err
+		}
+		if s = strings.TrimSpace(s); s != "" {
+			*n = Number{s, true}
+		}
+		return nil
+	}
+	*n = Number{string(b), true}
+	return nil
+}
+
+func (n Number) MarshalJSON() ([]byte, error) {
+	if !n.Valid {
+		return []byte("null"), nil
+	}
+	return json.Marshal(n.Text)
+}
+
+// Decimal parses the number exactly; ok is false when it is missing or not a
+// plain decimal (a server could send "N/A").
+func (n Number) Decimal() (Decimal, bool) {
+	if !n.Valid {
+		return Decimal{}, false
+	}
+	d, err := ParseDecimal(n.Text)
+	return d, err == nil
+}

@@ -1,0 +1,150 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Page is one decoded answer of the list endpoint.
+type Page struct {
+	Number    int
+	Donations []Donation
+	Meta      Meta
+	Exchange  Exchange
+}
+
+// Meta is whatever paging metadata a wrapped list carried. The spec shows none,
+// so every field is optional and only used when present.
+type Meta struct {
+	Wrapped    bool   // the list came inside an object
+	Key        string // the key that held the list
+	Total      Int    // total donations matching, if told
+	TotalPages Int    // number of pages, if told
+	HasMore    Flag   // whether another page follows, if told
+}
+
+// listKeys are the keys an envelope may hold the donations under, in the order
+// they are tried.
+var listKeys = []string{"donations", "data", "results", "items", "records"}
+
+// metaKeys are the nested objects paging metadata may sit in.
+var metaKeys = []string{"meta", "pagination", "paging", "page_info"}
+
+// DecodePage reads a page body: a bare array of donations, or an object holding
+// the array under one of listKeys, with or without paging metadata. Elements
+// that are not objects are skipped; a body that is not such JSON is a decode
+// error that quotes it.
+func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
+	var meta Meta
+	fail := func(err error) ([]Donation, Meta, error) {
+		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120)}
+	}
+	var list []json.RawMessage
+	switch firstByte(body) {
+	case '[':
+		if err := json.Unmarshal(body, &list); err != nil {
+			return fail(err)
+		}
+	case '{':
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(body, &obj); err != nil {
+			return fail(err)
+		}
+		meta.Wrapped = true
+		for _, k := range listKeys {
+			if raw, ok := obj[k]; ok && firstByte(raw) == '[' {
+				meta.Key = k
+				if err := json.Unmarshal(raw, &list); err != nil {
+					return fail(err)
+				}
+				break
+			}
+		}
+		if meta.Key == "" {
+			if raw, ok := obj["data"]; ok && firstByte(raw) == '{' {
+				// {"data": {"donations": [...]}}: one more level of envelope.
+				inner, m, err := DecodePage(raw, page)
+				m.Wrapped = true
+				return inner, m, err
+			}
+			return fail(fmt.Errorf("no list of donations in the object (looked for %v)", listKeys))
+		}
+		readMeta(obj, &meta)
+		for _, k := range metaKeys {
+			var nested map[string]json.RawMessage
+			if raw, ok := obj[k]; ok && json.Unmarshal(raw, &nested) == nil {
+				readMeta(nested, &meta)
+			}
+		}
+	case 0:
+		return fail(fmt.Errorf("empty body"))
+	default:
+		return fail(fmt.Errorf("not JSON"))
+	}
+	out := make([]Donation, 0, len(list))
+	for i, raw := range list {
+		if firstByte(raw) != '{' {
+			continue
+		}
+		var d Donation
+		if err := json.Unmarshal(raw, &d); err != nil {
+			return nil, meta, &Error{Kind: KindDecode, Page: page,
+				Err: fmt.Errorf("donation %d of the page: %w", i+1, err), Excerpt: excerpt(raw, 120)}
+		}
+		out = append(out, d)
+	}
+	return out, meta, nil
+}
+
+func readMeta(obj map[string]json.RawMessage, m *Meta) {
+	get := func(keys ...string) json.RawMessage {
+		for _, k := range keys {
+			if raw, ok := obj[k]; ok {
+				return raw
+			}
+		}
+		return nil
+	}
+	if raw := get("total", "total_count", "total_entries", "count_total"); raw != nil {
+		_ = m.Total.UnmarshalJSON(raw)
+	}
+	if raw := get("total_pages", "last_page", "page_count", "pages"); raw != nil {
+		_ = m.TotalPages.UnmarshalJSON(raw)
+	}
+	if raw := get("has_more", "has_next", "has_next_page"); raw != nil {
+		_ = m.HasMore.UnmarshalJSON(raw)
+	}
+	if raw := get("next", "next_page", "next_page_url", "next_url"); raw != nil && !m.HasMore.Valid {
+		// A next link or number that is null or empty means this is the last page.
+		s := string(bytes.TrimSpace(raw))
+		more := s != "null" && s != `""` && s != "false" && s != "0"
+		m.HasMore = Flag{more, true}
+	}
+}
+
+// Last says whether the metadata marks page n as the last one; known is false
+// when the metadata says nothing about it.
+func (m Meta) Last(n, perPage int) (last, known bool) {
+	switch {
+	case m.HasMore.Valid:
+		return !m.HasMore.Value, true
+	case m.TotalPages.Valid:
+		return int64(n) >= m.TotalPages.Value, true
+	case m.Total.Valid && perPage > 0:
+		return int64(n)*int64(perPage) >= m.Total.Value, true
+	}
+	return false, false
+}
+
+func (m Meta) String() string {
+	if !m.Wrapped {
+		return "bare array"
+	}
+	s := "object." + m.Key
+	if m.Total.Valid {
+		s += " total=" + strconv.FormatInt(m.Total.Value, 10)
+	}
+	return s
+}

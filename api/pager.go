@@ -1,0 +1,286 @@
+package api
+
+import (
+	"context"
+	"fmt"
+)
+
+// Order is the direction a Pager walks the list.
+type Order int
+
+const (
+	// OldestFirst walks pages 1, 2, 3... as the server orders them (ascending).
+	OldestFirst Order = iota
+	// NewestFirst finds the last page in O(log pages) requests, then walks back.
+	NewestFirst
+)
+
+func (o Order) String() string {
+	if o == NewestFirst {
+		return "newest first"
+	}
+	return "oldest first"
+}
+
+// Batch is what one step of a Pager yields.
+type Batch struct {
+	// Page is the page as fetched; for NewestFirst its donations are in the
+	// server's (ascending) order.
+	Page *Page
+	// Donations are the ones not seen before, in the pager's order.
+	Donations []Donation
+	// Done is true when no page follows.
+	Done bool
+}
+
+// Pager walks every page of a query exactly once, in either order, dropping
+// repeated donations and stopping on the last page by whichever sign the
+// server gives: metadata, a short page, an empty page, or a page that only
+// repeats what came before. A failed step changes nothing, so Next may be
+// called again to retry it. A Pager is not safe for concurrent use.
+type Pager struct {
+	c     *Client
+	q     Query
+	order Order
+
+	seen   map[int64]struct{}
+	next   int // the page Next fetches
+	done   bool
+	maxLen int // the longest page seen: a shorter one is the last
+
+	// NewestFirst: pages fetched while searching for the last one.
+	cache   map[int]*Page
+	located bool
+
+	requests int
+	warnings []string
+}
+
+// Pager starts a walk over q (its Page field is ignored).
+func (c *Client) Pager(q Query, order Order) *Pager {
+	q.Page = 0
+	return &Pager{c: c, q: q, order: order, seen: map[int64]struct{}{}, next: 1, cache: map[int]*Page{}}
+}
+
+// Done says whether the walk has ended.
+func (p *Pager) Done() bool { return p.done }
+
+// Requests is the number of pages fetched successfully so far.
+func (p *Pager) Requests() int { return p.requests }
+
+// Warnings are things the walk noticed about the server that the user should
+// know, such as a server that ignores the page parameter.
+func (p *Pager) Warnings() []string { return p.warnings }
+
+// Query is the query the pager walks.
+func (p *Pager) Query() Query { return p.q }
+
+// Order is the pager's direction.
+func (p *Pager) Order() Order { return p.order }
+
+// Loaded is the number of distinct donations yielded so far.
+func (p *Pager) Loaded() int { return len(p.seen) }
+
+func (p *Pager) fetch(ctx context.Context, n int) (*Page, error) {
+	if pg, ok := p.cache[n]; ok {
+		return pg, nil
+	}
+	q := p.q
+	q.Page = n
+	pg, err := p.c.Page(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	p.requests++
+	p.maxLen = max(p.maxLen, len(pg.Donations))
+	return pg, nil
+}
+
+// fresh keeps the donations not seen before and marks them seen.
+func (p *Pager) fresh(list []Donation, reverse bool) []Donation {
+	out := make([]Donation, 0, len(list))
+	for i := range list {
+		d := list[i]
+		if reverse {
+			d = list[len(list)-1-i]
+		}
+		if d.ID.Valid {
+			if _, dup := p.seen[d.ID.Value]; dup {
+				continue
+			}
+			p.seen[d.ID.Value] = struct{}{}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Next fetches the next page of the walk.
+func (p *Pager) Next(ctx context.Context) (Batch, error) {
+	if p.done {
+		return Batch{Done: true}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Batch{}, err
+	}
+	if p.order == NewestFirst {
+		return p.nextBackward(ctx)
+	}
+	return p.nextForward(ctx)
+}
+
+func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
+	prevMax := p.maxLen
+	pg, err := p.fetch(ctx, p.next)
+	if err != nil {
+		return Batch{}, err
+	}
+	k := len(pg.Donations)
+	news := p.fresh(pg.Donations, false)
+	b := Batch{Page: pg, Donations: news}
+	last, known := pg.Meta.Last(pg.Number, p.q.EffectivePerPage())
+	switch {
+	case k == 0:
+		b.Done = true
+	case len(news) == 0:
+		// Nothing new: the server answered past the end with a page it had
+		// already sent, or it ignores `page` altogether.
+		b.Done = true
+		if pg.Number == 2 && k >= p.q.EffectivePerPage() {
+			p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+		}
+	case known:
+		b.Done = last
+	case k < prevMax:
+		b.Done = true
+	}
+	// A page shorter than asked for is usually the last, but a server that caps
+	// its pages below per_page sends short pages throughout: only a page shorter
+	// than one already seen, or an empty one, ends the walk for sure.
+	p.next++
+	p.done = b.Done
+	return b, nil
+}
+
+// contentKey tells pages apart: past the end some servers repeat the last page.
+type contentKey struct {
+	first, last int64
+	n           int
+}
+
+func keyOf(pg *Page) contentKey {
+	n := len(pg.Donations)
+	if n == 0 {
+		return contentKey{}
+	}
+	return contentKey{pg.Donations[0].ID.Value, pg.Donations[n-1].ID.Value, n}
+}
+
+// atOrPastEnd says whether cached page n is the last page or beyond it: it is
+// empty, shorter than another page, or identical to another page (a server
+// repeating its last page for every page past the end).
+func (p *Pager) atOrPastEnd(n int) bool {
+	pg := p.cache[n]
+	if len(pg.Donations) == 0 || len(pg.Donations) < p.maxLen {
+		return true
+	}
+	k := keyOf(pg)
+	for m, other := range p.cache {
+		if m != n && keyOf(other) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// bounds is the smallest cached page at or past the end (0 if none) and the
+// largest cached page below it that is not.
+func (p *Pager) bounds() (lo, hi int) {
+	for n := range p.cache {
+		if p.atOrPastEnd(n) && (hi == 0 || n < hi) {
+			hi = n
+		}
+	}
+	for n := range p.cache {
+		if (hi == 0 || n < hi) && !p.atOrPastEnd(n) && n > lo {
+			lo = n
+		}
+	}
+	return lo, hi
+}
+
+func (p *Pager) load(ctx context.Context, n int) error {
+	pg, err := p.fetch(ctx, n)
+	if err == nil {
+		p.cache[n] = pg
+	}
+	return err
+}
+
+// locate finds the last page: probe pages 1, 2, 4, 8... until one is at or past
+// the end, then bisect between the last probe before it and it. Every page
+// fetched stays cached, so a retry after an error resumes where it stopped.
+func (p *Pager) locate(ctx context.Context) (int, error) {
+	lo, hi := p.bounds()
+	for hi == 0 {
+		n := max(1, 2*lo)
+		if n > 1<<30 {
+			return 0, fmt.Errorf("no end found to the list after page %d", lo)
+		}
+		if err := p.load(ctx, n); err != nil {
+			return 0, err
+		}
+		lo, hi = p.bounds()
+	}
+	for hi-lo > 1 {
+		if err := p.load(ctx, (lo+hi)/2); err != nil {
+			return 0, err
+		}
+		lo, hi = p.bounds()
+	}
+	if pg := p.cache[hi]; len(pg.Donations) == 0 {
+		hi--
+	}
+	if one, two := p.cache[1], p.cache[2]; one != nil && two != nil && len(one.Donations) > 0 && keyOf(one) == keyOf(two) && len(one.Donations) >= p.q.EffectivePerPage() {
+		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+	}
+	return hi, nil
+}
+
+func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
+	if !p.located {
+		last, err := p.locate(ctx)
+		if err != nil {
+			return Batch{}, err
+		}
+		p.located, p.next = true, last
+		if last == 0 {
+			p.done = true
+			return Batch{Page: p.cache[1], Done: true}, nil
+		}
+	}
+	pg, err := p.fetch(ctx, p.next)
+	if err != nil {
+		return Batch{}, err
+	}
+	delete(p.cache, p.next)
+	b := Batch{Page: pg, Donations: p.fresh(pg.Donations, true)}
+	p.next--
+	b.Done = p.next < 1
+	p.done = b.Done
+	return b, nil
+}
+
+// Newest returns the n most recent donations matching q, newest first.
+func (c *Client) Newest(ctx context.Context, q Query, n int) ([]Donation, error) {
+	p := c.Pager(q, NewestFirst)
+	var out []Donation
+	for !p.Done() && len(out) < n {
+		b, err := p.Next(ctx)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, b.Donations...)
+	}
+	return out[:min(n, len(out))], nil
+}

@@ -1,0 +1,74 @@
+package api
+
+import (
+	"net/url"
+	"strconv"
+)
+
+// MaxPerPage is the spec's largest page; a larger per_page reverts to it.
+const MaxPerPage = 100
+
+// Query is one list request: paging and the spec's filters, all combinable.
+// Zero values are not sent.
+type Query struct {
+	Page       int
+	PerPage    int
+	Email      string
+	FirstName  string
+	LastName   string
+	CampaignID int64
+	ID         int64
+}
+
+// EffectivePerPage is the page size the server will use: the spec's default
+// and maximum are both 100, and a larger value reverts to the default.
+func (q Query) EffectivePerPage() int {
+	if q.PerPage <= 0 || q.PerPage > MaxPerPage {
+		return MaxPerPage
+	}
+	return q.PerPage
+}
+
+// Values encodes the query as URL parameters, in the spec's names.
+func (q Query) Values() url.Values {
+	v := url.Values{}
+	if q.Page > 0 {
+		v.Set("page", strconv.Itoa(q.Page))
+	}
+	if q.PerPage > 0 {
+		v.Set("per_page", strconv.Itoa(q.PerPage))
+	}
+	set := func(k, s string) {
+		if s != "" {
+			v.Set(k, s)
+		}
+	}
+	set("email", q.Email)
+	set("first_name", q.FirstName)
+	set("last_name", q.LastName)
+	if q.CampaignID > 0 {
+		v.Set("campaign_id", strconv.FormatInt(q.CampaignID, 10))
+	}
+	if q.ID > 0 {
+		v.Set("id", strconv.FormatInt(q.ID, 10))
+	}
+	return v
+}
+
+// Filter is one server-side filter in force, for showing as a chip.
+type Filter struct{ Name, Value string }
+
+// Filters lists the filters the query sends, in the spec's order.
+func (q Query) Filters() []Filter {
+	var out []Filter
+	vals := q.Values()
+	for _, p := range [...]string{"email", "first_name", "last_name", "campaign_id", "id"} {
+		if s := vals.Get(p); s != "" {
+			out = append(out, Filter{p, s})
+		}
+	}
+	return out
+}
+
+// Filtered says whether any filter is set.
+func (q Query) Filtered() bool { return len(q.Filters()) > 0 }

@@ -1,0 +1,239 @@
+// Package config finds the profile to use and where its API key comes from:
+// the TOML file, the environment and the command line, in that rising order.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Environment variables the program reads.
+const (
+	EnvAPIKey  = "DONATIONS_API_KEY"
+	EnvBaseURL = "DONATIONS_BASE_URL"
+	EnvUser    = "DONATIONS_USERNAME"
+	EnvProfile = "DONATIONS_PROFILE"
+)
+
+// File is a parsed config file.
+type File struct {
+	DefaultProfile string             `toml:"default_profile"`
+	Profiles       map[string]Profile `toml:"profiles"`
+
+	Path string      `toml:"-"`
+	Mode fs.FileMode `toml:"-"`
+}
+
+// Profile is one account.
+type Profile struct {
+	BaseURL   string `toml:"base_url"`
+	Username  string `toml:"username"`
+	APIKey    string `toml:"api_key"`
+	APIKeyCmd string `toml:"api_key_cmd"`
+	APIKeyEnv string `toml:"api_key_env"`
+}
+
+var (
+	topKeys     = []string{"default_profile", "profiles"}
+	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env"}
+)
+
+// FileError points at the place in a config file that is wrong.
+type FileError struct {
+	Path string
+	Line int // 0 when unknown
+	Key  string
+	Msg  string
+}
+
+func (e *FileError) Error() string {
+	loc := e.Path
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.Path, e.Line)
+	}
+	if e.Key != "" {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Key, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, e.Msg)
+}
+
+// DefaultPath is $XDG_CONFIG_HOME/donations/config.toml, or
+// ~/.config/donations/config.toml.
+func DefaultPath(getenv func(string) string) string {
+	dir := getenv("XDG_CONFIG_HOME")
+	if dir == "" || !filepath.IsAbs(dir) {
+		home := getenv("HOME")
+		if home == "" {
+			home, _ = os.UserHomeDir()
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "donations", "config.toml")
+}
+
+// Load reads and checks a config file. A missing file returns an error that
+// matches fs.ErrNotExist.
+func Load(path string) (*File, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	f.Mode = info.Mode().Perm()
+	return f, nil
+}
+
+// Parse checks the text of a config file; path is only used in messages.
+func Parse(path string, data []byte) (*File, error) {
+	f := &File{Path: path}
+	md, err := toml.Decode(string(data), f)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &FileError{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+		}
+		return nil, &FileError{Path: path, Msg: err.Error()}
+	}
+	for _, key := range md.Undecoded() {
+		name := key[len(key)-1]
+		known := topKeys
+		where := "at the top level"
+		if len(key) == 3 && key[0] == "profiles" {
+			known, where = profileKeys, "in [profiles."+key[1]+"]"
+		} else if len(key) == 2 && key[0] == "profiles" {
+			return nil, &FileError{Path: path, Line: lineOf(data, key), Key: key.String(),
+				Msg: "profiles are tables: write [profiles." + name + "] and its keys below it"}
+		}
+		msg := "unknown key " + where
+		if s := closest(name, known); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else {
+			msg += " (known keys: " + strings.Join(known, ", ") + ")"
+		}
+		return nil, &FileError{Path: path, Line: lineOf(data, key), Key: key.String(), Msg: msg}
+	}
+	for _, name := range f.ProfileNames() {
+		p := f.Profiles[name]
+		sources := 0
+		for _, s := range []string{p.APIKey, p.APIKeyCmd, p.APIKeyEnv} {
+			if s != "" {
+				sources++
+			}
+		}
+		if sources > 1 {
+			return nil, &FileError{Path: path, Line: lineOf(data, toml.Key{"profiles", name, "api_key"}), Key: "profiles." + name,
+				Msg: "set only one of api_key_cmd, api_key_env and api_key"}
+		}
+	}
+	if _, ok := f.Profiles[f.DefaultProfile]; f.DefaultProfile != "" && !ok {
+		return nil, &FileError{Path: path, Line: lineOf(data, toml.Key{"default_profile"}), Key: "default_profile",
+			Msg: fmt.Sprintf("no profile %q in the file%s", f.DefaultProfile, f.suggest(f.DefaultProfile))}
+	}
+	return f, nil
+}
+
+// ProfileNames lists the profiles, sorted.
+func (f *File) ProfileNames() []string {
+	names := make([]string, 0, len(f.Profiles))
+	for n := range f.Profiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (f *File) suggest(name string) string {
+	if s := closest(name, f.ProfileNames()); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	if names := f.ProfileNames(); len(names) > 0 {
+		return " (profiles: " + strings.Join(names, ", ") + ")"
+	}
+	return ""
+}
+
+// lineOf finds the line that defines key, tracking [table] headers; 0 when not
+// found. The TOML library reports no positions for keys it did not decode.
+func lineOf(data []byte, key toml.Key) int {
+	if len(key) == 0 {
+		return 0
+	}
+	table := strings.Join(key[:len(key)-1], ".")
+	name := key[len(key)-1]
+	current := ""
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			h := strings.Trim(strings.SplitN(t, "#", 2)[0], "[] \t")
+			current = normalizeKey(h)
+			if current == normalizeKey(table+"."+name) || (table == "" && current == normalizeKey(name)) {
+				return i + 1
+			}
+			continue
+		}
+		k, _, ok := strings.Cut(t, "=")
+		if !ok {
+			continue
+		}
+		k = normalizeKey(k)
+		if current == table && k == name || current == "" && k == normalizeKey(strings.Join(key, ".")) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func normalizeKey(s string) string {
+	parts := strings.Split(s, ".")
+	for i, p := range parts {
+		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
+	}
+	return strings.Join(parts, ".")
+}
+
+// closest is the known word within edit distance 2 of s, or "".
+func closest(s string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := distance(strings.ToLower(s), k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein edit distance.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,180 @@
+package config
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// Overrides are the command line's say, which wins over everything else.
+type Overrides struct {
+	ConfigPath string
+	Profile    string
+	BaseURL    string
+	Username   string
+}
+
+// Settings is a complete account configuration.
+type Settings struct {
+	Profile   string // "" when flags and environment alone configured it
+	BaseURL   string
+	Username  string
+	APIKey    string
+	KeySource string // where the key came from, for messages (never the key)
+	File      string // the config file read, if any
+}
+
+// ErrNotConfigured means nothing at all says which account to use.
+var ErrNotConfigured = errors.New("not configured")
+
+// NotConfiguredHelp tells a newcomer how to start; path is the config file looked for.
+func NotConfiguredHelp(path string) string {
+	return fmt.Sprintf(`donations has no account configured yet.
+
+  Try it first with the built-in demo API (no account needed):
+      donations --demo
+
+  To use your account, either pass it on the command line:
+      DONATIONS_API_KEY=... donations --base-url https://your.api.host --username you@example.org
+
+  or write %s:
+      default_profile = "main"
+      [profiles.main]
+      base_url = "https://your.api.host"
+      username = "you@example.org"            # login e-mail or organization id
+      api_key_cmd = "pass show donations/main" # or api_key_env = "VAR"`, path)
+}
+
+// Error is a configuration problem: exit status 2.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+func errorf(format string, args ...any) error { return &Error{fmt.Sprintf(format, args...)} }
+
+// Resolve merges flags, environment and the config file, in that order of
+// precedence, and fetches the API key. getenv is os.Getenv outside tests.
+func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Settings, error) {
+	path := ov.ConfigPath
+	explicit := path != ""
+	if !explicit {
+		path = DefaultPath(getenv)
+	}
+	file, err := Load(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		file = nil
+	case errors.Is(err, fs.ErrNotExist):
+		return Settings{}, errorf("config file %s does not exist", path)
+	case err != nil:
+		var fe *FileError
+		if errors.As(err, &fe) {
+			return Settings{}, &Error{fe.Error()}
+		}
+		return Settings{}, errorf("reading config file %s: %v", path, err)
+	}
+
+	s := Settings{}
+	var prof Profile
+	name := first(ov.Profile, getenv(EnvProfile))
+	if file != nil {
+		s.File = path
+		if name == "" {
+			name = file.DefaultProfile
+		}
+		if name == "" && len(file.Profiles) == 1 {
+			name = file.ProfileNames()[0]
+		}
+		if name != "" {
+			p, ok := file.Profiles[name]
+			if !ok {
+				return Settings{}, errorf("%s: no profile %q%s", path, name, file.suggest(name))
+			}
+			prof, s.Profile = p, name
+		}
+	} else if name != "" {
+		return Settings{}, errorf("profile %q asked for, but there is no config file at %s", name, path)
+	}
+
+	s.BaseURL = first(ov.BaseURL, getenv(EnvBaseURL), prof.BaseURL)
+	s.Username = first(ov.Username, getenv(EnvUser), prof.Username)
+	envKey := getenv(EnvAPIKey)
+	if s.BaseURL == "" && s.Username == "" && envKey == "" && s.Profile == "" {
+		return Settings{}, ErrNotConfigured
+	}
+	where := "the command line and environment"
+	if s.Profile != "" {
+		where = fmt.Sprintf("profile %q in %s", s.Profile, path)
+	}
+	if s.BaseURL == "" {
+		return Settings{}, errorf("no base URL: set base_url in %s, %s, or --base-url", where, EnvBaseURL)
+	}
+	if s.Username == "" && !strings.Contains(s.BaseURL, "@") {
+		return Settings{}, errorf("no username: set username in %s (the login e-mail or the organization id), %s, or --username", where, EnvUser)
+	}
+
+	switch {
+	case envKey != "":
+		s.APIKey, s.KeySource = envKey, EnvAPIKey
+	case prof.APIKeyCmd != "":
+		key, err := runKeyCmd(ctx, prof.APIKeyCmd)
+		if err != nil {
+			return Settings{}, errorf("api_key_cmd of profile %q: %v", s.Profile, err)
+		}
+		s.APIKey, s.KeySource = key, "api_key_cmd"
+	case prof.APIKeyEnv != "":
+		s.APIKey, s.KeySource = getenv(prof.APIKeyEnv), "$"+prof.APIKeyEnv
+		if s.APIKey == "" {
+			return Settings{}, errorf("profile %q takes its API key from $%s, which is not set", s.Profile, prof.APIKeyEnv)
+		}
+	case prof.APIKey != "":
+		if file.Mode&0o077 != 0 {
+			return Settings{}, errorf("%s holds an API key but others can read it (mode %04o): run  chmod 600 %s", path, file.Mode, path)
+		}
+		s.APIKey, s.KeySource = prof.APIKey, "api_key in "+path
+	case strings.Contains(s.BaseURL, "@"):
+		s.KeySource = "the base URL"
+	default:
+		return Settings{}, errorf("no API key: set %s, or api_key_cmd / api_key_env / api_key in %s", EnvAPIKey, where)
+	}
+	return s, nil
+}
+
+func first(vals ...string) string {
+	for _, v := range vals {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// runKeyCmd runs a credential helper through sh -c, as git does. Its output is
+// never put in an error, since it may be the key or part of it.
+func runKeyCmd(ctx context.Context, command string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", command)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stdin = os.Stdin
+	cmd.Stderr = nil // discarded: it may echo the secret
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("did not finish within 30s (its output is not shown)")
+		}
+		return "", fmt.Errorf("failed (%v); its output is not shown because it may hold the key", err)
+	}
+	key, _, _ := strings.Cut(strings.TrimSpace(out.String()), "\n")
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return "", fmt.Errorf("printed nothing: it must print the API key on its first line")
+	}
+	return key, nil
+}

@@ -1,0 +1,151 @@
+package export
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"donations/api"
+)
+
+// Formats are the names accepted by New.
+var Formats = []string{"table", "json", "ndjson", "csv"}
+
+// Writer writes donations one at a time; Close ends the document (the JSON
+// array's bracket, the table's last line) and flushes.
+type Writer interface {
+	Write(d *api.Donation) error
+	Close() error
+}
+
+// New makes a writer of the named format. width is the terminal width for the
+// table (0 for a default).
+func New(format string, w io.Writer, width int) (Writer, error) {
+	switch format {
+	case "ndjson":
+		return &ndjsonWriter{w: bufio.NewWriter(w)}, nil
+	case "json":
+		return &jsonWriter{w: bufio.NewWriter(w)}, nil
+	case "csv":
+		return &csvWriter{w: csv.NewWriter(w)}, nil
+	case "table":
+		return newTable(w, width), nil
+	}
+	return nil, fmt.Errorf("unknown format %q (use one of %s)", format, strings.Join(Formats, ", "))
+}
+
+// compactRaw is the record as received, on one line: whitespace between tokens
+// is removed, every value is kept byte for byte.
+func compactRaw(buf *bytes.Buffer, d *api.Donation) error {
+	buf.Reset()
+	if len(d.Raw) == 0 {
+		return fmt.Errorf("donation %d has no original JSON", d.ID.Value)
+	}
+	return json.Compact(buf, d.Raw)
+}
+
+type ndjsonWriter struct {
+	w   *bufio.Writer
+	buf bytes.Buffer
+}
+
+func (n *ndjsonWriter) Write(d *api.Donation) error {
+	if err := compactRaw(&n.buf, d); err != nil {
+		return err
+	}
+	n.buf.WriteByte('\n')
+	_, err := n.w.Write(n.buf.Bytes())
+	if err == nil {
+		// Each line goes out whole as it arrives, so a reader downstream sees
+		// donations page by page rather than at the end.
+		err = n.w.Flush()
+	}
+	return err
+}
+
+func (n *ndjsonWriter) Close() error { return n.w.Flush() }
+
+type jsonWriter struct {
+	w     *bufio.Writer
+	buf   bytes.Buffer
+	count int
+}
+
+func (j *jsonWriter) Write(d *api.Donation) error {
+	if err := compactRaw(&j.buf, d); err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if j.count == 0 {
+		sep = "[\n  "
+	}
+	j.count++
+	j.w.WriteString(sep)
+	_, err := j.w.Write(j.buf.Bytes())
+	if err == nil {
+		err = j.w.Flush()
+	}
+	return err
+}
+
+func (j *jsonWriter) Close() error {
+	if j.count == 0 {
+		j.w.WriteString("[")
+	}
+	j.w.WriteString("\n]\n")
+	return j.w.Flush()
+}
+
+type csvWriter struct {
+	w      *csv.Writer
+	header bool
+	row    []string
+}
+
+func (c *csvWriter) writeHeader() error {
+	if c.header {
+		return nil
+	}
+	c.header = true
+	return c.w.Write(CSVHeader())
+}
+
+func (c *csvWriter) Write(d *api.Donation) error {
+	if err := c.writeHeader(); err != nil {
+		return err
+	}
+	c.row = c.row[:0]
+	for _, col := range columns {
+		c.row = append(c.row, Neutralize(col.value(d)))
+	}
+	if err := c.w.Write(c.row); err != nil {
+		return err
+	}
+	c.w.Flush()
+	return c.w.Error()
+}
+
+func (c *csvWriter) Close() error {
+	if err := c.writeHeader(); err != nil {
+		return err
+	}
+	c.w.Flush()
+	return c.w.Error()
+}
+
+// Neutralize stops a spreadsheet from running a cell as a formula: a cell that
+// starts with =, +, -, @, a tab or a carriage return gets a leading quote,
+// unless it is a plain number such as -5.00.
+func Neutralize(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return s
+	}
+	if _, err := api.ParseDecimal(s); err == nil && !strings.ContainsAny(s, ",") {
+		return s
+	}
+	return "'" + s
+}

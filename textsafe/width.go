@@ -1,0 +1,33 @@
+package textsafe
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Width is the number of terminal cells s takes, wide characters counting two.
+func Width(s string) int { return ansi.StringWidth(s) }
+
+// Truncate cuts s to at most w cells, ending with "…" when it cut.
+func Truncate(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// Fit cuts or pads s to exactly w cells, left-aligned.
+func Fit(s string, w int) string {
+	s = Truncate(s, w)
+	return s + strings.Repeat(" ", max(0, w-Width(s)))
+}
+
+// FitRight cuts or pads s to exactly w cells, right-aligned.
+func FitRight(s string, w int) string {
+	s = Truncate(s, w)
+	return strings.Repeat(" ", max(0, w-Width(s))) + s
+}
