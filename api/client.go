@@ -150,54 +150,54 @@ func (c *Client) URL(q Query) string {
 	return u.String()
 }
 
-// Page fetches and decodes one page, retrying what may succeed on a retry.
+// Page fetches and decodes one page, retrying what may succeed on a retry:
+// 429, 5xx, network errors and bodies cut off mid-JSON.
 func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 	if q.Page <= 0 {
 		q.Page = 1
 	}
-	body, ex, err := c.get(ctx, q)
+	target := c.URL(q)
+	start := time.Now()
+	for attempt := 1; ; attempt++ {
+		pg, err := c.attempt(ctx, q.Page, target, attempt)
+		if err == nil {
+			return pg, nil
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			e = c.networkError(err, q.Page, target, attempt)
+		}
+		e.Page, e.Attempts = q.Page, attempt
+		if !Retryable(e) || ctx.Err() != nil {
+			return nil, e
+		}
+		delay, ok := c.retry.next(attempt, e.RetryAfter, time.Since(start))
+		if !ok {
+			return nil, e
+		}
+		if err := sleep(ctx, delay); err != nil {
+			return nil, c.networkError(err, q.Page, target, attempt)
+		}
+	}
+}
+
+func (c *Client) attempt(ctx context.Context, page int, target string, attempt int) (*Page, error) {
+	if err := c.pace.wait(ctx); err != nil {
+		return nil, err
+	}
+	body, ex, err := c.once(ctx, target, attempt)
 	if err != nil {
 		return nil, err
 	}
-	list, meta, err := DecodePage(body, q.Page)
+	list, meta, err := DecodePage(body, page)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
-			e.URL = ex.URL
-			e.Status = ex.Status
+			e.URL, e.Status = ex.URL, ex.Status
 		}
 		return nil, err
 	}
-	return &Page{Number: q.Page, Donations: list, Meta: meta, Exchange: ex}, nil
-}
-
-// get performs the request with retries and returns the body of a 2xx answer.
-func (c *Client) get(ctx context.Context, q Query) ([]byte, Exchange, error) {
-	target := c.URL(q)
-	start := time.Now()
-	var last *Error
-	for attempt := 1; ; attempt++ {
-		if err := c.pace.wait(ctx); err != nil {
-			return nil, Exchange{}, c.networkError(err, q.Page, target, attempt)
-		}
-		body, ex, err := c.once(ctx, target, attempt)
-		if err == nil {
-			return body, ex, nil
-		}
-		if errors.As(err, &last) {
-			last.Page, last.Attempts = q.Page, attempt
-		}
-		if !Retryable(err) || ctx.Err() != nil {
-			return nil, ex, err
-		}
-		delay, ok := c.retry.next(attempt, last.RetryAfter, time.Since(start))
-		if !ok {
-			return nil, ex, err
-		}
-		if err := sleep(ctx, delay); err != nil {
-			return nil, ex, c.networkError(err, q.Page, target, attempt)
-		}
-	}
+	return &Page{Number: page, Donations: list, Meta: meta, Exchange: ex}, nil
 }
 
 func (c *Client) networkError(err error, page int, target string, attempt int) *Error {

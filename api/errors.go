@@ -46,6 +46,7 @@ type Error struct {
 	Excerpt    string        // a short, single-line excerpt of the body
 	RetryAfter time.Duration // for KindRateLimited: how long the server asked to wait
 	Attempts   int
+	Truncated  bool // for KindDecode: the body ended mid-JSON, as a cut connection leaves it
 	Err        error
 }
 
@@ -130,7 +131,7 @@ func Retryable(err error) bool {
 	if !errors.As(err, &e) {
 		return false
 	}
-	return e.Kind == KindNetwork || e.Kind == KindServer || e.Kind == KindRateLimited
+	return e.Kind == KindNetwork || e.Kind == KindServer || e.Kind == KindRateLimited || e.Truncated
 }
 
 func kindForStatus(status int) Kind {

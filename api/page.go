@@ -3,8 +3,10 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strconv"
+	"io"
+	"strings"
 )
 
 // Page is one decoded answer of the list endpoint.
@@ -39,7 +41,8 @@ var metaKeys = []string{"meta", "pagination", "paging", "page_info"}
 func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 	var meta Meta
 	fail := func(err error) ([]Donation, Meta, error) {
-		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120)}
+		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120),
+			Truncated: truncated(err)}
 	}
 	var list []json.RawMessage
 	switch firstByte(body) {
@@ -98,6 +101,13 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 	return out, meta, nil
 }
 
+// truncated says whether JSON ended before it was complete: a body cut off in
+// transit, worth asking for again, unlike a body that is simply not JSON.
+func truncated(err error) bool {
+	var se *json.SyntaxError
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input")
+}
+
 func readMeta(obj map[string]json.RawMessage, m *Meta) {
 	get := func(keys ...string) json.RawMessage {
 		for _, k := range keys {
@@ -136,15 +146,4 @@ func (m Meta) Last(n, perPage int) (last, known bool) {
 		return int64(n)*int64(perPage) >= m.Total.Value, true
 	}
 	return false, false
-}
-
-func (m Meta) String() string {
-	if !m.Wrapped {
-		return "bare array"
-	}
-	s := "object." + m.Key
-	if m.Total.Valid {
-		s += " total=" + strconv.FormatInt(m.Total.Value, 10)
-	}
-	return s
 }

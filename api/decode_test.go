@@ -1,0 +1,195 @@
+package api_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"donations/api"
+)
+
+func TestFieldsTolerateDrift(t *testing.T) {
+	cases := []struct {
+		json string
+		want func(d api.Donation) bool
+	}{
+		{`{"id":"123"}`, func(d api.Donation) bool { return d.ID == api.Int{Value: 123, Valid: true} }},
+		{`{"id":123.0}`, func(d api.Donation) bool { return d.ID.Value == 123 }},
+		{`{"amount":25.5}`, func(d api.Donation) bool { return d.Amount == api.Number{Text: "25.5", Valid: true} }},
+		{`{"amount":"25.50"}`, func(d api.Donation) bool { return d.Amount.Text == "25.50" }},
+		{`{"processing_fee":"1.03"}`, func(d api.Donation) bool { return d.ProcessingFee.Text == "1.03" }},
+		{`{"processing_fee":0.1}`, func(d api.Donation) bool { return d.ProcessingFee.Text == "0.1" }},
+		{`{"email":null}`, func(d api.Donation) bool { return !d.Email.Valid }},
+		{`{}`, func(d api.Donation) bool { return !d.Email.Valid && !d.ID.Valid && d.Honor == nil && d.Questions == nil }},
+		{`{"email":""}`, func(d api.Donation) bool { return d.Email.Valid && d.Email.Value == "" }},
+		{`{"postcode":12345}`, func(d api.Donation) bool { return d.Postcode.Value == "12345" }},
+		{`{"anonymous":"true","recurring":1}`, func(d api.Donation) bool { return d.Anonymous.Value && d.Recurring.Value }},
+		{`{"anonymous":"No"}`, func(d api.Donation) bool { return d.Anonymous.Valid && !d.Anonymous.Value }},
+		{`{"exp_year":"2027","exp_month":"03"}`, func(d api.Donation) bool { return d.ExpYear.Value == 2027 && d.ExpMonth.Value == 3 }},
+		{`{"exp_year":""}`, func(d api.Donation) bool { return !d.ExpYear.Valid }},
+		{`{"questions":null,"donation_honor":null}`, func(d api.Donation) bool { return d.Questions == nil && d.Honor == nil }},
+		{`{"donation_honor":[]}`, func(d api.Donation) bool { return d.Honor == nil }},
+		{`{"donation_honor":{"honoree_name":"","tribute_type":""}}`, func(d api.Donation) bool { return d.Honor == nil }},
+		{`{"donation_honor":{"honoree_name":"Rose"}}`, func(d api.Donation) bool { return d.Honor != nil && d.Honor.HonoreeName.Value == "Rose" }},
+		{`{"questions":{"question":"q","answer":true}}`, func(d api.Donation) bool { return len(d.Questions) == 1 }},
+		{`{"questions":[1,{"question":"q","answer":{"a":[1]}}]}`, func(d api.Donation) bool {
+			return len(d.Questions) == 1 && d.Questions[0].AnswerText() == `{"a":[1]}`
+		}},
+		{`{"unknown_field":{"x":1},"id":5}`, func(d api.Donation) bool { return d.ID.Value == 5 && strings.Contains(string(d.Raw), "unknown_field") }},
+		{`{"first_name":"Ada\u001b[31m"}`, func(d api.Donation) bool { return d.FirstName.Value == "Ada\x1b[31m" }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.json, func(t *testing.T) {
+			var d api.Donation
+			if err := json.Unmarshal([]byte(tc.json), &d); err != nil {
+				t.Fatal(err)
+			}
+			if !tc.want(d) {
+				t.Errorf("decoded %+v", d)
+			}
+			if string(d.Raw) != tc.json {
+				t.Errorf("Raw = %s, want the bytes as received", d.Raw)
+			}
+		})
+	}
+}
+
+func TestFieldsRejectWhatCannotBeRead(t *testing.T) {
+	for _, s := range []string{`{"id":"abc"}`, `{"id":1.5}`, `{"anonymous":"maybe"}`} {
+		var d api.Donation
+		if err := json.Unmarshal([]byte(s), &d); err == nil {
+			t.Errorf("%s decoded without error", s)
+		}
+	}
+}
+
+func TestAnswerText(t *testing.T) {
+	for raw, want := range map[string]string{
+		`true`: "Yes", `false`: "No", `"A friend"`: "A friend", `null`: "", ``: "",
+		`3.5`: "3.5", `["Education","Health"]`: "Education, Health", `{"a":1}`: `{"a":1}`,
+	} {
+		if got := (api.Question{Answer: json.RawMessage(raw)}).AnswerText(); got != want {
+			t.Errorf("AnswerText(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+func TestDecodePageShapes(t *testing.T) {
+	two := `[{"id":1},{"id":2}]`
+	cases := []struct {
+		name     string
+		body     string
+		ids      int
+		last     bool
+		lastKnow bool
+	}{
+		{"bare array", two, 2, false, false},
+		{"empty array", `[]`, 0, false, false},
+		{"donations key", `{"donations":` + two + `}`, 2, false, false},
+		{"data key with meta", `{"data":` + two + `,"meta":{"total":2,"total_pages":1}}`, 2, true, true},
+		{"results with next null", `{"results":` + two + `,"next":null}`, 2, true, true},
+		{"items with has_more", `{"items":` + two + `,"has_more":true}`, 2, false, true},
+		{"nested data", `{"data":{"donations":` + two + `}}`, 2, false, false},
+		{"pagination object", `{"data":` + two + `,"pagination":{"current_page":1,"last_page":3}}`, 2, false, true},
+		{"non-objects skipped", `[{"id":1},null,"x",{"id":2}]`, 2, false, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			list, meta, err := api.DecodePage([]byte(tc.body), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list) != tc.ids {
+				t.Errorf("got %d donations, want %d", len(list), tc.ids)
+			}
+			last, known := meta.Last(1, 100)
+			if last != tc.last || known != tc.lastKnow {
+				t.Errorf("Last = %v,%v want %v,%v", last, known, tc.last, tc.lastKnow)
+			}
+		})
+	}
+}
+
+func TestDecodePageErrorsNameThePageAndQuoteIt(t *testing.T) {
+	for _, tc := range []struct{ body, quote string }{
+		{"<html><body>Bad gateway</body></html>", "<html><body>Bad gateway"},
+		{`[{"id":1},{"id":`, `[{"id":1},{"id":`},
+		{`{"error":"something"}`, `{"error":"something"}`},
+		{``, ``},
+		{`[{"id":"x"}]`, `{"id":"x"}`},
+	} {
+		_, _, err := api.DecodePage([]byte(tc.body), 7)
+		var e *api.Error
+		if !errors.As(err, &e) || e.Kind != api.KindDecode {
+			t.Fatalf("%q: err = %v, want a decode error", tc.body, err)
+		}
+		if e.Page != 7 || !strings.Contains(err.Error(), "page 7") {
+			t.Errorf("%q: error does not name page 7: %v", tc.body, err)
+		}
+		if !strings.Contains(e.Excerpt, tc.quote) {
+			t.Errorf("%q: excerpt %q lacks %q", tc.body, e.Excerpt, tc.quote)
+		}
+	}
+}
+
+func TestDecimalIsExact(t *testing.T) {
+	sum := api.MustDecimal("0")
+	for range 10 {
+		sum = sum.Add(api.MustDecimal("0.10"))
+	}
+	cases := []struct{ got, want string }{
+		{sum.String(), "1.00"},
+		{api.MustDecimal("0.1").Add(api.MustDecimal("0.2")).String(), "0.30"},
+		{api.MustDecimal("25.00").Sub(api.MustDecimal("1.03")).Sub(api.MustDecimal("0.25")).String(), "23.72"},
+		{api.MustDecimal("1,234.5").String(), "1234.50"},
+		{api.MustDecimal("-3").String(), "-3.00"},
+		{api.MustDecimal("0.005").String(), "0.005"},
+		{api.MustDecimal("99999999999999999999.99").Add(api.MustDecimal("0.01")).String(), "100000000000000000000.00"},
+		{api.MustDecimal("5").Sub(api.MustDecimal("7.5")).String(), "-2.50"},
+	}
+	for _, tc := range cases {
+		if tc.got != tc.want {
+			t.Errorf("got %s, want %s", tc.got, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "abc", "1.2.3", "$5", "1e3", ".", "-"} {
+		if _, err := api.ParseDecimal(bad); err == nil {
+			t.Errorf("ParseDecimal(%q) accepted it", bad)
+		}
+	}
+}
+
+func TestNetAmount(t *testing.T) {
+	var d api.Donation
+	_ = json.Unmarshal([]byte(`{"amount":"25.00","processing_fee":1.03,"app_fee":0.25}`), &d)
+	if net, ok := d.NetAmount(); !ok || net.String() != "23.72" {
+		t.Errorf("NetAmount = %v,%v want 23.72", net, ok)
+	}
+	_ = json.Unmarshal([]byte(`{"amount":"25.00","processing_fee":null,"app_fee":0.25}`), &d)
+	if _, ok := d.NetAmount(); ok {
+		t.Error("NetAmount computed with a missing fee")
+	}
+}
+
+func TestQueryValues(t *testing.T) {
+	cases := []struct {
+		q    api.Query
+		want string
+		per  int
+	}{
+		{api.Query{}, "", 100},
+		{api.Query{Page: 3, PerPage: 25}, "page=3&per_page=25", 25},
+		{api.Query{PerPage: 500}, "per_page=500", 100},
+		{api.Query{Email: "a+b@example.org", FirstName: "José", LastName: "O'Connor", CampaignID: 7, ID: 9},
+			"campaign_id=7&email=a%2Bb%40example.org&first_name=Jos%C3%A9&id=9&last_name=O%27Connor", 100},
+	}
+	for _, tc := range cases {
+		if got := tc.q.Values().Encode(); got != tc.want {
+			t.Errorf("Values() = %q, want %q", got, tc.want)
+		}
+		if got := tc.q.EffectivePerPage(); got != tc.per {
+			t.Errorf("EffectivePerPage() = %d, want %d", got, tc.per)
+		}
+	}
+}

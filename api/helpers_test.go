@@ -1,0 +1,113 @@
+package api_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// fastRetry keeps retry tests quick while exercising the same code.
+var fastRetry = api.RetryPolicy{MaxAttempts: 6, BaseDelay: time.Millisecond, MaxDelay: 20 * time.Millisecond, Budget: 30 * time.Second}
+
+// harness is a demo server on loopback and a client that records every exchange.
+type harness struct {
+	t      *testing.T
+	server *demo.Server
+	http   *httptest.Server
+	client *api.Client
+	mu     sync.Mutex
+	log    []api.Exchange
+}
+
+func newHarness(t *testing.T, opts demo.Options, cfg api.Config) *harness {
+	t.Helper()
+	h := &harness{t: t, server: demo.New(opts)}
+	h.http = httptest.NewServer(h.server)
+	t.Cleanup(h.http.Close)
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = h.http.URL
+	}
+	if cfg.Username == "" && !strings.Contains(cfg.BaseURL, "@") {
+		cfg.Username = demo.DefaultLogin
+	}
+	if cfg.APIKey == "" && !strings.Contains(cfg.BaseURL, "@") {
+		cfg.APIKey = demo.DefaultKey
+	}
+	if cfg.Retry == (api.RetryPolicy{}) {
+		cfg.Retry = fastRetry
+	}
+	cfg.Trace = func(x api.Exchange) {
+		h.mu.Lock()
+		h.log = append(h.log, x)
+		h.mu.Unlock()
+	}
+	c, err := api.New(cfg)
+	if err != nil {
+		t.Fatalf("api.New: %v", err)
+	}
+	h.client = c
+	return h
+}
+
+func (h *harness) exchanges() []api.Exchange {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]api.Exchange(nil), h.log...)
+}
+
+func (h *harness) statuses() map[int]int {
+	out := map[int]int{}
+	for _, x := range h.exchanges() {
+		out[x.Status]++
+	}
+	return out
+}
+
+// walk reads every page of q in the given order and returns the ids in the
+// order they arrived.
+func walk(t *testing.T, c *api.Client, q api.Query, order api.Order) ([]int64, *api.Pager) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	p := c.Pager(q, order)
+	var ids []int64
+	for !p.Done() {
+		b, err := p.Next(ctx)
+		if err != nil {
+			t.Fatalf("page %d: %v", p.Requests()+1, err)
+		}
+		for _, d := range b.Donations {
+			ids = append(ids, d.ID.Value)
+		}
+		if p.Requests() > 10_000 {
+			t.Fatal("the walk does not end")
+		}
+	}
+	return ids, p
+}
+
+func equalIDs(t *testing.T, got, want []int64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d donations, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("donation %d: got id %d, want %d", i, got[i], want[i])
+		}
+	}
+}
+
+func reversed(ids []int64) []int64 {
+	out := make([]int64, len(ids))
+	for i, v := range ids {
+		out[len(ids)-1-i] = v
+	}
+	return out
+}

@@ -1,0 +1,207 @@
+package api_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// Every server behaviour design.md allows must yield every donation exactly
+// once, in order.
+func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
+	cases := []struct {
+		name  string
+		opts  demo.Options
+		query api.Query
+	}{
+		{"bare array, short last page", demo.Options{Count: 1234}, api.Query{}},
+		{"bare array, full last page", demo.Options{Count: 1200}, api.Query{}},
+		{"small pages", demo.Options{Count: 95}, api.Query{PerPage: 7}},
+		{"per_page above the maximum reverts to 100", demo.Options{Count: 450}, api.Query{PerPage: 500}},
+		{"wrapped list with metadata", demo.Options{Count: 1234, Wrap: true}, api.Query{}},
+		{"field types drift", demo.Options{Count: 600, Drift: true}, api.Query{}},
+		{"server caps pages at 50", demo.Options{Count: 430, PageSize: 50}, api.Query{}},
+		{"server sends 150 a page", demo.Options{Count: 430, PageSize: 150}, api.Query{}},
+		{"past the end repeats the last page", demo.Options{Count: 1200, PastEnd: "last"}, api.Query{}},
+		{"past the end repeats a short last page", demo.Options{Count: 1234, PastEnd: "last"}, api.Query{}},
+		{"429 then serves", demo.Options{Count: 300, Script: []int{429, 0, 429}}, api.Query{}},
+		{"500 twice then serves", demo.Options{Count: 300, Script: []int{500, 500}}, api.Query{}},
+		{"502 and 503 mid-walk", demo.Options{Count: 300, Script: []int{0, 502, 503}}, api.Query{}},
+		{"empty account", demo.Options{Count: -1}, api.Query{}},
+		{"one short page", demo.Options{Count: 37}, api.Query{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, tc.opts, api.Config{})
+			ids, p := walk(t, h.client, tc.query, api.OldestFirst)
+			equalIDs(t, ids, h.server.Match(demo.Filter{}))
+			if len(p.Warnings()) != 0 {
+				t.Errorf("unexpected warnings: %v", p.Warnings())
+			}
+		})
+	}
+}
+
+func TestWalkEndsWithoutExtraRequestAfterShortPage(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 1234}, api.Config{})
+	walk(t, h.client, api.Query{}, api.OldestFirst)
+	if n := h.server.Requests(); n != 13 {
+		t.Errorf("1,234 donations took %d requests, want 13 (12 full pages and a short one)", n)
+	}
+}
+
+func TestWalkStopsWhenServerIgnoresPage(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 1000, IgnorePage: true}, api.Config{})
+	ids, p := walk(t, h.client, api.Query{}, api.OldestFirst)
+	equalIDs(t, ids, h.server.Match(demo.Filter{})[:100])
+	if n := h.server.Requests(); n != 2 {
+		t.Errorf("took %d requests, want 2", n)
+	}
+	if len(p.Warnings()) != 1 || !strings.Contains(p.Warnings()[0], "ignore the page parameter") {
+		t.Errorf("warnings = %v, want one about the page parameter", p.Warnings())
+	}
+}
+
+func TestFiltersCombineAndMatchTheServer(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 5000}, api.Config{})
+	all := h.server.Match(demo.Filter{})
+	cases := []struct {
+		name string
+		q    api.Query
+		f    demo.Filter
+		min  int
+	}{
+		{"e-mail of a repeat donor", api.Query{Email: "ada.lovelace@example.org"}, demo.Filter{Email: "ada.lovelace@example.org"}, 5},
+		{"e-mail in another case", api.Query{Email: "ADA.Lovelace@example.org"}, demo.Filter{Email: "ada.lovelace@example.org"}, 5},
+		{"first and last name", api.Query{FirstName: "花子", LastName: "山田"}, demo.Filter{FirstName: "花子", LastName: "山田"}, 5},
+		{"campaign", api.Query{CampaignID: 104}, demo.Filter{CampaignID: 104}, 100},
+		{"campaign and last name", api.Query{CampaignID: 101, LastName: "Núñez"}, demo.Filter{CampaignID: 101, LastName: "Núñez"}, 1},
+		{"donation id", api.Query{ID: all[42]}, demo.Filter{ID: all[42]}, 1},
+		{"id and a different e-mail", api.Query{ID: all[42], Email: "nobody@example.org"}, demo.Filter{ID: all[42], Email: "nobody@example.org"}, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			want := h.server.Match(tc.f)
+			if len(want) < tc.min {
+				t.Fatalf("demo data has %d matches, the test needs at least %d", len(want), tc.min)
+			}
+			ids, _ := walk(t, h.client, tc.q, api.OldestFirst)
+			equalIDs(t, ids, want)
+		})
+	}
+}
+
+// maxNewestRequests is the bound issue 2 sets: 2·log2(pages)+2.
+func maxNewestRequests(pages int) int {
+	if pages < 2 {
+		return 3
+	}
+	return int(2*math.Log2(float64(pages))) + 2
+}
+
+func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
+	cases := []struct {
+		name  string
+		count int
+		past  string
+		n     int
+	}{
+		{"100,000: last page full", 100_000, "empty", 100},
+		{"100,050: last page short", 100_050, "empty", 100},
+		{"100,000, past the end repeats the last page", 100_000, "last", 100},
+		{"100,050, past the end repeats the short last page", 100_050, "last", 100},
+		{"newest spans two pages", 10_030, "empty", 100},
+		{"more asked than exist", 150, "empty", 500},
+		{"one full page", 100, "empty", 10},
+		{"one full page repeated past the end", 100, "last", 10},
+		{"one short page", 37, "last", 10},
+		{"empty account", -1, "empty", 10},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, demo.Options{Count: tc.count, PastEnd: tc.past}, api.Config{})
+			all := h.server.Match(demo.Filter{})
+			got, err := h.client.Newest(context.Background(), api.Query{}, tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := make([]int64, len(got))
+			for i, d := range got {
+				ids[i] = d.ID.Value
+			}
+			want := reversed(all)[:min(tc.n, len(all))]
+			equalIDs(t, ids, want)
+			pages := (len(all) + 99) / 100
+			if n := h.server.Requests(); n > maxNewestRequests(pages) {
+				t.Errorf("took %d requests for %d pages, want at most %d", n, pages, maxNewestRequests(pages))
+			}
+		})
+	}
+}
+
+func TestNewestFirstWalkReachesEveryDonationBackwards(t *testing.T) {
+	for _, past := range []string{"empty", "last"} {
+		t.Run(past, func(t *testing.T) {
+			h := newHarness(t, demo.Options{Count: 1234, PastEnd: past}, api.Config{})
+			ids, _ := walk(t, h.client, api.Query{}, api.NewestFirst)
+			equalIDs(t, ids, reversed(h.server.Match(demo.Filter{})))
+		})
+	}
+}
+
+func TestNewestFirstWithFilter(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 5000}, api.Config{})
+	ids, _ := walk(t, h.client, api.Query{CampaignID: 103}, api.NewestFirst)
+	equalIDs(t, ids, reversed(h.server.Match(demo.Filter{CampaignID: 103})))
+}
+
+func TestPagerRetryAfterErrorResumesWithoutLoss(t *testing.T) {
+	// Every third request fails for good (no retries), and the caller retries
+	// the step: the walk must still deliver each donation once.
+	h := newHarness(t, demo.Options{Count: 450, Script: []int{0, 500, 0, 0, 500, 0, 500}},
+		api.Config{Retry: api.RetryPolicy{MaxAttempts: 1}})
+	p := h.client.Pager(api.Query{}, api.OldestFirst)
+	var ids []int64
+	failures := 0
+	for !p.Done() {
+		b, err := p.Next(context.Background())
+		if err != nil {
+			failures++
+			if failures > 10 {
+				t.Fatal(err)
+			}
+			continue
+		}
+		for _, d := range b.Donations {
+			ids = append(ids, d.ID.Value)
+		}
+	}
+	if failures != 3 {
+		t.Errorf("saw %d failures, want 3", failures)
+	}
+	equalIDs(t, ids, h.server.Match(demo.Filter{}))
+}
+
+func TestPagerStopsWhenContextIsCancelled(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 500, Latency: 10 * time.Second}, api.Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.client.Pager(api.Query{}, api.OldestFirst).Next(ctx)
+		done <- err
+	}()
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("a cancelled walk returned no error")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the walk did not stop when its context was cancelled")
+	}
+}
