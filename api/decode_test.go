@@ -21,7 +21,9 @@ func TestFieldsTolerateDrift(t *testing.T) {
 		{`{"processing_fee":"1.03"}`, func(d api.Donation) bool { return d.ProcessingFee.Text == "1.03" }},
 		{`{"processing_fee":0.1}`, func(d api.Donation) bool { return d.ProcessingFee.Text == "0.1" }},
 		{`{"email":null}`, func(d api.Donation) bool { return !d.Email.Valid }},
-		{`{}`, func(d api.Donation) bool { return !d.Email.Valid && !d.ID.Valid && d.Honor == nil && d.Questions == nil }},
+		{`{}`, func(d api.Donation) bool {
+			return !d.Email.Valid && !d.ID.Valid && d.Honor == nil && d.Questions == nil
+		}},
 		{`{"email":""}`, func(d api.Donation) bool { return d.Email.Valid && d.Email.Value == "" }},
 		{`{"postcode":12345}`, func(d api.Donation) bool { return d.Postcode.Value == "12345" }},
 		{`{"anonymous":"true","recurring":1}`, func(d api.Donation) bool { return d.Anonymous.Value && d.Recurring.Value }},

@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -106,7 +108,7 @@ func Parse(path string, data []byte) (*File, error) {
 		if errors.As(err, &pe) {
 			return nil, &FileError{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
 		}
-		return nil, &FileError{Path: path, Msg: err.Error()}
+		return nil, typeError(path, err)
 	}
 	for _, key := range md.Undecoded() {
 		name := key[len(key)-1]
@@ -114,9 +116,6 @@ func Parse(path string, data []byte) (*File, error) {
 		where := "at the top level"
 		if len(key) == 3 && key[0] == "profiles" {
 			known, where = profileKeys, "in [profiles."+key[1]+"]"
-		} else if len(key) == 2 && key[0] == "profiles" {
-			return nil, &FileError{Path: path, Line: lineOf(data, key), Key: key.String(),
-				Msg: "profiles are tables: write [profiles." + name + "] and its keys below it"}
 		}
 		msg := "unknown key " + where
 		if s := closest(name, known); s != "" {
@@ -144,6 +143,26 @@ func Parse(path string, data []byte) (*File, error) {
 			Msg: fmt.Sprintf("no profile %q in the file%s", f.DefaultProfile, f.suggest(f.DefaultProfile))}
 	}
 	return f, nil
+}
+
+// typeErrorText is how the TOML library words a value of the wrong type; it
+// has no error type of its own for them.
+var typeErrorText = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
+func typeError(path string, err error) error {
+	m := typeErrorText.FindStringSubmatch(err.Error())
+	if m == nil {
+		return &FileError{Path: path, Msg: err.Error()}
+	}
+	line, _ := strconv.Atoi(m[1])
+	key, msg := m[2], m[3]
+	switch {
+	case strings.HasPrefix(key, "profiles.") && strings.Count(key, ".") == 1:
+		msg = "profiles are tables: write [" + key + "] and its keys below it"
+	case strings.Contains(msg, "destination has type string"):
+		msg = "must be text in quotes"
+	}
+	return &FileError{Path: path, Line: line, Key: key, Msg: msg}
 }
 
 // ProfileNames lists the profiles, sorted.
