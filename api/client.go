@@ -66,17 +66,9 @@ type Client struct {
 // New checks the configuration and makes a client. Credentials given as user
 // information in the base URL are taken out of it and sent in the header.
 func New(cfg Config) (*Client, error) {
-	raw := strings.TrimSpace(cfg.BaseURL)
-	if raw == "" {
-		return nil, fmt.Errorf("no base URL")
-	}
-	u, err := url.Parse(raw)
+	u, err := ParseBaseURL(cfg.BaseURL)
 	if err != nil {
-		// url.Parse quotes the input, which may hold a password: say less.
-		return nil, fmt.Errorf("the base URL is not a valid URL")
-	}
-	if u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
-		return nil, fmt.Errorf("the base URL must look like https://host[/path], got scheme %q", u.Scheme)
+		return nil, err
 	}
 	c := &Client{
 		username:  cfg.Username,
@@ -94,10 +86,6 @@ func New(cfg Config) (*Client, error) {
 			c.key = p
 		}
 		u.User = nil
-	}
-	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
-		return nil, &Error{Kind: KindInsecure, URL: u.Redacted(),
-			Err: fmt.Errorf("plain http is refused for %s: the API key would cross the network in clear; use https (http is allowed only for loopback hosts such as 127.0.0.1)", u.Hostname())}
 	}
 	if c.timeout <= 0 {
 		c.timeout = 30 * time.Second
@@ -126,6 +114,26 @@ func New(cfg Config) (*Client, error) {
 		},
 	}
 	return c, nil
+}
+
+// ParseBaseURL checks a base URL: https, or http for a loopback host only.
+// Errors never quote the URL, which may hold a password.
+func ParseBaseURL(raw string) (*url.URL, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil, fmt.Errorf("no base URL")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("the base URL is not a valid URL")
+	}
+	if u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+		return nil, fmt.Errorf("the base URL must look like https://host[/path], got scheme %q", u.Scheme)
+	}
+	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
+		return nil, &Error{Kind: KindInsecure, Err: fmt.Errorf("plain http is refused for %s: the API key would cross the network in clear; use https (http is allowed only for loopback hosts such as 127.0.0.1)", u.Hostname())}
+	}
+	return u, nil
 }
 
 // IsLoopback says whether host is the local machine (where plain http is safe).

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -240,4 +241,14 @@ func Time(t Text) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// Pretty is the record as received, indented for reading. Values and key order
+// are untouched; a record that is not valid JSON is returned as is.
+func (d *Donation) Pretty() string {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, d.Raw, "", "  "); err != nil {
+		return string(d.Raw)
+	}
+	return buf.String()
 }

@@ -6,6 +6,12 @@ import (
 	"donations/api"
 )
 
+// Pages is a walk over the pages of a query; *api.Pager is one.
+type Pages interface {
+	Next(ctx context.Context) (api.Batch, error)
+	Done() bool
+}
+
 // Limits stop a stream early; zero means no limit.
 type Limits struct {
 	Pages     int // pages read
@@ -15,7 +21,7 @@ type Limits struct {
 // Stream walks the pager and writes every donation as its page arrives, until
 // the walk ends or a limit is reached. onPage, when set, is told after each
 // page is written. It returns the number of donations written.
-func Stream(ctx context.Context, p *api.Pager, w Writer, lim Limits, onPage func(api.Batch, int)) (int, error) {
+func Stream(ctx context.Context, p Pages, w Writer, lim Limits, onPage func(api.Batch, int)) (int, error) {
 	written, pages := 0, 0
 	for !p.Done() {
 		if lim.Pages > 0 && pages >= lim.Pages {

@@ -1,0 +1,79 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"donations/api"
+	"donations/textsafe"
+)
+
+const missing = "—"
+
+// show is a field's text, made safe for the terminal, or "—" when the server
+// sent nothing (null or no field) — an empty string is shown as empty.
+func show(t api.Text) string {
+	if !t.Valid {
+		return missing
+	}
+	return textsafe.Line(t.Value)
+}
+
+func showNumber(n api.Number) string {
+	if !n.Valid {
+		return missing
+	}
+	return textsafe.Line(n.Text)
+}
+
+func showFlag(f api.Flag) string {
+	switch {
+	case !f.Valid:
+		return missing
+	case f.Value:
+		return "yes"
+	}
+	return "no"
+}
+
+// when formats a timestamp field in loc, with the zone's name.
+func when(t api.Text, loc *time.Location, layout string) string {
+	v, ok := api.Time(t)
+	if !ok {
+		return show(t)
+	}
+	return v.In(loc).Format(layout)
+}
+
+// donorName is the donor as the list shows it; anonymous gifts are marked.
+func donorName(d *api.Donation) string {
+	name := textsafe.Line(d.DonorName())
+	if name == "" {
+		name = missing
+	}
+	return name
+}
+
+// amount is the server's formatted amount, or the decimal and currency.
+func amount(d *api.Donation) string {
+	if d.FormattedAmount.Value != "" {
+		return textsafe.Line(d.FormattedAmount.Value)
+	}
+	if !d.Amount.Valid {
+		return missing
+	}
+	return textsafe.Line(strings.TrimSpace(d.Amount.Text + " " + strings.ToUpper(d.Currency.Value)))
+}
+
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

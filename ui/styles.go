@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+)
+
+// Styles are every style the UI draws with, made for a light or a dark
+// background. Colour never carries meaning alone: statuses are also words.
+type Styles struct {
+	Title, Chip, Muted, Dim, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
+	Status                                                                                         map[string]lipgloss.Style
+}
+
+// NewStyles makes the styles for the terminal's background.
+func NewStyles(dark bool) Styles {
+	c := func(light, darkC string) color.Color {
+		if dark {
+			return lipgloss.Color(darkC)
+		}
+		return lipgloss.Color(light)
+	}
+	accent := c("#5A3FC0", "#A78BFA")
+	muted := c("#6B6B6B", "#9A9A9A")
+	green := c("#1E7B34", "#5FD068")
+	red := c("#B3261E", "#FF6B6B")
+	amber := c("#8A5A00", "#F2C94C")
+	blue := c("#1D5FA8", "#6CB6FF")
+	s := Styles{
+		Title:    lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Chip:     lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
+		Muted:    lipgloss.NewStyle().Foreground(muted),
+		Dim:      lipgloss.NewStyle().Faint(true),
+		Header:   lipgloss.NewStyle().Bold(true).Foreground(muted),
+		Selected: lipgloss.NewStyle().Reverse(true),
+		Error:    lipgloss.NewStyle().Foreground(red).Bold(true),
+		Warn:     lipgloss.NewStyle().Foreground(amber),
+		OK:       lipgloss.NewStyle().Foreground(green),
+		Key:      lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Border:   lipgloss.NewStyle().Foreground(muted),
+		Section:  lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true),
+		Label:    lipgloss.NewStyle().Foreground(muted),
+		Flash:    lipgloss.NewStyle().Foreground(green),
+	}
+	s.Status = map[string]lipgloss.Style{
+		"paid":      lipgloss.NewStyle().Foreground(green),
+		"succeeded": lipgloss.NewStyle().Foreground(green),
+		"completed": lipgloss.NewStyle().Foreground(green),
+		"refunded":  lipgloss.NewStyle().Foreground(blue),
+		"pending":   lipgloss.NewStyle().Foreground(amber),
+		"failed":    lipgloss.NewStyle().Foreground(red),
+		"disputed":  lipgloss.NewStyle().Foreground(red).Bold(true),
+	}
+	return s
+}
+
+// StatusStyle is the style for a donation status; unknown statuses are plain.
+func (s Styles) StatusStyle(status string) lipgloss.Style {
+	if st, ok := s.Status[status]; ok {
+		return st
+	}
+	return lipgloss.NewStyle()
+}
