@@ -26,7 +26,7 @@ const (
 
 // File is a parsed config file.
 type File struct {
-	DefaultProfile string             `toml:"default_profile"`
+	DefaultProfile string             `toml:"default_profile,omitempty"`
 	Profiles       map[string]Profile `toml:"profiles"`
 
 	Path string      `toml:"-"`
@@ -35,11 +35,11 @@ type File struct {
 
 // Profile is one account.
 type Profile struct {
-	BaseURL   string `toml:"base_url"`
-	Username  string `toml:"username"`
-	APIKey    string `toml:"api_key"`
-	APIKeyCmd string `toml:"api_key_cmd"`
-	APIKeyEnv string `toml:"api_key_env"`
+	BaseURL   string `toml:"base_url,omitempty"`
+	Username  string `toml:"username,omitempty"`
+	APIKey    string `toml:"api_key,omitempty"`
+	APIKeyCmd string `toml:"api_key_cmd,omitempty"`
+	APIKeyEnv string `toml:"api_key_env,omitempty"`
 }
 
 var (

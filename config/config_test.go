@@ -212,3 +212,25 @@ func TestResolveErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestWriteNewIsPrivateAndReadsBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "config.toml")
+	p := Profile{BaseURL: "https://api.example.org", Username: "org_1", APIKey: "k"}
+	if err := WriteNew(path, "main", p); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Mode != 0o600 || f.DefaultProfile != "main" || f.Profiles["main"] != p {
+		t.Errorf("read back %+v mode %o", f, f.Mode)
+	}
+	s, err := Resolve(context.Background(), Overrides{ConfigPath: path}, env(nil))
+	if err != nil || s.APIKey != "k" {
+		t.Errorf("resolve: %+v %v", s, err)
+	}
+	if err := WriteNew(path, "main", p); err == nil {
+		t.Error("an existing file was overwritten")
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"donations/config"
 	"donations/ui"
@@ -14,8 +16,7 @@ import (
 func runTUI(ctx context.Context, g *globals, e env) int {
 	acct, err := connect(ctx, g, e)
 	if errors.Is(err, config.ErrNotConfigured) {
-		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(config.DefaultPath(e.getenv)))
-		return exitConfig
+		return runSetup(ctx, g, e)
 	}
 	if err != nil {
 		return reportError(e, err)
@@ -27,4 +28,43 @@ func runTUI(ctx context.Context, g *globals, e env) int {
 		return exitAPI
 	}
 	return exitOK
+}
+
+// runSetup shows the first-start screen on a terminal, writes the config file
+// it collects, and goes on into the browser; elsewhere it explains how to start.
+func runSetup(ctx context.Context, g *globals, e env) int {
+	path := g.configPath
+	if path == "" {
+		path = config.DefaultPath(e.getenv)
+	}
+	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(path))
+		return exitConfig
+	}
+	s := ui.NewSetup(path)
+	if _, err := tea.NewProgram(s, tea.WithContext(ctx)).Run(); err != nil {
+		fmt.Fprintln(e.stderr, "donations:", err)
+		return exitConfig
+	}
+	r := s.Result()
+	if !r.Done {
+		fmt.Fprintln(e.stderr, "donations: nothing configured; `donations --demo` shows the program on demo data.")
+		return exitConfig
+	}
+	p := config.Profile{BaseURL: r.BaseURL, Username: r.Username}
+	switch r.KeySource {
+	case ui.KeyFromEnv:
+		p.APIKeyEnv = r.KeyValue
+	case ui.KeyFromCmd:
+		p.APIKeyCmd = r.KeyValue
+	case ui.KeyInFile:
+		p.APIKey = r.KeyValue
+	}
+	if err := config.WriteNew(path, "main", p); err != nil {
+		fmt.Fprintln(e.stderr, "donations: writing the config file:", err)
+		return exitConfig
+	}
+	fmt.Fprintln(e.stderr, "donations: wrote", path)
+	g.configPath = path
+	return runTUI(ctx, g, e)
 }

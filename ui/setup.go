@@ -1,0 +1,208 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"donations/api"
+	"donations/textsafe"
+)
+
+// KeySource is where the setup screen says the API key comes from.
+type KeySource int
+
+const (
+	KeyFromEnv KeySource = iota // an environment variable
+	KeyFromCmd                  // a command that prints it
+	KeyInFile                   // the key itself, in the 0600 config file
+)
+
+var keySourceNames = []string{"environment variable", "command that prints it", "stored in the config file (0600)"}
+
+// SetupResult is what the person filled in; Done is false when they left.
+type SetupResult struct {
+	Done      bool
+	BaseURL   string
+	Username  string
+	KeySource KeySource
+	KeyValue  string // the variable's name, the command, or the key
+}
+
+// Setup is the first-start screen: shown when nothing is configured, it
+// collects an account for the wiring to write as a config file.
+type Setup struct {
+	path   string
+	inputs [3]textinput.Model // base URL, username, key value
+	source KeySource
+	focus  int // 0..2 the inputs, 3 the key source choice, in screen order below
+	errs   [4]string
+	w, h   int
+	result SetupResult
+}
+
+// setup screen order: base URL, username, key source, key value.
+var setupOrder = []int{0, 1, 3, 2}
+
+// NewSetup makes the setup screen; path is where the config file will go.
+func NewSetup(path string) *Setup {
+	s := &Setup{path: path, w: 80, h: 24}
+	for i := range s.inputs {
+		in := textinput.New()
+		in.Prompt = ""
+		in.CharLimit = 500
+		in.SetWidth(50)
+		s.inputs[i] = in
+	}
+	s.inputs[0].Placeholder = "https://api.example.org"
+	s.inputs[1].Placeholder = "login e-mail or organization id"
+	s.inputs[2].SetValue("DONATIONS_API_KEY")
+	s.inputs[0].Focus()
+	return s
+}
+
+// Result is what the screen ended with.
+func (s *Setup) Result() SetupResult { return s.result }
+
+func (s *Setup) Init() tea.Cmd { return textinput.Blink }
+
+func (s *Setup) position() int {
+	for i, f := range setupOrder {
+		if f == s.focus {
+			return i
+		}
+	}
+	return 0
+}
+
+func (s *Setup) focusOn(field int) tea.Cmd {
+	if s.focus < 3 {
+		s.inputs[s.focus].Blur()
+	}
+	s.focus = field
+	if field < 3 {
+		return s.inputs[field].Focus()
+	}
+	return nil
+}
+
+func (s *Setup) move(delta int) tea.Cmd {
+	return s.focusOn(setupOrder[(s.position()+delta+len(setupOrder))%len(setupOrder)])
+}
+
+func (s *Setup) setSource(k KeySource) {
+	s.source = k
+	in := &s.inputs[2]
+	in.EchoMode = textinput.EchoNormal
+	switch k {
+	case KeyFromEnv:
+		in.SetValue("DONATIONS_API_KEY")
+		in.Placeholder = "variable name"
+	case KeyFromCmd:
+		in.SetValue("")
+		in.Placeholder = "pass show donations/main"
+	case KeyInFile:
+		in.SetValue("")
+		in.Placeholder = "the API key"
+		in.EchoMode = textinput.EchoPassword
+	}
+}
+
+func (s *Setup) validate() bool {
+	s.errs = [4]string{}
+	v := func(i int) string { return strings.TrimSpace(s.inputs[i].Value()) }
+	if _, err := api.ParseBaseURL(v(0)); err != nil {
+		s.errs[0] = err.Error()
+	}
+	if v(1) == "" {
+		s.errs[1] = "the login e-mail or the organization id"
+	}
+	if v(2) == "" {
+		s.errs[2] = "required"
+	}
+	for _, f := range setupOrder {
+		if s.errs[f] != "" {
+			s.focusOn(f)
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.w, s.h = msg.Width, msg.Height
+		return s, nil
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "ctrl+c", "esc":
+			return s, tea.Quit
+		case "tab", "down":
+			return s, s.move(1)
+		case "shift+tab", "up":
+			return s, s.move(-1)
+		case "enter":
+			if s.position() < len(setupOrder)-1 {
+				return s, s.move(1)
+			}
+			if !s.validate() {
+				return s, nil
+			}
+			s.result = SetupResult{Done: true, BaseURL: strings.TrimSpace(s.inputs[0].Value()),
+				Username: strings.TrimSpace(s.inputs[1].Value()), KeySource: s.source, KeyValue: strings.TrimSpace(s.inputs[2].Value())}
+			return s, tea.Quit
+		}
+		if s.focus == 3 {
+			switch msg.String() {
+			case "left", "h":
+				s.setSource((s.source + 2) % 3)
+			case "right", "l", "space":
+				s.setSource((s.source + 1) % 3)
+			}
+			return s, nil
+		}
+	}
+	if s.focus < 3 {
+		var cmd tea.Cmd
+		s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
+		return s, cmd
+	}
+	return s, nil
+}
+
+func (s *Setup) View() tea.View {
+	st := NewStyles(true)
+	var b strings.Builder
+	b.WriteString(st.Title.Render("donations · first start") + "\n\n")
+	intro := "No account is configured yet. Just looking? Press esc and run " + st.Key.Render("donations --demo") + ".\n" +
+		"Otherwise fill this in: it is written to " + textsafe.Line(s.path) + " (mode 0600)."
+	b.WriteString(lipgloss.NewStyle().Width(max(s.w-2, 20)).Render(intro) + "\n\n")
+	row := func(field int, label, body string) {
+		marker := "  "
+		if s.focus == field {
+			marker = st.Key.Render("> ")
+		}
+		b.WriteString(marker + st.Label.Render(textsafe.Fit(label, 12)) + " " + body + "\n")
+		if s.errs[field] != "" {
+			b.WriteString(lipgloss.NewStyle().PaddingLeft(15).Width(max(s.w, 30)).Render(st.Error.Render(s.errs[field])) + "\n")
+		} else {
+			b.WriteString("\n")
+		}
+	}
+	row(0, "Base URL", s.inputs[0].View())
+	row(1, "Username", s.inputs[1].View())
+	choice := "‹ " + keySourceNames[s.source] + " ›"
+	if s.focus == 3 {
+		choice = st.Key.Render(choice) + st.Muted.Render("  ←/→ to change")
+	}
+	row(3, "API key from", choice)
+	label := map[KeySource]string{KeyFromEnv: "Variable", KeyFromCmd: "Command", KeyInFile: "API key"}[s.source]
+	row(2, label, s.inputs[2].View())
+	b.WriteString(st.Muted.Render("tab/shift+tab move · enter next, then save · esc quit"))
+	v := tea.NewView(b.String())
+	v.AltScreen = true
+	return v
+}
