@@ -36,8 +36,8 @@ func (m *Model) render() string {
 	case modeRaw:
 		return m.header() + "\n" + m.raw.View() + "\n" + m.st.Muted.Render("↑/↓ pgup/pgdn scroll · esc back · q quit")
 	case modeFilter:
-		body = lipgloss.NewStyle().Height(m.h-2).MaxHeight(m.h-2).Padding(1, 2).Render(m.filter.view(m.w-4, m.st))
-		return m.header() + "\n" + body + "\n" + m.st.Muted.Render("")
+		body = lipgloss.NewStyle().Width(m.w).Height(m.h-1).MaxHeight(m.h-1).Padding(1, 2).Render(m.filter.view(m.w-4, m.st))
+		return m.header() + "\n" + body
 	case modeDetail:
 		if !m.wide() {
 			return m.header() + "\n" + m.detail.View() + "\n" + m.messageLine() + "\n" +
@@ -144,7 +144,8 @@ func (m *Model) messageLine() string {
 			s = fmt.Sprintf("%s Exporting… %s written · esc stops", m.spin.View(), commas(st.written))
 		}
 	case m.err != nil:
-		s = m.st.Error.Render("⚠ "+firstLine(m.err.Error())) + m.st.Muted.Render(" · R retries")
+		const retry = " · R retries"
+		s = m.st.Error.Render(textsafe.Truncate("⚠ "+firstLine(m.err.Error()), m.w-len(retry))) + m.st.Muted.Render(retry)
 	case m.flash != "":
 		s = m.st.Flash.Render(m.flash)
 	case len(m.warnings) > 0:
@@ -182,16 +183,17 @@ func (m *Model) totalsLine() string {
 
 func (m *Model) helpLine() string {
 	m.help.SetWidth(m.w)
-	return m.help.ShortHelpView(m.keys.ShortHelp())
+	// help.ShortHelpView overflows when its ellipsis does not fit: cut it here.
+	return textsafe.Truncate(m.help.ShortHelpView(m.keys.ShortHelp()), m.w)
 }
 
 func (m *Model) helpScreen() string {
-	m.help.SetWidth(m.w)
+	m.help.SetWidth(m.w - 4)
 	legend := "\n\n" + m.st.Section.Render("List markers") + "\n" +
 		"R recurring gift · T tribute (in memory or in honour) · A anonymous gift · — the server sent no value\n\n" +
 		m.st.Section.Render("Searching") + "\n" +
 		"f  filters sent to the API (e-mail, names, campaign, donation id), as typed\n" +
 		"/  quick search over the loaded rows, ignoring case and accents\n\n" +
 		m.st.Muted.Render("Press any key to go back.")
-	return lipgloss.NewStyle().Padding(1, 2).Render(m.help.FullHelpView(m.keys.FullHelp()) + legend)
+	return lipgloss.NewStyle().Width(m.w).MaxHeight(m.h-1).Padding(1, 2).Render(m.help.FullHelpView(m.keys.FullHelp()) + legend)
 }

@@ -1,0 +1,397 @@
+package ui
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/textsafe"
+)
+
+func TestFirstPageThenGLoadsEverything(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 250})
+	d := newDriver(t, src, 100, 30)
+	d.mustShow("100 loaded · more", "oldest first")
+	d.keys("G")
+	d.mustShow("all 250 loaded")
+	if d.m.cursor != 249 {
+		t.Errorf("G left the cursor at %d, want the last row 249", d.m.cursor)
+	}
+	d.keys("g")
+	if d.m.cursor != 0 || d.m.offset != 0 {
+		t.Errorf("g: cursor %d offset %d", d.m.cursor, d.m.offset)
+	}
+}
+
+func TestScrollingPrefetchesBeforeTheEnd(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 1000})
+	d := newDriver(t, src, 100, 30)
+	for d.m.cursor < 80 {
+		d.keys("pgdown")
+	}
+	// Within a screen of the 100th row, the next page is already there.
+	if len(d.m.rows) != 200 {
+		t.Fatalf("at row %d, %d rows are loaded; want the second page fetched ahead", d.m.cursor, len(d.m.rows))
+	}
+	for range 5 {
+		d.keys("j")
+	}
+	if len(d.m.rows) != 200 {
+		t.Errorf("loaded %d rows; a page ahead is enough", len(d.m.rows))
+	}
+}
+
+func TestFilterFormFindsADonorByEmail(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 100, 30)
+	d.keys("f", "ada.lovelace@example.org", "enter")
+	want := srv.Match(demo.Filter{Email: "ada.lovelace@example.org"})
+	if len(d.m.rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(d.m.rows), len(want))
+	}
+	for _, r := range d.m.rows {
+		if r.d.Email.Value != "ada.lovelace@example.org" {
+			t.Fatalf("row for %s", r.d.Email.Value)
+		}
+	}
+	d.mustShow("email=ada.lovelace@example.org", fmt.Sprintf("all %d loaded", len(want)), "Filters are applied by the server as typed")
+	d.keys("x")
+	d.mustNotShow("email=")
+	d.mustShow("100 loaded · more")
+}
+
+func TestFilterFormValidatesAndCancels(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	d.keys("f", "tab", "tab", "tab", "abc", "enter")
+	if d.m.mode != modeFilter {
+		t.Fatal("an invalid campaign id was applied")
+	}
+	d.mustShow("must be a whole number above 0")
+	d.keys("backspace", "backspace", "backspace", "101", "shift+tab", "shift+tab", "shift+tab", "nobody", "enter")
+	d.mustShow("an e-mail address looks like name@example.org")
+	d.keys("esc")
+	if d.m.mode != modeList || d.m.query.Filtered() {
+		t.Errorf("esc: mode %v, query %+v", d.m.mode, d.m.query)
+	}
+}
+
+func TestFilterCombinesFields(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 100, 30)
+	d.keys("f", "tab", "José", "tab", "Núñez", "tab", "101", "enter")
+	want := srv.Match(demo.Filter{FirstName: "José", LastName: "Núñez", CampaignID: 101})
+	if len(want) == 0 || len(d.m.rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(d.m.rows), len(want))
+	}
+	d.mustShow("first_name=José", "last_name=Núñez", "campaign_id=101")
+}
+
+func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 120, 30)
+	d.keys("G", "/", "ZOE LEFEVRE")
+	if len(d.m.matched) == 0 {
+		t.Fatal("no match for ZOE LEFEVRE")
+	}
+	for _, i := range d.m.matched {
+		if name := d.m.rows[i].d.DonorName(); name != "Zoë Lefèvre" {
+			t.Fatalf("matched %q", name)
+		}
+	}
+	d.mustShow("Zoë Lefèvre", fmt.Sprintf("%d of 5,000 loaded", len(d.m.matched)))
+	d.keys("enter")
+	if d.m.mode != modeList || d.m.searchWords == nil {
+		t.Fatal("enter should keep the search and return to the list")
+	}
+	d.keys("esc")
+	if d.m.searchWords != nil || d.m.visibleCount() != 5000 {
+		t.Errorf("esc did not clear the search")
+	}
+}
+
+func TestQuickSearchByIDAndAmount(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 100})
+	d := newDriver(t, src, 100, 30)
+	target := d.m.rows[42].d
+	d.keys("/", itoa64(target.ID.Value))
+	if len(d.m.matched) != 1 || d.m.selected() != target {
+		t.Errorf("searching the id found %d rows", len(d.m.matched))
+	}
+}
+
+func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Count: 20_000})
+	d := newDriver(t, src, 100, 30)
+	before := srv.Requests()
+	d.keys("o")
+	all := srv.Match(demo.Filter{})
+	if got := d.m.rows[0].d.ID.Value; got != all[len(all)-1] {
+		t.Errorf("first row id %d, want the newest %d", got, all[len(all)-1])
+	}
+	if n := srv.Requests() - before; n > 2*8+2 {
+		t.Errorf("newest first took %d requests for 200 pages", n)
+	}
+	d.mustShow("newest first", "2026-10-31")
+}
+
+// detailTarget finds a loaded gift with a tribute and answered questions.
+func detailTarget(t *testing.T, d *driver) int {
+	for i, r := range d.m.rows {
+		if r.d.Honor != nil && r.d.Honor.RecipientName.Value != "" && len(r.d.Questions) >= 2 && r.d.UTMSource.Value != "" {
+			return i
+		}
+	}
+	t.Fatal("no gift with a tribute, questions and UTM values in the demo data")
+	return 0
+}
+
+func TestDetailShowsEverySection(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 100, 80)
+	i := detailTarget(t, d)
+	d.m.moveTo(i)
+	d.keys("enter")
+	if d.m.mode != modeDetail {
+		t.Fatal("enter did not open the detail")
+	}
+	g := d.m.rows[i].d
+	d.mustShow("Donor", "Gift", "Fees", "Questions", "Tribute", "Attribution",
+		g.Email.Value, g.PaymentChargeID.Value, g.Honor.HonoreeName.Value, g.Honor.RecipientName.Value,
+		g.Questions[0].Question.Value, "utm_source", g.UTMSource.Value, "Net")
+	d.keys("esc")
+	if d.m.mode != modeList {
+		t.Error("esc did not return to the list")
+	}
+}
+
+func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 50})
+	d := newDriver(t, src, 140, 40)
+	first := d.m.rows[0].d
+	d.mustShow("│Donor", first.Email.Value)
+	d.keys("j")
+	d.mustShow(d.m.rows[1].d.PaymentChargeID.Value)
+}
+
+func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 50, Drift: true})
+	d := newDriver(t, src, 100, 60)
+	d.keys("j", "j", "j", "r") // row 3 of a drifting server carries unknown fields
+	d.mustShow("GET http://127.0.0.1:", "/api/v1/donations?page=1", "HTTP 200", `"gift_aid": true`, `"campaign": {`)
+	d.keys("esc")
+	if d.m.mode != modeList {
+		t.Error("esc did not leave the raw view")
+	}
+}
+
+func TestCopyUsesTheTerminalClipboard(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	email := d.m.rows[0].d.Email.Value
+	d.keys("y")
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	d.mustShow("Copied e-mail " + email)
+	// tea.SetClipboard's message is the text itself, sent as OSC 52.
+	if cmd == nil || fmt.Sprint(cmd()) != email {
+		t.Errorf("no clipboard command with %q", email)
+	}
+}
+
+func TestFailedPageKeepsRowsAndRetries(t *testing.T) {
+	// Page 2 fails twice (the client's two attempts); R asks again.
+	src, _ := demoSource(t, demo.Options{Count: 250, Script: []int{0, 500, 500}})
+	d := newDriver(t, src, 100, 30)
+	d.keys("G")
+	if len(d.m.rows) != 100 || d.m.err == nil {
+		t.Fatalf("%d rows, err %v", len(d.m.rows), d.m.err)
+	}
+	d.mustShow("⚠ server error (HTTP 500) on page 2", "R retries")
+	d.keys("R", "G")
+	if len(d.m.rows) != 250 || d.m.err != nil {
+		t.Errorf("after R: %d rows, err %v", len(d.m.rows), d.m.err)
+	}
+}
+
+func TestAuthenticationErrorExplainsTheCauses(t *testing.T) {
+	d := newDriver(t, walkFunc(func(q api.Query, o api.Order) Walker {
+		return &failingWalker{err: &api.Error{Kind: api.KindAuth, Status: 401, Page: 1, Excerpt: `{"error":"Authentication failed"}`}}
+	}), 100, 30)
+	d.mustShow("Could not load donations", "authentication failed (HTTP 401)", "organization id", "Enable Rest API", "R retry")
+}
+
+func TestEscStopsLoadingEverything(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 3000, Latency: 30 * time.Millisecond})
+	d := newDriver(t, src, 100, 30)
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
+	d.run(cmd)
+	d.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if d.m.loadAll || d.m.err != nil || len(d.m.rows) >= 3000 {
+		t.Errorf("after esc: loadAll %v, err %v, %d rows", d.m.loadAll, d.m.err, len(d.m.rows))
+	}
+	d.keys("G") // and it resumes where it stopped, losing nothing
+	if len(d.m.rows) != 3000 {
+		t.Errorf("resumed to %d rows, want 3000", len(d.m.rows))
+	}
+}
+
+func TestStaleRepliesAreDropped(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	rows := len(d.m.rows)
+	d.m.Update(pageMsg{gen: d.m.gen - 1, batch: api.Batch{Donations: make([]api.Donation, 5)}})
+	if len(d.m.rows) != rows {
+		t.Error("a reply to an old walk was applied")
+	}
+}
+
+func TestUTCToggle(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	d.m.opt.Location = time.FixedZone("UTC+2", 2*3600)
+	local := d.screen()
+	d.keys("t")
+	utc := d.screen()
+	if local == utc || !strings.Contains(utc, "· UTC") {
+		t.Error("t did not switch the dates to UTC")
+	}
+}
+
+func TestTooSmallTerminalSaysSo(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 50, 10)
+	d.mustShow("needs at least 60×12")
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.mustShow("DATE")
+}
+
+func TestEveryLineFitsTheTerminal(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 35}, {200, 50}} {
+		d := newDriver(t, src, size[0], size[1])
+		for _, keys := range [][]string{{}, {"enter"}, {"esc", "r"}, {"esc", "f"}, {"esc", "?"}} {
+			d.keys(keys...)
+			ls := lines(d.screen())
+			if len(ls) > size[1] {
+				t.Errorf("%dx%d after %v: %d lines", size[0], size[1], keys, len(ls))
+			}
+			for _, l := range ls {
+				if w := textsafe.Width(l); w > size[0] {
+					t.Errorf("%dx%d after %v: a line of %d cells: %q", size[0], size[1], keys, w, l)
+				}
+			}
+		}
+	}
+}
+
+func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
+	body := `[{"id": 1, "first_name": "\u001b]52;c;cHduZWQ=\u0007Mal\u001b[2Jlory", "last_name": "\u202Eevil\u200B",
+	  "email": "x@example.org\u001b]0;title\u001b\\", "form_name": "Form\r\nInjected", "amount": "5.00", "currency": "usd",
+	  "status": "paid\u0007", "donation_date": "2026-01-02T03:04:05.000Z",
+	  "questions": [{"question": "Q\u001b[31m", "answer": "A\u009b31m"}],
+	  "donation_honor": {"honoree_name": "H\u001bP+q\u001b\\", "recipient_message": "` + strings.Repeat("long ", 2000) + `"}}]`
+	list, _, err := api.DecodePage([]byte(body), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := walkFunc(func(api.Query, api.Order) Walker { return &listWalker{list: list} })
+	d := newDriver(t, src, 100, 30)
+	for _, keys := range [][]string{{}, {"enter"}, {"esc", "r"}} {
+		d.keys(keys...)
+		raw := d.m.View().Content
+		for _, bad := range []string{"\x1b]", "\x07", "\x1bP", "\u202E", "\u200B", "\u009b", "\x1b[2J", "\r"} {
+			if strings.Contains(raw, bad) {
+				t.Errorf("after %v the screen carries %q", keys, bad)
+			}
+		}
+		if n := len(lines(d.screen())); n > 30 {
+			t.Errorf("after %v the layout broke: %d lines", keys, n)
+		}
+	}
+}
+
+func TestExportWritesEveryPageToCSV(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Count: 450})
+	d := newDriver(t, src, 100, 30)
+	path := filepath.Join(t.TempDir(), "out.csv")
+	d.keys("e")
+	d.mustShow("file: donations-20261122-093000.csv")
+	d.m.exportPath.SetValue(path)
+	d.keys("enter")
+	d.mustShow("Exported 450 donations to " + path)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := srv.Match(demo.Filter{})
+	if len(rows) != len(want)+1 || rows[0][0] != "id" || rows[len(rows)-1][0] != itoa64(want[len(want)-1]) {
+		t.Errorf("%d rows in the file, want header and %d", len(rows), len(want))
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("export file mode %v, want 0600: it holds donor data", info.Mode().Perm())
+	}
+}
+
+func TestExportRefusesAnUnknownExtension(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	d.keys("e")
+	d.m.exportPath.SetValue(filepath.Join(t.TempDir(), "out.xlsx"))
+	d.keys("enter")
+	d.mustShow("export: name the file .csv or .ndjson")
+}
+
+func TestQuitFromAnywhere(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	for _, setup := range [][]string{{}, {"f"}, {"/"}, {"enter"}, {"r"}, {"?"}} {
+		d := newDriver(t, src, 100, 30)
+		d.keys(setup...)
+		_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+		if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.QuitMsg" {
+			t.Errorf("ctrl+c after %v does not quit", setup)
+		}
+	}
+	// q types a q in text fields.
+	d := newDriver(t, src, 100, 30)
+	d.keys("f", "q")
+	if d.m.mode != modeFilter || d.m.filter.fields[0].input.Value() != "q" {
+		t.Error("q in the filter form did not type a q")
+	}
+}
+
+// walkFunc makes a Source of a function, for tests that script the walk.
+type walkFunc func(api.Query, api.Order) Walker
+
+func (f walkFunc) Walk(q api.Query, o api.Order) Walker { return f(q, o) }
+
+type listWalker struct {
+	list []api.Donation
+	done bool
+}
+
+func (w *listWalker) Next(context.Context) (api.Batch, error) {
+	w.done = true
+	return api.Batch{Page: &api.Page{Number: 1, Donations: w.list}, Donations: w.list, Done: true}, nil
+}
+func (w *listWalker) Done() bool         { return w.done }
+func (w *listWalker) Warnings() []string { return nil }
+
+type failingWalker struct{ err error }
+
+func (w *failingWalker) Next(context.Context) (api.Batch, error) { return api.Batch{}, w.err }
+func (w *failingWalker) Done() bool                              { return false }
+func (w *failingWalker) Warnings() []string                      { return nil }

@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// driver runs a Model the way Bubble Tea does, synchronously enough for tests:
+// each command runs in its own goroutine, page and export results are fed
+// back, and after every input the driver waits until nothing is loading.
+// Animation ticks and cursor blinks are not fed back: they only animate.
+type driver struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+}
+
+func newDriver(t *testing.T, src Source, w, h int) *driver {
+	t.Helper()
+	m := New(src, Options{Account: "demo", Location: time.UTC,
+		Now: func() time.Time { return time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC) }})
+	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
+	// As Bubble Tea does: Init first, then the window size.
+	d.run(m.Init())
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return d
+}
+
+// demoSource is the real client against a demo server on loopback.
+func demoSource(t *testing.T, opts demo.Options) (Source, *demo.Server) {
+	t.Helper()
+	srv := demo.New(opts)
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	c, err := api.New(api.Config{BaseURL: hs.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey,
+		Retry: api.RetryPolicy{MaxAttempts: 2, BaseDelay: time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return FromClient(c), srv
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd != nil {
+		go func() { d.msgs <- cmd() }()
+	}
+}
+
+func (d *driver) handle(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case pageMsg, exportMsg:
+		_, cmd := d.m.Update(msg)
+		d.run(cmd)
+	}
+}
+
+func (d *driver) settle() {
+	d.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for d.m.loading || d.m.export != nil {
+		select {
+		case msg := <-d.msgs:
+			d.handle(msg)
+		case <-deadline:
+			d.t.Fatal("the model is still loading after 20s")
+		}
+	}
+}
+
+func (d *driver) send(msg tea.Msg) {
+	d.t.Helper()
+	_, cmd := d.m.Update(msg)
+	d.run(cmd)
+	d.settle()
+}
+
+// keys sends key presses: named keys as "enter", "tab", "esc"..., any other
+// string as the characters it holds.
+func (d *driver) keys(keys ...string) {
+	d.t.Helper()
+	named := map[string]rune{"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "down": tea.KeyDown,
+		"up": tea.KeyUp, "pgdown": tea.KeyPgDown, "end": tea.KeyEnd, "home": tea.KeyHome, "backspace": tea.KeyBackspace}
+	for _, k := range keys {
+		if code, ok := named[k]; ok {
+			d.send(tea.KeyPressMsg{Code: code})
+			continue
+		}
+		if k == "shift+tab" {
+			d.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+			continue
+		}
+		for _, r := range k {
+			d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+	}
+}
+
+// screen is what the terminal shows, without colours.
+func (d *driver) screen() string {
+	return ansi.Strip(d.m.View().Content)
+}
+
+var (
+	portRE   = regexp.MustCompile(`127\.0\.0\.1:\d+`)
+	timingRE = regexp.MustCompile(`\b\d+ ms\b`)
+)
+
+// stable replaces what changes from run to run (the loopback port, timings)
+// so golden files compare the rest exactly.
+func stable(s string) string {
+	s = portRE.ReplaceAllString(s, "127.0.0.1:PORT")
+	return timingRE.ReplaceAllString(s, "N ms")
+}
+
+func (d *driver) mustShow(parts ...string) {
+	d.t.Helper()
+	s := d.screen()
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			d.t.Fatalf("screen lacks %q:\n%s", p, s)
+		}
+	}
+}
+
+func (d *driver) mustNotShow(parts ...string) {
+	d.t.Helper()
+	s := d.screen()
+	for _, p := range parts {
+		if strings.Contains(s, p) {
+			d.t.Fatalf("screen shows %q:\n%s", p, s)
+		}
+	}
+}
+
+func lines(s string) []string { return strings.Split(s, "\n") }
