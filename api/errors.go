@@ -67,7 +67,8 @@ func (e *Error) Error() string {
 		b.WriteString(e.Err.Error())
 	}
 	if e.Excerpt != "" {
-		fmt.Fprintf(&b, ": %q", e.Excerpt)
+		b.WriteString(" — the server said: ")
+		b.WriteString(e.Excerpt)
 	}
 	if h := e.Hint(); h != "" {
 		b.WriteString("\n")
@@ -98,10 +99,9 @@ var (
 )
 
 const authCauses = `The usual causes:
-  - the username: it is either the organization's login e-mail or its organization id; try the other form;
-  - the API key: check it was copied whole, with no spaces, and has not been regenerated;
-  - the REST API is not enabled for the account: the account holder enables it in the
-    account's integration settings ("Enable Rest API"), or the operator does on request.`
+• the username: it is either the organization's login e-mail or its organization id; try the other form.
+• the API key: check it was copied whole, with no spaces, and has not been regenerated.
+• the REST API is not enabled for the account: the account holder enables it in the account's integration settings ("Enable Rest API"), or the operator does on request.`
 
 // Hint is what to do about the error, or "" when there is nothing to add.
 func (e *Error) Hint() string {
@@ -109,7 +109,7 @@ func (e *Error) Hint() string {
 	case KindAuth:
 		return authCauses
 	case KindForbidden:
-		return authCauses + "\n  - a firewall or proxy in front of the API refused the request (a plain-text 403 often means this)."
+		return authCauses + "\n• a firewall or proxy in front of the API refused the request (a plain-text 403 often means this)."
 	case KindNotFound:
 		return "Check the base URL: the client appends /api/v1/donations to it."
 	case KindRateLimited:

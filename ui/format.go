@@ -66,14 +66,24 @@ func amount(d *api.Donation) string {
 	return textsafe.Line(strings.TrimSpace(d.Amount.Text + " " + strings.ToUpper(d.Currency.Value)))
 }
 
-func commas(n int) string {
-	s := strconv.Itoa(n)
+func commas(n int) string { return grouped(strconv.Itoa(n)) }
+
+// grouped writes a decimal with thousands separators: 109398.00 → 109,398.00.
+func grouped(dec string) string {
+	sign := ""
+	if strings.HasPrefix(dec, "-") {
+		sign, dec = "-", dec[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(dec, ".")
 	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
 			b.WriteByte(',')
 		}
 		b.WriteRune(c)
 	}
-	return b.String()
+	if hasFrac {
+		return sign + b.String() + "." + frac
+	}
+	return sign + b.String()
 }

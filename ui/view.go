@@ -81,6 +81,8 @@ func (m *Model) header() string {
 		right = "all " + n + " loaded"
 	case len(m.rows) == 0 && m.loading:
 		right = "loading"
+	case len(m.rows) == 0 && m.err != nil:
+		right = "nothing loaded"
 	default:
 		right = n + " loaded · more"
 	}
@@ -165,7 +167,7 @@ func (m *Model) totalsLine() string {
 	}
 	var parts []string
 	for _, cur := range sortedKeys(t.totals, func(a, b string) bool { return a < b }) {
-		parts = append(parts, cur+" "+t.totals[cur].String())
+		parts = append(parts, textsafe.Line(cur)+" "+grouped(t.totals[cur].String()))
 	}
 	statuses := sortedKeys(t.statuses, func(a, b string) bool {
 		if t.statuses[a] != t.statuses[b] {

@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// Golden screens on the deterministic demo data, colours stripped; refresh
+// with `go test ./ui -update` and read the diff before committing it.
+func TestGoldenScreens(t *testing.T) {
+	cases := []struct {
+		name string
+		w, h int
+		keys []string
+	}{
+		{"list", 100, 30, nil},
+		{"list_80x24", 80, 24, nil},
+		{"detail_beside_list", 140, 40, []string{"j", "j"}},
+		{"detail_full_screen", 100, 40, []string{"j", "j", "enter"}},
+		{"filter_validation_error", 100, 24, []string{"f", "ada", "tab", "tab", "tab", "-5", "enter"}},
+		{"raw_view", 100, 40, []string{"j", "j", "r"}},
+		{"newest_first", 100, 30, []string{"o"}},
+		{"help", 100, 30, []string{"?"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src, _ := demoSource(t, demo.Options{})
+			d := newDriver(t, src, tc.w, tc.h)
+			d.keys(tc.keys...)
+			golden.RequireEqual(t, stable(d.screen()))
+		})
+	}
+}
+
+func TestGoldenErrorScreen(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{APIKey: "another-key"})
+	d := newDriver(t, src, 80, 24)
+	golden.RequireEqual(t, stable(d.screen()))
+}
+
+// The whole program under Bubble Tea: type a filter, let the page arrive,
+// open the gift and quit.
+func TestProgramFlow(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{})
+	m := New(src, Options{Account: "demo", Location: time.UTC})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("loaded")) },
+		teatest.WithDuration(10*time.Second))
+	tm.Send(tea.KeyPressMsg{Code: 'f', Text: "f"})
+	tm.Type("jose.nunez@example.es")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("email=jose.nunez@example.es")) },
+		teatest.WithDuration(10*time.Second))
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	want := srv.Match(demo.Filter{Email: "jose.nunez@example.es"})
+	if final.query != (api.Query{Email: "jose.nunez@example.es"}) || len(final.rows) != len(want) {
+		t.Errorf("final query %+v with %d rows, want %d", final.query, len(final.rows), len(want))
+	}
+	if final.mode != modeDetail {
+		t.Errorf("final mode %v, want the detail opened by enter", final.mode)
+	}
+}
