@@ -69,15 +69,14 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 	field("Charge id", show(d.PaymentChargeID))
 	field("Status", st.StatusStyle(d.Status.Value).Render(show(d.Status)))
 	field("Recurring", showFlag(d.Recurring))
-	date := when(d.DonationDate, loc, "2006-01-02 15:04:05 MST")
+	field("Date", when(d.DonationDate, loc, "2006-01-02 15:04:05 MST"))
 	if tz := d.Timezone.Value; tz != "" {
+		donor := textsafe.Line(tz)
 		if zone, err := time.LoadLocation(tz); err == nil {
-			date += "  (" + when(d.DonationDate, zone, "15:04 MST") + " donor's time, " + textsafe.Line(tz) + ")"
-		} else {
-			date += "  (donor's zone " + textsafe.Line(tz) + ")"
+			donor = when(d.DonationDate, zone, "2006-01-02 15:04 MST") + " · " + donor
 		}
+		field("Donor's time", donor)
 	}
-	field("Date", date)
 	field("Last updated", when(d.LastUpdatedAt, loc, "2006-01-02 15:04:05 MST"))
 	field("Form", show(d.FormName))
 

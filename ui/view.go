@@ -53,7 +53,11 @@ func (m *Model) render() string {
 	}
 	list := m.renderList(m.listWidth(), m.listHeight())
 	if m.wide() {
-		sep := m.st.Border.Render(strings.TrimSuffix(strings.Repeat("│\n", m.listHeight()), "\n"))
+		bar, style := "│", m.st.Border
+		if m.mode == modeDetail {
+			bar, style = "┃", m.st.Key // the pane has the keys now
+		}
+		sep := style.Render(strings.TrimSuffix(strings.Repeat(bar+"\n", m.listHeight()), "\n"))
 		pane := lipgloss.NewStyle().Width(m.w - m.listWidth() - 2).Height(m.listHeight()).MaxHeight(m.listHeight()).Render(m.detail.View())
 		list = lipgloss.JoinHorizontal(lipgloss.Top, list, " ", sep, pane)
 	} else if m.err != nil && len(m.rows) == 0 {

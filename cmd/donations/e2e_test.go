@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// tmuxSession runs a command in a detached tmux session of a fixed size and
+// reads its screen, as a person at a terminal would see it.
+type tmuxSession struct {
+	t    *testing.T
+	name string
+}
+
+func newTmux(t *testing.T, w, h int, command string) *tmuxSession {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is not installed; .ci/run installs it")
+		}
+		t.Skip("tmux is not installed (apt-get install tmux)")
+	}
+	s := &tmuxSession{t: t, name: fmt.Sprintf("donations-e2e-%d", time.Now().UnixNano())}
+	cmd := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v: %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	return s
+}
+
+func (s *tmuxSession) screen() string {
+	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", s.name).Output()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+func (s *tmuxSession) send(keys ...string) {
+	s.t.Helper()
+	if out, err := exec.Command("tmux", append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
+		s.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
+	}
+}
+
+func (s *tmuxSession) typeText(text string) { s.send("-l", text) }
+
+// waitFor polls the screen until it shows every part, or fails with the screen.
+func (s *tmuxSession) waitFor(parts ...string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		screen := s.screen()
+		ok := true
+		for _, p := range parts {
+			ok = ok && strings.Contains(screen, p)
+		}
+		if ok {
+			return screen
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the screen never showed %q:\n%s", parts, screen)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (s *tmuxSession) alive() bool {
+	return exec.Command("tmux", "has-session", "-t", s.name).Run() == nil
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "donations")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// e2eTarget picks a gift to find: a donor with a Latin-script name and few
+// gifts, whose gift has a tribute with a message and answered questions.
+func e2eTarget(t *testing.T, url string) (api.Donation, int, int) {
+	t.Helper()
+	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Pager(api.Query{}, api.OldestFirst)
+	for !p.Done() {
+		b, err := p.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range b.Donations {
+			h := d.Honor
+			if h == nil || len(h.RecipientMessage.Value) < 10 || strings.Contains(h.RecipientMessage.Value, "\n") ||
+				len(d.Questions) < 2 || d.Questions[1].Type.Value != "dropdown" || !ascii(d.DonorName()+h.HonoreeName.Value+h.RecipientMessage.Value) {
+				continue
+			}
+			gifts := donorGiftIDs(t, c, d.Email.Value)
+			if len(gifts) > 10 {
+				continue
+			}
+			for i, id := range gifts {
+				if id == d.ID.Value {
+					return d, i, len(gifts)
+				}
+			}
+		}
+	}
+	t.Fatal("no suitable gift in the demo data")
+	return api.Donation{}, 0, 0
+}
+
+func ascii(s string) bool {
+	for _, r := range s {
+		if r > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+func donorGiftIDs(t *testing.T, c *api.Client, email string) []int64 {
+	var ids []int64
+	p := c.Pager(api.Query{Email: email}, api.OldestFirst)
+	for !p.Done() {
+		b, err := p.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range b.Donations {
+			ids = append(ids, d.ID.Value)
+		}
+	}
+	return ids
+}
+
+func TestEndToEndFindADonorInTmux(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives it in tmux")
+	}
+	run, err := demo.Start(context.Background(), "", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	gift, index, count := e2eTarget(t, run.URL)
+	bin := buildBinary(t)
+	command := fmt.Sprintf("env HOME=%s DONATIONS_API_KEY=%s TZ=UTC %s --base-url %s --username %s",
+		t.TempDir(), demo.DefaultKey, bin, run.URL, demo.DefaultOrgID)
+	s := newTmux(t, 130, 70, command)
+
+	s.waitFor("100 loaded · more")
+	s.send("f")
+	s.waitFor("Filters", "E-mail")
+	s.typeText(gift.Email.Value)
+	s.send("Enter")
+	s.waitFor("email="+gift.Email.Value, fmt.Sprintf("all %d loaded", count))
+	for range index {
+		s.send("j")
+	}
+	s.send("Enter")
+	h := gift.Honor
+	screen := s.waitFor("Tribute", h.HonoreeName.Value, h.RecipientMessage.Value[:10])
+	for _, want := range []string{gift.PaymentChargeID.Value, gift.Questions[1].Question.Value, gift.Questions[1].AnswerText(), h.TributeType.Value} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the detail lacks %q:\n%s", want, screen)
+		}
+	}
+	s.send("q")
+	deadline := time.Now().Add(5 * time.Second)
+	for s.alive() && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if s.alive() {
+		t.Errorf("q did not quit:\n%s", s.screen())
+	}
+}
