@@ -10,6 +10,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -46,16 +47,30 @@ type Options struct {
 	RateWindow   time.Duration // default one minute
 	NoRetryAfter bool          // 429 without Retry-After (only x-ratelimit-reset)
 
+	ResetRate float64 // share of requests whose connection is reset before any answer
+	CutRate   float64 // share of pages whose connection drops half-way through the body
+
 	Wrap       bool   // {"data": [...], "meta": {...}} instead of a bare array
 	IgnorePage bool   // always serve page 1
 	PageSize   int    // ignore per_page and use this size
 	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
 	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
+	RepeatRows int    // each page after the first starts with the last N rows of the page before
+	Hostile    bool   // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
 
-	// Script answers the first len(Script) requests with these statuses
-	// (0 serves normally), for tests of exact retry sequences.
+	// Script answers the first len(Script) requests with these statuses, or
+	// the Fault* values below (0 serves normally), for tests of exact sequences.
 	Script []int
 }
+
+// Faults a Script can name besides HTTP statuses.
+const (
+	FaultReset     = -1 // reset the connection before answering
+	FaultCut       = -2 // send the headers and half the body, then drop the connection
+	FaultHTML200   = -3 // answer 200 with an HTML page, as a captive portal does
+	FaultTruncated = -4 // answer 200 with the JSON cut in half (a well-formed HTTP answer)
+	FaultBare429   = -5 // answer 429 with neither Retry-After nor rate-limit headers
+)
 
 func (o Options) withDefaults() Options {
 	if o.Count == 0 {
@@ -229,12 +244,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusTooManyRequests, "Too many requests")
 		return
 	}
-	if n <= len(s.opts.Script) && s.opts.Script[n-1] != 0 {
-		status := s.opts.Script[n-1]
-		if status == http.StatusTooManyRequests && !s.opts.NoRetryAfter {
+	scripted := 0
+	if n <= len(s.opts.Script) {
+		scripted = s.opts.Script[n-1]
+	}
+	switch {
+	case scripted == FaultBare429:
+		for _, k := range []string{"X-Ratelimit-Limit", "X-Ratelimit-Remaining", "X-Ratelimit-Reset"} {
+			h.Del(k)
+		}
+		s.fail(w, http.StatusTooManyRequests, "Too many requests")
+		return
+	case scripted == FaultReset:
+		resetConn(w)
+		return
+	case scripted > 0:
+		if scripted == http.StatusTooManyRequests && !s.opts.NoRetryAfter {
 			h.Set("Retry-After", "1")
 		}
-		s.fail(w, status, http.StatusText(status))
+		s.fail(w, scripted, http.StatusText(scripted))
 		return
 	}
 	if r.URL.Path != "/api/v1/donations" && r.URL.Path != "/api/v1/donations/" {
@@ -251,8 +279,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusUnauthorized, "Authentication failed")
 		return
 	}
-	if s.chance(s.opts.ErrorRate) {
+	switch {
+	case s.chance(s.opts.ErrorRate):
 		s.fail(w, pickStatus(n), "Internal server error")
+		return
+	case s.chance(s.opts.ResetRate):
+		resetConn(w)
+		return
+	case scripted == FaultHTML200:
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = io.WriteString(w, "<!DOCTYPE html><html><body><h1>Please sign in to the Wi-Fi</h1></body></html>\n")
 		return
 	}
 	body, err := s.page(r)
@@ -260,13 +296,41 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if s.chance(s.opts.MalformedRate) {
+	if scripted == FaultCut || s.chance(s.opts.CutRate) {
+		cut(w, body)
+		return
+	}
+	if scripted == FaultTruncated || s.chance(s.opts.MalformedRate) {
 		body = body[:len(body)/2]
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
+}
+
+// resetConn drops the connection with a TCP reset, before any answer.
+func resetConn(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	if tcp, ok := conn.(*net.TCPConn); ok {
+		_ = tcp.SetLinger(0)
+	}
+	_ = conn.Close()
+}
+
+// cut promises the whole body, sends half of it, and hangs up.
+func cut(w http.ResponseWriter, body []byte) {
+	conn, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	_, _ = buf.Write(body[:len(body)/2])
+	_ = buf.Flush()
+	_ = conn.Close()
 }
 
 func pickStatus(n int) int {
@@ -322,6 +386,9 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	}
 	from := min((page-1)*per, len(matched))
 	to := min(from+per, len(matched))
+	if page > 1 && s.opts.RepeatRows > 0 {
+		from = max(from-s.opts.RepeatRows, 0)
+	}
 	recs := make([]json.RawMessage, 0, to-from)
 	for _, i := range matched[from:to] {
 		b, err := s.encode(i)
@@ -346,6 +413,9 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 
 func (s *Server) encode(i int) (json.RawMessage, error) {
 	rec := s.data.record(i)
+	if s.opts.Hostile && i%7 == 3 {
+		makeHostile(&rec, i)
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -353,6 +423,8 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 		return nil, err
 	}
 	b := bytes.TrimRight(buf.Bytes(), "\n")
+	// JSON encoding would repair invalid UTF-8; a hostile server sends it raw.
+	b = bytes.ReplaceAll(b, []byte(invalidUTF8Marker), []byte("\xff\xfe\xc3"))
 	if s.opts.Drift {
 		return drift(b, i)
 	}

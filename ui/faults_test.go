@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/textsafe"
+)
+
+func TestResizeDuringALoad(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 1500, Latency: 5 * time.Millisecond})
+	d := newDriver(t, src, 120, 35)
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
+	d.run(cmd)
+	for _, size := range [][2]int{{80, 24}, {200, 60}, {61, 13}, {100, 30}} {
+		_, cmd := d.m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		d.run(cmd)
+	}
+	d.settle()
+	if len(d.m.rows) != 1500 || d.m.cursor != 1499 {
+		t.Errorf("after resizing mid-load: %d rows, cursor %d", len(d.m.rows), d.m.cursor)
+	}
+	for _, l := range lines(d.screen()) {
+		if textsafe.Width(l) > 100 {
+			t.Fatalf("a line of %d cells at 100 wide", textsafe.Width(l))
+		}
+	}
+}
+
+// Hostile donor text from a real server: nothing that drives a terminal may
+// reach the screen, on any view, and the layout must hold.
+func TestHostileDataFromTheServer(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 100, Hostile: true})
+	d := newDriver(t, src, 120, 40)
+	hostile := -1
+	for i, r := range d.m.rows {
+		if strings.Contains(r.d.FirstName.Value, "\x1b]52") {
+			hostile = i
+			break
+		}
+	}
+	if hostile < 0 {
+		t.Fatal("the demo sent no hostile donation")
+	}
+	d.m.moveTo(hostile)
+	for _, keys := range [][]string{{}, {"enter"}, {"esc", "r"}, {"esc", "/", "eve"}} {
+		d.keys(keys...)
+		raw := d.m.View().Content
+		for _, bad := range []string{"\x1b]", "\x07", "\x1b[2J", "\x1b[?1049l", "\x1b[5m", "\x1b[H", "\u202E", "\u200B", "\uFEFF", "\x00", "\x08", "\u0085", "\u009b", "\r"} {
+			if strings.Contains(raw, bad) {
+				t.Errorf("after %v the screen carries %q", keys, bad)
+			}
+		}
+		ls := lines(d.screen())
+		if len(ls) > 40 {
+			t.Errorf("after %v: %d lines on a 40-line screen", keys, len(ls))
+		}
+		for _, l := range ls {
+			if w := textsafe.Width(l); w > 120 {
+				t.Errorf("after %v: a line of %d cells", keys, w)
+			}
+		}
+	}
+	d.mustShow("Eve") // the text around the sequences survives
+}
+
+// With the key in the base URL, neither the raw view nor an export shows it.
+func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
+	const key = "sk_live_RAWVIEW_91c2"
+	hs := httptest.NewServer(demo.New(demo.Options{Count: 150, APIKey: key}))
+	t.Cleanup(hs.Close)
+	u, _ := url.Parse(hs.URL)
+	u.User = url.UserPassword(demo.DefaultOrgID, key)
+	c, err := api.New(api.Config{BaseURL: u.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, FromClient(c), 120, 40)
+	d.keys("r")
+	d.mustShow("HTTP 200")
+	if strings.Contains(d.m.View().Content, key) {
+		t.Error("the raw view shows the key")
+	}
+	d.keys("esc", "e")
+	path := filepath.Join(t.TempDir(), "out.ndjson")
+	d.m.exportPath.SetValue(path)
+	d.keys("enter")
+	d.mustShow("Exported 150 donations")
+	data, err := os.ReadFile(path)
+	if err != nil || strings.Contains(string(data), key) || strings.Count(string(data), "\n") != 150 {
+		t.Errorf("export: %d lines, err %v, holds key: %v", strings.Count(string(data), "\n"), err, strings.Contains(string(data), key))
+	}
+}
