@@ -188,3 +188,30 @@ func TestEndToEndFindADonorInTmux(t *testing.T) {
 		t.Errorf("q did not quit:\n%s", s.screen())
 	}
 }
+
+func TestQuittingDuringALoadGivesTheTerminalBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives it in tmux")
+	}
+	run, err := demo.Start(context.Background(), "", demo.Options{Latency: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	bin := buildBinary(t)
+	command := fmt.Sprintf("printf 'before\\n'; env HOME=%s DONATIONS_API_KEY=%s %s --base-url %s --username %s; echo \"exit=$?\"; sleep 30",
+		t.TempDir(), demo.DefaultKey, bin, run.URL, demo.DefaultLogin)
+	s := newTmux(t, 100, 30, command)
+	s.waitFor("loading")
+	start := time.Now()
+	s.send("q")
+	screen := s.waitFor("exit=0")
+	t.Logf("quit %v after q, with a request in flight", time.Since(start).Round(time.Millisecond))
+	if !strings.Contains(screen, "before") || strings.Contains(screen, "DATE") {
+		t.Errorf("the shell's screen was not given back as it was:\n%s", screen)
+	}
+	cursor, err := exec.Command("tmux", "display-message", "-p", "-t", s.name, "#{cursor_flag} #{alternate_on}").Output()
+	if err != nil || strings.TrimSpace(string(cursor)) != "1 0" {
+		t.Errorf("cursor visible / alternate screen = %q, want \"1 0\"", strings.TrimSpace(string(cursor)))
+	}
+}
