@@ -195,3 +195,19 @@ func TestQueryValues(t *testing.T) {
 		}
 	}
 }
+
+func TestDecodePageRejectsWhatEncodingJSONRejects(t *testing.T) {
+	for _, body := range []string{`[{"id":1}] x`, `[{"id":1},]`, `[{"id":1} {"id":2}]`, `[{"id":01x}]`, `[{"id":1,}]`, "[{\"first_name\":\"a\x01b\"}]", `[{"id":tru}]`} {
+		if _, _, err := api.DecodePage([]byte(body), 1); !errors.Is(err, api.ErrDecode) {
+			t.Errorf("%q: err = %v, want a decode error", body, err)
+		}
+		var v any
+		if json.Unmarshal([]byte(body), &v) == nil {
+			t.Errorf("%q: encoding/json accepts it, the test is wrong", body)
+		}
+	}
+	var d api.Donation
+	if err := json.Unmarshal([]byte("{\"first_name\":\"a\xffb\"}"), &d); err != nil || d.FirstName.Value != "a\uFFFDb" {
+		t.Errorf("invalid UTF-8 gave %q, %v; want it replaced as encoding/json does", d.FirstName.Value, err)
+	}
+}

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"time"
@@ -83,54 +84,66 @@ type Honor struct {
 	RecipientMessage       Text `json:"recipient_message"`
 }
 
-// tolerantQuestions accepts a list, a single object, or null/garbage-free nothing.
-type tolerantQuestions []Question
-
-func (q *tolerantQuestions) UnmarshalJSON(b []byte) error {
-	*q = nil
-	switch firstByte(b) {
-	case '[':
-		var list []json.RawMessage
-		if err := json.Unmarshal(b, &list); err != nil {
-			return err
-		}
-		for _, raw := range list {
-			if firstByte(raw) != '{' {
-				continue
+// decodeQuestions accepts a list of question objects, a single object, or
+// anything else as no questions; list elements that are not objects are skipped.
+func decodeQuestions(v []byte) ([]Question, error) {
+	one := func(obj []byte) (Question, error) {
+		var q Question
+		err := members(obj, func(key, val []byte) error {
+			switch string(key) {
+			case "question_type":
+				return q.Type.UnmarshalJSON(val)
+			case "question":
+				return q.Question.UnmarshalJSON(val)
+			case "answer":
+				q.Answer = json.RawMessage(val)
 			}
-			var one Question
-			if err := json.Unmarshal(raw, &one); err != nil {
-				return err
-			}
-			*q = append(*q, one)
-		}
-	case '{':
-		var one Question
-		if err := json.Unmarshal(b, &one); err != nil {
-			return err
-		}
-		*q = tolerantQuestions{one}
+			return nil
+		})
+		return q, err
 	}
-	return nil
+	switch firstByte(v) {
+	case '{':
+		q, err := one(v)
+		return []Question{q}, err
+	case '[':
+		var out []Question
+		_, err := elements(v, func(el []byte) error {
+			if el[0] != '{' {
+				return nil
+			}
+			q, err := one(el)
+			out = append(out, q)
+			return err
+		})
+		return out, err
+	}
+	return nil, nil
 }
 
-// tolerantHonor treats null, an empty object, an empty list or an object of
-// empty strings as "no tribute".
-type tolerantHonor struct{ h *Honor }
-
-func (t *tolerantHonor) UnmarshalJSON(b []byte) error {
-	t.h = nil
-	if firstByte(b) != '{' {
-		return nil
+// decodeHonor treats null, an empty object, a list or an object of empty
+// strings as "no tribute".
+func decodeHonor(v []byte) (*Honor, error) {
+	if firstByte(v) != '{' {
+		return nil, nil
 	}
 	var h Honor
-	if err := json.Unmarshal(b, &h); err != nil {
-		return err
+	fields := map[string]*Text{
+		"honoree_name": &h.HonoreeName, "tribute_type": &h.TributeType, "notification_preference": &h.NotificationPreference,
+		"recipient_name": &h.RecipientName, "recipient_email": &h.RecipientEmail, "recipient_country": &h.RecipientCountry,
+		"recipient_state": &h.RecipientState, "recipient_city": &h.RecipientCity, "recipient_zipcode": &h.RecipientZipcode,
+		"recipient_address": &h.RecipientAddress, "recipient_message": &h.RecipientMessage,
 	}
-	if !h.blank() {
-		t.h = &h
+	err := members(v, func(key, val []byte) error {
+		if f, ok := fields[string(key)]; ok {
+			return f.UnmarshalJSON(val)
+		}
+		return nil
+	})
+	if err != nil || h.blank() {
+		return nil, err
 	}
-	return nil
+	return &h, nil
 }
 
 func (h *Honor) blank() bool {
@@ -150,31 +163,107 @@ func (h *Honor) fields() []Text {
 
 func firstByte(b []byte) byte {
 	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
+		if !isSpace(c) {
+			return c
 		}
-		return c
 	}
 	return 0
 }
 
 // UnmarshalJSON decodes one record tolerantly and keeps a copy of its bytes.
-func (d *Donation) UnmarshalJSON(b []byte) error {
-	type plain Donation
-	var aux struct {
-		*plain
-		Questions tolerantQuestions `json:"questions"`
-		Honor     tolerantHonor     `json:"donation_honor"`
-	}
-	aux.plain = (*plain)(d)
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	d.Questions = aux.Questions
-	d.Honor = aux.Honor.h
-	d.Raw = append(json.RawMessage(nil), b...)
-	return nil
+func (d *Donation) UnmarshalJSON(b []byte) error { return d.decode(b) }
+
+// decode reads one record in a single pass. Every string and raw answer
+// points into the donation's own copy of its bytes, never into the page.
+func (d *Donation) decode(b []byte) error {
+	*d = Donation{Raw: append(json.RawMessage(nil), b...)}
+	return members(d.Raw, func(key, v []byte) error {
+		var err error
+		switch string(key) {
+		case "id":
+			err = d.ID.UnmarshalJSON(v)
+		case "email":
+			err = d.Email.UnmarshalJSON(v)
+		case "form_name":
+			err = d.FormName.UnmarshalJSON(v)
+		case "first_name":
+			err = d.FirstName.UnmarshalJSON(v)
+		case "last_name":
+			err = d.LastName.UnmarshalJSON(v)
+		case "address":
+			err = d.Address.UnmarshalJSON(v)
+		case "city":
+			err = d.City.UnmarshalJSON(v)
+		case "state":
+			err = d.State.UnmarshalJSON(v)
+		case "postcode":
+			err = d.Postcode.UnmarshalJSON(v)
+		case "country":
+			err = d.Country.UnmarshalJSON(v)
+		case "donation_type":
+			err = d.DonationType.UnmarshalJSON(v)
+		case "payment_type":
+			err = d.PaymentType.UnmarshalJSON(v)
+		case "payment_charge_id":
+			err = d.PaymentChargeID.UnmarshalJSON(v)
+		case "status":
+			err = d.Status.UnmarshalJSON(v)
+		case "amount":
+			err = d.Amount.UnmarshalJSON(v)
+		case "formatted_amount":
+			err = d.FormattedAmount.UnmarshalJSON(v)
+		case "currency":
+			err = d.Currency.UnmarshalJSON(v)
+		case "converted_amount":
+			err = d.ConvertedAmount.UnmarshalJSON(v)
+		case "formatted_converted_amount":
+			err = d.FormattedConvertedAmount.UnmarshalJSON(v)
+		case "converted_currency":
+			err = d.ConvertedCurrency.UnmarshalJSON(v)
+		case "donation_date":
+			err = d.DonationDate.UnmarshalJSON(v)
+		case "anonymous":
+			err = d.Anonymous.UnmarshalJSON(v)
+		case "recurring":
+			err = d.Recurring.UnmarshalJSON(v)
+		case "last4":
+			err = d.Last4.UnmarshalJSON(v)
+		case "exp_year":
+			err = d.ExpYear.UnmarshalJSON(v)
+		case "exp_month":
+			err = d.ExpMonth.UnmarshalJSON(v)
+		case "timezone":
+			err = d.Timezone.UnmarshalJSON(v)
+		case "processing_fee":
+			err = d.ProcessingFee.UnmarshalJSON(v)
+		case "formatted_processing_fee":
+			err = d.FormattedProcessingFee.UnmarshalJSON(v)
+		case "app_fee":
+			err = d.AppFee.UnmarshalJSON(v)
+		case "formatted_app_fee":
+			err = d.FormattedAppFee.UnmarshalJSON(v)
+		case "fee_covered":
+			err = d.FeeCovered.UnmarshalJSON(v)
+		case "last_updated_at":
+			err = d.LastUpdatedAt.UnmarshalJSON(v)
+		case "questions":
+			d.Questions, err = decodeQuestions(v)
+		case "utm_source":
+			err = d.UTMSource.UnmarshalJSON(v)
+		case "utm_medium":
+			err = d.UTMMedium.UnmarshalJSON(v)
+		case "utm_campaign":
+			err = d.UTMCampaign.UnmarshalJSON(v)
+		case "utm_content":
+			err = d.UTMContent.UnmarshalJSON(v)
+		case "donation_honor":
+			d.Honor, err = decodeHonor(v)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		return nil
+	})
 }
 
 // DonorName is "first last", trimmed; empty when neither is known.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The spec does not say which fields may be null or omitted, and servers of this
@@ -42,7 +43,7 @@ func isNull(b []byte) bool { return len(b) == 0 || string(b) == "null" }
 // unquote returns the string inside a JSON string literal, taking the fast path
 // when nothing is escaped.
 func unquote(b []byte) (string, error) {
-	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
 		return string(b[1 : len(b)-1]), nil
 	}
 	var s string

