@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 var (
@@ -92,9 +93,9 @@ func decodeQuestions(v []byte) ([]Question, error) {
 		err := members(obj, func(key, val []byte) error {
 			switch string(key) {
 			case "question_type":
-				return q.Type.UnmarshalJSON(val)
+				return q.Type.set(val, view)
 			case "question":
-				return q.Question.UnmarshalJSON(val)
+				return q.Question.set(val, view)
 			case "answer":
 				q.Answer = json.RawMessage(val)
 			}
@@ -121,6 +122,29 @@ func decodeQuestions(v []byte) ([]Question, error) {
 	return nil, nil
 }
 
+var honorFields = map[string]func(h *Honor) *Text{
+	"honoree_name":            func(h *Honor) *Text { return &h.HonoreeName },
+	"tribute_type":            func(h *Honor) *Text { return &h.TributeType },
+	"notification_preference": func(h *Honor) *Text { return &h.NotificationPreference },
+	"recipient_name":          func(h *Honor) *Text { return &h.RecipientName },
+	"recipient_email":         func(h *Honor) *Text { return &h.RecipientEmail },
+	"recipient_country":       func(h *Honor) *Text { return &h.RecipientCountry },
+	"recipient_state":         func(h *Honor) *Text { return &h.RecipientState },
+	"recipient_city":          func(h *Honor) *Text { return &h.RecipientCity },
+	"recipient_zipcode":       func(h *Honor) *Text { return &h.RecipientZipcode },
+	"recipient_address":       func(h *Honor) *Text { return &h.RecipientAddress },
+	"recipient_message":       func(h *Honor) *Text { return &h.RecipientMessage },
+}
+
+// view makes a string that shares b's memory. Only the decoder calls it, on
+// a record's own copy of its bytes, which nothing writes after decoding.
+func view(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
 // decodeHonor treats null, an empty object, a list or an object of empty
 // strings as "no tribute".
 func decodeHonor(v []byte) (*Honor, error) {
@@ -128,15 +152,9 @@ func decodeHonor(v []byte) (*Honor, error) {
 		return nil, nil
 	}
 	var h Honor
-	fields := map[string]*Text{
-		"honoree_name": &h.HonoreeName, "tribute_type": &h.TributeType, "notification_preference": &h.NotificationPreference,
-		"recipient_name": &h.RecipientName, "recipient_email": &h.RecipientEmail, "recipient_country": &h.RecipientCountry,
-		"recipient_state": &h.RecipientState, "recipient_city": &h.RecipientCity, "recipient_zipcode": &h.RecipientZipcode,
-		"recipient_address": &h.RecipientAddress, "recipient_message": &h.RecipientMessage,
-	}
 	err := members(v, func(key, val []byte) error {
-		if f, ok := fields[string(key)]; ok {
-			return f.UnmarshalJSON(val)
+		if f, ok := honorFields[string(key)]; ok {
+			return f(&h).set(val, view)
 		}
 		return nil
 	})
@@ -176,86 +194,91 @@ func (d *Donation) UnmarshalJSON(b []byte) error { return d.decode(b) }
 // decode reads one record in a single pass. Every string and raw answer
 // points into the donation's own copy of its bytes, never into the page.
 func (d *Donation) decode(b []byte) error {
-	*d = Donation{Raw: append(json.RawMessage(nil), b...)}
+	return d.decodeOwned(append(json.RawMessage(nil), b...))
+}
+
+// decodeOwned decodes raw, which the donation keeps and nobody may change.
+func (d *Donation) decodeOwned(raw json.RawMessage) error {
+	*d = Donation{Raw: raw}
 	return members(d.Raw, func(key, v []byte) error {
 		var err error
 		switch string(key) {
 		case "id":
 			err = d.ID.UnmarshalJSON(v)
 		case "email":
-			err = d.Email.UnmarshalJSON(v)
+			err = d.Email.set(v, view)
 		case "form_name":
-			err = d.FormName.UnmarshalJSON(v)
+			err = d.FormName.set(v, view)
 		case "first_name":
-			err = d.FirstName.UnmarshalJSON(v)
+			err = d.FirstName.set(v, view)
 		case "last_name":
-			err = d.LastName.UnmarshalJSON(v)
+			err = d.LastName.set(v, view)
 		case "address":
-			err = d.Address.UnmarshalJSON(v)
+			err = d.Address.set(v, view)
 		case "city":
-			err = d.City.UnmarshalJSON(v)
+			err = d.City.set(v, view)
 		case "state":
-			err = d.State.UnmarshalJSON(v)
+			err = d.State.set(v, view)
 		case "postcode":
-			err = d.Postcode.UnmarshalJSON(v)
+			err = d.Postcode.set(v, view)
 		case "country":
-			err = d.Country.UnmarshalJSON(v)
+			err = d.Country.set(v, view)
 		case "donation_type":
-			err = d.DonationType.UnmarshalJSON(v)
+			err = d.DonationType.set(v, view)
 		case "payment_type":
-			err = d.PaymentType.UnmarshalJSON(v)
+			err = d.PaymentType.set(v, view)
 		case "payment_charge_id":
-			err = d.PaymentChargeID.UnmarshalJSON(v)
+			err = d.PaymentChargeID.set(v, view)
 		case "status":
-			err = d.Status.UnmarshalJSON(v)
+			err = d.Status.set(v, view)
 		case "amount":
-			err = d.Amount.UnmarshalJSON(v)
+			err = d.Amount.set(v, view)
 		case "formatted_amount":
-			err = d.FormattedAmount.UnmarshalJSON(v)
+			err = d.FormattedAmount.set(v, view)
 		case "currency":
-			err = d.Currency.UnmarshalJSON(v)
+			err = d.Currency.set(v, view)
 		case "converted_amount":
-			err = d.ConvertedAmount.UnmarshalJSON(v)
+			err = d.ConvertedAmount.set(v, view)
 		case "formatted_converted_amount":
-			err = d.FormattedConvertedAmount.UnmarshalJSON(v)
+			err = d.FormattedConvertedAmount.set(v, view)
 		case "converted_currency":
-			err = d.ConvertedCurrency.UnmarshalJSON(v)
+			err = d.ConvertedCurrency.set(v, view)
 		case "donation_date":
-			err = d.DonationDate.UnmarshalJSON(v)
+			err = d.DonationDate.set(v, view)
 		case "anonymous":
 			err = d.Anonymous.UnmarshalJSON(v)
 		case "recurring":
 			err = d.Recurring.UnmarshalJSON(v)
 		case "last4":
-			err = d.Last4.UnmarshalJSON(v)
+			err = d.Last4.set(v, view)
 		case "exp_year":
 			err = d.ExpYear.UnmarshalJSON(v)
 		case "exp_month":
 			err = d.ExpMonth.UnmarshalJSON(v)
 		case "timezone":
-			err = d.Timezone.UnmarshalJSON(v)
+			err = d.Timezone.set(v, view)
 		case "processing_fee":
-			err = d.ProcessingFee.UnmarshalJSON(v)
+			err = d.ProcessingFee.set(v, view)
 		case "formatted_processing_fee":
-			err = d.FormattedProcessingFee.UnmarshalJSON(v)
+			err = d.FormattedProcessingFee.set(v, view)
 		case "app_fee":
-			err = d.AppFee.UnmarshalJSON(v)
+			err = d.AppFee.set(v, view)
 		case "formatted_app_fee":
-			err = d.FormattedAppFee.UnmarshalJSON(v)
+			err = d.FormattedAppFee.set(v, view)
 		case "fee_covered":
-			err = d.FeeCovered.UnmarshalJSON(v)
+			err = d.FeeCovered.set(v, view)
 		case "last_updated_at":
-			err = d.LastUpdatedAt.UnmarshalJSON(v)
+			err = d.LastUpdatedAt.set(v, view)
 		case "questions":
 			d.Questions, err = decodeQuestions(v)
 		case "utm_source":
-			err = d.UTMSource.UnmarshalJSON(v)
+			err = d.UTMSource.set(v, view)
 		case "utm_medium":
-			err = d.UTMMedium.UnmarshalJSON(v)
+			err = d.UTMMedium.set(v, view)
 		case "utm_campaign":
-			err = d.UTMCampaign.UnmarshalJSON(v)
+			err = d.UTMCampaign.set(v, view)
 		case "utm_content":
-			err = d.UTMContent.UnmarshalJSON(v)
+			err = d.UTMContent.set(v, view)
 		case "donation_honor":
 			d.Honor, err = decodeHonor(v)
 		}
@@ -267,8 +290,13 @@ func (d *Donation) decode(b []byte) error {
 }
 
 // DonorName is "first last", trimmed; empty when neither is known.
-func (d *Donation) DonorName() string {
-	return strings.TrimSpace(d.FirstName.Value + " " + d.LastName.Value)
+func (d *Donation) DonorName() string { return donorName(d.FirstName, d.LastName) }
+
+func donorName(first, last Text) string {
+	if last.Value == "" {
+		return strings.TrimSpace(first.Value)
+	}
+	return strings.TrimSpace(first.Value + " " + last.Value)
 }
 
 // NetAmount is amount - processing fee - app fee. ok is false unless all three
@@ -332,12 +360,12 @@ func Time(t Text) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// Pretty is the record as received, indented for reading. Values and key order
-// are untouched; a record that is not valid JSON is returned as is.
-func (d *Donation) Pretty() string {
+// Pretty is a record as received, indented for reading. Values and key order
+// are untouched; bytes that are not valid JSON are returned as they are.
+func Pretty(raw json.RawMessage) string {
 	var buf bytes.Buffer
-	if err := json.Indent(&buf, d.Raw, "", "  "); err != nil {
-		return string(d.Raw)
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return string(raw)
 	}
 	return buf.String()
 }

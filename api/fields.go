@@ -43,7 +43,7 @@ func isNull(b []byte) bool { return len(b) == 0 || string(b) == "null" }
 // unquote returns the string inside a JSON string literal, taking the fast path
 // when nothing is escaped.
 func unquote(b []byte) (string, error) {
-	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
+	if plainString(b) {
 		return string(b[1 : len(b)-1]), nil
 	}
 	var s string
@@ -51,25 +51,39 @@ func unquote(b []byte) (string, error) {
 	return s, err
 }
 
-func (t *Text) UnmarshalJSON(b []byte) error {
+func (t *Text) UnmarshalJSON(b []byte) error { return t.set(b, copyString) }
+
+// set reads a text value; str makes the string from bytes, so the decoder
+// can point into a record's own immutable bytes instead of copying them. A
+// JSON number or boolean, or even a structure where text was expected, is
+// kept as its literal text rather than failing the record.
+func (t *Text) set(b []byte, str func([]byte) string) error {
 	*t = Text{}
 	b = bytes.TrimSpace(b)
 	switch {
 	case isNull(b):
 		return nil
+	case b[0] == '"' && plainString(b):
+		*t = Text{str(b[1 : len(b)-1]), true}
 	case b[0] == '"':
-		s, err := unquote(b)
-		if err != nil {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
 		*t = Text{s, true}
-	case b[0] == '{' || b[0] == '[':
-		// A structure where text was expected: keep it readable rather than fail.
-		*t = Text{string(b), true}
 	default:
-		*t = Text{string(b), true}
+		*t = Text{str(b), true}
 	}
 	return nil
+}
+
+// copyString is the safe way to make a string of bytes a caller may reuse.
+func copyString(b []byte) string { return string(b) }
+
+// plainString says whether a JSON string literal holds its text verbatim:
+// no escapes, and valid UTF-8 (encoding/json would replace invalid bytes).
+func plainString(b []byte) bool {
+	return len(b) >= 2 && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b)
 }
 
 func (t Text) MarshalJSON() ([]byte, error) {
@@ -148,23 +162,17 @@ func (f Flag) MarshalJSON() ([]byte, error) {
 	return strconv.AppendBool(nil, f.Value), nil
 }
 
-func (n *Number) UnmarshalJSON(b []byte) error {
+func (n *Number) UnmarshalJSON(b []byte) error { return n.set(b, copyString) }
+
+func (n *Number) set(b []byte, str func([]byte) string) error {
+	var t Text
+	if err := t.set(b, str); err != nil {
+		return err
+	}
 	*n = Number{}
-	b = bytes.TrimSpace(b)
-	if isNull(b) {
-		return nil
+	if v := strings.TrimSpace(t.Value); t.Valid && v != "" {
+		*n = Number{v, true}
 	}
-	if b[0] == '"' {
-		s, err := unquote(b)
-		if err != nil {
-			return err
-		}
-		if s = strings.TrimSpace(s); s != "" {
-			*n = Number{s, true}
-		}
-		return nil
-	}
-	*n = Number{string(b), true}
 	return nil
 }
 

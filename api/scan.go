@@ -77,7 +77,10 @@ func numberEnd(b []byte, i int) (int, error) {
 		}
 		return n
 	}
-	if digits() == 0 {
+	// JSON allows no leading zeros: "0" alone, or 1-9 then digits.
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if digits() == 0 {
 		return i, syntaxError(b, i)
 	}
 	if i < len(b) && b[i] == '.' {

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/textsafe"
 )
 
 // Smallest terminal the screen is drawn in; below it the UI says so.
@@ -87,7 +88,7 @@ type Model struct {
 	detail  viewport.Model
 	raw     viewport.Model
 	shownAt struct {
-		d     *api.Donation
+		id    *api.Summary
 		width int
 		utc   bool
 	}
@@ -180,10 +181,9 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 		ex = &msg.batch.Page.Exchange
 	}
 	for i := range msg.batch.Donations {
-		d := &msg.batch.Donations[i]
-		r := newRow(d, ex)
+		r := newRow(&msg.batch.Donations[i], ex)
 		m.rows = append(m.rows, r)
-		m.tally.add(d)
+		m.tally.add(&r.s)
 		if m.searchWords != nil && r.matches(m.searchWords) {
 			m.matched = append(m.matched, len(m.rows)-1)
 		}
@@ -219,18 +219,20 @@ func (m *Model) visibleCount() int {
 	return len(m.rows)
 }
 
-func (m *Model) visibleRow(i int) row {
+// visibleRow is row i of what the list shows, by pointer: rows are large
+// enough that copying one per drawn line shows in a profile.
+func (m *Model) visibleRow(i int) *row {
 	if m.searchWords != nil {
-		return m.rows[m.matched[i]]
+		return &m.rows[m.matched[i]]
 	}
-	return m.rows[i]
+	return &m.rows[i]
 }
 
-func (m *Model) selected() *api.Donation {
+func (m *Model) selected() *api.Summary {
 	if m.cursor < 0 || m.cursor >= m.visibleCount() {
 		return nil
 	}
-	return m.visibleRow(m.cursor).d
+	return &m.visibleRow(m.cursor).s
 }
 
 func (m *Model) moveTo(i int) {
@@ -289,21 +291,27 @@ func (m *Model) paneSize() (int, int) {
 }
 
 // syncPanes rebuilds the detail text when the selection, width or time zone
-// changed; View only draws what is there.
+// changed: the full record is decoded from its raw bytes only then, and View
+// only draws what is there.
 func (m *Model) syncPanes() {
-	d := m.selected()
+	s := m.selected()
 	w, h := m.paneSize()
 	m.detail.SetWidth(w)
 	m.detail.SetHeight(h)
-	if d == m.shownAt.d && w == m.shownAt.width && m.utc == m.shownAt.utc {
+	if s == m.shownAt.id && w == m.shownAt.width && m.utc == m.shownAt.utc {
 		return
 	}
-	m.shownAt.d, m.shownAt.width, m.shownAt.utc = d, w, m.utc
-	if d == nil {
+	m.shownAt.id, m.shownAt.width, m.shownAt.utc = s, w, m.utc
+	if s == nil {
 		m.detail.SetContent("")
 		return
 	}
-	m.detail.SetContent(detailText(d, w, m.location(), m.st))
+	d, err := s.Full()
+	if err != nil {
+		m.detail.SetContent(m.st.Error.Render("This record could not be read: " + textsafe.Line(err.Error())))
+		return
+	}
+	m.detail.SetContent(detailText(&d, w, m.location(), m.st))
 	m.detail.GotoTop()
 }
 
@@ -324,7 +332,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.prefetch()
 	case tea.BackgroundColorMsg:
 		m.st = NewStyles(msg.IsDark())
-		m.shownAt.d = nil
+		m.shownAt.id = nil
 		return nil
 	case spinner.TickMsg:
 		var cmd tea.Cmd
@@ -593,7 +601,7 @@ func (m *Model) openRaw() tea.Cmd {
 	}
 	m.raw.SetWidth(m.w)
 	m.raw.SetHeight(m.h - 3)
-	m.raw.SetContent(rawText(d, m.visibleRow(m.cursor).ex, m.st))
+	m.raw.SetContent(rawText(d.Raw, m.visibleRow(m.cursor).ex, m.st))
 	m.raw.GotoTop()
 	m.mode = modeRaw
 	return nil

@@ -59,8 +59,8 @@ func TestFilterFormFindsADonorByEmail(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(d.m.rows), len(want))
 	}
 	for _, r := range d.m.rows {
-		if r.d.Email.Value != "ada.lovelace@example.org" {
-			t.Fatalf("row for %s", r.d.Email.Value)
+		if r.s.Email.Value != "ada.lovelace@example.org" {
+			t.Fatalf("row for %s", r.s.Email.Value)
 		}
 	}
 	d.mustShow("email=ada.lovelace@example.org", fmt.Sprintf("all %d loaded", len(want)), "Filters are applied by the server as typed")
@@ -104,7 +104,7 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 		t.Fatal("no match for ZOE LEFEVRE")
 	}
 	for _, i := range d.m.matched {
-		if name := d.m.rows[i].d.DonorName(); name != "Zoë Lefèvre" {
+		if name := d.m.rows[i].s.DonorName(); name != "Zoë Lefèvre" {
 			t.Fatalf("matched %q", name)
 		}
 	}
@@ -122,7 +122,7 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 func TestQuickSearchByIDAndAmount(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 100})
 	d := newDriver(t, src, 100, 30)
-	target := d.m.rows[42].d
+	target := &d.m.rows[42].s
 	d.keys("/", itoa64(target.ID.Value))
 	if len(d.m.matched) != 1 || d.m.selected() != target {
 		t.Errorf("searching the id found %d rows", len(d.m.matched))
@@ -135,7 +135,7 @@ func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 	before := srv.Requests()
 	d.keys("o")
 	all := srv.Match(demo.Filter{})
-	if got := d.m.rows[0].d.ID.Value; got != all[len(all)-1] {
+	if got := d.m.rows[0].s.ID.Value; got != all[len(all)-1] {
 		t.Errorf("first row id %d, want the newest %d", got, all[len(all)-1])
 	}
 	if n := srv.Requests() - before; n > 2*8+2 {
@@ -146,8 +146,9 @@ func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 
 // detailTarget finds a loaded gift with a tribute and answered questions.
 func detailTarget(t *testing.T, d *driver) int {
-	for i, r := range d.m.rows {
-		if r.d.Honor != nil && r.d.Honor.RecipientName.Value != "" && len(r.d.Questions) >= 2 && r.d.UTMSource.Value != "" {
+	for i := range d.m.rows {
+		r := full(t, &d.m.rows[i])
+		if r.Honor != nil && r.Honor.RecipientName.Value != "" && len(r.Questions) >= 2 && r.UTMSource.Value != "" {
 			return i
 		}
 	}
@@ -164,7 +165,7 @@ func TestDetailShowsEverySection(t *testing.T) {
 	if d.m.mode != modeDetail {
 		t.Fatal("enter did not open the detail")
 	}
-	g := d.m.rows[i].d
+	g := full(t, &d.m.rows[i])
 	d.mustShow("Donor", "Gift", "Fees", "Questions", "Tribute", "Attribution",
 		g.Email.Value, g.PaymentChargeID.Value, g.Honor.HonoreeName.Value, g.Honor.RecipientName.Value,
 		g.Questions[0].Question.Value, "utm_source", g.UTMSource.Value, "Net")
@@ -177,10 +178,10 @@ func TestDetailShowsEverySection(t *testing.T) {
 func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 50})
 	d := newDriver(t, src, 140, 40)
-	first := d.m.rows[0].d
+	first := d.m.rows[0].s
 	d.mustShow("│Donor", first.Email.Value)
 	d.keys("j")
-	d.mustShow(d.m.rows[1].d.PaymentChargeID.Value)
+	d.mustShow(full(t, &d.m.rows[1]).PaymentChargeID.Value)
 }
 
 func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
@@ -197,7 +198,7 @@ func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
 func TestCopyUsesTheTerminalClipboard(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
-	email := d.m.rows[0].d.Email.Value
+	email := d.m.rows[0].s.Email.Value
 	d.keys("y")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	d.mustShow("Copied e-mail " + email)
@@ -395,3 +396,13 @@ type failingWalker struct{ err error }
 func (w *failingWalker) Next(context.Context) (api.Batch, error) { return api.Batch{}, w.err }
 func (w *failingWalker) Done() bool                              { return false }
 func (w *failingWalker) Warnings() []string                      { return nil }
+
+// full is the whole record of a loaded row, decoded from its raw bytes.
+func full(t *testing.T, r *row) api.Donation {
+	t.Helper()
+	d, err := r.s.Full()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

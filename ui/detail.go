@@ -39,8 +39,9 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 		}
 	}
 
+	sum := d.Summary()
 	section("Donor")
-	name := donorName(d)
+	name := donorName(&sum)
 	if d.Anonymous.Value {
 		name += "  (gave anonymously)"
 	}
@@ -50,7 +51,7 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 	field("Anonymous", showFlag(d.Anonymous))
 
 	section("Gift")
-	field("Amount", amount(d)+"  "+strings.ToUpper(show(d.Currency)))
+	field("Amount", amount(&sum)+"  "+strings.ToUpper(show(d.Currency)))
 	conv := textsafe.Line(d.FormattedConvertedAmount.Value)
 	if conv == "" {
 		conv = showNumber(d.ConvertedAmount)

@@ -46,8 +46,8 @@ func when(t api.Text, loc *time.Location, layout string) string {
 	return v.In(loc).Format(layout)
 }
 
-// donorName is the donor as the list shows it; anonymous gifts are marked.
-func donorName(d *api.Donation) string {
+// donorName is the donor as the list shows it, or "—".
+func donorName(d *api.Summary) string {
 	name := textsafe.Line(d.DonorName())
 	if name == "" {
 		name = missing
@@ -56,7 +56,7 @@ func donorName(d *api.Donation) string {
 }
 
 // amount is the server's formatted amount, or the decimal and currency.
-func amount(d *api.Donation) string {
+func amount(d *api.Summary) string {
 	if d.FormattedAmount.Value != "" {
 		return textsafe.Line(d.FormattedAmount.Value)
 	}

@@ -12,22 +12,22 @@ type listCol struct {
 	width int
 	flex  bool
 	right bool
-	cell  func(m *Model, r row) string
+	cell  func(m *Model, r *row) string
 }
 
-func dateCell(m *Model, r row) string {
-	return when(r.d.DonationDate, m.location(), "2006-01-02 15:04")
+func dateCell(m *Model, r *row) string {
+	return when(r.s.Date, m.location(), "2006-01-02 15:04")
 }
 
-func flagsCell(_ *Model, r row) string {
+func flagsCell(_ *Model, r *row) string {
 	f := []byte("   ")
-	if r.d.Recurring.Value {
+	if r.s.Recurring.Value {
 		f[0] = 'R'
 	}
-	if r.d.Honor != nil {
+	if r.s.Tribute {
 		f[1] = 'T'
 	}
-	if r.d.Anonymous.Value {
+	if r.s.Anonymous.Value {
 		f[2] = 'A'
 	}
 	return string(f)
@@ -37,11 +37,11 @@ func flagsCell(_ *Model, r row) string {
 func columns(width int) []listCol {
 	cols := []listCol{
 		{title: "DATE", width: 16, cell: dateCell},
-		{title: "DONOR", width: 14, flex: true, cell: func(_ *Model, r row) string { return donorName(r.d) }},
-		{title: "E-MAIL", width: 16, flex: true, cell: func(_ *Model, r row) string { return show(r.d.Email) }},
-		{title: "AMOUNT", width: 12, right: true, cell: func(_ *Model, r row) string { return amount(r.d) }},
-		{title: "STATUS", width: 9, cell: func(_ *Model, r row) string { return show(r.d.Status) }},
-		{title: "FORM", width: 12, flex: true, cell: func(_ *Model, r row) string { return show(r.d.FormName) }},
+		{title: "DONOR", width: 14, flex: true, cell: func(_ *Model, r *row) string { return donorName(&r.s) }},
+		{title: "E-MAIL", width: 16, flex: true, cell: func(_ *Model, r *row) string { return show(r.s.Email) }},
+		{title: "AMOUNT", width: 12, right: true, cell: func(_ *Model, r *row) string { return amount(&r.s) }},
+		{title: "STATUS", width: 9, cell: func(_ *Model, r *row) string { return show(r.s.Status) }},
+		{title: "FORM", width: 12, flex: true, cell: func(_ *Model, r *row) string { return show(r.s.FormName) }},
 		{title: "RTA", width: 3, cell: flagsCell},
 	}
 	drop := func(title string) {
@@ -98,7 +98,7 @@ func (m *Model) renderHeaderRow(cols []listCol) string {
 	return m.st.Header.Render(b.String())
 }
 
-func (m *Model) renderRow(cols []listCol, r row, selected bool) string {
+func (m *Model) renderRow(cols []listCol, r *row, selected bool) string {
 	var b strings.Builder
 	for i, c := range cols {
 		if i > 0 {
@@ -113,7 +113,7 @@ func (m *Model) renderRow(cols []listCol, r row, selected bool) string {
 		// The selected line is drawn in reverse as a whole: inner colours would
 		// end the reverse video half-way.
 		if c.title == "STATUS" && !selected {
-			v = m.st.StatusStyle(r.d.Status.Value).Render(v)
+			v = m.st.StatusStyle(r.s.Status.Value).Render(v)
 		}
 		b.WriteString(v)
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -10,7 +11,7 @@ import (
 
 // rawText is the record exactly as received, indented, under the request that
 // fetched its page.
-func rawText(d *api.Donation, ex *api.Exchange, st Styles) string {
+func rawText(raw json.RawMessage, ex *api.Exchange, st Styles) string {
 	var b strings.Builder
 	if ex != nil {
 		fmt.Fprintf(&b, "%s %s\n", st.Key.Render(ex.Method), textsafe.Line(ex.URL))
@@ -22,6 +23,6 @@ func rawText(d *api.Donation, ex *api.Exchange, st Styles) string {
 	}
 	// JSON escapes control characters already; Block also drops invisible and
 	// bidi characters that JSON leaves as they are.
-	b.WriteString(textsafe.Block(d.Pretty()))
+	b.WriteString(textsafe.Block(api.Pretty(raw)))
 	return b.String()
 }

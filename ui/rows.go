@@ -16,13 +16,16 @@ import (
 // row is one loaded donation, with what the quick search matches against
 // prepared once when it arrives rather than on every keystroke.
 type row struct {
-	d      *api.Donation
+	s      api.Summary
 	ex     *api.Exchange // the request that fetched its page
 	folded string
 }
 
 // fold lowers case and removes accents, so "zoe" finds "Zoë" and "JOSE" "José".
 func fold(s string) string {
+	if ascii(s) {
+		return strings.ToLower(s)
+	}
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	out, _, err := transform.String(t, s)
 	if err != nil {
@@ -31,10 +34,19 @@ func fold(s string) string {
 	return strings.ToLower(out)
 }
 
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func newRow(d *api.Donation, ex *api.Exchange) row {
 	parts := []string{d.FirstName.Value, d.LastName.Value, d.Email.Value, d.FormName.Value,
 		d.FormattedAmount.Value, d.Amount.Text, strconv.FormatInt(d.ID.Value, 10)}
-	return row{d: d, ex: ex, folded: fold(strings.Join(parts, "\x00"))}
+	return row{s: d.Summary(), ex: ex, folded: fold(strings.Join(parts, "\x00"))}
 }
 
 // matches says whether every word of the folded query is in the row.
@@ -59,7 +71,7 @@ func newTally() tally {
 	return tally{totals: map[string]api.Decimal{}, statuses: map[string]int{}}
 }
 
-func (t *tally) add(d *api.Donation) {
+func (t *tally) add(d *api.Summary) {
 	status := d.Status.Value
 	if status == "" {
 		status = "unknown"
@@ -77,7 +89,7 @@ func (t *tally) add(d *api.Donation) {
 	t.totals[cur] = t.totals[cur].Add(amount)
 }
 
-// currencies are the currencies in the tally, most used first by name.
+// sortedKeys lists a map's keys in the order less gives.
 func sortedKeys[V any](m map[string]V, less func(a, b string) bool) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
