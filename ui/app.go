@@ -178,7 +178,9 @@ func (m *Model) onPage(msg pageMsg) tea.Cmd {
 	m.err = nil
 	var ex *api.Exchange
 	if msg.batch.Page != nil {
-		ex = &msg.batch.Page.Exchange
+		// A copy: a pointer into the page would keep its full records alive.
+		x := msg.batch.Page.Exchange
+		ex = &x
 	}
 	for i := range msg.batch.Donations {
 		r := newRow(&msg.batch.Donations[i], ex)
