@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -61,6 +61,7 @@ type Client struct {
 	http      *http.Client
 	userAgent string
 	pace      pacer
+	refused   atomic.Int64 // 429 answers so far
 }
 
 // New checks the configuration and makes a client. Credentials given as user
@@ -145,6 +146,10 @@ func IsLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// Refused counts the 429 answers the client has had, so a walk running
+// requests side by side can slow down after one.
+func (c *Client) Refused() int64 { return c.refused.Load() }
+
 // Endpoint is the list URL, without credentials or query.
 func (c *Client) Endpoint() string { return c.endpoint.String() }
 
@@ -227,6 +232,7 @@ func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, 
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
+		c.pace.finish(nil, time.Now())
 		ex.Duration, ex.Err = time.Since(start), err
 		c.emit(ex)
 		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: c.redact(unwrapURLError(err))}
@@ -234,7 +240,10 @@ func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, 
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
 	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
-	c.pace.observe(resp.Header, time.Now())
+	c.pace.finish(resp.Header, time.Now())
+	if resp.StatusCode == http.StatusTooManyRequests {
+		c.refused.Add(1)
+	}
 	if err != nil {
 		ex.Err = err
 		c.emit(ex)
@@ -288,46 +297,4 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	}
-}
-
-// pacer remembers the server's rate-limit headers so the client waits for the
-// reset instead of being refused.
-type pacer struct {
-	mu        sync.Mutex
-	remaining int
-	known     bool
-	reset     time.Time
-	// maxWait bounds a single pacing wait, so a bogus reset far in the future
-	// cannot stall the program.
-	maxWait time.Duration
-}
-
-func (p *pacer) observe(h http.Header, now time.Time) {
-	rem, ok := headerInt(h, "X-Ratelimit-Remaining")
-	if !ok {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.remaining, p.known = int(rem), true
-	p.reset = resetTime(h, now)
-}
-
-func (p *pacer) wait(ctx context.Context) error {
-	p.mu.Lock()
-	var d time.Duration
-	if p.known && p.remaining <= 0 && !p.reset.IsZero() {
-		d = time.Until(p.reset)
-		limit := p.maxWait
-		if limit == 0 {
-			limit = 90 * time.Second
-		}
-		d = min(d, limit)
-		// Whoever waits spends the budget's next slot; the next answer corrects it.
-		p.known = false
-	} else if p.known {
-		p.remaining--
-	}
-	p.mu.Unlock()
-	return sleep(ctx, d)
 }

@@ -115,12 +115,29 @@ func stringEnd(b []byte, i int) (int, error) {
 			if i >= len(b) {
 				return i, errEnd
 			}
+			switch b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				for k := 1; k <= 4; k++ {
+					if i+k >= len(b) {
+						return len(b), errEnd
+					}
+					if !isHex(b[i+k]) {
+						return i + k, syntaxError(b, i+k)
+					}
+				}
+				i += 4
+			default:
+				return i, syntaxError(b, i)
+			}
 		case c < 0x20:
 			return i, syntaxError(b, i)
 		}
 	}
 	return i, errEnd
 }
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 func containerEnd(b []byte, i int, closing byte, object bool) (int, error) {
 	i = skipSpace(b, i+1)

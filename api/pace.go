@@ -1,0 +1,79 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// pacer spends the server's rate-limit budget, as its headers state it, so
+// the client waits for the reset instead of being refused. Requests in flight
+// are counted: an answer reports the budget as it was when the server
+// counted that request, not the requests sent since.
+type pacer struct {
+	mu        sync.Mutex
+	known     bool
+	limit     int
+	remaining int // what the client may still send in this window
+	reset     time.Time
+	inflight  int
+}
+
+// maxPaceWait bounds one wait, so a bogus reset far in the future cannot stall
+// the program; the server's answer corrects the estimate.
+const maxPaceWait = 90 * time.Second
+
+// wait blocks until the budget allows one more request, and takes it.
+func (p *pacer) wait(ctx context.Context) error {
+	for {
+		p.mu.Lock()
+		now := time.Now()
+		if p.known && !now.Before(p.reset) {
+			// A new window: the full budget, less what is still on its way.
+			p.remaining = p.limit - p.inflight
+			p.reset = now.Add(time.Minute) // until an answer says when it ends
+			if p.limit <= 0 {
+				p.known = false
+			}
+		}
+		if !p.known || p.remaining > 0 {
+			if p.known {
+				p.remaining--
+			}
+			p.inflight++
+			p.mu.Unlock()
+			return nil
+		}
+		d := min(p.reset.Sub(now), maxPaceWait)
+		p.mu.Unlock()
+		if err := sleep(ctx, d); err != nil {
+			return err
+		}
+	}
+}
+
+// finish records the end of a request; h is nil when no answer came.
+func (p *pacer) finish(h http.Header, now time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.inflight = max(p.inflight-1, 0)
+	if h == nil {
+		return
+	}
+	rem, ok := headerInt(h, "X-Ratelimit-Remaining")
+	if !ok {
+		return
+	}
+	reset := resetTime(h, now)
+	if limit, ok := headerInt(h, "X-Ratelimit-Limit"); ok {
+		p.limit = int(limit)
+	}
+	if p.known && reset.Equal(p.reset) {
+		// Same window: the estimate already counts requests sent since.
+		p.remaining = min(p.remaining, int(rem))
+		return
+	}
+	p.known, p.reset = true, reset
+	p.remaining = int(rem) - p.inflight
+}
