@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,18 +40,20 @@ func TestFaultsLoseNothing(t *testing.T) {
 			RepeatRows: 2, Wrap: true, Drift: true, Hostile: true, Latency: time.Millisecond, Jitter: 2 * time.Millisecond}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, tc.opts, api.Config{Retry: patientRetry})
-			ids, _ := walk(t, h.client, api.Query{}, api.OldestFirst)
-			equalIDs(t, ids, h.server.Match(demo.Filter{}))
-			retries := 0
-			for _, x := range h.exchanges() {
-				if x.Attempt > 1 {
-					retries++
+		for _, n := range []int{1, 4} {
+			t.Run(fmt.Sprintf("%s, %d at once", tc.name, n), func(t *testing.T) {
+				h := newHarness(t, tc.opts, api.Config{Retry: patientRetry})
+				ids, _ := walkN(t, h.client, api.Query{}, api.OldestFirst, n)
+				equalIDs(t, ids, h.server.Match(demo.Filter{}))
+				retries := 0
+				for _, x := range h.exchanges() {
+					if x.Attempt > 1 {
+						retries++
+					}
 				}
-			}
-			t.Logf("%d requests, %d of them retries", len(h.exchanges()), retries)
-		})
+				t.Logf("%d requests, %d of them retries", len(h.exchanges()), retries)
+			})
+		}
 	}
 }
 
@@ -136,5 +139,17 @@ func TestWaitsStopWhenCancelled(t *testing.T) {
 				t.Errorf("err = %v, want the context's deadline", err)
 			}
 		})
+	}
+}
+
+func TestConcurrentWalkFallsBackAfter429AndIsPacedByHeaders(t *testing.T) {
+	// A budget of 12 requests a second for 30 pages, 4 at once: the headers
+	// pace the walk, and a 429 (forced here by another client spending the
+	// budget) drops it to one request at a time.
+	h := newHarness(t, demo.Options{Count: 3000, RateLimit: 12, RateWindow: time.Second, NoRetryAfter: true}, api.Config{})
+	ids, _ := walkN(t, h.client, api.Query{}, api.OldestFirst, 4)
+	equalIDs(t, ids, h.server.Match(demo.Filter{}))
+	if n := h.statuses()[429]; n > 1 {
+		t.Errorf("refused %d times; the headers should pace four requests at once", n)
 	}
 }

@@ -73,9 +73,17 @@ func (h *harness) statuses() map[int]int {
 // order they arrived.
 func walk(t *testing.T, c *api.Client, q api.Query, order api.Order) ([]int64, *api.Pager) {
 	t.Helper()
+	return walkN(t, c, q, order, 1)
+}
+
+// walkN is walk with up to n requests at once.
+func walkN(t *testing.T, c *api.Client, q api.Query, order api.Order, n int) ([]int64, *api.Pager) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	p := c.Pager(q, order)
+	p.SetConcurrency(n)
+	defer p.Close()
 	var ids []int64
 	for !p.Done() {
 		b, err := p.Next(ctx)

@@ -51,9 +51,11 @@ type Pager struct {
 	// NewestFirst: pages fetched while searching for the last one.
 	cache   map[int]*Page
 	located bool
+	probed  bool // order=desc was tried
 
 	requests int
 	warnings []string
+	ahead    readAhead
 }
 
 // Pager starts a walk over q (its Page field is ignored).
@@ -61,6 +63,14 @@ func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
 	return &Pager{c: c, q: q, order: order, seen: map[int64]struct{}{}, next: 1, cache: map[int]*Page{}}
 }
+
+// SetConcurrency lets an oldest-first walk fetch up to n pages at once while
+// still yielding them in order. After a 429 it drops to one request at a time
+// and climbs back a page at a time as answers keep coming.
+func (p *Pager) SetConcurrency(n int) { p.ahead.limit, p.ahead.width = n, n }
+
+// Close stops requests fetched ahead; a walk that reached its end needs none.
+func (p *Pager) Close() { p.ahead.stop() }
 
 // Done says whether the walk has ended.
 func (p *Pager) Done() bool { return p.done }
@@ -85,15 +95,24 @@ func (p *Pager) fetch(ctx context.Context, n int) (*Page, error) {
 	if pg, ok := p.cache[n]; ok {
 		return pg, nil
 	}
-	q := p.q
-	q.Page = n
-	pg, err := p.c.Page(ctx, q)
+	pg, err := p.c.Page(ctx, p.query(n))
 	if err != nil {
 		return nil, err
 	}
+	p.record(pg)
+	return pg, nil
+}
+
+func (p *Pager) query(n int) Query {
+	q := p.q
+	q.Page = n
+	return q
+}
+
+// record counts a fetched page; only the walk's own goroutine calls it.
+func (p *Pager) record(pg *Page) {
 	p.requests++
 	p.maxLen = max(p.maxLen, len(pg.Donations))
-	return pg, nil
 }
 
 // fresh keeps the donations not seen before and marks them seen.
@@ -123,7 +142,7 @@ func (p *Pager) Next(ctx context.Context) (Batch, error) {
 	if err := ctx.Err(); err != nil {
 		return Batch{}, err
 	}
-	if p.order == NewestFirst {
+	if p.order == NewestFirst && !p.q.desc {
 		return p.nextBackward(ctx)
 	}
 	return p.nextForward(ctx)
@@ -131,10 +150,25 @@ func (p *Pager) Next(ctx context.Context) (Batch, error) {
 
 func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
 	prevMax := p.maxLen
-	pg, err := p.fetch(ctx, p.next)
+	var pg *Page
+	var err error
+	if p.ahead.limit > 1 {
+		pg, err = p.ahead.take(ctx, p, p.next)
+		if err == nil {
+			p.record(pg)
+		}
+	} else {
+		pg, err = p.fetch(ctx, p.next)
+	}
 	if err != nil {
 		return Batch{}, err
 	}
+	return p.accept(pg, prevMax), nil
+}
+
+// accept takes the next page of a forward walk: it drops what was already
+// seen and decides whether the walk ends here.
+func (p *Pager) accept(pg *Page, prevMax int) Batch {
 	k := len(pg.Donations)
 	news := p.fresh(pg.Donations, false)
 	b := Batch{Page: pg, Donations: news}
@@ -159,7 +193,10 @@ func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
 	// than one already seen, or an empty one, ends the walk for sure.
 	p.next++
 	p.done = b.Done
-	return b, nil
+	if p.done {
+		p.ahead.stop()
+	}
+	return b
 }
 
 // contentKey tells pages apart: past the end some servers repeat the last page.
@@ -247,7 +284,52 @@ func (p *Pager) locate(ctx context.Context) (int, error) {
 	return hi, nil
 }
 
+// ordered says whether the page's ids strictly rise (dir 1) or fall (dir -1).
+func ordered(pg *Page, dir int64) bool {
+	ds := pg.Donations
+	for i := 1; i < len(ds); i++ {
+		if (ds[i].ID.Value-ds[i-1].ID.Value)*dir <= 0 {
+			return false
+		}
+	}
+	return len(ds) >= 2
+}
+
+// tryDescending asks once for page 1 newest first. A server that honours it
+// makes the newest gifts one request away, and the walk goes on forward over
+// the descending pages; one that ignores it has sent page 1, which the search
+// for the last page then uses.
+func (p *Pager) tryDescending(ctx context.Context) (*Batch, error) {
+	q := p.query(1)
+	q.desc = true
+	pg, err := p.c.Page(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	p.record(pg)
+	p.probed = true
+	switch {
+	case ordered(pg, -1):
+		p.q.desc = true
+		b := p.accept(pg, 0)
+		return &b, nil
+	case ordered(pg, 1) || len(pg.Donations) < 2:
+		pg.Number = 1
+		p.cache[1] = pg
+	}
+	return nil, nil
+}
+
 func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
+	if !p.probed {
+		b, err := p.tryDescending(ctx)
+		if err != nil {
+			return Batch{}, err
+		}
+		if b != nil {
+			return *b, nil
+		}
+	}
 	if !p.located {
 		last, err := p.locate(ctx)
 		if err != nil {

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -36,14 +37,16 @@ func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
 		{"one short page", demo.Options{Count: 37}, api.Query{}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, tc.opts, api.Config{})
-			ids, p := walk(t, h.client, tc.query, api.OldestFirst)
-			equalIDs(t, ids, h.server.Match(demo.Filter{}))
-			if len(p.Warnings()) != 0 {
-				t.Errorf("unexpected warnings: %v", p.Warnings())
-			}
-		})
+		for _, n := range []int{1, 4} {
+			t.Run(fmt.Sprintf("%s, %d at once", tc.name, n), func(t *testing.T) {
+				h := newHarness(t, tc.opts, api.Config{})
+				ids, p := walkN(t, h.client, tc.query, api.OldestFirst, n)
+				equalIDs(t, ids, h.server.Match(demo.Filter{}))
+				if len(p.Warnings()) != 0 {
+					t.Errorf("unexpected warnings: %v", p.Warnings())
+				}
+			})
+		}
 	}
 }
 
@@ -204,4 +207,35 @@ func TestPagerStopsWhenContextIsCancelled(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the walk did not stop when its context was cancelled")
 	}
+}
+
+func TestNewestFirstUsesOrderDescWhenTheServerHonoursIt(t *testing.T) {
+	for _, honoured := range []bool{true, false} {
+		t.Run(fmt.Sprintf("honoured=%v", honoured), func(t *testing.T) {
+			h := newHarness(t, demo.Options{Count: 100_000, OrderDesc: honoured}, api.Config{})
+			all := h.server.Match(demo.Filter{})
+			got, err := h.client.Newest(context.Background(), api.Query{}, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := make([]int64, len(got))
+			for i, d := range got {
+				ids[i] = d.ID.Value
+			}
+			equalIDs(t, ids, reversed(all)[:100])
+			want := maxNewestRequests(1000)
+			if honoured {
+				want = 1
+			}
+			if n := h.server.Requests(); n > want {
+				t.Errorf("%d requests, want at most %d", n, want)
+			}
+		})
+	}
+}
+
+func TestNewestFirstWalkOverOrderDesc(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 1234, OrderDesc: true}, api.Config{})
+	ids, _ := walk(t, h.client, api.Query{CampaignID: 103}, api.NewestFirst)
+	equalIDs(t, ids, reversed(h.server.Match(demo.Filter{CampaignID: 103})))
 }

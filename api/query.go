@@ -18,6 +18,10 @@ type Query struct {
 	LastName   string
 	CampaignID int64
 	ID         int64
+
+	// desc asks for newest first with order=desc, which the spec does not
+	// show; the pager sends it once and believes it only if the ids descend.
+	desc bool
 }
 
 // EffectivePerPage is the page size the server will use: the spec's default
@@ -51,6 +55,9 @@ func (q Query) Values() url.Values {
 	}
 	if q.ID > 0 {
 		v.Set("id", strconv.FormatInt(q.ID, 10))
+	}
+	if q.desc {
+		v.Set("order", "desc")
 	}
 	return v
 }

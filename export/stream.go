@@ -6,6 +6,10 @@ import (
 	"donations/api"
 )
 
+// DefaultConcurrency is how many pages a whole export fetches at once: enough
+// to hide most of the latency, few enough to stay well inside rate limits.
+const DefaultConcurrency = 4
+
 // Pages is a walk over the pages of a query; *api.Pager is one.
 type Pages interface {
 	Next(ctx context.Context) (api.Batch, error)

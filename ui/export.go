@@ -72,6 +72,9 @@ func (m *Model) startExport(path string) tea.Cmd {
 	}
 	m.export = st
 	walker := m.src.Walk(m.query, m.order)
+	if c, ok := walker.(interface{ SetConcurrency(int) }); ok {
+		c.SetConcurrency(export.DefaultConcurrency)
+	}
 	go runExport(ctx, walker, f, format, st.id, st.updates)
 	return waitExport(st.updates)
 }
@@ -91,6 +94,9 @@ func runExport(ctx context.Context, walker Walker, f *os.File, format string, id
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if c, ok := walker.(interface{ Close() }); ok {
+		c.Close()
 	}
 	// The end is always delivered: the UI waits for it to clear the export.
 	updates <- exportMsg{id: id, written: n, done: true, err: err}

@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -56,6 +57,7 @@ type Options struct {
 	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
 	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
 	RepeatRows int    // each page after the first starts with the last N rows of the page before
+	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
 	Hostile    bool   // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
 
 	// Script answers the first len(Script) requests with these statuses, or
@@ -380,6 +382,9 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 		page = 1
 	}
 	matched := s.match(f)
+	if s.opts.OrderDesc && q.Get("order") == "desc" {
+		slices.Reverse(matched)
+	}
 	pages := (len(matched) + per - 1) / per
 	if page > pages && s.opts.PastEnd == "last" && pages > 0 {
 		page = pages

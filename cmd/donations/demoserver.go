@@ -23,6 +23,7 @@ func runDemoServer(ctx context.Context, g *globals, args []string, e env) int {
 	fs.Float64Var(&o.ResetRate, "reset-rate", 0, "share of connections reset before answering (0..1)")
 	fs.Float64Var(&o.CutRate, "cut-rate", 0, "share of pages whose connection drops mid-body (0..1)")
 	fs.IntVar(&o.RepeatRows, "repeat-rows", 0, "repeat the last N rows of each page at the start of the next")
+	fs.BoolVar(&o.OrderDesc, "order-desc", false, "honour order=desc (newest first)")
 	fs.BoolVar(&o.Hostile, "hostile", false, "every seventh donation carries escape sequences and other hostile text")
 	fs.IntVar(&o.RateLimit, "rate-limit", 0, "requests per window and client (0 = unlimited)")
 	fs.DurationVar(&o.RateWindow, "rate-window", 0, "rate-limit window (default 1m)")

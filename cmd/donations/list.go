@@ -22,7 +22,7 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 	g.register(fs)
 	var q api.Query
 	var format string
-	var pages, newest int
+	var pages, newest, concurrency int
 	fs.StringVar(&format, "format", "", "table, json, ndjson or csv")
 	fs.StringVar(&q.Email, "email", "", "donor e-mail")
 	fs.StringVar(&q.FirstName, "first-name", "", "donor first name")
@@ -32,10 +32,11 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 	fs.IntVar(&q.PerPage, "per-page", 0, "page size 1..100")
 	fs.IntVar(&pages, "pages", 0, "stop after N pages (0 = all)")
 	fs.IntVar(&newest, "newest", 0, "the N most recent donations")
+	fs.IntVar(&concurrency, "concurrency", export.DefaultConcurrency, "pages fetched at once, 1..16")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err)
 	}
-	if err := checkListFlags(fs, q, pages, newest); err != nil {
+	if err := checkListFlags(fs, q, pages, newest, concurrency); err != nil {
 		fmt.Fprintln(e.stderr, "donations list:", err)
 		return exitConfig
 	}
@@ -67,6 +68,11 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 		order, lim = api.NewestFirst, export.Limits{Donations: newest}
 	}
 	p := acct.client.Pager(q, order)
+	if pages > 0 {
+		concurrency = min(concurrency, pages) // read no page past the last one asked for
+	}
+	p.SetConcurrency(concurrency)
+	defer p.Close()
 	_, err = export.Stream(ctx, p, w, lim, nil)
 	if cerr := w.Close(); err == nil {
 		err = cerr
@@ -80,7 +86,7 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 	return exitOK
 }
 
-func checkListFlags(fs *flag.FlagSet, q api.Query, pages, newest int) error {
+func checkListFlags(fs *flag.FlagSet, q api.Query, pages, newest, concurrency int) error {
 	if extra := fs.Args(); len(extra) > 0 {
 		return fmt.Errorf("unexpected argument %q (filters are flags: --email, --first-name, ...)", extra[0])
 	}
@@ -91,6 +97,8 @@ func checkListFlags(fs *flag.FlagSet, q api.Query, pages, newest int) error {
 		return fmt.Errorf("--pages must be 0 (all) or more")
 	case newest < 0:
 		return fmt.Errorf("--newest must be 1 or more")
+	case concurrency < 1 || concurrency > 16:
+		return fmt.Errorf("--concurrency must be 1..16")
 	case q.CampaignID < 0 || q.ID < 0:
 		return fmt.Errorf("--campaign-id and --id are positive integers")
 	}

@@ -94,6 +94,7 @@ list flags:
   --per-page N   page size, 1..100 (default 100)
   --pages N      stop after N pages (0 = all)
   --newest N     the N most recent donations, newest first
+  --concurrency N  pages fetched at once when reading everything (default 4)
 
 The API key comes from DONATIONS_API_KEY, or the profile's api_key_cmd,
 api_key_env or api_key. It is never printed.

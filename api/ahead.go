@@ -1,0 +1,78 @@
+package api
+
+import (
+	"context"
+)
+
+// readAhead fetches the pages after the one asked for while it is awaited.
+// The pages past the end cost a few wasted requests; the list has no other
+// sign of where it ends.
+type readAhead struct {
+	limit    int // the most requests at once
+	width    int // requests at once now: 1 after a 429, back up to limit
+	calm     int // pages since the last 429 or since width last grew
+	refused  int64
+	ctx      context.Context
+	cancel   context.CancelFunc
+	inflight map[int]*future
+}
+
+type future struct {
+	done chan struct{}
+	page *Page
+	err  error
+}
+
+// climbAfter is how many calm pages it takes to allow one more request at once.
+const climbAfter = 8
+
+// take returns page n, starting it and the pages after it as the width allows.
+func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
+	a.adapt(p.c.Refused())
+	if a.inflight == nil {
+		a.inflight = map[int]*future{}
+		a.ctx, a.cancel = context.WithCancel(context.Background())
+	}
+	for k := n; k < n+a.width; k++ {
+		if _, ok := a.inflight[k]; !ok {
+			a.inflight[k] = a.start(p.c, p.query(k))
+		}
+	}
+	f := a.inflight[n]
+	select {
+	case <-f.done:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	delete(a.inflight, n)
+	return f.page, f.err
+}
+
+func (a *readAhead) start(c *Client, q Query) *future {
+	f := &future{done: make(chan struct{})}
+	ctx := a.ctx
+	go func() {
+		defer close(f.done)
+		f.page, f.err = c.Page(ctx, q)
+	}()
+	return f
+}
+
+// adapt narrows to one request at a time after a 429 and widens slowly.
+func (a *readAhead) adapt(refused int64) {
+	switch {
+	case refused > a.refused:
+		a.refused, a.width, a.calm = refused, 1, 0
+	case a.width < a.limit:
+		if a.calm++; a.calm >= climbAfter {
+			a.width, a.calm = a.width+1, 0
+		}
+	}
+}
+
+func (a *readAhead) stop() {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	a.inflight = nil
+}
