@@ -70,9 +70,14 @@ func (a *readAhead) adapt(refused int64) {
 	}
 }
 
+// stop cancels the requests still out and waits for them, so none reports
+// (through Config.Trace) after the walk is over.
 func (a *readAhead) stop() {
 	if a.cancel != nil {
 		a.cancel()
+	}
+	for _, f := range a.inflight {
+		<-f.done
 	}
 	a.inflight = nil
 }

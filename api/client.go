@@ -42,7 +42,8 @@ type Config struct {
 	Timeout time.Duration
 	// Retry bounds retries of 429, 5xx and network errors.
 	Retry RetryPolicy
-	// Trace, when set, is called after every HTTP attempt.
+	// Trace, when set, is called after every HTTP attempt, from whichever
+	// goroutine made it: a walk reading ahead makes several at once.
 	Trace func(Exchange)
 	// Transport replaces http.DefaultTransport (tests pin connections with it).
 	Transport http.RoundTripper

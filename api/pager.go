@@ -69,7 +69,8 @@ func (c *Client) Pager(q Query, order Order) *Pager {
 // and climbs back a page at a time as answers keep coming.
 func (p *Pager) SetConcurrency(n int) { p.ahead.limit, p.ahead.width = n, n }
 
-// Close stops requests fetched ahead; a walk that reached its end needs none.
+// Close stops the requests fetched ahead and waits for them; a walk that
+// reached its end has none left.
 func (p *Pager) Close() { p.ahead.stop() }
 
 // Done says whether the walk has ended.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"sync"
 	"time"
 
 	"donations/api"
@@ -43,7 +44,12 @@ type account struct {
 func connect(ctx context.Context, g *globals, e env) (*account, error) {
 	cfg := api.Config{UserAgent: "donations-cli"}
 	if g.verbose {
-		cfg.Trace = func(x api.Exchange) { logExchange(e, x) }
+		var mu sync.Mutex // pages are fetched side by side; lines must not interleave
+		cfg.Trace = func(x api.Exchange) {
+			mu.Lock()
+			defer mu.Unlock()
+			logExchange(e, x)
+		}
 	}
 	if g.demo {
 		if g.demoCount < 0 {

@@ -72,8 +72,8 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 		concurrency = min(concurrency, pages) // read no page past the last one asked for
 	}
 	p.SetConcurrency(concurrency)
-	defer p.Close()
 	_, err = export.Stream(ctx, p, w, lim, nil)
+	p.Close() // before anything is reported: no request may log after it
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
