@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
 	"donations/api/demo"
@@ -405,4 +407,32 @@ func full(t *testing.T, r *row) api.Donation {
 		t.Fatal(err)
 	}
 	return d
+}
+
+func TestMouseWheelAndClick(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 100, 30)
+	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if d.m.cursor != 6 {
+		t.Errorf("two wheel turns moved to %d, want 6", d.m.cursor)
+	}
+	d.send(tea.MouseClickMsg{X: 10, Y: d.m.listTop() + 1 + 4, Button: tea.MouseLeft})
+	if d.m.cursor != d.m.offset+4 {
+		t.Errorf("a click on the fifth row selected %d", d.m.cursor)
+	}
+}
+
+func TestStylesFollowTheBackground(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	dark := d.m.View().Content
+	d.send(tea.BackgroundColorMsg{Color: color.White})
+	light := d.m.View().Content
+	if dark == light {
+		t.Error("a light background changed nothing")
+	}
+	if ansi.Strip(dark) != ansi.Strip(light) {
+		t.Error("the background changed the text, not only its colours")
+	}
 }

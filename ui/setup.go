@@ -177,8 +177,8 @@ func (s *Setup) View() tea.View {
 	st := NewStyles(true)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("donations · first start") + "\n\n")
-	intro := "No account is configured yet. Just looking? Press esc and run " + st.Key.Render("donations --demo") + ".\n" +
-		"Otherwise fill this in: it is written to " + textsafe.Line(s.path) + " (mode 0600)."
+	b.WriteString("No account is configured yet. Just looking? Press esc and run:\n\n    " + st.Key.Render("donations --demo") + "\n\n")
+	intro := "Otherwise fill this in: it is written to " + textsafe.Line(s.path) + " (mode 0600)."
 	b.WriteString(lipgloss.NewStyle().Width(max(s.w-2, 20)).Render(intro) + "\n\n")
 	row := func(field int, label, body string) {
 		marker := "  "
