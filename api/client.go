@@ -234,7 +234,7 @@ func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, 
 	resp, err := c.http.Do(req)
 	if err != nil {
 		c.pace.finish(nil, time.Now())
-		ex.Duration, ex.Err = time.Since(start), err
+		ex.Duration, ex.Err = time.Since(start), c.redact(unwrapURLError(err))
 		c.emit(ex)
 		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: c.redact(unwrapURLError(err))}
 	}

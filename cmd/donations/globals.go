@@ -87,7 +87,10 @@ func connect(ctx context.Context, g *globals, e env) (*account, error) {
 
 func logExchange(e env, x api.Exchange) {
 	status := fmt.Sprint(x.Status)
-	if x.Err != nil {
+	switch {
+	case errors.Is(x.Err, context.Canceled):
+		status = "cancelled" // read ahead past the end, or interrupted
+	case x.Err != nil:
 		status = "error: " + x.Err.Error()
 	}
 	retry := ""
