@@ -90,7 +90,7 @@ type Honor struct {
 func decodeQuestions(v []byte) ([]Question, error) {
 	one := func(obj []byte) (Question, error) {
 		var q Question
-		err := members(obj, func(key, val []byte) error {
+		_, err := members(obj, func(key, val []byte) error {
 			switch string(key) {
 			case "question_type":
 				return q.Type.set(val, view)
@@ -152,7 +152,7 @@ func decodeHonor(v []byte) (*Honor, error) {
 		return nil, nil
 	}
 	var h Honor
-	err := members(v, func(key, val []byte) error {
+	_, err := members(v, func(key, val []byte) error {
 		if f, ok := honorFields[string(key)]; ok {
 			return f(&h).set(val, view)
 		}
@@ -200,7 +200,7 @@ func (d *Donation) decode(b []byte) error {
 // decodeOwned decodes raw, which the donation keeps and nobody may change.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
 	*d = Donation{Raw: raw}
-	return members(d.Raw, func(key, v []byte) error {
+	_, err := members(d.Raw, func(key, v []byte) error {
 		var err error
 		switch string(key) {
 		case "id":
@@ -287,6 +287,7 @@ func (d *Donation) decodeOwned(raw json.RawMessage) error {
 		}
 		return nil
 	})
+	return err
 }
 
 // DonorName is "first last", trimmed; empty when neither is known.

@@ -39,9 +39,11 @@ func valueEnd(b []byte, i int) (int, error) {
 	case c == '"':
 		return stringEnd(b, i)
 	case c == '{':
-		return containerEnd(b, i, '}', true)
+		end, err := members(b[i:], nil)
+		return i + end, err
 	case c == '[':
-		return containerEnd(b, i, ']', false)
+		end, err := elements(b[i:], nil)
+		return i + end, err
 	case c == 't':
 		return literalEnd(b, i, "true")
 	case c == 'f':
@@ -139,93 +141,65 @@ func stringEnd(b []byte, i int) (int, error) {
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
-func containerEnd(b []byte, i int, closing byte, object bool) (int, error) {
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == closing {
-		return i + 1, nil
-	}
-	for {
-		var err error
-		if object {
-			if i >= len(b) || b[i] != '"' {
-				return i, syntaxError(b, i)
-			}
-			if i, err = stringEnd(b, i); err != nil {
-				return i, err
-			}
-			i = skipSpace(b, i)
-			if i >= len(b) || b[i] != ':' {
-				return i, syntaxError(b, i)
-			}
-			i = skipSpace(b, i+1)
-		}
-		if i, err = valueEnd(b, i); err != nil {
-			return i, err
-		}
-		i = skipSpace(b, i)
-		if i >= len(b) {
-			return i, errEnd
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case closing:
-			return i + 1, nil
-		default:
-			return i, syntaxError(b, i)
-		}
-	}
-}
-
-// members calls fn for each key and value span of the object at b (which
-// must start with '{'), in order. Keys without escapes are passed as is.
-func members(b []byte, fn func(key, value []byte) error) error {
+// members calls fn (when not nil) for each key and value span of the object
+// at b, which must start with '{', and returns where the object ends. Keys
+// are passed as they stand between their quotes.
+func members(b []byte, fn func(key, value []byte) error) (int, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return syntaxError(b, i)
+		return i, syntaxError(b, i)
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return nil
+		return i + 1, nil
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
-			return syntaxError(b, i)
+			return i, syntaxError(b, i)
 		}
 		kEnd, err := stringEnd(b, i)
 		if err != nil {
-			return err
+			return kEnd, err
 		}
 		key := b[i+1 : kEnd-1]
 		i = skipSpace(b, kEnd)
 		if i >= len(b) || b[i] != ':' {
-			return syntaxError(b, i)
+			return i, syntaxError(b, i)
 		}
 		i = skipSpace(b, i+1)
 		vEnd, err := valueEnd(b, i)
 		if err != nil {
-			return err
+			return vEnd, err
 		}
-		if err := fn(key, b[i:vEnd]); err != nil {
-			return err
+		if fn != nil {
+			if err := fn(key, b[i:vEnd]); err != nil {
+				return vEnd, err
+			}
 		}
-		i = skipSpace(b, vEnd)
-		if i >= len(b) {
-			return errEnd
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case '}':
-			return nil
-		default:
-			return syntaxError(b, i)
+		var done bool
+		if i, done, err = separator(b, vEnd, '}'); done || err != nil {
+			return i, err
 		}
 	}
 }
 
-// elements calls fn for each value span of the array at b and returns where
-// the array ends.
+// separator reads what follows a member or element: a comma (more follow)
+// or the closing bracket (done, and where the container ends).
+func separator(b []byte, i int, closing byte) (int, bool, error) {
+	i = skipSpace(b, i)
+	switch {
+	case i >= len(b):
+		return i, true, errEnd
+	case b[i] == ',':
+		return skipSpace(b, i+1), false, nil
+	case b[i] == closing:
+		return i + 1, true, nil
+	}
+	return i, true, syntaxError(b, i)
+}
+
+// elements calls fn (when not nil) for each value span of the array at b and
+// returns where the array ends.
 func elements(b []byte, fn func(value []byte) error) (int, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '[' {
@@ -240,20 +214,14 @@ func elements(b []byte, fn func(value []byte) error) (int, error) {
 		if err != nil {
 			return vEnd, err
 		}
-		if err := fn(b[i:vEnd]); err != nil {
-			return vEnd, err
+		if fn != nil {
+			if err := fn(b[i:vEnd]); err != nil {
+				return vEnd, err
+			}
 		}
-		i = skipSpace(b, vEnd)
-		if i >= len(b) {
-			return i, errEnd
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case ']':
-			return i + 1, nil
-		default:
-			return i, syntaxError(b, i)
+		var done bool
+		if i, done, err = separator(b, vEnd, ']'); done || err != nil {
+			return i, err
 		}
 	}
 }
