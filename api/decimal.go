@@ -49,15 +49,6 @@ func ParseDecimal(s string) (Decimal, error) {
 	return d, nil
 }
 
-// MustDecimal is for constants in code and tests.
-func MustDecimal(s string) Decimal {
-	d, err := ParseDecimal(s)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}
-
 var ten = big.NewInt(10)
 
 func rescaled(d *Decimal, scale int) *big.Int {
@@ -82,18 +73,13 @@ func (d Decimal) Add(o Decimal) Decimal { return d.combine(o, (*big.Int).Add) }
 // Sub returns d - o exactly.
 func (d Decimal) Sub(o Decimal) Decimal { return d.combine(o, (*big.Int).Sub) }
 
-// Sign is -1, 0 or +1.
-func (d Decimal) Sign() int { return d.unscaled.Sign() }
-
-// Cmp compares d and o: -1, 0 or +1.
-func (d Decimal) Cmp(o Decimal) int { return d.Sub(o).Sign() }
 
 // String writes the number with at least two decimals, as money is shown.
-func (d Decimal) String() string { return d.StringFixed(max(2, d.scale)) }
+func (d Decimal) String() string { return d.fixed(max(2, d.scale)) }
 
-// StringFixed writes the number with exactly `places` decimals when that loses
+// fixed writes the number with exactly `places` decimals when that loses
 // nothing, and with all its own decimals otherwise.
-func (d Decimal) StringFixed(places int) string {
+func (d Decimal) fixed(places int) string {
 	places = max(places, d.scale)
 	v := rescaled(&d, places)
 	neg := v.Sign() < 0

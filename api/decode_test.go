@@ -136,19 +136,19 @@ func TestDecodePageErrorsNameThePageAndQuoteIt(t *testing.T) {
 }
 
 func TestDecimalIsExact(t *testing.T) {
-	sum := api.MustDecimal("0")
+	sum := mustDecimal("0")
 	for range 10 {
-		sum = sum.Add(api.MustDecimal("0.10"))
+		sum = sum.Add(mustDecimal("0.10"))
 	}
 	cases := []struct{ got, want string }{
 		{sum.String(), "1.00"},
-		{api.MustDecimal("0.1").Add(api.MustDecimal("0.2")).String(), "0.30"},
-		{api.MustDecimal("25.00").Sub(api.MustDecimal("1.03")).Sub(api.MustDecimal("0.25")).String(), "23.72"},
-		{api.MustDecimal("1,234.5").String(), "1234.50"},
-		{api.MustDecimal("-3").String(), "-3.00"},
-		{api.MustDecimal("0.005").String(), "0.005"},
-		{api.MustDecimal("99999999999999999999.99").Add(api.MustDecimal("0.01")).String(), "100000000000000000000.00"},
-		{api.MustDecimal("5").Sub(api.MustDecimal("7.5")).String(), "-2.50"},
+		{mustDecimal("0.1").Add(mustDecimal("0.2")).String(), "0.30"},
+		{mustDecimal("25.00").Sub(mustDecimal("1.03")).Sub(mustDecimal("0.25")).String(), "23.72"},
+		{mustDecimal("1,234.5").String(), "1234.50"},
+		{mustDecimal("-3").String(), "-3.00"},
+		{mustDecimal("0.005").String(), "0.005"},
+		{mustDecimal("99999999999999999999.99").Add(mustDecimal("0.01")).String(), "100000000000000000000.00"},
+		{mustDecimal("5").Sub(mustDecimal("7.5")).String(), "-2.50"},
 	}
 	for _, tc := range cases {
 		if tc.got != tc.want {
@@ -210,4 +210,12 @@ func TestDecodePageRejectsWhatEncodingJSONRejects(t *testing.T) {
 	if err := json.Unmarshal([]byte("{\"first_name\":\"a\xffb\"}"), &d); err != nil || d.FirstName.Value != "a\uFFFDb" {
 		t.Errorf("invalid UTF-8 gave %q, %v; want it replaced as encoding/json does", d.FirstName.Value, err)
 	}
+}
+
+func mustDecimal(s string) api.Decimal {
+	d, err := api.ParseDecimal(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }

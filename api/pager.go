@@ -83,15 +83,6 @@ func (p *Pager) Requests() int { return p.requests }
 // know, such as a server that ignores the page parameter.
 func (p *Pager) Warnings() []string { return p.warnings }
 
-// Query is the query the pager walks.
-func (p *Pager) Query() Query { return p.q }
-
-// Order is the pager's direction.
-func (p *Pager) Order() Order { return p.order }
-
-// Loaded is the number of distinct donations yielded so far.
-func (p *Pager) Loaded() int { return len(p.seen) }
-
 func (p *Pager) fetch(ctx context.Context, n int) (*Page, error) {
 	if pg, ok := p.cache[n]; ok {
 		return pg, nil
