@@ -73,7 +73,6 @@ func (d Decimal) Add(o Decimal) Decimal { return d.combine(o, (*big.Int).Add) }
 // Sub returns d - o exactly.
 func (d Decimal) Sub(o Decimal) Decimal { return d.combine(o, (*big.Int).Sub) }
 
-
 // String writes the number with at least two decimals, as money is shown.
 func (d Decimal) String() string { return d.fixed(max(2, d.scale)) }
 
