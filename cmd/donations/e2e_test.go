@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -213,5 +214,29 @@ func TestQuittingDuringALoadGivesTheTerminalBack(t *testing.T) {
 	cursor, err := exec.Command("tmux", "display-message", "-p", "-t", s.name, "#{cursor_flag} #{alternate_on}").Output()
 	if err != nil || strings.TrimSpace(string(cursor)) != "1 0" {
 		t.Errorf("cursor visible / alternate screen = %q, want \"1 0\"", strings.TrimSpace(string(cursor)))
+	}
+}
+
+func TestNoColorLeavesOnlyBoldAndReverse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives it in tmux")
+	}
+	bin := buildBinary(t)
+	for _, noColor := range []bool{false, true} {
+		env := "COLORTERM=truecolor"
+		if noColor {
+			env += " NO_COLOR=1"
+		}
+		s := newTmux(t, 100, 30, fmt.Sprintf("env HOME=%s %s %s --demo", t.TempDir(), env, bin))
+		s.waitFor("100 loaded")
+		out, err := exec.Command("tmux", "capture-pane", "-e", "-p", "-t", s.name).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// SGR 38/48 set a foreground or background colour; 30-37 and 90-97 too.
+		colour := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-7]|38|9[0-7]|48)[;m]`)
+		if got := colour.Match(out); got == noColor {
+			t.Errorf("NO_COLOR=%v: colours on screen = %v", noColor, got)
+		}
 	}
 }
