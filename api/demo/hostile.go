@@ -21,14 +21,14 @@ var (
 	HostileFormula = "=HYPERLINK(\"http://evil.example\",\"click\")"
 )
 
-func makeHostile(r *record, i int) {
+func makeHostile(r *Record, i int) {
 	r.FirstName = HostileOSC52 + "Eve" + HostileZW
 	r.LastName = HostileTitle + "Mallory\x1b[31m" + HostileBidi
 	r.FormName = "Spring" + HostileClear + " Appeal\x00\x08\u0085\u009b31m"
 	r.City = "Spring" + invalidUTF8Marker + "field"
 	r.Address = HostileFormula
-	r.Questions = append(r.Questions, question{"text", "Q\x1b[5mblink", "A\x1b]8;;http://evil.example\x1b\\link\x1b]8;;\x1b\\" + HostileAltExit})
+	r.Questions = append(r.Questions, ask("text", "Q\x1b[5mblink", "A\x1b]8;;http://evil.example\x1b\\link\x1b]8;;\x1b\\"+HostileAltExit))
 	msg := strings.Repeat("A long tribute message. ", 420) // over 10 kB
-	r.DonationHonor = &honor{HonoreeName: "@SUM(1+1)*cmd|' /C calc'!A0", TributeType: "memory\r\nX-Injected: 1",
+	r.DonationHonor = &Honor{HonoreeName: "@SUM(1+1)*cmd|' /C calc'!A0", TributeType: "memory\r\nX-Injected: 1",
 		NotificationPreference: "mail", RecipientName: "+" + HostileTitle + "Bob", RecipientMessage: msg + HostileClear}
 }
