@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/progress"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
@@ -95,6 +96,7 @@ type Model struct {
 
 	exportPath textinput.Model
 	export     *exportState
+	bar        progress.Model
 }
 
 // New makes the browser over src.
@@ -114,6 +116,7 @@ func New(src Source, opt Options) *Model {
 	m.search.Placeholder = "name, e-mail, form, amount or id"
 	m.exportPath = textinput.New()
 	m.exportPath.Prompt = "file: "
+	m.bar = progress.New(progress.WithWidth(20), progress.WithoutPercentage())
 	m.detail = viewport.New()
 	m.raw = viewport.New()
 	m.restartWalk()
@@ -330,6 +333,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.w, m.h = msg.Width, msg.Height
 		m.raw.SetWidth(m.w)
 		m.raw.SetHeight(m.h - 3)
+		m.bar.SetWidth(min(30, m.w/4))
 		m.moveTo(m.cursor)
 		return m.prefetch()
 	case tea.BackgroundColorMsg:

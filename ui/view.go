@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -144,8 +143,7 @@ func (m *Model) messageLine() string {
 	case m.export != nil:
 		st := m.export
 		if st.total > 0 {
-			bar := progress.New(progress.WithWidth(min(30, m.w/4)), progress.WithoutPercentage())
-			s = fmt.Sprintf("Exporting %s %s/%s · esc stops", bar.ViewAs(float64(st.written)/float64(st.total)), commas(st.written), commas(st.total))
+			s = fmt.Sprintf("Exporting %s %s/%s · esc stops", m.bar.ViewAs(float64(st.written)/float64(st.total)), commas(st.written), commas(st.total))
 		} else {
 			s = fmt.Sprintf("%s Exporting… %s written · esc stops", m.spin.View(), commas(st.written))
 		}
