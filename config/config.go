@@ -110,7 +110,9 @@ func Parse(path string, data []byte) (*File, error) {
 		}
 		return nil, typeError(path, err)
 	}
-	for _, key := range md.Undecoded() {
+	// Only the first unknown key is reported: one clear error at a time.
+	if undecoded := md.Undecoded(); len(undecoded) > 0 {
+		key := undecoded[0]
 		name := key[len(key)-1]
 		known := topKeys
 		where := "at the top level"
