@@ -58,7 +58,7 @@ func TestWrongCredentialsExplainTheUsualCauses(t *testing.T) {
 			if !errors.Is(err, api.ErrAuth) {
 				t.Fatalf("err = %v, want an authentication error", err)
 			}
-			msg := err.Error()
+			msg := shown(t, err)
 			for _, want := range []string{"401", "login e-mail or its organization id", "API key", "Enable Rest API", "Authentication failed"} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("message lacks %q:\n%s", want, msg)
@@ -181,7 +181,7 @@ func TestRetryBudgetIsNeverExceeded(t *testing.T) {
 		api.Config{Retry: api.RetryPolicy{MaxAttempts: 5, BaseDelay: time.Millisecond, Budget: 100 * time.Millisecond}})
 	_, err := h.client.Page(context.Background(), api.Query{})
 	// Retry-After (1s) is past the 100ms budget: give up at once, and say so.
-	if !errors.Is(err, api.ErrRateLimited) || !strings.Contains(err.Error(), "wait 1s") {
+	if !errors.Is(err, api.ErrRateLimited) || !strings.Contains(shown(t, err), "wait 1s") {
 		t.Fatalf("err = %v, want a rate-limit error asking to wait 1s", err)
 	}
 	if n := h.server.Requests(); n != 1 {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -315,38 +314,6 @@ func (d *Donation) NetAmount() (Decimal, bool) {
 	return amount.Sub(fee).Sub(app), true
 }
 
-// AnswerText renders an answer of any JSON type for reading: strings unquoted,
-// booleans as Yes/No, null as empty, anything else as compact JSON.
-func (q Question) AnswerText() string {
-	b := q.Answer
-	switch firstByte(b) {
-	case 0:
-		return ""
-	case '"':
-		var s string
-		if json.Unmarshal(b, &s) == nil {
-			return s
-		}
-	case 't':
-		return "Yes"
-	case 'f':
-		return "No"
-	case 'n':
-		return ""
-	case '[':
-		var list []any
-		if json.Unmarshal(b, &list) == nil {
-			parts := make([]string, 0, len(list))
-			for _, v := range list {
-				one, _ := json.Marshal(v)
-				parts = append(parts, Question{Answer: one}.AnswerText())
-			}
-			return strings.Join(parts, ", ")
-		}
-	}
-	return string(b)
-}
-
 // Time parses an ISO 8601 timestamp field such as donation_date; ok is false
 // when it is missing or unreadable.
 func Time(t Text) (time.Time, bool) {
@@ -359,14 +326,4 @@ func Time(t Text) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
-}
-
-// Pretty is a record as received, indented for reading. Values and key order
-// are untouched; bytes that are not valid JSON are returned as they are.
-func Pretty(raw json.RawMessage) string {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return string(raw)
-	}
-	return buf.String()
 }

@@ -36,8 +36,9 @@ var kindNames = map[Kind]string{
 
 func (k Kind) String() string { return kindNames[k] }
 
-// Error is every failure the client reports. Its text is written for a person
-// and never holds the API key or credentials from the URL.
+// Error is every failure the client reports. Its text is one line written for
+// a person, and never holds the API key or credentials from the URL; where it
+// is shown in full, the caller adds Hint.
 type Error struct {
 	Kind       Kind
 	Status     int           // HTTP status, 0 when none arrived
@@ -69,10 +70,6 @@ func (e *Error) Error() string {
 	if e.Excerpt != "" {
 		b.WriteString(" — the server said: ")
 		b.WriteString(e.Excerpt)
-	}
-	if h := e.Hint(); h != "" {
-		b.WriteString("\n")
-		b.WriteString(h)
 	}
 	return b.String()
 }

@@ -102,7 +102,7 @@ func TestFaultsThatMustStopWithATypedError(t *testing.T) {
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("err = %v, want kind %v", err, tc.want.Kind)
 			}
-			if !strings.Contains(err.Error(), tc.says) {
+			if !strings.Contains(shown(t, err), tc.says) {
 				t.Errorf("%q does not say %q", err, tc.says)
 			}
 			if n := h.server.Requests(); n != tc.requests {

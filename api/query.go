@@ -62,7 +62,7 @@ func (q Query) Values() url.Values {
 	return v
 }
 
-// Filter is one server-side filter in force, for showing as a chip.
+// Filter is one server-side filter in force: the parameter sent and its value.
 type Filter struct{ Name, Value string }
 
 // Filters lists the filters the query sends, in the spec's order.

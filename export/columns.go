@@ -58,7 +58,7 @@ func QuestionsCell(qs []api.Question) string {
 	for _, q := range qs {
 		ans := string(q.Answer)
 		if len(ans) > 0 && ans[0] == '"' {
-			ans = q.AnswerText()
+			ans = AnswerText(q.Answer)
 		}
 		parts = append(parts, q.Question.Value+": "+ans)
 	}

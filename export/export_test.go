@@ -196,3 +196,14 @@ func TestStreamHonoursLimits(t *testing.T) {
 		})
 	}
 }
+
+func TestAnswerText(t *testing.T) {
+	for raw, want := range map[string]string{
+		`true`: "Yes", `false`: "No", `"A friend"`: "A friend", `null`: "", ``: "",
+		`3.5`: "3.5", `["Education","Health"]`: "Education, Health", `{"a":1}`: `{"a":1}`,
+	} {
+		if got := export.AnswerText(json.RawMessage(raw)); got != want {
+			t.Errorf("AnswerText(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}

@@ -31,3 +31,18 @@ func FitRight(s string, w int) string {
 	s = Truncate(s, w)
 	return strings.Repeat(" ", max(0, w-Width(s))) + s
 }
+
+// Column is one fixed-width column of a text table, aligned left or right.
+// The browser's list and `list --format table` both fit their cells with it.
+type Column struct {
+	Width int
+	Right bool
+}
+
+// Fit cuts or pads s to the column's width, on its side.
+func (c Column) Fit(s string) string {
+	if c.Right {
+		return FitRight(s, c.Width)
+	}
+	return Fit(s, c.Width)
+}

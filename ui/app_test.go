@@ -25,30 +25,30 @@ func TestFirstPageThenGLoadsEverything(t *testing.T) {
 	d.mustShow("100 loaded · more", "oldest first")
 	d.keys("G")
 	d.mustShow("all 250 loaded")
-	if d.m.cursor != 249 {
-		t.Errorf("G left the cursor at %d, want the last row 249", d.m.cursor)
+	if d.m.list.cursor != 249 {
+		t.Errorf("G left the cursor at %d, want the last row 249", d.m.list.cursor)
 	}
 	d.keys("g")
-	if d.m.cursor != 0 || d.m.offset != 0 {
-		t.Errorf("g: cursor %d offset %d", d.m.cursor, d.m.offset)
+	if d.m.list.cursor != 0 || d.m.list.offset != 0 {
+		t.Errorf("g: cursor %d offset %d", d.m.list.cursor, d.m.list.offset)
 	}
 }
 
 func TestScrollingPrefetchesBeforeTheEnd(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 1000})
 	d := newDriver(t, src, 100, 30)
-	for d.m.cursor < 80 {
+	for d.m.list.cursor < 80 {
 		d.keys("pgdown")
 	}
 	// Within a screen of the 100th row, the next page is already there.
-	if len(d.m.rows) != 200 {
-		t.Fatalf("at row %d, %d rows are loaded; want the second page fetched ahead", d.m.cursor, len(d.m.rows))
+	if len(d.m.data.rows.all) != 200 {
+		t.Fatalf("at row %d, %d rows are loaded; want the second page fetched ahead", d.m.list.cursor, len(d.m.data.rows.all))
 	}
 	for range 5 {
 		d.keys("j")
 	}
-	if len(d.m.rows) != 200 {
-		t.Errorf("loaded %d rows; a page ahead is enough", len(d.m.rows))
+	if len(d.m.data.rows.all) != 200 {
+		t.Errorf("loaded %d rows; a page ahead is enough", len(d.m.data.rows.all))
 	}
 }
 
@@ -57,10 +57,10 @@ func TestFilterFormFindsADonorByEmail(t *testing.T) {
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "ada.lovelace@example.org", "enter")
 	want := srv.Match(demo.Filter{Email: "ada.lovelace@example.org"})
-	if len(d.m.rows) != len(want) {
-		t.Fatalf("%d rows, want %d", len(d.m.rows), len(want))
+	if len(d.m.data.rows.all) != len(want) {
+		t.Fatalf("%d rows, want %d", len(d.m.data.rows.all), len(want))
 	}
-	for _, r := range d.m.rows {
+	for _, r := range d.m.data.rows.all {
 		if r.s.Email.Value != "ada.lovelace@example.org" {
 			t.Fatalf("row for %s", r.s.Email.Value)
 		}
@@ -75,15 +75,15 @@ func TestFilterFormValidatesAndCancels(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "tab", "tab", "tab", "abc", "enter")
-	if d.m.mode != modeFilter {
+	if d.m.focus != filterID {
 		t.Fatal("an invalid campaign id was applied")
 	}
 	d.mustShow("must be a whole number above 0")
 	d.keys("backspace", "backspace", "backspace", "101", "shift+tab", "shift+tab", "shift+tab", "nobody", "enter")
 	d.mustShow("an e-mail address looks like name@example.org")
 	d.keys("esc")
-	if d.m.mode != modeList || d.m.query.Filtered() {
-		t.Errorf("esc: mode %v, query %+v", d.m.mode, d.m.query)
+	if d.m.focus != listID || d.m.data.query.Filtered() {
+		t.Errorf("esc: mode %v, query %+v", d.m.focus, d.m.data.query)
 	}
 }
 
@@ -92,8 +92,8 @@ func TestFilterCombinesFields(t *testing.T) {
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "tab", "José", "tab", "Núñez", "tab", "101", "enter")
 	want := srv.Match(demo.Filter{FirstName: "José", LastName: "Núñez", CampaignID: 101})
-	if len(want) == 0 || len(d.m.rows) != len(want) {
-		t.Fatalf("%d rows, want %d", len(d.m.rows), len(want))
+	if len(want) == 0 || len(d.m.data.rows.all) != len(want) {
+		t.Fatalf("%d rows, want %d", len(d.m.data.rows.all), len(want))
 	}
 	d.mustShow("first_name=José", "last_name=Núñez", "campaign_id=101")
 }
@@ -102,21 +102,21 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 120, 30)
 	d.keys("G", "/", "ZOE LEFEVRE")
-	if len(d.m.matched) == 0 {
+	if len(d.m.data.rows.matched) == 0 {
 		t.Fatal("no match for ZOE LEFEVRE")
 	}
-	for _, i := range d.m.matched {
-		if name := d.m.rows[i].s.DonorName(); name != "Zoë Lefèvre" {
+	for _, i := range d.m.data.rows.matched {
+		if name := d.m.data.rows.all[i].s.DonorName(); name != "Zoë Lefèvre" {
 			t.Fatalf("matched %q", name)
 		}
 	}
-	d.mustShow("Zoë Lefèvre", fmt.Sprintf("%d of 5,000 loaded", len(d.m.matched)))
+	d.mustShow("Zoë Lefèvre", fmt.Sprintf("%d of 5,000 loaded", len(d.m.data.rows.matched)))
 	d.keys("enter")
-	if d.m.mode != modeList || d.m.searchWords == nil {
+	if d.m.focus != listID || d.m.data.rows.words == nil {
 		t.Fatal("enter should keep the search and return to the list")
 	}
 	d.keys("esc")
-	if d.m.searchWords != nil || d.m.visibleCount() != 5000 {
+	if d.m.data.rows.words != nil || d.m.list.rows().Len() != 5000 {
 		t.Errorf("esc did not clear the search")
 	}
 }
@@ -124,10 +124,10 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 func TestQuickSearchByIDAndAmount(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 100})
 	d := newDriver(t, src, 100, 30)
-	target := &d.m.rows[42].s
+	target := &d.m.data.rows.all[42].s
 	d.keys("/", itoa64(target.ID.Value))
-	if len(d.m.matched) != 1 || d.m.selected() != target {
-		t.Errorf("searching the id found %d rows", len(d.m.matched))
+	if len(d.m.data.rows.matched) != 1 || d.m.list.selectedRow() == nil || &d.m.list.selectedRow().s != target {
+		t.Errorf("searching the id found %d rows", len(d.m.data.rows.matched))
 	}
 }
 
@@ -137,7 +137,7 @@ func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 	before := srv.Requests()
 	d.keys("o")
 	all := srv.Match(demo.Filter{})
-	if got := d.m.rows[0].s.ID.Value; got != all[len(all)-1] {
+	if got := d.m.data.rows.all[0].s.ID.Value; got != all[len(all)-1] {
 		t.Errorf("first row id %d, want the newest %d", got, all[len(all)-1])
 	}
 	if n := srv.Requests() - before; n > 2*8+2 {
@@ -148,8 +148,8 @@ func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 
 // detailTarget finds a loaded gift with a tribute and answered questions.
 func detailTarget(t *testing.T, d *driver) int {
-	for i := range d.m.rows {
-		r := full(t, &d.m.rows[i])
+	for i := range d.m.data.rows.all {
+		r := full(t, &d.m.data.rows.all[i])
 		if r.Honor != nil && r.Honor.RecipientName.Value != "" && len(r.Questions) >= 2 && r.UTMSource.Value != "" {
 			return i
 		}
@@ -162,17 +162,17 @@ func TestDetailShowsEverySection(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 100, 80)
 	i := detailTarget(t, d)
-	d.m.moveTo(i)
+	d.m.list.moveTo(i)
 	d.keys("enter")
-	if d.m.mode != modeDetail {
+	if d.m.focus != detailID {
 		t.Fatal("enter did not open the detail")
 	}
-	g := full(t, &d.m.rows[i])
+	g := full(t, &d.m.data.rows.all[i])
 	d.mustShow("Donor", "Gift", "Fees", "Questions", "Tribute", "Attribution",
 		g.Email.Value, g.PaymentChargeID.Value, g.Honor.HonoreeName.Value, g.Honor.RecipientName.Value,
 		g.Questions[0].Question.Value, "utm_source", g.UTMSource.Value, "Net")
 	d.keys("esc")
-	if d.m.mode != modeList {
+	if d.m.focus != listID {
 		t.Error("esc did not return to the list")
 	}
 }
@@ -180,10 +180,10 @@ func TestDetailShowsEverySection(t *testing.T) {
 func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 50})
 	d := newDriver(t, src, 140, 40)
-	first := d.m.rows[0].s
+	first := d.m.data.rows.all[0].s
 	d.mustShow("│Donor", first.Email.Value)
 	d.keys("j")
-	d.mustShow(full(t, &d.m.rows[1]).PaymentChargeID.Value)
+	d.mustShow(full(t, &d.m.data.rows.all[1]).PaymentChargeID.Value)
 }
 
 func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
@@ -192,7 +192,7 @@ func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
 	d.keys("j", "j", "j", "r") // row 3 of a drifting server carries unknown fields
 	d.mustShow("GET http://127.0.0.1:", "/api/v1/donations?page=1", "HTTP 200", `"gift_aid": true`, `"campaign": {`)
 	d.keys("esc")
-	if d.m.mode != modeList {
+	if d.m.focus != listID {
 		t.Error("esc did not leave the raw view")
 	}
 }
@@ -200,7 +200,7 @@ func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
 func TestCopyUsesTheTerminalClipboard(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
-	email := d.m.rows[0].s.Email.Value
+	email := d.m.data.rows.all[0].s.Email.Value
 	d.keys("y")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	d.mustShow("Copied e-mail " + email)
@@ -215,13 +215,13 @@ func TestFailedPageKeepsRowsAndRetries(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 250, Script: []int{0, 500, 500}})
 	d := newDriver(t, src, 100, 30)
 	d.keys("G")
-	if len(d.m.rows) != 100 || d.m.err == nil {
-		t.Fatalf("%d rows, err %v", len(d.m.rows), d.m.err)
+	if len(d.m.data.rows.all) != 100 || d.m.data.err == nil {
+		t.Fatalf("%d rows, err %v", len(d.m.data.rows.all), d.m.data.err)
 	}
 	d.mustShow("⚠ server error (HTTP 500) on page 2", "R retries")
 	d.keys("R", "G")
-	if len(d.m.rows) != 250 || d.m.err != nil {
-		t.Errorf("after R: %d rows, err %v", len(d.m.rows), d.m.err)
+	if len(d.m.data.rows.all) != 250 || d.m.data.err != nil {
+		t.Errorf("after R: %d rows, err %v", len(d.m.data.rows.all), d.m.data.err)
 	}
 }
 
@@ -238,21 +238,21 @@ func TestEscStopsLoadingEverything(t *testing.T) {
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
 	d.run(cmd)
 	d.send(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if d.m.loadAll || d.m.err != nil || len(d.m.rows) >= 3000 {
-		t.Errorf("after esc: loadAll %v, err %v, %d rows", d.m.loadAll, d.m.err, len(d.m.rows))
+	if d.m.data.loadAll || d.m.data.err != nil || len(d.m.data.rows.all) >= 3000 {
+		t.Errorf("after esc: loadAll %v, err %v, %d rows", d.m.data.loadAll, d.m.data.err, len(d.m.data.rows.all))
 	}
 	d.keys("G") // and it resumes where it stopped, losing nothing
-	if len(d.m.rows) != 3000 {
-		t.Errorf("resumed to %d rows, want 3000", len(d.m.rows))
+	if len(d.m.data.rows.all) != 3000 {
+		t.Errorf("resumed to %d rows, want 3000", len(d.m.data.rows.all))
 	}
 }
 
 func TestStaleRepliesAreDropped(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
-	rows := len(d.m.rows)
-	d.m.Update(pageMsg{gen: d.m.gen - 1, batch: api.Batch{Donations: make([]api.Donation, 5)}})
-	if len(d.m.rows) != rows {
+	rows := len(d.m.data.rows.all)
+	d.m.Update(pageMsg{gen: d.m.data.gen - 1, batch: api.Batch{Donations: make([]api.Donation, 5)}})
+	if len(d.m.data.rows.all) != rows {
 		t.Error("a reply to an old walk was applied")
 	}
 }
@@ -260,7 +260,7 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 func TestUTCToggle(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
-	d.m.opt.Location = time.FixedZone("UTC+2", 2*3600)
+	d.m.ctx.Zone = time.FixedZone("UTC+2", 2*3600)
 	local := d.screen()
 	d.keys("t")
 	utc := d.screen()
@@ -328,7 +328,7 @@ func TestExportWritesEveryPageToCSV(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out.csv")
 	d.keys("e")
 	d.mustShow("file: donations-20261122-093000.csv")
-	d.m.exportPath.SetValue(path)
+	d.m.export.path.SetValue(path)
 	d.keys("enter")
 	d.mustShow("Exported 450 donations to " + path)
 	f, err := os.Open(path)
@@ -353,7 +353,7 @@ func TestExportRefusesAnUnknownExtension(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.keys("e")
-	d.m.exportPath.SetValue(filepath.Join(t.TempDir(), "out.xlsx"))
+	d.m.export.path.SetValue(filepath.Join(t.TempDir(), "out.xlsx"))
 	d.keys("enter")
 	d.mustShow("export: name the file .csv or .ndjson")
 }
@@ -371,7 +371,7 @@ func TestQuitFromAnywhere(t *testing.T) {
 	// q types a q in text fields.
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "q")
-	if d.m.mode != modeFilter || d.m.filter.fields[0].input.Value() != "q" {
+	if d.m.focus != filterID || d.m.children[filterID].(*filterView).form.fields[0].input.Value() != "q" {
 		t.Error("q in the filter form did not type a q")
 	}
 }
@@ -379,7 +379,7 @@ func TestQuitFromAnywhere(t *testing.T) {
 // walkFunc makes a Source of a function, for tests that script the walk.
 type walkFunc func(api.Query, api.Order) Walker
 
-func (f walkFunc) Walk(q api.Query, o api.Order) Walker { return f(q, o) }
+func (f walkFunc) Walk(q api.Query, o api.Order, _ int) Walker { return f(q, o) }
 
 type listWalker struct {
 	list []api.Donation
@@ -392,12 +392,14 @@ func (w *listWalker) Next(context.Context) (api.Batch, error) {
 }
 func (w *listWalker) Done() bool         { return w.done }
 func (w *listWalker) Warnings() []string { return nil }
+func (w *listWalker) Close()             {}
 
 type failingWalker struct{ err error }
 
 func (w *failingWalker) Next(context.Context) (api.Batch, error) { return api.Batch{}, w.err }
 func (w *failingWalker) Done() bool                              { return false }
 func (w *failingWalker) Warnings() []string                      { return nil }
+func (w *failingWalker) Close()                                  {}
 
 // full is the whole record of a loaded row, decoded from its raw bytes.
 func full(t *testing.T, r *row) api.Donation {
@@ -414,12 +416,12 @@ func TestMouseWheelAndClick(t *testing.T) {
 	d := newDriver(t, src, 100, 30)
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.cursor != 6 {
-		t.Errorf("two wheel turns moved to %d, want 6", d.m.cursor)
+	if d.m.list.cursor != 6 {
+		t.Errorf("two wheel turns moved to %d, want 6", d.m.list.cursor)
 	}
-	d.send(tea.MouseClickMsg{X: 10, Y: d.m.listTop() + 1 + 4, Button: tea.MouseLeft})
-	if d.m.cursor != d.m.offset+4 {
-		t.Errorf("a click on the fifth row selected %d", d.m.cursor)
+	d.send(tea.MouseClickMsg{X: 10, Y: d.m.ctx.Layout.ListTop + 1 + 4, Button: tea.MouseLeft})
+	if d.m.list.cursor != d.m.list.offset+4 {
+		t.Errorf("a click on the fifth row selected %d", d.m.list.cursor)
 	}
 }
 

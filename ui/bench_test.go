@@ -31,6 +31,7 @@ func (w *pagesWalker) Next(context.Context) (api.Batch, error) {
 }
 func (w *pagesWalker) Done() bool         { return w.next == len(w.bodies) }
 func (w *pagesWalker) Warnings() []string { return nil }
+func (w *pagesWalker) Close()             {}
 
 var (
 	bodiesOnce sync.Once
@@ -70,15 +71,15 @@ func loaded(tb testing.TB) *Model {
 	src := walkFunc(func(api.Query, api.Order) Walker { return &pagesWalker{bodies: bs} })
 	m := New(src, Options{Account: "demo", Location: time.UTC})
 	_, cmd := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.loadAll = true
+	m.data.loadAll = true
 	for cmd != nil {
 		_, next := m.Update(cmd())
 		cmd = next
 	}
-	if len(m.rows) != 100_000 {
-		tb.Fatalf("loaded %d rows", len(m.rows))
+	if len(m.data.rows.all) != 100_000 {
+		tb.Fatalf("loaded %d rows", len(m.data.rows.all))
 	}
-	m.moveTo(50_000)
+	m.list.moveTo(50_000)
 	m.Update(tea.KeyPressMsg{Code: 'j', Text: "j"})
 	return m
 }
@@ -114,7 +115,7 @@ func BenchmarkQuickSearchKeystroke100k(b *testing.B) {
 	for b.Loop() {
 		r := rune(query[i%len(query)])
 		if i%len(query) == 0 {
-			m.search.Reset()
+			m.search.input.Reset()
 		}
 		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 		_ = m.View()

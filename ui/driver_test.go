@@ -70,7 +70,7 @@ func (d *driver) handle(msg tea.Msg) {
 func (d *driver) settle() {
 	d.t.Helper()
 	deadline := time.After(20 * time.Second)
-	for d.m.loading || d.m.export != nil {
+	for d.m.data.loading || d.m.export.running() {
 		select {
 		case msg := <-d.msgs:
 			d.handle(msg)

@@ -8,14 +8,34 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/progress"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
 	"donations/export"
 )
 
-// exportState is an export under way.
-type exportState struct {
+const exportID viewID = "export"
+
+// exporter asks for a file name, then writes every page of the current
+// filters and order to it, through the same writers as `donations list`, on a
+// walk of its own. The job runs as a command; its progress comes back as
+// messages, so the export never touches the model from another goroutine.
+type exporter struct {
+	ctx  *Context
+	nav  navigator
+	data *walk
+	path textinput.Model
+	bar  progress.Model
+	keys *PromptKeys
+	job  *exportJob
+	jobs int // numbers jobs, so a reply to an old one is known
+}
+
+// exportJob is an export under way.
+type exportJob struct {
 	id      int
 	path    string
 	written int
@@ -29,12 +49,50 @@ type exportMsg struct {
 	id      int
 	written int
 	done    bool
+	opened  bool // the file was created: a failure leaves a partial file
 	err     error
 }
 
-func (m *Model) defaultExportPath() string {
-	return "donations-" + m.opt.Now().Format("20060102-150405") + ".csv"
+func newExporter(ctx *Context, nav navigator, data *walk) *exporter {
+	in := textinput.New()
+	in.Prompt = "file: "
+	return &exporter{ctx: ctx, nav: nav, data: data, path: in, keys: &ctx.Keys.Export,
+		bar: progress.New(progress.WithWidth(20), progress.WithoutPercentage())}
 }
+
+func (e *exporter) OpenKey() key.Binding     { return e.ctx.Keys.List.Export }
+func (e *exporter) Place() place             { return placeMessage }
+func (e *exporter) ShortHelp() []key.Binding { return []key.Binding{e.keys.Accept, e.keys.Cancel} }
+func (e *exporter) running() bool            { return e.job != nil }
+
+func (e *exporter) Open() (tea.Cmd, bool) {
+	e.path.SetValue("donations-" + e.ctx.Now().Format("20060102-150405") + ".csv")
+	e.path.CursorEnd()
+	return e.path.Focus(), true
+}
+
+func (e *exporter) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, e.keys.Cancel):
+			e.nav.back()
+			return nil
+		case key.Matches(k, e.keys.Accept):
+			e.nav.back()
+			return e.start(strings.TrimSpace(e.path.Value()))
+		}
+	}
+	var cmd tea.Cmd
+	e.path, cmd = e.path.Update(msg)
+	return cmd
+}
+
+func (e *exporter) View() string {
+	return e.path.View() + e.ctx.Styles.Muted.Render("  .csv or .ndjson")
+}
+
+// resize fits the progress bar to the screen.
+func (e *exporter) resize() { e.bar.SetWidth(min(30, e.ctx.Layout.Width/4)) }
 
 // formatFor picks the writer from the file name: .ndjson/.jsonl or .csv.
 func formatFor(path string) (string, error) {
@@ -47,39 +105,41 @@ func formatFor(path string) (string, error) {
 	return "", fmt.Errorf("name the file .csv or .ndjson")
 }
 
-// startExport writes every page of the current filters and order to path,
-// through the same writers as `donations list`, on a walk of its own.
-func (m *Model) startExport(path string) tea.Cmd {
-	if m.export != nil {
-		m.flash = "an export is already running (esc stops it)"
+func (e *exporter) start(path string) tea.Cmd {
+	if e.job != nil {
+		e.ctx.Flash = "an export is already running (esc stops it)"
 		return nil
 	}
 	format, err := formatFor(path)
 	if err != nil {
-		m.flash = "export: " + err.Error()
+		e.ctx.Flash = "export: " + err.Error()
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		m.flash = "export: " + err.Error()
-		return nil
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
 	}
-	abs, _ := filepath.Abs(path)
+	e.jobs++
 	ctx, cancel := context.WithCancel(context.Background())
-	st := &exportState{id: m.gen, path: abs, cancel: cancel, updates: make(chan exportMsg, 1)}
-	if m.done && m.searchWords == nil {
-		st.total = len(m.rows)
+	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan exportMsg, 1)}
+	if e.data.done && !e.data.rows.searching() {
+		job.total = len(e.data.rows.all)
 	}
-	m.export = st
-	walker := m.src.Walk(m.query, m.order)
-	if c, ok := walker.(interface{ SetConcurrency(int) }); ok {
-		c.SetConcurrency(export.DefaultConcurrency)
-	}
-	go runExport(ctx, walker, f, format, st.id, st.updates)
-	return waitExport(st.updates)
+	e.job = job
+	walker := e.data.src.Walk(e.data.query, e.data.order, export.DefaultConcurrency)
+	run := func() tea.Msg { return runExport(ctx, walker, path, format, job.id, job.updates) }
+	return tea.Batch(run, waitExport(job.updates))
 }
 
-func runExport(ctx context.Context, walker Walker, f *os.File, format string, id int, updates chan exportMsg) {
+// runExport is the export command: it creates the file (0600, never over an
+// existing one), streams every page into it and returns the end. Progress goes
+// to updates, which it closes when done.
+func runExport(ctx context.Context, walker Walker, path, format string, id int, updates chan exportMsg) tea.Msg {
+	defer close(updates)
+	defer walker.Close()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return exportMsg{id: id, done: true, err: err}
+	}
 	w, _ := export.New(format, f, 0)
 	n, err := export.Stream(ctx, walker, w, export.Limits{}, func(_ api.Batch, written int) {
 		// Progress is best effort: a full channel means the UI has not drawn
@@ -95,34 +155,56 @@ func runExport(ctx context.Context, walker Walker, f *os.File, format string, id
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if c, ok := walker.(interface{ Close() }); ok {
-		c.Close()
-	}
-	// The end is always delivered: the UI waits for it to clear the export.
-	updates <- exportMsg{id: id, written: n, done: true, err: err}
+	return exportMsg{id: id, written: n, done: true, opened: true, err: err}
 }
 
+// waitExport delivers the next progress report; nothing once the job ended.
 func waitExport(updates chan exportMsg) tea.Cmd {
-	return func() tea.Msg { return <-updates }
-}
-
-func (m *Model) onExport(msg exportMsg) tea.Cmd {
-	st := m.export
-	if st == nil || msg.id != st.id {
+	return func() tea.Msg {
+		if msg, ok := <-updates; ok {
+			return msg
+		}
 		return nil
 	}
-	st.written = msg.written
-	if !msg.done {
-		return waitExport(st.updates)
+}
+
+func (e *exporter) onMsg(msg exportMsg) tea.Cmd {
+	job := e.job
+	if job == nil || msg.id != job.id {
+		return nil
 	}
-	m.export = nil
+	job.written = msg.written
+	if !msg.done {
+		return waitExport(job.updates)
+	}
+	e.job = nil
+	job.cancel()
 	switch {
+	case !msg.opened:
+		e.ctx.Flash = "export: " + firstLine(msg.err.Error())
 	case errors.Is(msg.err, context.Canceled):
-		m.flash = fmt.Sprintf("Export stopped after %s donations; the partial file is %s", commas(msg.written), st.path)
+		e.ctx.Flash = fmt.Sprintf("Export stopped after %s donations; the partial file is %s", commas(msg.written), job.path)
 	case msg.err != nil:
-		m.flash = "Export failed: " + firstLine(msg.err.Error()) + " (partial file " + st.path + ")"
+		e.ctx.Flash = "Export failed: " + firstLine(msg.err.Error()) + " (partial file " + job.path + ")"
 	default:
-		m.flash = fmt.Sprintf("Exported %s donations to %s", commas(msg.written), st.path)
+		e.ctx.Flash = fmt.Sprintf("Exported %s donations to %s", commas(msg.written), job.path)
 	}
 	return nil
+}
+
+// stop cancels the job; its end still arrives and clears it.
+func (e *exporter) stop() {
+	if e.job != nil {
+		e.job.cancel()
+	}
+}
+
+// progress is the message line while the job runs.
+func (e *exporter) progress(spin string) string {
+	job := e.job
+	stop := e.ctx.Keys.List.Back.Help().Key + " stops"
+	if job.total > 0 {
+		return fmt.Sprintf("Exporting %s %s/%s · %s", e.bar.ViewAs(float64(job.written)/float64(job.total)), commas(job.written), commas(job.total), stop)
+	}
+	return fmt.Sprintf("%s Exporting… %s written · %s", spin, commas(job.written), stop)
 }

@@ -26,8 +26,8 @@ func TestResizeDuringALoad(t *testing.T) {
 		d.run(cmd)
 	}
 	d.settle()
-	if len(d.m.rows) != 1500 || d.m.cursor != 1499 {
-		t.Errorf("after resizing mid-load: %d rows, cursor %d", len(d.m.rows), d.m.cursor)
+	if len(d.m.data.rows.all) != 1500 || d.m.list.cursor != 1499 {
+		t.Errorf("after resizing mid-load: %d rows, cursor %d", len(d.m.data.rows.all), d.m.list.cursor)
 	}
 	for _, l := range lines(d.screen()) {
 		if textsafe.Width(l) > 100 {
@@ -42,7 +42,7 @@ func TestHostileDataFromTheServer(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 100, Hostile: true})
 	d := newDriver(t, src, 120, 40)
 	hostile := -1
-	for i, r := range d.m.rows {
+	for i, r := range d.m.data.rows.all {
 		if strings.Contains(r.s.FirstName.Value, "\x1b]52") {
 			hostile = i
 			break
@@ -51,7 +51,7 @@ func TestHostileDataFromTheServer(t *testing.T) {
 	if hostile < 0 {
 		t.Fatal("the demo sent no hostile donation")
 	}
-	d.m.moveTo(hostile)
+	d.m.list.moveTo(hostile)
 	for _, keys := range [][]string{{}, {"enter"}, {"esc", "r"}, {"esc", "/", "eve"}} {
 		d.keys(keys...)
 		raw := d.m.View().Content
@@ -92,7 +92,7 @@ func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
 	}
 	d.keys("esc", "e")
 	path := filepath.Join(t.TempDir(), "out.ndjson")
-	d.m.exportPath.SetValue(path)
+	d.m.export.path.SetValue(path)
 	d.keys("enter")
 	d.mustShow("Exported 150 donations")
 	data, err := os.ReadFile(path)

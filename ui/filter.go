@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -100,28 +101,52 @@ func (f *filterForm) query(base api.Query) api.Query {
 	return q
 }
 
-type formResult int
+const filterID viewID = "filter"
 
-const (
-	formEditing formResult = iota
-	formApplied
-	formCancelled
-)
+// filterView is the filter form as a child: it is made afresh from the query
+// in force each time it opens, and applying it restarts the walk.
+type filterView struct {
+	ctx  *Context
+	nav  navigator
+	list *list
+	form filterForm
+	keys *FormKeys
+}
 
-func (f *filterForm) update(msg tea.Msg) (formResult, tea.Cmd) {
+func newFilterView(ctx *Context, nav navigator, l *list) *filterView {
+	return &filterView{ctx: ctx, nav: nav, list: l, keys: &ctx.Keys.Filter}
+}
+
+func (v *filterView) OpenKey() key.Binding { return v.ctx.Keys.List.Filter }
+func (v *filterView) Place() place         { return placeScreen }
+
+func (v *filterView) ShortHelp() []key.Binding {
+	return []key.Binding{v.keys.Next, v.keys.Prev, v.keys.Apply, v.keys.Cancel}
+}
+
+func (v *filterView) Open() (tea.Cmd, bool) {
+	v.form = newFilterForm(v.list.data.query)
+	return textinput.Blink, true
+}
+
+func (v *filterView) Update(msg tea.Msg) tea.Cmd {
+	f := &v.form
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc":
-			return formCancelled, nil
-		case "enter":
-			if f.validate() {
-				return formApplied, nil
+		switch {
+		case key.Matches(k, v.keys.Cancel):
+			v.nav.back()
+			return nil
+		case key.Matches(k, v.keys.Apply):
+			if !f.validate() {
+				return nil
 			}
-			return formEditing, nil
-		case "tab", "down":
-			return formEditing, f.move(1)
-		case "shift+tab", "up":
-			return formEditing, f.move(-1)
+			v.nav.back()
+			v.list.data.query = f.query(v.list.data.query)
+			return v.list.restart()
+		case key.Matches(k, v.keys.Next):
+			return f.move(1)
+		case key.Matches(k, v.keys.Prev):
+			return f.move(-1)
 		}
 	}
 	var cmd tea.Cmd
@@ -130,14 +155,17 @@ func (f *filterForm) update(msg tea.Msg) (formResult, tea.Cmd) {
 	if fl.err != "" {
 		fl.err = fl.check(strings.TrimSpace(fl.input.Value()))
 	}
-	return formEditing, cmd
+	return cmd
 }
 
-func (f *filterForm) view(width int, st Styles) string {
+func (v *filterView) View() string {
+	st, lay := &v.ctx.Styles, v.ctx.Layout
+	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Filters") + "\n")
 	b.WriteString(st.Muted.Render(textsafe.Truncate("Sent to the API as typed; whether text matches whole values or parts is up to the server.", width)) + "\n\n")
 	inputW := max(min(width-16, 60), 10)
+	f := &v.form
 	for i := range f.fields {
 		fl := &f.fields[i]
 		fl.input.SetWidth(inputW)
@@ -154,6 +182,6 @@ func (f *filterForm) view(width int, st Styles) string {
 			b.WriteString("\n")
 		}
 	}
-	b.WriteString(st.Muted.Render("tab/shift+tab move · enter apply · esc cancel"))
-	return b.String()
+	b.WriteString(v.ctx.KeyLineWidth(v.ShortHelp(), width))
+	return st.Panel.Width(lay.Width).Height(lay.ScreenHeight).MaxHeight(lay.ScreenHeight).Render(b.String())
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -86,4 +87,16 @@ func grouped(dec string) string {
 		return sign + b.String() + "." + frac
 	}
 	return sign + b.String()
+}
+
+// errorText is an error in full for the error panel: its one line, then what
+// to do about it when the client knows.
+func errorText(err error) string {
+	var e *api.Error
+	if errors.As(err, &e) {
+		if h := e.Hint(); h != "" {
+			return err.Error() + "\n" + h
+		}
+	}
+	return err.Error()
 }

@@ -1,52 +1,137 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+)
 
-// KeyMap is every key of the list screen, with its help text.
+// KeyMap is every key of the browser, one set per view. Views match keys only
+// through it and draw their key lines from it, so remapping a binding changes
+// both what the key does and every line that names it.
 type KeyMap struct {
+	Quit   key.Binding // from anywhere, even a text field
+	List   ListKeys
+	Scroll ScrollKeys // the detail and raw views
+	Detail DetailKeys
+	Raw    RawKeys
+	Copy   CopyKeys
+	Search PromptKeys
+	Export PromptKeys
+	Filter FormKeys
+	Help   HelpKeys
+}
+
+// ListKeys are the list's keys, and the keys that open the other views from it.
+type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
+// ScrollKeys move a scrolled text; they become the viewport's own key map.
+type ScrollKeys struct {
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Left, Right key.Binding
+}
+
+// DetailKeys are the full-record view's keys; r and y open the raw view and
+// the copy prompt as they do from the list.
+type DetailKeys struct{ Raw, Copy, Back, Quit key.Binding }
+
+// RawKeys are the raw JSON view's keys.
+type RawKeys struct{ Back, Quit key.Binding }
+
+// CopyKeys pick what to copy; any other key cancels.
+type CopyKeys struct{ Email, ID, JSON, Cancel key.Binding }
+
+// PromptKeys are a one-line text prompt's: every other key types.
+type PromptKeys struct{ Accept, Cancel key.Binding }
+
+// FormKeys are the filter form's: Enter applies from any field.
+type FormKeys struct{ Next, Prev, Apply, Cancel key.Binding }
+
+// HelpKeys are the help screen's: any other key goes back.
+type HelpKeys struct{ Quit, Back key.Binding }
+
+func bind(help, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
 // NewKeyMap is the default key map.
 func NewKeyMap() KeyMap {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
 	return KeyMap{
-		Up:       b("↑/k", "up", "up", "k"),
-		Down:     b("↓/j", "down", "down", "j"),
-		PageUp:   b("pgup", "page up", "pgup", "ctrl+u"),
-		PageDown: b("pgdn", "page down", "pgdown", "ctrl+d", "space"),
-		Top:      b("g/home", "first", "g", "home"),
-		Bottom:   b("G/end", "last (loads all)", "G", "end"),
-		Open:     b("enter", "details", "enter"),
-		Filter:   b("f", "filters", "f"),
-		Clear:    b("x", "clear filters", "x"),
-		Search:   b("/", "quick search", "/"),
-		Order:    b("o", "newest/oldest first", "o"),
-		UTC:      b("t", "local/UTC time", "t"),
-		Raw:      b("r", "raw JSON", "r"),
-		Copy:     b("y", "copy (e-mail, id, json)", "y"),
-		Export:   b("e", "export CSV/NDJSON", "e"),
-		Retry:    b("R", "retry", "R"),
-		Help:     b("?", "all keys", "?"),
-		Quit:     b("q", "quit", "q", "ctrl+c"),
-		Back:     b("esc", "back", "esc"),
+		Quit: bind("ctrl+c", "quit", "ctrl+c"),
+		List: ListKeys{
+			Up:       bind("↑/k", "up", "up", "k"),
+			Down:     bind("↓/j", "down", "down", "j"),
+			PageUp:   bind("pgup", "page up", "pgup", "ctrl+u"),
+			PageDown: bind("pgdn", "page down", "pgdown", "ctrl+d", "space"),
+			Top:      bind("g/home", "first", "g", "home"),
+			Bottom:   bind("G/end", "last (loads all)", "G", "end"),
+			Open:     bind("enter", "details", "enter"),
+			Filter:   bind("f", "filters", "f"),
+			Clear:    bind("x", "clear filters", "x"),
+			Search:   bind("/", "quick search", "/"),
+			Order:    bind("o", "newest/oldest first", "o"),
+			UTC:      bind("t", "local/UTC time", "t"),
+			Raw:      bind("r", "raw JSON", "r"),
+			Copy:     bind("y", "copy (e-mail, id, json)", "y"),
+			Export:   bind("e", "export CSV/NDJSON", "e"),
+			Retry:    bind("R", "retry", "R"),
+			Help:     bind("?", "all keys", "?"),
+			Quit:     bind("q", "quit", "q"),
+			Back:     bind("esc", "back", "esc"),
+		},
+		Scroll: ScrollKeys{
+			Up:       bind("↑/↓", "scroll", "up", "k"),
+			Down:     bind("↓/j", "scroll down", "down", "j"),
+			PageUp:   bind("pgup", "page up", "pgup", "b"),
+			PageDown: bind("pgup/pgdn", "page", "pgdown", "space", "f"),
+			HalfUp:   bind("u", "half page up", "u", "ctrl+u"),
+			HalfDown: bind("d", "half page down", "d", "ctrl+d"),
+			Left:     bind("←/h", "left", "left", "h"),
+			Right:    bind("→/l", "right", "right", "l"),
+		},
+		Detail: DetailKeys{
+			Raw:  bind("r", "raw JSON", "r"),
+			Copy: bind("y", "copy", "y"),
+			Back: bind("esc", "back", "esc", "enter"),
+			Quit: bind("q", "quit", "q"),
+		},
+		Raw: RawKeys{Back: bind("esc", "back", "esc", "r"), Quit: bind("q", "quit", "q")},
+		Copy: CopyKeys{
+			Email:  bind("e", "e-mail", "e"),
+			ID:     bind("i", "id", "i"),
+			JSON:   bind("j", "JSON", "j"),
+			Cancel: bind("esc", "cancel", "esc"),
+		},
+		Search: PromptKeys{Accept: bind("enter", "keep and browse", "enter", "down", "up"), Cancel: bind("esc", "clear", "esc")},
+		Export: PromptKeys{Accept: bind("enter", "export", "enter"), Cancel: bind("esc", "cancel", "esc")},
+		Filter: FormKeys{
+			Next:   bind("tab", "next", "tab", "down"),
+			Prev:   bind("shift+tab", "previous", "shift+tab", "up"),
+			Apply:  bind("enter", "apply", "enter"),
+			Cancel: bind("esc", "cancel", "esc"),
+		},
+		Help: HelpKeys{Quit: bind("q", "quit", "q"), Back: bind("any key", "back")},
 	}
 }
 
-// ShortHelp is the line always shown.
-func (k KeyMap) ShortHelp() []key.Binding {
+// ShortHelp is the list's key line.
+func (k ListKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Open, k.Filter, k.Search, k.Order, k.Raw, k.Copy, k.Export, k.Help, k.Quit}
 }
 
 // FullHelp is the ? screen.
-func (k KeyMap) FullHelp() [][]key.Binding {
+func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Open, k.Raw, k.Copy, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Order, k.UTC, k.Export, k.Retry},
 	}
+}
+
+// viewport is the scroll keys as a viewport's key map.
+func (k ScrollKeys) viewport() viewport.KeyMap {
+	return viewport.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		HalfPageUp: k.HalfUp, HalfPageDown: k.HalfDown, Left: k.Left, Right: k.Right}
 }

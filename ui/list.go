@@ -1,143 +1,155 @@
 package ui
 
 import (
-	"strings"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
-	"donations/textsafe"
+	"donations/api"
 )
 
-// listCol is one column of the list; flexible columns share the width left.
-type listCol struct {
-	title string
-	width int
-	flex  bool
-	right bool
-	cell  func(m *Model, r *row) string
+const listID viewID = "list"
+
+// list is the rows, a screen at a time, and the cursor over them. It reads its
+// rows through Rows, so it never knows whether they are loaded pages or a
+// window over a query.
+type list struct {
+	ctx    *Context
+	data   *walk
+	nav    navigator
+	keys   *ListKeys
+	cursor int
+	offset int
 }
 
-func dateCell(m *Model, r *row) string {
-	return when(r.s.Date, m.location(), "2006-01-02 15:04")
+func newList(ctx *Context, data *walk, nav navigator) *list {
+	return &list{ctx: ctx, data: data, nav: nav, keys: &ctx.Keys.List}
 }
 
-func flagsCell(_ *Model, r *row) string {
-	f := []byte("   ")
-	if r.s.Recurring.Value {
-		f[0] = 'R'
+func (l *list) rows() Rows { return &l.data.rows }
+
+func (l *list) OpenKey() key.Binding     { return none }
+func (l *list) Open() (tea.Cmd, bool)    { return nil, true }
+func (l *list) Place() place             { return placeMessage }
+func (l *list) ShortHelp() []key.Binding { return l.keys.ShortHelp() }
+func (l *list) View() string             { return "" } // the root draws the list screen around it
+func (l *list) selectedRow() *row {
+	if l.cursor < 0 || l.cursor >= l.rows().Len() {
+		return nil
 	}
-	if r.s.Tribute {
-		f[1] = 'T'
-	}
-	if r.s.Anonymous.Value {
-		f[2] = 'A'
-	}
-	return string(f)
+	return l.rows().At(l.cursor)
 }
 
-// columns fits the list's columns to width, dropping the least needed first.
-func columns(width int) []listCol {
-	cols := []listCol{
-		{title: "DATE", width: 16, cell: dateCell},
-		{title: "DONOR", width: 14, flex: true, cell: func(_ *Model, r *row) string { return donorName(&r.s) }},
-		{title: "E-MAIL", width: 16, flex: true, cell: func(_ *Model, r *row) string { return show(r.s.Email) }},
-		{title: "AMOUNT", width: 12, right: true, cell: func(_ *Model, r *row) string { return amount(&r.s) }},
-		{title: "STATUS", width: 9, cell: func(_ *Model, r *row) string { return show(r.s.Status) }},
-		{title: "FORM", width: 12, flex: true, cell: func(_ *Model, r *row) string { return show(r.s.FormName) }},
-		{title: "RTA", width: 3, cell: flagsCell},
+func (l *list) moveTo(i int) {
+	n := l.rows().Len()
+	l.cursor = max(0, min(i, n-1))
+	h := l.ctx.Layout.ListHeight - 1
+	if l.cursor < l.offset {
+		l.offset = l.cursor
 	}
-	drop := func(title string) {
-		for i, c := range cols {
-			if c.title == title {
-				cols = append(cols[:i], cols[i+1:]...)
-				return
-			}
-		}
+	if h > 0 && l.cursor >= l.offset+h {
+		l.offset = l.cursor - h + 1
 	}
-	used := func() int {
-		n := 0
-		for _, c := range cols {
-			n += c.width + 1
-		}
-		return n
-	}
-	for _, t := range []string{"FORM", "E-MAIL", "RTA", "STATUS"} {
-		if used() <= width {
-			break
-		}
-		drop(t)
-	}
-	flex := 0
-	for _, c := range cols {
-		if c.flex {
-			flex++
-		}
-	}
-	extra := width - used()
-	for i := range cols {
-		if cols[i].flex && flex > 0 {
-			share := extra / flex
-			cols[i].width += share
-			extra -= share
-			flex--
-		}
-	}
-	return cols
+	l.offset = max(0, min(l.offset, max(0, n-h)))
 }
 
-func (m *Model) renderHeaderRow(cols []listCol) string {
-	var b strings.Builder
-	for i, c := range cols {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if c.right {
-			b.WriteString(textsafe.FitRight(c.title, c.width))
-		} else {
-			b.WriteString(textsafe.Fit(c.title, c.width))
-		}
+func (l *list) top() { l.cursor, l.offset = 0, 0 }
+
+// prefetch loads the next page in the background once the cursor is within a
+// screen of the end of what is loaded, so scrolling never waits.
+func (l *list) prefetch() tea.Cmd {
+	if l.data.rows.searching() {
+		return nil // a search shows loaded rows; G loads the rest on purpose
 	}
-	return m.st.Header.Render(b.String())
+	if l.rows().Len()-l.cursor <= l.ctx.Layout.ListHeight+1 {
+		return l.data.fetch()
+	}
+	return nil
 }
 
-func (m *Model) renderRow(cols []listCol, r *row, selected bool) string {
-	var b strings.Builder
-	for i, c := range cols {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		v := c.cell(m, r)
-		if c.right {
-			v = textsafe.FitRight(v, c.width)
-		} else {
-			v = textsafe.Fit(v, c.width)
-		}
-		// The selected line is drawn in reverse as a whole: inner colours would
-		// end the reverse video half-way.
-		if c.title == "STATUS" && !selected {
-			v = m.st.StatusStyle(r.s.Status.Value).Render(v)
-		}
-		b.WriteString(v)
-	}
-	if selected {
-		return m.st.Selected.Render(b.String())
-	}
-	return b.String()
+// restart starts a new walk and goes back to the top.
+func (l *list) restart() tea.Cmd {
+	l.data.restart()
+	l.top()
+	return l.data.fetch()
 }
 
-// renderList draws the visible rows only: the cost follows the screen, not
-// what is loaded.
-func (m *Model) renderList(width, height int) string {
-	cols := columns(width)
-	lines := make([]string, 0, height)
-	lines = append(lines, m.renderHeaderRow(cols))
-	n := m.visibleCount()
-	for i := m.offset; i < n && len(lines) < height; i++ {
-		lines = append(lines, m.renderRow(cols, m.visibleRow(i), i == m.cursor))
+func (l *list) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		l.ctx.Flash = ""
+		if cmd, handled := l.key(msg); handled {
+			return cmd
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Mouse().Button {
+		case tea.MouseWheelDown:
+			l.moveTo(l.cursor + 3)
+		case tea.MouseWheelUp:
+			l.moveTo(l.cursor - 3)
+		}
+	case tea.MouseClickMsg:
+		mouse := msg.Mouse()
+		if line, ok := l.ctx.Layout.InList(mouse.X, mouse.Y); ok && l.offset+line < l.rows().Len() {
+			l.moveTo(l.offset + line)
+		}
+	default:
+		return nil
 	}
-	if n == 0 && len(lines) < height {
-		lines = append(lines, m.emptyMessage())
+	return l.prefetch()
+}
+
+// key handles a list key; handled is false when the list scrolls and should
+// then fetch ahead.
+func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	kb, data := l.keys, l.data
+	switch {
+	case key.Matches(k, kb.Quit):
+		return l.nav.quit(), true
+	case key.Matches(k, kb.Down):
+		l.moveTo(l.cursor + 1)
+	case key.Matches(k, kb.Up):
+		l.moveTo(l.cursor - 1)
+	case key.Matches(k, kb.PageDown):
+		l.moveTo(l.cursor + l.ctx.Layout.ListHeight - 1)
+	case key.Matches(k, kb.PageUp):
+		l.moveTo(l.cursor - l.ctx.Layout.ListHeight + 1)
+	case key.Matches(k, kb.Top):
+		l.moveTo(0)
+	case key.Matches(k, kb.Bottom):
+		l.moveTo(l.rows().Len() - 1)
+		if !data.done {
+			data.loadAll = true
+			return data.fetch(), true
+		}
+	case key.Matches(k, kb.Clear):
+		if data.query.Filtered() {
+			data.query = api.Query{PerPage: data.query.PerPage}
+			return l.restart(), true
+		}
+	case key.Matches(k, kb.Order):
+		data.order = 1 - data.order
+		return l.restart(), true
+	case key.Matches(k, kb.UTC):
+		l.ctx.UTC = !l.ctx.UTC
+	case key.Matches(k, kb.Retry):
+		if data.err != nil {
+			data.err = nil
+			return data.fetch(), true
+		}
 	}
-	for len(lines) < height {
-		lines = append(lines, "")
+	return nil, false
+}
+
+// onPage keeps loading while G is in force, and lands on the last row when
+// everything is in.
+func (l *list) onPage() tea.Cmd {
+	if !l.data.loadAll {
+		return l.prefetch()
 	}
-	return strings.Join(lines, "\n")
+	if l.data.done {
+		l.data.loadAll = false
+		l.moveTo(l.rows().Len() - 1)
+		return nil
+	}
+	return l.data.fetch()
 }

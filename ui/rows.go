@@ -64,7 +64,6 @@ func (r row) matches(words []string) bool {
 type tally struct {
 	totals   map[string]api.Decimal
 	statuses map[string]int
-	unknown  int // amounts that could not be added exactly
 }
 
 func newTally() tally {
@@ -79,8 +78,7 @@ func (t *tally) add(d *api.Summary) {
 	t.statuses[status]++
 	amount, ok := d.Amount.Decimal()
 	if !ok {
-		t.unknown++
-		return
+		return // not a plain decimal: it cannot be added exactly
 	}
 	cur := strings.ToUpper(d.Currency.Value)
 	if cur == "" {

@@ -1,7 +1,3 @@
-// Package ui is the terminal browser: Bubble Tea models for the list, the
-// filter form, the detail pane, the raw view and the setup screen. It reads
-// donations through the small Source interface and never builds URLs or
-// parses JSON itself.
 package ui
 
 import (
@@ -10,22 +6,30 @@ import (
 	"donations/api"
 )
 
-// Walker yields the pages of one query, in one order.
+// Walker yields the pages of one query, in one order. Close stops any request
+// still fetched ahead; it is called once nothing else uses the walker.
 type Walker interface {
 	Next(ctx context.Context) (api.Batch, error)
 	Done() bool
 	Warnings() []string
+	Close()
 }
 
-// Source starts walks. *api.Client satisfies it through FromClient; model
-// tests give their own.
+// Source starts walks. concurrency is how many pages a walk may fetch at
+// once: 1 for the list, which reads a page at a time as the user scrolls,
+// more for an export. *api.Client serves through FromClient; model tests
+// give their own.
 type Source interface {
-	Walk(q api.Query, order api.Order) Walker
+	Walk(q api.Query, order api.Order, concurrency int) Walker
 }
 
 type clientSource struct{ c *api.Client }
 
-func (s clientSource) Walk(q api.Query, order api.Order) Walker { return s.c.Pager(q, order) }
+func (s clientSource) Walk(q api.Query, order api.Order, concurrency int) Walker {
+	p := s.c.Pager(q, order)
+	p.SetConcurrency(concurrency)
+	return p
+}
 
 // FromClient lets the UI read through an API client.
 func FromClient(c *api.Client) Source { return clientSource{c} }

@@ -9,8 +9,9 @@ import (
 // Styles are every style the UI draws with, made for a light or a dark
 // background. Colour never carries meaning alone: statuses are also words.
 type Styles struct {
-	Title, Chip, Muted, Dim, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
-	Status                                                                                         map[string]lipgloss.Style
+	Title, Chip, Muted, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
+	Panel                                                                                     lipgloss.Style // a full-screen view's frame: its padding is taken off the width inside
+	Status                                                                                    map[string]lipgloss.Style
 }
 
 // NewStyles makes the styles for the terminal's background.
@@ -31,7 +32,6 @@ func NewStyles(dark bool) Styles {
 		Title:    lipgloss.NewStyle().Bold(true).Foreground(accent),
 		Chip:     lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
 		Muted:    lipgloss.NewStyle().Foreground(muted),
-		Dim:      lipgloss.NewStyle().Faint(true),
 		Header:   lipgloss.NewStyle().Bold(true).Foreground(muted),
 		Selected: lipgloss.NewStyle().Reverse(true),
 		Error:    lipgloss.NewStyle().Foreground(red).Bold(true),
@@ -42,6 +42,7 @@ func NewStyles(dark bool) Styles {
 		Section:  lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true),
 		Label:    lipgloss.NewStyle().Foreground(muted),
 		Flash:    lipgloss.NewStyle().Foreground(green),
+		Panel:    lipgloss.NewStyle().Padding(1, 2),
 	}
 	s.Status = map[string]lipgloss.Style{
 		"paid":      lipgloss.NewStyle().Foreground(green),

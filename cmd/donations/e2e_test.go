@@ -13,6 +13,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/export"
 )
 
 // tmuxSession runs a command in a detached tmux session of a fixed size and
@@ -175,7 +176,7 @@ func TestEndToEndFindADonorInTmux(t *testing.T) {
 	s.send("Enter")
 	h := gift.Honor
 	screen := s.waitFor("Tribute", h.HonoreeName.Value, h.RecipientMessage.Value[:10])
-	for _, want := range []string{gift.PaymentChargeID.Value, gift.Questions[1].Question.Value, gift.Questions[1].AnswerText(), h.TributeType.Value} {
+	for _, want := range []string{gift.PaymentChargeID.Value, gift.Questions[1].Question.Value, export.AnswerText(gift.Questions[1].Answer), h.TributeType.Value} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the detail lacks %q:\n%s", want, screen)
 		}

@@ -118,6 +118,9 @@ func reportError(e env, err error) int {
 		return exitConfig
 	case errors.As(err, &apiErr):
 		fmt.Fprintln(e.stderr, "donations:", err)
+		if h := apiErr.Hint(); h != "" {
+			fmt.Fprintln(e.stderr, h)
+		}
 		return exitAPI
 	}
 	fmt.Fprintln(e.stderr, "donations:", err)

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// viewID names a child; each child's file declares its own.
+type viewID string
+
+// place is where a child is drawn while it has the keys.
+type place int
+
+const (
+	// placeMessage: the list screen stays; the child's View is the message line
+	// (the copy and export prompts).
+	placeMessage place = iota
+	// placeBar: the list screen stays; the child's View is the line under the
+	// header (the quick-search bar).
+	placeBar
+	// placePane: the child's View is the detail pane, beside the list when the
+	// screen is wide, or the whole body above the message line when not.
+	placePane
+	// placeScreen: the child's View is everything under the header (raw JSON,
+	// filter form, help).
+	placeScreen
+)
+
+// A child is one view of the browser. The root gives the keys to one child
+// at a time; every child reads the shared *Context and, if it shows data,
+// the walk, and asks the root to move the keys through a navigator.
+type child interface {
+	// OpenKey is the list key that gives this child the keys; a binding with
+	// no keys when only another child opens it.
+	OpenKey() key.Binding
+	// Open is called as the child takes the keys; false refuses, as the
+	// detail does when no row is selected.
+	Open() (tea.Cmd, bool)
+	// Update handles a message while the child has the keys.
+	Update(msg tea.Msg) tea.Cmd
+	// View draws the child in its place of ctx.Layout.
+	View() string
+	Place() place
+	// ShortHelp is the child's key line, drawn from its bindings.
+	ShortHelp() []key.Binding
+}
+
+// navigator is how a child moves the keys: the root implements it.
+type navigator interface {
+	open(id viewID) tea.Cmd // give the keys to a child by name
+	back()                  // give the keys back to the list
+	quit() tea.Cmd
+}
+
+// none is a binding for a child no list key opens.
+var none = key.NewBinding(key.WithDisabled())

@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"strings"
+
+	"donations/textsafe"
+)
+
+// listCol is one column of the list; flexible columns share the width left.
+type listCol struct {
+	textsafe.Column
+	title string
+	flex  bool
+	cell  func(ctx *Context, r *row) string
+}
+
+func dateCell(ctx *Context, r *row) string {
+	return when(r.s.Date, ctx.Location(), "2006-01-02 15:04")
+}
+
+func flagsCell(_ *Context, r *row) string {
+	f := []byte("   ")
+	if r.s.Recurring.Value {
+		f[0] = 'R'
+	}
+	if r.s.Tribute {
+		f[1] = 'T'
+	}
+	if r.s.Anonymous.Value {
+		f[2] = 'A'
+	}
+	return string(f)
+}
+
+func col(title string, width int, cell func(ctx *Context, r *row) string) listCol {
+	return listCol{Column: textsafe.Column{Width: width}, title: title, cell: cell}
+}
+
+// columns fits the list's columns to width, dropping the least needed first.
+func columns(width int) []listCol {
+	flex := func(c listCol) listCol { c.flex = true; return c }
+	right := func(c listCol) listCol { c.Right = true; return c }
+	cols := []listCol{
+		col("DATE", 16, dateCell),
+		flex(col("DONOR", 14, func(_ *Context, r *row) string { return donorName(&r.s) })),
+		flex(col("E-MAIL", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
+		right(col("AMOUNT", 12, func(_ *Context, r *row) string { return amount(&r.s) })),
+		col("STATUS", 9, func(_ *Context, r *row) string { return show(r.s.Status) }),
+		flex(col("FORM", 12, func(_ *Context, r *row) string { return show(r.s.FormName) })),
+		col("RTA", 3, flagsCell),
+	}
+	used := func() int {
+		n := 0
+		for _, c := range cols {
+			n += c.Width + 1
+		}
+		return n
+	}
+	for _, t := range []string{"FORM", "E-MAIL", "RTA", "STATUS"} {
+		if used() <= width {
+			break
+		}
+		for i, c := range cols {
+			if c.title == t {
+				cols = append(cols[:i], cols[i+1:]...)
+				break
+			}
+		}
+	}
+	nflex := 0
+	for _, c := range cols {
+		if c.flex {
+			nflex++
+		}
+	}
+	extra := width - used()
+	for i := range cols {
+		if cols[i].flex && nflex > 0 {
+			share := extra / nflex
+			cols[i].Width += share
+			extra -= share
+			nflex--
+		}
+	}
+	return cols
+}
+
+func (l *list) renderHeaderRow(cols []listCol) string {
+	var b strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.Fit(c.title))
+	}
+	return l.ctx.Styles.Header.Render(b.String())
+}
+
+func (l *list) renderRow(cols []listCol, r *row, selected bool) string {
+	st := &l.ctx.Styles
+	var b strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		v := c.Fit(c.cell(l.ctx, r))
+		// The selected line is drawn in reverse as a whole: inner colours would
+		// end the reverse video half-way.
+		if c.title == "STATUS" && !selected {
+			v = st.StatusStyle(r.s.Status.Value).Render(v)
+		}
+		b.WriteString(v)
+	}
+	if selected {
+		return st.Selected.Render(b.String())
+	}
+	return b.String()
+}
+
+// render draws the visible rows only: the cost follows the screen, not what
+// is loaded. empty is the line shown when there is no row.
+func (l *list) render(empty string) string {
+	lay := l.ctx.Layout
+	cols := columns(lay.ListWidth)
+	lines := make([]string, 0, lay.ListHeight)
+	lines = append(lines, l.renderHeaderRow(cols))
+	rows := l.rows()
+	n := rows.Len()
+	for i := l.offset; i < n && len(lines) < lay.ListHeight; i++ {
+		lines = append(lines, l.renderRow(cols, rows.At(i), i == l.cursor))
+	}
+	if n == 0 && len(lines) < lay.ListHeight {
+		lines = append(lines, empty)
+	}
+	for len(lines) < lay.ListHeight {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+
+	"donations/textsafe"
+)
+
+// Context is what every child reads, behind one pointer the root owns: the
+// styles, the key map, the screen's layout, the clock and time zone. Flash is
+// the one thing children write: a one-line note for the message line.
+type Context struct {
+	Styles  Styles
+	Keys    KeyMap
+	Layout  Layout
+	Account string           // shown in the header and the window title
+	Zone    *time.Location   // the local time zone
+	UTC     bool             // show times in UTC instead
+	Now     func() time.Time // for default file names
+	Flash   string
+	help    help.Model
+}
+
+func newContext(opt Options) *Context {
+	return &Context{Styles: NewStyles(true), Keys: NewKeyMap(), Account: opt.Account,
+		Zone: opt.Location, Now: opt.Now, help: help.New(), Layout: newLayout(80, 24, false)}
+}
+
+// Location is the zone times are shown in.
+func (c *Context) Location() *time.Location {
+	if c.UTC {
+		return time.UTC
+	}
+	return c.Zone
+}
+
+// KeyLine draws bindings as a key line of the screen's width.
+func (c *Context) KeyLine(bindings []key.Binding) string {
+	return c.KeyLineWidth(bindings, c.Layout.Width)
+}
+
+// KeyLineWidth draws bindings in width cells; help.ShortHelpView overflows
+// when its ellipsis does not fit, so the line is cut here too.
+func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
+	c.help.SetWidth(width)
+	return textsafe.Truncate(c.help.ShortHelpView(bindings), width)
+}
+
+// FullHelp draws groups of bindings in columns, width cells wide.
+func (c *Context) FullHelp(groups [][]key.Binding, width int) string {
+	c.help.SetWidth(width)
+	return c.help.FullHelpView(groups)
+}

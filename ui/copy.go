@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+const copyID viewID = "copy"
+
+// copier asks what to copy of the selected gift and puts it on the
+// terminal's clipboard (OSC 52), which works over ssh too.
+type copier struct {
+	ctx  *Context
+	nav  navigator
+	sel  func() *row
+	keys *CopyKeys
+}
+
+func newCopier(ctx *Context, nav navigator, sel func() *row) *copier {
+	return &copier{ctx: ctx, nav: nav, sel: sel, keys: &ctx.Keys.Copy}
+}
+
+func (c *copier) OpenKey() key.Binding { return c.ctx.Keys.List.Copy }
+func (c *copier) Place() place         { return placeMessage }
+func (c *copier) Open() (tea.Cmd, bool) {
+	return nil, c.sel() != nil
+}
+
+func (c *copier) ShortHelp() []key.Binding {
+	return []key.Binding{c.keys.Email, c.keys.ID, c.keys.JSON, c.keys.Cancel}
+}
+
+func (c *copier) View() string {
+	return c.ctx.Styles.Flash.Render("copy: ") + c.ctx.KeyLine(c.ShortHelp())
+}
+
+// Update takes one key: what to copy, or anything else to cancel.
+func (c *copier) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	c.nav.back()
+	c.ctx.Flash = ""
+	r := c.sel()
+	if r == nil {
+		return nil
+	}
+	d := &r.s
+	var text, label string
+	switch {
+	case key.Matches(k, c.keys.Email):
+		text, label = d.Email.Value, "e-mail "+show(d.Email)
+	case key.Matches(k, c.keys.ID):
+		text, label = itoa64(d.ID.Value), "id "+itoa64(d.ID.Value)
+	case key.Matches(k, c.keys.JSON):
+		text, label = string(d.Raw), "the donation's JSON"
+	default:
+		return nil
+	}
+	c.ctx.Flash = "Copied " + label + " to the clipboard (OSC 52)"
+	return tea.SetClipboard(text)
+}

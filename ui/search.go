@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"donations/textsafe"
+)
+
+const searchID viewID = "search"
+
+// search is the quick-search bar: it narrows the loaded rows as each key is
+// typed, ignoring case and accents. It stays on screen, without the keys,
+// while a search is in force.
+type search struct {
+	ctx   *Context
+	nav   navigator
+	data  *walk
+	list  *list
+	input textinput.Model
+	keys  *PromptKeys
+	typed bool // has the keys
+}
+
+func newSearch(ctx *Context, nav navigator, data *walk, l *list) *search {
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.Placeholder = "name, e-mail, form, amount or id"
+	return &search{ctx: ctx, nav: nav, data: data, list: l, input: in, keys: &ctx.Keys.Search}
+}
+
+func (s *search) OpenKey() key.Binding     { return s.ctx.Keys.List.Search }
+func (s *search) Place() place             { return placeBar }
+func (s *search) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
+
+// shown says whether the bar takes a line under the header.
+func (s *search) shown() bool { return s.typed || s.data.rows.searching() }
+
+func (s *search) Open() (tea.Cmd, bool) {
+	s.typed = true
+	return s.input.Focus(), true
+}
+
+func (s *search) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, s.keys.Cancel):
+			s.clear()
+			s.leave()
+			return s.list.prefetch()
+		case key.Matches(k, s.keys.Accept):
+			s.leave()
+			return nil
+		}
+		var cmd tea.Cmd
+		s.input, cmd = s.input.Update(k)
+		s.data.rows.search(s.input.Value())
+		s.list.top()
+		return cmd
+	}
+	var cmd tea.Cmd
+	s.input, cmd = s.input.Update(msg) // cursor blinks
+	return cmd
+}
+
+func (s *search) leave() {
+	s.typed = false
+	s.input.Blur()
+	s.nav.back()
+}
+
+// clear drops the search: every loaded row shows again.
+func (s *search) clear() {
+	s.input.Reset()
+	s.data.rows.search("")
+	s.list.top()
+}
+
+func (s *search) View() string {
+	st, rows := &s.ctx.Styles, &s.data.rows
+	if s.typed {
+		return s.input.View() + st.Muted.Render(fmt.Sprintf("  %s of %s loaded", commas(len(rows.matched)), commas(len(rows.all))))
+	}
+	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.input.Value()) +
+		st.Muted.Render(fmt.Sprintf("  %s of %s loaded match · %s clears", commas(len(rows.matched)), commas(len(rows.all)), s.ctx.Keys.List.Back.Help().Key))
+}
