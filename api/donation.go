@@ -121,20 +121,6 @@ func decodeQuestions(v []byte) ([]Question, error) {
 	return nil, nil
 }
 
-var honorFields = map[string]func(h *Honor) *Text{
-	"honoree_name":            func(h *Honor) *Text { return &h.HonoreeName },
-	"tribute_type":            func(h *Honor) *Text { return &h.TributeType },
-	"notification_preference": func(h *Honor) *Text { return &h.NotificationPreference },
-	"recipient_name":          func(h *Honor) *Text { return &h.RecipientName },
-	"recipient_email":         func(h *Honor) *Text { return &h.RecipientEmail },
-	"recipient_country":       func(h *Honor) *Text { return &h.RecipientCountry },
-	"recipient_state":         func(h *Honor) *Text { return &h.RecipientState },
-	"recipient_city":          func(h *Honor) *Text { return &h.RecipientCity },
-	"recipient_zipcode":       func(h *Honor) *Text { return &h.RecipientZipcode },
-	"recipient_address":       func(h *Honor) *Text { return &h.RecipientAddress },
-	"recipient_message":       func(h *Honor) *Text { return &h.RecipientMessage },
-}
-
 // view makes a string that shares b's memory. Only the decoder calls it, on
 // a record's own copy of its bytes, which nothing writes after decoding.
 func view(b []byte) string {
@@ -152,8 +138,8 @@ func decodeHonor(v []byte) (*Honor, error) {
 	}
 	var h Honor
 	_, err := members(v, func(key, val []byte) error {
-		if f, ok := honorFields[string(key)]; ok {
-			return f(&h).set(val, view)
+		if i := honorIndex.find(key); i >= 0 {
+			return HonorFields[i].At(&h).set(val, view)
 		}
 		return nil
 	})
@@ -164,18 +150,12 @@ func decodeHonor(v []byte) (*Honor, error) {
 }
 
 func (h *Honor) blank() bool {
-	for _, f := range h.fields() {
-		if strings.TrimSpace(f.Value) != "" {
+	for i := range HonorFields {
+		if strings.TrimSpace(HonorFields[i].At(h).Value) != "" {
 			return false
 		}
 	}
 	return true
-}
-
-func (h *Honor) fields() []Text {
-	return []Text{h.HonoreeName, h.TributeType, h.NotificationPreference, h.RecipientName,
-		h.RecipientEmail, h.RecipientCountry, h.RecipientState, h.RecipientCity,
-		h.RecipientZipcode, h.RecipientAddress, h.RecipientMessage}
 }
 
 func firstByte(b []byte) byte {
@@ -200,88 +180,11 @@ func (d *Donation) decode(b []byte) error {
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
 	*d = Donation{Raw: raw}
 	_, err := members(d.Raw, func(key, v []byte) error {
-		var err error
-		switch string(key) {
-		case "id":
-			err = d.ID.UnmarshalJSON(v)
-		case "email":
-			err = d.Email.set(v, view)
-		case "form_name":
-			err = d.FormName.set(v, view)
-		case "first_name":
-			err = d.FirstName.set(v, view)
-		case "last_name":
-			err = d.LastName.set(v, view)
-		case "address":
-			err = d.Address.set(v, view)
-		case "city":
-			err = d.City.set(v, view)
-		case "state":
-			err = d.State.set(v, view)
-		case "postcode":
-			err = d.Postcode.set(v, view)
-		case "country":
-			err = d.Country.set(v, view)
-		case "donation_type":
-			err = d.DonationType.set(v, view)
-		case "payment_type":
-			err = d.PaymentType.set(v, view)
-		case "payment_charge_id":
-			err = d.PaymentChargeID.set(v, view)
-		case "status":
-			err = d.Status.set(v, view)
-		case "amount":
-			err = d.Amount.set(v, view)
-		case "formatted_amount":
-			err = d.FormattedAmount.set(v, view)
-		case "currency":
-			err = d.Currency.set(v, view)
-		case "converted_amount":
-			err = d.ConvertedAmount.set(v, view)
-		case "formatted_converted_amount":
-			err = d.FormattedConvertedAmount.set(v, view)
-		case "converted_currency":
-			err = d.ConvertedCurrency.set(v, view)
-		case "donation_date":
-			err = d.DonationDate.set(v, view)
-		case "anonymous":
-			err = d.Anonymous.UnmarshalJSON(v)
-		case "recurring":
-			err = d.Recurring.UnmarshalJSON(v)
-		case "last4":
-			err = d.Last4.set(v, view)
-		case "exp_year":
-			err = d.ExpYear.UnmarshalJSON(v)
-		case "exp_month":
-			err = d.ExpMonth.UnmarshalJSON(v)
-		case "timezone":
-			err = d.Timezone.set(v, view)
-		case "processing_fee":
-			err = d.ProcessingFee.set(v, view)
-		case "formatted_processing_fee":
-			err = d.FormattedProcessingFee.set(v, view)
-		case "app_fee":
-			err = d.AppFee.set(v, view)
-		case "formatted_app_fee":
-			err = d.FormattedAppFee.set(v, view)
-		case "fee_covered":
-			err = d.FeeCovered.set(v, view)
-		case "last_updated_at":
-			err = d.LastUpdatedAt.set(v, view)
-		case "questions":
-			d.Questions, err = decodeQuestions(v)
-		case "utm_source":
-			err = d.UTMSource.set(v, view)
-		case "utm_medium":
-			err = d.UTMMedium.set(v, view)
-		case "utm_campaign":
-			err = d.UTMCampaign.set(v, view)
-		case "utm_content":
-			err = d.UTMContent.set(v, view)
-		case "donation_honor":
-			d.Honor, err = decodeHonor(v)
+		i := fieldIndex.find(key)
+		if i < 0 {
+			return nil
 		}
-		if err != nil {
+		if err := Fields[i].decode(d, v); err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
 		return nil

@@ -19,34 +19,39 @@ type table struct {
 }
 
 type tableCol struct {
+	textsafe.Column
 	title string
-	width int
-	right bool
 	value func(d *api.Donation) string
+}
+
+func tcol(title string, width int, value func(d *api.Donation) string) tableCol {
+	return tableCol{Column: textsafe.Column{Width: width}, title: title, value: value}
 }
 
 func newTable(w io.Writer, width int) *table {
 	if width <= 0 {
 		width = 120
 	}
+	amount := tcol("AMOUNT", 12, func(d *api.Donation) string { return Amount(d.FormattedAmount, d.Amount, d.Currency) })
+	amount.Right = true
 	cols := []tableCol{
-		{title: "ID", width: 8, value: integer(func(d *api.Donation) api.Int { return d.ID })},
-		{title: "DATE (UTC)", width: 16, value: tableDate},
-		{title: "DONOR", width: 22, value: func(d *api.Donation) string { return d.DonorName() }},
-		{title: "EMAIL", width: 28, value: text(func(d *api.Donation) api.Text { return d.Email })},
-		{title: "AMOUNT", width: 12, right: true, value: tableAmount},
-		{title: "STATUS", width: 9, value: text(func(d *api.Donation) api.Text { return d.Status })},
-		{title: "FORM", width: 20, value: text(func(d *api.Donation) api.Text { return d.FormName })},
+		tcol("ID", 8, func(d *api.Donation) string { return cell(&d.ID) }),
+		tcol("DATE (UTC)", 16, tableDate),
+		tcol("DONOR", 22, func(d *api.Donation) string { return d.DonorName() }),
+		tcol("EMAIL", 28, func(d *api.Donation) string { return d.Email.Value }),
+		amount,
+		tcol("STATUS", 9, func(d *api.Donation) string { return d.Status.Value }),
+		tcol("FORM", 20, func(d *api.Donation) string { return d.FormName.Value }),
 	}
 	// Give what is left to the donor, e-mail and form, or take from them.
 	fixed := 0
 	for _, c := range cols {
-		fixed += c.width + 2
+		fixed += c.Width + 2
 	}
 	extra := width - fixed
 	for _, i := range []int{2, 3, 6} {
 		share := extra / 3
-		cols[i].width = max(cols[i].width+share, 8)
+		cols[i].Width = max(cols[i].Width+share, 8)
 	}
 	return &table{w: bufio.NewWriter(w), cols: cols}
 }
@@ -58,11 +63,17 @@ func tableDate(d *api.Donation) string {
 	return d.DonationDate.Value
 }
 
-func tableAmount(d *api.Donation) string {
-	if d.FormattedAmount.Value != "" {
-		return d.FormattedAmount.Value
+// Amount is a gift's amount as people read it: the server's formatted text,
+// or the decimal and the currency; "" when the server sent neither. The
+// table and the browser's list both show it.
+func Amount(formatted api.Text, amount api.Number, currency api.Text) string {
+	if formatted.Value != "" {
+		return formatted.Value
 	}
-	return strings.TrimSpace(d.Amount.Text + " " + strings.ToUpper(d.Currency.Value))
+	if !amount.Valid {
+		return ""
+	}
+	return strings.TrimSpace(amount.Text + " " + strings.ToUpper(currency.Value))
 }
 
 func (t *table) line(cells func(c tableCol) string) error {
@@ -71,12 +82,7 @@ func (t *table) line(cells func(c tableCol) string) error {
 		if i > 0 {
 			b.WriteString("  ")
 		}
-		s := textsafe.Line(cells(c))
-		if c.right {
-			b.WriteString(textsafe.FitRight(s, c.width))
-		} else {
-			b.WriteString(textsafe.Fit(s, c.width))
-		}
+		b.WriteString(c.Fit(textsafe.Line(cells(c))))
 	}
 	t.w.WriteString(strings.TrimRight(b.String(), " "))
 	t.w.WriteByte('\n')

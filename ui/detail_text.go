@@ -13,53 +13,184 @@ import (
 	"donations/textsafe"
 )
 
-// detailText is the full record, section by section, wrapped to width. It is
-// built when the selection or the width changes, not on every frame.
+// detailWriter builds the detail text: sections, and label/value rows whose
+// values wrap beside the label.
+type detailWriter struct {
+	b     strings.Builder
+	st    Styles
+	loc   *time.Location
+	width int
+	rows  int // rows written in the current section
+}
+
+const detailLabelW = 20
+
+func (w *detailWriter) section(title string) {
+	if w.b.Len() > 0 {
+		w.b.WriteString("\n")
+	}
+	w.b.WriteString(w.st.Section.Render(title))
+	w.b.WriteString("\n")
+	w.rows = 0
+}
+
+func (w *detailWriter) field(label, value string) {
+	wrapped := lipgloss.NewStyle().Width(max(w.width-detailLabelW-1, 10)).Render(value)
+	for i, line := range strings.Split(wrapped, "\n") {
+		l := ""
+		if i == 0 {
+			l = label
+		}
+		w.b.WriteString(w.st.Label.Render(textsafe.Fit(l, detailLabelW)))
+		w.b.WriteString(" ")
+		w.b.WriteString(line)
+		w.b.WriteString("\n")
+	}
+	w.rows++
+}
+
+// line writes a line of its own, wrapped to the width.
+func (w *detailWriter) line(s string, indent int) {
+	w.b.WriteString(lipgloss.NewStyle().Width(w.width).PaddingLeft(indent).Render(s) + "\n")
+	w.rows++
+}
+
+func (w *detailWriter) note(s string) { w.b.WriteString(w.st.Muted.Render(s) + "\n") }
+
+// shower draws one field of the table in the detail; nil means the field is
+// drawn with another (the last name with the first, the city in the address).
+type shower func(w *detailWriter, d *api.Donation)
+
+// detailText is the full record, section by section, wrapped to width. The
+// sections and their fields come from the field table, in its order; a field
+// with no shower here is drawn as its label and value. It is built when the
+// selection or the width changes, not on every frame.
 func detailText(d *api.Donation, width int, loc *time.Location, st Styles) string {
-	const labelW = 20
-	valueW := max(width-labelW-1, 10)
-	var b strings.Builder
-	section := func(title string) {
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString(st.Section.Render(title))
-		b.WriteString("\n")
-	}
-	field := func(label, value string) {
-		wrapped := lipgloss.NewStyle().Width(valueW).Render(value)
-		for i, line := range strings.Split(wrapped, "\n") {
-			l := ""
-			if i == 0 {
-				l = label
+	w := &detailWriter{st: st, loc: loc, width: width}
+	for _, sec := range api.Sections {
+		w.section(sec.String())
+		for i := range api.Fields {
+			f := &api.Fields[i]
+			if f.Section != sec {
+				continue
 			}
-			b.WriteString(st.Label.Render(textsafe.Fit(l, labelW)))
-			b.WriteString(" ")
-			b.WriteString(line)
-			b.WriteString("\n")
+			show, special := showers[f.Name]
+			switch {
+			case !special:
+				w.field(f.Label, plainValue(f.At(d)))
+			case show != nil:
+				show(w, d)
+			}
+		}
+		if end := sectionEnds[sec]; end != nil {
+			end(w, d)
 		}
 	}
+	return strings.TrimRight(w.b.String(), "\n")
+}
 
-	sum := d.Summary()
-	section("Donor")
-	name := donorName(&sum)
-	if d.Anonymous.Value {
-		name += "  (gave anonymously)"
+// plainValue is a text, number, integer or flag field as shown.
+func plainValue(p any) string {
+	switch v := p.(type) {
+	case *api.Text:
+		return show(*v)
+	case *api.Number:
+		return showNumber(*v)
+	case *api.Int:
+		if v.Valid {
+			return itoa64(v.Value)
+		}
+	case *api.Flag:
+		return showFlag(*v)
 	}
-	field("Name", name)
-	field("E-mail", show(d.Email))
-	field("Address", address(d))
-	field("Anonymous", showFlag(d.Anonymous))
+	return missing
+}
 
-	section("Gift")
-	field("Amount", amount(&sum)+"  "+strings.ToUpper(show(d.Currency)))
-	conv := textsafe.Line(d.FormattedConvertedAmount.Value)
-	if conv == "" {
-		conv = showNumber(d.ConvertedAmount)
+var showers = map[string]shower{
+	"first_name": func(w *detailWriter, d *api.Donation) {
+		name := textsafe.Line(d.DonorName())
+		if name == "" {
+			name = missing
+		}
+		if d.Anonymous.Value {
+			name += "  (gave anonymously)"
+		}
+		w.field("Name", name)
+	},
+	"last_name": nil,
+	"address": func(w *detailWriter, d *api.Donation) {
+		w.field("Address", joinNonEmpty(", ", d.Address, d.City, d.State, d.Postcode, d.Country))
+	},
+	"city": nil, "state": nil, "postcode": nil, "country": nil,
+	"status": func(w *detailWriter, d *api.Donation) {
+		w.field("Status", w.st.StatusStyle(d.Status.Value).Render(show(d.Status)))
+	},
+	"amount": func(w *detailWriter, d *api.Donation) {
+		sum := d.Summary()
+		w.field("Amount", amount(&sum)+"  "+strings.ToUpper(show(d.Currency)))
+	},
+	"formatted_amount": nil, "currency": nil,
+	"converted_amount": func(w *detailWriter, d *api.Donation) {
+		conv := textsafe.Line(d.FormattedConvertedAmount.Value)
+		if conv == "" {
+			conv = showNumber(d.ConvertedAmount)
+		}
+		w.field("Converted", conv+"  "+show(d.ConvertedCurrency))
+	},
+	"formatted_converted_amount": nil, "converted_currency": nil,
+	"donation_date": showDate,
+	"timezone":      nil,
+	"last_updated_at": func(w *detailWriter, d *api.Donation) {
+		w.field("Last updated", when(d.LastUpdatedAt, w.loc, "2006-01-02 15:04:05 MST"))
+	},
+	"last4":     showCard,
+	"exp_year":  nil,
+	"exp_month": nil,
+	"processing_fee": func(w *detailWriter, d *api.Donation) {
+		w.field("Processing fee", feeText(d.FormattedProcessingFee, d.ProcessingFee))
+	},
+	"formatted_processing_fee": nil,
+	"app_fee": func(w *detailWriter, d *api.Donation) {
+		w.field("App fee", feeText(d.FormattedAppFee, d.AppFee))
+	},
+	"formatted_app_fee": nil,
+	"questions":         showQuestions,
+	"donation_honor":    showTribute,
+	"utm_source":        showUTM("utm_source"),
+	"utm_medium":        showUTM("utm_medium"),
+	"utm_campaign":      showUTM("utm_campaign"),
+	"utm_content":       showUTM("utm_content"),
+}
+
+// sectionEnds draw what follows a section's fields: figures worked out from
+// several fields, or a note when a section showed nothing.
+var sectionEnds = map[api.Section]shower{
+	api.SectionFees: func(w *detailWriter, d *api.Donation) {
+		if net, ok := d.NetAmount(); ok {
+			w.field("Net", net.String()+" "+strings.ToUpper(textsafe.Line(d.Currency.Value))+"  (amount − fees)")
+		} else {
+			w.field("Net", missing+"  (needs amount and both fees)")
+		}
+	},
+	api.SectionAttribution: func(w *detailWriter, _ *api.Donation) {
+		if w.rows == 0 {
+			w.note("No UTM values.")
+		}
+	},
+}
+
+func showDate(w *detailWriter, d *api.Donation) {
+	w.field("Date", when(d.DonationDate, w.loc, "2006-01-02 15:04:05 MST"))
+	if tz := d.Timezone.Value; tz != "" {
+		donor := textsafe.Line(tz)
+		if zone, err := time.LoadLocation(tz); err == nil {
+			donor = when(d.DonationDate, zone, "2006-01-02 15:04 MST") + " · " + donor
+		}
+		w.field("Donor's time", donor)
 	}
-	field("Converted", conv+"  "+show(d.ConvertedCurrency))
-	field("Donation type", show(d.DonationType))
-	field("Payment", show(d.PaymentType))
+}
+
+func showCard(w *detailWriter, d *api.Donation) {
 	card := show(d.Last4)
 	if d.Last4.Value != "" {
 		card = "•••• " + card
@@ -67,88 +198,67 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 	if d.ExpMonth.Valid && d.ExpYear.Valid {
 		card += "  exp " + twoDigits(d.ExpMonth.Value) + "/" + itoa64(d.ExpYear.Value)
 	}
-	field("Card / account", card)
-	field("Charge id", show(d.PaymentChargeID))
-	field("Status", st.StatusStyle(d.Status.Value).Render(show(d.Status)))
-	field("Recurring", showFlag(d.Recurring))
-	field("Date", when(d.DonationDate, loc, "2006-01-02 15:04:05 MST"))
-	if tz := d.Timezone.Value; tz != "" {
-		donor := textsafe.Line(tz)
-		if zone, err := time.LoadLocation(tz); err == nil {
-			donor = when(d.DonationDate, zone, "2006-01-02 15:04 MST") + " · " + donor
-		}
-		field("Donor's time", donor)
-	}
-	field("Last updated", when(d.LastUpdatedAt, loc, "2006-01-02 15:04:05 MST"))
-	field("Form", show(d.FormName))
+	w.field("Card / account", card)
+}
 
-	section("Fees")
-	field("Processing fee", feeText(d.FormattedProcessingFee, d.ProcessingFee))
-	field("App fee", feeText(d.FormattedAppFee, d.AppFee))
-	field("Fee covered", show(d.FeeCovered))
-	if net, ok := d.NetAmount(); ok {
-		field("Net", net.String()+" "+strings.ToUpper(textsafe.Line(d.Currency.Value))+"  (amount − fees)")
-	} else {
-		field("Net", missing+"  (needs amount and both fees)")
-	}
-
-	section("Questions")
+func showQuestions(w *detailWriter, d *api.Donation) {
 	if len(d.Questions) == 0 {
-		b.WriteString(st.Muted.Render("No answers.") + "\n")
+		w.note("No answers.")
 	}
 	for i, q := range d.Questions {
 		text := textsafe.Line(q.Question.Value)
 		if strings.TrimSpace(text) == "" {
-			text = st.Muted.Render("(question " + itoa64(int64(i+1)) + ", no text)")
+			text = w.st.Muted.Render("(question " + itoa64(int64(i+1)) + ", no text)")
 		}
-		kind := ""
 		if q.Type.Value != "" {
-			kind = st.Muted.Render(" [" + textsafe.Line(q.Type.Value) + "]")
+			text += w.st.Muted.Render(" [" + textsafe.Line(q.Type.Value) + "]")
 		}
-		b.WriteString(lipgloss.NewStyle().Width(width).Render(text+kind) + "\n")
+		w.line(text, 0)
 		ans := textsafe.Block(export.AnswerText(q.Answer))
 		if ans == "" {
-			ans = st.Muted.Render("(no answer)")
+			ans = w.st.Muted.Render("(no answer)")
 		}
-		b.WriteString(lipgloss.NewStyle().Width(width).PaddingLeft(2).Render("→ "+ans) + "\n")
+		w.line("→ "+ans, 2)
 	}
-
-	section("Tribute")
-	if h := d.Honor; h == nil {
-		b.WriteString(st.Muted.Render("No tribute.") + "\n")
-	} else {
-		field("Honoree", show(h.HonoreeName))
-		field("Type", show(h.TributeType))
-		field("Notification", show(h.NotificationPreference))
-		field("Recipient", show(h.RecipientName))
-		field("Recipient e-mail", show(h.RecipientEmail))
-		field("Recipient address", joinNonEmpty(", ", h.RecipientAddress, h.RecipientCity, h.RecipientState, h.RecipientZipcode, h.RecipientCountry))
-		msg := textsafe.Block(h.RecipientMessage.Value)
-		if !h.RecipientMessage.Valid || msg == "" {
-			msg = missing
-		}
-		field("Message", msg)
-	}
-
-	utm := [][2]string{{"utm_source", d.UTMSource.Value}, {"utm_medium", d.UTMMedium.Value}, {"utm_campaign", d.UTMCampaign.Value}, {"utm_content", d.UTMContent.Value}}
-	section("Attribution")
-	shown := false
-	for _, u := range utm {
-		if u[1] != "" {
-			field(u[0], textsafe.Line(u[1]))
-			shown = true
-		}
-	}
-	if !shown {
-		b.WriteString(st.Muted.Render("No UTM values.") + "\n")
-	}
-	section("Record")
-	field("Donation id", itoa64(d.ID.Value))
-	return strings.TrimRight(b.String(), "\n")
 }
 
-func address(d *api.Donation) string {
-	return joinNonEmpty(", ", d.Address, d.City, d.State, d.Postcode, d.Country)
+// showTribute draws the tribute's fields from their table; the recipient's
+// address parts are one line, at the first of them.
+func showTribute(w *detailWriter, d *api.Donation) {
+	h := d.Honor
+	if h == nil {
+		w.note("No tribute.")
+		return
+	}
+	for i := range api.HonorFields {
+		f := &api.HonorFields[i]
+		switch f.Name {
+		case "recipient_country":
+			w.field("Recipient address", joinNonEmpty(", ", h.RecipientAddress, h.RecipientCity, h.RecipientState, h.RecipientZipcode, h.RecipientCountry))
+		case "recipient_state", "recipient_city", "recipient_zipcode", "recipient_address":
+		case "recipient_message":
+			msg := textsafe.Block(h.RecipientMessage.Value)
+			if !h.RecipientMessage.Valid || msg == "" {
+				msg = missing
+			}
+			w.field(f.Label, msg)
+		default:
+			w.field(f.Label, show(*f.At(h)))
+		}
+	}
+}
+
+// showUTM draws an attribution value only when there is one.
+func showUTM(name string) shower {
+	return func(w *detailWriter, d *api.Donation) {
+		for i := range api.Fields {
+			if f := &api.Fields[i]; f.Name == name {
+				if t := f.At(d).(*api.Text); t.Value != "" {
+					w.field(name, textsafe.Line(t.Value))
+				}
+			}
+		}
+	}
 }
 
 func joinNonEmpty(sep string, parts ...api.Text) string {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/export"
 	"donations/textsafe"
 )
 
@@ -56,15 +57,13 @@ func donorName(d *api.Summary) string {
 	return name
 }
 
-// amount is the server's formatted amount, or the decimal and currency.
+// amount is the gift's amount as the list and detail show it, or "—".
 func amount(d *api.Summary) string {
-	if d.FormattedAmount.Value != "" {
-		return textsafe.Line(d.FormattedAmount.Value)
-	}
-	if !d.Amount.Valid {
+	a := textsafe.Line(export.Amount(d.FormattedAmount, d.Amount, d.Currency))
+	if a == "" {
 		return missing
 	}
-	return textsafe.Line(strings.TrimSpace(d.Amount.Text + " " + strings.ToUpper(d.Currency.Value)))
+	return a
 }
 
 func commas(n int) string { return grouped(strconv.Itoa(n)) }
