@@ -19,6 +19,7 @@ type KeyMap struct {
 	Export PromptKeys
 	Filter FormKeys
 	Help   HelpKeys
+	Setup  SetupKeys
 }
 
 // ListKeys are the list's keys, and the keys that open the other views from it.
@@ -48,6 +49,10 @@ type PromptKeys struct{ Accept, Cancel key.Binding }
 
 // FormKeys are the filter form's: Enter applies from any field.
 type FormKeys struct{ Next, Prev, Apply, Cancel key.Binding }
+
+// SetupKeys are the first-start screen's: Enter moves on, then saves; Left
+// and Right change where the API key comes from.
+type SetupKeys struct{ Next, Prev, Accept, Left, Right, Quit key.Binding }
 
 // HelpKeys are the help screen's: any other key goes back.
 type HelpKeys struct{ Quit, Back key.Binding }
@@ -113,6 +118,14 @@ func NewKeyMap() KeyMap {
 			Cancel: bind("esc", "cancel", "esc"),
 		},
 		Help: HelpKeys{Quit: bind("q", "quit", "q"), Back: bind("any key", "back")},
+		Setup: SetupKeys{
+			Next:   bind("tab", "next", "tab", "down"),
+			Prev:   bind("shift+tab", "previous", "shift+tab", "up"),
+			Accept: bind("enter", "next, then save", "enter"),
+			Left:   bind("←", "previous", "left", "h"),
+			Right:  bind("→", "next", "right", "l", "space"),
+			Quit:   bind("esc", "quit", "esc", "ctrl+c"),
+		},
 	}
 }
 

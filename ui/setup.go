@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -41,6 +43,9 @@ type Setup struct {
 	errs   [4]string
 	w, h   int
 	result SetupResult
+	st     Styles
+	keys   SetupKeys
+	help   help.Model
 }
 
 // setup screen order: base URL, username, key source, key value.
@@ -48,7 +53,7 @@ var setupOrder = []int{0, 1, 3, 2}
 
 // NewSetup makes the setup screen; path is where the config file will go.
 func NewSetup(path string) *Setup {
-	s := &Setup{path: path, w: 80, h: 24}
+	s := &Setup{path: path, w: 80, h: 24, st: NewStyles(true), keys: NewKeyMap().Setup, help: help.New()}
 	for i := range s.inputs {
 		in := textinput.New()
 		in.Prompt = ""
@@ -66,7 +71,8 @@ func NewSetup(path string) *Setup {
 // Result is what the screen ended with.
 func (s *Setup) Result() SetupResult { return s.result }
 
-func (s *Setup) Init() tea.Cmd { return textinput.Blink }
+// Init asks for the background colour, as the browser does, to pick styles.
+func (s *Setup) Init() tea.Cmd { return tea.Batch(textinput.Blink, tea.RequestBackgroundColor) }
 
 func (s *Setup) position() int {
 	for i, f := range setupOrder {
@@ -136,15 +142,18 @@ func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		s.w, s.h = msg.Width, msg.Height
 		return s, nil
+	case tea.BackgroundColorMsg:
+		s.st = NewStyles(msg.IsDark())
+		return s, nil
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "ctrl+c", "esc":
+		switch k := s.keys; {
+		case key.Matches(msg, k.Quit):
 			return s, tea.Quit
-		case "tab", "down":
+		case key.Matches(msg, k.Next):
 			return s, s.move(1)
-		case "shift+tab", "up":
+		case key.Matches(msg, k.Prev):
 			return s, s.move(-1)
-		case "enter":
+		case key.Matches(msg, k.Accept):
 			if s.position() < len(setupOrder)-1 {
 				return s, s.move(1)
 			}
@@ -156,10 +165,10 @@ func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, tea.Quit
 		}
 		if s.focus == 3 {
-			switch msg.String() {
-			case "left", "h":
+			switch {
+			case key.Matches(msg, s.keys.Left):
 				s.setSource((s.source + 2) % 3)
-			case "right", "l", "space":
+			case key.Matches(msg, s.keys.Right):
 				s.setSource((s.source + 1) % 3)
 			}
 			return s, nil
@@ -174,7 +183,7 @@ func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (s *Setup) View() tea.View {
-	st := NewStyles(true)
+	st := &s.st
 	var b strings.Builder
 	b.WriteString(st.Title.Render("donations · first start") + "\n\n")
 	b.WriteString("No account is configured yet. Just looking? Press esc and run:\n\n    " + st.Key.Render("donations --demo") + "\n\n")
@@ -196,12 +205,13 @@ func (s *Setup) View() tea.View {
 	row(1, "Username", s.inputs[1].View())
 	choice := "‹ " + keySourceNames[s.source] + " ›"
 	if s.focus == 3 {
-		choice = st.Key.Render(choice) + st.Muted.Render("  ←/→ to change")
+		choice = st.Key.Render(choice) + st.Muted.Render("  "+s.keys.Left.Help().Key+"/"+s.keys.Right.Help().Key+" to change")
 	}
 	row(3, "API key from", choice)
 	label := map[KeySource]string{KeyFromEnv: "Variable", KeyFromCmd: "Command", KeyInFile: "API key"}[s.source]
 	row(2, label, s.inputs[2].View())
-	b.WriteString(st.Muted.Render("tab/shift+tab move · enter next, then save · esc quit"))
+	s.help.SetWidth(s.w)
+	b.WriteString(s.help.ShortHelpView([]key.Binding{s.keys.Next, s.keys.Prev, s.keys.Accept, s.keys.Quit}))
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	return v
