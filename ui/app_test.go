@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
-	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,11 +11,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
 	"donations/api/demo"
-	"donations/textsafe"
 )
 
 func TestFirstPageThenGLoadsEverything(t *testing.T) {
@@ -257,45 +254,6 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 	}
 }
 
-func TestUTCToggle(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 10})
-	d := newDriver(t, src, 100, 30)
-	d.m.ctx.Zone = time.FixedZone("UTC+2", 2*3600)
-	local := d.screen()
-	d.keys("t")
-	utc := d.screen()
-	if local == utc || !strings.Contains(utc, "· UTC") {
-		t.Error("t did not switch the dates to UTC")
-	}
-}
-
-func TestTooSmallTerminalSaysSo(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 10})
-	d := newDriver(t, src, 50, 10)
-	d.mustShow("needs at least 60×12")
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.mustShow("DATE")
-}
-
-func TestEveryLineFitsTheTerminal(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{})
-	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 35}, {200, 50}} {
-		d := newDriver(t, src, size[0], size[1])
-		for _, keys := range [][]string{{}, {"enter"}, {"esc", "r"}, {"esc", "f"}, {"esc", "?"}} {
-			d.keys(keys...)
-			ls := lines(d.screen())
-			if len(ls) > size[1] {
-				t.Errorf("%dx%d after %v: %d lines", size[0], size[1], keys, len(ls))
-			}
-			for _, l := range ls {
-				if w := textsafe.Width(l); w > size[0] {
-					t.Errorf("%dx%d after %v: a line of %d cells: %q", size[0], size[1], keys, w, l)
-				}
-			}
-		}
-	}
-}
-
 func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	body := `[{"id": 1, "first_name": "\u001b]52;c;cHduZWQ=\u0007Mal\u001b[2Jlory", "last_name": "\u202Eevil\u200B",
 	  "email": "x@example.org\u001b]0;title\u001b\\", "form_name": "Form\r\nInjected", "amount": "5.00", "currency": "usd",
@@ -409,32 +367,4 @@ func full(t *testing.T, r *row) api.Donation {
 		t.Fatal(err)
 	}
 	return d
-}
-
-func TestMouseWheelAndClick(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 300})
-	d := newDriver(t, src, 100, 30)
-	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.list.cursor != 6 {
-		t.Errorf("two wheel turns moved to %d, want 6", d.m.list.cursor)
-	}
-	d.send(tea.MouseClickMsg{X: 10, Y: d.m.ctx.Layout.ListTop + 1 + 4, Button: tea.MouseLeft})
-	if d.m.list.cursor != d.m.list.offset+4 {
-		t.Errorf("a click on the fifth row selected %d", d.m.list.cursor)
-	}
-}
-
-func TestStylesFollowTheBackground(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 10})
-	d := newDriver(t, src, 100, 30)
-	dark := d.m.View().Content
-	d.send(tea.BackgroundColorMsg{Color: color.White})
-	light := d.m.View().Content
-	if dark == light {
-		t.Error("a light background changed nothing")
-	}
-	if ansi.Strip(dark) != ansi.Strip(light) {
-		t.Error("the background changed the text, not only its colours")
-	}
 }

@@ -65,27 +65,7 @@ func bind(help, desc string, keys ...string) key.Binding {
 func NewKeyMap() KeyMap {
 	return KeyMap{
 		Quit: bind("ctrl+c", "quit", "ctrl+c"),
-		List: ListKeys{
-			Up:       bind("↑/k", "up", "up", "k"),
-			Down:     bind("↓/j", "down", "down", "j"),
-			PageUp:   bind("pgup", "page up", "pgup", "ctrl+u"),
-			PageDown: bind("pgdn", "page down", "pgdown", "ctrl+d", "space"),
-			Top:      bind("g/home", "first", "g", "home"),
-			Bottom:   bind("G/end", "last (loads all)", "G", "end"),
-			Open:     bind("enter", "details", "enter"),
-			Filter:   bind("f", "filters", "f"),
-			Clear:    bind("x", "clear filters", "x"),
-			Search:   bind("/", "quick search", "/"),
-			Order:    bind("o", "newest/oldest first", "o"),
-			UTC:      bind("t", "local/UTC time", "t"),
-			Raw:      bind("r", "raw JSON", "r"),
-			Copy:     bind("y", "copy (e-mail, id, json)", "y"),
-			Export:   bind("e", "export CSV/NDJSON", "e"),
-			Retry:    bind("R", "retry", "R"),
-			Help:     bind("?", "all keys", "?"),
-			Quit:     bind("q", "quit", "q"),
-			Back:     bind("esc", "back", "esc"),
-		},
+		List: newListKeys(),
 		Scroll: ScrollKeys{
 			Up:       bind("↑/↓", "scroll", "up", "k"),
 			Down:     bind("↓/j", "scroll down", "down", "j"),
@@ -126,6 +106,30 @@ func NewKeyMap() KeyMap {
 			Right:  bind("→", "next", "right", "l", "space"),
 			Quit:   bind("esc", "quit", "esc", "ctrl+c"),
 		},
+	}
+}
+
+func newListKeys() ListKeys {
+	return ListKeys{
+		Up:       bind("↑/k", "up", "up", "k"),
+		Down:     bind("↓/j", "down", "down", "j"),
+		PageUp:   bind("pgup", "page up", "pgup", "ctrl+u"),
+		PageDown: bind("pgdn", "page down", "pgdown", "ctrl+d", "space"),
+		Top:      bind("g/home", "first", "g", "home"),
+		Bottom:   bind("G/end", "last (loads all)", "G", "end"),
+		Open:     bind("enter", "details", "enter"),
+		Filter:   bind("f", "filters", "f"),
+		Clear:    bind("x", "clear filters", "x"),
+		Search:   bind("/", "quick search", "/"),
+		Order:    bind("o", "newest/oldest first", "o"),
+		UTC:      bind("t", "local/UTC time", "t"),
+		Raw:      bind("r", "raw JSON", "r"),
+		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
+		Export:   bind("e", "export CSV/NDJSON", "e"),
+		Retry:    bind("R", "retry", "R"),
+		Help:     bind("?", "all keys", "?"),
+		Quit:     bind("q", "quit", "q"),
+		Back:     bind("esc", "back", "esc"),
 	}
 }
 
