@@ -30,8 +30,9 @@ func (c *copier) ShortHelp() []key.Binding {
 	return []key.Binding{c.keys.Email, c.keys.ID, c.keys.JSON, c.keys.Cancel}
 }
 
+// View asks; the key line below lists the answers.
 func (c *copier) View() string {
-	return c.ctx.Styles.Flash.Render("copy: ") + c.ctx.KeyLine(c.ShortHelp())
+	return c.ctx.Styles.Flash.Render("Copy what to the clipboard?")
 }
 
 // Update takes one key: what to copy, or anything else to cancel.
