@@ -1,3 +1,17 @@
+// The filter form is hand-wired on bubbles' textinput, not on huh (issue 8
+// asked for charm.land/huh/v2 v2.0.3, and it was tried against its source).
+// What huh cannot do that this form needs:
+//   - Enter applies from any field, after checking all five at once: each bad
+//     field shows its message under it and the cursor lands on the first.
+//     huh validates a field only as it is left (and then refuses to leave
+//     it) or on its own Next/Submit key; nothing sets a field's error or
+//     focuses a chosen field from outside (Form has NextField, PrevField and
+//     GetFocusedField only).
+//   - Stepping through the fields from a wrapper to make huh validate them
+//     does not work either: leaving the last field of the last group submits
+//     the form (nextGroupMsg ends in StateCompleted).
+//
+// Its keys come from FormKeys in the KeyMap like every other view's.
 package ui
 
 import (
