@@ -12,6 +12,7 @@
 //     the form (nextGroupMsg ends in StateCompleted).
 //
 // Its keys come from FormKeys in the KeyMap like every other view's.
+
 package ui
 
 import (
