@@ -66,16 +66,15 @@ func (r *raw) Update(msg tea.Msg) tea.Cmd {
 			return r.nav.quit()
 		}
 	}
-	if _, ok := msg.(tea.WindowSizeMsg); ok {
-		r.size()
-		return nil
-	}
 	var cmd tea.Cmd
 	r.vp, cmd = r.vp.Update(msg)
 	return cmd
 }
 
+// View sizes the text to the layout first: the window may have changed
+// while the raw view was open.
 func (r *raw) View() string {
+	r.size()
 	return r.vp.View() + "\n" + r.ctx.KeyLine(r.ShortHelp())
 }
 

@@ -81,3 +81,22 @@ func TestStylesFollowTheBackground(t *testing.T) {
 		t.Error("the background changed the text, not only its colours")
 	}
 }
+
+// A view that has the keys follows a resize: every line still fits.
+func TestResizeWhileAViewIsOpen(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	for _, open := range [][]string{{"r"}, {"enter"}, {"f"}, {"?"}, {"/", "a"}} {
+		d := newDriver(t, src, 140, 40)
+		d.keys(open...)
+		d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		ls := lines(d.screen())
+		if len(ls) > 24 {
+			t.Errorf("after %v and a resize: %d lines", open, len(ls))
+		}
+		for _, l := range ls {
+			if w := textsafe.Width(l); w > 80 {
+				t.Errorf("after %v and a resize: a line of %d cells: %q", open, w, l)
+			}
+		}
+	}
+}
