@@ -39,48 +39,76 @@ var metaKeys = []string{"meta", "pagination", "paging", "page_info"}
 // that are not objects are skipped; a body that is not such JSON is a decode
 // error that quotes it.
 func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
-	var meta Meta
-	fail := func(err error) ([]Donation, Meta, error) {
+	fail := func(meta Meta, err error) ([]Donation, Meta, error) {
 		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120),
 			Truncated: truncated(err)}
 	}
-	var list []byte // the JSON array of donations
+	list, meta, nested, err := findList(body)
+	switch {
+	case err != nil:
+		return fail(meta, err)
+	case nested != nil:
+		// {"data": {"donations": [...]}}: one more level of envelope.
+		inner, m, err := DecodePage(nested, page)
+		m.Wrapped = true
+		return inner, m, err
+	}
+	out, end, err := decodeList(list, page)
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return nil, meta, e
+	case err != nil:
+		return fail(meta, err)
+	case skipSpace(list, end) != len(list):
+		return fail(meta, syntaxError(list, skipSpace(list, end)))
+	}
+	return out, meta, nil
+}
+
+// findList finds the JSON array of donations in a body: the body itself, or
+// a member of the object wrapping it, with the paging metadata beside it.
+// nested is set instead when the list sits one object further down.
+func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 	switch firstByte(body) {
 	case '[':
-		list = body
-	case '{':
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(body, &obj); err != nil {
-			return fail(err)
-		}
-		meta.Wrapped = true
-		for _, k := range listKeys {
-			if raw, ok := obj[k]; ok && firstByte(raw) == '[' {
-				meta.Key, list = k, raw
-				break
-			}
-		}
-		if meta.Key == "" {
-			if raw, ok := obj["data"]; ok && firstByte(raw) == '{' {
-				// {"data": {"donations": [...]}}: one more level of envelope.
-				inner, m, err := DecodePage(raw, page)
-				m.Wrapped = true
-				return inner, m, err
-			}
-			return fail(fmt.Errorf("no list of donations in the object (looked for %v)", listKeys))
-		}
-		readMeta(obj, &meta)
-		for _, k := range metaKeys {
-			var nested map[string]json.RawMessage
-			if raw, ok := obj[k]; ok && json.Unmarshal(raw, &nested) == nil {
-				readMeta(nested, &meta)
-			}
-		}
+		return body, meta, nil, nil
 	case 0:
-		return fail(fmt.Errorf("empty body"))
+		return nil, meta, nil, fmt.Errorf("empty body")
+	case '{':
 	default:
-		return fail(fmt.Errorf("not JSON"))
+		return nil, meta, nil, fmt.Errorf("not JSON")
 	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(body, &obj); err != nil {
+		return nil, meta, nil, err
+	}
+	meta.Wrapped = true
+	for _, k := range listKeys {
+		if raw, ok := obj[k]; ok && firstByte(raw) == '[' {
+			meta.Key, list = k, raw
+			break
+		}
+	}
+	if meta.Key == "" {
+		if raw, ok := obj["data"]; ok && firstByte(raw) == '{' {
+			return nil, meta, raw, nil
+		}
+		return nil, meta, nil, fmt.Errorf("no list of donations in the object (looked for %v)", listKeys)
+	}
+	readMeta(obj, &meta)
+	for _, k := range metaKeys {
+		var inner map[string]json.RawMessage
+		if raw, ok := obj[k]; ok && json.Unmarshal(raw, &inner) == nil {
+			readMeta(inner, &meta)
+		}
+	}
+	return list, meta, nil, nil
+}
+
+// decodeList decodes each object of the array; other elements are skipped.
+// end is where the array ended.
+func decodeList(list []byte, page int) ([]Donation, int, error) {
 	out := make([]Donation, 0, 100)
 	n := 0
 	end, err := elements(list, func(raw []byte) error {
@@ -95,16 +123,7 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 		}
 		return nil
 	})
-	var e *Error
-	switch {
-	case errors.As(err, &e):
-		return nil, meta, e
-	case err != nil:
-		return fail(err)
-	case skipSpace(list, end) != len(list):
-		return fail(syntaxError(list, skipSpace(list, end)))
-	}
-	return out, meta, nil
+	return out, end, err
 }
 
 // truncated says whether JSON ended before it was complete: a body cut off in
