@@ -142,12 +142,26 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.detail.scroll(msg)
 			return nil
 		}
+		return m.focused().Update(msg)
 	case tea.MouseClickMsg:
 		if m.focus != listID {
 			return nil
 		}
+		return m.list.Update(msg)
 	}
-	return m.focused().Update(msg)
+	return m.broadcast(msg)
+}
+
+// broadcast hands any other message (a child's own reply, a cursor blink) to
+// every child: a view's replies reach it whether or not it has the keys.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, id := range m.order {
+		if cmd := m.children[id].Update(msg); cmd != nil {
+			cmds = append(cmds, cmd)
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {

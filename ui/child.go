@@ -36,7 +36,9 @@ type child interface {
 	// Open is called as the child takes the keys; false refuses, as the
 	// detail does when no row is selected.
 	Open() (tea.Cmd, bool)
-	// Update handles a message while the child has the keys.
+	// Update handles keys and the mouse while the child has the keys, and
+	// every other message (its own replies, cursor blinks) whoever has them;
+	// a child ignores what is not its own.
 	Update(msg tea.Msg) tea.Cmd
 	// View draws the child in its place of ctx.Layout.
 	View() string

@@ -164,6 +164,9 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 			return f.move(-1)
 		}
 	}
+	if len(f.fields) == 0 {
+		return nil // never opened yet
+	}
 	var cmd tea.Cmd
 	fl := &f.fields[f.focus]
 	fl.input, cmd = fl.input.Update(msg)

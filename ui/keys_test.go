@@ -3,6 +3,9 @@ package ui
 import (
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"donations/api/demo"
 )
 
@@ -25,5 +28,50 @@ func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
 	d.keys("esc", "F")
 	if d.m.focus != filterID {
 		t.Fatalf("F did not open the filter form: focus %q", d.m.focus)
+	}
+}
+
+// probe is the smallest view: what a new view's file holds.
+type probe struct {
+	nav    navigator
+	opened bool
+	got    []tea.Msg
+}
+
+type probeReply struct{}
+
+func (p *probe) OpenKey() key.Binding     { return bind("P", "probe", "P") }
+func (p *probe) Open() (tea.Cmd, bool)    { p.opened = true; return nil, true }
+func (p *probe) Place() place             { return placeScreen }
+func (p *probe) View() string             { return "probe view" }
+func (p *probe) ShortHelp() []key.Binding { return nil }
+func (p *probe) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, bind("esc", "back", "esc")) {
+		p.nav.back()
+	}
+	p.got = append(p.got, msg)
+	return nil
+}
+
+// A view added with one line opens on its key from the list, draws under the
+// header, gives the keys back, and gets its own replies whoever has the keys.
+func TestANewViewIsOneLineInTheRoot(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 10})
+	d := newDriver(t, src, 100, 30)
+	p := &probe{nav: d.m}
+	d.m.add("probe", p)
+	d.keys("P")
+	if !p.opened || d.m.focus != "probe" {
+		t.Fatalf("P did not open the view: focus %q", d.m.focus)
+	}
+	d.mustShow("probe view", "donations demo")
+	d.keys("esc")
+	if d.m.focus != listID {
+		t.Fatalf("esc did not give the keys back: focus %q", d.m.focus)
+	}
+	p.got = nil
+	d.send(probeReply{})
+	if len(p.got) != 1 {
+		t.Errorf("the view's reply did not reach it while the list had the keys: %v", p.got)
 	}
 }
