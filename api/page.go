@@ -37,8 +37,16 @@ var metaKeys = []string{"meta", "pagination", "paging", "page_info"}
 // DecodePage reads a page body: a bare array of donations, or an object holding
 // the array under one of listKeys, with or without paging metadata. Elements
 // that are not objects are skipped; a body that is not such JSON is a decode
-// error that quotes it.
+// error that quotes it, and so is a page past MaxRecords or MaxDepth, or one
+// whose list holds values but no record at all.
 func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
+	return decodePage(body, page, true)
+}
+
+// decodePage is DecodePage; inner says whether {"data": {...}} may be opened
+// as one more envelope, which is done once: each level would scan the rest
+// of the body again.
+func decodePage(body []byte, page int, inner bool) ([]Donation, Meta, error) {
 	var meta Meta
 	fail := func(err error) ([]Donation, Meta, error) {
 		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120),
@@ -61,9 +69,9 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 			}
 		}
 		if meta.Key == "" {
-			if raw, ok := obj["data"]; ok && firstByte(raw) == '{' {
+			if raw, ok := obj["data"]; ok && firstByte(raw) == '{' && inner {
 				// {"data": {"donations": [...]}}: one more level of envelope.
-				inner, m, err := DecodePage(raw, page)
+				inner, m, err := decodePage(raw, page, false)
 				m.Wrapped = true
 				return inner, m, err
 			}
@@ -85,6 +93,11 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 	n := 0
 	end, err := elements(list, func(raw []byte) error {
 		n++
+		if n > MaxRecords {
+			return &Error{Kind: KindDecode, Page: page, Excerpt: excerpt(body, 120), Err: fmt.Errorf(
+				"the page holds more than %d records, where a page holds at most %d; the server is not answering as the API does",
+				MaxRecords, MaxPerPage)}
+		}
 		if raw[0] != '{' {
 			return nil
 		}
@@ -103,6 +116,8 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 		return fail(err)
 	case skipSpace(list, end) != len(list):
 		return fail(syntaxError(list, skipSpace(list, end)))
+	case n > 0 && len(out) == 0:
+		return fail(fmt.Errorf("the list holds %d values and not one donation record (an object)", n))
 	}
 	return out, meta, nil
 }

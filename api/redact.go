@@ -1,0 +1,158 @@
+package api
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+)
+
+// redactedMark replaces whatever part of a secret a text holds.
+const redactedMark = "[redacted]"
+
+// minRun is the shortest part of a secret that is redacted on its own. Cutting
+// or folding a text (an excerpt of a body, say) can leave part of a secret; a
+// run this long of a random key does not occur by chance.
+const minRun = 8
+
+// redactor removes secrets from what a server sends back: the API key as sent,
+// as JSON writes it, and the Authorization header's base64 of user:key, whole
+// or any run of minRun bytes of them. Bodies are redacted before anything is
+// made of them (decoding, excerpts), so no view, log or error can show it.
+type redactor struct {
+	secrets [][]byte
+	grams   map[uint32][]gram // every 4-byte window of every secret
+}
+
+type gram struct{ secret, at int }
+
+func newRedactor(username, key string) *redactor {
+	r := &redactor{grams: map[uint32][]gram{}}
+	if key == "" {
+		return r
+	}
+	var quoted bytes.Buffer
+	enc := json.NewEncoder(&quoted)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(key)
+	forms := []string{key, string(bytes.Trim(bytes.TrimSpace(quoted.Bytes()), `"`)),
+		base64.StdEncoding.EncodeToString([]byte(username + ":" + key))}
+	for _, f := range forms {
+		if !containsBytes(r.secrets, f) {
+			r.secrets = append(r.secrets, []byte(f))
+		}
+	}
+	for s, sec := range r.secrets {
+		for at := 0; at+4 <= len(sec); at++ {
+			k := binary.LittleEndian.Uint32(sec[at:])
+			r.grams[k] = append(r.grams[k], gram{s, at})
+		}
+	}
+	return r
+}
+
+func containsBytes(list [][]byte, s string) bool {
+	for _, b := range list {
+		if string(b) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// bytes returns b with every secret, and every run of minRun bytes of one,
+// replaced; b itself when it holds none.
+func (r *redactor) bytes(b []byte) []byte {
+	spans := r.find(b)
+	if len(spans) == 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	last := 0
+	for _, s := range spans {
+		out = append(out, b[last:s[0]]...)
+		out = append(out, redactedMark...)
+		last = s[1]
+	}
+	return append(out, b[last:]...)
+}
+
+func (r *redactor) text(s string) string { return string(r.bytes([]byte(s))) }
+
+// err is err with its text redacted; err itself when its text holds nothing
+// secret, so errors.Is and errors.As keep working on it.
+func (r *redactor) err(err error) error {
+	if err == nil {
+		return nil
+	}
+	if t := err.Error(); r.text(t) != t {
+		return errors.New(r.text(t))
+	}
+	return err
+}
+
+// find returns the spans of b to redact, sorted and merged. Any run of minRun
+// bytes holds a whole 4-byte window starting at a multiple of 4, so only those
+// windows are looked up; a hit is then stretched both ways along the secret.
+func (r *redactor) find(b []byte) [][2]int {
+	var spans [][2]int
+	for _, sec := range r.secrets {
+		if len(sec) < minRun {
+			// Too short for runs to mean anything: only the whole secret.
+			for i := 0; ; {
+				j := bytes.Index(b[i:], sec)
+				if j < 0 {
+					break
+				}
+				spans = addSpan(spans, i+j, i+j+len(sec))
+				i += j + len(sec)
+			}
+		}
+	}
+	for p := 0; p+4 <= len(b); p += 4 {
+		hits, ok := r.grams[binary.LittleEndian.Uint32(b[p:])]
+		if !ok {
+			continue
+		}
+		for _, g := range hits {
+			sec := r.secrets[g.secret]
+			if len(sec) < minRun {
+				continue
+			}
+			lo, hi := p, p+4
+			for k := g.at; k > 0 && lo > 0 && b[lo-1] == sec[k-1]; k-- {
+				lo--
+			}
+			for k := g.at + 4; k < len(sec) && hi < len(b) && b[hi] == sec[k]; k++ {
+				hi++
+			}
+			if hi-lo >= minRun {
+				spans = addSpan(spans, lo, hi)
+			}
+		}
+	}
+	return spans
+}
+
+// addSpan adds [lo, hi) to sorted, merged spans. Spans arrive nearly in
+// order, so the common case appends or extends the last one.
+func addSpan(spans [][2]int, lo, hi int) [][2]int {
+	i := len(spans)
+	for i > 0 && spans[i-1][0] > lo {
+		i--
+	}
+	spans = append(spans, [2]int{})
+	copy(spans[i+1:], spans[i:])
+	spans[i] = [2]int{lo, hi}
+	// Merge around i.
+	out := spans[:0]
+	for _, s := range spans {
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
