@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"net/url"
+	"strings"
 )
 
 // redactedMark replaces whatever part of a secret a text holds.
@@ -17,12 +19,15 @@ const redactedMark = "[redacted]"
 const minRun = 8
 
 // redactor removes secrets from what a server sends back: the API key as sent,
-// as JSON writes it, and the Authorization header's base64 of user:key, whole
+// as JSON and URLs write it, and the Authorization header's base64 of user:key, whole
 // or any run of minRun bytes of them. Bodies are redacted before anything is
 // made of them (decoding, excerpts), so no view, log or error can show it.
 type redactor struct {
 	secrets [][]byte
 	grams   map[uint32][]gram // every 4-byte window of every secret
+	// filter has a bit set for each window in grams, so that the scan of a
+	// body skips nearly every window without a map lookup.
+	filter [1 << 10]uint64
 }
 
 type gram struct{ secret, at int }
@@ -32,11 +37,7 @@ func newRedactor(username, key string) *redactor {
 	if key == "" {
 		return r
 	}
-	var quoted bytes.Buffer
-	enc := json.NewEncoder(&quoted)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(key)
-	forms := []string{key, string(bytes.Trim(bytes.TrimSpace(quoted.Bytes()), `"`)),
+	forms := []string{key, jsonString(key, false), jsonString(key, true), url.QueryEscape(key),
 		base64.StdEncoding.EncodeToString([]byte(username + ":" + key))}
 	for _, f := range forms {
 		if !containsBytes(r.secrets, f) {
@@ -47,9 +48,21 @@ func newRedactor(username, key string) *redactor {
 		for at := 0; at+4 <= len(sec); at++ {
 			k := binary.LittleEndian.Uint32(sec[at:])
 			r.grams[k] = append(r.grams[k], gram{s, at})
+			h := filterBit(k)
+			r.filter[h>>6] |= 1 << (h & 63)
 		}
 	}
 	return r
+}
+
+// jsonString is s as JSON writes it inside quotes, with or without the HTML
+// escapes (\u003c for <) that Go and others add by default.
+func jsonString(s string, html bool) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(html)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(b.String()), `"`), `"`)
 }
 
 func containsBytes(list [][]byte, s string) bool {
@@ -111,7 +124,11 @@ func (r *redactor) find(b []byte) [][2]int {
 		}
 	}
 	for p := 0; p+4 <= len(b); p += 4 {
-		hits, ok := r.grams[binary.LittleEndian.Uint32(b[p:])]
+		k := binary.LittleEndian.Uint32(b[p:])
+		if h := filterBit(k); r.filter[h>>6]&(1<<(h&63)) == 0 {
+			continue
+		}
+		hits, ok := r.grams[k]
 		if !ok {
 			continue
 		}
@@ -134,6 +151,8 @@ func (r *redactor) find(b []byte) [][2]int {
 	}
 	return spans
 }
+
+func filterBit(k uint32) uint32 { return (k * 0x9E3779B1) >> 16 }
 
 // addSpan adds [lo, hi) to sorted, merged spans. Spans arrive nearly in
 // order, so the common case appends or extends the last one.
