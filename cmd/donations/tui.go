@@ -23,11 +23,8 @@ func runTUI(ctx context.Context, g *globals, e env) int {
 	}
 	defer acct.close()
 	m := ui.New(ui.FromClient(acct.client), ui.Options{Account: acct.label})
-	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintln(e.stderr, "donations:", err)
-		return exitAPI
-	}
-	return exitOK
+	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	return tuiExit(e.stderr, err)
 }
 
 // runSetup shows the first-start screen on a terminal, writes the config file
