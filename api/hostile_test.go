@@ -257,3 +257,51 @@ func TestTimeoutsSayWhatHappened(t *testing.T) {
 		})
 	}
 }
+
+// Only one answer past the first megabyte is read at a time in the whole
+// process, so that memory does not grow with the number of requests at once:
+// a second large answer waits for the first to finish.
+func TestLargeAnswersAreReadOneAtATime(t *testing.T) {
+	release := make(chan struct{})
+	big := `[{"id":1,"email":"` + strings.Repeat("a", 3<<20) + `"}]`
+	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("page") == "1" {
+			// Past the first megabyte, then hold the rest back.
+			w.Write([]byte(big[:2<<20]))
+			w.(http.Flusher).Flush()
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+			w.Write([]byte(big[2<<20:]))
+			return
+		}
+		w.Write([]byte(big))
+	})
+	c := hostileClient(t, srv.URL, api.Config{})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	one := make(chan error, 1)
+	go func() {
+		_, err := c.Page(ctx, api.Query{Page: 1})
+		one <- err
+	}()
+	time.Sleep(300 * time.Millisecond) // page 1 is now past its first megabyte
+	two := make(chan error, 1)
+	go func() {
+		_, err := c.Page(ctx, api.Query{Page: 2})
+		two <- err
+	}()
+	select {
+	case err := <-two:
+		t.Fatalf("page 2 was read whole while page 1 held the turn (err %v)", err)
+	case <-time.After(500 * time.Millisecond):
+	}
+	close(release)
+	for _, ch := range []chan error{one, two} {
+		if err := <-ch; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
