@@ -177,3 +177,20 @@ func TestRedirectsThatChangeOriginAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// A key too short for runs to mean anything is redacted only where it
+// stands alone; the words around it stay readable, and a redacted error
+// keeps its type.
+func TestShortKeyRedactedAsAWordOnly(t *testing.T) {
+	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://example.org/x?k=abc", http.StatusFound)
+	})
+	c := hostileClient(t, srv.URL, api.Config{APIKey: "abc"})
+	_, err := firstPage(t, c)
+	if !errors.Is(err, api.ErrHTTP) {
+		t.Fatalf("err = %v, want the refused redirect", err)
+	}
+	if !strings.Contains(err.Error(), "http://example.org/x?k=[redacted]; refused: the API key goes only to") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -305,3 +305,18 @@ func TestLargeAnswersAreReadOneAtATime(t *testing.T) {
 		}
 	}
 }
+
+// A panic in a page fetched ahead, on a goroutine of the client's own, would
+// end the process with no chance to restore the terminal: it becomes that
+// page's error instead.
+func TestPanicFetchingAheadIsAnError(t *testing.T) {
+	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `[{"id":1}]`) })
+	c := hostileClient(t, srv.URL, api.Config{Trace: func(api.Exchange) { panic("trace failed") }})
+	p := c.Pager(api.Query{}, api.OldestFirst)
+	p.SetConcurrency(4)
+	defer p.Close()
+	_, err := p.Next(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "internal error fetching page 1: trace failed") {
+		t.Fatalf("err = %v", err)
+	}
+}

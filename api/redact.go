@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"net/url"
 	"strings"
 )
@@ -93,17 +92,25 @@ func (r *redactor) bytes(b []byte) []byte {
 
 func (r *redactor) text(s string) string { return string(r.bytes([]byte(s))) }
 
-// err is err with its text redacted; err itself when its text holds nothing
-// secret, so errors.Is and errors.As keep working on it.
+// err is err with its text redacted. The result still unwraps to err, so
+// errors.Is and errors.As see through it; only its text changes.
 func (r *redactor) err(err error) error {
 	if err == nil {
 		return nil
 	}
 	if t := err.Error(); r.text(t) != t {
-		return errors.New(r.text(t))
+		return &redactedError{r.text(t), err}
 	}
 	return err
 }
+
+type redactedError struct {
+	text string
+	err  error
+}
+
+func (e *redactedError) Error() string { return e.text }
+func (e *redactedError) Unwrap() error { return e.err }
 
 // find returns the spans of b to redact, sorted and merged. Any run of minRun
 // bytes holds a whole 4-byte window starting at a multiple of 4, so only those
@@ -112,14 +119,18 @@ func (r *redactor) find(b []byte) [][2]int {
 	var spans [][2]int
 	for _, sec := range r.secrets {
 		if len(sec) < minRun {
-			// Too short for runs to mean anything: only the whole secret.
+			// Too short for runs to mean anything, and for its bytes to be
+			// rare: only the whole secret standing as a word of its own.
 			for i := 0; ; {
 				j := bytes.Index(b[i:], sec)
 				if j < 0 {
 					break
 				}
-				spans = addSpan(spans, i+j, i+j+len(sec))
-				i += j + len(sec)
+				lo, hi := i+j, i+j+len(sec)
+				if (lo == 0 || !wordByte(b[lo-1])) && (hi == len(b) || !wordByte(b[hi])) {
+					spans = addSpan(spans, lo, hi)
+				}
+				i = hi
 			}
 		}
 	}
@@ -150,6 +161,10 @@ func (r *redactor) find(b []byte) [][2]int {
 		}
 	}
 	return spans
+}
+
+func wordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
 }
 
 func filterBit(k uint32) uint32 { return (k * 0x9E3779B1) >> 16 }
