@@ -129,6 +129,9 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 		s.APIKey, s.KeySource = envKey, EnvAPIKey
 	case prof.APIKeyCmd != "":
 		key, err := runKeyCmd(ctx, prof.APIKeyCmd)
+		if errors.Is(err, context.Canceled) {
+			return Settings{}, err // interrupted: not a configuration error
+		}
 		if err != nil {
 			return Settings{}, errorf("api_key_cmd of profile %q: %v", s.Profile, err)
 		}
