@@ -14,6 +14,8 @@ import (
 )
 
 func runTUI(ctx context.Context, g *globals, e env) int {
+	var waits waitsToProgram
+	g.onWait = waits.send
 	acct, err := connect(ctx, g, e)
 	if errors.Is(err, config.ErrNotConfigured) {
 		return runSetup(ctx, g, e)
@@ -23,7 +25,9 @@ func runTUI(ctx context.Context, g *globals, e env) int {
 	}
 	defer acct.close()
 	m := ui.New(ui.FromClient(acct.client), ui.Options{Account: acct.label})
-	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	p := tea.NewProgram(m, tea.WithContext(ctx))
+	waits.p.Store(p)
+	_, err = p.Run()
 	return tuiExit(e.stderr, err)
 }
 
