@@ -69,7 +69,7 @@ func TestWaitsPastTheBudgetGiveUpAtOnce(t *testing.T) {
 			if !errors.Is(err, api.ErrRateLimited) && !errors.Is(err, api.ErrServer) || !strings.Contains(err.Error(), tc.says) {
 				t.Fatalf("err = %v\nwant it to say %q", err, tc.says)
 			}
-			if !strings.Contains(err.Error(), "no wait may pass 2m0s") {
+			if !strings.Contains(err.Error(), "waiting for one page may take at most 2m0s") {
 				t.Errorf("the error does not state the limit: %v", err)
 			}
 			if n.Load() != tc.requests {

@@ -37,7 +37,7 @@ func (a ask) String() string {
 // the retry budget. It returns e, which Page reports.
 func (c *Client) giveUp(e *Error, spent time.Duration) *Error {
 	if e.ask.header != "" && e.ask.wait > c.retry.Budget-spent {
-		e.Err = fmt.Errorf("the server asks to wait %s; giving up, as no wait may pass %s", e.ask, c.retry.Budget)
+		e.Err = fmt.Errorf("the server asks to wait %s; giving up, as waiting for one page may take at most %s", e.ask, c.retry.Budget)
 	}
 	return e
 }
