@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // maxFileSize bounds a config file: a few profiles take a few hundred bytes.
@@ -17,7 +18,14 @@ const maxFileSize = 1 << 20
 // others may write to is refused. Only a regular file is read (a FIFO would
 // block for good, /dev/zero would never end), and only up to maxFileSize.
 func readPrivate(path string) ([]byte, fs.FileInfo, error) {
-	info, err := os.Stat(path)
+	// Opened without blocking, a FIFO is found out by its mode below instead
+	// of waiting for a writer; nothing is read before the mode is checked.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -26,15 +34,6 @@ func readPrivate(path string) ([]byte, fs.FileInfo, error) {
 	}
 	if err := notWritableByOthers(path, info); err != nil {
 		return nil, nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	// The path may have changed between Stat and Open: check what was opened.
-	if info, err = f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil, nil, &Error{fmt.Sprintf("config file %s is not a regular file", path)}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
