@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,15 @@ const exitCrash = 3
 // stopSignals end the program cleanly, the terminal given back: ctrl+c, a
 // kill, and the terminal going away.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// programOptions are the options of every Bubble Tea program here. Its
+// context ends on stopSignals. Bubble Tea's own SIGINT and SIGTERM handler is
+// turned off: racing with the context, it could block for good sending its
+// message to an event loop that had already left, and the program hung on
+// shutdown with the terminal still raw.
+func programOptions(ctx context.Context) []tea.ProgramOption {
+	return []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}
+}
 
 // guarded runs the program and turns a panic on its way into a report and
 // exitCrash, instead of Go's crash and status 2. The browser catches its own

@@ -25,7 +25,7 @@ func runTUI(ctx context.Context, g *globals, e env) int {
 	}
 	defer acct.close()
 	m := ui.New(ui.FromClient(acct.client), ui.Options{Account: acct.label})
-	p := tea.NewProgram(m, tea.WithContext(ctx))
+	p := tea.NewProgram(m, programOptions(ctx)...)
 	waits.p.Store(p)
 	_, err = p.Run()
 	return tuiExit(e.stderr, err)
@@ -43,7 +43,7 @@ func runSetup(ctx context.Context, g *globals, e env) int {
 		return exitConfig
 	}
 	s := ui.NewSetup(path)
-	if _, err := tea.NewProgram(s, tea.WithContext(ctx)).Run(); err != nil {
+	if _, err := tea.NewProgram(s, programOptions(ctx)...).Run(); err != nil {
 		fmt.Fprintln(e.stderr, "donations:", err)
 		return exitConfig
 	}
