@@ -57,7 +57,7 @@ func (c *Client) paced(ctx context.Context, page, attempt int) error {
 			return &Error{Kind: KindRateLimited, Page: page, RetryAfter: d, ask: a}
 		}
 		c.notify(Wait{Page: page, Attempt: attempt, Duration: d, Until: until,
-			Reason: "the server's request budget is spent: waiting " + a.String()})
+			Reason: fmt.Sprintf("the server's request budget is spent (x-ratelimit-remaining: 0): waiting %s for its reset", d.Round(time.Second))})
 		if err := sleep(ctx, d); err != nil {
 			return err
 		}

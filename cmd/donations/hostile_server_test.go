@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -132,5 +133,36 @@ func TestPanicsExitWithTheirOwnStatus(t *testing.T) {
 	if !strings.Contains(stderr.String(), "donations: internal error: the page table is inconsistent") ||
 		!strings.Contains(stderr.String(), "please report") {
 		t.Errorf("stderr = %s", stderr.String())
+	}
+}
+
+// Pages fetched side by side that wait for the same rate-limit reset are
+// announced once, not once each.
+func TestListAnnouncesASharedWaitOnce(t *testing.T) {
+	t.Parallel()
+	reset := time.Now().Add(7 * time.Second).Unix()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Ratelimit-Limit", "60")
+		w.Header().Set("X-Ratelimit-Remaining", "0")
+		w.Header().Set("X-Ratelimit-Reset", fmt.Sprint(reset))
+		if time.Now().Unix() >= reset {
+			w.Header().Set("X-Ratelimit-Remaining", "59")
+		}
+		// Six full pages of two: the first four go out at once, and the
+		// budget they report holds back the rest until the reset.
+		if p, _ := strconv.Atoi(r.URL.Query().Get("page")); p <= 6 {
+			fmt.Fprintf(w, `[{"id":%d},{"id":%d}]`, 2*p-1, 2*p)
+			return
+		}
+		fmt.Fprint(w, `[]`)
+	}))
+	defer srv.Close()
+	r := runCmd(t, map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": "k"},
+		"list", "--base-url", srv.URL, "--username", "u", "--per-page", "2", "--concurrency", "4")
+	if r.code != exitOK || strings.Count(r.stdout, "\n") != 12 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if n := strings.Count(r.stderr, "the server's request budget is spent (x-ratelimit-remaining: 0): waiting"); n != 1 {
+		t.Errorf("%d notices for one reset:\n%s", n, r.stderr)
 	}
 }

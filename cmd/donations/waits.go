@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -11,9 +12,18 @@ import (
 )
 
 // waitNotice tells a person on stderr why `list` is not moving, when the
-// client waits more than api.LongWait.
+// client waits more than api.LongWait. Pages fetched side by side wait for the
+// same reset: one line says it for all of them.
 func waitNotice(e env) func(api.Wait) {
+	var mu sync.Mutex
+	var last time.Time
 	return func(w api.Wait) {
+		mu.Lock()
+		defer mu.Unlock()
+		if d := w.Until.Sub(last); d > -time.Second && d < time.Second {
+			return
+		}
+		last = w.Until
 		fmt.Fprintf(e.stderr, "donations: page %d: %s (until %s)\n", w.Page, w.Reason, w.Until.Format(time.TimeOnly))
 	}
 }
