@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 )
 
 // readAhead fetches the pages after the one asked for while it is awaited.
@@ -53,6 +54,13 @@ func (a *readAhead) start(c *Client, q Query) *future {
 	ctx := a.ctx
 	go func() {
 		defer close(f.done)
+		// A panic here would end the process with the terminal left raw:
+		// it becomes the page's error, reported like any other.
+		defer func() {
+			if r := recover(); r != nil {
+				f.page, f.err = nil, fmt.Errorf("internal error fetching page %d: %v", q.Page, r)
+			}
+		}()
 		f.page, f.err = c.Page(ctx, q)
 	}()
 	return f

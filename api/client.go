@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -15,9 +14,6 @@ import (
 
 // DonationsPath is the list endpoint, appended to the base URL.
 const DonationsPath = "/api/v1/donations"
-
-// maxBody bounds what one page may weigh; 100 donations are far below it.
-const maxBody = 32 << 20
 
 // Exchange describes one HTTP request and its answer, for --verbose and the raw
 // view. URL never holds credentials.
@@ -49,6 +45,11 @@ type Config struct {
 	Transport http.RoundTripper
 	// UserAgent is sent on every request.
 	UserAgent string
+	// MaxBody bounds one answer after decompression (default DefaultMaxBody).
+	MaxBody int64
+	// OnWait, when set, hears of every wait longer than LongWait as it
+	// starts, from whichever goroutine waits.
+	OnWait func(Wait)
 }
 
 // Client reads donations. It is safe for concurrent use.
@@ -63,6 +64,9 @@ type Client struct {
 	userAgent string
 	pace      pacer
 	refused   atomic.Int64 // 429 answers so far
+	maxBody   int64
+	onWait    func(Wait)
+	redact    *redactor
 }
 
 // New checks the configuration and makes a client. Credentials given as user
@@ -79,6 +83,11 @@ func New(cfg Config) (*Client, error) {
 		retry:     cfg.Retry.withDefaults(),
 		trace:     cfg.Trace,
 		userAgent: cfg.UserAgent,
+		maxBody:   cfg.MaxBody,
+		onWait:    cfg.OnWait,
+	}
+	if c.maxBody <= 0 {
+		c.maxBody = DefaultMaxBody
 	}
 	if u.User != nil {
 		if c.username == "" {
@@ -92,6 +101,7 @@ func New(cfg Config) (*Client, error) {
 	if c.timeout <= 0 {
 		c.timeout = 30 * time.Second
 	}
+	c.redact = newRedactor(c.username, c.key)
 	if c.userAgent == "" {
 		c.userAgent = "donations-cli"
 	}
@@ -105,16 +115,7 @@ func New(cfg Config) (*Client, error) {
 	if transport == nil {
 		transport = http.DefaultTransport
 	}
-	c.http = &http.Client{
-		Transport: transport,
-		// Basic auth must not follow a redirect to another host.
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= 5 || req.URL.Host != via[0].URL.Host {
-				return http.ErrUseLastResponse
-			}
-			return nil
-		},
-	}
+	c.http = &http.Client{Transport: transport, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
 
@@ -185,18 +186,18 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 		if !Retryable(e) || ctx.Err() != nil {
 			return nil, e
 		}
-		delay, ok := c.retry.next(attempt, e.RetryAfter, time.Since(start))
+		delay, ok := c.retry.next(attempt, e.ask.wait, time.Since(start))
 		if !ok {
-			return nil, e
+			return nil, c.giveUp(e, time.Since(start))
 		}
-		if err := sleep(ctx, delay); err != nil {
+		if err := c.backOff(ctx, e, delay); err != nil {
 			return nil, c.networkError(err, q.Page, target, attempt)
 		}
 	}
 }
 
 func (c *Client) attempt(ctx context.Context, page int, target string, attempt int) (*Page, error) {
-	if err := c.pace.wait(ctx); err != nil {
+	if err := c.paced(ctx, page, attempt); err != nil {
 		return nil, err
 	}
 	body, ex, err := c.once(ctx, target, attempt)
@@ -218,8 +219,10 @@ func (c *Client) networkError(err error, page int, target string, attempt int) *
 	return &Error{Kind: KindNetwork, Page: page, URL: target, Attempts: attempt, Err: err}
 }
 
-// once sends one attempt under its own deadline.
+// once sends one attempt under its own deadline. Everything the server sent
+// is redacted before anything is made of it.
 func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, Exchange, error) {
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	ex := Exchange{Method: http.MethodGet, URL: target, Attempt: attempt}
@@ -234,30 +237,46 @@ func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, 
 	resp, err := c.http.Do(req)
 	if err != nil {
 		c.pace.finish(nil, time.Now())
-		ex.Duration, ex.Err = time.Since(start), c.redact(unwrapURLError(err))
+		err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no answer"))
+		ex.Duration, ex.Err = time.Since(start), err
 		c.emit(ex)
-		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: c.redact(unwrapURLError(err))}
+		e := &Error{Kind: KindNetwork, URL: target, Err: err}
+		var re *redirectError
+		if errors.As(err, &re) {
+			e.Kind = KindHTTP // refused, not failed: asking again changes nothing
+			if resp != nil {
+				e.Status = resp.StatusCode
+			}
+		}
+		return nil, ex, e
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	body, err := readBody(ctx, resp, c.maxBody)
+	body = c.redact.bytes(body)
 	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
 	c.pace.finish(resp.Header, time.Now())
 	if resp.StatusCode == http.StatusTooManyRequests {
 		c.refused.Add(1)
 	}
 	if err != nil {
+		err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no complete answer"))
 		ex.Err = err
 		c.emit(ex)
-		return nil, ex, &Error{Kind: KindNetwork, URL: target, Status: resp.StatusCode, Err: c.redact(unwrapURLError(err))}
+		kind := KindNetwork
+		var tl *tooLargeError
+		if errors.As(err, &tl) {
+			kind = KindHTTP
+		}
+		return nil, ex, &Error{Kind: kind, URL: target, Status: resp.StatusCode, Err: err}
 	}
 	c.emit(ex)
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return body, ex, nil
 	}
-	e := &Error{Kind: kindForStatus(resp.StatusCode), Status: resp.StatusCode, URL: target,
-		Excerpt: c.redact(errors.New(excerpt(body, 160))).Error()}
+	e := &Error{Kind: kindForStatus(resp.StatusCode), Status: resp.StatusCode, URL: target, Excerpt: excerpt(body, 160)}
 	if e.Kind == KindRateLimited || e.Kind == KindServer {
-		e.RetryAfter = retryAfter(resp.Header, time.Now())
+		e.ask = retryAfter(resp.Header, time.Now())
+		e.RetryAfter = e.ask.wait
 	}
 	return nil, ex, e
 }
@@ -276,14 +295,6 @@ func unwrapURLError(err error) error {
 		return ue.Err
 	}
 	return err
-}
-
-// redact removes the API key from an error text, should anything have echoed it.
-func (c *Client) redact(err error) error {
-	if err == nil || c.key == "" || !strings.Contains(err.Error(), c.key) {
-		return err
-	}
-	return errors.New(strings.ReplaceAll(err.Error(), c.key, "[redacted]"))
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

@@ -49,6 +49,7 @@ type Error struct {
 	Attempts   int
 	Truncated  bool // for KindDecode: the body ended mid-JSON, as a cut connection leaves it
 	Err        error
+	ask        ask // the wait behind RetryAfter, and the header that asked for it
 }
 
 func (e *Error) Error() string {

@@ -30,6 +30,9 @@ func FuzzDecodePage(f *testing.F) {
 		if firstNonSpace(body) == '[' && !json.Valid(body) {
 			t.Fatalf("accepted a body encoding/json rejects: %q", body)
 		}
+		if d := nesting(body); firstNonSpace(body) == '[' && d > api.MaxDepth {
+			t.Fatalf("accepted a page nested %d levels deep", d)
+		}
 		for _, d := range list {
 			if !json.Valid(d.Raw) {
 				t.Fatalf("raw bytes of a donation are not JSON: %q", d.Raw)
@@ -66,6 +69,26 @@ func FuzzQueryValues(f *testing.F) {
 			t.Fatalf("effective page size %d", e)
 		}
 	})
+}
+
+// nesting is how deeply the brackets of a JSON text nest, strings skipped.
+func nesting(b []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
 }
 
 func firstNonSpace(b []byte) byte {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"sync"
 	"time"
@@ -20,37 +19,27 @@ type pacer struct {
 	inflight  int
 }
 
-// maxPaceWait bounds one wait, so a bogus reset far in the future cannot stall
-// the program; the server's answer corrects the estimate.
-const maxPaceWait = 90 * time.Second
-
-// wait blocks until the budget allows one more request, and takes it.
-func (p *pacer) wait(ctx context.Context) error {
-	for {
-		p.mu.Lock()
-		now := time.Now()
-		if p.known && !now.Before(p.reset) {
-			// A new window: the full budget, less what is still on its way.
-			p.remaining = p.limit - p.inflight
-			p.reset = now.Add(time.Minute) // until an answer says when it ends
-			if p.limit <= 0 {
-				p.known = false
-			}
-		}
-		if !p.known || p.remaining > 0 {
-			if p.known {
-				p.remaining--
-			}
-			p.inflight++
-			p.mu.Unlock()
-			return nil
-		}
-		d := min(p.reset.Sub(now), maxPaceWait)
-		p.mu.Unlock()
-		if err := sleep(ctx, d); err != nil {
-			return err
+// reserve takes one request from the budget, or says how long to wait until
+// the budget allows one (and takes nothing).
+func (p *pacer) reserve(now time.Time) (time.Duration, time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.known && !now.Before(p.reset) {
+		// A new window: the full budget, less what is still on its way.
+		p.remaining = p.limit - p.inflight
+		p.reset = now.Add(time.Minute) // until an answer says when it ends
+		if p.limit <= 0 {
+			p.known = false
 		}
 	}
+	if p.known && p.remaining <= 0 {
+		return p.reset.Sub(now), p.reset
+	}
+	if p.known {
+		p.remaining--
+	}
+	p.inflight++
+	return 0, time.Time{}
 }
 
 // finish records the end of a request; h is nil when no answer came.

@@ -37,8 +37,16 @@ var metaKeys = []string{"meta", "pagination", "paging", "page_info"}
 // DecodePage reads a page body: a bare array of donations, or an object holding
 // the array under one of listKeys, with or without paging metadata. Elements
 // that are not objects are skipped; a body that is not such JSON is a decode
-// error that quotes it.
+// error that quotes it, and so is a page past MaxRecords or MaxDepth, or one
+// whose list holds values but no record at all.
 func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
+	return decodePage(body, page, true)
+}
+
+// decodePage is DecodePage; inner says whether {"data": {...}} may be opened
+// as one more envelope, which is done once: each level would scan the rest
+// of the body again.
+func decodePage(body []byte, page int, inner bool) ([]Donation, Meta, error) {
 	fail := func(meta Meta, err error) ([]Donation, Meta, error) {
 		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120),
 			Truncated: truncated(err)}
@@ -47,13 +55,15 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 	switch {
 	case err != nil:
 		return fail(meta, err)
-	case nested != nil:
+	case nested != nil && inner:
 		// {"data": {"donations": [...]}}: one more level of envelope.
-		inner, m, err := DecodePage(nested, page)
+		out, m, err := decodePage(nested, page, false)
 		m.Wrapped = true
-		return inner, m, err
+		return out, m, err
+	case nested != nil:
+		return fail(meta, fmt.Errorf("no list of donations in the object (looked for %v)", listKeys))
 	}
-	out, end, err := decodeList(list, page)
+	out, n, end, err := decodeList(body, list, page)
 	var e *Error
 	switch {
 	case errors.As(err, &e):
@@ -62,6 +72,8 @@ func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
 		return fail(meta, err)
 	case skipSpace(list, end) != len(list):
 		return fail(meta, syntaxError(list, skipSpace(list, end)))
+	case n > 0 && len(out) == 0:
+		return fail(meta, fmt.Errorf("the list holds %d values and not one donation record (an object)", n))
 	}
 	return out, meta, nil
 }
@@ -107,12 +119,17 @@ func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 }
 
 // decodeList decodes each object of the array; other elements are skipped.
-// end is where the array ended.
-func decodeList(list []byte, page int) ([]Donation, int, error) {
-	out := make([]Donation, 0, 100)
-	n := 0
-	end, err := elements(list, func(raw []byte) error {
+// n counts the elements, end is where the array ended; body is quoted when
+// the page holds more records than any page of the API.
+func decodeList(body, list []byte, page int) (out []Donation, n, end int, err error) {
+	out = make([]Donation, 0, 100)
+	end, err = elements(list, func(raw []byte) error {
 		n++
+		if n > MaxRecords {
+			return &Error{Kind: KindDecode, Page: page, Excerpt: excerpt(body, 120), Err: fmt.Errorf(
+				"the page holds more than %d records, where a page holds at most %d; the server is not answering as the API does",
+				MaxRecords, MaxPerPage)}
+		}
 		if raw[0] != '{' {
 			return nil
 		}
@@ -123,7 +140,7 @@ func decodeList(list []byte, page int) ([]Donation, int, error) {
 		}
 		return nil
 	})
-	return out, end, err
+	return out, n, end, err
 }
 
 // truncated says whether JSON ended before it was complete: a body cut off in

@@ -50,7 +50,9 @@ func (p RetryPolicy) next(attempt int, asked, spent time.Duration) (time.Duratio
 	if asked > d {
 		d = asked
 	}
-	if spent+d > p.Budget {
+	// Compared this way round, a wait near Go's largest duration cannot
+	// overflow into a negative sum and pass.
+	if d > p.Budget-spent {
 		return 0, false
 	}
 	return d, true
@@ -62,34 +64,43 @@ func headerInt(h http.Header, key string) (int64, bool) {
 }
 
 // resetTime reads x-ratelimit-reset: usually a Unix time, but some servers send
-// seconds to wait; a value too small to be a recent Unix time is taken as that.
+// seconds to wait, and some a Unix time in milliseconds. A value too small to
+// be a recent Unix time is taken as seconds to wait, one too large to be in
+// seconds (past the year 5000) as milliseconds.
 func resetTime(h http.Header, now time.Time) time.Time {
 	v, ok := headerInt(h, "X-Ratelimit-Reset")
-	if !ok || v < 0 {
+	switch {
+	case !ok || v < 0:
 		return time.Time{}
-	}
-	if v < 1e9 {
+	case v < 1e9:
 		return now.Add(time.Duration(v) * time.Second)
+	case v >= 1e11:
+		return time.UnixMilli(v).Add(200 * time.Millisecond)
 	}
 	// The header has whole seconds; the window ends somewhere in that second.
 	return time.Unix(v, 0).Add(200 * time.Millisecond)
 }
 
-// retryAfter is how long a 429 or 5xx answer asks us to wait: Retry-After in
-// seconds or as an HTTP date, else the rate-limit reset, else zero.
-func retryAfter(h http.Header, now time.Time) time.Duration {
+// maxAskSeconds bounds a Retry-After in seconds before it is made a duration,
+// which would overflow past 292 years. Any wait this long is refused anyway.
+const maxAskSeconds = 1 << 32
+
+// retryAfter is the wait a 429 or 5xx answer asks for: Retry-After in seconds
+// or as an HTTP date, else the rate-limit reset, else none.
+func retryAfter(h http.Header, now time.Time) ask {
 	if s := strings.TrimSpace(h.Get("Retry-After")); s != "" {
-		if secs, err := strconv.Atoi(s); err == nil && secs >= 0 {
-			return time.Duration(secs) * time.Second
+		if secs, err := strconv.ParseInt(s, 10, 64); err == nil && secs >= 0 {
+			d := time.Duration(min(secs, maxAskSeconds)) * time.Second
+			return ask{wait: d, until: now.Add(d), header: "Retry-After"}
 		}
 		if t, err := http.ParseTime(s); err == nil {
-			return max(t.Sub(now), 0)
+			return ask{wait: max(t.Sub(now), 0), until: t, header: "Retry-After"}
 		}
 	}
 	if rem, ok := headerInt(h, "X-Ratelimit-Remaining"); ok && rem <= 0 {
 		if t := resetTime(h, now); !t.IsZero() {
-			return max(t.Sub(now), 0)
+			return ask{wait: max(t.Sub(now), 0), until: t, header: "x-ratelimit-reset"}
 		}
 	}
-	return 0
+	return ask{}
 }

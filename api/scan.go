@@ -12,6 +12,10 @@ import (
 
 var errEnd = errors.New("unexpected end of JSON input")
 
+// errTooDeep refuses what nests past MaxDepth, before the recursion can
+// exhaust the stack.
+var errTooDeep = fmt.Errorf("nested too deeply (more than %d levels)", MaxDepth)
+
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func skipSpace(b []byte, i int) int {
@@ -30,19 +34,22 @@ func syntaxError(b []byte, i int) error {
 	return fmt.Errorf("invalid character %q at offset %d", b[i], i)
 }
 
-// valueEnd checks the JSON value starting at b[i] and returns where it ends.
-func valueEnd(b []byte, i int) (int, error) {
+// valueEnd checks the JSON value starting at b[i], which nests depth levels
+// deep, and returns where it ends.
+func valueEnd(b []byte, i, depth int) (int, error) {
 	if i >= len(b) {
 		return i, errEnd
 	}
 	switch c := b[i]; {
 	case c == '"':
 		return stringEnd(b, i)
+	case (c == '{' || c == '[') && depth >= MaxDepth:
+		return i, errTooDeep
 	case c == '{':
-		end, err := members(b[i:], nil)
+		end, err := membersAt(b[i:], depth+1, nil)
 		return i + end, err
 	case c == '[':
-		end, err := elements(b[i:], nil)
+		end, err := elementsAt(b[i:], depth+1, nil)
 		return i + end, err
 	case c == 't':
 		return literalEnd(b, i, "true")
@@ -145,6 +152,10 @@ func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' ||
 // at b, which must start with '{', and returns where the object ends. Keys
 // are passed as they stand between their quotes.
 func members(b []byte, fn func(key, value []byte) error) (int, error) {
+	return membersAt(b, 1, fn)
+}
+
+func membersAt(b []byte, depth int, fn func(key, value []byte) error) (int, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return i, syntaxError(b, i)
@@ -167,7 +178,7 @@ func members(b []byte, fn func(key, value []byte) error) (int, error) {
 			return i, syntaxError(b, i)
 		}
 		i = skipSpace(b, i+1)
-		vEnd, err := valueEnd(b, i)
+		vEnd, err := valueEnd(b, i, depth)
 		if err != nil {
 			return vEnd, err
 		}
@@ -201,6 +212,10 @@ func separator(b []byte, i int, closing byte) (int, bool, error) {
 // elements calls fn (when not nil) for each value span of the array at b and
 // returns where the array ends.
 func elements(b []byte, fn func(value []byte) error) (int, error) {
+	return elementsAt(b, 1, fn)
+}
+
+func elementsAt(b []byte, depth int, fn func(value []byte) error) (int, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '[' {
 		return i, syntaxError(b, i)
@@ -210,7 +225,7 @@ func elements(b []byte, fn func(value []byte) error) (int, error) {
 		return i + 1, nil
 	}
 	for {
-		vEnd, err := valueEnd(b, i)
+		vEnd, err := valueEnd(b, i, depth)
 		if err != nil {
 			return vEnd, err
 		}

@@ -83,11 +83,7 @@ func DefaultPath(getenv func(string) string) string {
 // Load reads and checks a config file. A missing file returns an error that
 // matches fs.ErrNotExist.
 func Load(path string) (*File, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(path)
+	data, info, err := readPrivate(path)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +102,12 @@ func Parse(path string, data []byte) (*File, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &FileError{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+			msg := pe.Message
+			if secretKey(pe.LastKey) || secretKey(keyOnLine(data, pe.Position.Line)) {
+				// The parser quotes what it found, which here is (part of) the key.
+				msg = "not valid TOML; write the value as text in quotes (the value is not shown: it may be the key)"
+			}
+			return nil, &FileError{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: msg}
 		}
 		return nil, typeError(path, err)
 	}
@@ -145,6 +146,23 @@ func Parse(path string, data []byte) (*File, error) {
 			Msg: fmt.Sprintf("no profile %q in the file%s", f.DefaultProfile, f.suggest(f.DefaultProfile))}
 	}
 	return f, nil
+}
+
+// secretKey says whether key names a field whose value may be the API key or
+// lead to it; such values are never quoted.
+func secretKey(key string) bool {
+	name := key[strings.LastIndex(key, ".")+1:]
+	return strings.HasPrefix(strings.Trim(name, `"' `), "api_key")
+}
+
+// keyOnLine is the key a line of the file assigns, or "".
+func keyOnLine(data []byte, line int) string {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	k, _, _ := strings.Cut(lines[line-1], "=")
+	return normalizeKey(k)
 }
 
 // typeErrorText is how the TOML library words a value of the wrong type; it

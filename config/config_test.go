@@ -153,7 +153,7 @@ func TestKeySources(t *testing.T) {
 		{"api_key readable by others", `api_key = "` + secret + `"`, 0o644, nil, "", []string{"chmod 600", "others can read"}},
 		{"api_key readable by group", `api_key = "` + secret + `"`, 0o640, nil, "", []string{"chmod 600"}},
 		{"api_key_env", `api_key_env = "MY_KEY"`, 0o644, map[string]string{"MY_KEY": secret}, secret, nil},
-		{"api_key_env unset", `api_key_env = "MY_KEY"`, 0o644, nil, "", []string{"$MY_KEY", "not set"}},
+		{"api_key_env unset", `api_key_env = "MY_KEY"`, 0o644, nil, "", []string{"api_key_env", "not set"}},
 		{"api_key_cmd", `api_key_cmd = "printf '%s\n' ` + secret + `"`, 0o644, nil, secret, nil},
 		{"api_key_cmd failing with the key in its output", `api_key_cmd = "echo ` + secret + `; echo oops ` + secret + ` >&2; exit 3"`, 0o644, nil, "",
 			[]string{"api_key_cmd", "exit status 3", "not shown"}},

@@ -1,10 +1,11 @@
 package config
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -74,8 +75,12 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 		return Settings{}, errorf("config file %s does not exist", path)
 	case err != nil:
 		var fe *FileError
+		var ce *Error
 		if errors.As(err, &fe) {
 			return Settings{}, &Error{fe.Error()}
+		}
+		if errors.As(err, &ce) {
+			return Settings{}, ce
 		}
 		return Settings{}, errorf("reading config file %s: %v", path, err)
 	}
@@ -124,14 +129,18 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 		s.APIKey, s.KeySource = envKey, EnvAPIKey
 	case prof.APIKeyCmd != "":
 		key, err := runKeyCmd(ctx, prof.APIKeyCmd)
+		if errors.Is(err, context.Canceled) {
+			return Settings{}, err // interrupted: not a configuration error
+		}
 		if err != nil {
 			return Settings{}, errorf("api_key_cmd of profile %q: %v", s.Profile, err)
 		}
 		s.APIKey, s.KeySource = key, "api_key_cmd"
 	case prof.APIKeyEnv != "":
-		s.APIKey, s.KeySource = getenv(prof.APIKeyEnv), "$"+prof.APIKeyEnv
+		// The variable's name is not shown: people paste the key itself there.
+		s.APIKey, s.KeySource = getenv(prof.APIKeyEnv), "the variable named by api_key_env"
 		if s.APIKey == "" {
-			return Settings{}, errorf("profile %q takes its API key from $%s, which is not set", s.Profile, prof.APIKeyEnv)
+			return Settings{}, errorf("profile %q takes its API key from the environment variable named by api_key_env in %s, which is not set (the name is not shown, in case it is the key itself)", s.Profile, path)
 		}
 	case prof.APIKey != "":
 		if file.Mode&0o077 != 0 {
@@ -155,26 +164,64 @@ func first(vals ...string) string {
 	return ""
 }
 
-// runKeyCmd runs a credential helper through sh -c, as git does. Its output is
-// never put in an error, since it may be the key or part of it.
+// keyCmdTimeout bounds a credential helper; maxKeyLine bounds the line read
+// from it (a key is well under a hundred bytes).
+const (
+	keyCmdTimeout = 30 * time.Second
+	maxKeyLine    = 4 << 10
+)
+
+// runKeyCmd runs a credential helper through sh -c, as git does, and reads
+// the first line it prints. Its output is never put in an error, since it may
+// be the key or part of it. When it overruns, or the program is interrupted,
+// the helper and everything it started are stopped (see keycmd_unix.go), and
+// the program waits at most a second more for them.
 func runKeyCmd(ctx context.Context, command string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, keyCmdTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
-	var out bytes.Buffer
-	cmd.Stdout = &out
 	cmd.Stdin = os.Stdin
 	cmd.Stderr = nil // discarded: it may echo the secret
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("did not finish within 30s (its output is not shown)")
-		}
+	cmd.WaitDelay = time.Second
+	ownGroup(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", fmt.Errorf("could not start: %v", err)
+	}
+	// A child the helper left behind may hold the pipe open after the
+	// helper is stopped: stop reading when the time is up.
+	stop := context.AfterFunc(ctx, func() { out.Close() })
+	defer stop()
+	line, tooLong := firstLine(out)
+	// A helper that goes on printing (`yes`) gets a broken pipe, not our memory.
+	out.Close()
+	err = cmd.Wait()
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		return "", fmt.Errorf("did not finish within %s (its output is not shown)", keyCmdTimeout)
+	case ctx.Err() != nil:
+		return "", ctx.Err()
+	case tooLong:
+		return "", fmt.Errorf("printed a first line longer than %d bytes; it must print the API key alone on its first line", maxKeyLine)
+	case err != nil && !(line != "" && brokenPipe(err)):
 		return "", fmt.Errorf("failed (%v); its output is not shown because it may hold the key", err)
 	}
-	key, _, _ := strings.Cut(strings.TrimSpace(out.String()), "\n")
-	key = strings.TrimSpace(key)
+	key := strings.TrimSpace(line)
 	if key == "" {
 		return "", fmt.Errorf("printed nothing: it must print the API key on its first line")
 	}
 	return key, nil
+}
+
+// firstLine reads up to the first newline, and at most maxKeyLine bytes.
+func firstLine(r io.Reader) (line string, tooLong bool) {
+	br := bufio.NewReaderSize(io.LimitReader(r, maxKeyLine+1), maxKeyLine+1)
+	b, err := br.ReadSlice('\n')
+	if err == nil || err == io.EOF {
+		return string(b), false
+	}
+	return "", len(b) > maxKeyLine
 }

@@ -19,6 +19,7 @@ type globals struct {
 	demo                                   bool
 	demoCount                              int
 	verbose                                bool
+	onWait                                 func(api.Wait) // set by commands that show long waits
 }
 
 func (g *globals) register(fs *flag.FlagSet) {
@@ -42,7 +43,7 @@ type account struct {
 // config file. A demo server is started in-process on a loopback port and
 // spoken to over real HTTP, through the same client as a real account.
 func connect(ctx context.Context, g *globals, e env) (*account, error) {
-	cfg := api.Config{UserAgent: "donations-cli"}
+	cfg := api.Config{UserAgent: "donations-cli", OnWait: g.onWait}
 	if g.verbose {
 		var mu sync.Mutex // pages are fetched side by side; lines must not interleave
 		cfg.Trace = func(x api.Exchange) {

@@ -53,6 +53,7 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 		fmt.Fprintln(e.stderr, "donations list:", err)
 		return exitConfig
 	}
+	g.onWait = waitNotice(e)
 	acct, err := connect(ctx, g, e)
 	if err != nil {
 		if errors.Is(err, config.ErrNotConfigured) {

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 
 	"donations/api"
 	"donations/config"
@@ -24,8 +23,8 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	code := guarded(os.Stderr, func() int { return run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv) })
 	stop()
 	os.Exit(code)
 }
@@ -37,7 +36,7 @@ type env struct {
 
 // run is the whole program, with its surroundings passed in so tests can run it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	e := env{stdout, stderr, getenv}
+	e := env{stdout, safeText{stderr}, getenv}
 	g := &globals{}
 	root := flag.NewFlagSet("donations", flag.ContinueOnError)
 	root.SetOutput(stderr)

@@ -14,6 +14,8 @@ import (
 )
 
 func runTUI(ctx context.Context, g *globals, e env) int {
+	var waits waitsToProgram
+	g.onWait = waits.send
 	acct, err := connect(ctx, g, e)
 	if errors.Is(err, config.ErrNotConfigured) {
 		return runSetup(ctx, g, e)
@@ -23,11 +25,10 @@ func runTUI(ctx context.Context, g *globals, e env) int {
 	}
 	defer acct.close()
 	m := ui.New(ui.FromClient(acct.client), ui.Options{Account: acct.label})
-	if _, err := tea.NewProgram(m, tea.WithContext(ctx)).Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintln(e.stderr, "donations:", err)
-		return exitAPI
-	}
-	return exitOK
+	p := tea.NewProgram(m, programOptions(ctx)...)
+	waits.p.Store(p)
+	_, err = p.Run()
+	return tuiExit(e.stderr, err)
 }
 
 // runSetup shows the first-start screen on a terminal, writes the config file
@@ -42,7 +43,7 @@ func runSetup(ctx context.Context, g *globals, e env) int {
 		return exitConfig
 	}
 	s := ui.NewSetup(path)
-	if _, err := tea.NewProgram(s, tea.WithContext(ctx)).Run(); err != nil {
+	if _, err := tea.NewProgram(s, programOptions(ctx)...).Run(); err != nil {
 		fmt.Fprintln(e.stderr, "donations:", err)
 		return exitConfig
 	}

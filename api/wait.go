@@ -1,0 +1,84 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// LongWait is how long a pause must be for Config.OnWait to hear of it: a
+// person should see why nothing is happening.
+const LongWait = 5 * time.Second
+
+// Wait is a pause the client is starting before a request.
+type Wait struct {
+	Page     int    // the page that waits
+	Attempt  int    // the attempt the wait comes before
+	Reason   string // why, in words, built from parsed values only
+	Duration time.Duration
+	Until    time.Time
+}
+
+// ask is a wait a server asked for, and the header that asked.
+type ask struct {
+	wait   time.Duration
+	until  time.Time
+	header string
+}
+
+func (a ask) String() string {
+	if a.wait >= time.Hour {
+		return fmt.Sprintf("until %s (%s)", a.until.UTC().Format("2006-01-02 15:04 MST"), a.header)
+	}
+	return fmt.Sprintf("%s (%s)", a.wait.Round(time.Second), a.header)
+}
+
+// giveUp explains why a wait the server asked for is not waited: it runs past
+// the retry budget. It returns e, which Page reports.
+func (c *Client) giveUp(e *Error, spent time.Duration) *Error {
+	if e.ask.header != "" && e.ask.wait > c.retry.Budget-spent {
+		e.Err = fmt.Errorf("the server asks to wait %s; giving up, as waiting for one page may take at most %s", e.ask, c.retry.Budget)
+	}
+	return e
+}
+
+// paced blocks until the server's rate-limit budget allows a request, as its
+// headers told it, and refuses at once a wait that would pass the retry budget.
+func (c *Client) paced(ctx context.Context, page, attempt int) error {
+	start := time.Now()
+	for {
+		now := time.Now()
+		d, until := c.pace.reserve(now)
+		if d <= 0 {
+			return nil
+		}
+		a := ask{wait: d, until: until, header: "x-ratelimit-remaining: 0 and x-ratelimit-reset"}
+		if now.Sub(start) > c.retry.Budget-d {
+			return &Error{Kind: KindRateLimited, Page: page, RetryAfter: d, ask: a}
+		}
+		c.notify(Wait{Page: page, Attempt: attempt, Duration: d, Until: until,
+			Reason: fmt.Sprintf("the server's request budget is spent (x-ratelimit-remaining: 0): waiting %s for its reset", d.Round(time.Second))})
+		if err := sleep(ctx, d); err != nil {
+			return err
+		}
+	}
+}
+
+// backOff waits before attempt+1 of page after e.
+func (c *Client) backOff(ctx context.Context, e *Error, d time.Duration) error {
+	reason := fmt.Sprintf("%s, retrying in %s", e.Kind, d.Round(time.Second))
+	if e.Status != 0 {
+		reason = fmt.Sprintf("%s (HTTP %d), retrying in %s", e.Kind, e.Status, d.Round(time.Second))
+	}
+	if e.ask.header != "" && e.ask.wait >= d {
+		reason += " as the server asked (" + e.ask.header + ")"
+	}
+	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Duration: d, Until: time.Now().Add(d), Reason: reason})
+	return sleep(ctx, d)
+}
+
+func (c *Client) notify(w Wait) {
+	if c.onWait != nil && w.Duration > LongWait {
+		c.onWait(w)
+	}
+}

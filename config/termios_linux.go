@@ -1,0 +1,5 @@
+package config
+
+import "syscall"
+
+const ioctlGetTermios = syscall.TCGETS
