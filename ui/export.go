@@ -112,7 +112,7 @@ func (e *exporter) start(path string) tea.Cmd {
 	}
 	format, err := formatFor(path)
 	if err != nil {
-		e.ctx.Flash = "export: " + err.Error()
+		e.ctx.Flash = "export: " + firstLine(err.Error())
 		return nil
 	}
 	if abs, err := filepath.Abs(path); err == nil {

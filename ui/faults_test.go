@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -99,4 +101,27 @@ func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
 	if err != nil || strings.Contains(string(data), key) || strings.Count(string(data), "\n") != 150 {
 		t.Errorf("export: %d lines, err %v, holds key: %v", strings.Count(string(data), "\n"), err, strings.Contains(string(data), key))
 	}
+}
+
+// An error body is server text too: what it quotes reaches the message line
+// and the error panel only once made safe.
+func TestHostileErrorBodyIsMadeSafe(t *testing.T) {
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, "bad \u202Egnitset\u200B \x1b]52;c;aGk=\x07request\x1b[2J")
+	}))
+	t.Cleanup(hs.Close)
+	c, err := api.New(api.Config{BaseURL: hs.URL, Retry: api.RetryPolicy{MaxAttempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, FromClient(c), 120, 35)
+	d.mustShow("HTTP 400")
+	raw := d.m.View().Content
+	for _, bad := range []string{"\u202E", "\u200B", "\x1b]52", "\x07", "\x1b[2J"} {
+		if strings.Contains(raw, bad) {
+			t.Errorf("the error screen carries %q", bad)
+		}
+	}
+	d.mustShow("gnitset")
 }

@@ -94,8 +94,8 @@ func errorText(err error) string {
 	var e *api.Error
 	if errors.As(err, &e) {
 		if h := e.Hint(); h != "" {
-			return err.Error() + "\n" + h
+			return textsafe.Block(err.Error() + "\n" + h)
 		}
 	}
-	return err.Error()
+	return textsafe.Block(err.Error())
 }

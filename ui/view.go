@@ -11,9 +11,11 @@ import (
 	"donations/textsafe"
 )
 
+// firstLine is the part of an error that fits a message line, made safe:
+// error text quotes what a server sent, and may carry escapes or bidi controls.
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
-	return line
+	return textsafe.Line(line)
 }
 
 // View draws the screen around the child that has the keys.
