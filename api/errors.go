@@ -111,7 +111,11 @@ func (e *Error) Hint() string {
 	case KindNotFound:
 		return "Check the base URL: the client appends /api/v1/donations to it."
 	case KindRateLimited:
-		if e.RetryAfter > 0 {
+		switch {
+		case e.ask.header != "":
+			// A far wait saturates RetryAfter; ask says it as a date instead.
+			return fmt.Sprintf("The server asks to wait %s before the next request.", e.ask)
+		case e.RetryAfter > 0:
 			return fmt.Sprintf("The server asks to wait %s before the next request.", e.RetryAfter.Round(time.Second))
 		}
 		return "The server's request budget is spent; wait a minute and retry."

@@ -75,6 +75,10 @@ func TestWaitsPastTheBudgetGiveUpAtOnce(t *testing.T) {
 			if n.Load() != tc.requests {
 				t.Errorf("%d requests, want %d", n.Load(), tc.requests)
 			}
+			var e *api.Error
+			if errors.As(err, &e) && strings.Contains(e.Hint(), "h47m") {
+				t.Errorf("the hint shows a saturated duration: %s", e.Hint())
+			}
 			if len(waits) != 0 {
 				t.Errorf("announced waits it did not make: %+v", waits)
 			}
