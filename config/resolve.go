@@ -63,50 +63,18 @@ func errorf(format string, args ...any) error { return &Error{fmt.Sprintf(format
 // precedence, and fetches the API key. getenv is os.Getenv outside tests.
 func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Settings, error) {
 	path := ov.ConfigPath
-	explicit := path != ""
-	if !explicit {
+	if path == "" {
 		path = DefaultPath(getenv)
 	}
-	file, err := Load(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && !explicit:
-		file = nil
-	case errors.Is(err, fs.ErrNotExist):
-		return Settings{}, errorf("config file %s does not exist", path)
-	case err != nil:
-		var fe *FileError
-		var ce *Error
-		if errors.As(err, &fe) {
-			return Settings{}, &Error{fe.Error()}
-		}
-		if errors.As(err, &ce) {
-			return Settings{}, ce
-		}
-		return Settings{}, errorf("reading config file %s: %v", path, err)
+	file, err := loadFile(path, ov.ConfigPath != "")
+	if err != nil {
+		return Settings{}, err
 	}
-
 	s := Settings{}
-	var prof Profile
-	name := first(ov.Profile, getenv(EnvProfile))
-	if file != nil {
-		s.File = path
-		if name == "" {
-			name = file.DefaultProfile
-		}
-		if name == "" && len(file.Profiles) == 1 {
-			name = file.ProfileNames()[0]
-		}
-		if name != "" {
-			p, ok := file.Profiles[name]
-			if !ok {
-				return Settings{}, errorf("%s: no profile %q%s", path, name, file.suggest(name))
-			}
-			prof, s.Profile = p, name
-		}
-	} else if name != "" {
-		return Settings{}, errorf("profile %q asked for, but there is no config file at %s", name, path)
+	prof, err := pickProfile(&s, file, path, first(ov.Profile, getenv(EnvProfile)))
+	if err != nil {
+		return Settings{}, err
 	}
-
 	s.BaseURL = first(ov.BaseURL, getenv(EnvBaseURL), prof.BaseURL)
 	s.Username = first(ov.Username, getenv(EnvUser), prof.Username)
 	envKey := getenv(EnvAPIKey)
@@ -123,36 +91,92 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 	if s.Username == "" && !strings.Contains(s.BaseURL, "@") {
 		return Settings{}, errorf("no username: set username in %s (the login e-mail or the organization id), %s, or --username", where, EnvUser)
 	}
+	if err := apiKey(ctx, &s, prof, file, envKey, where, getenv); err != nil {
+		return Settings{}, err
+	}
+	return s, nil
+}
 
+// loadFile reads the config file; a missing one is no error unless it was
+// named on the command line.
+func loadFile(path string, explicit bool) (*File, error) {
+	file, err := Load(path)
+	var fe *FileError
+	var ce *Error
+	switch {
+	case err == nil:
+		return file, nil
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		return nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, errorf("config file %s does not exist", path)
+	case errors.As(err, &fe):
+		return nil, &Error{fe.Error()}
+	case errors.As(err, &ce):
+		return nil, ce
+	}
+	return nil, errorf("reading config file %s: %v", path, err)
+}
+
+// pickProfile chooses the profile asked for, the file's default, or its only
+// one, and records which in s.
+func pickProfile(s *Settings, file *File, path, name string) (Profile, error) {
+	if file == nil {
+		if name != "" {
+			return Profile{}, errorf("profile %q asked for, but there is no config file at %s", name, path)
+		}
+		return Profile{}, nil
+	}
+	s.File = path
+	if name == "" {
+		name = file.DefaultProfile
+	}
+	if name == "" && len(file.Profiles) == 1 {
+		name = file.ProfileNames()[0]
+	}
+	if name == "" {
+		return Profile{}, nil
+	}
+	p, ok := file.Profiles[name]
+	if !ok {
+		return Profile{}, errorf("%s: no profile %q%s", path, name, file.suggest(name))
+	}
+	s.Profile = name
+	return p, nil
+}
+
+// apiKey fetches the key from the first source that has one: the
+// environment, then the profile's api_key_cmd, api_key_env or api_key.
+func apiKey(ctx context.Context, s *Settings, prof Profile, file *File, envKey, where string, getenv func(string) string) error {
 	switch {
 	case envKey != "":
 		s.APIKey, s.KeySource = envKey, EnvAPIKey
 	case prof.APIKeyCmd != "":
 		key, err := runKeyCmd(ctx, prof.APIKeyCmd)
 		if errors.Is(err, context.Canceled) {
-			return Settings{}, err // interrupted: not a configuration error
+			return err // interrupted: not a configuration error
 		}
 		if err != nil {
-			return Settings{}, errorf("api_key_cmd of profile %q: %v", s.Profile, err)
+			return errorf("api_key_cmd of profile %q: %v", s.Profile, err)
 		}
 		s.APIKey, s.KeySource = key, "api_key_cmd"
 	case prof.APIKeyEnv != "":
 		// The variable's name is not shown: people paste the key itself there.
 		s.APIKey, s.KeySource = getenv(prof.APIKeyEnv), "the variable named by api_key_env"
 		if s.APIKey == "" {
-			return Settings{}, errorf("profile %q takes its API key from the environment variable named by api_key_env in %s, which is not set (the name is not shown, in case it is the key itself)", s.Profile, path)
+			return errorf("profile %q takes its API key from the environment variable named by api_key_env in %s, which is not set (the name is not shown, in case it is the key itself)", s.Profile, s.File)
 		}
 	case prof.APIKey != "":
 		if file.Mode&0o077 != 0 {
-			return Settings{}, errorf("%s holds an API key but others can read it (mode %04o): run  chmod 600 %s", path, file.Mode, path)
+			return errorf("%s holds an API key but others can read it (mode %04o): run  chmod 600 %s", s.File, file.Mode, s.File)
 		}
-		s.APIKey, s.KeySource = prof.APIKey, "api_key in "+path
+		s.APIKey, s.KeySource = prof.APIKey, "api_key in "+s.File
 	case strings.Contains(s.BaseURL, "@"):
 		s.KeySource = "the base URL"
 	default:
-		return Settings{}, errorf("no API key: set %s, or api_key_cmd / api_key_env / api_key in %s", EnvAPIKey, where)
+		return errorf("no API key: set %s, or api_key_cmd / api_key_env / api_key in %s", EnvAPIKey, where)
 	}
-	return s, nil
+	return nil
 }
 
 func first(vals ...string) string {
