@@ -32,6 +32,12 @@ func main() {
 
 type row struct{ target, ours, theirs, ratio, goal string }
 
+// A comparison runs its own servers and returns its rows. Each is one
+// function, so a new target is one more function and one line in comparisons.
+type comparison func(bin string, runs int) ([]row, error)
+
+var comparisons = []comparison{firstPage, export, exportRateLimited, newest}
+
 func measure(runs int) error {
 	dir, err := os.MkdirTemp("", "donations-perf")
 	if err != nil {
@@ -46,43 +52,65 @@ func measure(runs int) error {
 		return fmt.Errorf("needs curl (apt-get install curl)")
 	}
 	var rows []row
+	for _, c := range comparisons {
+		r, err := c(bin, runs)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r...)
+	}
+	fmt.Printf("%-72s %-22s %-22s %-7s %s\n", "target", "donations", "alternative", "ratio", "goal")
+	for _, r := range rows {
+		fmt.Printf("%-72s %-22s %-22s %-7s %s\n", r.target, r.ours, r.theirs, r.ratio, r.goal)
+	}
+	return nil
+}
 
-	// 1. First screen: process start to the first page, against curl.
+// firstPage: process start to the first page, against curl.
+func firstPage(bin string, runs int) ([]row, error) {
 	stop, url, err := server(bin, "--count", "5000", "--latency", "50ms")
 	if err != nil {
-		return err
+		return nil, err
 	}
+	defer stop()
 	ours, theirs := pair(runs,
 		cmd(bin, "list", "--pages", "1", "--format", "ndjson", "--base-url", url, "--username", demo.DefaultLogin),
 		exec.Command("curl", "-sf", "-u", demo.DefaultLogin+":"+demo.DefaultKey, url+"/api/v1/donations?page=1"))
-	stop()
-	rows = append(rows, row{"1. first page, 50 ms latency: list --pages 1 vs curl", ms(ours), ms(theirs), ratio(ours, theirs), "≤ 1.15"})
+	return []row{{"1. first page, 50 ms latency: list --pages 1 vs curl", ms(ours), ms(theirs), ratio(ours, theirs), "≤ 1.15"}}, nil
+}
 
-	// 2. Whole-account export: 200 pages at 30 ms, 4 at once vs one at a time.
-	stop, url, err = server(bin, "--count", "20000", "--latency", "30ms")
+// export: a whole account of 200 pages at 30 ms, 4 at once vs one at a time.
+func export(bin string, runs int) ([]row, error) {
+	stop, url, err := server(bin, "--count", "20000", "--latency", "30ms")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	n := max(3, runs/3)
+	defer stop()
 	base := []string{"list", "--format", "ndjson", "--base-url", url, "--username", demo.DefaultLogin}
-	ours, theirs = pair(n, cmd(bin, base...), cmd(bin, append(base, "--concurrency", "1")...))
-	stop()
-	rows = append(rows, row{"2. export 20,000 (200 pages), 30 ms: 4 at once vs one page at a time", ms(ours), ms(theirs), ratio(ours, theirs), "≤ 0.35"})
+	ours, theirs := pair(max(3, runs/3), cmd(bin, base...), cmd(bin, append(base, "--concurrency", "1")...))
+	return []row{{"2. export 20,000 (200 pages), 30 ms: 4 at once vs one page at a time", ms(ours), ms(theirs), ratio(ours, theirs), "≤ 0.35"}}, nil
+}
 
-	// 2b. The same export under a budget of 100 requests a second: paced, never refused.
-	stop, url, err = server(bin, "--count", "20000", "--latency", "30ms", "--rate-limit", "100", "--rate-window", "1s")
+// exportRateLimited: the same export under a budget of 100 requests a
+// second: paced, never refused.
+func exportRateLimited(bin string, _ int) ([]row, error) {
+	stop, url, err := server(bin, "--count", "20000", "--latency", "30ms", "--rate-limit", "100", "--rate-window", "1s")
 	if err != nil {
-		return err
+		return nil, err
 	}
+	defer stop()
 	log, elapsed, err := verbose(cmd(bin, "list", "--format", "ndjson", "--verbose", "--base-url", url, "--username", demo.DefaultLogin))
-	stop()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	rows = append(rows, row{"2b. same export, rate limit 100/s", fmt.Sprintf("%s, %d requests", ms(elapsed), strings.Count(log, "GET ")),
-		fmt.Sprintf("%d refused (429)", strings.Count(log, "-> 429")), "—", "0 refused"})
+	return []row{{"2b. same export, rate limit 100/s", fmt.Sprintf("%s, %d requests", ms(elapsed), strings.Count(log, "GET ")),
+		fmt.Sprintf("%d refused (429)", strings.Count(log, "-> 429")), "—", "0 refused"}}, nil
+}
 
-	// 3. Newest first on 100,000 donations (1,000 pages), against reading every page.
+// newest: the newest 100 of 100,000 donations (1,000 pages), against
+// reading every page, with and without a server that honours order=desc.
+func newest(bin string, _ int) ([]row, error) {
+	var rows []row
 	for _, desc := range []bool{false, true} {
 		args := []string{"--count", "100000", "--latency", "5ms"}
 		label := "3. newest 100 of 100,000 (1,000 pages), 5 ms"
@@ -90,28 +118,23 @@ func measure(runs int) error {
 			args = append(args, "--order-desc")
 			label = "3b. same, server honours order=desc"
 		}
-		stop, url, err = server(bin, args...)
+		stop, url, err := server(bin, args...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		common := []string{"--format", "ndjson", "--verbose", "--base-url", url, "--username", demo.DefaultLogin}
 		newLog, newT, err1 := verbose(cmd(bin, append([]string{"list", "--newest", "100"}, common...)...))
 		allLog, allT, err2 := verbose(cmd(bin, append([]string{"list"}, common...)...))
 		stop()
 		if err1 != nil || err2 != nil {
-			return fmt.Errorf("newest: %v %v", err1, err2)
+			return nil, fmt.Errorf("newest: %v %v", err1, err2)
 		}
 		rows = append(rows, row{label,
 			fmt.Sprintf("%s, %d requests", ms(newT), strings.Count(newLog, "GET ")),
 			fmt.Sprintf("%s, %d requests", ms(allT), strings.Count(allLog, "GET ")),
 			ratio(newT, allT), "≤ 2·log2(1000)+2 = 21 requests"})
 	}
-
-	fmt.Printf("%-72s %-22s %-22s %-7s %s\n", "target", "donations", "alternative", "ratio", "goal")
-	for _, r := range rows {
-		fmt.Printf("%-72s %-22s %-22s %-7s %s\n", r.target, r.ours, r.theirs, r.ratio, r.goal)
-	}
-	return nil
+	return rows, nil
 }
 
 func cmd(bin string, args ...string) *exec.Cmd {
