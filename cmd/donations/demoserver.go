@@ -17,9 +17,9 @@ type demoServerOptions struct {
 func demoServerCommand(a *app) *cobra.Command {
 	var o demoServerOptions
 	c := &cobra.Command{
-		Use:   "demo-server",
-		Short: "Serve the demo API on 127.0.0.1, with faults on request",
-		Long: `Serve the built-in demo API on a loopback address and print the credentials it accepts. The fault flags make it misbehave as real servers do, to see how the program copes. Stop it with ctrl+c.`,
+		Use:     "demo-server",
+		Short:   "Serve the demo API on 127.0.0.1, with faults on request",
+		Long:    `Serve the built-in demo API on a loopback address and print the credentials it accepts. The fault flags make it misbehave as real servers do, to see how the program copes. Stop it with ctrl+c.`,
 		Example: "  donations demo-server --count 20000 --latency 50ms",
 		Args:    noArgs,
 		RunE:    func(c *cobra.Command, _ []string) error { return status(runDemoServer(c.Context(), a, o)) },

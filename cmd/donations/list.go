@@ -26,7 +26,7 @@ func listCommand(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list [filters] [flags]",
 		Short: "Write matching donations to stdout, page by page",
-		Long: `Stream matching donations to stdout as pages arrive, for scripts and spreadsheets. ndjson is one donation per line exactly as the server sent it; csv has a header row of the API's field names. Errors go to stderr only.`,
+		Long:  `Stream matching donations to stdout as pages arrive, for scripts and spreadsheets. ndjson is one donation per line exactly as the server sent it; csv has a header row of the API's field names. Errors go to stderr only.`,
 		Example: `  donations list --demo --format ndjson | wc -l
   donations list --demo --email ada.lovelace@example.org
   donations list --demo --campaign-id 104 --format csv > tributes.csv

@@ -12,7 +12,7 @@ func manCommand(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "man",
 		Short: "Write the manual page (roff) to stdout",
-		Long: `Write the manual page, made from the same commands and flags as the help, to stdout in roff, for man(1).`,
+		Long:  `Write the manual page, made from the same commands and flags as the help, to stdout in roff, for man(1).`,
 		Example: `  donations man > donations.1 && man ./donations.1
   donations man | sudo tee /usr/local/share/man/man1/donations.1 > /dev/null`,
 		Args: noArgs,

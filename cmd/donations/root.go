@@ -56,6 +56,9 @@ func newRoot(a *app) *cobra.Command {
 		// cobra's default of 0 turns "did you mean" off for a caller of SuggestionsFor.
 		SuggestionsMinimumDistance: 2,
 	}
+	// Before addCompletion, whose commands keep the writer they find then.
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
 	a.g.register(root)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
 	for _, newCommand := range commands {
@@ -71,8 +74,6 @@ func newRoot(a *app) *cobra.Command {
 func execute(ctx context.Context, a *app, args []string) int {
 	root := newRoot(a)
 	root.SetArgs(args)
-	root.SetOut(a.stdout)
-	root.SetErr(a.stderr)
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(versionText()),
 		fang.WithoutManpage(), // manCommand writes where it is told, not always to os.Stdout
