@@ -51,6 +51,7 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		{[]string{"demo-server", "--count", "-1"}, "donations demo-server: --count: -1 is out of range; give 0 or more\nTry 'donations demo-server --help'.\n"},
 		{[]string{"demo-server", "now"}, `donations demo-server: unexpected argument "now" (this command takes only flags)` + "\nTry 'donations demo-server --help'.\n"},
 		{[]string{"completion", "tcsh"}, `donations completion: unknown shell "tcsh"; give bash, zsh, fish or powershell` + "\nTry 'donations completion --help'.\n"},
+		{[]string{"help", "lst"}, `donations help: unknown command "lst" (did you mean "list"?)` + "\nTry 'donations help --help'.\n"},
 		{[]string{"man", "list"}, `donations man: unexpected argument "list" (this command takes only flags)` + "\nTry 'donations man --help'.\n"},
 	}
 	for _, tc := range cases {
@@ -188,6 +189,7 @@ func TestCompletionAnswers(t *testing.T) {
 		{[]string{"__complete", "list", "--fo"}, []string{"--format"}},
 		{[]string{"__complete", "list", "--format", ""}, []string{"table", "json", "ndjson", "csv"}},
 		{[]string{"__complete", "--demo", "list", "--camp"}, []string{"--campaign-id"}},
+		{[]string{"__complete", "help", ""}, []string{"list", "demo-server"}},
 	}
 	for _, tc := range cases {
 		r := runCmd(t, nil, tc.args...)

@@ -46,11 +46,7 @@ func newRoot(a *app) *cobra.Command {
 			if len(args) == 0 {
 				return nil
 			}
-			msg := fmt.Sprintf("unknown command %q", args[0])
-			if s := c.SuggestionsFor(args[0]); len(s) > 0 {
-				msg += fmt.Sprintf(" (did you mean %q?)", s[0])
-			}
-			return errors.New(msg)
+			return unknownCommand(c, args[0])
 		},
 		RunE: func(c *cobra.Command, _ []string) error { return status(runTUI(c.Context(), a)) },
 		// cobra's default of 0 turns "did you mean" off for a caller of SuggestionsFor.
@@ -65,6 +61,7 @@ func newRoot(a *app) *cobra.Command {
 		root.AddCommand(newCommand(a))
 	}
 	addCompletion(root)
+	root.SetHelpCommand(helpCommand())
 	return root
 }
 
@@ -86,4 +83,12 @@ func execute(ctx context.Context, a *app, args []string) int {
 		return int(st)
 	}
 	return exitConfig
+}
+
+func unknownCommand(parent *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q", name)
+	if s := parent.SuggestionsFor(name); len(s) > 0 {
+		msg += fmt.Sprintf(" (did you mean %q?)", s[0])
+	}
+	return errors.New(msg)
 }
