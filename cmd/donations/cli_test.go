@@ -36,7 +36,9 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		{[]string{"list", "--email", ""}, "donations list: --email: the value is empty; leave the flag out instead\n" + listHelp},
 		{[]string{"list", "--first-name", ""}, "donations list: --first-name: the value is empty; leave the flag out instead\n" + listHelp},
 		{[]string{"list", "--last-name", " "}, "donations list: --last-name: the value is empty; leave the flag out instead\n" + listHelp},
-		{[]string{"list", "--format", ""}, "donations list: --format: the value is empty; leave the flag out instead\n" + listHelp},
+		{[]string{"list", "--format", ""}, `donations list: --format: "" is not one of table, json, ndjson, csv` + "\n" + listHelp},
+		{[]string{"list", "--format", "xml"}, `donations list: --format: "xml" is not one of table, json, ndjson, csv` + "\n" + listHelp},
+		{[]string{"demo-server", "--past-end", "wrap"}, `donations demo-server: --past-end: "wrap" is not one of empty, last` + "\nTry 'donations demo-server --help'.\n"},
 		{[]string{"list", "--colour"}, "donations list: unknown flag --colour\n" + listHelp},
 		{[]string{"list", "-x"}, "donations list: unknown flag -x\n" + listHelp},
 		{[]string{"list", "-pages", "1"}, "donations list: unknown flag -pages (long flags take two dashes: --pages)\n" + listHelp},
@@ -190,6 +192,7 @@ func TestCompletionAnswers(t *testing.T) {
 		{[]string{"__complete", "list", "--format", ""}, []string{"table", "json", "ndjson", "csv"}},
 		{[]string{"__complete", "--demo", "list", "--camp"}, []string{"--campaign-id"}},
 		{[]string{"__complete", "help", ""}, []string{"list", "demo-server"}},
+		{[]string{"__complete", "demo-server", "--past-end", ""}, []string{"empty", "last"}},
 	}
 	for _, tc := range cases {
 		r := runCmd(t, nil, tc.args...)

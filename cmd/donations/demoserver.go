@@ -45,16 +45,13 @@ func demoServerCommand(a *app) *cobra.Command {
 	fs.BoolVar(&o.Wrap, "wrap", false, `wrap lists as {"data": [...], "meta": {...}}`)
 	fs.BoolVar(&o.IgnorePage, "ignore-page", false, "always serve page 1")
 	fs.IntVar(&o.PageSize, "page-size", 0, "ignore per_page and serve this many")
-	fs.StringVar(&o.PastEnd, "past-end", "empty", `past the last page: "empty" or "last"`)
+	o.PastEnd = "empty"
+	choiceVar(c, &o.PastEnd, "past-end", []string{"empty", "last"}, "past the last page: an empty page, or the last one again")
 	fs.BoolVar(&o.Drift, "drift", false, "vary field types: numbers as text, nulls, missing and unknown fields")
 	return c
 }
 
 func runDemoServer(ctx context.Context, a *app, o demoServerOptions) int {
-	if o.PastEnd != "empty" && o.PastEnd != "last" {
-		fmt.Fprintln(a.stderr, `donations demo-server: --past-end is "empty" or "last"`)
-		return exitConfig
-	}
 	o.Count = demoSize(o.Count)
 	run, err := demo.Start(ctx, o.addr, o.Options)
 	if err != nil {

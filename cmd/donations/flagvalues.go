@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -69,6 +71,30 @@ func (f textFlag) Type() string { return "string" }
 func (f textFlag) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return badValue("the value is empty; leave the flag out instead")
+	}
+	*f.p = s
+	return nil
+}
+
+// choiceFlag is a string flag that takes one of a few words, refused at
+// parse time like any other bad value, and offered by shell completion.
+type choiceFlag struct {
+	p       *string
+	choices []string
+}
+
+func choiceVar(c *cobra.Command, p *string, name string, choices []string, usage string) {
+	c.Flags().Var(choiceFlag{p, choices}, name, usage)
+	_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
+}
+
+func (f choiceFlag) String() string { return *f.p }
+
+func (f choiceFlag) Type() string { return "string" }
+
+func (f choiceFlag) Set(s string) error {
+	if !slices.Contains(f.choices, s) {
+		return badValue(fmt.Sprintf("%q is not one of %s", s, strings.Join(f.choices, ", ")))
 	}
 	*f.p = s
 	return nil

@@ -40,7 +40,7 @@ func listCommand(a *app) *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error { return status(runList(c.Context(), a, o)) },
 	}
 	fs := c.Flags()
-	textVar(fs, &o.format, "format", "table, json, ndjson or csv (default: table on a terminal, ndjson otherwise)")
+	choiceVar(c, &o.format, "format", export.Formats, "table, json, ndjson or csv (default: table on a terminal, ndjson otherwise)")
 	textVar(fs, &o.q.Email, "email", "donor e-mail")
 	textVar(fs, &o.q.FirstName, "first-name", "donor first name")
 	textVar(fs, &o.q.LastName, "last-name", "donor last name")
@@ -50,7 +50,6 @@ func listCommand(a *app) *cobra.Command {
 	intVar(fs, &o.pages, "pages", 0, 0, "stop after N pages (0 = all)")
 	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
-	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(export.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 

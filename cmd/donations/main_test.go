@@ -131,7 +131,7 @@ func TestUsageAndConfigurationErrorsExitTwo(t *testing.T) {
 	}{
 		{"unknown flag", nil, []string{"list", "--demo", "--colour"}, "unknown flag --colour"},
 		{"per-page too big", nil, []string{"list", "--demo", "--per-page", "500"}, "--per-page: 500 is out of range; give 1..100"},
-		{"bad format", nil, []string{"list", "--demo", "--format", "xml"}, `unknown format "xml"`},
+		{"bad format", nil, []string{"list", "--demo", "--format", "xml"}, `--format: "xml" is not one of table, json, ndjson, csv`},
 		{"stray argument", nil, []string{"list", "--demo", "ada@example.org"}, "unexpected argument"},
 		{"unknown command", nil, []string{"lst"}, `unknown command "lst"`},
 		{"non-numeric id", nil, []string{"list", "--demo", "--id", "abc"}, `--id: "abc" is not a whole number`},
