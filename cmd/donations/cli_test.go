@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // Every mistake on the command line is one line naming it and one pointing
@@ -248,5 +252,17 @@ printf '%s\n' "${COMPREPLY[@]}"`
 		if !strings.Contains(got, "\n"+f+"\n") {
 			t.Errorf("completing --format lacks %q:\n%s", f, got)
 		}
+	}
+}
+
+// A bug in a command reaches guarded through cobra and fang: exit 3 and a
+// report, not Go's crash and status 2.
+func TestAPanicInACommandExitsThree(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	root := newRoot(&app{env: env{&stdout, safeText{&stderr}, func(string) string { return "" }}})
+	root.AddCommand(&cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error { panic("the page table is inconsistent") }})
+	code := guarded(&stderr, func() int { return execute(context.Background(), root, []string{"boom"}) })
+	if code != exitCrash || !strings.Contains(stderr.String(), "internal error: the page table is inconsistent") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr.String())
 	}
 }

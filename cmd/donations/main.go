@@ -30,5 +30,5 @@ type env struct {
 
 // run is the whole program, with its surroundings passed in so tests can run it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	return execute(ctx, &app{env: env{stdout, safeText{stderr}, getenv}}, args)
+	return execute(ctx, newRoot(&app{env: env{stdout, safeText{stderr}, getenv}}), args)
 }

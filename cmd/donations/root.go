@@ -68,8 +68,7 @@ func newRoot(a *app) *cobra.Command {
 // execute runs the command line in args and returns the exit status. Errors
 // a command reports itself come back as an exitStatus; any other error is a
 // mistake on the command line, told in one line with where to read more.
-func execute(ctx context.Context, a *app, args []string) int {
-	root := newRoot(a)
+func execute(ctx context.Context, root *cobra.Command, args []string) int {
 	root.SetArgs(args)
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(versionText()),
