@@ -17,7 +17,7 @@ type app struct {
 	g globals
 }
 
-// commands are the sub-commands, in the order the help lists them. A new
+// commands are the sub-commands (the help lists them sorted by name). A new
 // command is a file holding its constructor, and one line here.
 var commands = []func(*app) *cobra.Command{
 	listCommand,
