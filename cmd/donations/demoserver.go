@@ -2,18 +2,32 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
+
+	"github.com/spf13/cobra"
 
 	"donations/api/demo"
 )
 
-func runDemoServer(ctx context.Context, g *globals, args []string, e env) int {
-	fs := flag.NewFlagSet("donations demo-server", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var o demo.Options
-	addr := fs.String("addr", "127.0.0.1:8080", "listen address (loopback only)")
-	fs.IntVar(&o.Count, "count", 5000, "number of donations")
+type demoServerOptions struct {
+	addr string
+	demo.Options
+}
+
+func demoServerCommand(a *app) *cobra.Command {
+	var o demoServerOptions
+	c := &cobra.Command{
+		Use:     "demo-server",
+		Short:   "Serve the demo API on 127.0.0.1, with faults on request",
+		Long:    `Serve the built-in demo API on a loopback address and print the credentials it accepts. The fault flags make it misbehave as real servers do, to see how the program copes. Stop it with ctrl+c.`,
+		Example: "  donations demo-server --count 20000 --latency 50ms",
+		Args:    noArgs,
+		RunE:    func(c *cobra.Command, _ []string) error { return status(runDemoServer(c.Context(), a, o)) },
+	}
+	fs := c.Flags()
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen address (loopback only)")
+	o.Count = 5000
+	intVar(fs, &o.Count, "count", 0, 0, "number of donations")
 	fs.Int64Var(&o.Seed, "seed", 1, "data seed")
 	fs.DurationVar(&o.Latency, "latency", 0, "added to every answer, e.g. 50ms")
 	fs.DurationVar(&o.Jitter, "jitter", 0, "up to this much more latency, at random")
@@ -31,26 +45,21 @@ func runDemoServer(ctx context.Context, g *globals, args []string, e env) int {
 	fs.BoolVar(&o.Wrap, "wrap", false, `wrap lists as {"data": [...], "meta": {...}}`)
 	fs.BoolVar(&o.IgnorePage, "ignore-page", false, "always serve page 1")
 	fs.IntVar(&o.PageSize, "page-size", 0, "ignore per_page and serve this many")
-	fs.StringVar(&o.PastEnd, "past-end", "empty", `past the last page: "empty" or "last"`)
+	o.PastEnd = "empty"
+	choiceVar(c, &o.PastEnd, "past-end", []string{"empty", "last"}, "past the last page: an empty page, or the last one again")
 	fs.BoolVar(&o.Drift, "drift", false, "vary field types: numbers as text, nulls, missing and unknown fields")
-	g.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return usageError(err)
-	}
-	if o.PastEnd != "empty" && o.PastEnd != "last" {
-		fmt.Fprintln(e.stderr, `donations demo-server: --past-end is "empty" or "last"`)
-		return exitConfig
-	}
-	if o.Count == 0 {
-		o.Count = -1 // an empty account, not the default size
-	}
-	run, err := demo.Start(ctx, *addr, o)
+	return c
+}
+
+func runDemoServer(ctx context.Context, a *app, o demoServerOptions) int {
+	o.Count = demoSize(o.Count)
+	run, err := demo.Start(ctx, o.addr, o.Options)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "donations demo-server:", err)
+		fmt.Fprintln(a.stderr, "donations demo-server:", err)
 		return exitConfig
 	}
 	opts := run.Options()
-	fmt.Fprintf(e.stdout, `demo API listening on %s (%d donations)
+	fmt.Fprintf(a.stdout, `demo API listening on %s (%d donations)
   username: %s  or  %s
   API key:  %s
 try:
@@ -60,4 +69,13 @@ stop with ctrl+c
 	<-ctx.Done()
 	run.Close()
 	return exitOK
+}
+
+// demoSize is the demo.Options.Count for a count asked for on the command
+// line, where 0 means an empty account, not the demo's default size.
+func demoSize(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

@@ -3,17 +3,18 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"donations/api"
 	"donations/api/demo"
 	"donations/config"
 )
 
-// globals are the flags every command takes.
+// globals are the flags every command takes, before or after its name.
 type globals struct {
 	profile, configPath, baseURL, username string
 	demo                                   bool
@@ -22,14 +23,16 @@ type globals struct {
 	onWait                                 func(api.Wait) // set by commands that show long waits
 }
 
-func (g *globals) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.profile, "profile", g.profile, "profile of the config file")
-	fs.StringVar(&g.configPath, "config", g.configPath, "config file path")
-	fs.StringVar(&g.baseURL, "base-url", g.baseURL, "API base URL")
-	fs.StringVar(&g.username, "username", g.username, "login e-mail or organization id")
-	fs.BoolVar(&g.demo, "demo", g.demo, "use the built-in demo API")
-	fs.IntVar(&g.demoCount, "demo-count", g.demoCount, "donations in the built-in demo")
-	fs.BoolVar(&g.verbose, "verbose", g.verbose, "log each request to stderr")
+func (g *globals) register(root *cobra.Command) {
+	fs := root.PersistentFlags()
+	fs.StringVar(&g.profile, "profile", "", "profile of the config file (default: default_profile)")
+	fs.StringVar(&g.configPath, "config", "", "config file (default: $XDG_CONFIG_HOME/donations/config.toml)")
+	fs.StringVar(&g.baseURL, "base-url", "", "the account's API base URL (https; http only on loopback)")
+	fs.StringVar(&g.username, "username", "", "login e-mail or organization id")
+	fs.BoolVar(&g.demo, "demo", false, "use the built-in demo API (no account needed)")
+	g.demoCount = 5000
+	intVar(fs, &g.demoCount, "demo-count", 0, 0, "donations in the built-in demo")
+	fs.BoolVar(&g.verbose, "verbose", false, "log each request to stderr: method, URL, status, bytes, ms")
 }
 
 // account is a ready client and what to call it on screen.
@@ -42,7 +45,8 @@ type account struct {
 // connect builds the client from --demo, or from flags, environment and the
 // config file. A demo server is started in-process on a loopback port and
 // spoken to over real HTTP, through the same client as a real account.
-func connect(ctx context.Context, g *globals, e env) (*account, error) {
+func connect(ctx context.Context, a *app) (*account, error) {
+	g, e := &a.g, a.env
 	cfg := api.Config{UserAgent: "donations-cli", OnWait: g.onWait}
 	if g.verbose {
 		var mu sync.Mutex // pages are fetched side by side; lines must not interleave
@@ -53,10 +57,7 @@ func connect(ctx context.Context, g *globals, e env) (*account, error) {
 		}
 	}
 	if g.demo {
-		if g.demoCount < 0 {
-			return nil, &config.Error{Msg: "--demo-count must be 0 or more"}
-		}
-		run, err := demo.Start(ctx, "", demo.Options{Count: g.demoCount})
+		run, err := demo.Start(ctx, "", demo.Options{Count: demoSize(g.demoCount)})
 		if err != nil {
 			return nil, err
 		}

@@ -3,74 +3,89 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net/url"
 	"os"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
 
 	"donations/api"
 	"donations/config"
 	"donations/export"
 )
 
-func runList(ctx context.Context, g *globals, args []string, e env) int {
-	fs := flag.NewFlagSet("donations list", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprint(e.stderr, usage) }
-	g.register(fs)
-	var q api.Query
-	var format string
-	var pages, newest, concurrency int
-	fs.StringVar(&format, "format", "", "table, json, ndjson or csv")
-	fs.StringVar(&q.Email, "email", "", "donor e-mail")
-	fs.StringVar(&q.FirstName, "first-name", "", "donor first name")
-	fs.StringVar(&q.LastName, "last-name", "", "donor last name")
-	fs.Int64Var(&q.CampaignID, "campaign-id", 0, "campaign id")
-	fs.Int64Var(&q.ID, "id", 0, "donation id")
-	fs.IntVar(&q.PerPage, "per-page", 0, "page size 1..100")
-	fs.IntVar(&pages, "pages", 0, "stop after N pages (0 = all)")
-	fs.IntVar(&newest, "newest", 0, "the N most recent donations")
-	fs.IntVar(&concurrency, "concurrency", export.DefaultConcurrency, "pages fetched at once, 1..16")
-	if err := fs.Parse(args); err != nil {
-		return usageError(err)
+type listOptions struct {
+	q                          api.Query
+	format                     string
+	pages, newest, concurrency int
+}
+
+func listCommand(a *app) *cobra.Command {
+	o := listOptions{concurrency: export.DefaultConcurrency}
+	c := &cobra.Command{
+		Use:   "list [filters] [flags]",
+		Short: "Write matching donations to stdout, page by page",
+		Long:  `Stream matching donations to stdout as pages arrive, for scripts and spreadsheets. ndjson is one donation per line exactly as the server sent it; csv has a header row of the API's field names. Errors go to stderr only.`,
+		Example: `  donations list --demo --format ndjson | wc -l
+  donations list --demo --email ada.lovelace@example.org
+  donations list --demo --campaign-id 104 --format csv > tributes.csv
+  donations list --demo --newest 10 --format table`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("unexpected argument %q (filters are flags: --email, --first-name, ...)", args[0])
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, _ []string) error { return status(runList(c.Context(), a, o)) },
 	}
-	if err := checkListFlags(fs, q, pages, newest, concurrency); err != nil {
-		fmt.Fprintln(e.stderr, "donations list:", err)
-		return exitConfig
-	}
+	fs := c.Flags()
+	choiceVar(c, &o.format, "format", export.Formats, "table, json, ndjson or csv (default: table on a terminal, ndjson otherwise)")
+	textVar(fs, &o.q.Email, "email", "donor e-mail")
+	textVar(fs, &o.q.FirstName, "first-name", "donor first name")
+	textVar(fs, &o.q.LastName, "last-name", "donor last name")
+	intVar(fs, &o.q.CampaignID, "campaign-id", 1, 0, "campaign id")
+	intVar(fs, &o.q.ID, "id", 1, 0, "donation id")
+	intVar(fs, &o.q.PerPage, "per-page", 1, api.MaxPerPage, "page size, 1..100 (default 100)")
+	intVar(fs, &o.pages, "pages", 0, 0, "stop after N pages (0 = all)")
+	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first")
+	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
+	return c
+}
+
+func runList(ctx context.Context, a *app, o listOptions) int {
 	width := 0
-	if format == "" {
-		format = "ndjson"
-		if f, ok := e.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
-			format = "table"
+	if o.format == "" {
+		o.format = "ndjson"
+		if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+			o.format = "table"
 			width, _, _ = term.GetSize(f.Fd())
 		}
 	}
-	w, err := export.New(format, e.stdout, width)
+	w, err := export.New(o.format, a.stdout, width)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "donations list:", err)
+		fmt.Fprintln(a.stderr, "donations list:", err)
 		return exitConfig
 	}
-	g.onWait = waitNotice(e)
-	acct, err := connect(ctx, g, e)
+	a.g.onWait = waitNotice(a.env)
+	acct, err := connect(ctx, a)
 	if err != nil {
 		if errors.Is(err, config.ErrNotConfigured) {
-			fmt.Fprintln(e.stderr, config.NotConfiguredHelp(config.DefaultPath(e.getenv)))
+			fmt.Fprintln(a.stderr, config.NotConfiguredHelp(config.DefaultPath(a.getenv)))
 			return exitConfig
 		}
-		return reportError(e, err)
+		return reportError(a.env, err)
 	}
 	defer acct.close()
 
-	order, lim := api.OldestFirst, export.Limits{Pages: pages}
-	if newest > 0 {
-		order, lim = api.NewestFirst, export.Limits{Donations: newest}
+	order, lim := api.OldestFirst, export.Limits{Pages: o.pages}
+	if o.newest > 0 {
+		order, lim = api.NewestFirst, export.Limits{Donations: o.newest}
 	}
-	p := acct.client.Pager(q, order)
-	if pages > 0 {
-		concurrency = min(concurrency, pages) // read no page past the last one asked for
+	p := acct.client.Pager(o.q, order)
+	concurrency := o.concurrency
+	if o.pages > 0 {
+		concurrency = min(concurrency, o.pages) // read no page past the last one asked for
 	}
 	p.SetConcurrency(concurrency)
 	_, err = export.Stream(ctx, p, w, lim, nil)
@@ -79,31 +94,12 @@ func runList(ctx context.Context, g *globals, args []string, e env) int {
 		err = cerr
 	}
 	for _, warn := range p.Warnings() {
-		fmt.Fprintln(e.stderr, "donations: warning:", warn)
+		fmt.Fprintln(a.stderr, "donations: warning:", warn)
 	}
 	if err != nil {
-		return reportError(e, err)
+		return reportError(a.env, err)
 	}
 	return exitOK
-}
-
-func checkListFlags(fs *flag.FlagSet, q api.Query, pages, newest, concurrency int) error {
-	if extra := fs.Args(); len(extra) > 0 {
-		return fmt.Errorf("unexpected argument %q (filters are flags: --email, --first-name, ...)", extra[0])
-	}
-	switch {
-	case q.PerPage < 0 || q.PerPage > api.MaxPerPage:
-		return fmt.Errorf("--per-page must be 1..%d", api.MaxPerPage)
-	case pages < 0:
-		return fmt.Errorf("--pages must be 0 (all) or more")
-	case newest < 0:
-		return fmt.Errorf("--newest must be 1 or more")
-	case concurrency < 1 || concurrency > 16:
-		return fmt.Errorf("--concurrency must be 1..16")
-	case q.CampaignID < 0 || q.ID < 0:
-		return fmt.Errorf("--campaign-id and --id are positive integers")
-	}
-	return nil
 }
 
 func hostOf(raw string) string {

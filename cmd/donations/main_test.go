@@ -129,12 +129,12 @@ func TestUsageAndConfigurationErrorsExitTwo(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown flag", nil, []string{"list", "--demo", "--colour"}, "flag provided but not defined"},
-		{"per-page too big", nil, []string{"list", "--demo", "--per-page", "500"}, "--per-page must be 1..100"},
-		{"bad format", nil, []string{"list", "--demo", "--format", "xml"}, `unknown format "xml"`},
+		{"unknown flag", nil, []string{"list", "--demo", "--colour"}, "unknown flag --colour"},
+		{"per-page too big", nil, []string{"list", "--demo", "--per-page", "500"}, "--per-page: 500 is out of range; give 1..100"},
+		{"bad format", nil, []string{"list", "--demo", "--format", "xml"}, `--format: "xml" is not one of table, json, ndjson, csv`},
 		{"stray argument", nil, []string{"list", "--demo", "ada@example.org"}, "unexpected argument"},
 		{"unknown command", nil, []string{"lst"}, `unknown command "lst"`},
-		{"non-numeric id", nil, []string{"list", "--demo", "--id", "abc"}, "invalid value"},
+		{"non-numeric id", nil, []string{"list", "--demo", "--id", "abc"}, `--id: "abc" is not a whole number`},
 		{"nothing configured", nil, []string{"list"}, "donations --demo"},
 		{"plain http to a remote host", map[string]string{"DONATIONS_API_KEY": "k"}, []string{"list", "--base-url", "http://api.example.org", "--username", "u"}, "plain http is refused"},
 		{"bad config file", nil, []string{"list", "--config", "/nonexistent/config.toml"}, "does not exist"},

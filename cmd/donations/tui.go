@@ -13,12 +13,13 @@ import (
 	"donations/ui"
 )
 
-func runTUI(ctx context.Context, g *globals, e env) int {
+func runTUI(ctx context.Context, a *app) int {
+	e := a.env
 	var waits waitsToProgram
-	g.onWait = waits.send
-	acct, err := connect(ctx, g, e)
+	a.g.onWait = waits.send
+	acct, err := connect(ctx, a)
 	if errors.Is(err, config.ErrNotConfigured) {
-		return runSetup(ctx, g, e)
+		return runSetup(ctx, a)
 	}
 	if err != nil {
 		return reportError(e, err)
@@ -33,8 +34,9 @@ func runTUI(ctx context.Context, g *globals, e env) int {
 
 // runSetup shows the first-start screen on a terminal, writes the config file
 // it collects, and goes on into the browser; elsewhere it explains how to start.
-func runSetup(ctx context.Context, g *globals, e env) int {
-	path := g.configPath
+func runSetup(ctx context.Context, a *app) int {
+	e := a.env
+	path := a.g.configPath
 	if path == "" {
 		path = config.DefaultPath(e.getenv)
 	}
@@ -66,6 +68,6 @@ func runSetup(ctx context.Context, g *globals, e env) int {
 		return exitConfig
 	}
 	fmt.Fprintln(e.stderr, "donations: wrote", path)
-	g.configPath = path
-	return runTUI(ctx, g, e)
+	a.g.configPath = path
+	return runTUI(ctx, a)
 }

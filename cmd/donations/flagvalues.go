@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// badValue is why a flag's value was refused, said without the flag's name,
+// which flagError puts in front.
+type badValue string
+
+func (b badValue) Error() string { return string(b) }
+
+// intFlag is a whole-number flag with a range, checked as it is parsed. A
+// script passing `--id "$X"` with X empty or 0 must stop, not be served every
+// donation because 0 happens to mean "no filter".
+type intFlag[T int | int64] struct {
+	p      *T
+	lo, hi T // hi 0: no upper bound
+}
+
+// intVar defines an intFlag; the default is whatever *p holds, and is not
+// checked against the range (0 often means "not given").
+func intVar[T int | int64](fs *pflag.FlagSet, p *T, name string, lo, hi T, usage string) {
+	fs.Var(intFlag[T]{p, lo, hi}, name, usage)
+}
+
+func (f intFlag[T]) String() string { return strconv.FormatInt(int64(*f.p), 10) }
+
+func (f intFlag[T]) Type() string { return "int" }
+
+func (f intFlag[T]) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return badValue("the value is empty; give a whole number, " + f.want())
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return badValue(fmt.Sprintf("%q is not a whole number", s))
+	}
+	if n < int64(f.lo) || f.hi != 0 && n > int64(f.hi) {
+		return badValue(fmt.Sprintf("%d is out of range; give %s", n, f.want()))
+	}
+	*f.p = T(n)
+	return nil
+}
+
+func (f intFlag[T]) want() string {
+	if f.hi != 0 {
+		return fmt.Sprintf("%d..%d", f.lo, f.hi)
+	}
+	return fmt.Sprintf("%d or more", f.lo)
+}
+
+// textFlag is a string flag that may not be given empty: `--email "$X"` with
+// X unset would otherwise drop the filter and list every donation.
+type textFlag struct{ p *string }
+
+func textVar(fs *pflag.FlagSet, p *string, name, usage string) {
+	fs.Var(textFlag{p}, name, usage)
+}
+
+func (f textFlag) String() string { return *f.p }
+
+func (f textFlag) Type() string { return "string" }
+
+func (f textFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return badValue("the value is empty; leave the flag out instead")
+	}
+	*f.p = s
+	return nil
+}
+
+// choiceFlag is a string flag that takes one of a few words, refused at
+// parse time like any other bad value, and offered by shell completion.
+type choiceFlag struct {
+	p       *string
+	choices []string
+}
+
+func choiceVar(c *cobra.Command, p *string, name string, choices []string, usage string) {
+	c.Flags().Var(choiceFlag{p, choices}, name, usage)
+	_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
+}
+
+func (f choiceFlag) String() string { return *f.p }
+
+func (f choiceFlag) Type() string { return "string" }
+
+func (f choiceFlag) Set(s string) error {
+	if !slices.Contains(f.choices, s) {
+		return badValue(fmt.Sprintf("%q is not one of %s", s, strings.Join(f.choices, ", ")))
+	}
+	*f.p = s
+	return nil
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"charm.land/fang/v2"
+	"github.com/spf13/cobra"
+)
+
+// app is what every command shares: where it writes, the environment, and the
+// global flags, which connect turns into a client.
+type app struct {
+	env
+	g globals
+}
+
+// commands are the sub-commands (the help lists them sorted by name). A new
+// command is a file holding its constructor, and one line here.
+var commands = []func(*app) *cobra.Command{
+	listCommand,
+	demoServerCommand,
+	manCommand,
+}
+
+const rootLong = `Browse an organization's donations through the Donations Read API.
+
+Without a command, donations opens the terminal browser on the configured profile (or --demo, on built-in demo data); the first start on a terminal asks for the account and writes the config file.
+
+The API key comes from DONATIONS_API_KEY, or the profile's api_key_cmd, api_key_env or api_key. It is never printed.
+
+Exit status: 0 ok, 1 API or network failure, 2 usage or configuration error, 3 internal error (a bug; the message asks for a report).`
+
+func newRoot(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "donations",
+		Short: "Browse an organization's donations through the Donations Read API",
+		Long:  rootLong,
+		Example: `  donations --demo
+  donations --profile main
+  donations list --demo --email ada.lovelace@example.org
+  donations completion bash > ~/.local/share/bash-completion/completions/donations`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			return unknownCommand(c, args[0])
+		},
+		RunE: func(c *cobra.Command, _ []string) error { return status(runTUI(c.Context(), a)) },
+		// cobra's default of 0 turns "did you mean" off for a caller of SuggestionsFor.
+		SuggestionsMinimumDistance: 2,
+	}
+	// Before addCompletion, whose commands keep the writer they find then.
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	a.g.register(root)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
+	for _, newCommand := range commands {
+		root.AddCommand(newCommand(a))
+	}
+	addCompletion(root)
+	root.SetHelpCommand(helpCommand())
+	return root
+}
+
+// execute runs the command line in args and returns the exit status. Errors
+// a command reports itself come back as an exitStatus; any other error is a
+// mistake on the command line, told in one line with where to read more.
+func execute(ctx context.Context, root *cobra.Command, args []string) int {
+	root.SetArgs(args)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(versionText()),
+		fang.WithoutManpage(), // manCommand writes where it is told, not always to os.Stdout
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) { printUsageError(w, root, args, err) }))
+	var st exitStatus
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &st):
+		return int(st)
+	}
+	return exitConfig
+}
+
+func unknownCommand(parent *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q", name)
+	if s := parent.SuggestionsFor(name); len(s) > 0 {
+		msg += fmt.Sprintf(" (did you mean %q?)", s[0])
+	}
+	return errors.New(msg)
+}
