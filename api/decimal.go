@@ -94,3 +94,13 @@ func (d Decimal) fixed(places int) string {
 	}
 	return s
 }
+
+// Scaled is d × 10^places as an integer, when that is exact and fits in 64
+// bits: the form in which a store can sum amounts exactly.
+func (d Decimal) Scaled(places int) (int64, bool) {
+	if d.scale > places {
+		return 0, false
+	}
+	v := rescaled(&d, places)
+	return v.Int64(), v.IsInt64()
+}

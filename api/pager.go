@@ -64,6 +64,13 @@ func (c *Client) Pager(q Query, order Order) *Pager {
 	return &Pager{c: c, q: q, order: order, seen: map[int64]struct{}{}, next: 1, cache: map[int]*Page{}}
 }
 
+// From makes an oldest-first walk start at page n: a sync that already holds
+// the pages before it reads on from there.
+func (p *Pager) From(n int) *Pager {
+	p.next = max(1, n)
+	return p
+}
+
 // SetConcurrency lets an oldest-first walk fetch up to n pages at once while
 // still yielding them in order. After a 429 it drops to one request at a time
 // and climbs back a page at a time as answers keep coming.

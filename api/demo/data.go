@@ -149,6 +149,8 @@ type dataset struct {
 	donors  []donor
 	start   time.Time
 	step    time.Duration
+	changed map[int]change // set through the admin handler
+	removed map[int]bool
 }
 
 // End is the date of the newest demo donation: fixed, so the data never moves.

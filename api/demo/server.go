@@ -105,6 +105,7 @@ type Server struct {
 	data *dataset
 
 	requests atomic.Int64
+	dataMu   sync.RWMutex // the admin handler changes data while pages are served
 	mu       sync.Mutex
 	rand     *rand.Rand
 	windows  map[string]*window
@@ -141,6 +142,8 @@ type Filter struct {
 // Match lists the ids of the donations the filter keeps, ascending. Text
 // filters match the whole value, ignoring case.
 func (s *Server) Match(f Filter) []int64 {
+	s.dataMu.RLock()
+	defer s.dataMu.RUnlock()
 	var ids []int64
 	for _, i := range s.match(f) {
 		ids = append(ids, s.data.entries[i].id)
@@ -154,6 +157,8 @@ func (s *Server) match(f Filter) []int {
 	for i, e := range s.data.entries {
 		dn := &s.data.donors[e.donor]
 		switch {
+		case s.data.removed[i]:
+			continue
 		case f.ID != 0 && e.id != f.ID,
 			f.CampaignID != 0 && forms[e.form].campaign != f.CampaignID,
 			email != "" && dn.emailFold != email,
@@ -219,6 +224,10 @@ func (s *Server) authorized(r *http.Request) bool {
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/admin/") {
+		s.admin(w, r) // not an API request: not counted, paced or faulted
+		return
+	}
 	n := int(s.requests.Add(1))
 	if d := s.opts.Latency + s.jitter(); d > 0 {
 		t := time.NewTimer(d)
@@ -360,6 +369,8 @@ func intParam(r *http.Request, key string) int64 {
 }
 
 func (s *Server) page(r *http.Request) ([]byte, error) {
+	s.dataMu.RLock()
+	defer s.dataMu.RUnlock()
 	q := r.URL.Query()
 	f := Filter{Email: q.Get("email"), FirstName: q.Get("first_name"), LastName: q.Get("last_name"),
 		CampaignID: intParam(r, "campaign_id"), ID: intParam(r, "id")}
@@ -418,6 +429,7 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 
 func (s *Server) encode(i int) (json.RawMessage, error) {
 	rec := s.data.record(i)
+	s.data.apply(i, &rec)
 	if s.opts.Hostile && i%7 == 3 {
 		makeHostile(&rec, i)
 	}

@@ -1,0 +1,125 @@
+package demo
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// change is a status set on a donation after it was made, as a refund or a
+// dispute is, with the time it happened.
+type change struct {
+	status string
+	at     time.Time
+}
+
+// apply gives record i the changes made to it since the data set was built.
+func (d *dataset) apply(i int, rec *Record) {
+	if c, ok := d.changed[i]; ok {
+		rec.Status, rec.LastUpdatedAt = c.status, iso(c.at)
+	}
+}
+
+// Add appends n new donations, newer than every other, and returns their ids.
+func (s *Server) Add(n int) []int64 {
+	s.dataMu.Lock()
+	defer s.dataMu.Unlock()
+	d := s.data
+	if d.step == 0 {
+		d.step = time.Hour
+	}
+	r := newRNG(d.seed, uint64(len(d.entries))<<20)
+	id := int64(100000)
+	if k := len(d.entries); k > 0 {
+		id = d.entries[k-1].id
+	}
+	ids := make([]int64, n)
+	for k := range ids {
+		id += int64(1 + r.intn(3))
+		d.entries = append(d.entries, entry{id: id, donor: int32(r.intn(len(d.donors))), form: uint8(r.intn(len(forms)))})
+		ids[k] = id
+	}
+	return ids
+}
+
+// SetStatus changes a donation's status (refunded, disputed...) and its
+// last_updated_at, as a server does when a gift is refunded. It reports
+// whether the id exists.
+func (s *Server) SetStatus(id int64, status string) bool {
+	s.dataMu.Lock()
+	defer s.dataMu.Unlock()
+	i, ok := s.index(id)
+	if ok {
+		if s.data.changed == nil {
+			s.data.changed = map[int]change{}
+		}
+		s.data.changed[i] = change{status, time.Now().UTC()}
+	}
+	return ok
+}
+
+// Remove makes the server stop returning a donation, as a deleted test gift
+// would. It reports whether the id existed.
+func (s *Server) Remove(id int64) bool {
+	s.dataMu.Lock()
+	defer s.dataMu.Unlock()
+	i, ok := s.index(id)
+	if ok {
+		if s.data.removed == nil {
+			s.data.removed = map[int]bool{}
+		}
+		s.data.removed[i] = true
+	}
+	return ok
+}
+
+func (s *Server) index(id int64) (int, bool) {
+	for i, e := range s.data.entries {
+		if e.id == id && !s.data.removed[i] {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// admin serves POST /admin/add?n=K, /admin/status?id=N&status=refunded and
+// /admin/remove?id=N, to loopback clients only, so that growth, refunds and
+// removals can be tried by hand against a running demo.
+func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
+	host, _, _ := net.SplitHostPort(r.RemoteAddr)
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		http.Error(w, "admin is for loopback clients only", http.StatusForbidden)
+		return
+	}
+	if r.Method != http.MethodPost {
+		http.Error(w, "use POST", http.StatusMethodNotAllowed)
+		return
+	}
+	q := r.URL.Query()
+	id, _ := strconv.ParseInt(q.Get("id"), 10, 64)
+	var out any
+	switch r.URL.Path {
+	case "/admin/add":
+		n, err := strconv.Atoi(q.Get("n"))
+		if err != nil || n < 1 || n > 1_000_000 {
+			http.Error(w, "n must be a whole number from 1 to 1000000", http.StatusBadRequest)
+			return
+		}
+		out = map[string]any{"added": s.Add(n)}
+	case "/admin/status":
+		if q.Get("status") == "" {
+			http.Error(w, "status is missing", http.StatusBadRequest)
+			return
+		}
+		out = map[string]any{"changed": s.SetStatus(id, q.Get("status"))}
+	case "/admin/remove":
+		out = map[string]any{"removed": s.Remove(id)}
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out)
+}

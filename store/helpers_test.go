@@ -1,0 +1,99 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/store"
+)
+
+// server starts the demo on loopback for one test.
+func server(t testing.TB, opts demo.Options) *demo.Running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	run, err := demo.Start(ctx, "", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(run.Close)
+	return run
+}
+
+func client(t testing.TB, url string) *api.Client {
+	t.Helper()
+	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func open(t testing.TB, path string) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func tempStore(t testing.TB) (*store.Store, string) {
+	path := filepath.Join(t.TempDir(), "cache", "main.db")
+	return open(t, path), path
+}
+
+func sync(t testing.TB, s *store.Store, c *api.Client, o store.SyncOptions) store.SyncResult {
+	t.Helper()
+	r, err := s.Sync(context.Background(), c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// ids are the stored donations' ids in id order, checked to appear once each.
+func ids(t testing.TB, s *store.Store) []int64 {
+	t.Helper()
+	var out []int64
+	err := s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
+		var d struct{ ID int64 }
+		if err := json.Unmarshal(raw, &d); err != nil {
+			return err
+		}
+		out = append(out, d.ID)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.IsSorted(out) || len(slices.Compact(slices.Clone(out))) != len(out) {
+		t.Fatalf("stored ids repeat or are out of order")
+	}
+	return out
+}
+
+// sameAsServer fails unless the store holds exactly the server's donations.
+func sameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
+	t.Helper()
+	want := srv.Match(demo.Filter{})
+	got := ids(t, s)
+	if !slices.Equal(got, want) {
+		t.Fatalf("store holds %d donations, the server %d (first difference near %v)", len(got), len(want), firstDiff(got, want))
+	}
+}
+
+func firstDiff(a, b []int64) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"strconv"
+	"time"
+)
+
+// Meta keys.
+const (
+	metaLastSync     = "last_sync"
+	metaLastFullSync = "last_full_sync"
+	metaPerPage      = "per_page"
+)
+
+func setMeta(ctx context.Context, tx *sql.Tx, key, value string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES (?, ?)
+		ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+	return err
+}
+
+func (s *Store) meta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, s.explain(err)
+}
+
+func (s *Store) metaTime(ctx context.Context, key string) (time.Time, error) {
+	v, err := s.meta(ctx, key)
+	if err != nil || v == "" {
+		return time.Time{}, err
+	}
+	ms, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}, nil
+	}
+	return time.UnixMilli(ms), nil
+}
+
+// Info is what `donations cache info` shows of a store.
+type Info struct {
+	Path                   string
+	Bytes                  int64 // the database and its -wal file
+	Donations              int
+	LastSync, LastFullSync time.Time // zero: never
+}
+
+// Info reads the store's size, count and sync times.
+func (s *Store) Info(ctx context.Context) (Info, error) {
+	in := Info{Path: s.path}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations`).Scan(&in.Donations); err != nil {
+		return in, s.explain(err)
+	}
+	var err error
+	if in.LastSync, err = s.metaTime(ctx, metaLastSync); err != nil {
+		return in, err
+	}
+	if in.LastFullSync, err = s.metaTime(ctx, metaLastFullSync); err != nil {
+		return in, err
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		if fi, err := os.Stat(s.path + suffix); err == nil && s.path != "" {
+			in.Bytes += fi.Size()
+		}
+	}
+	return in, nil
+}

@@ -1,0 +1,145 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"donations/api"
+)
+
+// scale is the number of decimals amounts are kept with as integers.
+const scale = 4
+
+// PutResult counts what storing a page changed.
+type PutResult struct{ New, Updated int }
+
+const upsert = `INSERT INTO donations (id, raw, donation_date, date_utc, amount, amount_e4, currency,
+	converted_amount, converted_e4, converted_currency, status, status_key, first_name, last_name, name_key,
+	email, email_key, form_name, payment_type, city, last_updated_at, recurring, anonymous, tribute, honoree,
+	search, first_seen, last_seen)
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+ON CONFLICT(id) DO UPDATE SET raw=excluded.raw, donation_date=excluded.donation_date, date_utc=excluded.date_utc,
+	amount=excluded.amount, amount_e4=excluded.amount_e4, currency=excluded.currency,
+	converted_amount=excluded.converted_amount, converted_e4=excluded.converted_e4,
+	converted_currency=excluded.converted_currency, status=excluded.status, status_key=excluded.status_key,
+	first_name=excluded.first_name, last_name=excluded.last_name, name_key=excluded.name_key,
+	email=excluded.email, email_key=excluded.email_key, form_name=excluded.form_name,
+	payment_type=excluded.payment_type, city=excluded.city, last_updated_at=excluded.last_updated_at,
+	recurring=excluded.recurring, anonymous=excluded.anonymous, tribute=excluded.tribute,
+	honoree=excluded.honoree, search=excluded.search, last_seen=excluded.last_seen`
+
+// Put stores donations in one transaction: all of them or, on any error,
+// none. A donation without an id cannot be told apart from others and is
+// not stored.
+func (s *Store) Put(ctx context.Context, list []api.Donation, seen time.Time) (PutResult, error) {
+	var r PutResult
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		r, err = put(ctx, tx, list, seen)
+		return err
+	})
+	return r, err
+}
+
+// write runs f in one write transaction, committed only if f succeeds.
+func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return s.explain(err)
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return s.explain(err)
+	}
+	return s.explain(tx.Commit())
+}
+
+func put(ctx context.Context, tx *sql.Tx, list []api.Donation, seen time.Time) (PutResult, error) {
+	var r PutResult
+	ins, err := tx.PrepareContext(ctx, upsert)
+	if err != nil {
+		return r, err
+	}
+	defer ins.Close()
+	stored, err := tx.PrepareContext(ctx, `SELECT raw FROM donations WHERE id = ?`)
+	if err != nil {
+		return r, err
+	}
+	defer stored.Close()
+	now := seen.UnixMilli()
+	for i := range list {
+		d := &list[i]
+		if !d.ID.Valid {
+			continue
+		}
+		var before []byte
+		err := stored.QueryRowContext(ctx, d.ID.Value).Scan(&before)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return r, err
+		}
+		if _, err := ins.ExecContext(ctx, row(d, now)...); err != nil {
+			return r, err
+		}
+		switch {
+		case before == nil:
+			r.New++
+		case !bytes.Equal(before, d.Raw):
+			r.Updated++
+		}
+	}
+	return r, nil
+}
+
+// row is the values of upsert's columns for d.
+func row(d *api.Donation, now int64) []any {
+	honoree := ""
+	if d.Honor != nil {
+		honoree = d.Honor.HonoreeName.Value
+	}
+	var dateUTC any
+	day := ""
+	if t, ok := api.Time(d.DonationDate); ok {
+		dateUTC, day = t.UnixMilli(), t.UTC().Format("2006-01-02")
+	}
+	search := Fold(strings.Join([]string{d.FirstName.Value + " " + d.LastName.Value, d.Email.Value,
+		d.FormName.Value, d.City.Value, honoree, d.Status.Value, d.Amount.Text, d.Currency.Value, day,
+		strconv.FormatInt(d.ID.Value, 10)}, " | "))
+	return []any{d.ID.Value, []byte(d.Raw), text(d.DonationDate), dateUTC,
+		number(d.Amount), scaled(d.Amount), strings.ToUpper(d.Currency.Value),
+		number(d.ConvertedAmount), scaled(d.ConvertedAmount), strings.ToUpper(d.ConvertedCurrency.Value),
+		text(d.Status), strings.ToLower(d.Status.Value),
+		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value + " " + d.FirstName.Value),
+		text(d.Email), strings.ToLower(strings.TrimSpace(d.Email.Value)),
+		text(d.FormName), text(d.PaymentType), text(d.City), text(d.LastUpdatedAt),
+		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil, honoree, search, now, now}
+}
+
+func text(t api.Text) any {
+	if !t.Valid {
+		return nil
+	}
+	return t.Value
+}
+
+func number(n api.Number) any {
+	if !n.Valid {
+		return nil
+	}
+	return n.Text
+}
+
+func scaled(n api.Number) any {
+	d, ok := n.Decimal()
+	if !ok {
+		return nil
+	}
+	if v, ok := d.Scaled(scale); ok {
+		return v
+	}
+	return nil
+}

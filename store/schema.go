@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+var schema = []string{
+	`CREATE TABLE donations (
+		id INTEGER PRIMARY KEY,
+		raw BLOB NOT NULL,
+		donation_date TEXT, date_utc INTEGER,
+		amount TEXT, amount_e4 INTEGER, currency TEXT,
+		converted_amount TEXT, converted_e4 INTEGER, converted_currency TEXT,
+		status TEXT, status_key TEXT,
+		first_name TEXT, last_name TEXT, name_key TEXT,
+		email TEXT, email_key TEXT,
+		form_name TEXT, payment_type TEXT, city TEXT, last_updated_at TEXT,
+		recurring INTEGER NOT NULL DEFAULT 0, anonymous INTEGER NOT NULL DEFAULT 0,
+		tribute INTEGER NOT NULL DEFAULT 0, honoree TEXT,
+		search TEXT NOT NULL DEFAULT '',
+		first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL)`,
+	`CREATE INDEX donations_date ON donations(date_utc, id)`,
+	`CREATE INDEX donations_amount ON donations(amount_e4, id)`,
+	`CREATE INDEX donations_email ON donations(email_key, id)`,
+	`CREATE INDEX donations_name ON donations(name_key, id)`,
+	`CREATE INDEX donations_status ON donations(status_key, id)`,
+	`CREATE INDEX donations_form ON donations(form_name, id)`,
+	`CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram')`,
+	`CREATE TRIGGER donations_ai AFTER INSERT ON donations BEGIN
+		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
+	`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search); END`,
+	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
+		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
+	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+}
+
+// migrate brings the store to schemaVersion: a new or older store is
+// (re)built empty, a newer one refused.
+func (s *Store) migrate(ctx context.Context) error {
+	var v int
+	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return err
+	}
+	switch {
+	case v == schemaVersion:
+		return nil
+	case v > schemaVersion:
+		return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, drop := range []string{`DROP TABLE IF EXISTS donations_fts`, `DROP TABLE IF EXISTS donations`, `DROP TABLE IF EXISTS meta`} {
+		if _, err := tx.ExecContext(ctx, drop); err != nil {
+			return err
+		}
+	}
+	for _, stmt := range schema {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,173 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"donations/api"
+)
+
+// SyncOptions say how much a sync reads.
+type SyncOptions struct {
+	Full        bool // read every page and remove what the server no longer returns
+	Window      int  // pages before the store's end read again for changes (0: none)
+	Concurrency int  // pages fetched at once past the store's end (0: 1)
+	PerPage     int  // page size asked for (0: the API's 100)
+	OnProgress  func(Progress)
+}
+
+// Progress is told after each page is stored.
+type Progress struct {
+	Page, Pages int // the page just stored; the pages in all when the server says, else 0
+	Requests    int
+	New         int
+	Updated     int
+	Elapsed     time.Duration
+}
+
+// SyncResult is what a sync changed and cost.
+type SyncResult struct {
+	New, Updated, Removed int
+	Requests              int
+	Full                  bool // it read every page (asked, first or fallen back to)
+	Elapsed               time.Duration
+	Warnings              []string
+}
+
+// Sync brings the store up to date with the server. Each page is committed
+// as it arrives, so an interrupted sync keeps what it stored and the next one
+// reads on from the store's end. The API lists oldest first, so new
+// donations are on the last pages: a sync reads from the page that holds the
+// store's newest donation (less Window pages, re-read for changes) to the end.
+// If that donation is not found where it should be, the list has shifted
+// under the store (removals on the server) and every page is read instead.
+func (s *Store) Sync(ctx context.Context, c *api.Client, o SyncOptions) (SyncResult, error) {
+	start := time.Now()
+	res, err := s.walk(ctx, c, o, start)
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// tail is where the store ends: its count and newest id.
+func (s *Store) tail(ctx context.Context) (n int, maxID int64, err error) {
+	var m sql.NullInt64
+	err = s.db.QueryRowContext(ctx, `SELECT count(*), max(id) FROM donations`).Scan(&n, &m)
+	return n, m.Int64, s.explain(err)
+}
+
+func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start time.Time) (SyncResult, error) {
+	n, maxID, err := s.tail(ctx)
+	if err != nil {
+		return SyncResult{}, err
+	}
+	q := api.Query{PerPage: o.PerPage}
+	per := q.EffectivePerPage()
+	first, anchor := 1, 0
+	if !o.Full && n > 0 {
+		anchor = (n-1)/per + 1
+		first = max(1, anchor-max(0, o.Window))
+	}
+	res := SyncResult{Full: first == 1}
+	p := c.Pager(q, api.OldestFirst).From(first)
+	defer p.Close()
+	var seen map[int64]struct{}
+	if res.Full {
+		seen = map[int64]struct{}{}
+	}
+	found := anchor == 0
+	for page := first; !p.Done(); page++ {
+		// Read-ahead costs up to Concurrency-1 requests past the end of the
+		// list. A first sync pays that to read many pages fast; an
+		// incremental one, which usually has few new pages, reads one at a
+		// time until it is 8 pages past the store's end.
+		if page == rampAt(anchor) && o.Concurrency > 1 {
+			p.SetConcurrency(o.Concurrency)
+		}
+		b, err := p.Next(ctx)
+		if err != nil {
+			res.Requests = p.Requests()
+			return res, err
+		}
+		found = found || slices.ContainsFunc(b.Page.Donations, func(d api.Donation) bool { return d.ID.Value == maxID })
+		for _, d := range b.Donations {
+			if seen != nil {
+				seen[d.ID.Value] = struct{}{}
+			}
+		}
+		r, err := s.Put(ctx, b.Donations, start)
+		if err != nil {
+			return res, err
+		}
+		res.New, res.Updated, res.Requests = res.New+r.New, res.Updated+r.Updated, p.Requests()
+		if o.OnProgress != nil {
+			o.OnProgress(Progress{Page: page, Pages: int(b.Page.Meta.TotalPages.Value), Requests: res.Requests,
+				New: res.New, Updated: res.Updated, Elapsed: time.Since(start)})
+		}
+	}
+	res.Warnings = p.Warnings()
+	if !found {
+		o.Full = true
+		full, err := s.walk(ctx, c, o, start)
+		full.New, full.Updated, full.Requests = full.New+res.New, full.Updated+res.Updated, full.Requests+res.Requests
+		full.Warnings = append(res.Warnings, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
+		return full, err
+	}
+	return res, s.finish(ctx, &res, seen, per, start)
+}
+
+// finish records the sync and, after a full walk that the server answered
+// faithfully, removes what it no longer returns.
+func (s *Store) finish(ctx context.Context, res *SyncResult, seen map[int64]struct{}, per int, at time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if seen != nil && len(res.Warnings) == 0 {
+			gone, err := unseen(ctx, tx, seen)
+			if err != nil {
+				return err
+			}
+			for _, id := range gone {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM donations WHERE id = ?`, id); err != nil {
+					return err
+				}
+			}
+			res.Removed = len(gone)
+			if err := setMeta(ctx, tx, metaLastFullSync, strconv.FormatInt(at.UnixMilli(), 10)); err != nil {
+				return err
+			}
+		}
+		if err := setMeta(ctx, tx, metaPerPage, strconv.Itoa(per)); err != nil {
+			return err
+		}
+		return setMeta(ctx, tx, metaLastSync, strconv.FormatInt(at.UnixMilli(), 10))
+	})
+}
+
+func unseen(ctx context.Context, tx *sql.Tx, seen map[int64]struct{}) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM donations`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var gone []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		if _, ok := seen[id]; !ok {
+			gone = append(gone, id)
+		}
+	}
+	return gone, rows.Err()
+}
+
+// rampAt is the page from which a sync fetches several pages at once.
+func rampAt(anchor int) int {
+	if anchor == 0 {
+		return 2
+	}
+	return anchor + 9
+}

@@ -1,0 +1,137 @@
+package store_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"donations/api/demo"
+	"donations/store"
+)
+
+// Request counts are exact: with nothing new a sync costs at most 2 requests,
+// with k new at most ceil(k/100)+2, when no window is re-read.
+func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
+	for _, count := range []int{1, 100, 999, 1000, 1050} {
+		srv := server(t, demo.Options{Count: count})
+		c := client(t, srv.URL)
+		s, _ := tempStore(t)
+		first := sync(t, s, c, store.SyncOptions{Concurrency: 4, Window: 10})
+		if first.New != count || !first.Full {
+			t.Fatalf("%d: first sync stored %d (full %v)", count, first.New, first.Full)
+		}
+		sameAsServer(t, s, srv)
+		before := srv.Requests()
+		again := sync(t, s, c, store.SyncOptions{Concurrency: 4})
+		if n := srv.Requests() - before; n > 2 || again.New != 0 || again.Updated != 0 {
+			t.Errorf("%d, nothing new: %d requests, %+v", count, n, again)
+		}
+		for _, k := range []int{1, 250} {
+			srv.Add(k)
+			before = srv.Requests()
+			r := sync(t, s, c, store.SyncOptions{Concurrency: 4})
+			if n, most := srv.Requests()-before, (k+99)/100+2; n > most || r.New != k {
+				t.Errorf("%d, %d new: %d requests (at most %d), stored %d", count, k, n, most, r.New)
+			}
+			sameAsServer(t, s, srv)
+		}
+	}
+}
+
+// A refund changes an old donation: the revalidation window finds it when it
+// is recent, --full wherever it is.
+func TestRefundsFoundByWindowAndFull(t *testing.T) {
+	srv := server(t, demo.Options{Count: 3000})
+	c := client(t, srv.URL)
+	s, _ := tempStore(t)
+	sync(t, s, c, store.SyncOptions{Concurrency: 4})
+	all := srv.Match(demo.Filter{})
+	recent, old := all[len(all)-150], all[10]
+	srv.SetStatus(recent, "refunded")
+	srv.SetStatus(old, "refunded")
+	r := sync(t, s, c, store.SyncOptions{Window: 3})
+	if r.Updated != 1 {
+		t.Errorf("window of 3 pages: %d updated, want the recent one", r.Updated)
+	}
+	r = sync(t, s, c, store.SyncOptions{Full: true, Concurrency: 4})
+	if r.Updated != 1 || r.Removed != 0 {
+		t.Errorf("full: %+v, want the old one updated", r)
+	}
+	n, err := s.Count(context.Background(), store.Query{Search: "refunded", ID: old})
+	if err != nil || n != 1 {
+		t.Errorf("the old refund is not in the store: %d %v", n, err)
+	}
+}
+
+func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
+	srv := server(t, demo.Options{Count: 500})
+	c := client(t, srv.URL)
+	s, _ := tempStore(t)
+	sync(t, s, c, store.SyncOptions{})
+	all := srv.Match(demo.Filter{})
+	srv.Remove(all[3])
+	srv.Remove(all[400])
+	r := sync(t, s, c, store.SyncOptions{Full: true})
+	if r.Removed != 2 {
+		t.Errorf("removed %d, want 2", r.Removed)
+	}
+	sameAsServer(t, s, srv)
+	info, err := s.Info(context.Background())
+	if err != nil || info.LastFullSync.IsZero() || info.Donations != 498 {
+		t.Errorf("info after a full sync: %+v %v", info, err)
+	}
+}
+
+// Removals shift the list under the store; a sync that does not find its
+// newest donation where it should be reads everything rather than miss any.
+func TestShiftedListFallsBackToAFullSync(t *testing.T) {
+	srv := server(t, demo.Options{Count: 1000})
+	c := client(t, srv.URL)
+	s, _ := tempStore(t)
+	sync(t, s, c, store.SyncOptions{})
+	all := srv.Match(demo.Filter{})
+	for _, id := range all[:150] {
+		srv.Remove(id)
+	}
+	srv.Add(30)
+	r := sync(t, s, c, store.SyncOptions{Window: 0})
+	if !r.Full || r.Removed != 150 || r.New != 30 || len(r.Warnings) == 0 {
+		t.Errorf("after 150 removals: %+v", r)
+	}
+	sameAsServer(t, s, srv)
+}
+
+// A server that ignores `page` shows the first page only: the sync keeps it,
+// says so, and removes nothing on a full sync.
+func TestServerIgnoringPage(t *testing.T) {
+	good := server(t, demo.Options{Count: 450})
+	s, _ := tempStore(t)
+	sync(t, s, client(t, good.URL), store.SyncOptions{})
+	bad := server(t, demo.Options{Count: 450, IgnorePage: true})
+	r := sync(t, s, client(t, bad.URL), store.SyncOptions{Full: true})
+	if r.Removed != 0 || len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "ignore the page") {
+		t.Errorf("against a server ignoring page: %+v", r)
+	}
+	sameAsServer(t, s, good)
+}
+
+// Two processes syncing one store at once (two handles here) store every
+// donation once.
+func TestTwoSyncsAtOnce(t *testing.T) {
+	srv := server(t, demo.Options{Count: 2500})
+	_, path := tempStore(t)
+	a, b := open(t, path), open(t, path)
+	errs := make(chan error, 2)
+	for _, s := range []*store.Store{a, b} {
+		go func() {
+			_, err := s.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{Concurrency: 4})
+			errs <- err
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	sameAsServer(t, a, srv)
+}
