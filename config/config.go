@@ -40,11 +40,13 @@ type Profile struct {
 	APIKey    string `toml:"api_key,omitempty"`
 	APIKeyCmd string `toml:"api_key_cmd,omitempty"`
 	APIKeyEnv string `toml:"api_key_env,omitempty"`
+	// Cache = false keeps the local store in memory: no donor data on disk.
+	Cache *bool `toml:"cache,omitempty"`
 }
 
 var (
 	topKeys     = []string{"default_profile", "profiles"}
-	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env"}
+	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache"}
 )
 
 // FileError points at the place in a config file that is wrong.

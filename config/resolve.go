@@ -19,6 +19,7 @@ type Overrides struct {
 	Profile    string
 	BaseURL    string
 	Username   string
+	NoKey      bool // settle the account without fetching its key (offline use)
 }
 
 // Settings is a complete account configuration.
@@ -29,6 +30,7 @@ type Settings struct {
 	APIKey    string
 	KeySource string // where the key came from, for messages (never the key)
 	File      string // the config file read, if any
+	NoCache   bool   // the profile says cache = false
 }
 
 // ErrNotConfigured means nothing at all says which account to use.
@@ -90,6 +92,10 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 	}
 	if s.Username == "" && !strings.Contains(s.BaseURL, "@") {
 		return Settings{}, errorf("no username: set username in %s (the login e-mail or the organization id), %s, or --username", where, EnvUser)
+	}
+	s.NoCache = prof.Cache != nil && !*prof.Cache
+	if ov.NoKey {
+		return s, nil
 	}
 	if err := apiKey(ctx, &s, prof, file, envKey, where, getenv); err != nil {
 		return Settings{}, err

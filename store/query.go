@@ -92,7 +92,7 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 
 // Window calls f with the raw record of each donation the query selects,
 // in its order, from offset on, at most limit of them (limit < 0: all).
-// The bytes are f's only for the call.
+// Each raw slice is f's to keep.
 func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(raw []byte) error) error {
 	where, args := q.where()
 	order, err := q.order()

@@ -20,6 +20,7 @@ type globals struct {
 	demo                                   bool
 	demoCount                              int
 	verbose                                bool
+	noCache                                bool
 	onWait                                 func(api.Wait) // set by commands that show long waits
 }
 
@@ -33,12 +34,14 @@ func (g *globals) register(root *cobra.Command) {
 	g.demoCount = 5000
 	intVar(fs, &g.demoCount, "demo-count", 0, 0, "donations in the built-in demo")
 	fs.BoolVar(&g.verbose, "verbose", false, "log each request to stderr: method, URL, status, bytes, ms")
+	fs.BoolVar(&g.noCache, "no-cache", false, "keep the local store in memory: no donor data written to disk")
 }
 
 // account is a ready client and what to call it on screen.
 type account struct {
 	client *api.Client
 	label  string
+	store  string // the local store's file; "" keeps it in memory
 	close  func()
 }
 
@@ -84,7 +87,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 		return nil, err
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
-	return &account{client: c, label: label, close: func() {}}, nil
+	return &account{client: c, label: label, store: storeFile(a, s), close: func() {}}, nil
 }
 
 func logExchange(e env, x api.Exchange) {

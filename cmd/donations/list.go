@@ -19,6 +19,7 @@ type listOptions struct {
 	q                          api.Query
 	format                     string
 	pages, newest, concurrency int
+	offline                    bool
 }
 
 func listCommand(a *app) *cobra.Command {
@@ -50,6 +51,7 @@ func listCommand(a *app) *cobra.Command {
 	intVar(fs, &o.pages, "pages", 0, 0, "stop after N pages (0 = all)")
 	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
+	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
 	return c
 }
 
@@ -66,6 +68,9 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 	if err != nil {
 		fmt.Fprintln(a.stderr, "donations list:", err)
 		return exitConfig
+	}
+	if o.offline {
+		return listOffline(ctx, a, o, w)
 	}
 	a.g.onWait = waitNotice(a.env)
 	acct, err := connect(ctx, a)

@@ -21,6 +21,8 @@ type app struct {
 // command is a file holding its constructor, and one line here.
 var commands = []func(*app) *cobra.Command{
 	listCommand,
+	syncCommand,
+	cacheCommand,
 	demoServerCommand,
 	manCommand,
 }

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"donations/store"
+)
+
+func cacheCommand(a *app) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "cache info|clear",
+		Short: "Show or remove the local store of donations",
+		Long: `The local store keeps the donations a sync read, donor names and e-mails included, in one private file per account under $XDG_CACHE_HOME/donations/ (default ~/.cache/donations/). The API key is never stored.
+
+cache info shows where it is and what it holds; cache clear removes the account's store, cache clear --all every account's.`,
+		Args: noArgs,
+	}
+	c.AddCommand(cacheInfoCommand(a), cacheClearCommand(a))
+	return c
+}
+
+func cacheInfoCommand(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "info",
+		Short: "Where the account's store is, its size, donations and last syncs",
+		Args:  noArgs,
+		RunE:  func(c *cobra.Command, _ []string) error { return status(runCacheInfo(c.Context(), a)) },
+	}
+}
+
+func runCacheInfo(ctx context.Context, a *app) int {
+	path, err := offlineStore(ctx, a)
+	if err != nil {
+		return reportError(a.env, err)
+	}
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(a.stdout, "path:        %s (not created yet: run  donations sync)\n", path)
+		return exitOK
+	}
+	s, err := openStore(ctx, path)
+	if err != nil {
+		return reportError(a.env, err)
+	}
+	defer s.Close()
+	in, err := s.Info(ctx)
+	if err != nil {
+		return reportError(a.env, storeError(err))
+	}
+	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nlast sync:   %s\nlast full:   %s\n",
+		in.Path, float64(in.Bytes)/1e6, in.Donations, when(in.LastSync), when(in.LastFullSync))
+	return exitOK
+}
+
+func when(t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	return t.Local().Format("2006-01-02 15:04:05") + " (" + time.Since(t).Round(time.Second).String() + " ago)"
+}
+
+func cacheClearCommand(a *app) *cobra.Command {
+	var all bool
+	c := &cobra.Command{
+		Use:   "clear [--all]",
+		Short: "Remove the account's store (--all: every account's)",
+		Args:  noArgs,
+		RunE:  func(c *cobra.Command, _ []string) error { return status(runCacheClear(c.Context(), a, all)) },
+	}
+	c.Flags().BoolVar(&all, "all", false, "remove the stores of every account: the whole $XDG_CACHE_HOME/donations folder")
+	return c
+}
+
+func runCacheClear(ctx context.Context, a *app, all bool) int {
+	if all {
+		dir := store.Dir(a.getenv)
+		if err := os.RemoveAll(dir); err != nil {
+			return reportError(a.env, err)
+		}
+		fmt.Fprintf(a.stdout, "removed %s\n", dir)
+		return exitOK
+	}
+	path, err := offlineStore(ctx, a)
+	if err != nil {
+		return reportError(a.env, err)
+	}
+	if err := store.Remove(path); err != nil {
+		return reportError(a.env, err)
+	}
+	fmt.Fprintf(a.stdout, "removed %s\n", path)
+	return exitOK
+}

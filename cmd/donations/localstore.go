@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"donations/config"
+	"donations/store"
+)
+
+// storeFile is where an account's local store lives, or "" when it is kept
+// in memory (--no-cache, or cache = false in the profile).
+func storeFile(a *app, s config.Settings) string {
+	if a.g.noCache || s.NoCache {
+		return ""
+	}
+	return store.File(store.Dir(a.getenv), s.Profile, s.Username, hostOf(s.BaseURL))
+}
+
+// offlineStore finds the account's store from flags, environment and config
+// alone: reading it needs no API key and makes no request.
+func offlineStore(ctx context.Context, a *app) (string, error) {
+	if a.g.demo {
+		return "", &config.Error{Msg: "the demo's store lives in memory only: drop --offline, or sync a real account"}
+	}
+	s, err := config.Resolve(ctx, config.Overrides{ConfigPath: a.g.configPath, Profile: a.g.profile,
+		BaseURL: a.g.baseURL, Username: a.g.username, NoKey: true}, a.getenv)
+	if err != nil {
+		return "", err
+	}
+	path := storeFile(a, s)
+	if path == "" {
+		return "", &config.Error{Msg: "this profile keeps no local store (--no-cache or cache = false): there is nothing to read offline"}
+	}
+	return path, nil
+}
+
+// openSynced opens a store that a sync has filled, or says what to run.
+func openSynced(ctx context.Context, path string) (*store.Store, error) {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  donations sync", path)}
+	}
+	s, err := openStore(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := s.Info(ctx)
+	if err == nil && info.LastSync.IsZero() {
+		err = &config.Error{Msg: "this account's first sync has not finished: run  donations sync"}
+	}
+	if err != nil {
+		s.Close()
+		return nil, storeError(err)
+	}
+	return s, nil
+}
+
+// openStore opens the store at path, or one in memory for "".
+func openStore(ctx context.Context, path string) (*store.Store, error) {
+	var s *store.Store
+	var err error
+	if path == "" {
+		s, err = store.Memory(ctx)
+	} else {
+		s, err = store.Open(ctx, path)
+	}
+	return s, storeError(err)
+}
+
+// storeError makes a damaged, newer or unwritable store a problem the user
+// fixes (exit 2), with the command to run in its message.
+func storeError(err error) error {
+	var ce *config.Error
+	if err == nil || errors.As(err, &ce) || errors.Is(err, context.Canceled) {
+		return err
+	}
+	return &config.Error{Msg: err.Error()}
+}
