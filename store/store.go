@@ -48,8 +48,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.Chmod(path, 0o600); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
+	// WAL is set once the schema exists (see migrate), not here: it would
+	// fix the page size before migrate can choose it.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	return open(ctx, dsn, path, 4)
 }
 
@@ -72,7 +74,12 @@ func open(ctx context.Context, dsn, path string, conns int) (*Store, error) {
 	db.SetMaxIdleConns(conns)
 	db.SetConnMaxLifetime(0)
 	s := &Store{db: db, path: path}
-	if err := s.migrate(ctx); err != nil {
+	err = s.migrate(ctx)
+	if err == nil && path != "" {
+		// WAL lets the browser read while a sync writes; it is kept in the file.
+		_, err = db.ExecContext(ctx, `PRAGMA journal_mode = WAL`)
+	}
+	if err != nil {
 		db.Close()
 		return nil, s.explain(err)
 	}

@@ -1,0 +1,68 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"donations/api/demo"
+	"donations/store"
+)
+
+// synced100k is a store synced from a demo of n donations, with the raw
+// JSON's size, made once per benchmark run.
+func syncedStore(b testing.TB, n int) (path string, raw int64) {
+	b.Helper()
+	srv := server(b, demo.Options{Count: n})
+	path = filepath.Join(b.TempDir(), "bench.db")
+	s := open(b, path)
+	if _, err := s.Sync(context.Background(), client(b, srv.URL), store.SyncOptions{Concurrency: 4}); err != nil {
+		b.Fatal(err)
+	}
+	err := s.Window(context.Background(), store.Query{}, 0, -1, func(r []byte) error { raw += int64(len(r)); return nil })
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	return path, raw
+}
+
+// BenchmarkOpenAndFirstQuery is what the store adds to a start: open a
+// 100,000-donation store and read the newest page.
+func BenchmarkOpenAndFirstQuery(b *testing.B) {
+	path, raw := syncedStore(b, 100_000)
+	var disk int64
+	for _, suffix := range []string{"", "-wal"} {
+		if fi, err := os.Stat(path + suffix); err == nil {
+			disk += fi.Size()
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		s, err := store.Open(context.Background(), path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		s.Window(context.Background(), store.Query{Desc: true}, 0, 100, func([]byte) error { n++; return nil })
+		s.Close()
+		if n != 100 {
+			b.Fatal(fmt.Sprint(n, " rows"))
+		}
+	}
+	b.ReportMetric(float64(disk)/float64(raw), "disk/raw")
+}
+
+// BenchmarkSearch is a substring search over 100,000 donations.
+func BenchmarkSearch(b *testing.B) {
+	path, _ := syncedStore(b, 100_000)
+	s := open(b, path)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := s.Count(context.Background(), store.Query{Search: "zoe lef"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
