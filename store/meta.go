@@ -71,3 +71,8 @@ func (s *Store) Info(ctx context.Context) (Info, error) {
 	}
 	return in, nil
 }
+
+// LastSync is when a sync of the store last finished; zero if none has.
+func (s *Store) LastSync(ctx context.Context) (time.Time, error) {
+	return s.metaTime(ctx, metaLastSync)
+}

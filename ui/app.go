@@ -16,6 +16,8 @@ type Options struct {
 	Location *time.Location // local time zone (default time.Local)
 	Query    api.Query      // initial filters
 	Now      func() time.Time
+	Sync     Syncer    // runs once in the background when the rows come from a store
+	LastSync time.Time // when the store was last synced (zero: never)
 }
 
 // Model is the root of the browser. It keeps only the shared context, the
@@ -44,7 +46,8 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, query: opt.Query, order: api.OldestFirst},
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, query: opt.Query, order: api.OldestFirst,
+		sync: syncer{run: opt.Sync, last: opt.LastSync}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
 	sel := m.list.selectedRow
@@ -74,7 +77,7 @@ func (m *Model) focused() child { return m.children[m.focus] }
 
 // Init loads the first page and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.data.fetch(), m.spin.Tick, tea.RequestBackgroundColor)
+	return tea.Batch(m.data.fetch(), m.spin.Tick, tea.RequestBackgroundColor, m.data.sync.start())
 }
 
 // open gives the keys to a child, unless it refuses.
@@ -135,6 +138,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case exportMsg:
 		return m.export.onMsg(msg)
+	case syncProgressMsg:
+		return m.data.sync.onProgress(msg)
+	case syncDoneMsg:
+		changed, note := m.data.sync.onDone(msg, m.ctx.Now())
+		if note != "" {
+			m.ctx.Flash = note
+		}
+		if !changed {
+			return nil
+		}
+		m.data.restart() // the store's rows, with what the sync brought
+		return m.data.fetch()
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.MouseWheelMsg:

@@ -26,8 +26,15 @@ type driver struct {
 
 func newDriver(t *testing.T, src Source, w, h int) *driver {
 	t.Helper()
-	m := New(src, Options{Account: "demo", Location: time.UTC,
-		Now: func() time.Time { return time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC) }})
+	return newDriverWith(t, src, Options{}, w, h)
+}
+
+// newDriverWith is newDriver with options of the test's own (Sync, LastSync).
+func newDriverWith(t *testing.T, src Source, opt Options, w, h int) *driver {
+	t.Helper()
+	opt.Account, opt.Location = "demo", time.UTC
+	opt.Now = func() time.Time { return time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC) }
+	m := New(src, opt)
 	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 	// As Bubble Tea does: Init first, then the window size.
 	d.run(m.Init())
@@ -61,7 +68,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -70,7 +77,7 @@ func (d *driver) handle(msg tea.Msg) {
 func (d *driver) settle() {
 	d.t.Helper()
 	deadline := time.After(20 * time.Second)
-	for d.m.data.loading || d.m.export.running() {
+	for d.m.data.loading || d.m.export.running() || d.m.data.sync.running {
 		select {
 		case msg := <-d.msgs:
 			d.handle(msg)

@@ -95,6 +95,9 @@ func (m *Model) header() string {
 		right = commas(n) + " loaded · more"
 	}
 	right += " · " + data.order.String()
+	if st := data.sync.status(m.ctx.Now()); st != "" {
+		right = st + " · " + right
+	}
 	if m.ctx.UTC {
 		right += " · UTC"
 	}

@@ -34,6 +34,7 @@ type walk struct {
 	tally                  tally
 	err                    error
 	warnings               []string
+	sync                   syncer // the store's background sync, when rows come from one
 }
 
 // restart drops what is loaded and starts a new walk for the query and order

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"donations/config"
+	"donations/store"
 	"donations/ui"
 )
 
@@ -25,7 +26,22 @@ func runTUI(ctx context.Context, a *app) int {
 		return reportError(e, err)
 	}
 	defer acct.close()
-	m := ui.New(ui.FromClient(acct.client), ui.Options{Account: acct.label})
+	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label}
+	if acct.store != "" {
+		st, err := openStore(ctx, acct.store)
+		if err != nil {
+			return reportError(e, err)
+		}
+		defer st.Close()
+		src = ui.FromStore(st, src)
+		if info, err := st.Info(ctx); err == nil {
+			opts.LastSync = info.LastSync
+		}
+		opts.Sync = func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
+			return st.Sync(ctx, acct.client, store.SyncOptions{Window: 10, Concurrency: 4, OnProgress: progress})
+		}
+	}
+	m := ui.New(src, opts)
 	p := tea.NewProgram(m, programOptions(ctx)...)
 	waits.p.Store(p)
 	_, err = p.Run()

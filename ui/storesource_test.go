@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/store"
+)
+
+// storeAccount is a demo server, a client of it, and a store in memory.
+func storeAccount(t *testing.T, count int) (*demo.Server, *api.Client, *store.Store) {
+	t.Helper()
+	srv := demo.New(demo.Options{Count: count})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	c, err := api.New(api.Config{BaseURL: hs.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return srv, c, st
+}
+
+func syncWith(st *store.Store, c *api.Client) Syncer {
+	return func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
+		return st.Sync(ctx, c, store.SyncOptions{Concurrency: 4, OnProgress: progress})
+	}
+}
+
+// Before a first sync the rows come from the server; once it has run, from
+// the store, with what the background sync brought and no request.
+func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
+	srv, c, st := storeAccount(t, 450)
+	d := newDriverWith(t, FromStore(st, FromClient(c)), Options{Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	d.mustShow("synced just now")
+	d.mustShow("synced: 450 new, 0 updated, 0 removed")
+	before := srv.Requests()
+	d.keys("G")
+	if n := len(d.m.data.rows.all); n != 450 || srv.Requests() != before {
+		t.Errorf("after G: %d rows, %d requests", n, srv.Requests()-before)
+	}
+	d.keys("o")
+	newest := srv.Match(demo.Filter{})[449]
+	if got := d.m.data.rows.all[0].s.ID.Value; got != newest || srv.Requests() != before {
+		t.Errorf("newest first from the store: first row %d, want %d; %d requests", got, newest, srv.Requests()-before)
+	}
+}
+
+func TestSyncStatusInTheHeader(t *testing.T) {
+	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		s    syncer
+		want string
+	}{
+		{syncer{}, ""},
+		{syncer{run: func(context.Context, func(store.Progress)) (store.SyncResult, error) { return store.SyncResult{}, nil }}, "not synced"},
+		{syncer{run: syncWith(nil, nil), running: true}, "syncing…"},
+		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 14, New: 1300}}, "syncing… page 14, 1300 new"},
+		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute)}, "synced 2 min ago"},
+		{syncer{run: syncWith(nil, nil), last: now.Add(-3 * time.Hour)}, "synced 3 h ago"},
+		{syncer{run: syncWith(nil, nil), last: now.Add(-72 * time.Hour)}, "synced 3 days ago"},
+	} {
+		if got := tc.s.status(now); got != tc.want {
+			t.Errorf("status = %q, want %q", got, tc.want)
+		}
+	}
+}
