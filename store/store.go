@@ -51,7 +51,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// WAL is set once the schema exists (see migrate), not here: it would
 	// fix the page size before migrate can choose it.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	return open(ctx, dsn, path, 4)
 }
 
@@ -61,7 +61,7 @@ var memories atomic.Int64
 func Memory(ctx context.Context) (*Store, error) {
 	// One connection: every connection to a memory database is a database of
 	// its own, so the pool must never close or add one.
-	name := fmt.Sprintf("file:donations-%d?mode=memory&_txlock=immediate", memories.Add(1))
+	name := fmt.Sprintf("file:donations-%d?mode=memory&_pragma=temp_store(MEMORY)&_txlock=immediate", memories.Add(1))
 	return open(ctx, name, "", 1)
 }
 

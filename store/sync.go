@@ -116,7 +116,22 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		full.Warnings = append(res.Warnings, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
 		return full, err
 	}
-	return res, s.finish(ctx, &res, seen, per, start)
+	if err := s.finish(ctx, &res, seen, per, start); err != nil {
+		return res, err
+	}
+	return res, s.tidy(ctx, res)
+}
+
+// tidy merges the search index's segments, one per page stored, into one:
+// pages are stored without merging, which would double what each costs.
+func (s *Store) tidy(ctx context.Context, res SyncResult) error {
+	if res.New+res.Updated+res.Removed == 0 {
+		return nil
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
+		return err
+	})
 }
 
 // finish records the sync and, after a full walk that the server answered
