@@ -15,6 +15,10 @@
 // constant, add its key set to KeyMap, and register it with one
 // m.add(id, newView(...)) line in New; its OpenKey opens it from the list.
 //
+// Rows come from a Source: the API (FromClient), or the local store
+// (FromStore, storesource.go) once it has been synced; the wiring may give a
+// Syncer that sync.go runs in the background, its progress in the header.
+//
 // The list reads its rows through Rows (Len, At): today the loaded pages
 // narrowed by the quick search, later possibly a window over a store query.
 // Async work is a tea.Cmd whose reply carries a generation or job number; a
