@@ -36,25 +36,27 @@ type SetupResult struct {
 	Username  string
 	KeySource KeySource
 	KeyValue  string // the variable's name, the command, or the key
+	NoCache   bool   // keep no local store of donations on disk
 }
 
 // Setup is the first-start screen: shown when nothing is configured, it
 // collects an account for the wiring to write as a config file.
 type Setup struct {
-	path   string
-	inputs [3]textinput.Model // base URL, username, key value
-	source KeySource
-	focus  int // 0..2 the inputs, 3 the key source choice, in screen order below
-	errs   [4]string
-	w, h   int
-	result SetupResult
-	st     Styles
-	keys   SetupKeys
-	help   help.Model
+	path    string
+	inputs  [3]textinput.Model // base URL, username, key value
+	source  KeySource
+	noCache bool
+	focus   int // 0..2 the inputs, 3 the key source choice, 4 the store choice, in screen order below
+	errs    [5]string
+	w, h    int
+	result  SetupResult
+	st      Styles
+	keys    SetupKeys
+	help    help.Model
 }
 
-// setup screen order: base URL, username, key source, key value.
-var setupOrder = []int{0, 1, 3, 2}
+// setup screen order: base URL, username, local store, key source, key value.
+var setupOrder = []int{0, 1, 4, 3, 2}
 
 // NewSetup makes the setup screen; path is where the config file will go.
 func NewSetup(path string) *Setup {
@@ -122,7 +124,7 @@ func (s *Setup) setSource(k KeySource) {
 }
 
 func (s *Setup) validate() bool {
-	s.errs = [4]string{}
+	s.errs = [5]string{}
 	v := func(i int) string { return strings.TrimSpace(s.inputs[i].Value()) }
 	if _, err := api.ParseBaseURL(v(0)); err != nil {
 		s.errs[0] = err.Error()
@@ -166,16 +168,20 @@ func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return s, nil
 			}
 			s.result = SetupResult{Done: true, BaseURL: strings.TrimSpace(s.inputs[0].Value()),
-				Username: strings.TrimSpace(s.inputs[1].Value()), KeySource: s.source, KeyValue: strings.TrimSpace(s.inputs[2].Value())}
+				Username: strings.TrimSpace(s.inputs[1].Value()), KeySource: s.source, KeyValue: strings.TrimSpace(s.inputs[2].Value()),
+				NoCache: s.noCache}
 			return s, tea.Quit
 		}
-		if s.focus == 3 {
-			switch {
-			case key.Matches(msg, s.keys.Left):
-				s.setSource((s.source + 2) % 3)
-			case key.Matches(msg, s.keys.Right):
-				s.setSource((s.source + 1) % 3)
-			}
+		left, right := key.Matches(msg, s.keys.Left), key.Matches(msg, s.keys.Right)
+		switch {
+		case s.focus == 3 && left:
+			s.setSource((s.source + 2) % 3)
+		case s.focus == 3 && right:
+			s.setSource((s.source + 1) % 3)
+		case s.focus == 4 && (left || right):
+			s.noCache = !s.noCache
+		}
+		if s.focus >= 3 {
 			return s, nil
 		}
 	}
@@ -208,11 +214,12 @@ func (s *Setup) View() tea.View {
 	}
 	row(0, "Base URL", s.inputs[0].View())
 	row(1, "Username", s.inputs[1].View())
-	choice := "‹ " + keySourceNames[s.source] + " ›"
-	if s.focus == 3 {
-		choice = st.Key.Render(choice) + st.Muted.Render("  "+s.keys.Left.Help().Key+"/"+s.keys.Right.Help().Key+" to change")
+	store := "on disk, private (opens at once, offline)"
+	if s.noCache {
+		store = "in memory only (nothing on disk)"
 	}
-	row(3, "API key from", choice)
+	row(4, "Local store", s.choice(4, store))
+	row(3, "API key from", s.choice(3, keySourceNames[s.source]))
 	label := map[KeySource]string{KeyFromEnv: "Variable", KeyFromCmd: "Command", KeyInFile: "API key"}[s.source]
 	row(2, label, s.inputs[2].View())
 	s.help.SetWidth(s.w)
@@ -220,4 +227,13 @@ func (s *Setup) View() tea.View {
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	return v
+}
+
+// choice draws a field chosen with left and right.
+func (s *Setup) choice(field int, value string) string {
+	c := "‹ " + value + " ›"
+	if s.focus != field {
+		return c
+	}
+	return s.st.Key.Render(c) + s.st.Muted.Render("  "+s.keys.Left.Help().Key+"/"+s.keys.Right.Help().Key+" to change")
 }

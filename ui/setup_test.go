@@ -36,21 +36,23 @@ func setupKeys(s *Setup, keys ...string) tea.Cmd {
 
 func TestSetupCollectsAnAccount(t *testing.T) {
 	cases := []struct {
-		name   string
-		keys   []string
-		source KeySource
-		value  string
+		name    string
+		keys    []string
+		source  KeySource
+		value   string
+		noCache bool
 	}{
-		{"key from the environment", []string{"https://api.example.org", "tab", "org_42", "tab", "tab", "enter"}, KeyFromEnv, "DONATIONS_API_KEY"},
-		{"key from a command", []string{"https://api.example.org", "tab", "org_42", "tab", "right", "tab", "pass show x", "enter"}, KeyFromCmd, "pass show x"},
-		{"key in the file", []string{"https://api.example.org", "tab", "org_42", "tab", "right", "right", "tab", "sk_1", "enter"}, KeyInFile, "sk_1"},
+		{"key from the environment", []string{"https://api.example.org", "tab", "org_42", "tab", "tab", "tab", "enter"}, KeyFromEnv, "DONATIONS_API_KEY", false},
+		{"key from a command", []string{"https://api.example.org", "tab", "org_42", "tab", "tab", "right", "tab", "pass show x", "enter"}, KeyFromCmd, "pass show x", false},
+		{"key in the file", []string{"https://api.example.org", "tab", "org_42", "tab", "tab", "right", "right", "tab", "sk_1", "enter"}, KeyInFile, "sk_1", false},
+		{"no store on disk", []string{"https://api.example.org", "tab", "org_42", "tab", "right", "tab", "tab", "enter"}, KeyFromEnv, "DONATIONS_API_KEY", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s := NewSetup("/home/u/.config/donations/config.toml")
 			cmd := setupKeys(s, tc.keys...)
 			r := s.Result()
-			if !r.Done || r.BaseURL != "https://api.example.org" || r.Username != "org_42" || r.KeySource != tc.source || r.KeyValue != tc.value {
+			if !r.Done || r.BaseURL != "https://api.example.org" || r.Username != "org_42" || r.KeySource != tc.source || r.KeyValue != tc.value || r.NoCache != tc.noCache {
 				t.Fatalf("result %+v", r)
 			}
 			if cmd == nil || cmd() != tea.Quit() {
@@ -65,7 +67,7 @@ func TestSetupCollectsAnAccount(t *testing.T) {
 
 func TestSetupValidatesAndCanBeLeft(t *testing.T) {
 	s := NewSetup("/tmp/c.toml")
-	setupKeys(s, "http://api.example.org", "tab", "tab", "tab", "enter")
+	setupKeys(s, "http://api.example.org", "tab", "tab", "tab", "tab", "enter")
 	screen := ansi.Strip(s.View().Content)
 	for _, want := range []string{"plain http is refused", "the login e-mail or the organization id", "donations --demo", "/tmp/c.toml"} {
 		if !strings.Contains(screen, want) {

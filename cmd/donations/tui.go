@@ -71,6 +71,9 @@ func runSetup(ctx context.Context, a *app) int {
 		return exitConfig
 	}
 	p := config.Profile{BaseURL: r.BaseURL, Username: r.Username}
+	if r.NoCache {
+		p.Cache = new(bool) // cache = false
+	}
 	switch r.KeySource {
 	case ui.KeyFromEnv:
 		p.APIKeyEnv = r.KeyValue
