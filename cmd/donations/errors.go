@@ -93,6 +93,9 @@ func reportError(e env, err error) int {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, "donations: interrupted")
 		return exitAPI
+	case errors.Is(err, config.ErrNotConfigured):
+		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(config.DefaultPath(e.getenv)))
+		return exitConfig
 	case errors.As(err, &cfg):
 		fmt.Fprintln(e.stderr, "donations:", cfg.Msg)
 		return exitConfig

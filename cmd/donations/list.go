@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -11,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/api"
-	"donations/config"
 	"donations/export"
 )
 
@@ -75,10 +73,6 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 	a.g.onWait = waitNotice(a.env)
 	acct, err := connect(ctx, a)
 	if err != nil {
-		if errors.Is(err, config.ErrNotConfigured) {
-			fmt.Fprintln(a.stderr, config.NotConfiguredHelp(config.DefaultPath(a.getenv)))
-			return exitConfig
-		}
 		return reportError(a.env, err)
 	}
 	defer acct.close()

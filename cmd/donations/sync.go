@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"donations/config"
 	"donations/export"
 	"donations/store"
 )
@@ -49,10 +47,6 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	a.g.onWait = waitNotice(a.env)
 	acct, err := connect(ctx, a)
 	if err != nil {
-		if errors.Is(err, config.ErrNotConfigured) {
-			fmt.Fprintln(a.stderr, config.NotConfiguredHelp(config.DefaultPath(a.getenv)))
-			return exitConfig
-		}
 		return reportError(a.env, err)
 	}
 	defer acct.close()
