@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/textsafe"
 )
 
 // Options are what the program's wiring tells the UI.
@@ -138,6 +140,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case exportMsg:
 		return m.export.onMsg(msg)
+	case api.Wait:
+		// The client waits on a retry or a rate-limit reset: say so, or the
+		// spinner would turn for seconds with no reason given.
+		m.ctx.Flash = fmt.Sprintf("page %d: %s (until %s)", msg.Page, textsafe.Line(msg.Reason), msg.Until.In(m.ctx.Location()).Format(time.TimeOnly))
+		return nil
 	case syncProgressMsg:
 		return m.data.sync.onProgress(msg)
 	case syncDoneMsg:

@@ -125,3 +125,16 @@ func TestHostileErrorBodyIsMadeSafe(t *testing.T) {
 	}
 	d.mustShow("gnitset")
 }
+
+// A long wait of the client shows in the message line as it happens, its
+// reason made safe like any server-derived text.
+func TestLongWaitShowsInTheMessageLine(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 150})
+	d := newDriver(t, src, 120, 35)
+	until := time.Date(2026, 11, 22, 9, 31, 5, 0, time.UTC)
+	d.send(api.Wait{Page: 14, Attempt: 2, Reason: "HTTP 502, retry 2 of 6 in 6s\u202E", Duration: 6 * time.Second, Until: until})
+	d.mustShow("page 14: HTTP 502, retry 2 of 6 in 6s (until 09:31:05)")
+	if strings.Contains(d.m.View().Content, "\u202E") {
+		t.Error("the reason reached the screen unsanitised")
+	}
+}
