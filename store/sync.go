@@ -110,11 +110,7 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 	}
 	res.Warnings = p.Warnings()
 	if !found {
-		o.Full = true
-		full, err := s.walk(ctx, c, o, start)
-		full.New, full.Updated, full.Requests = full.New+res.New, full.Updated+res.Updated, full.Requests+res.Requests
-		full.Warnings = append(res.Warnings, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
-		return full, err
+		return s.fullInstead(ctx, c, o, start, res, maxID)
 	}
 	if err := s.finish(ctx, &res, seen, per, start); err != nil {
 		return res, err
@@ -132,6 +128,16 @@ func (s *Store) tidy(ctx context.Context, res SyncResult) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
 		return err
 	})
+}
+
+// fullInstead reads every page after a sync that did not find the store's
+// newest donation where the list should hold it, adding to what it did.
+func (s *Store) fullInstead(ctx context.Context, c *api.Client, o SyncOptions, start time.Time, res SyncResult, maxID int64) (SyncResult, error) {
+	o.Full = true
+	full, err := s.walk(ctx, c, o, start)
+	full.New, full.Updated, full.Requests = full.New+res.New, full.Updated+res.Updated, full.Requests+res.Requests
+	full.Warnings = append(res.Warnings, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
+	return full, err
 }
 
 // finish records the sync and, after a full walk that the server answered

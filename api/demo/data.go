@@ -292,27 +292,7 @@ func (d *dataset) record(i int) Record {
 	usd := (cents*cur.usdPerMille + 500) / 1000
 	rec.ConvertedAmount, rec.ConvertedCurrency, rec.FormattedConvertedAmount = money(usd), "USD", formatted("$", usd)
 
-	switch k := r.intn(20); {
-	case k < 14:
-		rec.DonationType, rec.PaymentType = "credit_card", pick(r, []string{"visa", "visa", "mastercard", "amex", "discover"})
-		rec.PaymentChargeID = "ch_" + token(r, 24)
-		rec.Last4 = digits(4)(r)
-		y, m := 2026+r.intn(6), 1+r.intn(12)
-		rec.ExpYear, rec.ExpMonth = &y, &m
-	case k < 16:
-		rec.DonationType, rec.PaymentType = "digital_wallet", pick(r, []string{"apple_pay", "google_pay"})
-		rec.PaymentChargeID = "ch_" + token(r, 24)
-		rec.Last4 = digits(4)(r)
-		y, m := 2026+r.intn(6), 1+r.intn(12)
-		rec.ExpYear, rec.ExpMonth = &y, &m
-	case k < 18:
-		rec.DonationType, rec.PaymentType = "paypal", "paypal"
-		rec.PaymentChargeID = "PAYID-" + strings.ToUpper(token(r, 20))
-	default:
-		rec.DonationType, rec.PaymentType = "ach", "us_bank_account"
-		rec.PaymentChargeID = "py_" + token(r, 24)
-		rec.Last4 = digits(4)(r)
-	}
+	pay(r, &rec)
 	fee := int64(0)
 	if rec.DonationType != "ach" {
 		fee = (cents*29+500)/1000 + 30
@@ -397,4 +377,29 @@ func tribute(r *rng) *Honor {
 	h.RecipientZipcode = loc.postcode(r)
 	h.RecipientAddress = loc.street(1+r.intn(200), pick(r, loc.streets))
 	return h
+}
+
+// pay draws how a donation was paid: card, wallet, PayPal or bank account.
+func pay(r *rng, rec *Record) {
+	switch k := r.intn(20); {
+	case k < 14:
+		rec.DonationType, rec.PaymentType = "credit_card", pick(r, []string{"visa", "visa", "mastercard", "amex", "discover"})
+		rec.PaymentChargeID = "ch_" + token(r, 24)
+		rec.Last4 = digits(4)(r)
+		y, m := 2026+r.intn(6), 1+r.intn(12)
+		rec.ExpYear, rec.ExpMonth = &y, &m
+	case k < 16:
+		rec.DonationType, rec.PaymentType = "digital_wallet", pick(r, []string{"apple_pay", "google_pay"})
+		rec.PaymentChargeID = "ch_" + token(r, 24)
+		rec.Last4 = digits(4)(r)
+		y, m := 2026+r.intn(6), 1+r.intn(12)
+		rec.ExpYear, rec.ExpMonth = &y, &m
+	case k < 18:
+		rec.DonationType, rec.PaymentType = "paypal", "paypal"
+		rec.PaymentChargeID = "PAYID-" + strings.ToUpper(token(r, 20))
+	default:
+		rec.DonationType, rec.PaymentType = "ach", "us_bank_account"
+		rec.PaymentChargeID = "py_" + token(r, 24)
+		rec.Last4 = digits(4)(r)
+	}
 }

@@ -229,77 +229,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := int(s.requests.Add(1))
-	if d := s.opts.Latency + s.jitter(); d > 0 {
-		t := time.NewTimer(d)
-		select {
-		case <-r.Context().Done():
-			t.Stop()
-			return
-		case <-t.C:
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	now := time.Now()
-	limit, remaining, reset, ok := s.spend(host, now)
-	h := w.Header()
-	h.Set("X-Ratelimit-Limit", strconv.Itoa(limit))
-	h.Set("X-Ratelimit-Remaining", strconv.Itoa(remaining))
-	h.Set("X-Ratelimit-Reset", strconv.FormatInt(reset.Unix(), 10))
-	if !ok {
-		if !s.opts.NoRetryAfter {
-			h.Set("Retry-After", strconv.Itoa(int(max(time.Until(reset).Seconds(), 0))+1))
-		}
-		s.fail(w, http.StatusTooManyRequests, "Too many requests")
+	if !s.delay(r) || !s.withinLimit(w, r) {
 		return
 	}
 	scripted := 0
 	if n <= len(s.opts.Script) {
 		scripted = s.opts.Script[n-1]
 	}
-	switch {
-	case scripted == FaultBare429:
-		for _, k := range []string{"X-Ratelimit-Limit", "X-Ratelimit-Remaining", "X-Ratelimit-Reset"} {
-			h.Del(k)
-		}
-		s.fail(w, http.StatusTooManyRequests, "Too many requests")
-		return
-	case scripted == FaultReset:
-		resetConn(w)
-		return
-	case scripted > 0:
-		if scripted == http.StatusTooManyRequests && !s.opts.NoRetryAfter {
-			h.Set("Retry-After", "1")
-		}
-		s.fail(w, scripted, http.StatusText(scripted))
-		return
-	}
-	if r.URL.Path != "/api/v1/donations" && r.URL.Path != "/api/v1/donations/" {
-		s.fail(w, http.StatusNotFound, "Not found")
-		return
-	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		h.Set("Allow", "GET")
-		s.fail(w, http.StatusMethodNotAllowed, "Method not allowed")
-		return
-	}
-	if !s.authorized(r) {
-		h.Set("WWW-Authenticate", `Basic realm="Donations API"`)
-		s.fail(w, http.StatusUnauthorized, "Authentication failed")
-		return
-	}
-	switch {
-	case s.chance(s.opts.ErrorRate):
-		s.fail(w, pickStatus(n), "Internal server error")
-		return
-	case s.chance(s.opts.ResetRate):
-		resetConn(w)
-		return
-	case scripted == FaultHTML200:
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = io.WriteString(w, "<!DOCTYPE html><html><body><h1>Please sign in to the Wi-Fi</h1></body></html>\n")
+	if s.scriptedFault(w, scripted) || s.refuse(w, r) || s.randomFault(w, n, scripted) {
 		return
 	}
 	body, err := s.page(r)
@@ -314,10 +251,105 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if scripted == FaultTruncated || s.chance(s.opts.MalformedRate) {
 		body = body[:len(body)/2]
 	}
+	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
+}
+
+// delay waits the configured latency; false when the client left meanwhile.
+func (s *Server) delay(r *http.Request) bool {
+	d := s.opts.Latency + s.jitter()
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-r.Context().Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// withinLimit sets the rate-limit headers and answers 429 past the budget.
+func (s *Server) withinLimit(w http.ResponseWriter, r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	limit, remaining, reset, ok := s.spend(host, time.Now())
+	h := w.Header()
+	h.Set("X-Ratelimit-Limit", strconv.Itoa(limit))
+	h.Set("X-Ratelimit-Remaining", strconv.Itoa(remaining))
+	h.Set("X-Ratelimit-Reset", strconv.FormatInt(reset.Unix(), 10))
+	if !ok {
+		if !s.opts.NoRetryAfter {
+			h.Set("Retry-After", strconv.Itoa(int(max(time.Until(reset).Seconds(), 0))+1))
+		}
+		s.fail(w, http.StatusTooManyRequests, "Too many requests")
+	}
+	return ok
+}
+
+// scriptedFault answers with the Script's fault for this request, if any
+// comes before the request is looked at.
+func (s *Server) scriptedFault(w http.ResponseWriter, scripted int) bool {
+	h := w.Header()
+	switch {
+	case scripted == FaultBare429:
+		for _, k := range []string{"X-Ratelimit-Limit", "X-Ratelimit-Remaining", "X-Ratelimit-Reset"} {
+			h.Del(k)
+		}
+		s.fail(w, http.StatusTooManyRequests, "Too many requests")
+	case scripted == FaultReset:
+		resetConn(w)
+	case scripted > 0:
+		if scripted == http.StatusTooManyRequests && !s.opts.NoRetryAfter {
+			h.Set("Retry-After", "1")
+		}
+		s.fail(w, scripted, http.StatusText(scripted))
+	default:
+		return false
+	}
+	return true
+}
+
+// refuse answers a request for another path, method or account.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request) bool {
+	h := w.Header()
+	switch {
+	case r.URL.Path != "/api/v1/donations" && r.URL.Path != "/api/v1/donations/":
+		s.fail(w, http.StatusNotFound, "Not found")
+	case r.Method != http.MethodGet && r.Method != http.MethodHead:
+		h.Set("Allow", "GET")
+		s.fail(w, http.StatusMethodNotAllowed, "Method not allowed")
+	case !s.authorized(r):
+		h.Set("WWW-Authenticate", `Basic realm="Donations API"`)
+		s.fail(w, http.StatusUnauthorized, "Authentication failed")
+	default:
+		return false
+	}
+	return true
+}
+
+// randomFault answers with one of the faults drawn by chance, or the
+// Script's HTML page.
+func (s *Server) randomFault(w http.ResponseWriter, n, scripted int) bool {
+	switch {
+	case s.chance(s.opts.ErrorRate):
+		s.fail(w, pickStatus(n), "Internal server error")
+	case s.chance(s.opts.ResetRate):
+		resetConn(w)
+	case scripted == FaultHTML200:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = io.WriteString(w, "<!DOCTYPE html><html><body><h1>Please sign in to the Wi-Fi</h1></body></html>\n")
+	default:
+		return false
+	}
+	return true
 }
 
 // resetConn drops the connection with a TCP reset, before any answer.
