@@ -38,7 +38,9 @@ func cell(p any) string {
 
 // QuestionsCell is the CSV rule for the questions list: each question as
 // "question: answer", joined by "; ". A string answer is written as is, any
-// other answer as its JSON text (true, 3, ["a","b"]).
+// other answer as its JSON text (true, 3, ["a","b"]). A question with no text
+// is named by its type ("check: false"), or "question" when it has neither,
+// so no cell starts with ": ".
 func QuestionsCell(qs []api.Question) string {
 	parts := make([]string, 0, len(qs))
 	for _, q := range qs {
@@ -46,7 +48,7 @@ func QuestionsCell(qs []api.Question) string {
 		if len(ans) > 0 && ans[0] == '"' {
 			ans = AnswerText(q.Answer)
 		}
-		parts = append(parts, q.Question.Value+": "+ans)
+		parts = append(parts, questionName(q)+": "+ans)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -81,4 +83,13 @@ func CSVHeader() []string {
 		out[i] = c.name
 	}
 	return out
+}
+
+func questionName(q api.Question) string {
+	for _, name := range []string{q.Question.Value, q.Type.Value} {
+		if strings.TrimSpace(name) != "" {
+			return name
+		}
+	}
+	return "question"
 }

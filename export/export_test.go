@@ -207,3 +207,91 @@ func TestAnswerText(t *testing.T) {
 		}
 	}
 }
+
+func TestCSVByteOrderMarkOnlyWhenAsked(t *testing.T) {
+	d := decode(t, `{"id": 1, "first_name": "Zoë"}`)
+	for _, bom := range []bool{false, true} {
+		var buf bytes.Buffer
+		w := export.NewCSV(&buf, bom)
+		if err := w.Write(&d); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if got := strings.HasPrefix(out, export.BOM+"id,"); got != bom {
+			t.Errorf("bom %v: file starts %q", bom, out[:8])
+		}
+		if strings.Count(out, export.BOM) > 1 || !strings.Contains(out, "Zoë") {
+			t.Errorf("bom %v: one mark at the start and the name as UTF-8, got %q", bom, out)
+		}
+	}
+	var empty bytes.Buffer
+	if err := export.NewCSV(&empty, true).Close(); err != nil || empty.String() != export.BOM+strings.Join(export.CSVHeader(), ",")+"\n" {
+		t.Errorf("an empty export is the mark and the header, got %q (%v)", empty.String(), err)
+	}
+}
+
+func TestQuestionsCellNamesAQuestionWithNoText(t *testing.T) {
+	for _, tc := range []struct{ raw, want string }{
+		{`[{"question": "Q", "question_type": "check", "answer": true}]`, "Q: true"},
+		{`[{"question": "", "question_type": "check", "answer": false}]`, "check: false"},
+		{`[{"question": "  ", "question_type": "text", "answer": "hi"}]`, "text: hi"},
+		{`[{"answer": 3}]`, "question: 3"},
+		{`[{"question_type": "select", "answer": ["a","b"]}, {"question": "Color", "answer": "red"}]`, `select: ["a","b"]; Color: red`},
+	} {
+		var qs []api.Question
+		if err := json.Unmarshal([]byte(tc.raw), &qs); err != nil {
+			t.Fatal(err)
+		}
+		if got := export.QuestionsCell(qs); got != tc.want {
+			t.Errorf("QuestionsCell(%s) = %q, want %q", tc.raw, got, tc.want)
+		}
+	}
+}
+
+// The table fits the terminal: no line is wider, the columns least worth
+// keeping go first, and the donor, amount and date always stay.
+func TestTableFitsTheTerminalWidth(t *testing.T) {
+	d := decode(t, `{"id": 123456, "first_name": "Zoë", "last_name": "Lefèvre", "email": "zoe.lefevre@example.org", "formatted_amount": "$1,250.00",
+		"status": "paid", "form_name": "Spring Appeal 2025", "donation_date": "2025-03-04T05:06:07.000Z"}`)
+	for _, tc := range []struct {
+		width      int
+		want, gone []string
+	}{
+		{80, []string{"ID", "DATE (UTC)", "DONOR", "EMAIL", "AMOUNT"}, []string{"STATUS", "FORM"}},
+		{120, []string{"ID", "DATE (UTC)", "DONOR", "EMAIL", "AMOUNT", "STATUS", "FORM"}, nil},
+		{60, []string{"DATE (UTC)", "DONOR", "AMOUNT"}, []string{"ID", "EMAIL", "STATUS", "FORM"}},
+		{10, []string{"DONOR"}, []string{"AMOUNT"}},
+	} {
+		var buf bytes.Buffer
+		w, err := export.New("table", &buf, tc.width)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(&d); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+		for _, l := range lines {
+			if textsafe.Width(l) > tc.width {
+				t.Errorf("width %d: line of %d cells: %q", tc.width, textsafe.Width(l), l)
+			}
+		}
+		for _, title := range tc.want {
+			if !strings.Contains(lines[0], title) {
+				t.Errorf("width %d: no %s column: %q", tc.width, title, lines[0])
+			}
+		}
+		for _, title := range tc.gone {
+			if strings.Contains(lines[0], title) {
+				t.Errorf("width %d: %s should have been dropped: %q", tc.width, title, lines[0])
+			}
+		}
+		if tc.width >= 80 && (!strings.Contains(lines[1], "zoe.lefevre@example.org") || !strings.Contains(lines[1], "Zoë Lefèvre")) {
+			t.Errorf("width %d: donor or e-mail cut: %q", tc.width, lines[1])
+		}
+	}
+}

@@ -22,38 +22,71 @@ type tableCol struct {
 	textsafe.Column
 	title string
 	value func(d *api.Donation) string
+	// keep ranks the column: when the terminal is too narrow for every
+	// column at its narrowest, the one with the highest keep goes first.
+	keep int
+	// flex columns start at Width, their narrowest, and share what is left.
+	flex bool
 }
 
-func tcol(title string, width int, value func(d *api.Donation) string) tableCol {
-	return tableCol{Column: textsafe.Column{Width: width}, title: title, value: value}
+func tcol(title string, width, keep int, flex bool, value func(d *api.Donation) string) tableCol {
+	return tableCol{Column: textsafe.Column{Width: width}, title: title, value: value, keep: keep, flex: flex}
 }
+
+const tableGap = 2 // spaces between columns
 
 func newTable(w io.Writer, width int) *table {
 	if width <= 0 {
 		width = 120
 	}
-	amount := tcol("AMOUNT", 12, func(d *api.Donation) string { return Amount(d.FormattedAmount, d.Amount, d.Currency) })
+	amount := tcol("AMOUNT", 12, 1, false, func(d *api.Donation) string { return Amount(d.FormattedAmount, d.Amount, d.Currency) })
 	amount.Right = true
 	cols := []tableCol{
-		tcol("ID", 8, func(d *api.Donation) string { return cell(&d.ID) }),
-		tcol("DATE (UTC)", 16, tableDate),
-		tcol("DONOR", 22, func(d *api.Donation) string { return d.DonorName() }),
-		tcol("EMAIL", 28, func(d *api.Donation) string { return d.Email.Value }),
+		tcol("ID", 8, 4, false, func(d *api.Donation) string { return cell(&d.ID) }),
+		tcol("DATE (UTC)", 16, 2, false, tableDate),
+		tcol("DONOR", 12, 0, true, func(d *api.Donation) string { return d.DonorName() }),
+		tcol("EMAIL", 22, 3, true, func(d *api.Donation) string { return d.Email.Value }),
 		amount,
-		tcol("STATUS", 9, func(d *api.Donation) string { return d.Status.Value }),
-		tcol("FORM", 20, func(d *api.Donation) string { return d.FormName.Value }),
+		tcol("STATUS", 9, 5, false, func(d *api.Donation) string { return d.Status.Value }),
+		tcol("FORM", 10, 6, true, func(d *api.Donation) string { return d.FormName.Value }),
 	}
-	// Give what is left to the donor, e-mail and form, or take from them.
-	fixed := 0
-	for _, c := range cols {
-		fixed += c.Width + 2
+	return &table{w: bufio.NewWriter(w), cols: fitColumns(cols, width)}
+}
+
+// fitColumns makes a row of cols at most width cells: it drops the columns
+// least worth keeping until the rest fit at their narrowest, then shares what
+// is left among the flexible ones. The donor is always kept, cut if it must.
+func fitColumns(cols []tableCol, width int) []tableCol {
+	used := func() int {
+		n := 0
+		for _, c := range cols {
+			n += c.Width + tableGap
+		}
+		return n - tableGap
 	}
-	extra := width - fixed
-	for _, i := range []int{2, 3, 6} {
-		share := extra / 3
-		cols[i].Width = max(cols[i].Width+share, 8)
+	for len(cols) > 1 && used() > width {
+		drop := 0
+		for i, c := range cols {
+			if c.keep > cols[drop].keep {
+				drop = i
+			}
+		}
+		cols = append(cols[:drop:drop], cols[drop+1:]...)
 	}
-	return &table{w: bufio.NewWriter(w), cols: cols}
+	if len(cols) == 1 {
+		cols[0].Width = max(width, 1)
+		return cols
+	}
+	var flex []int
+	for i, c := range cols {
+		if c.flex {
+			flex = append(flex, i)
+		}
+	}
+	for extra, i := width-used(), 0; extra > 0 && len(flex) > 0; extra, i = extra-1, i+1 {
+		cols[flex[i%len(flex)]].Width++
+	}
+	return cols
 }
 
 func tableDate(d *api.Donation) string {

@@ -31,7 +31,7 @@ func New(format string, w io.Writer, width int) (Writer, error) {
 	case "json":
 		return &jsonWriter{w: bufio.NewWriter(w)}, nil
 	case "csv":
-		return &csvWriter{w: csv.NewWriter(w)}, nil
+		return NewCSV(w, false), nil
 	case "table":
 		return newTable(w, width), nil
 	}
@@ -100,8 +100,21 @@ func (j *jsonWriter) Close() error {
 	return j.w.Flush()
 }
 
+// BOM is the UTF-8 byte-order mark. Excel reads a CSV file without one in
+// the system's legacy code page, so "Zoë" opens as "ZoÃ«"; with it, as UTF-8.
+const BOM = "\ufeff"
+
+// NewCSV is the CSV writer; bom puts a UTF-8 byte-order mark before the
+// header, for spreadsheets (other programs may read it as part of the first
+// column's name, so it is asked for, not the default).
+func NewCSV(w io.Writer, bom bool) Writer {
+	return &csvWriter{out: w, w: csv.NewWriter(w), bom: bom}
+}
+
 type csvWriter struct {
+	out    io.Writer
 	w      *csv.Writer
+	bom    bool
 	header bool
 	row    []string
 }
@@ -111,6 +124,11 @@ func (c *csvWriter) writeHeader() error {
 		return nil
 	}
 	c.header = true
+	if c.bom {
+		if _, err := io.WriteString(c.out, BOM); err != nil {
+			return err
+		}
+	}
 	return c.w.Write(CSVHeader())
 }
 
