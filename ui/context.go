@@ -13,20 +13,21 @@ import (
 // styles, the key map, the screen's layout, the clock and time zone. Flash is
 // the one thing children write: a one-line note for the message line.
 type Context struct {
-	Styles  Styles
-	Keys    KeyMap
-	Layout  Layout
-	Account string           // shown in the header and the window title
-	Zone    *time.Location   // the local time zone
-	UTC     bool             // show times in UTC instead
-	Now     func() time.Time // for default file names
-	Flash   string
-	help    help.Model
+	Styles   Styles
+	Keys     KeyMap
+	Layout   Layout
+	Account  string           // shown in the header and the window title
+	Zone     *time.Location   // the local time zone
+	UTC      bool             // show times in UTC instead
+	HidePane bool             // the list takes the whole width even when wide
+	Now      func() time.Time // for default file names
+	Flash    string
+	help     help.Model
 }
 
 func newContext(opt Options) *Context {
 	return &Context{Styles: NewStyles(true), Keys: NewKeyMap(), Account: opt.Account,
-		Zone: opt.Location, Now: opt.Now, help: help.New(), Layout: newLayout(80, 24, false)}
+		Zone: opt.Location, Now: opt.Now, help: help.New(), Layout: newLayout(80, 24, false, false)}
 }
 
 // Location is the zone times are shown in.
