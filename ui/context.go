@@ -43,10 +43,16 @@ func (c *Context) KeyLine(bindings []key.Binding) string {
 	return c.KeyLineWidth(bindings, c.Layout.Width)
 }
 
-// KeyLineWidth draws bindings in width cells; help.ShortHelpView overflows
-// when its ellipsis does not fit, so the line is cut here too.
+// KeyLineWidth draws bindings in width cells. Key lines list their bindings
+// most needed first, so when they do not all fit the last go, whole, rather
+// than the line being cut mid-word.
 func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
-	c.help.SetWidth(width)
+	c.help.SetWidth(0) // measured here: the help's own cut leaves a dangling "…"
+	for n := len(bindings); n > 1; n-- {
+		if line := c.help.ShortHelpView(bindings[:n]); textsafe.Width(line) <= width {
+			return line
+		}
+	}
 	return textsafe.Truncate(c.help.ShortHelpView(bindings), width)
 }
 

@@ -41,7 +41,7 @@ func (d *detail) View() string         { return d.vp.View() }
 
 func (d *detail) ShortHelp() []key.Binding {
 	s := d.ctx.Keys.Scroll
-	return []key.Binding{s.Up, d.keys.Next, d.keys.Prev, d.keys.Raw, d.keys.Copy, d.keys.Back, d.keys.Quit}
+	return []key.Binding{s.Up, d.keys.Back, d.keys.Next, d.keys.Prev, d.keys.Copy, d.keys.Raw, d.keys.Quit}
 }
 
 func (d *detail) Open() (tea.Cmd, bool) { return nil, d.sel() != nil }

@@ -140,9 +140,10 @@ func newListKeys() ListKeys {
 	}
 }
 
-// ShortHelp is the list's key line.
+// ShortHelp is the list's key line, most needed first: a narrow screen
+// drops from the end, and ? shows the rest.
 func (k ListKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Filter, k.Search, k.Order, k.Raw, k.Copy, k.Export, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Filter, k.Search, k.Help, k.Quit, k.Copy, k.Export, k.Order, k.Raw}
 }
 
 // FullHelp is the ? screen.

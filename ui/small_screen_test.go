@@ -94,3 +94,36 @@ func TestHideDetailPane(t *testing.T) {
 	d.keys("esc", "v")
 	d.mustShow("│Donation ")
 }
+
+// At 80×24 the footer shortens rather than cuts: whole currencies and
+// statuses, then how many more; the key line keeps ? and q and drops the
+// least needed bindings whole.
+func TestFooterShortensAt80(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 80, 24)
+	ls := lines(d.screen())
+	totals, keys := ls[len(ls)-2], ls[len(ls)-1]
+	if !strings.Contains(totals, "+") || strings.Contains(totals, "…") {
+		t.Errorf("totals at 80 should name what they leave out, not cut: %q", totals)
+	}
+	if strings.Contains(keys, "…") || !strings.Contains(keys, "? all keys") || !strings.Contains(keys, "q quit") {
+		t.Errorf("key line at 80 should keep ? and q and cut no binding: %q", keys)
+	}
+	for _, l := range []string{totals, keys} {
+		if textsafe.Width(l) > 80 {
+			t.Errorf("line of %d cells: %q", textsafe.Width(l), l)
+		}
+	}
+}
+
+func TestFitParts(t *testing.T) {
+	more := func(n int) string { return "+" + itoa64(int64(n)) }
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{{100, "USD 10 · EUR 5 · GBP 1"}, {17, "USD 10 · EUR 5 +1"}, {10, "USD 10 +2"}, {3, "+3"}, {1, ""}} {
+		if got := fitParts([]string{"USD 10", "EUR 5", "GBP 1"}, tc.width, more); got != tc.want {
+			t.Errorf("fitParts(width %d) = %q, want %q", tc.width, got, tc.want)
+		}
+	}
+}

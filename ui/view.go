@@ -162,26 +162,3 @@ func (m *Model) messageLine() string {
 	}
 	return textsafe.Truncate(s, w)
 }
-
-func (m *Model) totalsLine() string {
-	st, t := &m.ctx.Styles, &m.data.tally
-	if len(m.data.rows.all) == 0 {
-		return ""
-	}
-	var parts []string
-	for _, cur := range sortedKeys(t.totals, func(a, b string) bool { return a < b }) {
-		parts = append(parts, textsafe.Line(cur)+" "+grouped(t.totals[cur].String()))
-	}
-	statuses := sortedKeys(t.statuses, func(a, b string) bool {
-		if t.statuses[a] != t.statuses[b] {
-			return t.statuses[a] > t.statuses[b]
-		}
-		return a < b
-	})
-	var counts []string
-	for _, s := range statuses {
-		counts = append(counts, st.StatusStyle(s).Render(textsafe.Line(s))+" "+commas(t.statuses[s]))
-	}
-	line := st.Label.Render("Σ ") + strings.Join(parts, " · ") + st.Muted.Render("  │  ") + strings.Join(counts, " · ")
-	return textsafe.Truncate(line, m.ctx.Layout.Width)
-}
