@@ -127,3 +127,41 @@ func TestFitParts(t *testing.T) {
 		}
 	}
 }
+
+// At 60×12 the filter form scrolls: the field being typed into is always on
+// the screen, with what is typed in it.
+func TestFilterFormKeepsTheFocusedFieldInView(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 60, 12)
+	d.keys("f")
+	n := len(d.m.children[filterID].(*filterView).form.fields)
+	for i := 0; i < n; i++ {
+		typed := "x" + itoa64(int64(i))
+		d.keys(typed)
+		s := d.screen()
+		if !strings.Contains(s, "> ") || !strings.Contains(s, typed) {
+			t.Fatalf("field %d of %d: the focused field is off the screen:\n%s", i+1, n, s)
+		}
+		if len(lines(s)) > 12 {
+			t.Fatalf("%d lines on a 12-line screen", len(lines(s)))
+		}
+		d.keys("tab")
+	}
+	d.keys("shift+tab")
+	d.mustShow("x" + itoa64(int64(n-1)))
+}
+
+// Below the smallest size the message says so, and fits the screen itself.
+func TestTooSmallMessageFits(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 30, 6)
+	s := d.screen()
+	if !strings.Contains(s, "30×6") || len(lines(s)) > 6 {
+		t.Errorf("message does not fit 30×6:\n%s", s)
+	}
+	for _, l := range lines(s) {
+		if textsafe.Width(l) > 30 {
+			t.Errorf("line of %d cells: %q", textsafe.Width(l), l)
+		}
+	}
+}

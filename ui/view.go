@@ -30,7 +30,8 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	lay := m.ctx.Layout
 	if lay.TooSmall {
-		return fmt.Sprintf("The terminal is %d×%d; donations needs at least %d×%d.\nEnlarge the window, or press q to quit.", lay.Width, lay.Height, minWidth, minHeight)
+		msg := fmt.Sprintf("Terminal %d×%d; donations needs at least %d×%d.\nEnlarge it, or press q to quit.", lay.Width, lay.Height, minWidth, minHeight)
+		return lipgloss.NewStyle().Width(lay.Width).MaxHeight(lay.Height).Render(msg)
 	}
 	f := m.focused()
 	switch {
