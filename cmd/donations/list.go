@@ -17,7 +17,7 @@ type listOptions struct {
 	q                          api.Query
 	format                     string
 	pages, newest, concurrency int
-	offline                    bool
+	offline, csvBOM            bool
 }
 
 func listCommand(a *app) *cobra.Command {
@@ -49,6 +49,7 @@ func listCommand(a *app) *cobra.Command {
 	intVar(fs, &o.pages, "pages", 0, 0, "stop after N pages (0 = all)")
 	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
+	fs.BoolVar(&o.csvBOM, "csv-bom", false, "start CSV with a UTF-8 byte-order mark, so Excel reads names like Zoë right")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
 	return c
 }
@@ -66,6 +67,9 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 	if err != nil {
 		fmt.Fprintln(a.stderr, "donations list:", err)
 		return exitConfig
+	}
+	if o.csvBOM && o.format == "csv" {
+		w = export.NewCSV(a.stdout, true)
 	}
 	if o.offline {
 		return listOffline(ctx, a, o, w)

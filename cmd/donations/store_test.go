@@ -115,3 +115,11 @@ func TestBadStoreFileExitsTwoNamingTheFix(t *testing.T) {
 		}
 	}
 }
+
+func TestCSVByteOrderMarkOnlyWhenAsked(t *testing.T) {
+	with := runCmd(t, nil, "list", "--demo", "--demo-count", "3", "--format", "csv", "--csv-bom")
+	without := runCmd(t, nil, "list", "--demo", "--demo-count", "3", "--format", "csv")
+	if with.code != 0 || !strings.HasPrefix(with.stdout, "\ufeffid,") || strings.HasPrefix(without.stdout, "\ufeff") {
+		t.Errorf("--csv-bom: %q…; without: %q…", with.stdout[:min(10, len(with.stdout))], without.stdout[:min(10, len(without.stdout))])
+	}
+}
