@@ -55,12 +55,16 @@ func listCommand(a *app) *cobra.Command {
 }
 
 func runList(ctx context.Context, a *app, o listOptions) int {
-	width := 0
+	// A terminal gets the table by default, and any table its width.
+	width, tty := 0, false
+	if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		tty = true
+		width, _, _ = term.GetSize(f.Fd())
+	}
 	if o.format == "" {
 		o.format = "ndjson"
-		if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if tty {
 			o.format = "table"
-			width, _, _ = term.GetSize(f.Fd())
 		}
 	}
 	w, err := export.New(o.format, a.stdout, width)
