@@ -20,6 +20,7 @@ type Options struct {
 	Now      func() time.Time
 	Sync     Syncer    // runs once in the background when the rows come from a store
 	LastSync time.Time // when the store was last synced (zero: never)
+	CSVBOM   bool      // exported CSV files start with a UTF-8 byte-order mark
 }
 
 // Model is the root of the browser. It keeps only the shared context, the

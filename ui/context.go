@@ -22,12 +22,13 @@ type Context struct {
 	HidePane bool             // the list takes the whole width even when wide
 	Now      func() time.Time // for default file names
 	Flash    string
+	CSVBOM   bool // exported CSV files start with a UTF-8 byte-order mark
 	help     help.Model
 }
 
 func newContext(opt Options) *Context {
 	return &Context{Styles: NewStyles(true), Keys: NewKeyMap(), Account: opt.Account,
-		Zone: opt.Location, Now: opt.Now, help: help.New(), Layout: newLayout(80, 24, false, false)}
+		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, help: help.New(), Layout: newLayout(80, 24, false, false)}
 }
 
 // Location is the zone times are shown in.

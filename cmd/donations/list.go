@@ -84,6 +84,9 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		return reportError(a.env, err)
 	}
 	defer acct.close()
+	if acct.csvBOM && !o.csvBOM && o.format == "csv" {
+		w = export.NewCSV(a.stdout, true) // nothing is written before the first page
+	}
 
 	order, lim := api.OldestFirst, export.Limits{Pages: o.pages}
 	if o.newest > 0 {
