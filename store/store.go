@@ -48,10 +48,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.Chmod(path, 0o600); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
-	// WAL is set once the schema exists (see migrate), not here: it would
-	// fix the page size before migrate can choose it.
+	// A second process waits up to a minute for the first one's write (a
+	// merge of the search index on a large store takes seconds) rather than
+	// fail. WAL is set once the schema exists (see migrate), not here: it
+	// would fix the page size before migrate can choose it.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+		"?_pragma=busy_timeout(60000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	return open(ctx, dsn, path, 4)
 }
 
@@ -105,6 +107,8 @@ func (s *Store) explain(err error) error {
 	switch se.Code() & 0xff {
 	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
 		return fmt.Errorf("%w (%s: %v); run  donations cache clear  and sync again", ErrCorrupt, where, se)
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return fmt.Errorf("local store %s is busy: another donations process has been writing it for a minute; try again when it is done", where)
 	case sqlite3.SQLITE_FULL:
 		return fmt.Errorf("local store %s: %w; free some space: what was stored before is kept", where, ErrNoSpace)
 	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_IOERR:

@@ -118,7 +118,7 @@ func TestServerIgnoringPage(t *testing.T) {
 // Two processes syncing one store at once (two handles here) store every
 // donation once.
 func TestTwoSyncsAtOnce(t *testing.T) {
-	srv := server(t, demo.Options{Count: 2500})
+	srv := server(t, demo.Options{Count: 1200})
 	_, path := tempStore(t)
 	a, b := open(t, path), open(t, path)
 	errs := make(chan error, 2)
