@@ -42,11 +42,13 @@ type Profile struct {
 	APIKeyEnv string `toml:"api_key_env,omitempty"`
 	// Cache = false keeps the local store in memory: no donor data on disk.
 	Cache *bool `toml:"cache,omitempty"`
+	// CSVBOM starts CSV files with a UTF-8 byte-order mark, for Excel.
+	CSVBOM bool `toml:"csv_bom,omitempty"`
 }
 
 var (
 	topKeys     = []string{"default_profile", "profiles"}
-	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache"}
+	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache", "csv_bom"}
 )
 
 // FileError points at the place in a config file that is wrong.

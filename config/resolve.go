@@ -31,6 +31,7 @@ type Settings struct {
 	KeySource string // where the key came from, for messages (never the key)
 	File      string // the config file read, if any
 	NoCache   bool   // the profile says cache = false
+	CSVBOM    bool   // the profile says csv_bom = true
 }
 
 // ErrNotConfigured means nothing at all says which account to use.
@@ -94,6 +95,7 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 		return Settings{}, errorf("no username: set username in %s (the login e-mail or the organization id), %s, or --username", where, EnvUser)
 	}
 	s.NoCache = prof.Cache != nil && !*prof.Cache
+	s.CSVBOM = prof.CSVBOM
 	if ov.NoKey {
 		return s, nil
 	}

@@ -20,6 +20,7 @@ type Options struct {
 	Now      func() time.Time
 	Sync     Syncer    // runs once in the background when the rows come from a store
 	LastSync time.Time // when the store was last synced (zero: never)
+	CSVBOM   bool      // exported CSV files start with a UTF-8 byte-order mark
 }
 
 // Model is the root of the browser. It keeps only the shared context, the
@@ -53,7 +54,7 @@ func New(src Source, opt Options) *Model {
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
 	sel := m.list.selectedRow
-	m.detail = newDetail(m.ctx, m, sel)
+	m.detail = newDetail(m.ctx, m, sel, m.list.step)
 	m.search = newSearch(m.ctx, m, m.data, m.list)
 	m.export = newExporter(m.ctx, m, m.data)
 	// One line per view: a new view is its own file and a line here.
@@ -106,7 +107,7 @@ func (m *Model) quit() tea.Cmd {
 // relayout recomputes the regions; cheap enough to do after every message.
 func (m *Model) relayout() {
 	lay := m.ctx.Layout
-	m.ctx.Layout = newLayout(lay.Width, lay.Height, m.search.shown())
+	m.ctx.Layout = newLayout(lay.Width, lay.Height, m.search.shown(), m.ctx.HidePane)
 }
 
 // Update routes every message: sizes, colours and replies to whoever they
@@ -121,7 +122,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.ctx.Layout = newLayout(msg.Width, msg.Height, m.search.shown())
+		m.ctx.Layout = newLayout(msg.Width, msg.Height, m.search.shown(), m.ctx.HidePane)
 		m.export.resize()
 		m.list.moveTo(m.list.cursor)
 		return m.list.prefetch()

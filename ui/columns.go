@@ -36,11 +36,14 @@ func col(title string, width int, cell func(ctx *Context, r *row) string) listCo
 	return listCol{Column: textsafe.Column{Width: width}, title: title, cell: cell}
 }
 
-// columns fits the list's columns to width, dropping the least needed first.
+// columns fits the list's columns to width, dropping the least needed first:
+// the e-mail goes last, since it tells apart donors of the same name (the
+// detail beside a wide list shows the status and form).
 func columns(width int) []listCol {
 	flex := func(c listCol) listCol { c.flex = true; return c }
 	right := func(c listCol) listCol { c.Right = true; return c }
 	cols := []listCol{
+		right(col("ID", 7, func(_ *Context, r *row) string { return showInt(r.s.ID) })),
 		col("DATE", 16, dateCell),
 		flex(col("DONOR", 14, func(_ *Context, r *row) string { return donorName(&r.s) })),
 		flex(col("E-MAIL", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
@@ -56,7 +59,7 @@ func columns(width int) []listCol {
 		}
 		return n
 	}
-	for _, t := range []string{"FORM", "E-MAIL", "RTA", "STATUS"} {
+	for _, t := range []string{"ID", "FORM", "STATUS", "RTA", "E-MAIL"} {
 		if used() <= width {
 			break
 		}

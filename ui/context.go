@@ -13,20 +13,22 @@ import (
 // styles, the key map, the screen's layout, the clock and time zone. Flash is
 // the one thing children write: a one-line note for the message line.
 type Context struct {
-	Styles  Styles
-	Keys    KeyMap
-	Layout  Layout
-	Account string           // shown in the header and the window title
-	Zone    *time.Location   // the local time zone
-	UTC     bool             // show times in UTC instead
-	Now     func() time.Time // for default file names
-	Flash   string
-	help    help.Model
+	Styles   Styles
+	Keys     KeyMap
+	Layout   Layout
+	Account  string           // shown in the header and the window title
+	Zone     *time.Location   // the local time zone
+	UTC      bool             // show times in UTC instead
+	HidePane bool             // the list takes the whole width even when wide
+	Now      func() time.Time // for default file names
+	Flash    string
+	CSVBOM   bool // exported CSV files start with a UTF-8 byte-order mark
+	help     help.Model
 }
 
 func newContext(opt Options) *Context {
 	return &Context{Styles: NewStyles(true), Keys: NewKeyMap(), Account: opt.Account,
-		Zone: opt.Location, Now: opt.Now, help: help.New(), Layout: newLayout(80, 24, false)}
+		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, help: help.New(), Layout: newLayout(80, 24, false, false)}
 }
 
 // Location is the zone times are shown in.
@@ -42,10 +44,16 @@ func (c *Context) KeyLine(bindings []key.Binding) string {
 	return c.KeyLineWidth(bindings, c.Layout.Width)
 }
 
-// KeyLineWidth draws bindings in width cells; help.ShortHelpView overflows
-// when its ellipsis does not fit, so the line is cut here too.
+// KeyLineWidth draws bindings in width cells. Key lines list their bindings
+// most needed first, so when they do not all fit the last go, whole, rather
+// than the line being cut mid-word.
 func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
-	c.help.SetWidth(width)
+	c.help.SetWidth(0) // measured here: the help's own cut leaves a dangling "…"
+	for n := len(bindings); n > 1; n-- {
+		if line := c.help.ShortHelpView(bindings[:n]); textsafe.Width(line) <= width {
+			return line
+		}
+	}
 	return textsafe.Truncate(c.help.ShortHelpView(bindings), width)
 }
 

@@ -17,7 +17,8 @@ const detailID viewID = "detail"
 type detail struct {
 	ctx  *Context
 	nav  navigator
-	sel  func() *row // the list's selected row
+	sel  func() *row             // the list's selected row
+	step func(delta int) tea.Cmd // moves the list's selection
 	vp   viewport.Model
 	keys *DetailKeys
 
@@ -28,10 +29,10 @@ type detail struct {
 	shownUTC   bool
 }
 
-func newDetail(ctx *Context, nav navigator, sel func() *row) *detail {
+func newDetail(ctx *Context, nav navigator, sel func() *row, step func(delta int) tea.Cmd) *detail {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &detail{ctx: ctx, nav: nav, sel: sel, vp: vp, keys: &ctx.Keys.Detail}
+	return &detail{ctx: ctx, nav: nav, sel: sel, step: step, vp: vp, keys: &ctx.Keys.Detail}
 }
 
 func (d *detail) OpenKey() key.Binding { return d.ctx.Keys.List.Open }
@@ -40,7 +41,7 @@ func (d *detail) View() string         { return d.vp.View() }
 
 func (d *detail) ShortHelp() []key.Binding {
 	s := d.ctx.Keys.Scroll
-	return []key.Binding{s.Up, d.keys.Raw, d.keys.Copy, d.keys.Back, d.keys.Quit}
+	return []key.Binding{s.Up, d.keys.Back, d.keys.Next, d.keys.Prev, d.keys.Copy, d.keys.Raw, d.keys.Quit}
 }
 
 func (d *detail) Open() (tea.Cmd, bool) { return nil, d.sel() != nil }
@@ -57,6 +58,10 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 			return d.nav.open(rawID)
 		case key.Matches(k, d.keys.Copy):
 			return d.nav.open(copyID)
+		case key.Matches(k, d.keys.Next):
+			return d.step(1)
+		case key.Matches(k, d.keys.Prev):
+			return d.step(-1)
 		}
 	}
 	var cmd tea.Cmd

@@ -67,6 +67,8 @@ type shower func(w *detailWriter, d *api.Donation)
 // selection or the width changes, not on every frame.
 func detailText(d *api.Donation, width int, loc *time.Location, st Styles) string {
 	w := &detailWriter{st: st, loc: loc, width: width}
+	// The id and date first: what a support reply quotes.
+	w.line(w.st.Title.Render("Donation "+showInt(d.ID))+"  "+when(d.DonationDate, loc, "2006-01-02 15:04 MST"), 0)
 	for _, sec := range api.Sections {
 		w.section(sec.String())
 		for i := range api.Fields {
@@ -97,9 +99,7 @@ func plainValue(p any) string {
 	case *api.Number:
 		return showNumber(*v)
 	case *api.Int:
-		if v.Valid {
-			return itoa64(v.Value)
-		}
+		return showInt(*v)
 	case *api.Flag:
 		return showFlag(*v)
 	}
@@ -167,7 +167,7 @@ var showers = map[string]shower{
 var sectionEnds = map[api.Section]shower{
 	api.SectionFees: func(w *detailWriter, d *api.Donation) {
 		if net, ok := d.NetAmount(); ok {
-			w.field("Net", net.String()+" "+strings.ToUpper(textsafe.Line(d.Currency.Value))+"  (amount − fees)")
+			w.field("Net", netText(d, net)+"  (amount − fees)")
 		} else {
 			w.field("Net", missing+"  (needs amount and both fees)")
 		}
@@ -284,3 +284,18 @@ func feeText(formatted api.Text, n api.Number) string {
 func itoa64(v int64) string { return strconv.FormatInt(v, 10) }
 
 func twoDigits(v int64) string { return fmt.Sprintf("%02d", v) }
+
+// netText writes the net in the amount's own money format: the server's
+// formatted amount with its number replaced ("$1,000.00" → "$970.50"), or
+// the decimal and currency when the number cannot be found in it.
+func netText(d *api.Donation, net api.Decimal) string {
+	n, sign := net.String(), ""
+	if strings.HasPrefix(n, "-") {
+		n, sign = n[1:], "-"
+	}
+	f := textsafe.Line(d.FormattedAmount.Value)
+	if num := grouped(d.Amount.Text); d.Amount.Text != "" && strings.Count(f, num) == 1 {
+		return sign + strings.Replace(f, num, grouped(n), 1)
+	}
+	return sign + grouped(n) + " " + strings.ToUpper(textsafe.Line(d.Currency.Value))
+}

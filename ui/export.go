@@ -126,14 +126,15 @@ func (e *exporter) start(path string) tea.Cmd {
 	}
 	e.job = job
 	walker := e.data.src.Walk(e.data.query, e.data.order, export.DefaultConcurrency)
-	run := func() tea.Msg { return runExport(ctx, walker, path, format, job.id, job.updates) }
+	bom := e.ctx.CSVBOM
+	run := func() tea.Msg { return runExport(ctx, walker, path, format, bom, job.id, job.updates) }
 	return tea.Batch(run, waitExport(job.updates))
 }
 
 // runExport is the export command: it creates the file (0600, never over an
 // existing one), streams every page into it and returns the end. Progress goes
 // to updates, which it closes when done.
-func runExport(ctx context.Context, walker Walker, path, format string, id int, updates chan exportMsg) tea.Msg {
+func runExport(ctx context.Context, walker Walker, path, format string, bom bool, id int, updates chan exportMsg) tea.Msg {
 	defer close(updates)
 	defer walker.Close()
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -141,6 +142,9 @@ func runExport(ctx context.Context, walker Walker, path, format string, id int, 
 		return exportMsg{id: id, done: true, err: err}
 	}
 	w, _ := export.New(format, f, 0)
+	if format == "csv" {
+		w = export.NewCSV(f, bom)
+	}
 	n, err := export.Stream(ctx, walker, w, export.Limits{}, func(_ api.Batch, written int) {
 		// Progress is best effort: a full channel means the UI has not drawn
 		// the last one yet, and the next will do.

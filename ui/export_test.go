@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"donations/api"
@@ -47,5 +49,34 @@ func TestExportWalksConcurrentlyAndClosesItsWalker(t *testing.T) {
 	}
 	if !src.walkers[1].closed {
 		t.Error("the export did not close its walker")
+	}
+}
+
+// The browser's export writes the byte-order mark when the profile asks
+// (csv_bom = true), and only into CSV.
+func TestExportByteOrderMark(t *testing.T) {
+	list, _, err := api.DecodePage([]byte(`[{"id":1,"first_name":"Zoë"}]`), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		bom  bool
+		name string
+		want bool
+	}{{true, "out.csv", true}, {false, "out.csv", false}, {true, "out.ndjson", false}} {
+		d := newDriver(t, &recordingSource{list: list}, 100, 30)
+		d.m.ctx.CSVBOM = tc.bom
+		path := filepath.Join(t.TempDir(), tc.name)
+		d.keys("e")
+		d.m.export.path.SetValue(path)
+		d.keys("enter")
+		d.mustShow("Exported 1 donation")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.HasPrefix(string(b), export.BOM); got != tc.want || !strings.Contains(string(b), "Zoë") {
+			t.Errorf("bom %v, %s: file starts %q", tc.bom, tc.name, b[:min(8, len(b))])
+		}
 	}
 }

@@ -179,11 +179,11 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 func (v *filterView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
-	var b strings.Builder
-	b.WriteString(st.Title.Render("Filters") + "\n")
-	b.WriteString(st.Muted.Render(textsafe.Truncate("Sent to the API as typed; whether text matches whole values or parts is up to the server.", width)) + "\n\n")
+	head := st.Title.Render("Filters") + "\n" +
+		st.Muted.Render(textsafe.Truncate("Sent to the API as typed; whether text matches whole values or parts is up to the server.", width)) + "\n\n"
 	inputW := max(min(width-16, 60), 10)
 	f := &v.form
+	fields := make([]string, len(f.fields))
 	for i := range f.fields {
 		fl := &f.fields[i]
 		fl.input.SetWidth(inputW)
@@ -193,13 +193,24 @@ func (v *filterView) View() string {
 			marker = st.Key.Render("> ")
 			label = st.Key.Render(textsafe.Fit(fl.label, 13))
 		}
-		b.WriteString(marker + label + " " + fl.input.View() + "\n")
+		fields[i] = marker + label + " " + fl.input.View() + "\n"
 		if fl.err != "" {
-			b.WriteString(strings.Repeat(" ", 16) + st.Error.Render(fl.err) + "\n")
+			fields[i] += strings.Repeat(" ", 16) + st.Error.Render(fl.err) + "\n"
 		} else {
-			b.WriteString("\n")
+			fields[i] += "\n"
 		}
 	}
-	b.WriteString(v.ctx.KeyLineWidth(v.ShortHelp(), width))
-	return st.Panel.Width(lay.Width).Height(lay.ScreenHeight).MaxHeight(lay.ScreenHeight).Render(b.String())
+	// On a short screen the fields scroll to keep the focused one in view,
+	// and the explanation gives way first.
+	room := lay.ScreenHeight - st.Panel.GetVerticalFrameSize() - 1 // the key line
+	if room < 3+2*len(fields) {
+		head = st.Title.Render("Filters") + st.Muted.Render(" "+itoa64(int64(f.focus+1))+"/"+itoa64(int64(len(fields)))) + "\n"
+		room--
+	}
+	shown := max(room/2, 1)
+	first := max(0, min(f.focus-shown+1, len(fields)-shown))
+	first = min(first, f.focus)
+	last := min(first+shown, len(fields))
+	return st.Panel.Width(lay.Width).Height(lay.ScreenHeight).MaxHeight(lay.ScreenHeight).
+		Render(head + strings.Join(fields[first:last], "") + v.ctx.KeyLineWidth(v.ShortHelp(), width))
 }

@@ -22,6 +22,13 @@ func show(t api.Text) string {
 	return textsafe.Line(t.Value)
 }
 
+func showInt(n api.Int) string {
+	if !n.Valid {
+		return missing
+	}
+	return itoa64(n.Value)
+}
+
 func showNumber(n api.Number) string {
 	if !n.Valid {
 		return missing

@@ -30,6 +30,13 @@ func TestGoldenScreens(t *testing.T) {
 		{"raw_view", 100, 40, []string{"j", "j", "r"}},
 		{"newest_first", 100, 30, []string{"o"}},
 		{"help", 100, 30, []string{"?"}},
+		{"help_80x24", 80, 24, []string{"?"}},
+		{"detail_80x24", 80, 24, []string{"j", "enter"}},
+		{"filter_60x12_last_field", 60, 12, []string{"f", "tab", "tab", "tab", "tab", "12"}},
+		{"list_120x35", 120, 35, nil},
+		{"detail_next_120x35", 120, 35, []string{"enter", "n", "n"}},
+		{"pane_hidden_120x35", 120, 35, []string{"v"}},
+		{"list_160x40", 160, 40, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

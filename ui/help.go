@@ -1,38 +1,53 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 const helpID viewID = "help"
 
-// helpView is the ? screen: every list key, drawn from the key map, and what
-// the list's markers mean.
+// helpView is the ? screen: every list key, drawn from the key map in as
+// many columns as fit, and what the list's markers mean; it scrolls when the
+// screen is too short for it all.
 type helpView struct {
 	ctx  *Context
 	nav  navigator
 	keys *HelpKeys
+	vp   viewport.Model
 }
 
 func newHelpView(ctx *Context, nav navigator) *helpView {
-	return &helpView{ctx: ctx, nav: nav, keys: &ctx.Keys.Help}
+	vp := viewport.New()
+	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	return &helpView{ctx: ctx, nav: nav, keys: &ctx.Keys.Help, vp: vp}
 }
 
-func (h *helpView) OpenKey() key.Binding     { return h.ctx.Keys.List.Help }
-func (h *helpView) Open() (tea.Cmd, bool)    { return nil, true }
-func (h *helpView) Place() place             { return placeScreen }
-func (h *helpView) ShortHelp() []key.Binding { return []key.Binding{h.keys.Back, h.keys.Quit} }
+func (h *helpView) OpenKey() key.Binding  { return h.ctx.Keys.List.Help }
+func (h *helpView) Open() (tea.Cmd, bool) { h.vp.GotoTop(); return nil, true }
+func (h *helpView) Place() place          { return placeScreen }
+func (h *helpView) ShortHelp() []key.Binding {
+	return []key.Binding{h.ctx.Keys.Scroll.Up, h.keys.Back, h.keys.Quit}
+}
 
 func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	if key.Matches(k, h.keys.Quit) {
+	s := h.ctx.Keys.Scroll
+	switch {
+	case key.Matches(k, h.keys.Quit):
 		return h.nav.quit()
+	case key.Matches(k, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
+		h.vp, _ = h.vp.Update(k)
+	default:
+		h.nav.back()
 	}
-	h.nav.back()
 	return nil
 }
 
@@ -45,5 +60,33 @@ func (h *helpView) View() string {
 		h.ctx.Keys.List.Filter.Help().Key + "  filters sent to the API (e-mail, names, campaign, donation id), as typed\n" +
 		h.ctx.Keys.List.Search.Help().Key + "  quick search over the loaded rows, ignoring case and accents\n\n" +
 		st.Muted.Render("Press any key to go back.")
-	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.ctx.FullHelp(h.ctx.Keys.List.FullHelp(), width) + legend)
+	text := lipgloss.NewStyle().Width(width).Render(packColumns(h.ctx, h.ctx.Keys.List.FullHelp(), width) + legend)
+	h.vp.SetWidth(width)
+	h.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
+	h.vp.SetContent(text)
+	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.vp.View() + "\n" + h.ctx.KeyLineWidth(h.ShortHelp(), width))
+}
+
+// packColumns draws each group of keys as a column and sets as many side by
+// side as fit in width, the rest in rows below, so no key is ever cut off.
+func packColumns(ctx *Context, groups [][]key.Binding, width int) string {
+	const gap = "    "
+	var rows, row []string
+	used := 0
+	for _, g := range groups {
+		col := ctx.FullHelp([][]key.Binding{g}, width)
+		w := lipgloss.Width(col)
+		if len(row) > 0 && used+len(gap)+w > width {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, used = nil, 0
+		}
+		if len(row) > 0 {
+			row = append(row, gap)
+			used += len(gap)
+		}
+		row = append(row, col)
+		used += w
+	}
+	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	return strings.Join(rows, "\n\n")
 }

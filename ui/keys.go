@@ -25,6 +25,7 @@ type KeyMap struct {
 // ListKeys are the list's keys, and the keys that open the other views from it.
 type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
+	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
@@ -36,7 +37,8 @@ type ScrollKeys struct {
 
 // DetailKeys are the full-record view's keys; r and y open the raw view and
 // the copy prompt as they do from the list.
-type DetailKeys struct{ Raw, Copy, Back, Quit key.Binding }
+// Next and Prev move to the neighbouring gift without closing it.
+type DetailKeys struct{ Raw, Copy, Next, Prev, Back, Quit key.Binding }
 
 // RawKeys are the raw JSON view's keys.
 type RawKeys struct{ Back, Quit key.Binding }
@@ -79,6 +81,8 @@ func NewKeyMap() KeyMap {
 		Detail: DetailKeys{
 			Raw:  bind("r", "raw JSON", "r"),
 			Copy: bind("y", "copy", "y"),
+			Next: bind("n/]", "next gift", "n", "]"),
+			Prev: bind("p/[", "previous gift", "p", "["),
 			Back: bind("esc", "back", "esc", "enter"),
 			Quit: bind("q", "quit", "q"),
 		},
@@ -113,8 +117,11 @@ func newListKeys() ListKeys {
 	return ListKeys{
 		Up:       bind("↑/k", "up", "up", "k"),
 		Down:     bind("↓/j", "down", "down", "j"),
-		PageUp:   bind("pgup", "page up", "pgup", "ctrl+u"),
-		PageDown: bind("pgdn", "page down", "pgdown", "ctrl+d", "space"),
+		PageUp:   bind("pgup", "page up", "pgup"),
+		PageDown: bind("pgdn", "page down", "pgdown", "space"),
+		HalfUp:   bind("ctrl+u", "half page up", "ctrl+u"),
+		HalfDown: bind("ctrl+d", "half page down", "ctrl+d"),
+		Pane:     bind("v", "hide/show details (wide)", "v"),
 		Top:      bind("g/home", "first", "g", "home"),
 		Bottom:   bind("G/end", "last (loads all)", "G", "end"),
 		Open:     bind("enter", "details", "enter"),
@@ -133,16 +140,17 @@ func newListKeys() ListKeys {
 	}
 }
 
-// ShortHelp is the list's key line.
+// ShortHelp is the list's key line, most needed first: a narrow screen
+// drops from the end, and ? shows the rest.
 func (k ListKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Filter, k.Search, k.Order, k.Raw, k.Copy, k.Export, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Filter, k.Search, k.Help, k.Quit, k.Copy, k.Export, k.Order, k.Raw}
 }
 
 // FullHelp is the ? screen.
 func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Raw, k.Copy, k.Back, k.Help, k.Quit},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
+		{k.Open, k.Pane, k.Raw, k.Copy, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Order, k.UTC, k.Export, k.Retry},
 	}
 }

@@ -2,9 +2,10 @@ package ui
 
 // Smallest terminal the screen is drawn in; below it the UI says so.
 const (
-	minWidth  = 60
-	minHeight = 12
-	wideWidth = 120 // from here the detail pane sits beside the list
+	minWidth   = 60
+	minHeight  = 12
+	wideWidth  = 120 // from here the detail pane sits beside the list
+	roomyWidth = 160 // from here the list beside the pane has room for the id and form
 )
 
 // Layout is the screen cut into regions, computed in one place whenever the
@@ -37,8 +38,9 @@ type Layout struct {
 // Lines the list screen keeps besides the list: header, message, totals, keys.
 const listChrome = 4
 
-func newLayout(w, h int, searchBar bool) Layout {
-	l := Layout{Width: w, Height: h, TooSmall: w < minWidth || h < minHeight, SearchBar: searchBar, Wide: w >= wideWidth}
+// hidePane keeps the list full width on a wide screen (the v key).
+func newLayout(w, h int, searchBar, hidePane bool) Layout {
+	l := Layout{Width: w, Height: h, TooSmall: w < minWidth || h < minHeight, SearchBar: searchBar, Wide: w >= wideWidth && !hidePane}
 	l.ListTop = 1
 	if searchBar {
 		l.ListTop++
@@ -50,6 +52,9 @@ func newLayout(w, h int, searchBar bool) Layout {
 	l.PaneWidth, l.PaneHeight = w, l.TextHeight
 	if l.Wide {
 		l.ListWidth = w * 11 / 20
+		if w >= roomyWidth {
+			l.ListWidth = w * 5 / 8
+		}
 		l.PaneWidth, l.PaneHeight = w-l.ListWidth-2, l.ListHeight // a space and the bar between
 	}
 	return l

@@ -52,6 +52,13 @@ func (l *list) moveTo(i int) {
 	l.offset = max(0, min(l.offset, max(0, n-h)))
 }
 
+// step moves the selection by delta and fetches ahead: the detail's next
+// and previous gift.
+func (l *list) step(delta int) tea.Cmd {
+	l.moveTo(l.cursor + delta)
+	return l.prefetch()
+}
+
 func (l *list) top() { l.cursor, l.offset = 0, 0 }
 
 // prefetch loads the next page in the background once the cursor is within a
@@ -113,6 +120,12 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.moveTo(l.cursor + l.ctx.Layout.ListHeight - 1)
 	case key.Matches(k, kb.PageUp):
 		l.moveTo(l.cursor - l.ctx.Layout.ListHeight + 1)
+	case key.Matches(k, kb.HalfDown):
+		l.moveTo(l.cursor + max(l.ctx.Layout.ListHeight/2, 1))
+	case key.Matches(k, kb.HalfUp):
+		l.moveTo(l.cursor - max(l.ctx.Layout.ListHeight/2, 1))
+	case key.Matches(k, kb.Pane):
+		l.ctx.HidePane = !l.ctx.HidePane
 	case key.Matches(k, kb.Top):
 		l.moveTo(0)
 	case key.Matches(k, kb.Bottom):

@@ -63,11 +63,12 @@ func (r row) matches(words []string) bool {
 // status. It is kept up to date as pages arrive, never recomputed in View.
 type tally struct {
 	totals   map[string]api.Decimal
+	gifts    map[string]int // per currency: the most used is shown first
 	statuses map[string]int
 }
 
 func newTally() tally {
-	return tally{totals: map[string]api.Decimal{}, statuses: map[string]int{}}
+	return tally{totals: map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{}}
 }
 
 func (t *tally) add(d *api.Summary) {
@@ -85,6 +86,7 @@ func (t *tally) add(d *api.Summary) {
 		cur = "?"
 	}
 	t.totals[cur] = t.totals[cur].Add(amount)
+	t.gifts[cur]++
 }
 
 // sortedKeys lists a map's keys in the order less gives.

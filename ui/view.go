@@ -30,7 +30,8 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	lay := m.ctx.Layout
 	if lay.TooSmall {
-		return fmt.Sprintf("The terminal is %d×%d; donations needs at least %d×%d.\nEnlarge the window, or press q to quit.", lay.Width, lay.Height, minWidth, minHeight)
+		msg := fmt.Sprintf("Terminal %d×%d; donations needs at least %d×%d.\nEnlarge it, or press q to quit.", lay.Width, lay.Height, minWidth, minHeight)
+		return lipgloss.NewStyle().Width(lay.Width).MaxHeight(lay.Height).Render(msg)
 	}
 	f := m.focused()
 	switch {
@@ -161,27 +162,4 @@ func (m *Model) messageLine() string {
 		s = st.Muted.Render("Filters are applied by the server as typed · " + keys.Filter.Help().Key + " edit · " + keys.Clear.Help().Key + " clear")
 	}
 	return textsafe.Truncate(s, w)
-}
-
-func (m *Model) totalsLine() string {
-	st, t := &m.ctx.Styles, &m.data.tally
-	if len(m.data.rows.all) == 0 {
-		return ""
-	}
-	var parts []string
-	for _, cur := range sortedKeys(t.totals, func(a, b string) bool { return a < b }) {
-		parts = append(parts, textsafe.Line(cur)+" "+grouped(t.totals[cur].String()))
-	}
-	statuses := sortedKeys(t.statuses, func(a, b string) bool {
-		if t.statuses[a] != t.statuses[b] {
-			return t.statuses[a] > t.statuses[b]
-		}
-		return a < b
-	})
-	var counts []string
-	for _, s := range statuses {
-		counts = append(counts, st.StatusStyle(s).Render(textsafe.Line(s))+" "+commas(t.statuses[s]))
-	}
-	line := st.Label.Render("Σ ") + strings.Join(parts, " · ") + st.Muted.Render("  │  ") + strings.Join(counts, " · ")
-	return textsafe.Truncate(line, m.ctx.Layout.Width)
 }

@@ -42,6 +42,7 @@ type account struct {
 	client *api.Client
 	label  string
 	store  string // the local store's file; "" keeps it in memory
+	csvBOM bool   // the profile's csv_bom
 	close  func()
 }
 
@@ -87,7 +88,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 		return nil, err
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
-	return &account{client: c, label: label, store: storeFile(a, s), close: func() {}}, nil
+	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, close: func() {}}, nil
 }
 
 func logExchange(e env, x api.Exchange) {

@@ -55,12 +55,16 @@ func listCommand(a *app) *cobra.Command {
 }
 
 func runList(ctx context.Context, a *app, o listOptions) int {
-	width := 0
+	// A terminal gets the table by default, and any table its width.
+	width, tty := 0, false
+	if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		tty = true
+		width, _, _ = term.GetSize(f.Fd())
+	}
 	if o.format == "" {
 		o.format = "ndjson"
-		if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if tty {
 			o.format = "table"
-			width, _, _ = term.GetSize(f.Fd())
 		}
 	}
 	w, err := export.New(o.format, a.stdout, width)
@@ -80,6 +84,9 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		return reportError(a.env, err)
 	}
 	defer acct.close()
+	if acct.csvBOM && !o.csvBOM && o.format == "csv" {
+		w = export.NewCSV(a.stdout, true) // nothing is written before the first page
+	}
 
 	order, lim := api.OldestFirst, export.Limits{Pages: o.pages}
 	if o.newest > 0 {

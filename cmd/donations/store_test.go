@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -121,5 +122,21 @@ func TestCSVByteOrderMarkOnlyWhenAsked(t *testing.T) {
 	without := runCmd(t, nil, "list", "--demo", "--demo-count", "3", "--format", "csv")
 	if with.code != 0 || !strings.HasPrefix(with.stdout, "\ufeffid,") || strings.HasPrefix(without.stdout, "\ufeff") {
 		t.Errorf("--csv-bom: %q…; without: %q…", with.stdout[:min(10, len(with.stdout))], without.stdout[:min(10, len(without.stdout))])
+	}
+}
+
+// csv_bom = true in a profile is the default --csv-bom for that account.
+func TestProfileCSVByteOrderMark(t *testing.T) {
+	hs := httptest.NewServer(demo.New(demo.Options{Count: 3}))
+	t.Cleanup(hs.Close)
+	home := t.TempDir()
+	env := map[string]string{"HOME": home, "DONATIONS_API_KEY": demo.DefaultKey}
+	for _, bom := range []bool{true, false} {
+		cfg := filepath.Join(home, "config.toml")
+		os.WriteFile(cfg, []byte("[profiles.main]\nbase_url = \""+hs.URL+"\"\nusername = \""+demo.DefaultLogin+"\"\ncsv_bom = "+strconv.FormatBool(bom)+"\n"), 0o600)
+		r := runCmd(t, env, "list", "--config", cfg, "--no-cache", "--format", "csv")
+		if r.code != 0 || strings.HasPrefix(r.stdout, "\ufeffid,") != bom || strings.Count(r.stdout, "\ufeff") > 1 {
+			t.Errorf("csv_bom = %v: exit %d, %q… %s", bom, r.code, r.stdout[:min(10, len(r.stdout))], r.stderr)
+		}
 	}
 }

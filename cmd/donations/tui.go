@@ -26,7 +26,7 @@ func runTUI(ctx context.Context, a *app) int {
 		return reportError(e, err)
 	}
 	defer acct.close()
-	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label}
+	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, CSVBOM: acct.csvBOM}
 	if acct.store != "" {
 		st, err := openStore(ctx, acct.store)
 		if err != nil {
