@@ -200,7 +200,7 @@ func TestCopyUsesTheTerminalClipboard(t *testing.T) {
 	email := d.m.data.rows.all[0].s.Email.Value
 	d.keys("y")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
-	d.mustShow("Copied e-mail " + email)
+	d.mustShow("Sent e-mail " + email)
 	// tea.SetClipboard's message is the text itself, sent as OSC 52.
 	if cmd == nil || fmt.Sprint(cmd()) != email {
 		t.Errorf("no clipboard command with %q", email)

@@ -59,6 +59,7 @@ func (c *copier) Update(msg tea.Msg) tea.Cmd {
 	default:
 		return nil
 	}
-	c.ctx.Flash = "Copied " + label + " to the clipboard (OSC 52)"
+	// OSC 52 has no answer: whether the terminal took it cannot be known.
+	c.ctx.Flash = "Sent " + label + " to the terminal's clipboard (OSC 52)"
 	return tea.SetClipboard(text)
 }

@@ -59,6 +59,9 @@ func (h *helpView) View() string {
 		st.Section.Render("Searching") + "\n" +
 		h.ctx.Keys.List.Filter.Help().Key + "  filters sent to the API (e-mail, names, campaign, donation id), as typed\n" +
 		h.ctx.Keys.List.Search.Help().Key + "  quick search over the loaded rows, ignoring case and accents\n\n" +
+		st.Section.Render("Copying") + "\n" +
+		h.ctx.Keys.List.Copy.Help().Key + "  sends to the terminal's clipboard (OSC 52), which no terminal confirms; " +
+		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
 		st.Muted.Render("Press any key to go back.")
 	text := lipgloss.NewStyle().Width(width).Render(packColumns(h.ctx, h.ctx.Keys.List.FullHelp(), width) + legend)
 	h.vp.SetWidth(width)

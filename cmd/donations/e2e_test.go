@@ -32,16 +32,23 @@ func newTmux(t *testing.T, w, h int, command string) *tmuxSession {
 		t.Skip("tmux is not installed (apt-get install tmux)")
 	}
 	s := &tmuxSession{t: t, name: fmt.Sprintf("donations-e2e-%d", time.Now().UnixNano())}
-	cmd := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command)
+	cmd := s.tmux("new-session", "-d", "-s", s.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tmux: %v: %s", err, out)
 	}
-	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	t.Cleanup(func() { _ = s.tmux("kill-server").Run() })
 	return s
 }
 
+// tmux runs a tmux command on the session's own server: on a shared one, a
+// session ending as the last one stops the server while the next test's
+// session is starting on it ("server exited unexpectedly").
+func (s *tmuxSession) tmux(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-L", s.name}, args...)...)
+}
+
 func (s *tmuxSession) screen() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", s.name).Output()
+	out, err := s.tmux("capture-pane", "-p", "-t", s.name).Output()
 	if err != nil {
 		return ""
 	}
@@ -50,7 +57,7 @@ func (s *tmuxSession) screen() string {
 
 func (s *tmuxSession) send(keys ...string) {
 	s.t.Helper()
-	if out, err := exec.Command("tmux", append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
+	if out, err := s.tmux(append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
 		s.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
 	}
 }
@@ -78,7 +85,7 @@ func (s *tmuxSession) waitFor(parts ...string) string {
 }
 
 func (s *tmuxSession) alive() bool {
-	return exec.Command("tmux", "has-session", "-t", s.name).Run() == nil
+	return s.tmux("has-session", "-t", s.name).Run() == nil
 }
 
 func buildBinary(t *testing.T) string {
@@ -212,7 +219,7 @@ func TestQuittingDuringALoadGivesTheTerminalBack(t *testing.T) {
 	if !strings.Contains(screen, "before") || strings.Contains(screen, "DATE") {
 		t.Errorf("the shell's screen was not given back as it was:\n%s", screen)
 	}
-	cursor, err := exec.Command("tmux", "display-message", "-p", "-t", s.name, "#{cursor_flag} #{alternate_on}").Output()
+	cursor, err := s.tmux("display-message", "-p", "-t", s.name, "#{cursor_flag} #{alternate_on}").Output()
 	if err != nil || strings.TrimSpace(string(cursor)) != "1 0" {
 		t.Errorf("cursor visible / alternate screen = %q, want \"1 0\"", strings.TrimSpace(string(cursor)))
 	}
@@ -230,7 +237,7 @@ func TestNoColorLeavesOnlyBoldAndReverse(t *testing.T) {
 		}
 		s := newTmux(t, 100, 30, fmt.Sprintf("env HOME=%s %s %s --demo", t.TempDir(), env, bin))
 		s.waitFor("100 loaded")
-		out, err := exec.Command("tmux", "capture-pane", "-e", "-p", "-t", s.name).Output()
+		out, err := s.tmux("capture-pane", "-e", "-p", "-t", s.name).Output()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
@@ -100,7 +99,7 @@ func TestSignalsGiveTheTerminalBack(t *testing.T) {
 			s.typeText(fmt.Sprintf("HOME=%s %s --demo --demo-count 300; echo \"EX\"\"IT=$?\"; echo \"TT\"\"Y:$(stty -a | grep -o -- '-*icanon\\|-*echo ' | tr -d '\\n')\"", t.TempDir(), bin))
 			s.send("Enter")
 			s.waitFor("paid")
-			out, err := exec.Command("tmux", "display-message", "-p", "-t", s.name, "#{pane_pid}").Output()
+			out, err := s.tmux("display-message", "-p", "-t", s.name, "#{pane_pid}").Output()
 			if err != nil {
 				t.Fatal(err)
 			}
