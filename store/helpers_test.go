@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"donations/api"
 	"donations/api/demo"
@@ -99,4 +100,19 @@ func firstDiff(a, b []int64) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// settled is the server's request count once it stops moving: a read-ahead
+// request cancelled at the end of a sync may still reach the server after
+// the sync returned, and must not be counted against the next one.
+func settled(srv *demo.Running) int {
+	n := srv.Requests()
+	for {
+		time.Sleep(50 * time.Millisecond)
+		m := srv.Requests()
+		if m == n {
+			return n
+		}
+		n = m
+	}
 }

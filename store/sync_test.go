@@ -21,14 +21,14 @@ func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 			t.Fatalf("%d: first sync stored %d (full %v)", count, first.New, first.Full)
 		}
 		sameAsServer(t, s, srv)
-		before := srv.Requests()
+		before := settled(srv)
 		again := sync(t, s, c, store.SyncOptions{Concurrency: 4})
 		if n := srv.Requests() - before; n > 2 || again.New != 0 || again.Updated != 0 {
 			t.Errorf("%d, nothing new: %d requests, %+v", count, n, again)
 		}
 		for _, k := range []int{1, 250} {
 			srv.Add(k)
-			before = srv.Requests()
+			before = settled(srv)
 			r := sync(t, s, c, store.SyncOptions{Concurrency: 4})
 			if n, most := srv.Requests()-before, (k+99)/100+2; n > most || r.New != k {
 				t.Errorf("%d, %d new: %d requests (at most %d), stored %d", count, k, n, most, r.New)
