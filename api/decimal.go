@@ -104,3 +104,17 @@ func (d Decimal) Scaled(places int) (int64, bool) {
 	v := rescaled(&d, places)
 	return v.Int64(), v.IsInt64()
 }
+
+// ScaledDecimal is the Decimal v × 10^-places: the inverse of Scaled, with
+// the zeros that places added past the cents dropped, so a store's 12.3400
+// reads 12.34 again while 1.005 keeps its third decimal.
+func ScaledDecimal(v int64, places int) Decimal {
+	for places > 2 && v%10 == 0 {
+		v /= 10
+		places--
+	}
+	var d Decimal
+	d.unscaled.SetInt64(v)
+	d.scale = places
+	return d
+}

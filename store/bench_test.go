@@ -61,7 +61,7 @@ func BenchmarkSearch(b *testing.B) {
 	s := open(b, path)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := s.Count(context.Background(), store.Query{Search: "zoe lef"}); err != nil {
+		if _, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "zoe lef"}}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -26,7 +26,7 @@ func (s storeSource) Walk(q api.Query, order api.Order, concurrency int) Walker 
 	if last, err := s.st.LastSync(context.Background()); q.CampaignID != 0 || err != nil || last.IsZero() {
 		return s.api.Walk(q, order, concurrency)
 	}
-	sq := store.Query{Email: q.Email, FirstName: q.FirstName, LastName: q.LastName, ID: q.ID,
+	sq := store.Query{Filter: store.Filter{Email: q.Email, FirstName: q.FirstName, LastName: q.LastName, ID: q.ID},
 		Sort: "id", Desc: order == api.NewestFirst}
 	return &storeWalker{st: s.st, q: sq}
 }

@@ -25,7 +25,7 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) in
 		return reportError(a.env, err)
 	}
 	defer s.Close()
-	q := store.Query{Email: o.q.Email, FirstName: o.q.FirstName, LastName: o.q.LastName, ID: o.q.ID, Sort: "id"}
+	q := store.Query{Filter: store.Filter{Email: o.q.Email, FirstName: o.q.FirstName, LastName: o.q.LastName, ID: o.q.ID}, Sort: "id"}
 	limit := -1
 	switch {
 	case o.newest > 0:

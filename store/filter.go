@@ -1,0 +1,139 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"donations/api"
+)
+
+// Tri is a yes/no filter that may be left open.
+type Tri int8
+
+// The values of a Tri.
+const (
+	Any Tri = iota
+	Yes
+	No
+)
+
+// Filter selects stored donations. The API's own filters (e-mail, names, id)
+// match whole values, ignoring case, as the demo server does; the rest are
+// what the API cannot answer. The zero Filter selects everything.
+type Filter struct {
+	Email, FirstName, LastName string
+	ID                         int64
+	// Search matches parts of names, e-mail, form, city, honoree, status,
+	// amount, currency, date and id, ignoring case and accents.
+	Search string
+	// Dates is half-open: Since ≤ date < Until; a zero bound is open.
+	Dates api.DateRange
+	// Statuses matches any of them, ignoring case; none matches all.
+	Statuses []string
+	// MinAmount and MaxAmount bound the amount, whatever its currency; nil
+	// is open. Both bounds are included.
+	MinAmount, MaxAmount          *api.Decimal
+	Currency, Form                string // whole values, ignoring case
+	Recurring, Tribute, Anonymous Tri
+}
+
+// where builds the filter's WHERE clause and its arguments.
+func (f Filter) where() (string, []any, error) {
+	var conds []string
+	var args []any
+	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
+	if f.Email != "" {
+		add("email_key = ?", strings.ToLower(strings.TrimSpace(f.Email)))
+	}
+	if f.FirstName != "" {
+		add("lower(first_name) = ?", strings.ToLower(f.FirstName))
+	}
+	if f.LastName != "" {
+		add("lower(last_name) = ?", strings.ToLower(f.LastName))
+	}
+	if f.ID != 0 {
+		add("id = ?", f.ID)
+	}
+	for _, w := range strings.Fields(Fold(f.Search)) {
+		if utf8.RuneCountInString(w) >= 3 {
+			// The trigram index answers a phrase of three or more characters.
+			add("id IN (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", `"`+strings.ReplaceAll(w, `"`, `""`)+`"`)
+		} else {
+			add("search LIKE ? ESCAPE '\\'", "%"+likeEscape(w)+"%")
+		}
+	}
+	if !f.Dates.Since.IsZero() {
+		add("date_utc >= ?", f.Dates.Since.UnixMilli())
+	}
+	if !f.Dates.Until.IsZero() {
+		add("date_utc < ?", f.Dates.Until.UnixMilli())
+	}
+	if len(f.Statuses) > 0 {
+		marks := strings.TrimSuffix(strings.Repeat("?,", len(f.Statuses)), ",")
+		var keys []any
+		for _, s := range f.Statuses {
+			keys = append(keys, strings.ToLower(strings.TrimSpace(s)))
+		}
+		add("status_key IN ("+marks+")", keys...)
+	}
+	for _, b := range []struct {
+		d  *api.Decimal
+		op string
+	}{{f.MinAmount, ">="}, {f.MaxAmount, "<="}} {
+		if b.d == nil {
+			continue
+		}
+		v, err := amountBound(b.d)
+		if err != nil {
+			return "", nil, err
+		}
+		add("amount_e4 "+b.op+" ?", v)
+	}
+	if f.Currency != "" {
+		add("currency = ?", strings.ToUpper(strings.TrimSpace(f.Currency)))
+	}
+	if f.Form != "" {
+		add("lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form)))
+	}
+	for _, t := range []struct {
+		col string
+		v   Tri
+	}{{"recurring", f.Recurring}, {"tribute", f.Tribute}, {"anonymous", f.Anonymous}} {
+		if t.v != Any {
+			add(t.col+" = ?", t.v == Yes)
+		}
+	}
+	if len(conds) == 0 {
+		return "", nil, nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args, nil
+}
+
+// amountBound is d as the store's exact integer column holds amounts.
+func amountBound(d *api.Decimal) (int64, error) {
+	v, ok := d.Scaled(scale)
+	if !ok {
+		return 0, fmt.Errorf("%w: %s has more than %d decimals or is too large", ErrBadAmount, d, scale)
+	}
+	return v, nil
+}
+
+// ErrBadAmount is returned for an amount bound the store cannot compare exactly.
+var ErrBadAmount = errors.New("bad amount bound")
+
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// zoneOffset is the location's offset from UTC at t, in seconds: days,
+// weeks and months are grouped on the clock the person looks at.
+func zoneOffset(loc *time.Location, t time.Time) int {
+	if loc == nil {
+		return 0
+	}
+	_, off := t.In(loc).Zone()
+	return off
+}

@@ -1,0 +1,132 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/store"
+)
+
+// expectGroups adds up the donations by key with api.Decimal, apart from
+// the store's SQL: what Groups must agree with.
+func expectGroups(all []api.Donation, keep func(*api.Donation) bool, key func(*api.Donation) []string) map[string]store.Group {
+	out := map[string]store.Group{}
+	for i := range all {
+		d := &all[i]
+		if !keep(d) {
+			continue
+		}
+		k := key(d)
+		g, ok := out[strings.Join(k, "|")]
+		if !ok {
+			g = store.Group{Key: k, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{}}
+		}
+		g.Count++
+		if v, ok := d.Amount.Decimal(); ok {
+			cur := strings.ToUpper(d.Currency.Value)
+			g.Amounts[cur] = g.Amounts[cur].Add(v)
+		}
+		if v, ok := d.ConvertedAmount.Decimal(); ok {
+			cur := strings.ToUpper(d.ConvertedCurrency.Value)
+			g.Converted[cur] = g.Converted[cur].Add(v)
+		}
+		out[strings.Join(k, "|")] = g
+	}
+	return out
+}
+
+func TestGroupsAddUpExactly(t *testing.T) {
+	s, all := synced(t, 4000)
+	zone := time.FixedZone("east", 10*3600)
+	local := func(d *api.Donation) time.Time { at, _ := api.Time(d.DonationDate); return at.In(zone) }
+	yes := func(*api.Donation) bool { return true }
+	cases := []struct {
+		by   []string
+		f    store.Filter
+		keep func(*api.Donation) bool
+		key  func(*api.Donation) []string
+	}{
+		{nil, store.Filter{}, yes, func(*api.Donation) []string { return []string{} }},
+		{[]string{"form"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{d.FormName.Value} }},
+		{[]string{"status", "month"}, store.Filter{}, yes, func(d *api.Donation) []string {
+			return []string{strings.ToLower(d.Status.Value), local(d).Format("2006-01")}
+		}},
+		{[]string{"week"}, store.Filter{Statuses: []string{"paid"}}, func(d *api.Donation) bool { return strings.EqualFold(d.Status.Value, "paid") },
+			func(d *api.Donation) []string {
+				t := local(d)
+				monday := t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7))
+				return []string{monday.Format("2006-01-02")}
+			}},
+		{[]string{"day", "recurring"}, store.Filter{}, yes, func(d *api.Donation) []string {
+			r := "one-time"
+			if d.Recurring.Value {
+				r = "recurring"
+			}
+			return []string{local(d).Format("2006-01-02"), r}
+		}},
+		{[]string{"donor"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{strings.ToLower(d.Email.Value)} }},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.by), func(t *testing.T) {
+			got, err := s.Groups(context.Background(), c.f, c.by, zone)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := expectGroups(all, c.keep, c.key)
+			if len(got) != len(want) {
+				t.Fatalf("%d groups, want %d", len(got), len(want))
+			}
+			for i, g := range got {
+				if i > 0 && strings.Join(got[i-1].Key, "|") >= strings.Join(g.Key, "|") {
+					t.Fatalf("groups out of order: %v before %v", got[i-1].Key, g.Key)
+				}
+				w, ok := want[strings.Join(g.Key, "|")]
+				if !ok || w.Count != g.Count || fmt.Sprint(w.Amounts) != fmt.Sprint(g.Amounts) || fmt.Sprint(w.Converted) != fmt.Sprint(g.Converted) {
+					t.Fatalf("group %q = %d %v %v, want %d %v %v", g.Key, g.Count, g.Amounts, g.Converted, w.Count, w.Amounts, w.Converted)
+				}
+			}
+		})
+	}
+}
+
+func TestGroupsRefuseAnUnknownKey(t *testing.T) {
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Groups(context.Background(), store.Filter{}, []string{"colour"}, nil); err == nil || !strings.Contains(err.Error(), "payment_type") {
+		t.Fatalf("err = %v, want one listing the keys", err)
+	}
+}
+
+func TestGroupsAddAmountsTheIntegerColumnCannotHold(t *testing.T) {
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var list []api.Donation
+	for i, amount := range []string{"0.10", "0.000001", "92233720368547758.07", "0.20"} {
+		var d api.Donation
+		raw := fmt.Sprintf(`{"id": %d, "amount": %q, "currency": "usd", "status": "paid", "form_name": "F"}`, i+1, amount)
+		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, d)
+	}
+	if _, err := s.Put(context.Background(), list, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Groups(context.Background(), store.Filter{}, []string{"form"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Count != 4 || got[0].Amounts["USD"].String() != "92233720368547758.370001" {
+		t.Fatalf("groups = %+v, want one of 4 summing to 92233720368547758.370001 USD", got)
+	}
+}
