@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"donations/api"
 )
 
 // Query selects stored donations and orders them.
@@ -80,4 +82,15 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 		}
 	}
 	return s.explain(rows.Err())
+}
+
+// Donations is Window with each record decoded as the client decodes it.
+func (s *Store) Donations(ctx context.Context, q Query, offset, limit int, f func(*api.Donation) error) error {
+	return s.Window(ctx, q, offset, limit, func(raw []byte) error {
+		var d api.Donation
+		if err := d.UnmarshalJSON(raw); err != nil {
+			return err
+		}
+		return f(&d)
+	})
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/store"
 	"donations/textsafe"
 )
 
@@ -18,8 +19,9 @@ type Options struct {
 	Location *time.Location // local time zone (default time.Local)
 	Query    api.Query      // initial filters
 	Now      func() time.Time
-	Sync     Syncer    // runs once in the background when the rows come from a store
-	LastSync time.Time // when the store was last synced (zero: never)
+	Store    *store.Store // the profile's store; nil: the API fills one in memory
+	Sync     Syncer       // runs once in the background to bring Store up to date
+	LastSync time.Time    // when Store was last synced (zero: never)
 	CSVBOM   bool      // exported CSV files start with a UTF-8 byte-order mark
 }
 
@@ -49,7 +51,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, query: opt.Query, order: api.OldestFirst,
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, query: opt.Query, order: api.OldestFirst,
 		sync: syncer{run: opt.Sync, last: opt.LastSync}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
@@ -115,8 +117,9 @@ func (m *Model) relayout() {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	m.relayout()
+	m.data.ensure(m.list.offset, m.ctx.Layout.ListHeight)
 	m.detail.sync()
-	return m, cmd
+	return m, tea.Batch(cmd, m.data.askSums())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -139,6 +142,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.list.onPage()
 		}
 		return nil
+	case footerMsg:
+		m.data.onSums(msg)
+		return nil
 	case exportMsg:
 		return m.export.onMsg(msg)
 	case api.Wait:
@@ -147,6 +153,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.ctx.Flash = fmt.Sprintf("page %d: %s (until %s)", msg.Page, textsafe.Line(msg.Reason), msg.Until.In(m.ctx.Location()).Format(time.TimeOnly))
 		return nil
 	case syncProgressMsg:
+		m.data.onSyncProgress(m.ctx.Now())
 		return m.data.sync.onProgress(msg)
 	case syncDoneMsg:
 		changed, note := m.data.sync.onDone(msg, m.ctx.Now())
@@ -216,7 +223,7 @@ func (m *Model) escape() {
 		m.ctx.Flash = "stopped loading; scroll or press " + m.ctx.Keys.List.Bottom.Keys()[0] + " to go on"
 	case m.export.running():
 		m.export.stop()
-	case m.data.rows.searching():
+	case m.data.local.Search != "":
 		m.search.clear()
 	}
 }

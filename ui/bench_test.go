@@ -76,8 +76,8 @@ func loaded(tb testing.TB) *Model {
 		_, next := m.Update(cmd())
 		cmd = next
 	}
-	if len(m.data.rows.all) != 100_000 {
-		tb.Fatalf("loaded %d rows", len(m.data.rows.all))
+	if m.data.loaded != 100_000 {
+		tb.Fatalf("loaded %d rows", m.data.loaded)
 	}
 	m.list.moveTo(50_000)
 	m.Update(tea.KeyPressMsg{Code: 'j', Text: "j"})

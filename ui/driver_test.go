@@ -68,7 +68,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -77,7 +77,7 @@ func (d *driver) handle(msg tea.Msg) {
 func (d *driver) settle() {
 	d.t.Helper()
 	deadline := time.After(20 * time.Second)
-	for d.m.data.loading || d.m.export.running() || d.m.data.sync.running {
+	for d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking {
 		select {
 		case msg := <-d.msgs:
 			d.handle(msg)
@@ -159,3 +159,12 @@ func (d *driver) mustNotShow(parts ...string) {
 }
 
 func lines(s string) []string { return strings.Split(s, "\n") }
+
+// shownRows is every row the list shows, in order, read through the window.
+func (d *driver) shownRows() []row {
+	rows := make([]row, d.m.data.Len())
+	for i := range rows {
+		rows[i] = *d.m.data.At(i)
+	}
+	return rows
+}

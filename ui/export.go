@@ -15,13 +15,14 @@ import (
 
 	"donations/api"
 	"donations/export"
+	"donations/textsafe"
 )
 
 const exportID viewID = "export"
 
-// exporter asks for a file name, then writes every page of the current
-// filters and order to it, through the same writers as `donations list`, on a
-// walk of its own. The job runs as a command; its progress comes back as
+// exporter asks for a file name, then writes what the list shows — the
+// filters, search and sort in force — through the same writers as
+// `donations list`. An existing file is overwritten only when the user says so. The job runs as a command; its progress comes back as
 // messages, so the export never touches the model from another goroutine.
 type exporter struct {
 	ctx  *Context
@@ -32,6 +33,9 @@ type exporter struct {
 	keys *PromptKeys
 	job  *exportJob
 	jobs int // numbers jobs, so a reply to an old one is known
+	// confirm is the file that exists and would be overwritten, while the
+	// prompt asks; "" otherwise.
+	confirm string
 }
 
 // exportJob is an export under way.
@@ -39,7 +43,7 @@ type exportJob struct {
 	id      int
 	path    string
 	written int
-	total   int // known only when every row is already loaded
+	total   int
 	cancel  context.CancelFunc
 	updates chan exportMsg
 }
@@ -66,6 +70,7 @@ func (e *exporter) ShortHelp() []key.Binding { return []key.Binding{e.keys.Accep
 func (e *exporter) running() bool            { return e.job != nil }
 
 func (e *exporter) Open() (tea.Cmd, bool) {
+	e.confirm = ""
 	e.path.SetValue("donations-" + e.ctx.Now().Format("20060102-150405") + ".csv")
 	e.path.CursorEnd()
 	return e.path.Focus(), true
@@ -73,13 +78,26 @@ func (e *exporter) Open() (tea.Cmd, bool) {
 
 func (e *exporter) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if e.confirm != "" {
+			return e.answer(k)
+		}
 		switch {
 		case key.Matches(k, e.keys.Cancel):
 			e.nav.back()
 			return nil
 		case key.Matches(k, e.keys.Accept):
+			path, err := expandHome(strings.TrimSpace(e.path.Value()))
+			if err != nil {
+				e.nav.back()
+				e.ctx.Flash = "export: " + firstLine(err.Error())
+				return nil
+			}
+			if _, err := os.Stat(path); err == nil {
+				e.confirm = path
+				return nil
+			}
 			e.nav.back()
-			return e.start(strings.TrimSpace(e.path.Value()))
+			return e.start(path, false)
 		}
 	}
 	var cmd tea.Cmd
@@ -87,8 +105,40 @@ func (e *exporter) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// answer is the reply to "overwrite?": y writes over the file, anything
+// else goes back to the name.
+func (e *exporter) answer(k tea.KeyPressMsg) tea.Cmd {
+	path := e.confirm
+	e.confirm = ""
+	if k.String() == "y" || k.String() == "Y" {
+		e.nav.back()
+		return e.start(path, true)
+	}
+	return nil
+}
+
 func (e *exporter) View() string {
-	return e.path.View() + e.ctx.Styles.Muted.Render("  .csv or .ndjson")
+	st := &e.ctx.Styles
+	if e.confirm != "" {
+		return st.Warn.Render(textsafe.Line(e.confirm)+" exists. ") + "Overwrite it? " + st.Key.Render("y") + st.Muted.Render(" yes · any other key no")
+	}
+	n := commas(e.data.Len()) + plural(e.data.Len(), " donation", " donations")
+	if !e.data.done {
+		n += " loaded (" + e.ctx.Keys.List.Bottom.Keys()[0] + ": all)"
+	}
+	return e.path.View() + st.Muted.Render("  .csv/.ndjson · writes "+n)
+}
+
+// expandHome reads a leading ~ as the home folder, as a shell would.
+func expandHome(path string) (string, error) {
+	if path != "~" && !strings.HasPrefix(path, "~/") {
+		return path, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, strings.TrimPrefix(path, "~")), nil
 }
 
 // resize fits the progress bar to the screen.
@@ -105,7 +155,7 @@ func formatFor(path string) (string, error) {
 	return "", fmt.Errorf("name the file .csv or .ndjson")
 }
 
-func (e *exporter) start(path string) tea.Cmd {
+func (e *exporter) start(path string, overwrite bool) tea.Cmd {
 	if e.job != nil {
 		e.ctx.Flash = "an export is already running (esc stops it)"
 		return nil
@@ -121,23 +171,25 @@ func (e *exporter) start(path string) tea.Cmd {
 	e.jobs++
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan exportMsg, 1)}
-	if e.data.done && !e.data.rows.searching() {
-		job.total = len(e.data.rows.all)
-	}
+	job.total = e.data.Len()
 	e.job = job
-	walker := e.data.src.Walk(e.data.query, e.data.order, export.DefaultConcurrency)
+	walker := &storeWalker{st: e.data.active(), q: e.data.storeQuery()}
 	bom := e.ctx.CSVBOM
-	run := func() tea.Msg { return runExport(ctx, walker, path, format, bom, job.id, job.updates) }
+	run := func() tea.Msg { return runExport(ctx, walker, path, format, bom, overwrite, job.id, job.updates) }
 	return tea.Batch(run, waitExport(job.updates))
 }
 
-// runExport is the export command: it creates the file (0600, never over an
-// existing one), streams every page into it and returns the end. Progress goes
+// runExport is the export command: it creates the file (0600; over an
+// existing one only if overwrite), streams every page into it and returns the end. Progress goes
 // to updates, which it closes when done.
-func runExport(ctx context.Context, walker Walker, path, format string, bom bool, id int, updates chan exportMsg) tea.Msg {
+func runExport(ctx context.Context, walker Walker, path, format string, bom, overwrite bool, id int, updates chan exportMsg) tea.Msg {
 	defer close(updates)
 	defer walker.Close()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if overwrite {
+		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, mode, 0o600)
 	if err != nil {
 		return exportMsg{id: id, done: true, err: err}
 	}

@@ -1,54 +1,82 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"donations/api"
+	"donations/api/demo"
 	"donations/export"
 )
 
-// recordingSource hands out list walkers and remembers how each was asked for.
-type recordingSource struct {
-	list        []api.Donation
-	concurrency []int
-	walkers     []*closingWalker
-}
+// listSource hands out walkers over one list of donations.
+type listSource struct{ list []api.Donation }
 
-type closingWalker struct {
-	listWalker
-	closed bool
-}
+func (s *listSource) Walk(api.Query, api.Order, int) Walker { return &listWalker{list: s.list} }
 
-func (w *closingWalker) Close() { w.closed = true }
-
-func (s *recordingSource) Walk(_ api.Query, _ api.Order, n int) Walker {
-	s.concurrency = append(s.concurrency, n)
-	w := &closingWalker{listWalker: listWalker{list: s.list}}
-	s.walkers = append(s.walkers, w)
-	return w
-}
-
-// The list reads a page at a time; the export asks for several at once, on
-// a walk of its own that it closes when done.
-func TestExportWalksConcurrentlyAndClosesItsWalker(t *testing.T) {
-	list, _, err := api.DecodePage([]byte(`[{"id":1,"email":"a@example.org"},{"id":2}]`), 1)
+// The export writes what the list shows: the search and the sort in force,
+// in that order, and the prompt says how many beforehand.
+func TestExportWritesWhatIsShown(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 450})
+	d := newDriver(t, src, 120, 30)
+	d.keys("G", "/", "mar", "enter", "s", "a")
+	want := d.shownRows()
+	if len(want) == 0 || len(want) == 450 {
+		t.Fatalf("the search shows %d rows: pick one that tells", len(want))
+	}
+	d.keys("e")
+	d.mustShow(fmt.Sprintf("writes %d donations", len(want)))
+	path := filepath.Join(t.TempDir(), "out.ndjson")
+	d.m.export.path.SetValue(path)
+	d.keys("enter")
+	d.mustShow(fmt.Sprintf("Exported %d donations", len(want)))
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := &recordingSource{list: list}
-	d := newDriver(t, src, 100, 30)
-	d.keys("e")
-	d.m.export.path.SetValue(filepath.Join(t.TempDir(), "out.ndjson"))
-	d.keys("enter")
-	d.mustShow("Exported 2 donations")
-	if len(src.concurrency) != 2 || src.concurrency[0] != 1 || src.concurrency[1] != export.DefaultConcurrency {
-		t.Errorf("walks asked with concurrency %v, want [1 %d]", src.concurrency, export.DefaultConcurrency)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d", len(lines), len(want))
 	}
-	if !src.walkers[1].closed {
-		t.Error("the export did not close its walker")
+	for i, line := range lines {
+		var got api.Donation
+		if err := got.UnmarshalJSON([]byte(line)); err != nil || got.ID != want[i].s.ID {
+			t.Fatalf("line %d is donation %v (%v), the list shows %v there", i, got.ID.Value, err, want[i].s.ID.Value)
+		}
+	}
+}
+
+// An existing file gets a question, not an error; ~ is the home folder.
+func TestExportAsksBeforeOverwritingAndExpandsTilde(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	list, _, err := api.DecodePage([]byte(`[{"id":1,"first_name":"Zoë"},{"id":2}]`), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(home, "out.csv")
+	if err := os.WriteFile(path, []byte("precious"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, &listSource{list: list}, 100, 30)
+	d.keys("e")
+	d.m.export.path.SetValue("~/out.csv")
+	d.keys("enter")
+	d.mustShow(path+" exists.", "Overwrite it?")
+	d.keys("n")
+	if b, _ := os.ReadFile(path); string(b) != "precious" {
+		t.Fatalf("n overwrote the file: %q", b)
+	}
+	if d.m.focus != exportID {
+		t.Fatal("n should go back to the file name")
+	}
+	d.keys("enter", "y")
+	d.mustShow("Exported 2 donations to " + path)
+	if b, _ := os.ReadFile(path); !strings.Contains(string(b), "Zoë") {
+		t.Fatalf("y did not write the file: %q", b)
 	}
 }
 
@@ -64,7 +92,7 @@ func TestExportByteOrderMark(t *testing.T) {
 		name string
 		want bool
 	}{{true, "out.csv", true}, {false, "out.csv", false}, {true, "out.ndjson", false}} {
-		d := newDriver(t, &recordingSource{list: list}, 100, 30)
+		d := newDriver(t, &listSource{list: list}, 100, 30)
 		d.m.ctx.CSVBOM = tc.bom
 		path := filepath.Join(t.TempDir(), tc.name)
 		d.keys("e")

@@ -28,8 +28,8 @@ func TestResizeDuringALoad(t *testing.T) {
 		d.run(cmd)
 	}
 	d.settle()
-	if len(d.m.data.rows.all) != 1500 || d.m.list.cursor != 1499 {
-		t.Errorf("after resizing mid-load: %d rows, cursor %d", len(d.m.data.rows.all), d.m.list.cursor)
+	if d.m.data.loaded != 1500 || d.m.list.cursor != 1499 {
+		t.Errorf("after resizing mid-load: %d rows, cursor %d", d.m.data.loaded, d.m.list.cursor)
 	}
 	for _, l := range lines(d.screen()) {
 		if textsafe.Width(l) > 100 {
@@ -44,7 +44,7 @@ func TestHostileDataFromTheServer(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 100, Hostile: true})
 	d := newDriver(t, src, 120, 40)
 	hostile := -1
-	for i, r := range d.m.data.rows.all {
+	for i, r := range d.shownRows() {
 		if strings.Contains(r.s.FirstName.Value, "\x1b]52") {
 			hostile = i
 			break
@@ -92,7 +92,7 @@ func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
 	if strings.Contains(d.m.View().Content, key) {
 		t.Error("the raw view shows the key")
 	}
-	d.keys("esc", "e")
+	d.keys("esc", "G", "e")
 	path := filepath.Join(t.TempDir(), "out.ndjson")
 	d.m.export.path.SetValue(path)
 	d.keys("enter")

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/store"
 )
 
 const listID viewID = "list"
@@ -25,7 +26,7 @@ func newList(ctx *Context, data *walk, nav navigator) *list {
 	return &list{ctx: ctx, data: data, nav: nav, keys: &ctx.Keys.List}
 }
 
-func (l *list) rows() Rows { return &l.data.rows }
+func (l *list) rows() Rows { return l.data }
 
 func (l *list) OpenKey() key.Binding     { return none }
 func (l *list) Open() (tea.Cmd, bool)    { return nil, true }
@@ -64,8 +65,8 @@ func (l *list) top() { l.cursor, l.offset = 0, 0 }
 // prefetch loads the next page in the background once the cursor is within a
 // screen of the end of what is loaded, so scrolling never waits.
 func (l *list) prefetch() tea.Cmd {
-	if l.data.rows.searching() {
-		return nil // a search shows loaded rows; G loads the rest on purpose
+	if l.data.narrowed() {
+		return nil // a search or filter narrows loaded rows; G loads the rest on purpose
 	}
 	if l.rows().Len()-l.cursor <= l.ctx.Layout.ListHeight+1 {
 		return l.data.fetch()
@@ -135,13 +136,15 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			return data.fetch(), true
 		}
 	case key.Matches(k, kb.Clear):
-		if data.query.Filtered() {
+		if data.query.Filtered() || data.narrowedLocally() {
 			data.query = api.Query{PerPage: data.query.PerPage}
+			data.local = store.Filter{Search: data.local.Search}
 			return l.restart(), true
 		}
 	case key.Matches(k, kb.Order):
-		data.order = 1 - data.order
-		return l.restart(), true
+		data.reorder()
+		l.top()
+		return data.fetch(), true
 	case key.Matches(k, kb.UTC):
 		l.ctx.UTC = !l.ctx.UTC
 	case key.Matches(k, kb.Retry):

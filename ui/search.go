@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -37,7 +35,7 @@ func (s *search) Place() place             { return placeBar }
 func (s *search) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
 
 // shown says whether the bar takes a line under the header.
-func (s *search) shown() bool { return s.typed || s.data.rows.searching() }
+func (s *search) shown() bool { return s.typed || s.data.local.Search != "" }
 
 func (s *search) Open() (tea.Cmd, bool) {
 	s.typed = true
@@ -57,7 +55,7 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		s.input, cmd = s.input.Update(k)
-		s.data.rows.search(s.input.Value())
+		s.data.setSearch(s.input.Value())
 		s.list.top()
 		return cmd
 	}
@@ -75,15 +73,15 @@ func (s *search) leave() {
 // clear drops the search: every loaded row shows again.
 func (s *search) clear() {
 	s.input.Reset()
-	s.data.rows.search("")
+	s.data.setSearch("")
 	s.list.top()
 }
 
 func (s *search) View() string {
-	st, rows := &s.ctx.Styles, &s.data.rows
+	st := &s.ctx.Styles
 	if s.typed {
-		return s.input.View() + st.Muted.Render(fmt.Sprintf("  %s of %s loaded", commas(len(rows.matched)), commas(len(rows.all))))
+		return s.input.View() + st.Muted.Render("  "+s.data.matchCount())
 	}
 	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.input.Value()) +
-		st.Muted.Render(fmt.Sprintf("  %s of %s loaded match · %s clears", commas(len(rows.matched)), commas(len(rows.all)), s.ctx.Keys.List.Back.Help().Key))
+		st.Muted.Render("  "+s.data.matchCount()+" · "+s.ctx.Keys.List.Back.Help().Key+" clears")
 }

@@ -8,30 +8,11 @@ import (
 )
 
 // storePage is how many stored donations one step of a store walk reads:
-// the size of an API page, so the list pages through both alike.
+// the size of an API page, so an export pages through both alike.
 const storePage = api.MaxPerPage
 
-// FromStore reads the browser's rows from the local store, so it opens at
-// once whatever the server's rate limit. Until a first sync has finished, and
-// for a filter the store cannot answer (a campaign id: donations hold none),
-// the rows come from the server through api.
-func FromStore(st *store.Store, api Source) Source { return storeSource{st, api} }
-
-type storeSource struct {
-	st  *store.Store
-	api Source
-}
-
-func (s storeSource) Walk(q api.Query, order api.Order, concurrency int) Walker {
-	if last, err := s.st.LastSync(context.Background()); q.CampaignID != 0 || err != nil || last.IsZero() {
-		return s.api.Walk(q, order, concurrency)
-	}
-	sq := store.Query{Filter: store.Filter{Email: q.Email, FirstName: q.FirstName, LastName: q.LastName, ID: q.ID},
-		Sort: "id", Desc: order == api.NewestFirst}
-	return &storeWalker{st: s.st, q: sq}
-}
-
-// storeWalker pages through a store query in the API's page size.
+// storeWalker pages through a store query, so an export writes exactly what
+// the list shows, in its order.
 type storeWalker struct {
 	st     *store.Store
 	q      store.Query
@@ -41,12 +22,8 @@ type storeWalker struct {
 
 func (w *storeWalker) Next(ctx context.Context) (api.Batch, error) {
 	var list []api.Donation
-	err := w.st.Window(ctx, w.q, w.offset, storePage, func(raw []byte) error {
-		var d api.Donation
-		if err := d.UnmarshalJSON(raw); err != nil {
-			return err
-		}
-		list = append(list, d)
+	err := w.st.Donations(ctx, w.q, w.offset, storePage, func(d *api.Donation) error {
+		list = append(list, *d)
 		return nil
 	})
 	if err != nil {

@@ -39,18 +39,18 @@ func syncWith(st *store.Store, c *api.Client) Syncer {
 // the store, with what the background sync brought and no request.
 func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
 	srv, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromStore(st, FromClient(c)), Options{Sync: syncWith(st, c)}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
 	d.mustShow("synced just now")
 	d.mustShow("synced: 450 new, 0 updated, 0 removed")
 	before := srv.Requests()
 	d.keys("G")
-	if n := len(d.m.data.rows.all); n != 450 || srv.Requests() != before {
-		t.Errorf("after G: %d rows, %d requests", n, srv.Requests()-before)
+	if n := d.m.data.Len(); n != 450 || d.m.list.cursor != 449 || srv.Requests() != before {
+		t.Errorf("after G: %d rows, cursor %d, %d requests", n, d.m.list.cursor, srv.Requests()-before)
 	}
 	d.keys("o")
 	newest := srv.Match(demo.Filter{})[449]
-	if got := d.m.data.rows.all[0].s.ID.Value; got != newest || srv.Requests() != before {
+	if got := d.m.data.At(0).s.ID.Value; got != newest || srv.Requests() != before {
 		t.Errorf("newest first from the store: first row %d, want %d; %d requests", got, newest, srv.Requests()-before)
 	}
 }

@@ -1,38 +1,126 @@
 package ui
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
+	"donations/api"
+	"donations/store"
 	"donations/textsafe"
 )
 
-// totalsLine is the loaded gifts' totals per currency, the most used first,
-// then the count per status. On a narrow screen it shortens rather than
-// cuts: the currencies that do not fit become "+3 currencies", the statuses
-// "+2", and the statuses go first.
+// footerSums is what the footer says of the rows shown: exact totals per
+// currency, of every gift and of the paid ones, the same for the converted
+// amounts, and the counts by status and of recurring gifts.
+type footerSums struct {
+	count               int
+	amounts, paid       map[string]api.Decimal
+	converted, convPaid map[string]api.Decimal
+	gifts               map[string]int // per currency: the most used is shown first
+	statuses            map[string]int
+	recurring           int
+}
+
+// paidStatus is the status of money that arrived and stayed.
+const paidStatus = "paid"
+
+// sumFooter adds up what f selects, in the store, in one pass.
+func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums, error) {
+	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
+	s := footerSums{amounts: map[string]api.Decimal{}, paid: map[string]api.Decimal{}, converted: map[string]api.Decimal{},
+		convPaid: map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{}}
+	if err != nil {
+		return s, err
+	}
+	for _, g := range groups {
+		status, recurring := g.Key[0], g.Key[1] == "recurring"
+		if status == "" {
+			status = "unknown"
+		}
+		s.count += g.Count
+		s.statuses[status] += g.Count
+		if recurring {
+			s.recurring += g.Count
+		}
+		addAll(s.amounts, g.Amounts)
+		addAll(s.converted, g.Converted)
+		if status == paidStatus {
+			addAll(s.paid, g.Amounts)
+			addAll(s.convPaid, g.Converted)
+		}
+		for cur := range g.Amounts {
+			s.gifts[cur] += g.Count
+		}
+	}
+	return s, nil
+}
+
+func addAll(to, from map[string]api.Decimal) {
+	for k, v := range from {
+		to[k] = to[k].Add(v)
+	}
+}
+
+// totalsLine is the shown rows' totals: the converted total and its paid
+// part first, then per currency, the most used first, then the counts per
+// status and of recurring gifts. On a narrow screen it shortens rather
+// than cuts: currencies that do not fit become "+3 currencies", statuses
+// "+2".
 func (m *Model) totalsLine() string {
-	st, t, w := &m.ctx.Styles, &m.data.tally, m.ctx.Layout.Width
-	if len(m.data.rows.all) == 0 {
+	st, t, w := &m.ctx.Styles, &m.data.shown.sums, m.ctx.Layout.Width
+	if t.count == 0 {
 		return ""
+	}
+	head := st.Label.Render("Σ ")
+	if len(t.converted) == 1 {
+		for cur, v := range t.converted {
+			head += "≈ " + money(cur, v)
+			if p, ok := t.convPaid[cur]; ok && p.String() != v.String() {
+				head += " (" + paidStatus + " " + grouped(p.String()) + ")"
+			}
+		}
 	}
 	var sums []string
 	for _, cur := range byCount(t.gifts) {
-		sums = append(sums, textsafe.Line(cur)+" "+grouped(t.totals[cur].String()))
+		if _, same := t.converted[cur]; !same || len(t.gifts) > 1 {
+			sums = append(sums, money(cur, t.amounts[cur]))
+		}
 	}
 	var counts []string
 	for _, s := range byCount(t.statuses) {
 		counts = append(counts, st.StatusStyle(s).Render(textsafe.Line(s))+" "+commas(t.statuses[s]))
 	}
-	sigma, bar := st.Label.Render("Σ "), st.Muted.Render("  │  ")
-	line := sigma + fitParts(sums, w-textsafe.Width(sigma), func(n int) string { return "+" + strconv.Itoa(n) + plural(n, " currency", " currencies") })
-	if room := w - textsafe.Width(line) - textsafe.Width(bar); room > 0 {
-		// "+5" alone says nothing: the statuses show only if one fits.
-		if s := fitParts(counts, room, func(n int) string { return "+" + strconv.Itoa(n) }); s != "" && !strings.HasPrefix(s, "+") {
-			line += bar + s
-		}
+	if t.recurring > 0 {
+		counts = append(counts, "↻ "+commas(t.recurring)+" recurring")
 	}
+	// The converted total, then the statuses, then as many currencies as
+	// the rest of the line holds.
+	sep, bar := " · ", st.Muted.Render("  │  ")
+	tail := fitParts(counts, w-textsafe.Width(head)-textsafe.Width(bar)-8, func(n int) string { return "+" + strconv.Itoa(n) })
+	if strings.HasPrefix(tail, "+") {
+		tail = "" // "+5" alone says nothing
+	}
+	if tail != "" {
+		tail = bar + tail
+	}
+	if head == st.Label.Render("Σ ") {
+		sep = ""
+	}
+	room := w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
+	cur := fitParts(sums, room, func(n int) string { return "+" + strconv.Itoa(n) + plural(n, " currency", " currencies") })
+	if cur == "" {
+		sep = ""
+	}
+	line := head + sep + cur + tail
 	return textsafe.Truncate(line, w)
+}
+
+func money(cur string, v api.Decimal) string {
+	if cur == "" {
+		cur = "?"
+	}
+	return textsafe.Line(cur) + " " + grouped(v.String())
 }
 
 // byCount lists a map's keys, the largest count first, then by name.

@@ -61,7 +61,7 @@ func (m *Model) render() string {
 // whole error when nothing could be loaded.
 func (m *Model) body(f child) string {
 	st, lay := &m.ctx.Styles, m.ctx.Layout
-	if !lay.Wide && m.data.err != nil && len(m.data.rows.all) == 0 {
+	if !lay.Wide && m.data.err != nil && m.data.Len() == 0 {
 		return m.errorPanel()
 	}
 	list := m.list.render(m.emptyMessage())
@@ -83,19 +83,7 @@ func (m *Model) header() string {
 	for _, f := range data.query.Filters() {
 		left += " " + st.Chip.Render(f.Name+"="+textsafe.Line(f.Value))
 	}
-	var right string
-	n := len(data.rows.all)
-	switch {
-	case data.done:
-		right = "all " + commas(n) + " loaded"
-	case n == 0 && data.loading:
-		right = "loading"
-	case n == 0 && data.err != nil:
-		right = "nothing loaded"
-	default:
-		right = commas(n) + " loaded · more"
-	}
-	right += " · " + data.order.String()
+	right := data.countLabel() + " · " + data.sortLabel()
 	if st := data.sync.status(m.ctx.Now()); st != "" {
 		right = st + " · " + right
 	}
@@ -118,11 +106,15 @@ func (m *Model) emptyMessage() string {
 	switch {
 	case data.err != nil:
 		return st.Error.Render("Nothing loaded: " + firstLine(data.err.Error()))
-	case data.loading || !data.done:
+	case data.loading:
 		return st.Muted.Render("Loading…")
-	case data.rows.searching():
-		return st.Muted.Render("No loaded donation matches the search. " + keys.Bottom.Keys()[0] + " loads every page; " + keys.Back.Help().Key + " clears.")
-	case data.query.Filtered():
+	case data.narrowed():
+		return st.Muted.Render("No loaded donation matches. " + keys.Bottom.Keys()[0] + " loads every page; " + keys.Back.Help().Key + " clears the search, " + keys.Clear.Help().Key + " the filters.")
+	case !data.done:
+		return st.Muted.Render("Loading…")
+	case data.local.Search != "":
+		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
+	case data.query.Filtered() || data.narrowedLocally():
 		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them.")
 	}
 	return st.Muted.Render("This account has no donations yet.")
@@ -157,7 +149,7 @@ func (m *Model) messageLine() string {
 	case len(data.warnings) > 0:
 		s = st.Warn.Render("⚠ " + data.warnings[0])
 	case data.loadAll:
-		s = st.Muted.Render(fmt.Sprintf("Loading every page… %s so far · %s stops", commas(len(data.rows.all)), keys.Back.Help().Key))
+		s = st.Muted.Render(fmt.Sprintf("Loading every page… %s so far · %s stops", commas(data.loaded), keys.Back.Help().Key))
 	case data.query.Filtered():
 		s = st.Muted.Render("Filters are applied by the server as typed · " + keys.Filter.Help().Key + " edit · " + keys.Clear.Help().Key + " clear")
 	}

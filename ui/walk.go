@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/store"
 )
 
-// pageMsg is the answer to one step of a walk; gen says which walk.
+// pageMsg is the answer to one step of a walk through the API, already put
+// in the walk's scratch store; gen says which walk.
 type pageMsg struct {
 	gen      int
 	batch    api.Batch
@@ -18,37 +21,105 @@ type pageMsg struct {
 	warnings []string
 }
 
-// walk is the browser's data: the query and order in force, the walker
-// reading them, and what has arrived. The root owns it; children read it and
-// ask it to fetch. A reply to an old walk is recognised by its gen and dropped.
+// walk is the browser's data. Every question the list, the totals and the
+// views ask is a query on a store: the profile's own once it has been
+// synced, or else a scratch store in memory that a walk through the API
+// fills a page at a time as the user scrolls (--demo, --no-cache, a first
+// sync still running, a campaign the store cannot filter by). One code path
+// answers both; a scratch store answers over what is loaded.
 type walk struct {
-	src    Source
-	query  api.Query
-	order  api.Order
-	walker Walker
-	gen    int
-	cancel context.CancelFunc
+	src   Source
+	store *store.Store // the profile's store; nil without one
+	sync  syncer       // the store's background sync
+
+	query api.Query    // the server's filters
+	local store.Filter // what only a store can filter by; its API fields stay empty
+	sort  string       // a store.Sorts key; "" is date
+	desc  bool
+
+	// The walk through the API into scratch, when the store cannot answer.
+	scratch   *store.Store
+	order     api.Order // the end of the API a walk reads first
+	walker    Walker
+	gen       int
+	cancel    context.CancelFunc
+	exchanges map[int64]*api.Exchange // the request that brought each scratch row
 
 	loading, loadAll, done bool
-	rows                   loadedRows
-	tally                  tally
+	loaded                 int // donations the walk has brought
 	err                    error
 	warnings               []string
-	sync                   syncer // the store's background sync, when rows come from one
+
+	shown   shownRows // what the query selects, a window of it in memory
+	shownAt time.Time // when a running sync last refreshed it
 }
 
-// restart drops what is loaded and starts a new walk for the query and order
-// in force.
-func (w *walk) restart() {
-	if w.cancel != nil {
-		w.cancel()
+// fromStore says whether the profile's store answers: once it has been
+// synced, for any filter it holds.
+func (w *walk) fromStore() bool {
+	return w.store != nil && !w.sync.last.IsZero() && w.query.CampaignID == 0
+}
+
+// active is the store the list reads.
+func (w *walk) active() *store.Store {
+	if w.fromStore() {
+		return w.store
 	}
+	return w.scratch
+}
+
+// filter is what the store applies: the local filters and search, and the
+// server's filters too when the server did not apply them.
+func (w *walk) filter() store.Filter {
+	f := w.local
+	if w.fromStore() {
+		f.Email, f.FirstName, f.LastName, f.ID = w.query.Email, w.query.FirstName, w.query.LastName, w.query.ID
+	}
+	return f
+}
+
+func (w *walk) storeQuery() store.Query {
+	return store.Query{Filter: w.filter(), Sort: w.sort, Desc: w.desc}
+}
+
+// narrowed says whether the store selects fewer rows than are loaded: then
+// scrolling to the end fetches nothing on its own (G does).
+func (w *walk) narrowed() bool {
+	return !w.fromStore() && (w.local.Search != "" || w.narrowedLocally())
+}
+
+// narrowedLocally says whether a filter only the store applies is set.
+func (w *walk) narrowedLocally() bool {
+	f := w.local
+	return !f.Dates.IsZero() || len(f.Statuses) > 0 || f.MinAmount != nil || f.MaxAmount != nil ||
+		f.Currency != "" || f.Form != "" || f.Recurring != store.Any || f.Tribute != store.Any || f.Anonymous != store.Any
+}
+
+// restart starts over for the server's filters and order in force: a new
+// walk into a new scratch store, unless the profile's store answers.
+func (w *walk) restart() {
+	w.stop()
 	w.gen++
-	w.walker = w.src.Walk(w.query, w.order, 1)
-	w.rows.reset()
-	w.tally = newTally()
-	w.loading, w.loadAll, w.done = false, false, false
-	w.err, w.warnings = nil, nil
+	if w.scratch != nil {
+		go w.scratch.Close() // it waits for a page being stored to end
+		w.scratch = nil
+	}
+	w.walker, w.exchanges = nil, nil
+	w.loading, w.loadAll, w.done = false, false, true
+	w.loaded, w.err, w.warnings = 0, nil, nil
+	if !w.fromStore() {
+		st, err := store.Memory(context.Background())
+		if err != nil {
+			w.err = err
+		} else {
+			w.scratch, w.done, w.exchanges = st, false, map[int64]*api.Exchange{}
+			w.walker = w.src.Walk(w.query, w.order, 1)
+		}
+	}
+	if w.sort == "" {
+		w.desc = w.order == api.NewestFirst
+	}
+	w.shown.invalidate()
 }
 
 // fetch asks for the next page unless one is on its way or none is left.
@@ -59,15 +130,18 @@ func (w *walk) fetch() tea.Cmd {
 	w.loading = true
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
-	walker, gen := w.walker, w.gen
+	walker, gen, dst := w.walker, w.gen, w.scratch
 	return func() tea.Msg {
 		b, err := walker.Next(ctx)
+		if err == nil && len(b.Donations) > 0 {
+			_, err = dst.Put(ctx, b.Donations, time.Now())
+		}
 		return pageMsg{gen: gen, batch: b, err: err, warnings: walker.Warnings()}
 	}
 }
 
-// onPage adds a page's rows; it says whether rows arrived for this walk, so
-// the list may go on loading.
+// onPage notes a page the walk stored; it says whether rows arrived for this
+// walk, so the list may go on loading.
 func (w *walk) onPage(msg pageMsg) bool {
 	if msg.gen != w.gen {
 		return false
@@ -83,18 +157,16 @@ func (w *walk) onPage(msg pageMsg) bool {
 		return false
 	}
 	w.err = nil
-	var ex *api.Exchange
 	if msg.batch.Page != nil {
-		// A copy: a pointer into the page would keep its full records alive.
+		// One copy per page: a pointer into the page would keep its records alive.
 		x := msg.batch.Page.Exchange
-		ex = &x
+		for i := range msg.batch.Donations {
+			w.exchanges[msg.batch.Donations[i].ID.Value] = &x
+		}
 	}
-	for i := range msg.batch.Donations {
-		r := newRow(&msg.batch.Donations[i], ex)
-		w.tally.add(&r.s)
-		w.rows.add(r)
-	}
+	w.loaded += len(msg.batch.Donations)
 	w.done = msg.batch.Done
+	w.shown.invalidate()
 	return true
 }
 
@@ -114,60 +186,94 @@ func (w *walk) stop() {
 	}
 }
 
-// Rows is what the list shows, by position. Today it is the loaded rows,
-// narrowed by the quick search; a store-backed list would be a window over a
-// query behind the same two methods.
-type Rows interface {
-	Len() int
-	At(i int) *row
-}
-
-// loadedRows is every row that has arrived, and the quick search over them.
-type loadedRows struct {
-	all     []row
-	words   []string // the folded quick search; nil when none is set
-	matched []int    // rows matching words
-}
-
-func (l *loadedRows) reset() { l.all, l.matched = nil, nil }
-
-func (l *loadedRows) add(r row) {
-	l.all = append(l.all, r)
-	if l.words != nil && r.matches(l.words) {
-		l.matched = append(l.matched, len(l.all)-1)
-	}
-}
-
-func (l *loadedRows) searching() bool { return l.words != nil }
-
-// Len is how many rows the list shows.
-func (l *loadedRows) Len() int {
-	if l.words != nil {
-		return len(l.matched)
-	}
-	return len(l.all)
-}
-
-// At is row i of what the list shows, by pointer: rows are large enough that
-// copying one per drawn line shows in a profile.
-func (l *loadedRows) At(i int) *row {
-	if l.words != nil {
-		return &l.all[l.matched[i]]
-	}
-	return &l.all[i]
-}
-
-func (l *loadedRows) search(text string) {
-	words := strings.Fields(fold(text))
-	if len(words) == 0 {
-		l.words, l.matched = nil, nil
+// reorder reverses the sort. By date over a scratch store, the other end of
+// the API is what the user wants to see, so the walk starts again from it.
+func (w *walk) reorder() {
+	if w.sort == "" && !w.fromStore() {
+		w.order = 1 - w.order
+		w.restart()
 		return
 	}
-	l.words = words
-	l.matched = l.matched[:0]
-	for i := range l.all {
-		if l.all[i].matches(words) {
-			l.matched = append(l.matched, i)
-		}
+	w.desc = !w.desc
+	if w.sort == "" {
+		w.order = 1 - w.order
 	}
+	w.shown.invalidate()
+}
+
+// sortBy orders by a store.Sorts key; the same key again reverses.
+func (w *walk) sortBy(key string) {
+	if key == "date" {
+		key = ""
+	}
+	if key == w.sort {
+		w.reorder()
+		return
+	}
+	w.sort, w.desc = key, key == "amount" // the biggest gift first is what one looks for
+	if key == "" {
+		w.desc = w.order == api.NewestFirst
+	}
+	w.shown.invalidate()
+}
+
+// setSearch narrows the rows to those matching text, in the store.
+func (w *walk) setSearch(text string) {
+	if strings.TrimSpace(text) == strings.TrimSpace(w.local.Search) {
+		return
+	}
+	w.local.Search = text
+	w.shown.invalidate()
+}
+
+// matchCount says how many rows the search finds, and out of what.
+func (w *walk) matchCount() string {
+	if w.fromStore() {
+		return commas(w.Len()) + " match"
+	}
+	return commas(w.Len()) + " of " + commas(w.loaded) + " loaded match"
+}
+
+// onSyncProgress shows what a running sync has stored so far, at most once
+// a second: counting a large store is not free.
+func (w *walk) onSyncProgress(now time.Time) {
+	if w.fromStore() && now.Sub(w.shownAt) >= time.Second {
+		w.shownAt = now
+		w.shown.invalidate()
+	}
+}
+
+// countLabel is what the header says of how many rows there are.
+func (w *walk) countLabel() string {
+	n := w.Len()
+	switch {
+	case w.fromStore() && (w.local.Search != "" || w.narrowedLocally() || w.query.Filtered()):
+		return commas(n) + " shown"
+	case w.fromStore():
+		return commas(n) + " donations"
+	case w.loaded == 0 && w.loading:
+		return "loading"
+	case w.loaded == 0 && w.err != nil:
+		return "nothing loaded"
+	case n != w.loaded:
+		return commas(n) + " of " + commas(w.loaded) + " loaded"
+	case w.done:
+		return "all " + commas(n) + " loaded"
+	}
+	return commas(n) + " loaded · more"
+}
+
+// sortLabel is the order in force, as the header says it.
+func (w *walk) sortLabel() string {
+	if w.sort == "" {
+		if w.desc {
+			return api.NewestFirst.String()
+		}
+		return api.OldestFirst.String()
+	}
+	arrow := " ↑"
+	if w.desc {
+		arrow = " ↓"
+	}
+	return "by " + w.sort + arrow
 }

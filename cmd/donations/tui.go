@@ -33,7 +33,7 @@ func runTUI(ctx context.Context, a *app) int {
 			return reportError(e, err)
 		}
 		defer st.Close()
-		src = ui.FromStore(st, src)
+		opts.Store = st
 		if info, err := st.Info(ctx); err == nil {
 			opts.LastSync = info.LastSync
 		}
