@@ -22,7 +22,7 @@ type Options struct {
 	Store    *store.Store // the profile's store; nil: the API fills one in memory
 	Sync     Syncer       // runs once in the background to bring Store up to date
 	LastSync time.Time    // when Store was last synced (zero: never)
-	CSVBOM   bool      // exported CSV files start with a UTF-8 byte-order mark
+	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
 }
 
 // Model is the root of the browser. It keeps only the shared context, the
