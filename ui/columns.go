@@ -10,6 +10,7 @@ import (
 type listCol struct {
 	textsafe.Column
 	title string
+	sort  string // the store's sort key for the column; "" if none
 	flex  bool
 	cell  func(ctx *Context, r *row) string
 }
@@ -32,8 +33,8 @@ func flagsCell(_ *Context, r *row) string {
 	return string(f)
 }
 
-func col(title string, width int, cell func(ctx *Context, r *row) string) listCol {
-	return listCol{Column: textsafe.Column{Width: width}, title: title, cell: cell}
+func col(title, sort string, width int, cell func(ctx *Context, r *row) string) listCol {
+	return listCol{Column: textsafe.Column{Width: width}, title: title, sort: sort, cell: cell}
 }
 
 // columns fits the list's columns to width, dropping the least needed first:
@@ -43,14 +44,14 @@ func columns(width int) []listCol {
 	flex := func(c listCol) listCol { c.flex = true; return c }
 	right := func(c listCol) listCol { c.Right = true; return c }
 	cols := []listCol{
-		right(col("ID", 7, func(_ *Context, r *row) string { return showInt(r.s.ID) })),
-		col("DATE", 16, dateCell),
-		flex(col("DONOR", 14, func(_ *Context, r *row) string { return donorName(&r.s) })),
-		flex(col("E-MAIL", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
-		right(col("AMOUNT", 12, func(_ *Context, r *row) string { return amount(&r.s) })),
-		col("STATUS", 9, func(_ *Context, r *row) string { return show(r.s.Status) }),
-		flex(col("FORM", 12, func(_ *Context, r *row) string { return show(r.s.FormName) })),
-		col("RTA", 3, flagsCell),
+		right(col("ID", "id", 7, func(_ *Context, r *row) string { return showInt(r.s.ID) })),
+		col("DATE", "date", 16, dateCell),
+		flex(col("DONOR", "name", 14, func(_ *Context, r *row) string { return donorName(&r.s) })),
+		flex(col("E-MAIL", "email", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
+		right(col("AMOUNT", "amount", 12, func(_ *Context, r *row) string { return amount(&r.s) })),
+		col("STATUS", "status", 9, func(_ *Context, r *row) string { return show(r.s.Status) }),
+		flex(col("FORM", "form", 12, func(_ *Context, r *row) string { return show(r.s.FormName) })),
+		col("RTA", "", 3, flagsCell),
 	}
 	used := func() int {
 		n := 0
@@ -88,15 +89,48 @@ func columns(width int) []listCol {
 	return cols
 }
 
+// renderHeaderRow is the column titles, the sorted one with its direction.
 func (l *list) renderHeaderRow(cols []listCol) string {
 	var b strings.Builder
+	sorted := l.data.sort
+	if sorted == "" {
+		sorted = "date"
+	}
 	for i, c := range cols {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(c.Fit(c.title))
+		title := c.title
+		if c.sort == sorted {
+			arrow := "↑"
+			if l.data.desc {
+				arrow = "↓"
+			}
+			if c.Right {
+				title = arrow + title
+			} else {
+				title += arrow
+			}
+		}
+		b.WriteString(c.Fit(title))
 	}
 	return l.ctx.Styles.Header.Render(b.String())
+}
+
+// titleAt is the column whose title is at screen cell (x, y), if any.
+func (l *list) titleAt(x, y int) (listCol, bool) {
+	lay := l.ctx.Layout
+	if y != lay.ListTop || x >= lay.ListWidth {
+		return listCol{}, false
+	}
+	left := 0
+	for _, c := range columns(lay.ListWidth) {
+		if x >= left && x < left+c.Width {
+			return c, true
+		}
+		left += c.Width + 1
+	}
+	return listCol{}, false
 }
 
 func (l *list) renderRow(cols []listCol, r *row, selected bool) string {

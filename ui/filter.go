@@ -18,6 +18,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -35,8 +36,9 @@ type filterField struct {
 	err   string
 }
 
-// filterForm edits the server-side filters. Enter applies from any field, so
-// a support agent types an e-mail and presses Enter, nothing else.
+// filterForm edits the server's five filters, then the ones only the store
+// applies (localFields). Enter applies from any field, so a support agent
+// types an e-mail and presses Enter, nothing else.
 type filterForm struct {
 	fields []filterField
 	focus  int
@@ -61,7 +63,7 @@ func emailCheck(s string) string {
 
 func noCheck(string) string { return "" }
 
-func newFilterForm(q api.Query) filterForm {
+func newFilterForm(q api.Query, local []string, now time.Time) filterForm {
 	mk := func(label, value, placeholder string, check func(string) string) filterField {
 		in := textinput.New()
 		in.Placeholder = placeholder
@@ -83,6 +85,16 @@ func newFilterForm(q api.Query) filterForm {
 		mk("Campaign id", id(q.CampaignID), "e.g. 101", positiveInt),
 		mk("Donation id", id(q.ID), "e.g. 100042", positiveInt),
 	}}
+	for i, lf := range localFields {
+		text := ""
+		if i < len(local) {
+			text = local[i]
+		}
+		f.fields = append(f.fields, mk(lf.label, text, lf.placeholder, func(s string) string {
+			_, errs := parseLocal(append(make([]string, i), s), now)
+			return errs[i]
+		}))
+	}
 	f.fields[0].input.Focus()
 	return f
 }
@@ -105,6 +117,18 @@ func (f *filterForm) validate() bool {
 		}
 	}
 	return ok
+}
+
+// serverFields is how many of the form's fields the API applies.
+const serverFields = 5
+
+// local is the texts of the form's local fields.
+func (f *filterForm) local() []string {
+	var out []string
+	for _, fl := range f.fields[serverFields:] {
+		out = append(out, strings.TrimSpace(fl.input.Value()))
+	}
+	return out
 }
 
 // query is the form's filters over base's paging.
@@ -140,7 +164,7 @@ func (v *filterView) ShortHelp() []key.Binding {
 }
 
 func (v *filterView) Open() (tea.Cmd, bool) {
-	v.form = newFilterForm(v.list.data.query)
+	v.form = newFilterForm(v.list.data.query, v.list.data.localText, v.ctx.Now())
 	return textinput.Blink, true
 }
 
@@ -156,8 +180,7 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			}
 			v.nav.back()
-			v.list.data.query = f.query(v.list.data.query)
-			return v.list.restart()
+			return v.list.filter(f.query(v.list.data.query), f.local(), v.ctx.Now())
 		case key.Matches(k, v.keys.Next):
 			return f.move(1)
 		case key.Matches(k, v.keys.Prev):
@@ -180,7 +203,7 @@ func (v *filterView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	head := st.Title.Render("Filters") + "\n" +
-		st.Muted.Render(textsafe.Truncate("Sent to the API as typed; whether text matches whole values or parts is up to the server.", width)) + "\n\n"
+		st.Muted.Render(textsafe.Truncate("The first five go to the API as typed; the rest are applied here, to what the store holds.", width)) + "\n\n"
 	inputW := max(min(width-16, 60), 10)
 	f := &v.form
 	fields := make([]string, len(f.fields))

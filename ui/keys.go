@@ -17,6 +17,7 @@ type KeyMap struct {
 	Copy   CopyKeys
 	Search PromptKeys
 	Export PromptKeys
+	Sort   SortKeys
 	Filter FormKeys
 	Help   HelpKeys
 	Setup  SetupKeys
@@ -27,6 +28,7 @@ type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
+	Sort                                       key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -45,6 +47,10 @@ type RawKeys struct{ Back, Quit key.Binding }
 
 // CopyKeys pick what to copy; any other key cancels.
 type CopyKeys struct{ Email, ID, JSON, Cancel key.Binding }
+
+// SortKeys pick the column to sort by, after the list's Sort key; the
+// column in force again reverses it. Any other key cancels.
+type SortKeys struct{ Date, Amount, Name, Email, Status, Form, ID key.Binding }
 
 // PromptKeys are a one-line text prompt's: every other key types.
 type PromptKeys struct{ Accept, Cancel key.Binding }
@@ -95,6 +101,15 @@ func NewKeyMap() KeyMap {
 		},
 		Search: PromptKeys{Accept: bind("enter", "keep and browse", "enter", "down", "up"), Cancel: bind("esc", "clear", "esc")},
 		Export: PromptKeys{Accept: bind("enter", "export", "enter"), Cancel: bind("esc", "cancel", "esc")},
+		Sort: SortKeys{
+			Date:   bind("d", "date", "d"),
+			Amount: bind("a", "amount", "a"),
+			Name:   bind("n", "name", "n"),
+			Email:  bind("e", "e-mail", "e"),
+			Status: bind("s", "status", "s"),
+			Form:   bind("f", "form", "f"),
+			ID:     bind("i", "id", "i"),
+		},
 		Filter: FormKeys{
 			Next:   bind("tab", "next", "tab", "down"),
 			Prev:   bind("shift+tab", "previous", "shift+tab", "up"),
@@ -128,7 +143,8 @@ func newListKeys() ListKeys {
 		Filter:   bind("f", "filters", "f"),
 		Clear:    bind("x", "clear filters", "x"),
 		Search:   bind("/", "quick search", "/"),
-		Order:    bind("o", "newest/oldest first", "o"),
+		Order:    bind("o", "reverse order", "o"),
+		Sort:     bind("s", "sort (or click a title)", "s"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -143,7 +159,7 @@ func newListKeys() ListKeys {
 // ShortHelp is the list's key line, most needed first: a narrow screen
 // drops from the end, and ? shows the rest.
 func (k ListKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Filter, k.Search, k.Help, k.Quit, k.Copy, k.Export, k.Order, k.Raw}
+	return []key.Binding{k.Open, k.Filter, k.Search, k.Help, k.Quit, k.Copy, k.Export, k.Sort, k.Order, k.Raw}
 }
 
 // FullHelp is the ? screen.
@@ -151,7 +167,7 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Open, k.Pane, k.Raw, k.Copy, k.Back, k.Help, k.Quit},
-		{k.Filter, k.Clear, k.Search, k.Order, k.UTC, k.Export, k.Retry},
+		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.UTC, k.Export, k.Retry},
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // A remapped key changes what the key does and every line that names it.
 func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
-	d := newDriver(t, src, 160, 30) // wide enough for the whole key line
+	d := newDriver(t, src, 200, 30) // wide enough for the whole key line
 	d.m.ctx.Keys.List.Filter = bind("F", "filters", "F")
 	d.m.ctx.Keys.List.Raw = bind("J", "raw JSON", "J")
 	d.mustShow("F filters", "J raw JSON")

@@ -1,11 +1,12 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
-	"donations/store"
 )
 
 const listID viewID = "list"
@@ -74,6 +75,29 @@ func (l *list) prefetch() tea.Cmd {
 	return nil
 }
 
+// sortBy orders the rows by a store.Sorts key, from the top; the key in
+// force again reverses it.
+func (l *list) sortBy(key string) tea.Cmd {
+	l.data.sortBy(key)
+	l.top()
+	return l.data.fetch()
+}
+
+// filter applies the form's filters from the top: the server's restart the
+// walk, the store's only ask the store again.
+func (l *list) filter(q api.Query, local []string, now time.Time) tea.Cmd {
+	f, _ := parseLocal(local, now)
+	f.Search = l.data.local.Search
+	l.data.local, l.data.localText = f, local
+	if q != l.data.query {
+		l.data.query = q
+		return l.restart()
+	}
+	l.data.shown.invalidate()
+	l.top()
+	return nil
+}
+
 // restart starts a new walk and goes back to the top.
 func (l *list) restart() tea.Cmd {
 	l.data.restart()
@@ -99,6 +123,9 @@ func (l *list) Update(msg tea.Msg) tea.Cmd {
 		mouse := msg.Mouse()
 		if line, ok := l.ctx.Layout.InList(mouse.X, mouse.Y); ok && l.offset+line < l.rows().Len() {
 			l.moveTo(l.offset + line)
+		}
+		if c, ok := l.titleAt(mouse.X, mouse.Y); ok && c.sort != "" {
+			return l.sortBy(c.sort)
 		}
 	default:
 		return nil
@@ -137,9 +164,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(k, kb.Clear):
 		if data.query.Filtered() || data.narrowedLocally() {
-			data.query = api.Query{PerPage: data.query.PerPage}
-			data.local = store.Filter{Search: data.local.Search}
-			return l.restart(), true
+			return l.filter(api.Query{PerPage: data.query.PerPage}, nil, l.ctx.Now()), true
 		}
 	case key.Matches(k, kb.Order):
 		data.reorder()

@@ -9,7 +9,7 @@ import (
 // Styles are every style the UI draws with, made for a light or a dark
 // background. Colour never carries meaning alone: statuses are also words.
 type Styles struct {
-	Title, Chip, Muted, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
+	Title, Chip, LocalChip, Muted, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
 	Panel                                                                                     lipgloss.Style // a full-screen view's frame: its padding is taken off the width inside
 	Status                                                                                    map[string]lipgloss.Style
 }
@@ -31,7 +31,9 @@ func NewStyles(dark bool) Styles {
 	s := Styles{
 		Title:    lipgloss.NewStyle().Bold(true).Foreground(accent),
 		Chip:     lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
-		Muted:    lipgloss.NewStyle().Foreground(muted),
+		// The filters the store applies look apart from the server's.
+		LocalChip: lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(blue).Padding(0, 1),
+		Muted:     lipgloss.NewStyle().Foreground(muted),
 		Header:   lipgloss.NewStyle().Bold(true).Foreground(muted),
 		Selected: lipgloss.NewStyle().Reverse(true),
 		Error:    lipgloss.NewStyle().Foreground(red).Bold(true),

@@ -83,6 +83,11 @@ func (m *Model) header() string {
 	for _, f := range data.query.Filters() {
 		left += " " + st.Chip.Render(f.Name+"="+textsafe.Line(f.Value))
 	}
+	for i, text := range data.localText {
+		if text != "" {
+			left += " " + st.LocalChip.Render(localFields[i].chip+"="+textsafe.Line(text))
+		}
+	}
 	right := data.countLabel() + " · " + data.sortLabel()
 	if st := data.sync.status(m.ctx.Now()); st != "" {
 		right = st + " · " + right
@@ -115,7 +120,7 @@ func (m *Model) emptyMessage() string {
 	case data.local.Search != "":
 		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
 	case data.query.Filtered() || data.narrowedLocally():
-		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them.")
+		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key))
 	}
 	return st.Muted.Render("This account has no donations yet.")
 }
@@ -150,8 +155,8 @@ func (m *Model) messageLine() string {
 		s = st.Warn.Render("⚠ " + data.warnings[0])
 	case data.loadAll:
 		s = st.Muted.Render(fmt.Sprintf("Loading every page… %s so far · %s stops", commas(data.loaded), keys.Back.Help().Key))
-	case data.query.Filtered():
-		s = st.Muted.Render("Filters are applied by the server as typed · " + keys.Filter.Help().Key + " edit · " + keys.Clear.Help().Key + " clear")
+	case data.query.Filtered() || data.narrowedLocally():
+		s = st.Muted.Render(data.filtersNote() + " · " + keys.Filter.Help().Key + " edit · " + keys.Clear.Help().Key + " clear")
 	}
 	return textsafe.Truncate(s, w)
 }

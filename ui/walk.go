@@ -32,10 +32,11 @@ type walk struct {
 	store *store.Store // the profile's store; nil without one
 	sync  syncer       // the store's background sync
 
-	query api.Query    // the server's filters
-	local store.Filter // what only a store can filter by; its API fields stay empty
-	sort  string       // a store.Sorts key; "" is date
-	desc  bool
+	query     api.Query    // the server's filters
+	local     store.Filter // what only a store can filter by; its API fields stay empty
+	localText []string     // local as typed in the form, by localFields
+	sort      string       // a store.Sorts key; "" is date
+	desc      bool
 
 	// The walk through the API into scratch, when the store cannot answer.
 	scratch   *store.Store
@@ -276,4 +277,39 @@ func (w *walk) sortLabel() string {
 		arrow = " ↓"
 	}
 	return "by " + w.sort + arrow
+}
+
+// filtersNote says which filters the server applied and which the store.
+func (w *walk) filtersNote() string {
+	var server, local []string
+	for _, f := range w.query.Filters() {
+		server = append(server, strings.ReplaceAll(f.Name, "_", " "))
+	}
+	for i, text := range w.localText {
+		if text != "" {
+			local = append(local, localFields[i].chip)
+		}
+	}
+	if w.fromStore() {
+		// The synced store holds every donation: it applies the server's too.
+		local, server = append(server, local...), nil
+	}
+	var parts []string
+	if len(server) > 0 {
+		parts = append(parts, strings.Join(server, ", ")+": sent to the server")
+	}
+	if len(local) > 0 {
+		parts = append(parts, strings.Join(local, ", ")+": applied here")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// searchHint offers the quick search when names sent to the server found
+// nothing: the server matches whole values, the search parts of them.
+func (w *walk) searchHint(searchKey string) string {
+	names := strings.TrimSpace(w.query.FirstName + " " + w.query.LastName)
+	if names == "" || w.fromStore() {
+		return ""
+	}
+	return " Try the quick search: " + searchKey + strings.ToLower(names)
 }

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/store"
+)
+
+func amountOf(t *testing.T, r row) api.Decimal {
+	v, ok := r.s.Amount.Decimal()
+	if !ok {
+		t.Fatalf("donation %d has no amount", r.s.ID.Value)
+	}
+	return v
+}
+
+// less says whether a is below b, for decimals.
+func less(a, b api.Decimal) bool { return strings.HasPrefix(a.Sub(b).String(), "-") }
+
+func TestSortByAColumnAndAgainReverses(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 450})
+	d := newDriver(t, src, 120, 30)
+	d.keys("G", "s", "a")
+	rows := d.shownRows()
+	for i := 1; i < len(rows); i++ {
+		if less(amountOf(t, rows[i-1]), amountOf(t, rows[i])) {
+			t.Fatalf("row %d (%s) comes before a larger gift (%s)", i-1, rows[i-1].s.Amount.Text, rows[i].s.Amount.Text)
+		}
+	}
+	d.mustShow("by amount ↓", "↓AMOUNT")
+	d.keys("s", "a")
+	d.mustShow("by amount ↑")
+	if got := d.m.data.At(0).s.ID; got != rows[len(rows)-1].s.ID {
+		t.Errorf("reversed, the first row is %v, want %v", got.Value, rows[len(rows)-1].s.ID.Value)
+	}
+	d.keys("o")
+	d.mustShow("by amount ↓")
+}
+
+func TestClickingATitleSortsByIt(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 120, 30)
+	d.keys("G")
+	x := strings.Index(lines(d.screen())[1], "DONOR")
+	d.send(tea.MouseClickMsg{X: x + 1, Y: 1, Button: tea.MouseLeft})
+	d.mustShow("by name ↑", "DONOR↑")
+	rows := d.shownRows()
+	keys := make([]string, len(rows))
+	for i, r := range rows {
+		keys[i] = store.Fold(r.s.LastName.Value + " " + r.s.FirstName.Value)
+	}
+	if !slices.IsSorted(keys) {
+		t.Errorf("rows are not in name order: %q…", keys[:min(5, len(keys))])
+	}
+}
+
+func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 30})
+	d := newDriver(t, src, 120, 30)
+	d.keys("s")
+	d.mustShow("Sort by?", "a amount")
+	d.keys("z")
+	if d.m.focus != listID || d.m.data.sort != "" {
+		t.Errorf("after z: focus %v, sort %q", d.m.focus, d.m.data.sort)
+	}
+}
