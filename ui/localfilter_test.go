@@ -19,7 +19,9 @@ func TestLocalFieldsRead(t *testing.T) {
 		err         string
 	}{
 		{"Dates", "last month", func(f store.Filter) bool { return f.Dates == api.DateRange{Since: day(2, 1), Until: day(3, 1)} }, ""},
-		{"Dates", "14d", func(f store.Filter) bool { return f.Dates.Since.Equal(now.AddDate(0, 0, -14)) && f.Dates.Until.IsZero() }, ""},
+		{"Dates", "14d", func(f store.Filter) bool {
+			return f.Dates.Since.Equal(now.AddDate(0, 0, -14)) && f.Dates.Until.IsZero()
+		}, ""},
 		{"Dates", "2026-03-01..2026-03-10", func(f store.Filter) bool { return f.Dates == api.DateRange{Since: day(3, 1), Until: day(3, 11)} }, ""},
 		{"Dates", "..2026-03-10", func(f store.Filter) bool { return f.Dates.Since.IsZero() && f.Dates.Until.Equal(day(3, 11)) }, ""},
 		{"Dates", "soon", nil, "a preset"},

@@ -10,8 +10,8 @@ import (
 // background. Colour never carries meaning alone: statuses are also words.
 type Styles struct {
 	Title, Chip, LocalChip, Muted, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
-	Panel                                                                                     lipgloss.Style // a full-screen view's frame: its padding is taken off the width inside
-	Status                                                                                    map[string]lipgloss.Style
+	Panel                                                                                                lipgloss.Style // a full-screen view's frame: its padding is taken off the width inside
+	Status                                                                                               map[string]lipgloss.Style
 }
 
 // NewStyles makes the styles for the terminal's background.
@@ -29,22 +29,22 @@ func NewStyles(dark bool) Styles {
 	amber := c("#8A5A00", "#F2C94C")
 	blue := c("#1D5FA8", "#6CB6FF")
 	s := Styles{
-		Title:    lipgloss.NewStyle().Bold(true).Foreground(accent),
-		Chip:     lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
+		Title: lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Chip:  lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
 		// The filters the store applies look apart from the server's.
 		LocalChip: lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(blue).Padding(0, 1),
 		Muted:     lipgloss.NewStyle().Foreground(muted),
-		Header:   lipgloss.NewStyle().Bold(true).Foreground(muted),
-		Selected: lipgloss.NewStyle().Reverse(true),
-		Error:    lipgloss.NewStyle().Foreground(red).Bold(true),
-		Warn:     lipgloss.NewStyle().Foreground(amber),
-		OK:       lipgloss.NewStyle().Foreground(green),
-		Key:      lipgloss.NewStyle().Bold(true).Foreground(accent),
-		Border:   lipgloss.NewStyle().Foreground(muted),
-		Section:  lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true),
-		Label:    lipgloss.NewStyle().Foreground(muted),
-		Flash:    lipgloss.NewStyle().Foreground(green),
-		Panel:    lipgloss.NewStyle().Padding(1, 2),
+		Header:    lipgloss.NewStyle().Bold(true).Foreground(muted),
+		Selected:  lipgloss.NewStyle().Reverse(true),
+		Error:     lipgloss.NewStyle().Foreground(red).Bold(true),
+		Warn:      lipgloss.NewStyle().Foreground(amber),
+		OK:        lipgloss.NewStyle().Foreground(green),
+		Key:       lipgloss.NewStyle().Bold(true).Foreground(accent),
+		Border:    lipgloss.NewStyle().Foreground(muted),
+		Section:   lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true),
+		Label:     lipgloss.NewStyle().Foreground(muted),
+		Flash:     lipgloss.NewStyle().Foreground(green),
+		Panel:     lipgloss.NewStyle().Padding(1, 2),
 	}
 	s.Status = map[string]lipgloss.Style{
 		"paid":      lipgloss.NewStyle().Foreground(green),
