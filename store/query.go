@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
@@ -66,8 +67,58 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	if err != nil {
 		return err
 	}
-	rows, err := s.db.QueryContext(ctx, "SELECT raw FROM donations"+where+order+" LIMIT ? OFFSET ?",
-		append(args, limit, offset)...)
+	if limit < 0 || limit > maxPicked {
+		return s.scan(ctx, "SELECT raw FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset), f)
+	}
+	// A screenful is picked by id first: sorted with its record, every
+	// matching row would drag a kilobyte of JSON through the sort.
+	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset))
+	if err != nil {
+		return err
+	}
+	stmt, err := s.db.PrepareContext(ctx, `SELECT raw FROM donations WHERE id = ?`)
+	if err != nil {
+		return s.explain(err)
+	}
+	defer stmt.Close()
+	for _, id := range ids {
+		var raw []byte
+		err := stmt.QueryRowContext(ctx, id).Scan(&raw)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // removed by a sync between the two reads
+		}
+		if err != nil {
+			return s.explain(err)
+		}
+		if err := f(raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxPicked is the most rows Window picks by id before reading them.
+const maxPicked = 1000
+
+func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, s.explain(err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, s.explain(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, s.explain(rows.Err())
+}
+
+func (s *Store) scan(ctx context.Context, query string, args []any, f func(raw []byte) error) error {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return s.explain(err)
 	}

@@ -22,6 +22,7 @@ type Options struct {
 	Store    *store.Store // the profile's store; nil: the API fills one in memory
 	Sync     Syncer       // runs once in the background to bring Store up to date
 	LastSync time.Time    // when Store was last synced (zero: never)
+	LastFull time.Time    // when a sync last re-read every page of it
 	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
 }
 
@@ -52,7 +53,7 @@ func New(src Source, opt Options) *Model {
 		opt.Now = time.Now
 	}
 	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, query: opt.Query, order: api.OldestFirst,
-		sync: syncer{run: opt.Sync, last: opt.LastSync}},
+		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
 	sel := m.list.selectedRow

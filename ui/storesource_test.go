@@ -68,8 +68,9 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute)}, "synced 2 min ago"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-3 * time.Hour)}, "synced 3 h ago"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-72 * time.Hour)}, "synced 3 days ago"},
+		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute), lastFull: now.Add(-50 * time.Hour)}, "synced 2 min ago (in full 2 days ago)"},
 	} {
-		if got := tc.s.status(now); got != tc.want {
+		if got := tc.s.status(now, true); got != tc.want {
 			t.Errorf("status = %q, want %q", got, tc.want)
 		}
 	}

@@ -28,6 +28,7 @@ type syncer struct {
 	running  bool
 	progress store.Progress
 	last     time.Time // the last sync that finished, zero if none
+	lastFull time.Time // the last that re-read every page, zero if none
 	prog     chan store.Progress
 	done     chan syncDoneMsg
 }
@@ -81,14 +82,19 @@ func (s *syncer) onDone(msg syncDoneMsg, now time.Time) (changed bool, note stri
 	}
 	s.last = now
 	r := msg.res
+	if r.Full {
+		s.lastFull = now
+	}
 	if r.New+r.Updated+r.Removed == 0 {
 		return false, ""
 	}
 	return true, fmt.Sprintf("synced: %d new, %d updated, %d removed", r.New, r.Updated, r.Removed)
 }
 
-// status is what the header says of the store: "" when there is none.
-func (s *syncer) status(now time.Time) string {
+// status is what the header says of the store: "" when there is none. A
+// wide header says too when every page was last re-read (refunds of old
+// gifts are found then).
+func (s *syncer) status(now time.Time, wide bool) string {
 	switch {
 	case s.run == nil:
 		return ""
@@ -99,7 +105,11 @@ func (s *syncer) status(now time.Time) string {
 	case s.last.IsZero():
 		return "not synced"
 	}
-	return "synced " + ago(now.Sub(s.last))
+	st := "synced " + ago(now.Sub(s.last))
+	if wide && !s.lastFull.IsZero() {
+		st += " (in full " + ago(now.Sub(s.lastFull)) + ")"
+	}
+	return st
 }
 
 func ago(d time.Duration) string {

@@ -89,7 +89,7 @@ func (m *Model) header() string {
 		}
 	}
 	right := data.countLabel() + " · " + data.sortLabel()
-	if st := data.sync.status(m.ctx.Now()); st != "" {
+	if st := data.sync.status(m.ctx.Now(), w >= 120); st != "" {
 		right = st + " · " + right
 	}
 	if m.ctx.UTC {

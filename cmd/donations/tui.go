@@ -35,7 +35,7 @@ func runTUI(ctx context.Context, a *app) int {
 		defer st.Close()
 		opts.Store = st
 		if info, err := st.Info(ctx); err == nil {
-			opts.LastSync = info.LastSync
+			opts.LastSync, opts.LastFull = info.LastSync, info.LastFullSync
 		}
 		opts.Sync = func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
 			return st.Sync(ctx, acct.client, store.SyncOptions{Window: 10, Concurrency: 4, OnProgress: progress})
