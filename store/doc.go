@@ -11,10 +11,13 @@
 // schema is rebuilt empty and synced again, and a corrupt file or one from a
 // newer program is an error that says to run `donations cache clear`.
 //
+// Table records, one row per donation id: id, and raw, the record's bytes
+// exactly as the server sent them. They are kept apart from the columns below
+// so that sorting, counting and adding up never read them.
+//
 // Table donations, one row per donation id:
 //
 //	id               the donation id (primary key)
-//	raw              the record's bytes exactly as the server sent them
 //	donation_date    donation_date as sent
 //	date_utc         donation_date as Unix milliseconds, NULL when unreadable
 //	amount           amount as sent (text)

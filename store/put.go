@@ -18,12 +18,12 @@ const scale = 4
 // PutResult counts what storing a page changed.
 type PutResult struct{ New, Updated int }
 
-const upsert = `INSERT INTO donations (id, raw, donation_date, date_utc, amount, amount_e4, currency,
+const upsert = `INSERT INTO donations (id, donation_date, date_utc, amount, amount_e4, currency,
 	converted_amount, converted_e4, converted_currency, status, status_key, first_name, last_name, name_key,
 	email, email_key, form_name, payment_type, city, last_updated_at, recurring, anonymous, tribute, honoree,
 	search, first_seen, last_seen)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-ON CONFLICT(id) DO UPDATE SET raw=excluded.raw, donation_date=excluded.donation_date, date_utc=excluded.date_utc,
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+ON CONFLICT(id) DO UPDATE SET donation_date=excluded.donation_date, date_utc=excluded.date_utc,
 	amount=excluded.amount, amount_e4=excluded.amount_e4, currency=excluded.currency,
 	converted_amount=excluded.converted_amount, converted_e4=excluded.converted_e4,
 	converted_currency=excluded.converted_currency, status=excluded.status, status_key=excluded.status_key,
@@ -66,7 +66,12 @@ func put(ctx context.Context, tx *sql.Tx, list []api.Donation, seen time.Time) (
 		return r, err
 	}
 	defer ins.Close()
-	stored, err := tx.PrepareContext(ctx, `SELECT raw FROM donations WHERE id = ?`)
+	rec, err := tx.PrepareContext(ctx, `INSERT INTO records (id, raw) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET raw = excluded.raw`)
+	if err != nil {
+		return r, err
+	}
+	defer rec.Close()
+	stored, err := tx.PrepareContext(ctx, `SELECT raw FROM records WHERE id = ?`)
 	if err != nil {
 		return r, err
 	}
@@ -83,6 +88,9 @@ func put(ctx context.Context, tx *sql.Tx, list []api.Donation, seen time.Time) (
 			return r, err
 		}
 		if _, err := ins.ExecContext(ctx, row(d, now)...); err != nil {
+			return r, err
+		}
+		if _, err := rec.ExecContext(ctx, d.ID.Value, []byte(d.Raw)); err != nil {
 			return r, err
 		}
 		switch {
@@ -109,7 +117,7 @@ func row(d *api.Donation, now int64) []any {
 	search := Fold(strings.Join([]string{d.FirstName.Value + " " + d.LastName.Value, d.Email.Value,
 		d.FormName.Value, d.City.Value, honoree, d.Status.Value, d.Amount.Text, d.Currency.Value, day,
 		strconv.FormatInt(d.ID.Value, 10)}, " | "))
-	return []any{d.ID.Value, []byte(d.Raw), text(d.DonationDate), dateUTC,
+	return []any{d.ID.Value, text(d.DonationDate), dateUTC,
 		number(d.Amount), scaled(d.Amount), strings.ToUpper(d.Currency.Value),
 		number(d.ConvertedAmount), scaled(d.ConvertedAmount), strings.ToUpper(d.ConvertedCurrency.Value),
 		text(d.Status), strings.ToLower(d.Status.Value),

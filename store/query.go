@@ -50,8 +50,14 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	query := "SELECT count(*) FROM donations" + where
+	if q.onlyMatch() {
+		// The index holds exactly the stored donations (triggers keep it so):
+		// counting there reads no record.
+		query, args = "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", []any{q.match()}
+	}
 	var n int
-	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations"+where, args...).Scan(&n)
+	err = s.db.QueryRowContext(ctx, query, args...).Scan(&n)
 	return n, s.explain(err)
 }
 
@@ -68,15 +74,20 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 		return err
 	}
 	if limit < 0 || limit > maxPicked {
-		return s.scan(ctx, "SELECT raw FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset), f)
+		return s.scan(ctx, "SELECT (SELECT raw FROM records WHERE records.id = donations.id) FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset), f)
 	}
 	// A screenful is picked by id first: sorted with its record, every
 	// matching row would drag a kilobyte of JSON through the sort.
+	if many, err := s.manyMatches(ctx, q); err != nil {
+		return err
+	} else if many {
+		where, args, _ = q.clause(true)
+	}
 	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset))
 	if err != nil {
 		return err
 	}
-	stmt, err := s.db.PrepareContext(ctx, `SELECT raw FROM donations WHERE id = ?`)
+	stmt, err := s.db.PrepareContext(ctx, `SELECT raw FROM records WHERE id = ?`)
 	if err != nil {
 		return s.explain(err)
 	}
@@ -99,6 +110,19 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 
 // maxPicked is the most rows Window picks by id before reading them.
 const maxPicked = 1000
+
+// manyMatches says whether q's search matches so many donations that
+// walking the sort's index finds a screenful sooner than sorting them all.
+// Counting in the full-text index reads no record.
+func (s *Store) manyMatches(ctx context.Context, q Query) (bool, error) {
+	match := q.match()
+	if match == "" {
+		return false, nil
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", match).Scan(&n)
+	return n > 2000, s.explain(err)
+}
 
 func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)

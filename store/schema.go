@@ -7,9 +7,11 @@ import (
 )
 
 var schema = []string{
+	// The record's bytes live apart from its columns: sorting, counting and
+	// adding up then read a tenth of the pages they would read past them.
+	`CREATE TABLE records (id INTEGER PRIMARY KEY, raw BLOB NOT NULL)`,
 	`CREATE TABLE donations (
 		id INTEGER PRIMARY KEY,
-		raw BLOB NOT NULL,
 		donation_date TEXT, date_utc INTEGER,
 		amount TEXT, amount_e4 INTEGER, currency TEXT,
 		converted_amount TEXT, converted_e4 INTEGER, converted_currency TEXT,
@@ -36,7 +38,8 @@ var schema = []string{
 	`CREATE TRIGGER donations_ai AFTER INSERT ON donations BEGIN
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
-		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search); END`,
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
+		DELETE FROM records WHERE id = old.id; END`,
 	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations BEGIN
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
@@ -65,7 +68,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		if v > schemaVersion {
 			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
 		}
-		for _, stmt := range append([]string{`DROP TABLE IF EXISTS donations_fts`, `DROP TABLE IF EXISTS donations`,
+		for _, stmt := range append([]string{`DROP TABLE IF EXISTS donations_fts`, `DROP TABLE IF EXISTS donations`, `DROP TABLE IF EXISTS records`,
 			`DROP TABLE IF EXISTS meta`}, schema...) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return fmt.Errorf("creating the schema: %w", err)

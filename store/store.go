@@ -16,7 +16,7 @@ import (
 
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is rebuilt (it is a cache), a newer one refused.
-const schemaVersion = 1
+const schemaVersion = 2
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -48,12 +48,14 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.Chmod(path, 0o600); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
+	// A sync's write-ahead log is cut back to 16 MB after each checkpoint,
+	// rather than keep the size of the largest sync on disk for good.
 	// A second process waits up to a minute for the first one's write (a
 	// merge of the search index on a large store takes seconds) rather than
 	// fail. WAL is set once the schema exists (see migrate), not here: it
 	// would fix the page size before migrate can choose it.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(60000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+		"?_pragma=busy_timeout(60000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=journal_size_limit(16777216)&_txlock=immediate"
 	return open(ctx, dsn, path, 4)
 }
 

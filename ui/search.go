@@ -14,13 +14,14 @@ const searchID viewID = "search"
 // typed, ignoring case and accents. It stays on screen, without the keys,
 // while a search is in force.
 type search struct {
-	ctx   *Context
-	nav   navigator
-	data  *walk
-	list  *list
-	input textinput.Model
-	keys  *PromptKeys
-	typed bool // has the keys
+	ctx     *Context
+	nav     navigator
+	data    *walk
+	list    *list
+	input   textinput.Model
+	keys    *PromptKeys
+	typed   bool // has the keys
+	waiting bool // for a third letter: the store is too large for shorter words
 }
 
 func newSearch(ctx *Context, nav navigator, data *walk, l *list) *search {
@@ -55,7 +56,7 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		s.input, cmd = s.input.Update(k)
-		s.data.setSearch(s.input.Value())
+		s.waiting = s.data.setSearch(s.input.Value())
 		s.list.top()
 		return cmd
 	}
@@ -73,12 +74,16 @@ func (s *search) leave() {
 // clear drops the search: every loaded row shows again.
 func (s *search) clear() {
 	s.input.Reset()
+	s.waiting = false
 	s.data.setSearch("")
 	s.list.top()
 }
 
 func (s *search) View() string {
 	st := &s.ctx.Styles
+	if s.typed && s.waiting {
+		return s.input.View() + st.Muted.Render("  type 3 letters or more to search "+commas(s.data.Len()))
+	}
 	if s.typed {
 		return s.input.View() + st.Muted.Render("  "+s.data.matchCount())
 	}

@@ -218,13 +218,38 @@ func (w *walk) sortBy(key string) {
 	w.shown.invalidate()
 }
 
-// setSearch narrows the rows to those matching text, in the store.
-func (w *walk) setSearch(text string) {
+// shortSearchLimit is the most donations a search of only one- or
+// two-letter words reads: those are not in the trigram index, and every
+// record is read to answer them.
+var shortSearchLimit = 100_000
+
+// setSearch narrows the rows to those matching text, in the store. On a
+// large store, words of one or two letters wait for a third: they say
+// whether the search is waiting.
+func (w *walk) setSearch(text string) (waiting bool) {
+	if st := w.active(); st != nil && shortOnly(text) {
+		if n, err := st.Count(context.Background(), store.Query{}); err == nil && n > shortSearchLimit {
+			text = ""
+			waiting = true
+		}
+	}
 	if strings.TrimSpace(text) == strings.TrimSpace(w.local.Search) {
-		return
+		return waiting
 	}
 	w.local.Search = text
 	w.shown.invalidate()
+	return waiting
+}
+
+// shortOnly says whether every word of a search is shorter than three letters.
+func shortOnly(text string) bool {
+	words := strings.Fields(text)
+	for _, w := range words {
+		if len([]rune(w)) >= 3 {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // matchCount says how many rows the search finds, and out of what.
