@@ -2,6 +2,8 @@ package ui
 
 import (
 	"bytes"
+	"image/color"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,6 +39,12 @@ func TestGoldenScreens(t *testing.T) {
 		{"detail_next_120x35", 120, 35, []string{"enter", "n", "n"}},
 		{"pane_hidden_120x35", 120, 35, []string{"v"}},
 		{"list_160x40", 160, 40, nil},
+		{"filter_local_120x35", 120, 35, []string{"f", "tab", "tab", "tab", "tab", "tab", "30d", "tab", "paid", "tab", "100.."}},
+		{"filtered_locally_120x35", 120, 35, []string{"G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "refunded", "tab", "100..", "enter"}},
+		{"sort_prompt_80x24", 80, 24, []string{"s"}},
+		{"sorted_by_amount_120x35", 120, 35, []string{"G", "s", "a"}},
+		{"search_80x24", 80, 24, []string{"G", "/", "zoe lef"}},
+		{"export_prompt_80x24", 80, 24, []string{"/", "mar", "enter", "e"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,6 +53,33 @@ func TestGoldenScreens(t *testing.T) {
 			d.keys(tc.keys...)
 			golden.RequireEqual(t, stable(d.screen()))
 		})
+	}
+}
+
+// The same screens in colour, on a dark and on a light terminal: the
+// escape sequences are kept (shown as ␛) so a colour that changes shows.
+func TestGoldenColours(t *testing.T) {
+	for _, bg := range []struct {
+		name string
+		msg  tea.BackgroundColorMsg
+	}{{"dark", tea.BackgroundColorMsg{Color: color.Black}}, {"light", tea.BackgroundColorMsg{Color: color.White}}} {
+		for _, tc := range []struct {
+			name string
+			w, h int
+			keys []string
+		}{
+			{"list_80x24", 80, 24, nil},
+			{"list_120x35", 120, 35, []string{"j"}},
+			{"filtered_120x35", 120, 35, []string{"f", "ada.lovelace@example.org", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter"}},
+		} {
+			t.Run(bg.name+"_"+tc.name, func(t *testing.T) {
+				src, _ := demoSource(t, demo.Options{})
+				d := newDriver(t, src, tc.w, tc.h)
+				d.send(bg.msg)
+				d.keys(tc.keys...)
+				golden.RequireEqual(t, strings.ReplaceAll(stable(d.m.View().Content), "\x1b", "␛"))
+			})
+		}
 	}
 }
 
