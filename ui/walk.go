@@ -252,14 +252,6 @@ func shortOnly(text string) bool {
 	return len(words) > 0
 }
 
-// matchCount says how many rows the search finds, and out of what.
-func (w *walk) matchCount() string {
-	if w.fromStore() {
-		return commas(w.Len()) + " match"
-	}
-	return commas(w.Len()) + " of " + commas(w.loaded) + " loaded match"
-}
-
 // onSyncProgress shows what a running sync has stored so far, at most once
 // a second: counting a large store is not free.
 func (w *walk) onSyncProgress(now time.Time) {
@@ -267,74 +259,4 @@ func (w *walk) onSyncProgress(now time.Time) {
 		w.shownAt = now
 		w.shown.invalidate()
 	}
-}
-
-// countLabel is what the header says of how many rows there are.
-func (w *walk) countLabel() string {
-	n := w.Len()
-	switch {
-	case w.fromStore() && (w.local.Search != "" || w.narrowedLocally() || w.query.Filtered()):
-		return commas(n) + " shown"
-	case w.fromStore():
-		return commas(n) + " donations"
-	case w.loaded == 0 && w.loading:
-		return "loading"
-	case w.loaded == 0 && w.err != nil:
-		return "nothing loaded"
-	case n != w.loaded:
-		return commas(n) + " of " + commas(w.loaded) + " loaded"
-	case w.done:
-		return "all " + commas(n) + " loaded"
-	}
-	return commas(n) + " loaded · more"
-}
-
-// sortLabel is the order in force, as the header says it.
-func (w *walk) sortLabel() string {
-	if w.sort == "" {
-		if w.desc {
-			return api.NewestFirst.String()
-		}
-		return api.OldestFirst.String()
-	}
-	arrow := " ↑"
-	if w.desc {
-		arrow = " ↓"
-	}
-	return "by " + w.sort + arrow
-}
-
-// filtersNote says which filters the server applied and which the store.
-func (w *walk) filtersNote() string {
-	var server, local []string
-	for _, f := range w.query.Filters() {
-		server = append(server, strings.ReplaceAll(f.Name, "_", " "))
-	}
-	for i, text := range w.localText {
-		if text != "" {
-			local = append(local, localFields[i].chip)
-		}
-	}
-	if w.fromStore() {
-		// The synced store holds every donation: it applies the server's too.
-		local, server = append(server, local...), nil
-	}
-	var parts []string
-	if len(server) > 0 {
-		parts = append(parts, strings.Join(server, ", ")+": sent to the server")
-	}
-	if len(local) > 0 {
-		parts = append(parts, strings.Join(local, ", ")+": applied here")
-	}
-	return strings.Join(parts, " · ")
-}
-
-// searchHint offers the quick search when names sent to the server found
-// nothing: the server matches whole values, the search parts of them.
-func (w *walk) searchHint(searchKey string) string {
-	names := strings.TrimSpace(w.query.FirstName + " " + w.query.LastName)
-	if names == "" || w.fromStore() {
-		return ""
-	}
-	return " Try the quick search: " + searchKey + strings.ToLower(names)
 }
