@@ -121,8 +121,8 @@ func (w *walk) load(from int) {
 func (w *walk) askSums() tea.Cmd {
 	w.settle()
 	s, st := &w.shown, w.active()
-	if st == nil || s.asking || s.sumsAsked == s.sumsGen {
-		return nil
+	if st == nil || s.asking || s.sumsAsked == s.sumsGen || w.loadAll {
+		return nil // while G loads page after page, the totals wait for the last
 	}
 	s.asking, s.sumsAsked = true, s.sumsGen
 	gen, f := s.sumsGen, w.filter()
