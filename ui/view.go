@@ -113,8 +113,8 @@ func (m *Model) emptyMessage() string {
 		return st.Error.Render("Nothing loaded: " + firstLine(data.err.Error()))
 	case data.loading:
 		return st.Muted.Render("Loading…")
-	case data.narrowed():
-		return st.Muted.Render("No loaded donation matches. " + keys.Bottom.Keys()[0] + " loads every page; " + keys.Back.Help().Key + " clears the search, " + keys.Clear.Help().Key + " the filters.")
+	case data.narrowed() && !data.done:
+		return st.Muted.Render("None of the " + commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
 	case !data.done:
 		return st.Muted.Render("Loading…")
 	case data.local.Search != "":
