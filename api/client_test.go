@@ -211,3 +211,21 @@ func TestEveryAttemptHasADeadline(t *testing.T) {
 		t.Errorf("made %d attempts, want 2", n)
 	}
 }
+
+// The budget the server announced is what Budget says, and nothing before
+// an answer.
+func TestBudgetIsWhatTheServerLastSaid(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 50, RateLimit: 30, RateWindow: time.Minute}, api.Config{})
+	if _, ok := h.client.Budget(); ok {
+		t.Fatal("a budget before any answer")
+	}
+	for range 3 {
+		if _, err := h.client.Page(context.Background(), api.Query{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, ok := h.client.Budget()
+	if !ok || b.Limit != 30 || b.Remaining != 27 || !b.Reset.After(time.Now()) {
+		t.Errorf("budget = %+v, %v; want 27 of 30 left until a reset to come", b, ok)
+	}
+}

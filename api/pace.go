@@ -66,3 +66,19 @@ func (p *pacer) finish(h http.Header, now time.Time) {
 	p.known, p.reset = true, reset
 	p.remaining = int(rem) - p.inflight
 }
+
+// Budget is the server's request budget as its rate-limit headers last told
+// it: Limit requests a window, Remaining of them left until Reset.
+type Budget struct {
+	Limit, Remaining int
+	Reset            time.Time
+}
+
+// Budget is the request budget the server last announced; false when it
+// sends no rate-limit headers.
+func (c *Client) Budget() (Budget, bool) {
+	p := &c.pace
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return Budget{Limit: p.limit, Remaining: max(p.remaining, 0), Reset: p.reset}, p.known
+}

@@ -27,6 +27,10 @@ type Progress struct {
 	New         int
 	Updated     int
 	Elapsed     time.Duration
+	// Budget is the server's rate-limit budget after the page, when its
+	// headers say it (Budgeted).
+	Budget   api.Budget
+	Budgeted bool
 }
 
 // SyncResult is what a sync changed and cost.
@@ -104,8 +108,9 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		}
 		res.New, res.Updated, res.Requests = res.New+r.New, res.Updated+r.Updated, p.Requests()
 		if o.OnProgress != nil {
+			budget, budgeted := c.Budget()
 			o.OnProgress(Progress{Page: page, Pages: int(b.Page.Meta.TotalPages.Value), Requests: res.Requests,
-				New: res.New, Updated: res.Updated, Elapsed: time.Since(start)})
+				New: res.New, Updated: res.Updated, Elapsed: time.Since(start), Budget: budget, Budgeted: budgeted})
 		}
 	}
 	res.Warnings = p.Warnings()

@@ -29,6 +29,9 @@ func TestSyncThenOfflineThenClear(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "synced: 1234 new, 0 updated, 0 removed") {
 		t.Fatalf("sync: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
+	if r.stderr != "" {
+		t.Errorf("stderr is not a terminal, yet the sync wrote %q on it", r.stderr)
+	}
 	srv.Add(5)
 	before := srv.Requests()
 	r = runCmd(t, env, append([]string{"sync", "--window", "0"}, account...)...)

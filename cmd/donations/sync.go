@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -12,6 +13,7 @@ import (
 
 	"donations/export"
 	"donations/store"
+	"donations/textsafe"
 )
 
 type syncOptions struct {
@@ -63,7 +65,9 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	// carriage return and erase-line can redraw it in place.
 	term := terminal(a.stderr)
 	if term != nil {
-		opts.OnProgress = func(p store.Progress) { fmt.Fprint(term, "\r\x1b[K"+progressLine(p)) }
+		opts.OnProgress = func(p store.Progress) {
+			fmt.Fprint(term, "\r\x1b[K"+textsafe.Truncate(progressLine(p, time.Now()), width(term)))
+		}
 	}
 	res, err := s.Sync(ctx, acct.client, opts)
 	if term != nil {
@@ -82,18 +86,33 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	return exitOK
 }
 
-// progressLine is one line of a sync's progress, for a terminal.
-func progressLine(p store.Progress) string {
+// progressLine is one line of a sync's progress, for a terminal: a bar when
+// the number of pages is known, what was stored, the requests and the
+// server's budget left, and the time to go at the pace so far.
+func progressLine(p store.Progress, now time.Time) string {
 	line := fmt.Sprintf("syncing: page %d", p.Page)
 	if p.Pages > 0 {
-		line = fmt.Sprintf("syncing: page %d of %d", p.Page, p.Pages)
+		line = fmt.Sprintf("syncing %s page %d of %d", bar(p.Page, p.Pages, 20), p.Page, p.Pages)
 	}
-	line += fmt.Sprintf(" · %d new, %d updated · %d requests · %s", p.New, p.Updated, p.Requests, p.Elapsed.Round(time.Second))
+	line += fmt.Sprintf(" · %d new, %d updated · %d requests", p.New, p.Updated, p.Requests)
+	if p.Budgeted {
+		line += fmt.Sprintf(" · budget %d of %d", p.Budget.Remaining, p.Budget.Limit)
+		if p.Budget.Remaining == 0 && p.Budget.Reset.After(now) {
+			line += ", resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
+		}
+	}
+	line += " · " + p.Elapsed.Round(time.Second).String()
 	if p.Pages > p.Page && p.Page > 0 {
 		eta := p.Elapsed / time.Duration(p.Page) * time.Duration(p.Pages-p.Page)
 		line += " · about " + eta.Round(time.Second).String() + " left"
 	}
 	return line
+}
+
+// bar draws done of total as width cells.
+func bar(done, total, width int) string {
+	n := min(width, max(0, done*width/max(total, 1)))
+	return "[" + strings.Repeat("#", n) + strings.Repeat("-", width-n) + "]"
 }
 
 // terminal is the terminal under w, or nil when w does not lead to one.
@@ -105,4 +124,14 @@ func terminal(w io.Writer) *os.File {
 		return f
 	}
 	return nil
+}
+
+// width is the terminal's width, less one column: a line that fills the
+// last column wraps on some terminals, and the carriage return would then
+// redraw only its second half.
+func width(f *os.File) int {
+	if w, _, err := term.GetSize(f.Fd()); err == nil && w > 1 {
+		return w - 1
+	}
+	return 79
 }
