@@ -151,6 +151,9 @@ type dataset struct {
 	step    time.Duration
 	changed map[int]change // set through the admin handler
 	removed map[int]bool
+	// backdated is the share of donations dated anywhere in the past, out of
+	// the list's date order (Options.Backdated).
+	backdated float64
 }
 
 // End is the date of the newest demo donation: fixed, so the data never moves.
@@ -158,8 +161,8 @@ var End = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 
 const span = 3 * 365 * 24 * time.Hour
 
-func newDataset(count int, seed int64) *dataset {
-	d := &dataset{seed: seed, start: End.Add(-span)}
+func newDataset(count int, seed int64, backdated float64) *dataset {
+	d := &dataset{seed: seed, start: End.Add(-span), backdated: backdated}
 	if count > 0 {
 		d.step = span / time.Duration(count)
 	}
@@ -274,6 +277,9 @@ func (d *dataset) record(i int) Record {
 	f := forms[e.form]
 	r := newRNG(d.seed, uint64(i))
 	date := d.start.Add(time.Duration(i)*d.step + time.Duration(r.Int64N(int64(max(d.step, 1)))))
+	if d.backdated > 0 && r.chance(d.backdated) {
+		date = d.start.Add(time.Duration(r.Int64N(int64(span))))
+	}
 	rec := Record{
 		ID: e.id, Email: dn.email, FormName: f.name, FirstName: dn.first, LastName: dn.last,
 		Address: dn.address, City: dn.city, State: dn.state, Postcode: dn.postcode, Country: dn.country,

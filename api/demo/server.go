@@ -51,14 +51,15 @@ type Options struct {
 	ResetRate float64 // share of requests whose connection is reset before any answer
 	CutRate   float64 // share of pages whose connection drops half-way through the body
 
-	Wrap       bool   // {"data": [...], "meta": {...}} instead of a bare array
-	IgnorePage bool   // always serve page 1
-	PageSize   int    // ignore per_page and use this size
-	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
-	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
-	RepeatRows int    // each page after the first starts with the last N rows of the page before
-	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
-	Hostile    bool   // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
+	Wrap       bool    // {"data": [...], "meta": {...}} instead of a bare array
+	IgnorePage bool    // always serve page 1
+	PageSize   int     // ignore per_page and use this size
+	PastEnd    string  // past the last page: "empty" (default) or "last" (repeat it)
+	Drift      bool    // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
+	RepeatRows int     // each page after the first starts with the last N rows of the page before
+	OrderDesc  bool    // honour order=desc (newest first), which the spec does not show
+	Backdated  float64 // share of donations dated anywhere in the past, out of date order
+	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
 
 	// Script answers the first len(Script) requests with these statuses, or
 	// the Fault* values below (0 serves normally), for tests of exact sequences.
@@ -121,7 +122,7 @@ func New(opts Options) *Server {
 	opts = opts.withDefaults()
 	return &Server{
 		opts:    opts,
-		data:    newDataset(opts.Count, opts.Seed),
+		data:    newDataset(opts.Count, opts.Seed, opts.Backdated),
 		rand:    rand.New(rand.NewPCG(uint64(opts.Seed), 7)),
 		windows: map[string]*window{},
 	}
