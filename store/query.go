@@ -18,7 +18,7 @@ type Query struct {
 
 // Sorts are the fields a query can be ordered by, and their columns.
 var Sorts = map[string]string{
-	"date": "date_utc", "amount": "amount_e4", "name": "name_key", "email": "email_key",
+	"date": "date_utc", "amount": "coalesce(converted_e4, amount_e4)", "name": "name_key", "email": "email_key",
 	"status": "status_key", "form": "form_name", "id": "id",
 }
 

@@ -24,7 +24,9 @@ var schema = []string{
 		search TEXT NOT NULL DEFAULT '',
 		first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL)`,
 	`CREATE INDEX donations_date ON donations(date_utc, id)`,
-	`CREATE INDEX donations_amount ON donations(amount_e4, id)`,
+	// Gifts sort by what they are worth in one currency, the converted
+	// amount, when the server gives it: ¥9,531 is not more than $2,500.
+	`CREATE INDEX donations_amount ON donations(coalesce(converted_e4, amount_e4), id)`,
 	`CREATE INDEX donations_email ON donations(email_key, id)`,
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
 	`CREATE INDEX donations_status ON donations(status_key, id)`,

@@ -12,10 +12,12 @@ import (
 	"donations/store"
 )
 
-func amountOf(t *testing.T, r row) api.Decimal {
-	v, ok := r.s.Amount.Decimal()
+// worth is what a gift sorts by: its converted amount.
+func worth(t *testing.T, r row) api.Decimal {
+	d := full(t, &r)
+	v, ok := d.ConvertedAmount.Decimal()
 	if !ok {
-		t.Fatalf("donation %d has no amount", r.s.ID.Value)
+		t.Fatalf("donation %d has no converted amount", r.s.ID.Value)
 	}
 	return v
 }
@@ -29,8 +31,8 @@ func TestSortByAColumnAndAgainReverses(t *testing.T) {
 	d.keys("G", "s", "a")
 	rows := d.shownRows()
 	for i := 1; i < len(rows); i++ {
-		if less(amountOf(t, rows[i-1]), amountOf(t, rows[i])) {
-			t.Fatalf("row %d (%s) comes before a larger gift (%s)", i-1, rows[i-1].s.Amount.Text, rows[i].s.Amount.Text)
+		if less(worth(t, rows[i-1]), worth(t, rows[i])) {
+			t.Fatalf("row %d (%s) comes before a larger gift (%s)", i-1, worth(t, rows[i-1]), worth(t, rows[i]))
 		}
 	}
 	d.mustShow("by amount ↓", "↓AMOUNT")

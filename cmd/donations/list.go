@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -15,6 +16,7 @@ import (
 
 type listOptions struct {
 	q                          api.Query
+	ask                        askFlags
 	format                     string
 	pages, newest, concurrency int
 	offline, csvBOM            bool
@@ -29,7 +31,9 @@ func listCommand(a *app) *cobra.Command {
 		Example: `  donations list --demo --format ndjson | wc -l
   donations list --demo --email ada.lovelace@example.org
   donations list --demo --campaign-id 104 --format csv > tributes.csv
-  donations list --demo --newest 10 --format table`,
+  donations list --demo --newest 10 --format table
+  donations list --demo --since 2026-10-01 --status refunded --format csv
+  donations list --demo --search "zoe lef" --sort -amount`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return fmt.Errorf("unexpected argument %q (filters are flags: --email, --first-name, ...)", args[0])
@@ -51,6 +55,7 @@ func listCommand(a *app) *cobra.Command {
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
 	fs.BoolVar(&o.csvBOM, "csv-bom", false, "start CSV with a UTF-8 byte-order mark, so Excel reads names like Zoë right")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	o.ask.define(c, true)
 	return c
 }
 
@@ -75,6 +80,14 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 	if o.csvBOM && o.format == "csv" {
 		w = export.NewCSV(a.stdout, true)
 	}
+	if o.newest > 0 && o.ask.sort != "" {
+		fmt.Fprintln(a.stderr, "donations list: --newest is newest first already; drop --sort, or --newest\n  donations list --help")
+		return exitConfig
+	}
+	if _, err := o.ask.dates(time.Now()); err != nil {
+		fmt.Fprintln(a.stderr, "donations list:", err)
+		return exitConfig
+	}
 	if o.offline {
 		return listOffline(ctx, a, o, w)
 	}
@@ -88,6 +101,9 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		w = export.NewCSV(a.stdout, true) // nothing is written before the first page
 	}
 
+	if o.ask.local() {
+		return listLocal(ctx, a, acct, o, w)
+	}
 	order, lim := api.OldestFirst, export.Limits{Pages: o.pages}
 	if o.newest > 0 {
 		order, lim = api.NewestFirst, export.Limits{Donations: o.newest}
@@ -110,6 +126,19 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		return reportError(a.env, err)
 	}
 	return exitOK
+}
+
+// listLocal answers filters only a store applies: the pages they need go
+// into a store in memory, which answers as the account's store would.
+func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w export.Writer) int {
+	r, _ := o.ask.dates(time.Now())
+	st, err := loadIntoMemory(ctx, acct.client, o.q, r, o.concurrency, a.stderr)
+	if err != nil {
+		w.Close()
+		return reportError(a.env, err)
+	}
+	defer st.Close()
+	return finishList(a, w, answer(ctx, st, o, false, w))
 }
 
 func hostOf(raw string) string {

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
-	"donations/api"
 	"donations/export"
 	"donations/store"
 )
@@ -25,7 +25,22 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) in
 		return reportError(a.env, err)
 	}
 	defer s.Close()
-	q := store.Query{Filter: store.Filter{Email: o.q.Email, FirstName: o.q.FirstName, LastName: o.q.LastName, ID: o.q.ID}, Sort: "id"}
+	return finishList(a, w, answer(ctx, s, o, true, w))
+}
+
+// answer writes the store's donations that the list's flags select, in
+// their order; withServer applies the API's own filters too (offline: the
+// store holds every donation).
+func answer(ctx context.Context, s *store.Store, o listOptions, withServer bool, w export.Writer) error {
+	f, err := o.ask.filter(o.q, withServer, time.Now())
+	if err != nil {
+		return err
+	}
+	q := store.Query{Filter: f, Sort: "date"}
+	q.Sort, q.Desc = o.ask.order()
+	if q.Sort == "" {
+		q.Sort = "date"
+	}
 	limit := -1
 	switch {
 	case o.newest > 0:
@@ -33,13 +48,11 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) in
 	case o.pages > 0:
 		limit = o.pages * o.q.EffectivePerPage()
 	}
-	err = s.Window(ctx, q, 0, limit, func(raw []byte) error {
-		var d api.Donation
-		if err := d.UnmarshalJSON(raw); err != nil {
-			return err
-		}
-		return w.Write(&d)
-	})
+	return s.Donations(ctx, q, 0, limit, w.Write)
+}
+
+// finishList closes the writer and reports the first error.
+func finishList(a *app, w export.Writer, err error) int {
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
