@@ -46,3 +46,23 @@ func (c Column) Fit(s string) string {
 	}
 	return Fit(s, c.Width)
 }
+
+// Thousands writes a decimal with thousands separators: 109398.00 → 109,398.00.
+func Thousands(dec string) string {
+	sign := ""
+	if strings.HasPrefix(dec, "-") {
+		sign, dec = "-", dec[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(dec, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if hasFrac {
+		return sign + b.String() + "." + frac
+	}
+	return sign + b.String()
+}

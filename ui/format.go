@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"strconv"
-	"strings"
 	"time"
 
 	"donations/api"
@@ -76,24 +75,7 @@ func amount(d *api.Summary) string {
 func commas(n int) string { return grouped(strconv.Itoa(n)) }
 
 // grouped writes a decimal with thousands separators: 109398.00 → 109,398.00.
-func grouped(dec string) string {
-	sign := ""
-	if strings.HasPrefix(dec, "-") {
-		sign, dec = "-", dec[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(dec, ".")
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if hasFrac {
-		return sign + b.String() + "." + frac
-	}
-	return sign + b.String()
-}
+func grouped(dec string) string { return textsafe.Thousands(dec) }
 
 // errorText is an error in full for the error panel: its one line, then what
 // to do about it when the client knows.

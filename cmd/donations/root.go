@@ -22,6 +22,7 @@ type app struct {
 var commands = []func(*app) *cobra.Command{
 	listCommand,
 	syncCommand,
+	summaryCommand,
 	cacheCommand,
 	demoServerCommand,
 	manCommand,
