@@ -23,7 +23,11 @@ import (
 
 func main() {
 	runs := flag.Int("runs", 9, "runs of each command for target 1 (fewer for the long ones)")
+	only := flag.Int("only", 0, "run only the Nth comparison (1-based), for a quick look")
 	flag.Parse()
+	if *only > 0 && *only <= len(comparisons) {
+		comparisons = comparisons[*only-1 : *only]
+	}
 	if err := measure(*runs); err != nil {
 		fmt.Fprintln(os.Stderr, "perf:", err)
 		os.Exit(1)
@@ -36,7 +40,7 @@ type row struct{ target, ours, theirs, ratio, goal string }
 // function, so a new target is one more function and one line in comparisons.
 type comparison func(bin string, runs int) ([]row, error)
 
-var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline}
+var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask}
 
 func measure(runs int) error {
 	dir, err := os.MkdirTemp("", "donations-perf")
