@@ -2,9 +2,9 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"donations/api"
 )
@@ -73,10 +73,7 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	if err != nil {
 		return err
 	}
-	if limit < 0 || limit > maxPicked {
-		return s.scan(ctx, "SELECT (SELECT raw FROM records WHERE records.id = donations.id) FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset), f)
-	}
-	// A screenful is picked by id first: sorted with its record, every
+	// The rows are picked by id first: sorted with its record, every
 	// matching row would drag a kilobyte of JSON through the sort.
 	if many, err := s.manyMatches(ctx, q); err != nil {
 		return err
@@ -87,32 +84,58 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	if err != nil {
 		return err
 	}
-	stmt, err := s.db.PrepareContext(ctx, `SELECT raw FROM records WHERE id = ?`)
+	for len(ids) > 0 {
+		n := min(len(ids), recordsAtOnce)
+		if err := s.records(ctx, ids[:n], f); err != nil {
+			return err
+		}
+		ids = ids[n:]
+	}
+	return nil
+}
+
+// recordsAtOnce is how many records one statement reads: one statement a
+// record costs more in the driver than in SQLite.
+const recordsAtOnce = 500
+
+// records calls f with the records of ids, in the order of ids; an id
+// removed by a sync since it was picked is left out.
+func (s *Store) records(ctx context.Context, ids []int64, f func(raw []byte) error) error {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	rows, err := s.db.QueryContext(ctx, "SELECT id, raw FROM records WHERE id IN ("+marks+")", args...)
 	if err != nil {
 		return s.explain(err)
 	}
-	defer stmt.Close()
-	for _, id := range ids {
+	byID := make(map[int64][]byte, len(ids))
+	for rows.Next() {
+		var id int64
 		var raw []byte
-		err := stmt.QueryRowContext(ctx, id).Scan(&raw)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // removed by a sync between the two reads
-		}
-		if err != nil {
+		if err := rows.Scan(&id, &raw); err != nil {
+			rows.Close()
 			return s.explain(err)
 		}
-		if err := f(raw); err != nil {
-			return err
+		byID[id] = raw
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return s.explain(err)
+	}
+	for _, id := range ids {
+		if raw, ok := byID[id]; ok {
+			if err := f(raw); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// maxPicked is the most rows Window picks by id before reading them.
-const maxPicked = 1000
-
 // manyMatches says whether q's search matches so many donations that
-// walking the sort's index finds a screenful sooner than sorting them all.
+// walking the sort's index finds them sooner than sorting them all.
 // Counting in the full-text index reads no record.
 func (s *Store) manyMatches(ctx context.Context, q Query) (bool, error) {
 	match := q.match()
@@ -121,7 +144,7 @@ func (s *Store) manyMatches(ctx context.Context, q Query) (bool, error) {
 	}
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", match).Scan(&n)
-	return n > 2000, s.explain(err)
+	return n > 1000, s.explain(err)
 }
 
 func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, error) {
@@ -139,24 +162,6 @@ func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, err
 		ids = append(ids, id)
 	}
 	return ids, s.explain(rows.Err())
-}
-
-func (s *Store) scan(ctx context.Context, query string, args []any, f func(raw []byte) error) error {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return s.explain(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var raw []byte
-		if err := rows.Scan(&raw); err != nil {
-			return s.explain(err)
-		}
-		if err := f(raw); err != nil {
-			return err
-		}
-	}
-	return s.explain(rows.Err())
 }
 
 // Donations is Window with each record decoded as the client decodes it.
