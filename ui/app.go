@@ -69,6 +69,7 @@ func New(src Source, opt Options) *Model {
 	m.add(copyID, newCopier(m.ctx, m, sel))
 	m.add(filterID, newFilterView(m.ctx, m, m.list))
 	m.add(sortID, newSorter(m.ctx, m, m.list))
+	m.add(donorsID, newDonorsView(m.ctx, m, m.list))
 	m.add(helpID, newHelpView(m.ctx, m))
 	m.data.restart()
 	m.relayout()

@@ -68,7 +68,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -77,7 +77,7 @@ func (d *driver) handle(msg tea.Msg) {
 func (d *driver) settle() {
 	d.t.Helper()
 	deadline := time.After(20 * time.Second)
-	for d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking {
+	for d.busy() {
 		select {
 		case msg := <-d.msgs:
 			d.handle(msg)
@@ -85,6 +85,12 @@ func (d *driver) settle() {
 			d.t.Fatal("the model is still loading after 20s")
 		}
 	}
+}
+
+// busy says whether an answer is on its way that the screen waits for.
+func (d *driver) busy() bool {
+	donors := d.m.children[donorsID].(*donorsView)
+	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking || donors.loading
 }
 
 func (d *driver) send(msg tea.Msg) {

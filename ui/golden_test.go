@@ -45,6 +45,8 @@ func TestGoldenScreens(t *testing.T) {
 		{"sorted_by_amount_120x35", 120, 35, []string{"G", "s", "a"}},
 		{"search_80x24", 80, 24, []string{"G", "/", "zoe lef"}},
 		{"export_prompt_80x24", 80, 24, []string{"/", "mar", "enter", "e"}},
+		{"donors_80x24", 80, 24, []string{"G", "d"}},
+		{"donors_120x35", 120, 35, []string{"G", "d", "n"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -18,6 +18,7 @@ type KeyMap struct {
 	Search PromptKeys
 	Export PromptKeys
 	Sort   SortKeys
+	Donors DonorKeys
 	Filter FormKeys
 	Help   HelpKeys
 	Setup  SetupKeys
@@ -28,7 +29,7 @@ type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
-	Sort                                       key.Binding
+	Sort, Donors, History                      key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -51,6 +52,13 @@ type CopyKeys struct{ Email, ID, JSON, Cancel key.Binding }
 // SortKeys pick the column to sort by, after the list's Sort key; the
 // column in force again reverses it. Any other key cancels.
 type SortKeys struct{ Date, Amount, Name, Email, Status, Form, ID key.Binding }
+
+// DonorKeys are the donor view's: moving, Enter for a donor's gifts, and
+// one key per column to sort by (again reverses).
+type DonorKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Back, Quit key.Binding
+	Total, Gifts, Name, Last, First, Email                    key.Binding
+}
 
 // PromptKeys are a one-line text prompt's: every other key types.
 type PromptKeys struct{ Accept, Cancel key.Binding }
@@ -101,6 +109,23 @@ func NewKeyMap() KeyMap {
 		},
 		Search: PromptKeys{Accept: bind("enter", "keep and browse", "enter", "down", "up"), Cancel: bind("esc", "clear", "esc")},
 		Export: PromptKeys{Accept: bind("enter", "export", "enter"), Cancel: bind("esc", "cancel", "esc")},
+		Donors: DonorKeys{
+			Up:       bind("↑/k", "up", "up", "k"),
+			Down:     bind("↓/j", "down", "down", "j"),
+			PageUp:   bind("pgup", "page up", "pgup"),
+			PageDown: bind("pgdn", "page down", "pgdown", "space"),
+			Top:      bind("g", "first", "g", "home"),
+			Bottom:   bind("G", "last", "G", "end"),
+			Open:     bind("enter", "their gifts", "enter"),
+			Back:     bind("esc", "back", "esc"),
+			Quit:     bind("q", "quit", "q"),
+			Total:    bind("t", "by total", "t"),
+			Gifts:    bind("c", "by count", "c"),
+			Name:     bind("n", "by name", "n"),
+			Last:     bind("l", "by last gift", "l"),
+			First:    bind("f", "by first gift", "f"),
+			Email:    bind("e", "by e-mail", "e"),
+		},
 		Sort: SortKeys{
 			Date:   bind("d", "date", "d"),
 			Amount: bind("a", "amount", "a"),
@@ -145,6 +170,8 @@ func newListKeys() ListKeys {
 		Search:   bind("/", "quick search", "/"),
 		Order:    bind("o", "reverse order", "o"),
 		Sort:     bind("s", "sort (or click a title)", "s"),
+		Donors:   bind("d", "donors", "d"),
+		History:  bind("D", "this donor's gifts", "D"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -166,7 +193,7 @@ func (k ListKeys) ShortHelp() []key.Binding {
 func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.Open, k.Pane, k.Raw, k.Copy, k.Back, k.Help, k.Quit},
+		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.UTC, k.Export, k.Retry},
 	}
 }

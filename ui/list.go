@@ -98,6 +98,18 @@ func (l *list) filter(q api.Query, local []string, now time.Time) tea.Cmd {
 	return nil
 }
 
+// showDonor lists one donor's gifts: their e-mail as the filter, sent to
+// the server or applied by the store, whichever answers. whole drops every
+// other filter and the search: the donor's whole history.
+func (l *list) showDonor(email string, whole bool) tea.Cmd {
+	q := api.Query{PerPage: l.data.query.PerPage, Email: email}
+	local := l.data.localText
+	if whole {
+		local, l.data.local.Search = nil, ""
+	}
+	return l.filter(q, local, l.ctx.Now())
+}
+
 // restart starts a new walk and goes back to the top.
 func (l *list) restart() tea.Cmd {
 	l.data.restart()
@@ -165,6 +177,10 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, kb.Clear):
 		if data.query.Filtered() || data.narrowedLocally() {
 			return l.filter(api.Query{PerPage: data.query.PerPage}, nil, l.ctx.Now()), true
+		}
+	case key.Matches(k, kb.History):
+		if r := l.selectedRow(); r != nil && r.s.Email.Value != "" {
+			return l.showDonor(r.s.Email.Value, true), true
 		}
 	case key.Matches(k, kb.Order):
 		data.reorder()

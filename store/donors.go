@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"donations/api"
+)
+
+// Donor is one donor's gifts among those a filter selects: donors are told
+// apart by e-mail, and named as on their latest gift.
+type Donor struct {
+	Email, FirstName, LastName string
+	Gifts                      int
+	// Total is the gifts' converted amounts added up, in Currency (the
+	// organization's: converted amounts share one), exactly; Inexact counts
+	// gifts whose converted amount could not be added (none was sent, or it
+	// has more than four decimals).
+	Total       api.Decimal
+	Currency    string
+	Inexact     int
+	First, Last time.Time
+	Recurring   bool // any of the gifts is recurring
+}
+
+// DonorSorts are what the donor list can be ordered by, and their columns.
+var DonorSorts = map[string]string{
+	"name": "name_key", "gifts": "gifts", "total": "total", "first": "first", "last": "last", "email": "email_key",
+}
+
+// Donors lists the donors of what f selects, ordered by a DonorSorts key,
+// from offset on, at most limit of them; and how many there are in all.
+func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, offset, limit int) ([]Donor, int, error) {
+	where, args, err := f.where()
+	if err != nil {
+		return nil, 0, err
+	}
+	col, ok := DonorSorts[sort]
+	if !ok {
+		return nil, 0, fmt.Errorf("cannot sort donors by %q", sort)
+	}
+	dir := " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	var total int
+	err = s.db.QueryRowContext(ctx, "SELECT count(DISTINCT email_key) FROM donations"+where, args...).Scan(&total)
+	if err != nil {
+		return nil, 0, s.explain(err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT coalesce(email_key, ''), min(name_key) AS name_key, count(*) AS gifts,
+		coalesce(sum(converted_e4), 0) AS total, count(*) - count(converted_e4), coalesce(max(converted_currency), ''),
+		min(date_utc) AS first, max(date_utc) AS last, max(recurring)
+		FROM donations`+where+` GROUP BY email_key ORDER BY `+col+dir+`, email_key`+dir+` LIMIT ? OFFSET ?`,
+		append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, s.explain(err)
+	}
+	var out []Donor
+	for rows.Next() {
+		var d Donor
+		var nameKey string
+		var sum int64
+		var first, last *int64
+		if err := rows.Scan(&d.Email, &nameKey, &d.Gifts, &sum, &d.Inexact, &d.Currency, &first, &last, &d.Recurring); err != nil {
+			rows.Close()
+			return nil, 0, s.explain(err)
+		}
+		d.Total = api.ScaledDecimal(sum, scale)
+		if first != nil {
+			d.First, d.Last = time.UnixMilli(*first), time.UnixMilli(*last)
+		}
+		out = append(out, d)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, s.explain(err)
+	}
+	return out, total, s.names(ctx, out)
+}
+
+// names gives each donor the name on their latest gift.
+func (s *Store) names(ctx context.Context, donors []Donor) error {
+	for i := range donors {
+		err := s.db.QueryRowContext(ctx, `SELECT coalesce(first_name, ''), coalesce(last_name, '') FROM donations
+			WHERE email_key = ? ORDER BY date_utc DESC, id DESC LIMIT 1`, donors[i].Email).Scan(&donors[i].FirstName, &donors[i].LastName)
+		if err != nil {
+			return s.explain(err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,281 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"donations/store"
+	"donations/textsafe"
+)
+
+const donorsID viewID = "donors"
+
+// donorsPage is how many donors one read of the store brings.
+const donorsPage = 200
+
+// donorsView lists the donors of what the list shows (its filters and
+// search), grouped by e-mail, a page at a time from the store; Enter shows a
+// donor's gifts in the list.
+type donorsView struct {
+	ctx  *Context
+	nav  navigator
+	list *list
+	keys *DonorKeys
+
+	sort    string // a store.DonorSorts key
+	desc    bool
+	gen     int // the query the rows are for
+	loading bool
+	from    int
+	rows    []store.Donor
+	total   int
+	cursor  int
+	offset  int
+	err     error
+}
+
+type donorsMsg struct {
+	gen   int
+	from  int
+	rows  []store.Donor
+	total int
+	err   error
+}
+
+func newDonorsView(ctx *Context, nav navigator, l *list) *donorsView {
+	return &donorsView{ctx: ctx, nav: nav, list: l, keys: &ctx.Keys.Donors, sort: "total", desc: true}
+}
+
+func (v *donorsView) OpenKey() key.Binding { return v.ctx.Keys.List.Donors }
+func (v *donorsView) Place() place         { return placeScreen }
+func (v *donorsView) ShortHelp() []key.Binding {
+	k := v.keys
+	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.Back, k.Quit}
+}
+
+func (v *donorsView) Open() (tea.Cmd, bool) {
+	if v.list.data.active() == nil {
+		return nil, false
+	}
+	v.cursor, v.offset, v.rows, v.total = 0, 0, nil, 0
+	return v.fetch(0), true
+}
+
+// fetch reads the donors from from on, off the event loop.
+func (v *donorsView) fetch(from int) tea.Cmd {
+	v.gen++
+	v.loading = true
+	gen, st, f, sort, desc := v.gen, v.list.data.active(), v.list.data.filter(), v.sort, v.desc
+	return func() tea.Msg {
+		rows, total, err := st.Donors(context.Background(), f, sort, desc, from, donorsPage)
+		return donorsMsg{gen: gen, from: from, rows: rows, total: total, err: err}
+	}
+}
+
+func (v *donorsView) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case donorsMsg:
+		if msg.gen == v.gen {
+			v.loading, v.err = false, msg.err
+			v.from, v.rows, v.total = msg.from, msg.rows, msg.total
+		}
+		return nil
+	case tea.KeyPressMsg:
+		return v.key(msg)
+	}
+	return nil
+}
+
+func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
+	kb := v.keys
+	for sort, b := range map[string]key.Binding{"total": kb.Total, "gifts": kb.Gifts, "name": kb.Name,
+		"last": kb.Last, "first": kb.First, "email": kb.Email} {
+		if key.Matches(k, b) {
+			if v.sort == sort {
+				v.desc = !v.desc
+			} else {
+				v.sort, v.desc = sort, sort != "name" && sort != "email"
+			}
+			v.cursor, v.offset = 0, 0
+			return v.fetch(0)
+		}
+	}
+	h := max(v.ctx.Layout.ScreenHeight-4, 1)
+	switch {
+	case key.Matches(k, kb.Quit):
+		return v.nav.quit()
+	case key.Matches(k, kb.Back):
+		v.nav.back()
+		return nil
+	case key.Matches(k, kb.Open):
+		if d := v.selected(); d != nil && d.Email != "" {
+			v.nav.back()
+			return v.list.showDonor(d.Email, false)
+		}
+		return nil
+	case key.Matches(k, kb.Down):
+		return v.moveTo(v.cursor+1, h)
+	case key.Matches(k, kb.Up):
+		return v.moveTo(v.cursor-1, h)
+	case key.Matches(k, kb.PageDown):
+		return v.moveTo(v.cursor+h, h)
+	case key.Matches(k, kb.PageUp):
+		return v.moveTo(v.cursor-h, h)
+	case key.Matches(k, kb.Top):
+		return v.moveTo(0, h)
+	case key.Matches(k, kb.Bottom):
+		return v.moveTo(v.total-1, h)
+	}
+	return nil
+}
+
+// moveTo moves the cursor, and reads the page around it when it leaves the
+// donors in memory.
+func (v *donorsView) moveTo(i, h int) tea.Cmd {
+	v.cursor = max(0, min(i, v.total-1))
+	if v.cursor < v.offset {
+		v.offset = v.cursor
+	}
+	if v.cursor >= v.offset+h {
+		v.offset = v.cursor - h + 1
+	}
+	if v.offset < v.from || v.offset+h > v.from+len(v.rows) && v.from+len(v.rows) < v.total {
+		return v.fetch(max(0, v.offset-donorsPage/4))
+	}
+	return nil
+}
+
+func (v *donorsView) selected() *store.Donor {
+	if i := v.cursor - v.from; i >= 0 && i < len(v.rows) {
+		return &v.rows[i]
+	}
+	return nil
+}
+
+func (v *donorsView) View() string {
+	st, lay := &v.ctx.Styles, v.ctx.Layout
+	title := st.Title.Render("Donors") + st.Muted.Render("  "+commas(v.total)+" · by "+v.sort+arrow(v.desc)+" · over what the list shows")
+	lines := []string{textsafe.Truncate(title, lay.Width)}
+	cols := donorColumns(lay.Width)
+	var head strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			head.WriteByte(' ')
+		}
+		head.WriteString(c.Fit(c.title))
+	}
+	lines = append(lines, st.Header.Render(head.String()))
+	h := max(lay.ScreenHeight-4, 1)
+	switch {
+	case v.err != nil:
+		lines = append(lines, st.Error.Render("⚠ "+firstLine(v.err.Error())))
+	case v.loading && len(v.rows) == 0:
+		lines = append(lines, st.Muted.Render("Adding up…"))
+	case v.total == 0:
+		lines = append(lines, st.Muted.Render("No donor: no donation is shown."))
+	}
+	for i := v.offset; i < v.offset+h && i-v.from >= 0 && i-v.from < len(v.rows); i++ {
+		line := v.row(cols, &v.rows[i-v.from])
+		if i == v.cursor {
+			line = st.Selected.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	for len(lines) < lay.ScreenHeight-1 {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines[:lay.ScreenHeight-1], "\n") + "\n" + v.ctx.KeyLine(v.ShortHelp())
+}
+
+func arrow(desc bool) string {
+	if desc {
+		return " ↓"
+	}
+	return " ↑"
+}
+
+// donorColumns fits the donor list to width; the first gift and the
+// e-mail go first when it is narrow.
+func donorColumns(width int) []listCol {
+	right := func(c listCol) listCol { c.Right = true; return c }
+	cols := []listCol{
+		col("DONOR", "name", 18, nil), col("E-MAIL", "email", 24, nil), right(col("GIFTS", "gifts", 6, nil)),
+		right(col("TOTAL", "total", 14, nil)), col("FIRST GIFT", "first", 10, nil), col("LAST GIFT", "last", 10, nil),
+		col("↻", "", 1, nil),
+	}
+	used := func() int {
+		n := 0
+		for _, c := range cols {
+			n += c.Width + 1
+		}
+		return n
+	}
+	for _, drop := range []string{"first", "email"} {
+		if used() <= width {
+			break
+		}
+		cols = dropSort(cols, drop)
+	}
+	extra := max(0, width-used())
+	for i := range cols {
+		if cols[i].sort == "email" {
+			cols[i].Width += extra / 2
+			extra -= extra / 2
+		}
+	}
+	cols[0].Width += extra
+	return cols
+}
+
+func dropSort(cols []listCol, sort string) []listCol {
+	for i, c := range cols {
+		if c.sort == sort {
+			return append(cols[:i:i], cols[i+1:]...)
+		}
+	}
+	return cols
+}
+
+func (v *donorsView) row(cols []listCol, d *store.Donor) string {
+	var b strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		var cell string
+		switch c.sort {
+		case "name":
+			cell = strings.TrimSpace(d.FirstName + " " + d.LastName)
+		case "email":
+			cell = d.Email
+		case "gifts":
+			cell = commas(d.Gifts)
+		case "total":
+			cell = money(d.Currency, d.Total)
+			if d.Inexact > 0 {
+				cell = "≈ " + cell
+			}
+		case "first":
+			cell = v.day(d.First)
+		case "last":
+			cell = v.day(d.Last)
+		default:
+			if d.Recurring {
+				cell = "R"
+			}
+		}
+		b.WriteString(c.Fit(textsafe.Line(cell)))
+	}
+	return b.String()
+}
+
+func (v *donorsView) day(t time.Time) string {
+	if t.IsZero() {
+		return missing
+	}
+	return t.In(v.ctx.Location()).Format("2006-01-02")
+}

@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"donations/api/demo"
+)
+
+// d lists the donors of what the list shows, biggest total first; a key
+// per column sorts; Enter shows that donor's gifts in the list.
+func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 600})
+	d := newDriver(t, src, 120, 35)
+	d.keys("G", "d")
+	v := d.m.children[donorsID].(*donorsView)
+	if d.m.focus != donorsID || v.total == 0 || len(v.rows) == 0 {
+		t.Fatalf("focus %v, %d donors", d.m.focus, v.total)
+	}
+	d.mustShow("Donors", "by total ↓", v.rows[0].Email)
+	for i := 1; i < len(v.rows); i++ {
+		if strings.HasPrefix(v.rows[i-1].Total.Sub(v.rows[i].Total).String(), "-") {
+			t.Fatalf("donor %d has less than the next", i-1)
+		}
+	}
+	d.keys("c")
+	d.mustShow("by gifts ↓")
+	if v.rows[0].Gifts < v.rows[len(v.rows)-1].Gifts {
+		t.Errorf("by count: %d gifts first, %d last", v.rows[0].Gifts, v.rows[len(v.rows)-1].Gifts)
+	}
+	d.keys("j", "j")
+	who := v.rows[2]
+	d.keys("enter")
+	if d.m.focus != listID || d.m.data.query.Email != who.Email || d.m.data.Len() != who.Gifts {
+		t.Fatalf("enter: focus %v, e-mail %q, %d rows; want %s's %d gifts", d.m.focus, d.m.data.query.Email, d.m.data.Len(), who.Email, who.Gifts)
+	}
+}
+
+// D on a gift shows that donor's whole history, whatever else was filtered.
+func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Count: 600})
+	d := newDriver(t, src, 120, 35)
+	d.keys("/", "ada", "enter")
+	email := d.m.list.selectedRow().s.Email.Value
+	d.keys("D")
+	want := srv.Match(demo.Filter{Email: email})
+	if d.m.data.query.Email != email || d.m.data.local.Search != "" || d.m.data.Len() != len(want) {
+		t.Errorf("D: e-mail %q, search %q, %d rows; want %d", d.m.data.query.Email, d.m.data.local.Search, d.m.data.Len(), len(want))
+	}
+}
