@@ -70,6 +70,7 @@ func New(src Source, opt Options) *Model {
 	m.add(filterID, newFilterView(m.ctx, m, m.list))
 	m.add(sortID, newSorter(m.ctx, m, m.list))
 	m.add(donorsID, newDonorsView(m.ctx, m, m.list))
+	m.add(insightsID, newInsightsView(m.ctx, m, m.data))
 	m.add(helpID, newHelpView(m.ctx, m))
 	m.data.restart()
 	m.relayout()

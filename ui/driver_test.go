@@ -68,7 +68,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg, insightsMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -90,7 +90,8 @@ func (d *driver) settle() {
 // busy says whether an answer is on its way that the screen waits for.
 func (d *driver) busy() bool {
 	donors := d.m.children[donorsID].(*donorsView)
-	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking || donors.loading
+	insights := d.m.children[insightsID].(*insightsView)
+	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking || donors.loading || insights.loading
 }
 
 func (d *driver) send(msg tea.Msg) {

@@ -47,6 +47,8 @@ func TestGoldenScreens(t *testing.T) {
 		{"export_prompt_80x24", 80, 24, []string{"/", "mar", "enter", "e"}},
 		{"donors_80x24", 80, 24, []string{"G", "d"}},
 		{"donors_120x35", 120, 35, []string{"G", "d", "n"}},
+		{"insights_80x24", 80, 24, []string{"G", "i"}},
+		{"insights_120x35", 120, 35, []string{"G", "i", "pgdown"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

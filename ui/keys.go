@@ -9,19 +9,20 @@ import (
 // through it and draw their key lines from it, so remapping a binding changes
 // both what the key does and every line that names it.
 type KeyMap struct {
-	Quit   key.Binding // from anywhere, even a text field
-	List   ListKeys
-	Scroll ScrollKeys // the detail and raw views
-	Detail DetailKeys
-	Raw    RawKeys
-	Copy   CopyKeys
-	Search PromptKeys
-	Export PromptKeys
-	Sort   SortKeys
-	Donors DonorKeys
-	Filter FormKeys
-	Help   HelpKeys
-	Setup  SetupKeys
+	Quit     key.Binding // from anywhere, even a text field
+	List     ListKeys
+	Scroll   ScrollKeys // the detail and raw views
+	Detail   DetailKeys
+	Raw      RawKeys
+	Copy     CopyKeys
+	Search   PromptKeys
+	Export   PromptKeys
+	Sort     SortKeys
+	Donors   DonorKeys
+	Insights InsightKeys
+	Filter   FormKeys
+	Help     HelpKeys
+	Setup    SetupKeys
 }
 
 // ListKeys are the list's keys, and the keys that open the other views from it.
@@ -29,7 +30,7 @@ type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
-	Sort, Donors, History                      key.Binding
+	Sort, Donors, History, Insights            key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -59,6 +60,10 @@ type DonorKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Open, Back, Quit key.Binding
 	Total, Gifts, Name, Last, First, Email                    key.Binding
 }
+
+// InsightKeys are the insights view's, besides the scroll keys: the period
+// the totals are drawn by.
+type InsightKeys struct{ Month, Week, Day, Back, Quit key.Binding }
 
 // PromptKeys are a one-line text prompt's: every other key types.
 type PromptKeys struct{ Accept, Cancel key.Binding }
@@ -126,6 +131,13 @@ func NewKeyMap() KeyMap {
 			First:    bind("f", "by first gift", "f"),
 			Email:    bind("e", "by e-mail", "e"),
 		},
+		Insights: InsightKeys{
+			Month: bind("m", "by month", "m"),
+			Week:  bind("w", "by week", "w"),
+			Day:   bind("d", "by day", "d"),
+			Back:  bind("esc", "back", "esc"),
+			Quit:  bind("q", "quit", "q"),
+		},
 		Sort: SortKeys{
 			Date:   bind("d", "date", "d"),
 			Amount: bind("a", "amount", "a"),
@@ -172,6 +184,7 @@ func newListKeys() ListKeys {
 		Sort:     bind("s", "sort (or click a title)", "s"),
 		Donors:   bind("d", "donors", "d"),
 		History:  bind("D", "this donor's gifts", "D"),
+		Insights: bind("i", "insights", "i"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -193,7 +206,7 @@ func (k ListKeys) ShortHelp() []key.Binding {
 func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Back, k.Help, k.Quit},
+		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.UTC, k.Export, k.Retry},
 	}
 }

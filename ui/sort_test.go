@@ -22,9 +22,6 @@ func worth(t *testing.T, r row) api.Decimal {
 	return v
 }
 
-// less says whether a is below b, for decimals.
-func less(a, b api.Decimal) bool { return strings.HasPrefix(a.Sub(b).String(), "-") }
-
 func TestSortByAColumnAndAgainReverses(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 450})
 	d := newDriver(t, src, 120, 30)

@@ -1,0 +1,321 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+)
+
+const insightsID viewID = "insights"
+
+// insightsView adds up what the list shows (its filters and search): totals
+// by month, week or day as bars with a sparkline of counts, break-downs by
+// form, status, currency and payment type, the top donors, and the shares
+// and middle of the gifts. It is computed off the event loop and scrolls.
+type insightsView struct {
+	ctx  *Context
+	nav  navigator
+	data *walk
+	keys *InsightKeys
+	vp   viewport.Model
+
+	period  string // month, week or day
+	gen     int
+	loading bool
+	facts   *facts
+	err     error
+}
+
+// facts is what one adding-up found.
+type facts struct {
+	periods, forms, statuses, currencies, payments, recurring []store.Group
+	top                                                       []store.Donor
+	median                                                    api.Decimal
+	medianOf                                                  int
+}
+
+type insightsMsg struct {
+	gen   int
+	facts *facts
+	err   error
+}
+
+func newInsightsView(ctx *Context, nav navigator, data *walk) *insightsView {
+	vp := viewport.New()
+	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	return &insightsView{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
+}
+
+func (v *insightsView) OpenKey() key.Binding { return v.ctx.Keys.List.Insights }
+func (v *insightsView) Place() place         { return placeScreen }
+func (v *insightsView) ShortHelp() []key.Binding {
+	k := v.keys
+	return []key.Binding{v.ctx.Keys.Scroll.Up, k.Month, k.Week, k.Day, k.Back, k.Quit}
+}
+
+func (v *insightsView) Open() (tea.Cmd, bool) {
+	if v.data.active() == nil {
+		return nil, false
+	}
+	v.vp.GotoTop()
+	return v.compute(), true
+}
+
+// compute adds everything up in the store, off the event loop.
+func (v *insightsView) compute() tea.Cmd {
+	v.gen++
+	v.loading, v.facts, v.err = true, nil, nil
+	gen, st, f, period, loc := v.gen, v.data.active(), v.data.filter(), v.period, v.ctx.Location()
+	return func() tea.Msg {
+		ctx := context.Background()
+		fa := &facts{}
+		var err error
+		for _, g := range []struct {
+			by  string
+			out *[]store.Group
+		}{{period, &fa.periods}, {"form", &fa.forms}, {"status", &fa.statuses}, {"currency", &fa.currencies},
+			{"payment_type", &fa.payments}, {"recurring", &fa.recurring}} {
+			if err == nil {
+				*g.out, err = st.Groups(ctx, f, []string{g.by}, loc)
+			}
+		}
+		if err == nil {
+			fa.top, _, err = st.Donors(ctx, f, "total", true, 0, 10)
+		}
+		if err == nil {
+			fa.median, fa.medianOf, err = st.Median(ctx, f)
+		}
+		return insightsMsg{gen: gen, facts: fa, err: err}
+	}
+}
+
+func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case insightsMsg:
+		if msg.gen == v.gen {
+			v.loading, v.facts, v.err = false, msg.facts, msg.err
+			v.layout() // before a key scrolls it
+		}
+	case tea.KeyPressMsg:
+		kb, s := v.keys, v.ctx.Keys.Scroll
+		switch {
+		case key.Matches(msg, kb.Quit):
+			return v.nav.quit()
+		case key.Matches(msg, kb.Back):
+			v.nav.back()
+		case key.Matches(msg, kb.Month):
+			v.period = "month"
+			return v.compute()
+		case key.Matches(msg, kb.Week):
+			v.period = "week"
+			return v.compute()
+		case key.Matches(msg, kb.Day):
+			v.period = "day"
+			return v.compute()
+		case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
+			v.vp, _ = v.vp.Update(msg)
+		}
+	}
+	return nil
+}
+
+func (v *insightsView) View() string {
+	st, lay := &v.ctx.Styles, v.ctx.Layout
+	width := v.layout()
+	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(v.vp.View() + "\n" + v.ctx.KeyLineWidth(v.ShortHelp(), width))
+}
+
+// layout fits the viewport to the screen and fills it; it returns the width.
+func (v *insightsView) layout() int {
+	st, lay := &v.ctx.Styles, v.ctx.Layout
+	width := lay.Width - st.Panel.GetHorizontalFrameSize()
+	var body string
+	switch {
+	case v.err != nil:
+		body = st.Error.Render("⚠ " + firstLine(v.err.Error()))
+	case v.loading || v.facts == nil:
+		body = st.Muted.Render("Adding up…")
+	default:
+		body = v.render(width)
+	}
+	v.vp.SetWidth(width)
+	v.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
+	v.vp.SetContent(body)
+	return width
+}
+
+// currency is the converted currency most gifts have: the one the bars and
+// shares are drawn in.
+func (fa *facts) currency() string {
+	counts := map[string]int{}
+	for _, g := range fa.statuses {
+		for cur := range g.Converted {
+			counts[cur] += g.Count
+		}
+	}
+	if list := byCount(counts); len(list) > 0 {
+		return list[0]
+	}
+	return ""
+}
+
+func (v *insightsView) render(width int) string {
+	st, fa := &v.ctx.Styles, v.facts
+	cur := fa.currency()
+	total, count := sumOf(fa.statuses, cur)
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s donations · %s %s converted · over what the list shows",
+		commas(count), textsafe.Line(cur), grouped(total.String()))) + "\n\n")
+	b.WriteString(v.shares(cur, total, count) + "\n\n")
+	b.WriteString(st.Section.Render("By "+v.period+" ("+textsafe.Line(cur)+", converted)") + "\n")
+	b.WriteString(st.Muted.Render("gifts ") + sparkline(fa.periods, width-6) + "\n")
+	b.WriteString(bars(fa.periods, cur, width, v.period != "day") + "\n")
+	for _, part := range []struct {
+		title  string
+		groups []store.Group
+	}{{"By form", fa.forms}, {"By status", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
+		b.WriteString(st.Section.Render(part.title) + "\n" + bars(largestFirst(part.groups, cur), cur, width, false) + "\n")
+	}
+	b.WriteString(st.Section.Render("Top donors") + "\n")
+	for i, d := range fa.top {
+		name := strings.TrimSpace(d.FirstName + " " + d.LastName)
+		line := fmt.Sprintf("%2d. %s  %s  %s gifts  %s", i+1, textsafe.Fit(textsafe.Line(name), 22), textsafe.Fit(textsafe.Line(d.Email), 30),
+			textsafe.FitRight(commas(d.Gifts), 4), money(d.Currency, d.Total))
+		b.WriteString(textsafe.Truncate(line, width) + "\n")
+	}
+	return b.String()
+}
+
+// shares is the line of ratios: recurring, refunds, average and median.
+func (v *insightsView) shares(cur string, total api.Decimal, count int) string {
+	fa := v.facts
+	recurring := 0
+	for _, g := range fa.recurring {
+		if g.Key[0] == "recurring" {
+			recurring = g.Count
+		}
+	}
+	refunded := 0
+	for _, g := range fa.statuses {
+		if g.Key[0] == "refunded" {
+			refunded = g.Count
+		}
+	}
+	pct := func(n int) string {
+		if count == 0 {
+			return "—"
+		}
+		return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(count))
+	}
+	parts := []string{"recurring " + pct(recurring) + " (" + commas(recurring) + ")", "refunded " + pct(refunded)}
+	if e4, ok := total.Scaled(4); ok && count > 0 {
+		parts = append(parts, "average "+money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
+	}
+	if fa.medianOf > 0 {
+		parts = append(parts, "median "+money(cur, fa.median))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// sumOf adds the groups' converted sums in cur, and their counts.
+func sumOf(groups []store.Group, cur string) (api.Decimal, int) {
+	var total api.Decimal
+	n := 0
+	for _, g := range groups {
+		total = total.Add(g.Converted[cur])
+		n += g.Count
+	}
+	return total, n
+}
+
+// largestFirst orders break-down groups by their converted sum.
+func largestFirst(groups []store.Group, cur string) []store.Group {
+	out := append([]store.Group(nil), groups...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && less(out[j-1].Converted[cur], out[j].Converted[cur]); j-- {
+			out[j-1], out[j] = out[j], out[j-1]
+		}
+	}
+	return out
+}
+
+func less(a, b api.Decimal) bool { return strings.HasPrefix(a.Sub(b).String(), "-") }
+
+// bars draws one line per group: its key, a bar in proportion to its
+// converted sum, the sum and the count. last keeps the latest groups when
+// there are more than fit a screen's worth.
+func bars(groups []store.Group, cur string, width int, last bool) string {
+	const most = 40
+	if len(groups) > most && last {
+		groups = groups[len(groups)-most:]
+	}
+	var top float64
+	for _, g := range groups {
+		top = max(top, toFloat(g.Converted[cur]))
+	}
+	label := 0
+	for _, g := range groups {
+		label = max(label, textsafe.Width(keyText(g)))
+	}
+	label = min(label, 26)
+	room := max(width-label-30, 5)
+	var b strings.Builder
+	for _, g := range groups {
+		sum := g.Converted[cur]
+		n := 0
+		if top > 0 {
+			n = int(float64(room) * toFloat(sum) / top)
+		}
+		line := textsafe.Fit(keyText(g), label) + " " + strings.Repeat("█", n) + strings.Repeat(" ", room-n) + " " +
+			textsafe.FitRight(grouped(sum.String()), 14) + textsafe.FitRight(commas(g.Count), 8)
+		b.WriteString(textsafe.Truncate(line, width) + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func keyText(g store.Group) string {
+	if len(g.Key) == 0 || g.Key[0] == "" {
+		return "—"
+	}
+	return textsafe.Line(g.Key[0])
+}
+
+// toFloat is a sum for drawing only: bar lengths need no exact cents.
+func toFloat(d api.Decimal) float64 {
+	var f float64
+	fmt.Sscan(d.String(), &f)
+	return f
+}
+
+// sparkline draws the groups' counts as one line of eighth-blocks, from the
+// fewest to the most, the latest ones when there are more than fit.
+func sparkline(groups []store.Group, width int) string {
+	ticks := []rune("▁▂▃▄▅▆▇█")
+	if len(groups) > width {
+		groups = groups[len(groups)-width:]
+	}
+	low, high := 0, 0
+	for i, g := range groups {
+		if i == 0 || g.Count < low {
+			low = g.Count
+		}
+		high = max(high, g.Count)
+	}
+	var b strings.Builder
+	for _, g := range groups {
+		i := len(ticks) - 1
+		if high > low {
+			i = (g.Count - low) * (len(ticks) - 1) / (high - low)
+		}
+		b.WriteRune(ticks[i])
+	}
+	return b.String()
+}
