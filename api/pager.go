@@ -365,3 +365,10 @@ func (c *Client) Newest(ctx context.Context, q Query, n int) ([]Donation, error)
 	}
 	return out[:min(n, len(out))], nil
 }
+
+// LastPage is the number of q's last page, found in O(log pages) requests.
+func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
+	p := c.Pager(q, OldestFirst)
+	defer p.Close()
+	return p.locate(ctx)
+}

@@ -44,11 +44,13 @@ type Profile struct {
 	Cache *bool `toml:"cache,omitempty"`
 	// CSVBOM starts CSV files with a UTF-8 byte-order mark, for Excel.
 	CSVBOM bool `toml:"csv_bom,omitempty"`
+	// LiveBell rings the terminal's bell when Live sees a new gift.
+	LiveBell bool `toml:"live_bell,omitempty"`
 }
 
 var (
 	topKeys     = []string{"default_profile", "profiles"}
-	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache", "csv_bom"}
+	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache", "csv_bom", "live_bell"}
 )
 
 // FileError points at the place in a config file that is wrong.

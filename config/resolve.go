@@ -32,6 +32,7 @@ type Settings struct {
 	File      string // the config file read, if any
 	NoCache   bool   // the profile says cache = false
 	CSVBOM    bool   // the profile says csv_bom = true
+	LiveBell  bool   // the profile says live_bell = true
 }
 
 // ErrNotConfigured means nothing at all says which account to use.
@@ -96,6 +97,7 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 	}
 	s.NoCache = prof.Cache != nil && !*prof.Cache
 	s.CSVBOM = prof.CSVBOM
+	s.LiveBell = prof.LiveBell
 	if ov.NoKey {
 		return s, nil
 	}

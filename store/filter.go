@@ -38,6 +38,9 @@ type Filter struct {
 	MinAmount, MaxAmount          *api.Decimal
 	Currency, Form                string // whole values, ignoring case
 	Recurring, Tribute, Anonymous Tri
+	// AfterID keeps the donations with a larger id: those that arrived
+	// after it, as ids ascend.
+	AfterID int64
 }
 
 // where builds the filter's WHERE clause and its arguments.
@@ -61,6 +64,9 @@ func (f Filter) clause(inOrder bool) (string, []any, error) {
 	}
 	if f.ID != 0 {
 		add("id = ?", f.ID)
+	}
+	if f.AfterID != 0 {
+		add("id > ?", f.AfterID)
 	}
 	if match := f.match(); match != "" {
 		in := "id IN"
@@ -163,7 +169,7 @@ func (f Filter) onlyMatch() bool {
 }
 
 func (f Filter) isZero() bool {
-	return f.Email == "" && f.FirstName == "" && f.LastName == "" && f.ID == 0 && f.Search == "" &&
+	return f.Email == "" && f.FirstName == "" && f.LastName == "" && f.ID == 0 && f.AfterID == 0 && f.Search == "" &&
 		f.Dates.IsZero() && len(f.Statuses) == 0 && f.MinAmount == nil && f.MaxAmount == nil &&
 		f.Currency == "" && f.Form == "" && f.Recurring == Any && f.Tribute == Any && f.Anonymous == Any
 }

@@ -17,7 +17,12 @@ type SyncOptions struct {
 	Window      int  // pages before the store's end read again for changes (0: none)
 	Concurrency int  // pages fetched at once past the store's end (0: 1)
 	PerPage     int  // page size asked for (0: the API's 100)
-	OnProgress  func(Progress)
+	// From starts at this page rather than where the store ends, and Query
+	// filters the pages: for a store that holds the last pages of a query
+	// only (the browser's own, filled newest first).
+	From       int
+	Query      api.Query
+	OnProgress func(Progress)
 }
 
 // Progress is told after each page is stored.
@@ -38,6 +43,7 @@ type SyncResult struct {
 	New, Updated, Removed int
 	Requests              int
 	Full                  bool // it read every page (asked, first or fallen back to)
+	LastPage              int  // the last page that held donations
 	Elapsed               time.Duration
 	Warnings              []string
 }
@@ -68,10 +74,14 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 	if err != nil {
 		return SyncResult{}, err
 	}
-	q := api.Query{PerPage: o.PerPage}
+	q := o.Query
+	q.PerPage = o.PerPage
 	per := q.EffectivePerPage()
 	first, anchor := 1, 0
-	if !o.Full && n > 0 {
+	switch {
+	case o.From > 0:
+		first = o.From
+	case !o.Full && n > 0:
 		anchor = (n-1)/per + 1
 		first = max(1, anchor-max(0, o.Window))
 	}
@@ -105,6 +115,9 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		r, err := s.Put(ctx, b.Donations, start)
 		if err != nil {
 			return res, err
+		}
+		if b.Page != nil && len(b.Page.Donations) > 0 {
+			res.LastPage = page
 		}
 		res.New, res.Updated, res.Requests = res.New+r.New, res.Updated+r.Updated, p.Requests()
 		if o.OnProgress != nil {

@@ -24,6 +24,7 @@ type Options struct {
 	LastSync time.Time    // when Store was last synced (zero: never)
 	LastFull time.Time    // when a sync last re-read every page of it
 	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
+	Live     LiveOptions  // what Live (L) needs; without Sync, Live is not offered
 }
 
 // Model is the root of the browser. It keeps only the shared context, the
@@ -71,6 +72,7 @@ func New(src Source, opt Options) *Model {
 	m.add(sortID, newSorter(m.ctx, m, m.list))
 	m.add(donorsID, newDonorsView(m.ctx, m, m.list))
 	m.add(insightsID, newInsightsView(m.ctx, m, m.data))
+	m.add(liveID, newLiveView(m.ctx, m, m.data, m.list, opt.Live))
 	m.add(helpID, newHelpView(m.ctx, m))
 	m.data.restart()
 	m.relayout()

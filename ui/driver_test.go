@@ -68,7 +68,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg, insightsMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg, insightsMsg, liveMsg, livePollMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -91,7 +91,10 @@ func (d *driver) settle() {
 func (d *driver) busy() bool {
 	donors := d.m.children[donorsID].(*donorsView)
 	insights := d.m.children[insightsID].(*insightsView)
-	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking || donors.loading || insights.loading
+	live := d.m.children[liveID].(*liveView)
+	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
+	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking ||
+		donors.loading || insights.loading || live.checking || starting
 }
 
 func (d *driver) send(msg tea.Msg) {

@@ -20,6 +20,7 @@ type KeyMap struct {
 	Sort     SortKeys
 	Donors   DonorKeys
 	Insights InsightKeys
+	Live     LiveKeys
 	Filter   FormKeys
 	Help     HelpKeys
 	Setup    SetupKeys
@@ -30,7 +31,7 @@ type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
-	Sort, Donors, History, Insights            key.Binding
+	Sort, Donors, History, Insights, Live      key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -64,6 +65,9 @@ type DonorKeys struct {
 // InsightKeys are the insights view's, besides the scroll keys: the period
 // the totals are drawn by.
 type InsightKeys struct{ Month, Week, Day, Back, Quit key.Binding }
+
+// LiveKeys are Live's: Esc stops watching.
+type LiveKeys struct{ Back, Quit key.Binding }
 
 // PromptKeys are a one-line text prompt's: every other key types.
 type PromptKeys struct{ Accept, Cancel key.Binding }
@@ -138,6 +142,7 @@ func NewKeyMap() KeyMap {
 			Back:  bind("esc", "back", "esc"),
 			Quit:  bind("q", "quit", "q"),
 		},
+		Live: LiveKeys{Back: bind("esc", "stop watching", "esc"), Quit: bind("q", "quit", "q")},
 		Sort: SortKeys{
 			Date:   bind("d", "date", "d"),
 			Amount: bind("a", "amount", "a"),
@@ -185,6 +190,7 @@ func newListKeys() ListKeys {
 		Donors:   bind("d", "donors", "d"),
 		History:  bind("D", "this donor's gifts", "D"),
 		Insights: bind("i", "insights", "i"),
+		Live:     bind("L", "live: watch for new gifts", "L"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -206,7 +212,7 @@ func (k ListKeys) ShortHelp() []key.Binding {
 func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Back, k.Help, k.Quit},
+		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.UTC, k.Export, k.Retry},
 	}
 }

@@ -43,6 +43,7 @@ type account struct {
 	label  string
 	store  string // the local store's file; "" keeps it in memory
 	csvBOM bool   // the profile's csv_bom
+	bell   bool   // the profile's live_bell
 	close  func()
 }
 
@@ -88,7 +89,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 		return nil, err
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
-	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, close: func() {}}, nil
+	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell, close: func() {}}, nil
 }
 
 func logExchange(e env, x api.Exchange) {

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"donations/api"
 	"donations/config"
 	"donations/store"
 	"donations/ui"
@@ -27,6 +28,12 @@ func runTUI(ctx context.Context, a *app) int {
 	}
 	defer acct.close()
 	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, CSVBOM: acct.csvBOM}
+	opts.Live = ui.LiveOptions{
+		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
+			return st.Sync(ctx, acct.client, store.SyncOptions{From: from, Query: q})
+		},
+		LastPage: acct.client.LastPage, Budget: acct.client.Budget, Bell: acct.bell,
+	}
 	if acct.store != "" {
 		st, err := openStore(ctx, acct.store)
 		if err != nil {

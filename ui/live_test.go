@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"context"
+	"testing"
+
+	"donations/api"
+	"donations/store"
+)
+
+func liveWith(c *api.Client) LiveOptions {
+	return LiveOptions{
+		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
+			return st.Sync(ctx, c, store.SyncOptions{From: from, Query: q})
+		},
+		LastPage: c.LastPage, Budget: c.Budget,
+	}
+}
+
+// Live, without a store of the profile's: it starts from the newest page,
+// and a check after new gifts arrive shows them, newest first, with their
+// total, in a few requests.
+func TestLiveShowsNewGifts(t *testing.T) {
+	srv, c, _ := storeAccount(t, 2000)
+	d := newDriverWith(t, FromClient(c), Options{Live: liveWith(c)}, 120, 35)
+	d.keys("L")
+	v := d.m.children[liveID].(*liveView)
+	if d.m.focus != liveID || v.baseline == 0 || v.err != nil {
+		t.Fatalf("focus %v, baseline %d, err %v", d.m.focus, v.baseline, v.err)
+	}
+	d.mustShow("● Live since 09:30 · 0 new", "before Live")
+	added := srv.Add(3)
+	before := srv.Requests()
+	d.send(livePollMsg{v.gen})
+	if len(v.fresh) != 3 || v.fresh[0].s.ID.Value != added[2] || v.sums.count != 3 {
+		t.Fatalf("after 3 new gifts: %d fresh (first %v), count %d, err %v", len(v.fresh), v.fresh, v.sums.count, v.err)
+	}
+	if n := srv.Requests() - before; n > 3 {
+		t.Errorf("a check took %d requests", n)
+	}
+	d.mustShow("3 new", "≈ USD")
+	d.keys("esc")
+	if d.m.focus != listID || d.m.data.At(0).s.ID.Value != added[2] {
+		t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).s.ID.Value, added[2])
+	}
+}
+
+// With the profile's synced store, Live syncs it from where it ends.
+func TestLiveOnASyncedStore(t *testing.T) {
+	srv, c, st := storeAccount(t, 900)
+	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Live: liveWith(c)}, 120, 35)
+	d.settle()
+	d.keys("L")
+	v := d.m.children[liveID].(*liveView)
+	added := srv.Add(2)
+	d.send(livePollMsg{v.gen})
+	if len(v.fresh) != 2 || v.fresh[0].s.ID.Value != added[1] {
+		t.Fatalf("%d fresh, err %v", len(v.fresh), v.err)
+	}
+}
+
+func TestLiveIntervalKeepsToAQuarterOfTheBudget(t *testing.T) {
+	for _, tc := range []struct {
+		limit int
+		known bool
+		want  string
+	}{{60, true, "8s"}, {1200, true, "5s"}, {0, false, "15s"}} {
+		v := &liveView{opt: LiveOptions{Budget: func() (api.Budget, bool) { return api.Budget{Limit: tc.limit}, tc.known }}}
+		if got := v.interval().String(); got != tc.want {
+			t.Errorf("limit %d: every %s, want %s", tc.limit, got, tc.want)
+		}
+	}
+}
