@@ -57,8 +57,8 @@ func (h *helpView) View() string {
 	legend := "\n\n" + st.Section.Render("List markers") + "\n" +
 		"R recurring gift · T tribute (in memory or in honour) · A anonymous gift · — the server sent no value\n\n" +
 		st.Section.Render("Searching") + "\n" +
-		h.ctx.Keys.List.Filter.Help().Key + "  filters sent to the API (e-mail, names, campaign, donation id), as typed\n" +
-		h.ctx.Keys.List.Search.Help().Key + "  quick search over the loaded rows, ignoring case and accents\n\n" +
+		h.ctx.Keys.List.Filter.Help().Key + "  filters: the API's (e-mail, names, campaign, donation id), sent as typed, then dates, status, amount, currency, form, recurring, tribute and anonymous, applied here\n" +
+		h.ctx.Keys.List.Search.Help().Key + "  quick search over everything the store holds (without a synced store: what is loaded), ignoring case and accents\n\n" +
 		st.Section.Render("Copying") + "\n" +
 		h.ctx.Keys.List.Copy.Help().Key + "  sends to the terminal's clipboard (OSC 52), which no terminal confirms; " +
 		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +

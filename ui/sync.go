@@ -106,7 +106,7 @@ func (s *syncer) status(now time.Time, wide bool) string {
 		return "not synced"
 	}
 	st := "synced " + ago(now.Sub(s.last))
-	if wide && !s.lastFull.IsZero() {
+	if wide && !s.lastFull.IsZero() && s.last.Sub(s.lastFull) > time.Minute {
 		st += " (in full " + ago(now.Sub(s.lastFull)) + ")"
 	}
 	return st
