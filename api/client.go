@@ -20,12 +20,20 @@ const DonationsPath = "/api/v1/donations"
 type Exchange struct {
 	Method   string
 	URL      string
+	User     string // the Basic-auth user name (the key is never kept)
 	Status   int
 	Bytes    int
 	Duration time.Duration
 	Attempt  int
 	Err      error
+	// Header is the answer's headers, with any trace of the key redacted.
+	Header http.Header
+	At     time.Time // when the request was sent
 }
+
+// Curl is a shell command that repeats the request, the key left as
+// $DONATIONS_API_KEY.
+func (x Exchange) Curl() string { return CurlCommand(x.Method, x.URL, x.User) }
 
 // Config is what a Client needs. APIKey is the password of HTTP Basic auth;
 // Username is the login e-mail or the organization id (both forms work).
@@ -47,6 +55,9 @@ type Config struct {
 	UserAgent string
 	// MaxBody bounds one answer after decompression (default DefaultMaxBody).
 	MaxBody int64
+	// AllWaits makes OnWait hear of every wait, however short: the browser's
+	// status line says each retry.
+	AllWaits bool
 	// OnWait, when set, hears of every wait longer than LongWait as it
 	// starts, from whichever goroutine waits.
 	OnWait func(Wait)
@@ -66,6 +77,7 @@ type Client struct {
 	refused   atomic.Int64 // 429 answers so far
 	maxBody   int64
 	onWait    func(Wait)
+	allWaits  bool
 	redact    *redactor
 }
 
@@ -85,6 +97,7 @@ func New(cfg Config) (*Client, error) {
 		userAgent: cfg.UserAgent,
 		maxBody:   cfg.MaxBody,
 		onWait:    cfg.OnWait,
+		allWaits:  cfg.AllWaits,
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = DefaultMaxBody
@@ -225,7 +238,7 @@ func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, 
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	ex := Exchange{Method: http.MethodGet, URL: target, Attempt: attempt}
+	ex := Exchange{Method: http.MethodGet, URL: target, User: c.username, Attempt: attempt, At: time.Now()}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: err}
@@ -254,6 +267,7 @@ func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, 
 	body, err := readBody(ctx, resp, c.maxBody)
 	body = c.redact.bytes(body)
 	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
+	ex.Header = c.redact.header(resp.Header)
 	c.pace.finish(resp.Header, time.Now())
 	if resp.StatusCode == http.StatusTooManyRequests {
 		c.refused.Add(1)

@@ -229,3 +229,24 @@ func TestBudgetIsWhatTheServerLastSaid(t *testing.T) {
 		t.Errorf("budget = %+v, %v; want 27 of 30 left until a reset to come", b, ok)
 	}
 }
+
+// Each exchange keeps the answer's headers and can be repeated with curl,
+// the key never in it.
+func TestExchangeKeepsHeadersAndRepeatsAsCurl(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 20, RateLimit: 50}, api.Config{})
+	if _, err := h.client.Page(context.Background(), api.Query{Page: 1}); err != nil {
+		t.Fatal(err)
+	}
+	x := h.exchanges()[0]
+	if x.Header.Get("X-Ratelimit-Limit") != "50" || x.At.IsZero() {
+		t.Errorf("headers %v, sent at %v", x.Header, x.At)
+	}
+	for _, curl := range []string{x.Curl(), h.client.CurlFor(api.Query{ID: 100042})} {
+		if !strings.Contains(curl, `"$DONATIONS_API_KEY"`) || strings.Contains(curl, demo.DefaultKey) || !strings.Contains(curl, demo.DefaultLogin) {
+			t.Errorf("curl = %s", curl)
+		}
+	}
+	if !strings.Contains(h.client.CurlFor(api.Query{ID: 100042}), "id=100042") {
+		t.Error("CurlFor does not ask for the id")
+	}
+}

@@ -372,3 +372,7 @@ func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
 	defer p.Close()
 	return p.locate(ctx)
 }
+
+// CurlFor is a shell command that asks for q, the key left as
+// $DONATIONS_API_KEY: for a donation held in a store, whose request is gone.
+func (c *Client) CurlFor(q Query) string { return CurlCommand("GET", c.URL(q), c.username) }

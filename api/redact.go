@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"strings"
 )
@@ -91,6 +92,18 @@ func (r *redactor) bytes(b []byte) []byte {
 }
 
 func (r *redactor) text(s string) string { return string(r.bytes([]byte(s))) }
+
+// header is a copy of h with every value redacted: a server may echo what
+// it was sent, the Authorization header included.
+func (r *redactor) header(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	for k, vs := range h {
+		for _, v := range vs {
+			out[k] = append(out[k], r.text(v))
+		}
+	}
+	return out
+}
 
 // err is err with its text redacted. The result still unwraps to err, so
 // errors.Is and errors.As see through it; only its text changes.

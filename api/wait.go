@@ -14,6 +14,8 @@ const LongWait = 5 * time.Second
 type Wait struct {
 	Page     int    // the page that waits
 	Attempt  int    // the attempt the wait comes before
+	Attempts int    // the most attempts a page gets (0: a rate-limit wait, which is not a retry)
+	Status   int    // the HTTP status retried, if any
 	Reason   string // why, in words, built from parsed values only
 	Duration time.Duration
 	Until    time.Time
@@ -73,12 +75,13 @@ func (c *Client) backOff(ctx context.Context, e *Error, d time.Duration) error {
 	if e.ask.header != "" && e.ask.wait >= d {
 		reason += " as the server asked (" + e.ask.header + ")"
 	}
-	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Duration: d, Until: time.Now().Add(d), Reason: reason})
+	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Attempts: c.retry.MaxAttempts, Status: e.Status,
+		Duration: d, Until: time.Now().Add(d), Reason: reason})
 	return sleep(ctx, d)
 }
 
 func (c *Client) notify(w Wait) {
-	if c.onWait != nil && w.Duration > LongWait {
+	if c.onWait != nil && (w.Duration > LongWait || c.allWaits) {
 		c.onWait(w)
 	}
 }
