@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -10,7 +9,6 @@ import (
 
 	"donations/api"
 	"donations/store"
-	"donations/textsafe"
 )
 
 // Options are what the program's wiring tells the UI.
@@ -25,6 +23,9 @@ type Options struct {
 	LastFull time.Time    // when a sync last re-read every page of it
 	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
 	Live     LiveOptions  // what Live (L) needs; without Sync, Live is not offered
+	// Curl is a curl command that asks for a donation by id: the raw view's
+	// c for a row that came from the store.
+	Curl func(id int64) string
 }
 
 // Model is the root of the browser. It keeps only the shared context, the
@@ -73,6 +74,7 @@ func New(src Source, opt Options) *Model {
 	m.add(donorsID, newDonorsView(m.ctx, m, m.list))
 	m.add(insightsID, newInsightsView(m.ctx, m, m.data))
 	m.add(liveID, newLiveView(m.ctx, m, m.data, m.list, opt.Live))
+	m.add(logID, newLogView(m.ctx, m))
 	m.add(helpID, newHelpView(m.ctx, m))
 	m.data.restart()
 	m.relayout()
@@ -156,7 +158,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case api.Wait:
 		// The client waits on a retry or a rate-limit reset: say so, or the
 		// spinner would turn for seconds with no reason given.
-		m.ctx.Flash = fmt.Sprintf("page %d: %s (until %s)", msg.Page, textsafe.Line(msg.Reason), msg.Until.In(m.ctx.Location()).Format(time.TimeOnly))
+		line := waitLine(msg)
+		if msg.Duration > api.LongWait {
+			line += " (until " + msg.Until.In(m.ctx.Location()).Format(time.TimeOnly) + ")"
+		}
+		m.ctx.Flash = line
+		m.ctx.Log.add(msg.Until.Add(-msg.Duration).In(m.ctx.Location()).Format("15:04:05.000") + " " + line)
+		return nil
+	case api.Exchange:
+		m.ctx.Log.add(exchangeLine(msg, m.ctx.Location()))
 		return nil
 	case syncProgressMsg:
 		m.data.onSyncProgress(m.ctx.Now())

@@ -23,12 +23,16 @@ type Context struct {
 	Now      func() time.Time // for default file names
 	Flash    string
 	CSVBOM   bool // exported CSV files start with a UTF-8 byte-order mark
-	help     help.Model
+	Log      *requestLog
+	// Curl repeats the request for a donation by id, for rows from the store,
+	// whose request is gone; nil when not offered.
+	Curl func(id int64) string
+	help help.Model
 }
 
 func newContext(opt Options) *Context {
 	return &Context{Styles: NewStyles(true), Keys: NewKeyMap(), Account: opt.Account,
-		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, help: help.New(), Layout: newLayout(80, 24, false, false)}
+		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, Log: &requestLog{}, Curl: opt.Curl, help: help.New(), Layout: newLayout(80, 24, false, false)}
 }
 
 // Location is the zone times are shown in.

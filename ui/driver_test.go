@@ -132,6 +132,7 @@ func (d *driver) screen() string {
 
 var (
 	portRE   = regexp.MustCompile(`127\.0\.0\.1:\d+`)
+	clockRE  = regexp.MustCompile(`(Date: |X-Ratelimit-Reset: )[^\n]*`)
 	timingRE = regexp.MustCompile(`\b\d+ ms\b`)
 )
 
@@ -141,6 +142,7 @@ var (
 func stable(s string) string {
 	s = portRE.ReplaceAllString(s, "127.0.0.1:PORT")
 	s = timingRE.ReplaceAllString(s, "N ms")
+	s = clockRE.ReplaceAllString(s, "${1}NOW")
 	ls := strings.Split(s, "\n")
 	for i, l := range ls {
 		ls[i] = strings.TrimRight(l, " ")

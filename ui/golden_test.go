@@ -48,6 +48,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"donors_80x24", 80, 24, []string{"G", "d"}},
 		{"donors_120x35", 120, 35, []string{"G", "d", "n"}},
 		{"insights_80x24", 80, 24, []string{"G", "i"}},
+		{"raw_found_120x35", 120, 35, []string{"r", "/", "status", "enter"}},
 		{"insights_120x35", 120, 35, []string{"G", "i", "pgdown"}},
 	}
 	for _, tc := range cases {

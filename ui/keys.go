@@ -21,6 +21,7 @@ type KeyMap struct {
 	Donors   DonorKeys
 	Insights InsightKeys
 	Live     LiveKeys
+	Log      LogKeys
 	Filter   FormKeys
 	Help     HelpKeys
 	Setup    SetupKeys
@@ -31,7 +32,7 @@ type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
-	Sort, Donors, History, Insights, Live      key.Binding
+	Sort, Donors, History, Insights, Live, Log key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -45,8 +46,8 @@ type ScrollKeys struct {
 // Next and Prev move to the neighbouring gift without closing it.
 type DetailKeys struct{ Raw, Copy, Next, Prev, Back, Quit key.Binding }
 
-// RawKeys are the raw JSON view's keys.
-type RawKeys struct{ Back, Quit key.Binding }
+// RawKeys are the raw JSON view's keys, besides the scroll keys.
+type RawKeys struct{ Search, Next, Prev, Top, Bottom, Copy, Curl, Back, Quit key.Binding }
 
 // CopyKeys pick what to copy; any other key cancels.
 type CopyKeys struct{ Email, ID, JSON, Cancel key.Binding }
@@ -65,6 +66,9 @@ type DonorKeys struct {
 // InsightKeys are the insights view's, besides the scroll keys: the period
 // the totals are drawn by.
 type InsightKeys struct{ Month, Week, Day, Back, Quit key.Binding }
+
+// LogKeys are the request log's, besides the scroll keys.
+type LogKeys struct{ Top, Bottom, Back, Quit key.Binding }
 
 // LiveKeys are Live's: Esc stops watching.
 type LiveKeys struct{ Back, Quit key.Binding }
@@ -109,7 +113,17 @@ func NewKeyMap() KeyMap {
 			Back: bind("esc", "back", "esc", "enter"),
 			Quit: bind("q", "quit", "q"),
 		},
-		Raw: RawKeys{Back: bind("esc", "back", "esc", "r"), Quit: bind("q", "quit", "q")},
+		Raw: RawKeys{
+			Search: bind("/", "find", "/"),
+			Next:   bind("n", "next", "n"),
+			Prev:   bind("N", "previous", "N"),
+			Top:    bind("g", "top", "g", "home"),
+			Bottom: bind("G", "bottom", "G", "end"),
+			Copy:   bind("y", "copy JSON", "y"),
+			Curl:   bind("c", "copy as curl", "c"),
+			Back:   bind("esc", "back", "esc", "r"),
+			Quit:   bind("q", "quit", "q"),
+		},
 		Copy: CopyKeys{
 			Email:  bind("e", "e-mail", "e"),
 			ID:     bind("i", "id", "i"),
@@ -143,6 +157,8 @@ func NewKeyMap() KeyMap {
 			Quit:  bind("q", "quit", "q"),
 		},
 		Live: LiveKeys{Back: bind("esc", "stop watching", "esc"), Quit: bind("q", "quit", "q")},
+		Log: LogKeys{Top: bind("g", "oldest", "g", "home"), Bottom: bind("G", "newest", "G", "end"),
+			Back: bind("esc", "back", "esc"), Quit: bind("q", "quit", "q")},
 		Sort: SortKeys{
 			Date:   bind("d", "date", "d"),
 			Amount: bind("a", "amount", "a"),
@@ -191,6 +207,7 @@ func newListKeys() ListKeys {
 		History:  bind("D", "this donor's gifts", "D"),
 		Insights: bind("i", "insights", "i"),
 		Live:     bind("L", "live: watch for new gifts", "L"),
+		Log:      bind("l", "request log", "l"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -212,7 +229,7 @@ func (k ListKeys) ShortHelp() []key.Binding {
 func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Back, k.Help, k.Quit},
+		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.UTC, k.Export, k.Retry},
 	}
 }

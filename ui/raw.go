@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
 	"donations/textsafe"
@@ -17,78 +21,206 @@ import (
 const rawID viewID = "raw"
 
 // raw is the selected record exactly as received, under the request that
-// fetched its page: what a developer checks against the API.
+// fetched its page and the answer's headers: what a developer checks against
+// the API. / searches it, y copies the record and c a curl command that
+// asks for it again.
 type raw struct {
-	ctx  *Context
-	nav  navigator
-	sel  func() *row
-	vp   viewport.Model
-	keys *RawKeys
+	ctx   *Context
+	nav   navigator
+	sel   func() *row
+	vp    viewport.Model
+	keys  *RawKeys
+	find  textinput.Model
+	row   *row
+	lines []string // the text, made safe, without styles
+	hits  []int    // the lines holding the search
+	hit   int      // the one shown
 }
 
 func newRaw(ctx *Context, nav navigator, sel func() *row) *raw {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &raw{ctx: ctx, nav: nav, sel: sel, vp: vp, keys: &ctx.Keys.Raw}
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.Placeholder = "text to find"
+	return &raw{ctx: ctx, nav: nav, sel: sel, vp: vp, keys: &ctx.Keys.Raw, find: in}
 }
 
 func (r *raw) OpenKey() key.Binding { return r.ctx.Keys.List.Raw }
 func (r *raw) Place() place         { return placeScreen }
 
 func (r *raw) ShortHelp() []key.Binding {
-	s := r.ctx.Keys.Scroll
-	return []key.Binding{s.Up, s.PageDown, r.keys.Back, r.keys.Quit}
+	if r.find.Focused() {
+		return []key.Binding{r.keys.Back}
+	}
+	k := r.keys
+	return []key.Binding{r.ctx.Keys.Scroll.Up, k.Search, k.Next, k.Prev, k.Top, k.Bottom, k.Copy, k.Curl, k.Back, k.Quit}
 }
 
 func (r *raw) Open() (tea.Cmd, bool) {
-	row := r.sel()
-	if row == nil {
+	r.row = r.sel()
+	if r.row == nil {
 		return nil, false
 	}
+	r.lines = strings.Split(rawText(r.row.s.Raw, r.row.ex), "\n")
+	r.hits, r.hit = nil, 0
+	r.find.Reset()
 	r.size()
-	r.vp.SetContent(rawText(row.s.Raw, row.ex, r.ctx.Styles))
+	r.show()
 	r.vp.GotoTop()
 	return nil, true
 }
 
 func (r *raw) size() {
 	r.vp.SetWidth(r.ctx.Layout.Width)
-	r.vp.SetHeight(r.ctx.Layout.TextHeight)
+	r.vp.SetHeight(max(r.ctx.Layout.TextHeight-1, 1))
+}
+
+// show fills the viewport, the search's lines marked and the current one
+// in reverse.
+func (r *raw) show() {
+	st := &r.ctx.Styles
+	out := make([]string, len(r.lines))
+	for i, l := range r.lines {
+		switch {
+		case len(r.hits) > 0 && r.hits[r.hit] == i:
+			out[i] = st.Selected.Render(l)
+		case slices.Contains(r.hits, i):
+			out[i] = st.Key.Render(l)
+		default:
+			out[i] = l
+		}
+	}
+	r.vp.SetContent(strings.Join(out, "\n"))
 }
 
 func (r *raw) Update(msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch {
-		case key.Matches(k, r.keys.Back):
-			r.nav.back()
-			return nil
-		case key.Matches(k, r.keys.Quit):
-			return r.nav.quit()
-		}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		var cmd tea.Cmd
+		r.find, cmd = r.find.Update(msg)
+		return cmd
+	}
+	if r.find.Focused() {
+		return r.typing(k)
+	}
+	r.ctx.Flash = ""
+	kb := r.keys
+	switch {
+	case key.Matches(k, kb.Back):
+		r.nav.back()
+	case key.Matches(k, kb.Quit):
+		return r.nav.quit()
+	case key.Matches(k, kb.Search):
+		return r.find.Focus()
+	case key.Matches(k, kb.Next):
+		r.step(1)
+	case key.Matches(k, kb.Prev):
+		r.step(-1)
+	case key.Matches(k, kb.Top):
+		r.vp.GotoTop()
+	case key.Matches(k, kb.Bottom):
+		r.vp.GotoBottom()
+	case key.Matches(k, kb.Copy):
+		r.ctx.Flash = "Sent the donation's JSON to the terminal's clipboard (OSC 52)"
+		return tea.SetClipboard(string(r.row.s.Raw))
+	case key.Matches(k, kb.Curl):
+		return r.curl()
+	default:
+		r.vp, _ = r.vp.Update(k)
+	}
+	return nil
+}
+
+// typing takes the search's keys: Enter finds, Esc drops the search.
+func (r *raw) typing(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case k.String() == "enter":
+		r.find.Blur()
+		r.search(r.find.Value())
+		return nil
+	case key.Matches(k, r.keys.Back):
+		r.find.Blur()
+		r.find.Reset()
+		r.search("")
+		return nil
 	}
 	var cmd tea.Cmd
-	r.vp, cmd = r.vp.Update(msg)
+	r.find, cmd = r.find.Update(k)
 	return cmd
+}
+
+// search finds the lines holding text, ignoring case, and shows the first.
+func (r *raw) search(text string) {
+	r.hits, r.hit = nil, 0
+	if text = strings.ToLower(strings.TrimSpace(text)); text != "" {
+		for i, l := range r.lines {
+			if strings.Contains(strings.ToLower(ansi.Strip(l)), text) {
+				r.hits = append(r.hits, i)
+			}
+		}
+	}
+	r.step(0)
+}
+
+// step moves to the next (1) or previous (-1) line found, round the end.
+func (r *raw) step(delta int) {
+	if len(r.hits) > 0 {
+		r.hit = (r.hit + delta + len(r.hits)) % len(r.hits)
+		r.vp.SetYOffset(max(r.hits[r.hit]-r.vp.Height()/3, 0))
+	}
+	r.show()
+}
+
+// curl copies a command that repeats the request: the page's, or, for a
+// donation from the store, one that asks for it by id.
+func (r *raw) curl() tea.Cmd {
+	var cmd string
+	switch {
+	case r.row.ex != nil:
+		cmd = r.row.ex.Curl()
+	case r.ctx.Curl != nil && r.row.s.ID.Valid:
+		cmd = r.ctx.Curl(r.row.s.ID.Value)
+	default:
+		r.ctx.Flash = "No request to repeat for this donation"
+		return nil
+	}
+	r.ctx.Flash = "Sent a curl command to the terminal's clipboard (OSC 52); it reads the key from $DONATIONS_API_KEY"
+	return tea.SetClipboard(cmd)
 }
 
 // View sizes the text to the layout first: the window may have changed
 // while the raw view was open.
 func (r *raw) View() string {
 	r.size()
-	return r.vp.View() + "\n" + r.ctx.KeyLine(r.ShortHelp())
+	st := &r.ctx.Styles
+	status := st.Flash.Render(textsafe.Truncate(r.ctx.Flash, r.ctx.Layout.Width))
+	switch {
+	case r.find.Focused():
+		status = r.find.View()
+	case r.ctx.Flash == "" && r.find.Value() != "":
+		status = st.Muted.Render(fmt.Sprintf("/%s: %d of %d", textsafe.Line(r.find.Value()), min(r.hit+1, len(r.hits)), len(r.hits)))
+	}
+	return r.vp.View() + "\n" + status + "\n" + r.ctx.KeyLine(r.ShortHelp())
 }
 
-// rawText is the record exactly as received, indented, under the request that
-// fetched its page.
-func rawText(raw json.RawMessage, ex *api.Exchange, st Styles) string {
+// rawText is the record exactly as received, indented, under the request
+// that fetched its page and the answer's headers.
+func rawText(raw json.RawMessage, ex *api.Exchange) string {
 	var b strings.Builder
 	if ex != nil {
-		fmt.Fprintf(&b, "%s %s\n", st.Key.Render(ex.Method), textsafe.Line(ex.URL))
-		fmt.Fprintf(&b, "%s  %s bytes  %d ms", st.OK.Render(fmt.Sprintf("HTTP %d", ex.Status)), commas(ex.Bytes), ex.Duration.Milliseconds())
+		fmt.Fprintf(&b, "%s %s\n", ex.Method, textsafe.Line(ex.URL))
+		fmt.Fprintf(&b, "HTTP %d  %s bytes  %d ms", ex.Status, commas(ex.Bytes), ex.Duration.Milliseconds())
 		if ex.Attempt > 1 {
 			fmt.Fprintf(&b, "  (attempt %d)", ex.Attempt)
 		}
-		b.WriteString("\n\n")
+		b.WriteString("\n")
+		for _, name := range slices.Sorted(maps.Keys(ex.Header)) {
+			b.WriteString(textsafe.Line(name+": "+strings.Join(ex.Header[name], ", ")) + "\n")
+		}
+		b.WriteString("\n")
+	} else {
+		b.WriteString("From the local store: the request that brought it is not kept.\n\n")
 	}
 	// JSON escapes control characters already; Block also drops invisible and
 	// bidi characters that JSON leaves as they are.

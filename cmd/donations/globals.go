@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -21,7 +23,12 @@ type globals struct {
 	demoCount                              int
 	verbose                                bool
 	noCache                                bool
+	logPath                                string
 	onWait                                 func(api.Wait) // set by commands that show long waits
+	// trace, when a command sets it, hears of every request instead of the
+	// --verbose lines on stderr: the browser keeps them in its request log.
+	trace    func(api.Exchange)
+	allWaits bool
 }
 
 func (g *globals) register(root *cobra.Command) {
@@ -35,6 +42,7 @@ func (g *globals) register(root *cobra.Command) {
 	intVar(fs, &g.demoCount, "demo-count", 0, 0, "donations in the built-in demo")
 	fs.BoolVar(&g.verbose, "verbose", false, "log each request to stderr: method, URL, status, bytes, ms")
 	fs.BoolVar(&g.noCache, "no-cache", false, "keep the local store in memory: no donor data written to disk")
+	fs.StringVar(&g.logPath, "log", "", "append each request's line to this file too (as --verbose writes them)")
 }
 
 // account is a ready client and what to call it on screen.
@@ -52,15 +60,12 @@ type account struct {
 // spoken to over real HTTP, through the same client as a real account.
 func connect(ctx context.Context, a *app) (*account, error) {
 	g, e := &a.g, a.env
-	cfg := api.Config{UserAgent: "donations-cli", OnWait: g.onWait}
-	if g.verbose {
-		var mu sync.Mutex // pages are fetched side by side; lines must not interleave
-		cfg.Trace = func(x api.Exchange) {
-			mu.Lock()
-			defer mu.Unlock()
-			logExchange(e, x)
-		}
+	cfg := api.Config{UserAgent: "donations-cli", OnWait: g.onWait, AllWaits: g.allWaits}
+	trace, err := g.traces(e)
+	if err != nil {
+		return nil, err
 	}
+	cfg.Trace = trace
 	if g.demo {
 		run, err := demo.Start(ctx, "", demo.Options{Count: demoSize(g.demoCount)})
 		if err != nil {
@@ -92,7 +97,37 @@ func connect(ctx context.Context, a *app) (*account, error) {
 	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell, close: func() {}}, nil
 }
 
-func logExchange(e env, x api.Exchange) {
+// traces is where each request is told: the command's own trace, or
+// stderr with --verbose, and the --log file.
+func (g *globals) traces(e env) (func(api.Exchange), error) {
+	var sinks []func(api.Exchange)
+	switch {
+	case g.trace != nil:
+		sinks = append(sinks, g.trace)
+	case g.verbose:
+		sinks = append(sinks, func(x api.Exchange) { logExchange(e.stderr, x) })
+	}
+	if g.logPath != "" {
+		f, err := os.OpenFile(g.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("--log: %w", err)
+		}
+		sinks = append(sinks, func(x api.Exchange) { logExchange(f, x) })
+	}
+	if len(sinks) == 0 {
+		return nil, nil
+	}
+	var mu sync.Mutex // pages are fetched side by side; lines must not interleave
+	return func(x api.Exchange) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, sink := range sinks {
+			sink(x)
+		}
+	}, nil
+}
+
+func logExchange(w io.Writer, x api.Exchange) {
 	status := fmt.Sprint(x.Status)
 	switch {
 	case errors.Is(x.Err, context.Canceled):
@@ -104,5 +139,5 @@ func logExchange(e env, x api.Exchange) {
 	if x.Attempt > 1 {
 		retry = fmt.Sprintf(" (attempt %d)", x.Attempt)
 	}
-	fmt.Fprintf(e.stderr, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, status, x.Bytes, x.Duration/time.Millisecond, retry)
+	fmt.Fprintf(w, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, status, x.Bytes, x.Duration/time.Millisecond, retry)
 }

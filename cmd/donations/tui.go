@@ -18,7 +18,7 @@ import (
 func runTUI(ctx context.Context, a *app) int {
 	e := a.env
 	var waits waitsToProgram
-	a.g.onWait = waits.send
+	a.g.onWait, a.g.trace, a.g.allWaits = waits.send, waits.exchange, true
 	acct, err := connect(ctx, a)
 	if errors.Is(err, config.ErrNotConfigured) {
 		return runSetup(ctx, a)
@@ -28,6 +28,7 @@ func runTUI(ctx context.Context, a *app) int {
 	}
 	defer acct.close()
 	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, CSVBOM: acct.csvBOM}
+	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
 		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
 			return st.Sync(ctx, acct.client, store.SyncOptions{From: from, Query: q})

@@ -38,3 +38,10 @@ func (f *waitsToProgram) send(w api.Wait) {
 		p.Send(w)
 	}
 }
+
+// exchange hands each request to the browser's request log.
+func (f *waitsToProgram) exchange(x api.Exchange) {
+	if p := f.p.Load(); p != nil {
+		p.Send(x)
+	}
+}

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// The raw view shows the answer's headers; / finds, n and N go round the
+// lines found; y and c put the record and a curl command on the clipboard.
+func TestRawViewFindsCopiesAndRepeats(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 50, RateLimit: 500})
+	d := newDriver(t, src, 120, 40)
+	d.keys("r")
+	d.mustShow("X-Ratelimit-Limit: 500", "HTTP 200")
+	v := d.m.children[rawID].(*raw)
+	d.keys("/", "amount", "enter")
+	if len(v.hits) < 2 {
+		t.Fatalf("found %d lines with amount", len(v.hits))
+	}
+	d.mustShow("/amount: 1 of")
+	d.keys("n")
+	if v.hit != 1 {
+		t.Errorf("n: at hit %d", v.hit)
+	}
+	d.keys("N", "N")
+	if v.hit != len(v.hits)-1 {
+		t.Errorf("N twice from the first: at hit %d of %d", v.hit, len(v.hits))
+	}
+	d.keys("G")
+	if !v.vp.AtBottom() {
+		t.Error("G did not go to the bottom")
+	}
+	d.keys("g")
+	if v.vp.YOffset() != 0 {
+		t.Error("g did not go to the top")
+	}
+	if cmd := v.Update(tea.KeyPressMsg{Code: 'c', Text: "c"}); cmd == nil {
+		t.Fatal("c gave nothing to copy")
+	} else if msg := fmt.Sprint(cmd()); !strings.Contains(msg, `"$DONATIONS_API_KEY"`) {
+		t.Errorf("c copied %v", msg)
+	}
+	if cmd := v.Update(tea.KeyPressMsg{Code: 'y', Text: "y"}); cmd == nil || fmt.Sprint(cmd()) != string(v.row.s.Raw) {
+		t.Error("y did not copy the record")
+	}
+}
+
+// l shows each request with its answer and budget, and each retry says
+// itself in the status line and the log.
+func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 50})
+	d := newDriver(t, src, 120, 30)
+	d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=3", Status: 200, Bytes: 45120,
+		Duration: 52 * time.Millisecond, Attempt: 2, At: time.Date(2026, 11, 22, 9, 30, 1, 0, time.UTC),
+		Header: map[string][]string{"X-Ratelimit-Remaining": {"58"}, "X-Ratelimit-Limit": {"60"}}})
+	d.send(api.Wait{Page: 14, Attempt: 3, Attempts: 6, Status: 502, Duration: 1600 * time.Millisecond,
+		Until: time.Date(2026, 11, 22, 9, 30, 3, 0, time.UTC), Reason: "server error"})
+	d.mustShow("page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+	d.keys("l")
+	d.mustShow("Requests", "09:30:01.000 GET https://api.example.org/api/v1/donations?page=3 → 200 · 45,120 B · 52 ms · attempt 2 · budget 58 of 60",
+		"page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+	golden.RequireEqual(t, stable(d.screen()))
+	d.keys("esc")
+	if d.m.focus != listID {
+		t.Errorf("esc: focus %v", d.m.focus)
+	}
+}
+
+func TestRequestLogKeepsTheLatest(t *testing.T) {
+	var l requestLog
+	for i := range logSize + 5 {
+		l.add(itoa64(int64(i)))
+	}
+	all := l.all()
+	if len(all) != logSize || all[0] != "5" || all[len(all)-1] != itoa64(logSize+4) {
+		t.Errorf("kept %d lines, %s to %s", len(all), all[0], all[len(all)-1])
+	}
+}

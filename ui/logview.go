@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+)
+
+const logID viewID = "log"
+
+// logView is the request log: each request, its answer, the budget, and
+// each wait with its reason, newest at the bottom. It follows new lines
+// unless scrolled up.
+type logView struct {
+	ctx  *Context
+	nav  navigator
+	keys *LogKeys
+	vp   viewport.Model
+}
+
+func newLogView(ctx *Context, nav navigator) *logView {
+	vp := viewport.New()
+	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	return &logView{ctx: ctx, nav: nav, keys: &ctx.Keys.Log, vp: vp}
+}
+
+func (v *logView) OpenKey() key.Binding { return v.ctx.Keys.List.Log }
+func (v *logView) Place() place         { return placeScreen }
+func (v *logView) ShortHelp() []key.Binding {
+	return []key.Binding{v.ctx.Keys.Scroll.Up, v.keys.Top, v.keys.Bottom, v.keys.Back, v.keys.Quit}
+}
+
+func (v *logView) Open() (tea.Cmd, bool) {
+	v.fill()
+	v.vp.GotoBottom()
+	return nil, true
+}
+
+// fill fits the viewport to the screen and gives it the log, keeping to the
+// bottom when it was there.
+func (v *logView) fill() {
+	follow := v.vp.AtBottom()
+	v.vp.SetWidth(v.ctx.Layout.Width)
+	v.vp.SetHeight(max(v.ctx.Layout.ScreenHeight-2, 1))
+	lines := v.ctx.Log.all()
+	if len(lines) == 0 {
+		lines = []string{v.ctx.Styles.Muted.Render("No request yet.")}
+	}
+	v.vp.SetContent(strings.Join(lines, "\n"))
+	if follow {
+		v.vp.GotoBottom()
+	}
+}
+
+func (v *logView) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	switch {
+	case key.Matches(k, v.keys.Quit):
+		return v.nav.quit()
+	case key.Matches(k, v.keys.Back):
+		v.nav.back()
+	case key.Matches(k, v.keys.Top):
+		v.vp.GotoTop()
+	case key.Matches(k, v.keys.Bottom):
+		v.vp.GotoBottom()
+	default:
+		v.vp, _ = v.vp.Update(k)
+	}
+	return nil
+}
+
+func (v *logView) View() string {
+	v.fill()
+	st := &v.ctx.Styles
+	title := st.Title.Render("Requests") + st.Muted.Render("  "+commas(len(v.ctx.Log.lines))+" lines · newest at the bottom")
+	return title + "\n" + v.vp.View() + "\n" + v.ctx.KeyLine(v.ShortHelp())
+}
