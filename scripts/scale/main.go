@@ -180,6 +180,24 @@ func measureBrowser(path string) error {
 		return err
 	}
 	fmt.Printf("| footer totals of every donation (in the background) | %s | — |\n", ms(time.Since(t)))
+	t = time.Now()
+	if _, _, err := st.Donors(ctx, store.Filter{}, "total", true, 0, 200); err != nil {
+		return err
+	}
+	fmt.Printf("| donor view: the first 200 donors by total | %s | < 300 ms |\n", ms(time.Since(t)))
+	t = time.Now()
+	for _, by := range []string{"month", "form", "status", "currency", "payment_type", "recurring"} {
+		if _, err := st.Groups(ctx, store.Filter{}, []string{by}, time.Local); err != nil {
+			return err
+		}
+	}
+	if _, _, err := st.Donors(ctx, store.Filter{}, "total", true, 0, 10); err != nil {
+		return err
+	}
+	if _, _, err := st.Median(ctx, store.Filter{}); err != nil {
+		return err
+	}
+	fmt.Printf("| insights view: everything it adds up | %s | < 500 ms |\n", ms(time.Since(t)))
 	fmt.Printf("| peak memory of the browsing process (VmHWM) | %s | ≤ 300 MB |\n", peakRSS())
 	return nil
 }
