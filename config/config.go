@@ -28,9 +28,11 @@ const (
 type File struct {
 	DefaultProfile string             `toml:"default_profile,omitempty"`
 	Profiles       map[string]Profile `toml:"profiles"`
+	Shape
 
 	Path string      `toml:"-"`
 	Mode fs.FileMode `toml:"-"`
+	raw  []byte      // the text, for the line numbers of later checks
 }
 
 // Profile is one account.
@@ -49,7 +51,7 @@ type Profile struct {
 }
 
 var (
-	topKeys     = []string{"default_profile", "profiles"}
+	topKeys     = []string{"default_profile", "profiles", "theme", "columns", "keys", "views"}
 	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache", "csv_bom", "live_bell"}
 )
 
@@ -103,7 +105,7 @@ func Load(path string) (*File, error) {
 
 // Parse checks the text of a config file; path is only used in messages.
 func Parse(path string, data []byte) (*File, error) {
-	f := &File{Path: path}
+	f := &File{Path: path, raw: data}
 	md, err := toml.Decode(string(data), f)
 	if err != nil {
 		var pe toml.ParseError
@@ -123,8 +125,11 @@ func Parse(path string, data []byte) (*File, error) {
 		name := key[len(key)-1]
 		known := topKeys
 		where := "at the top level"
-		if len(key) == 3 && key[0] == "profiles" {
+		switch {
+		case len(key) == 3 && key[0] == "profiles":
 			known, where = profileKeys, "in [profiles."+key[1]+"]"
+		case len(key) == 2 && key[0] == "theme":
+			known, where = themeKeys, "in [theme]"
 		}
 		msg := "unknown key " + where
 		if s := closest(name, known); s != "" {

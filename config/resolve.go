@@ -20,7 +20,13 @@ type Overrides struct {
 	BaseURL    string
 	Username   string
 	NoKey      bool // settle the account without fetching its key (offline use)
+	// Names are what the browser offers, for checking the file's [keys],
+	// columns and [views]; nil checks nothing.
+	Names *ShapeNames
 }
+
+// ShapeNames are the browser's key bindings, columns and view settings.
+type ShapeNames struct{ Bindings, Columns, ViewFields []string }
 
 // Settings is a complete account configuration.
 type Settings struct {
@@ -33,6 +39,7 @@ type Settings struct {
 	NoCache   bool   // the profile says cache = false
 	CSVBOM    bool   // the profile says csv_bom = true
 	LiveBell  bool   // the profile says live_bell = true
+	Shape     Shape  // the file's theme, columns, keys and views
 }
 
 // ErrNotConfigured means nothing at all says which account to use.
@@ -75,6 +82,14 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 		return Settings{}, err
 	}
 	s := Settings{}
+	if file != nil {
+		s.Shape = file.Shape
+		if n := ov.Names; n != nil {
+			if err := file.checkShape(file.raw, n.Bindings, n.Columns, n.ViewFields); err != nil {
+				return Settings{}, err
+			}
+		}
+	}
 	prof, err := pickProfile(&s, file, path, first(ov.Profile, getenv(EnvProfile)))
 	if err != nil {
 		return Settings{}, err

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -26,6 +27,15 @@ type Options struct {
 	// Curl is a curl command that asks for a donation by id: the raw view's
 	// c for a row that came from the store.
 	Curl func(id int64) string
+	// What a config shapes: keys by BindingNames, the list's columns by
+	// ColumnNames, the colours, and named views to switch between.
+	Keys    map[string][]string
+	Columns []string
+	Theme   Theme
+	Views   []View
+	// State remembers the order, filters and search between runs; nil
+	// remembers nothing.
+	State StateStore
 }
 
 // Model is the root of the browser. It keeps only the shared context, the
@@ -38,6 +48,10 @@ type Model struct {
 	order    []viewID // registration order: the order list keys open children in
 	focus    viewID
 	spin     spinner.Model
+
+	views []View // the config's, as tabs after "all"
+	view  int    // the tab in force: 0 is all
+	state StateStore
 
 	// The children the list screen is drawn from, whoever has the keys.
 	list   *list
@@ -76,9 +90,29 @@ func New(src Source, opt Options) *Model {
 	m.add(liveID, newLiveView(m.ctx, m, m.data, m.list, opt.Live))
 	m.add(logID, newLogView(m.ctx, m))
 	m.add(helpID, newHelpView(m.ctx, m))
+	m.views, m.state = opt.Views, opt.State
+	if m.state != nil {
+		if s, err := m.state.Load(); err == nil {
+			m.restore(s)
+		} else {
+			m.ctx.Flash = "the remembered view was not read: " + firstLine(err.Error())
+		}
+	}
 	m.data.restart()
 	m.relayout()
 	return m
+}
+
+// NewChecked is New for options from a config, whose mistakes it reports
+// rather than ignore: a key binding that does not exist or clashes.
+func NewChecked(src Source, opt Options) (*Model, error) {
+	km := NewKeyMap()
+	if err := km.Remap(opt.Keys); err != nil {
+		return nil, fmt.Errorf("[keys]: %w", err)
+	}
+	m := New(src, opt)
+	m.ctx.Keys = km
+	return m, nil
 }
 
 func (m *Model) add(id viewID, c child) {
@@ -111,6 +145,9 @@ func (m *Model) back() { m.focus = listID }
 func (m *Model) quit() tea.Cmd {
 	m.data.stop()
 	m.export.stop()
+	if m.state != nil {
+		_ = m.state.Save(m.remember()) // a state not saved only means starting afresh next time
+	}
 	return tea.Quit
 }
 
@@ -138,7 +175,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.list.moveTo(m.list.cursor)
 		return m.list.prefetch()
 	case tea.BackgroundColorMsg:
-		m.ctx.Styles = NewStyles(msg.IsDark())
+		m.ctx.background(msg.IsDark())
 		m.detail.restyle()
 		return nil
 	case spinner.TickMsg:

@@ -52,6 +52,7 @@ type navigator interface {
 	open(id viewID) tea.Cmd // give the keys to a child by name
 	back()                  // give the keys back to the list
 	quit() tea.Cmd
+	switchView(next bool) tea.Cmd // to the next or previous saved view
 }
 
 // none is a binding for a child no list key opens.

@@ -40,7 +40,7 @@ func col(title, sort string, width int, cell func(ctx *Context, r *row) string) 
 // columns fits the list's columns to width, dropping the least needed first:
 // the e-mail goes last, since it tells apart donors of the same name (the
 // detail beside a wide list shows the status and form).
-func columns(width int) []listCol {
+func columns(width int, names []string) []listCol {
 	flex := func(c listCol) listCol { c.flex = true; return c }
 	right := func(c listCol) listCol { c.Right = true; return c }
 	cols := []listCol{
@@ -53,6 +53,7 @@ func columns(width int) []listCol {
 		flex(col("FORM", "form", 12, func(_ *Context, r *row) string { return show(r.s.FormName) })),
 		col("RTA", "", 3, flagsCell),
 	}
+	cols = chooseColumns(cols, names)
 	used := func() int {
 		n := 0
 		for _, c := range cols {
@@ -124,7 +125,7 @@ func (l *list) titleAt(x, y int) (listCol, bool) {
 		return listCol{}, false
 	}
 	left := 0
-	for _, c := range columns(lay.ListWidth) {
+	for _, c := range columns(lay.ListWidth, l.ctx.Columns) {
 		if x >= left && x < left+c.Width {
 			return c, true
 		}
@@ -158,7 +159,7 @@ func (l *list) renderRow(cols []listCol, r *row, selected bool) string {
 // is loaded. empty is the line shown when there is no row.
 func (l *list) render(empty string) string {
 	lay := l.ctx.Layout
-	cols := columns(lay.ListWidth)
+	cols := columns(lay.ListWidth, l.ctx.Columns)
 	lines := make([]string, 0, lay.ListHeight)
 	lines = append(lines, l.renderHeaderRow(cols))
 	rows := l.rows()

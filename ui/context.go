@@ -24,15 +24,26 @@ type Context struct {
 	Flash    string
 	CSVBOM   bool // exported CSV files start with a UTF-8 byte-order mark
 	Log      *requestLog
+	Columns  []string // the list's columns, by ColumnNames, in order; none: all
 	// Curl repeats the request for a donation by id, for rows from the store,
 	// whose request is gone; nil when not offered.
-	Curl func(id int64) string
-	help help.Model
+	Curl  func(id int64) string
+	theme Theme
+	help  help.Model
 }
 
 func newContext(opt Options) *Context {
-	return &Context{Styles: NewStyles(true), Keys: NewKeyMap(), Account: opt.Account,
-		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, Log: &requestLog{}, Curl: opt.Curl, help: help.New(), Layout: newLayout(80, 24, false, false)}
+	return &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account,
+		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, Log: &requestLog{}, Curl: opt.Curl, Columns: opt.Columns,
+		theme: opt.Theme, help: help.New(), Layout: newLayout(80, 24, false, false)}
+}
+
+// background restyles for the terminal's background, unless the theme
+// fixes one.
+func (c *Context) background(dark bool) {
+	if c.theme.Mode == "" || c.theme.Mode == "auto" {
+		c.Styles = newStyles(dark, c.theme.Colors)
+	}
 }
 
 // Location is the zone times are shown in.

@@ -33,6 +33,7 @@ type ListKeys struct {
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
 	Sort, Donors, History, Insights, Live, Log key.Binding
+	NextView, PrevView                         key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -208,6 +209,8 @@ func newListKeys() ListKeys {
 		Insights: bind("i", "insights", "i"),
 		Live:     bind("L", "live: watch for new gifts", "L"),
 		Log:      bind("l", "request log", "l"),
+		NextView: bind("tab", "next saved view", "tab"),
+		PrevView: bind("shift+tab", "previous saved view", "shift+tab"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -230,7 +233,7 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Back, k.Help, k.Quit},
-		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.UTC, k.Export, k.Retry},
+		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.NextView, k.PrevView, k.UTC, k.Export, k.Retry},
 	}
 }
 

@@ -178,6 +178,8 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		if data.query.Filtered() || data.narrowedLocally() {
 			return l.filter(api.Query{PerPage: data.query.PerPage}, nil, l.ctx.Now()), true
 		}
+	case key.Matches(k, kb.NextView, kb.PrevView):
+		return l.nav.switchView(key.Matches(k, kb.NextView)), true
 	case key.Matches(k, kb.History):
 		if r := l.selectedRow(); r != nil && r.s.Email.Value != "" {
 			return l.showDonor(r.s.Email.Value, true), true

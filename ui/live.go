@@ -251,7 +251,7 @@ func (v *liveView) View() string {
 	if v.err != nil {
 		lines = append(lines, st.Error.Render(textsafe.Truncate("⚠ "+firstLine(v.err.Error()), lay.Width)))
 	}
-	cols := columns(lay.Width)
+	cols := columns(lay.Width, v.ctx.Columns)
 	lines = append(lines, v.list.renderHeaderRow(cols))
 	for i := range v.fresh {
 		lines = append(lines, st.OK.Render("★ ")+v.list.renderRow(shorter(cols, 2), &v.fresh[i], false))

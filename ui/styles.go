@@ -14,25 +14,42 @@ type Styles struct {
 	Status                                                                                               map[string]lipgloss.Style
 }
 
+// Theme is how a config shapes the colours: Mode "light" or "dark" fixes
+// the background ("auto" or "" follows the terminal's), and Colors replaces
+// any of ThemeColors by a colour such as "#5A3FC0" or an ANSI number.
+type Theme struct {
+	Mode   string
+	Colors map[string]string
+}
+
+// ThemeColors are the colours a theme can replace.
+var ThemeColors = []string{"accent", "muted", "ok", "error", "warn", "info"}
+
 // NewStyles makes the styles for the terminal's background.
-func NewStyles(dark bool) Styles {
-	c := func(light, darkC string) color.Color {
+func NewStyles(dark bool) Styles { return newStyles(dark, nil) }
+
+// newStyles is NewStyles with a theme's colours in place of the defaults.
+func newStyles(dark bool, colors map[string]string) Styles {
+	c := func(name, light, darkC string) color.Color {
+		if v, ok := colors[name]; ok {
+			return lipgloss.Color(v)
+		}
 		if dark {
 			return lipgloss.Color(darkC)
 		}
 		return lipgloss.Color(light)
 	}
-	accent := c("#5A3FC0", "#A78BFA")
-	muted := c("#6B6B6B", "#9A9A9A")
-	green := c("#1E7B34", "#5FD068")
-	red := c("#B3261E", "#FF6B6B")
-	amber := c("#8A5A00", "#F2C94C")
-	blue := c("#1D5FA8", "#6CB6FF")
+	accent := c("accent", "#5A3FC0", "#A78BFA")
+	muted := c("muted", "#6B6B6B", "#9A9A9A")
+	green := c("ok", "#1E7B34", "#5FD068")
+	red := c("error", "#B3261E", "#FF6B6B")
+	amber := c("warn", "#8A5A00", "#F2C94C")
+	blue := c("info", "#1D5FA8", "#6CB6FF")
 	s := Styles{
 		Title: lipgloss.NewStyle().Bold(true).Foreground(accent),
-		Chip:  lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
+		Chip:  lipgloss.NewStyle().Foreground(c("chiptext", "#FFFFFF", "#1A1A1A")).Background(accent).Padding(0, 1),
 		// The filters the store applies look apart from the server's.
-		LocalChip: lipgloss.NewStyle().Foreground(c("#FFFFFF", "#1A1A1A")).Background(blue).Padding(0, 1),
+		LocalChip: lipgloss.NewStyle().Foreground(c("chiptext", "#FFFFFF", "#1A1A1A")).Background(blue).Padding(0, 1),
 		Muted:     lipgloss.NewStyle().Foreground(muted),
 		Header:    lipgloss.NewStyle().Bold(true).Foreground(muted),
 		Selected:  lipgloss.NewStyle().Reverse(true),

@@ -79,7 +79,7 @@ func (m *Model) body(f child) string {
 
 func (m *Model) header() string {
 	st, data, w := &m.ctx.Styles, m.data, m.ctx.Layout.Width
-	left := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account))
+	left := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
 	for _, f := range data.query.Filters() {
 		left += " " + st.Chip.Render(f.Name+"="+textsafe.Line(f.Value))
 	}

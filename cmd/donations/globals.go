@@ -47,12 +47,14 @@ func (g *globals) register(root *cobra.Command) {
 
 // account is a ready client and what to call it on screen.
 type account struct {
-	client *api.Client
-	label  string
-	store  string // the local store's file; "" keeps it in memory
-	csvBOM bool   // the profile's csv_bom
-	bell   bool   // the profile's live_bell
-	close  func()
+	client  *api.Client
+	label   string
+	store   string // the local store's file; "" keeps it in memory
+	csvBOM  bool   // the profile's csv_bom
+	bell    bool   // the profile's live_bell
+	profile string // the profile's name, for what the browser remembers
+	shape   config.Shape
+	close   func()
 }
 
 // connect builds the client from --demo, or from flags, environment and the
@@ -77,10 +79,15 @@ func connect(ctx context.Context, a *app) (*account, error) {
 			run.Close()
 			return nil, err
 		}
-		return &account{client: c, label: "demo", close: run.Close}, nil
+		shape, err := config.ReadShape(g.configPath, e.getenv, shapeNames())
+		if err != nil {
+			run.Close()
+			return nil, err
+		}
+		return &account{client: c, label: "demo", profile: "demo", shape: shape, close: run.Close}, nil
 	}
 	s, err := config.Resolve(ctx, config.Overrides{ConfigPath: g.configPath, Profile: g.profile,
-		BaseURL: g.baseURL, Username: g.username}, e.getenv)
+		BaseURL: g.baseURL, Username: g.username, Names: shapeNames()}, e.getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +101,8 @@ func connect(ctx context.Context, a *app) (*account, error) {
 		return nil, err
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
-	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell, close: func() {}}, nil
+	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
+		profile: s.Profile, shape: s.Shape, close: func() {}}, nil
 }
 
 // traces is where each request is told: the command's own trace, or

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -49,7 +50,14 @@ func runTUI(ctx context.Context, a *app) int {
 			return st.Sync(ctx, acct.client, store.SyncOptions{Window: 10, Concurrency: 4, OnProgress: progress})
 		}
 	}
-	m := ui.New(src, opts)
+	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
+		return reportError(e, err)
+	}
+	opts.State = newStateFile(e.getenv, acct.profile)
+	m, err := ui.NewChecked(src, opts)
+	if err != nil {
+		return reportError(e, &config.Error{Msg: err.Error()})
+	}
 	p := tea.NewProgram(m, programOptions(ctx)...)
 	waits.p.Store(p)
 	_, err = p.Run()

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// BindingNames are the names a config's [keys] gives bindings by:
+// "view.binding" in lower case, such as "list.filter" or "raw.curl".
+func BindingNames() []string {
+	var names []string
+	eachBinding(reflect.ValueOf(&KeyMap{}).Elem(), func(name string, _ *key.Binding) {
+		names = append(names, name)
+	})
+	return names
+}
+
+// eachBinding calls f with every binding of a KeyMap and its name.
+func eachBinding(km reflect.Value, f func(name string, b *key.Binding)) {
+	t := km.Type()
+	for i := range t.NumField() {
+		field, view := km.Field(i), strings.ToLower(t.Field(i).Name)
+		if b, ok := field.Addr().Interface().(*key.Binding); ok {
+			f(view, b)
+			continue
+		}
+		if field.Kind() != reflect.Struct {
+			continue
+		}
+		for j := range field.NumField() {
+			if b, ok := field.Field(j).Addr().Interface().(*key.Binding); ok {
+				f(view+"."+strings.ToLower(field.Type().Field(j).Name), b)
+			}
+		}
+	}
+}
+
+// Remap gives the named bindings new keys, keeping their help text (which
+// then names the new keys). A name that is not a binding, or a key that two
+// bindings of one view would then share, is an error.
+func (km *KeyMap) Remap(keys map[string][]string) error {
+	found := map[string]bool{}
+	eachBinding(reflect.ValueOf(km).Elem(), func(name string, b *key.Binding) {
+		ks, ok := keys[name]
+		if !ok || len(ks) == 0 {
+			return
+		}
+		found[name] = true
+		b.SetKeys(ks...)
+		b.SetHelp(strings.Join(ks, "/"), b.Help().Desc)
+	})
+	for name := range keys {
+		if !found[name] {
+			return fmt.Errorf("%q is not a key binding", name)
+		}
+	}
+	return km.clashes()
+}
+
+// clashes finds a key two bindings of one view answer to.
+func (km *KeyMap) clashes() error {
+	owner := map[string]string{}
+	var err error
+	eachBinding(reflect.ValueOf(km).Elem(), func(name string, b *key.Binding) {
+		view, _, _ := strings.Cut(name, ".")
+		for _, k := range b.Keys() {
+			if other, ok := owner[view+" "+k]; ok && err == nil {
+				err = fmt.Errorf("%q is both %s and %s", k, other, name)
+			}
+			owner[view+" "+k] = name
+		}
+	})
+	return err
+}
+
+// ColumnNames are the list's columns, by the names a config's columns
+// setting gives them.
+var ColumnNames = []string{"id", "date", "donor", "email", "amount", "status", "form", "flags"}
+
+// chooseColumns keeps the named columns, in the order named; none named
+// keeps them all.
+func chooseColumns(cols []listCol, names []string) []listCol {
+	if len(names) == 0 {
+		return cols
+	}
+	var out []listCol
+	for _, n := range names {
+		for _, c := range cols {
+			if columnName(c) == n {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func columnName(c listCol) string {
+	switch c.title {
+	case "DONOR":
+		return "donor"
+	case "E-MAIL":
+		return "email"
+	case "RTA":
+		return "flags"
+	}
+	return strings.ToLower(c.title)
+}

@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api/demo"
+)
+
+func TestRemapClashesAndUnknownNames(t *testing.T) {
+	for _, tc := range []struct {
+		keys map[string][]string
+		want string
+	}{
+		{map[string][]string{"list.filter": {"F"}}, ""},
+		{map[string][]string{"list.filtr": {"F"}}, `"list.filtr" is not a key binding`},
+		{map[string][]string{"list.filter": {"o"}}, `"o" is both list.filter and list.order`},
+	} {
+		km := NewKeyMap()
+		err := km.Remap(tc.keys)
+		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.keys, err, tc.want)
+		}
+	}
+}
+
+// A config chooses the columns, the colours and the saved views; tab goes
+// round the views.
+func TestConfigShapesTheBrowser(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 400})
+	refunds, err := NewView("refunds", map[string]string{"status": "refunded", "sort": "-amount"}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDriverWith(t, src, Options{Columns: []string{"amount", "donor"}, Views: []View{refunds},
+		Theme: Theme{Mode: "light", Colors: map[string]string{"accent": "#FF8800"}}}, 120, 30)
+	head := lines(d.screen())[1]
+	if a, n := strings.Index(head, "AMOUNT"), strings.Index(head, "DONOR"); a < 0 || n < a || strings.Contains(head, "DATE") {
+		t.Errorf("columns: %q", head)
+	}
+	if !strings.Contains(d.m.View().Content, "38;2;255;136;0") {
+		t.Error("the accent colour is not the theme's")
+	}
+	d.keys("G", "tab")
+	d.mustShow("[refunds]", "status=refunded", "by amount ↓")
+	for _, r := range d.shownRows() {
+		if r.s.Status.Value != "refunded" {
+			t.Fatalf("donation %d is %s", r.s.ID.Value, r.s.Status.Value)
+		}
+	}
+	d.keys("tab")
+	d.mustShow("[all]")
+	d.mustNotShow("status=refunded")
+}
+
+// memoryState keeps a state as a file would, for a test of what is kept.
+type memoryState struct{ s *State }
+
+func (m memoryState) Load() (State, error) {
+	if m.s == nil {
+		return State{}, nil
+	}
+	return *m.s, nil
+}
+func (m memoryState) Save(s State) error { *m.s = s; return nil }
+
+func TestTheBrowserRemembersOrderFiltersAndSearch(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	kept := memoryState{s: &State{}}
+	d := newDriverWith(t, src, Options{State: kept}, 120, 30)
+	d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "s", "a", "/", "mar", "enter")
+	d.m.quit()
+	again := newDriverWith(t, src, Options{State: kept}, 120, 30)
+	again.keys("G")
+	again.mustShow("status=paid", "by amount ↓", "/ mar")
+	if again.m.data.local.Search != "mar" || len(again.m.data.local.Statuses) != 1 {
+		t.Errorf("restored search %q, statuses %v", again.m.data.local.Search, again.m.data.local.Statuses)
+	}
+}
