@@ -79,4 +79,18 @@ wait_for "100 loaded"
 keys o
 wait_for "newest first"
 shot newest
+keys G
+wait_for "all 5,000 loaded"
+keys i
+wait_for "By month"
+shot insights
+keys Escape
+keys d
+wait_for "by total"
+shot donors
+keys Escape
+keys l
+wait_for "Requests"
+shot requests
+keys Escape
 keys q
