@@ -130,3 +130,36 @@ func TestGroupsAddAmountsTheIntegerColumnCannotHold(t *testing.T) {
 		t.Fatalf("groups = %+v, want one of 4 summing to 92233720368547758.370001 USD", got)
 	}
 }
+
+// One pass gives the same break-downs and top donors as Groups and Donors.
+func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
+	s, _ := synced(t, 2500)
+	zone := time.FixedZone("west", -5*3600)
+	f := store.Filter{Statuses: []string{"paid", "refunded"}}
+	in, err := s.Insight(context.Background(), f, "week", zone, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		by  string
+		got []store.Group
+	}{{"week", in.Periods}, {"form", in.Forms}, {"status", in.Statuses}, {"currency", in.Currencies}, {"payment_type", in.Payments}, {"recurring", in.Recurring}} {
+		want, err := s.Groups(context.Background(), f, []string{tc.by}, zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(tc.got) != fmt.Sprint(want) {
+			t.Errorf("by %s: %v, want %v", tc.by, tc.got, want)
+		}
+	}
+	top, _, err := s.Donors(context.Background(), f, "total", true, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range top {
+		a, b := in.Top[i], top[i]
+		if a.Email != b.Email || a.Total.String() != b.Total.String() || a.Gifts != b.Gifts || a.FirstName != b.FirstName || !a.Last.Equal(b.Last) {
+			t.Errorf("top donor %d: %+v, want %+v", i, a, b)
+		}
+	}
+}

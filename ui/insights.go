@@ -76,20 +76,9 @@ func (v *insightsView) compute() tea.Cmd {
 	gen, st, f, period, loc := v.gen, v.data.active(), v.data.filter(), v.period, v.ctx.Location()
 	return func() tea.Msg {
 		ctx := context.Background()
-		fa := &facts{}
-		var err error
-		for _, g := range []struct {
-			by  string
-			out *[]store.Group
-		}{{period, &fa.periods}, {"form", &fa.forms}, {"status", &fa.statuses}, {"currency", &fa.currencies},
-			{"payment_type", &fa.payments}, {"recurring", &fa.recurring}} {
-			if err == nil {
-				*g.out, err = st.Groups(ctx, f, []string{g.by}, loc)
-			}
-		}
-		if err == nil {
-			fa.top, _, err = st.Donors(ctx, f, "total", true, 0, 10)
-		}
+		in, err := st.Insight(ctx, f, period, loc, 10)
+		fa := &facts{periods: in.Periods, forms: in.Forms, statuses: in.Statuses, currencies: in.Currencies,
+			payments: in.Payments, recurring: in.Recurring, top: in.Top}
 		if err == nil {
 			fa.median, fa.medianOf, err = st.Median(ctx, f)
 		}

@@ -1,0 +1,174 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"sort"
+	"strings"
+	"time"
+
+	"donations/api"
+)
+
+// Insight is what the insights view shows of the donations a filter
+// selects, added up in one pass: the groups by period, form, status,
+// currency, payment type and recurring, and the donors with the largest
+// converted totals.
+type Insight struct {
+	Periods, Forms, Statuses, Currencies, Payments, Recurring []Group
+	Top                                                       []Donor
+}
+
+// insightRow is one donation's columns the pass reads.
+type insightRow struct {
+	date                                   sql.NullInt64
+	form, status, currency, payment, email string
+	convCurrency                           string
+	recurring                              bool
+	amount, converted                      sql.NullInt64
+	amountText, convertedText              sql.NullString
+}
+
+// Insight adds up what f selects by period ("day", "week" from Monday, or
+// "month", in loc), by form, status, currency, payment type and recurring,
+// and finds the top donors by converted total. One pass over the rows: a
+// GROUP BY per break-down sorts every row once for each.
+func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.Location, top int) (Insight, error) {
+	where, args, err := f.where()
+	if err != nil {
+		return Insight{}, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT date_utc, coalesce(form_name, ''), coalesce(status_key, ''),
+		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(email_key, ''), coalesce(converted_currency, ''),
+		recurring, amount_e4, converted_e4, amount, converted_amount FROM donations`+where, args...)
+	if err != nil {
+		return Insight{}, s.explain(err)
+	}
+	acc := newInsightAcc(period, loc)
+	var r insightRow
+	for rows.Next() {
+		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.email, &r.convCurrency,
+			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText); err != nil {
+			rows.Close()
+			return Insight{}, s.explain(err)
+		}
+		acc.add(&r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Insight{}, s.explain(err)
+	}
+	in := acc.result()
+	in.Top = acc.top(top)
+	return in, s.names(ctx, in.Top)
+}
+
+type insightAcc struct {
+	period string
+	loc    *time.Location
+	groups [6]*groups // periods, forms, statuses, currencies, payments, recurring
+	donors map[string]*donorSum
+}
+
+// donorSum is a donor being added up; the total as an integer ×10⁴ until
+// the end, as sorting 100,000s of exact decimals would cost more.
+type donorSum struct {
+	Donor
+	e4 int64
+}
+
+func newInsightAcc(period string, loc *time.Location) *insightAcc {
+	if loc == nil {
+		loc = time.UTC
+	}
+	a := &insightAcc{period: period, loc: loc, donors: map[string]*donorSum{}}
+	for i := range a.groups {
+		a.groups[i] = newGroups()
+	}
+	return a
+}
+
+// periodKey is the day, week (its Monday) or month of a date, in loc.
+func (a *insightAcc) periodKey(date sql.NullInt64) string {
+	if !date.Valid {
+		return ""
+	}
+	t := time.UnixMilli(date.Int64).In(a.loc)
+	switch a.period {
+	case "day":
+		return t.Format("2006-01-02")
+	case "week":
+		return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format("2006-01-02")
+	}
+	return t.Format("2006-01")
+}
+
+func (a *insightAcc) add(r *insightRow) {
+	recurring := "one-time"
+	if r.recurring {
+		recurring = "recurring"
+	}
+	for i, k := range []string{a.periodKey(r.date), r.form, r.status, strings.ToUpper(r.currency), r.payment, recurring} {
+		g := a.groups[i].get([]string{k})
+		g.Count++
+		addAmount(g.Amounts, strings.ToUpper(r.currency), r.amount, r.amountText)
+		addAmount(g.Converted, strings.ToUpper(r.convCurrency), r.converted, r.convertedText)
+	}
+	d := a.donors[r.email]
+	if d == nil {
+		d = &donorSum{Donor: Donor{Email: r.email, Currency: strings.ToUpper(r.convCurrency)}}
+		a.donors[r.email] = d
+	}
+	d.Gifts++
+	d.Recurring = d.Recurring || r.recurring
+	if r.converted.Valid {
+		d.e4 += r.converted.Int64
+	} else {
+		d.Inexact++
+	}
+	if r.date.Valid {
+		t := time.UnixMilli(r.date.Int64)
+		if d.First.IsZero() || t.Before(d.First) {
+			d.First = t
+		}
+		if t.After(d.Last) {
+			d.Last = t
+		}
+	}
+}
+
+// addAmount adds an amount to its currency's sum: from the exact integer
+// column, or from the text when the column could not hold it.
+func addAmount(m map[string]api.Decimal, cur string, e4 sql.NullInt64, text sql.NullString) {
+	switch {
+	case e4.Valid:
+		m[cur] = m[cur].Add(api.ScaledDecimal(e4.Int64, scale))
+	case text.Valid:
+		addText(m, cur, &text.String)
+	}
+}
+
+func (a *insightAcc) result() Insight {
+	return Insight{Periods: a.groups[0].sorted(), Forms: a.groups[1].sorted(), Statuses: a.groups[2].sorted(),
+		Currencies: a.groups[3].sorted(), Payments: a.groups[4].sorted(), Recurring: a.groups[5].sorted()}
+}
+
+// top is the n donors with the largest converted totals.
+func (a *insightAcc) top(n int) []Donor {
+	all := make([]*donorSum, 0, len(a.donors))
+	for _, d := range a.donors {
+		all = append(all, d)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].e4 != all[j].e4 {
+			return all[i].e4 > all[j].e4
+		}
+		return all[i].Email < all[j].Email
+	})
+	out := make([]Donor, 0, n)
+	for _, d := range all[:min(n, len(all))] {
+		d.Total = api.ScaledDecimal(d.e4, scale)
+		out = append(out, d.Donor)
+	}
+	return out
+}
