@@ -76,13 +76,15 @@ func (d *driver) handle(msg tea.Msg) {
 
 func (d *driver) settle() {
 	d.t.Helper()
-	deadline := time.After(20 * time.Second)
+	// A guard against a hang, not a timing: under -race on a shared machine
+	// storing 50 pages takes a while.
+	deadline := time.After(90 * time.Second)
 	for d.busy() {
 		select {
 		case msg := <-d.msgs:
 			d.handle(msg)
 		case <-deadline:
-			d.t.Fatal("the model is still loading after 20s")
+			d.t.Fatal("the model is still loading after 90s")
 		}
 	}
 }

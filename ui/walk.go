@@ -48,6 +48,7 @@ type walk struct {
 
 	loading, loadAll, done bool
 	loaded                 int // donations the walk has brought
+	pages                  int // pages the walk has brought
 	err                    error
 	warnings               []string
 
@@ -107,7 +108,7 @@ func (w *walk) restart() {
 	}
 	w.walker, w.exchanges = nil, nil
 	w.loading, w.loadAll, w.done = false, false, true
-	w.loaded, w.err, w.warnings = 0, nil, nil
+	w.loaded, w.pages, w.err, w.warnings = 0, 0, nil, nil
 	if !w.fromStore() {
 		st, err := store.Memory(context.Background())
 		if err != nil {
@@ -152,6 +153,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 	w.warnings = msg.warnings
 	if msg.err != nil {
 		w.loadAll = false
+		w.shown.invalidate() // pages a G stored since the last count
 		if !errors.Is(msg.err, context.Canceled) {
 			w.err = msg.err
 		}
@@ -167,7 +169,12 @@ func (w *walk) onPage(msg pageMsg) bool {
 	}
 	w.loaded += len(msg.batch.Donations)
 	w.done = msg.batch.Done
-	w.shown.invalidate()
+	w.pages++
+	// While G loads page after page, what is shown is counted and read
+	// again every tenth page, not after each.
+	if !w.loadAll || w.done || w.pages%10 == 0 {
+		w.shown.invalidate()
+	}
 	return true
 }
 
@@ -176,6 +183,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 // stays set so no second step runs on the same walker at once.
 func (w *walk) stopLoadingAll() {
 	w.loadAll = false
+	w.shown.invalidate()
 	if w.cancel != nil {
 		w.cancel()
 	}
