@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -105,12 +106,14 @@ func TestProgramFlow(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'f', Text: "f"})
 	tm.Type("jose.nunez@example.es")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("email=jose.nunez@example.es")) },
-		teatest.WithDuration(10*time.Second))
+	want := srv.Match(demo.Filter{Email: "jose.nunez@example.es"})
+	// The chip shows at once; Enter opens a gift once the page is stored.
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("email=jose.nunez@example.es")) && bytes.Contains(b, []byte(fmt.Sprintf("all %d loaded", len(want))))
+	}, teatest.WithDuration(30*time.Second))
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	want := srv.Match(demo.Filter{Email: "jose.nunez@example.es"})
 	if final.data.query != (api.Query{Email: "jose.nunez@example.es"}) || final.data.Len() != len(want) {
 		t.Errorf("final query %+v with %d rows, want %d", final.data.query, final.data.Len(), len(want))
 	}

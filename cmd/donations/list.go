@@ -59,19 +59,26 @@ func listCommand(a *app) *cobra.Command {
 	return c
 }
 
-func runList(ctx context.Context, a *app, o listOptions) int {
-	// A terminal gets the table by default, and any table its width.
+// outputFormat is the format asked for, or by default the table on a
+// terminal and piped otherwise; and the width a table fits (0: piped).
+func outputFormat(a *app, asked, piped string) (string, int) {
 	width, tty := 0, false
 	if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		tty = true
 		width, _, _ = term.GetSize(f.Fd())
 	}
-	if o.format == "" {
-		o.format = "ndjson"
-		if tty {
-			o.format = "table"
-		}
+	switch {
+	case asked != "":
+		return asked, width
+	case tty:
+		return "table", width
 	}
+	return piped, width
+}
+
+func runList(ctx context.Context, a *app, o listOptions) int {
+	var width int
+	o.format, width = outputFormat(a, o.format, "ndjson")
 	w, err := export.New(o.format, a.stdout, width)
 	if err != nil {
 		fmt.Fprintln(a.stderr, "donations list:", err)

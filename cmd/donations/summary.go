@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"donations/api"
@@ -68,17 +66,8 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) int {
 		fmt.Fprintln(a.stderr, "donations summary:", err)
 		return exitConfig
 	}
-	width, tty := 0, false
-	if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		tty = true
-		width, _, _ = term.GetSize(f.Fd())
-	}
-	if o.format == "" {
-		o.format = "json"
-		if tty {
-			o.format = "table"
-		}
-	}
+	var width int
+	o.format, width = outputFormat(a, o.format, "json")
 	st, done, code := o.open(ctx, a, r)
 	if st == nil {
 		return code
