@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"sort"
 	"strings"
 	"time"
 
@@ -21,25 +20,25 @@ type Insight struct {
 
 // insightRow is one donation's columns the pass reads.
 type insightRow struct {
-	date                                   sql.NullInt64
-	form, status, currency, payment, email string
-	convCurrency                           string
-	recurring                              bool
-	amount, converted                      sql.NullInt64
-	amountText, convertedText              sql.NullString
+	date                            sql.NullInt64
+	form, status, currency, payment string
+	convCurrency                    string
+	recurring                       bool
+	amount, converted               sql.NullInt64
+	amountText, convertedText       sql.NullString
 }
 
 // Insight adds up what f selects by period ("day", "week" from Monday, or
 // "month", in loc), by form, status, currency, payment type and recurring,
-// and finds the top donors by converted total. One pass over the rows: a
-// GROUP BY per break-down sorts every row once for each.
+// in one pass over the rows (a GROUP BY per break-down sorts every row once
+// for each), and finds the top donors by converted total.
 func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.Location, top int) (Insight, error) {
 	where, args, err := f.where()
 	if err != nil {
 		return Insight{}, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT date_utc, coalesce(form_name, ''), coalesce(status_key, ''),
-		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(email_key, ''), coalesce(converted_currency, ''),
+		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(converted_currency, ''),
 		recurring, amount_e4, converted_e4, amount, converted_amount FROM donations`+where, args...)
 	if err != nil {
 		return Insight{}, s.explain(err)
@@ -47,7 +46,7 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 	acc := newInsightAcc(period, loc)
 	var r insightRow
 	for rows.Next() {
-		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.email, &r.convCurrency,
+		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.convCurrency,
 			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText); err != nil {
 			rows.Close()
 			return Insight{}, s.explain(err)
@@ -59,29 +58,21 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 		return Insight{}, s.explain(err)
 	}
 	in := acc.result()
-	in.Top = acc.top(top)
-	return in, s.names(ctx, in.Top)
+	in.Top, _, err = s.Donors(ctx, f, "total", true, 0, top)
+	return in, err
 }
 
 type insightAcc struct {
 	period string
 	loc    *time.Location
 	groups [6]*groups // periods, forms, statuses, currencies, payments, recurring
-	donors map[string]*donorSum
-}
-
-// donorSum is a donor being added up; the total as an integer ×10⁴ until
-// the end, as sorting 100,000s of exact decimals would cost more.
-type donorSum struct {
-	Donor
-	e4 int64
 }
 
 func newInsightAcc(period string, loc *time.Location) *insightAcc {
 	if loc == nil {
 		loc = time.UTC
 	}
-	a := &insightAcc{period: period, loc: loc, donors: map[string]*donorSum{}}
+	a := &insightAcc{period: period, loc: loc}
 	for i := range a.groups {
 		a.groups[i] = newGroups()
 	}
@@ -114,27 +105,6 @@ func (a *insightAcc) add(r *insightRow) {
 		addAmount(g.Amounts, strings.ToUpper(r.currency), r.amount, r.amountText)
 		addAmount(g.Converted, strings.ToUpper(r.convCurrency), r.converted, r.convertedText)
 	}
-	d := a.donors[r.email]
-	if d == nil {
-		d = &donorSum{Donor: Donor{Email: r.email, Currency: strings.ToUpper(r.convCurrency)}}
-		a.donors[r.email] = d
-	}
-	d.Gifts++
-	d.Recurring = d.Recurring || r.recurring
-	if r.converted.Valid {
-		d.e4 += r.converted.Int64
-	} else {
-		d.Inexact++
-	}
-	if r.date.Valid {
-		t := time.UnixMilli(r.date.Int64)
-		if d.First.IsZero() || t.Before(d.First) {
-			d.First = t
-		}
-		if t.After(d.Last) {
-			d.Last = t
-		}
-	}
 }
 
 // addAmount adds an amount to its currency's sum: from the exact integer
@@ -151,24 +121,4 @@ func addAmount(m map[string]api.Decimal, cur string, e4 sql.NullInt64, text sql.
 func (a *insightAcc) result() Insight {
 	return Insight{Periods: a.groups[0].sorted(), Forms: a.groups[1].sorted(), Statuses: a.groups[2].sorted(),
 		Currencies: a.groups[3].sorted(), Payments: a.groups[4].sorted(), Recurring: a.groups[5].sorted()}
-}
-
-// top is the n donors with the largest converted totals.
-func (a *insightAcc) top(n int) []Donor {
-	all := make([]*donorSum, 0, len(a.donors))
-	for _, d := range a.donors {
-		all = append(all, d)
-	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].e4 != all[j].e4 {
-			return all[i].e4 > all[j].e4
-		}
-		return all[i].Email < all[j].Email
-	})
-	out := make([]Donor, 0, n)
-	for _, d := range all[:min(n, len(all))] {
-		d.Total = api.ScaledDecimal(d.e4, scale)
-		out = append(out, d.Donor)
-	}
-	return out
 }

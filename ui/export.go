@@ -165,6 +165,10 @@ func (e *exporter) start(path string, overwrite bool) tea.Cmd {
 		e.ctx.Flash = "export: " + firstLine(err.Error())
 		return nil
 	}
+	if e.data.active() == nil {
+		e.ctx.Flash = "export: nothing to write: no store could be opened"
+		return nil
+	}
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
