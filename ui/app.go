@@ -73,7 +73,7 @@ func New(src Source, opt Options) *Model {
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
 	sel := m.list.selectedRow
-	m.detail = newDetail(m.ctx, m, sel, m.list.step)
+	m.detail = newDetail(m.ctx, m, sel, m.list.step, m.list.history)
 	m.search = newSearch(m.ctx, m, m.data, m.list)
 	m.export = newExporter(m.ctx, m, m.data)
 	// One line per view: a new view is its own file and a line here.

@@ -19,8 +19,10 @@ type detail struct {
 	nav  navigator
 	sel  func() *row             // the list's selected row
 	step func(delta int) tea.Cmd // moves the list's selection
-	vp   viewport.Model
-	keys *DetailKeys
+	// history lists the donor's whole history, as D does on the list.
+	history func() tea.Cmd
+	vp      viewport.Model
+	keys    *DetailKeys
 
 	// what the text was built for: it is rebuilt only when one changes, or
 	// the styles do (restyle).
@@ -29,10 +31,10 @@ type detail struct {
 	shownUTC   bool
 }
 
-func newDetail(ctx *Context, nav navigator, sel func() *row, step func(delta int) tea.Cmd) *detail {
+func newDetail(ctx *Context, nav navigator, sel func() *row, step func(delta int) tea.Cmd, history func() tea.Cmd) *detail {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &detail{ctx: ctx, nav: nav, sel: sel, step: step, vp: vp, keys: &ctx.Keys.Detail}
+	return &detail{ctx: ctx, nav: nav, sel: sel, step: step, history: history, vp: vp, keys: &ctx.Keys.Detail}
 }
 
 func (d *detail) OpenKey() key.Binding { return d.ctx.Keys.List.Open }
@@ -41,7 +43,7 @@ func (d *detail) View() string         { return d.vp.View() }
 
 func (d *detail) ShortHelp() []key.Binding {
 	s := d.ctx.Keys.Scroll
-	return []key.Binding{s.Up, d.keys.Back, d.keys.Next, d.keys.Prev, d.keys.Copy, d.keys.Raw, d.keys.Quit}
+	return []key.Binding{s.Up, d.keys.Back, d.keys.Next, d.keys.Prev, d.keys.History, d.keys.Copy, d.keys.Raw, d.keys.Quit}
 }
 
 func (d *detail) Open() (tea.Cmd, bool) { return nil, d.sel() != nil }
@@ -62,6 +64,9 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 			return d.step(1)
 		case key.Matches(k, d.keys.Prev):
 			return d.step(-1)
+		case key.Matches(k, d.keys.History):
+			d.nav.back()
+			return d.history()
 		}
 	}
 	var cmd tea.Cmd

@@ -48,3 +48,15 @@ func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
 		t.Errorf("D: e-mail %q, search %q, %d rows; want %d", d.m.data.query.Email, d.m.data.local.Search, d.m.data.Len(), len(want))
 	}
 }
+
+// D in a gift opened full screen shows that donor's history too.
+func TestHistoryKeyFromTheDetail(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 100, 30)
+	d.keys("j", "enter")
+	email := d.m.list.selectedRow().s.Email.Value
+	d.keys("D")
+	if d.m.focus != listID || d.m.data.query.Email != email || d.m.data.Len() != len(srv.Match(demo.Filter{Email: email})) {
+		t.Errorf("D in the detail: focus %v, e-mail %q, %d rows", d.m.focus, d.m.data.query.Email, d.m.data.Len())
+	}
+}

@@ -45,7 +45,7 @@ type ScrollKeys struct {
 // DetailKeys are the full-record view's keys; r and y open the raw view and
 // the copy prompt as they do from the list.
 // Next and Prev move to the neighbouring gift without closing it.
-type DetailKeys struct{ Raw, Copy, Next, Prev, Back, Quit key.Binding }
+type DetailKeys struct{ Raw, Copy, Next, Prev, History, Back, Quit key.Binding }
 
 // RawKeys are the raw JSON view's keys, besides the scroll keys.
 type RawKeys struct{ Search, Next, Prev, Top, Bottom, Copy, Curl, Back, Quit key.Binding }
@@ -107,12 +107,13 @@ func NewKeyMap() KeyMap {
 			Right:    bind("→/l", "right", "right", "l"),
 		},
 		Detail: DetailKeys{
-			Raw:  bind("r", "raw JSON", "r"),
-			Copy: bind("y", "copy", "y"),
-			Next: bind("n/]", "next gift", "n", "]"),
-			Prev: bind("p/[", "previous gift", "p", "["),
-			Back: bind("esc", "back", "esc", "enter"),
-			Quit: bind("q", "quit", "q"),
+			Raw:     bind("r", "raw JSON", "r"),
+			Copy:    bind("y", "copy", "y"),
+			Next:    bind("n/]", "next gift", "n", "]"),
+			Prev:    bind("p/[", "previous gift", "p", "["),
+			History: bind("D", "this donor's gifts", "D"),
+			Back:    bind("esc", "back", "esc", "enter"),
+			Quit:    bind("q", "quit", "q"),
 		},
 		Raw: RawKeys{
 			Search: bind("/", "find", "/"),

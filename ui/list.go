@@ -110,6 +110,14 @@ func (l *list) showDonor(email string, whole bool) tea.Cmd {
 	return l.filter(q, local, l.ctx.Now())
 }
 
+// history lists the selected gift's donor's whole history.
+func (l *list) history() tea.Cmd {
+	if r := l.selectedRow(); r != nil && r.s.Email.Value != "" {
+		return l.showDonor(r.s.Email.Value, true)
+	}
+	return nil
+}
+
 // restart starts a new walk and goes back to the top.
 func (l *list) restart() tea.Cmd {
 	l.data.restart()
@@ -181,9 +189,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, kb.NextView, kb.PrevView):
 		return l.nav.switchView(key.Matches(k, kb.NextView)), true
 	case key.Matches(k, kb.History):
-		if r := l.selectedRow(); r != nil && r.s.Email.Value != "" {
-			return l.showDonor(r.s.Email.Value, true), true
-		}
+		return l.history(), true
 	case key.Matches(k, kb.Order):
 		data.reorder()
 		l.top()
