@@ -14,6 +14,9 @@ const (
 	metaLastSync     = "last_sync"
 	metaLastFullSync = "last_full_sync"
 	metaPerPage      = "per_page"
+	// metaIndexDeferred is set while the search index waits for a first
+	// sync to end (the triggers in schema.go read it).
+	metaIndexDeferred = "fts_deferred"
 )
 
 func setMeta(ctx context.Context, tx *sql.Tx, key, value string) error {

@@ -6,6 +6,9 @@ import (
 	"fmt"
 )
 
+// indexed is true unless the search index is being deferred.
+const indexed = `NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred')`
+
 var schema = []string{
 	// The record's bytes live apart from its columns: sorting, counting and
 	// adding up then read a tenth of the pages they would read past them.
@@ -39,12 +42,16 @@ var schema = []string{
 	// and crisismerge bounds them if a sync is cut short.
 	`INSERT INTO donations_fts(donations_fts, rank) VALUES ('automerge', 0)`,
 	`INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 64)`,
-	`CREATE TRIGGER donations_ai AFTER INSERT ON donations BEGIN
+	// While a first sync fills an empty store the index is not kept up to
+	// date row by row (the meta key fts_deferred says so): it is built once
+	// when that sync ends, or the next one if it is cut short.
+	`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + indexed + ` BEGIN
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
-		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		DELETE FROM records WHERE id = old.id; END`,
-	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations BEGIN
+	`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + indexed + ` BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search); END`,
+	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations WHEN ` + indexed + ` BEGIN
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,

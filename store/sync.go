@@ -86,6 +86,11 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		first = max(1, anchor-max(0, o.Window))
 	}
 	res := SyncResult{Full: first == 1}
+	if n == 0 && o.From == 0 {
+		if err := s.deferIndex(ctx); err != nil {
+			return res, err
+		}
+	}
 	p := c.Pager(q, api.OldestFirst).From(first)
 	defer p.Close()
 	var seen map[int64]struct{}
@@ -137,15 +142,30 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 }
 
 // tidy merges the search index's segments, one per page stored, into one:
-// pages are stored without merging, which would double what each costs.
+// pages are stored without merging, which would double what each costs. An
+// index deferred by a first sync is built now, in one go.
 func (s *Store) tidy(ctx context.Context, res SyncResult) error {
-	if res.New+res.Updated+res.Removed == 0 {
-		return nil
+	deferred, err := s.meta(ctx, metaIndexDeferred)
+	if err != nil || res.New+res.Updated+res.Removed == 0 && deferred == "" {
+		return err
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
+		if deferred != "" {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaIndexDeferred); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`)
+			return err
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
 		return err
 	})
+}
+
+// deferIndex stops the search index's row-by-row upkeep while a first sync
+// fills the store: built once at the end it costs a fraction.
+func (s *Store) deferIndex(ctx context.Context) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaIndexDeferred, "1") })
 }
 
 // fullInstead reads every page after a sync that did not find the store's
