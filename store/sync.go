@@ -138,7 +138,15 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 	if err := s.finish(ctx, &res, seen, per, start); err != nil {
 		return res, err
 	}
-	return res, s.tidy(ctx, res)
+	if err := s.tidy(ctx, res); err != nil {
+		return res, err
+	}
+	if s.path != "" && res.New+res.Updated+res.Removed > 0 {
+		// Hand the log back to the file and cut it: after a large sync it
+		// would keep its size on disk. Busy readers make this a no-op.
+		_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	}
+	return res, nil
 }
 
 // tidy merges the search index's segments, one per page stored, into one:
