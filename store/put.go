@@ -1,10 +1,8 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -59,50 +57,66 @@ func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
 	return s.explain(tx.Commit())
 }
 
+// put stores each donation: a new one in full, a changed one again, and of
+// an unchanged one only when it was seen — so a sync that reads a page
+// again rewrites no index for it.
 func put(ctx context.Context, tx *sql.Tx, list []api.Donation, seen time.Time) (PutResult, error) {
 	var r PutResult
-	ins, err := tx.PrepareContext(ctx, upsert)
-	if err != nil {
-		return r, err
+	var stmts [4]*sql.Stmt
+	for i, q := range []string{upsert,
+		`INSERT OR IGNORE INTO records (id, raw) VALUES (?, ?)`,
+		`UPDATE records SET raw = ? WHERE id = ? AND raw != ?`,
+		`UPDATE donations SET last_seen = ? WHERE id = ?`} {
+		st, err := tx.PrepareContext(ctx, q)
+		if err != nil {
+			return r, err
+		}
+		defer st.Close()
+		stmts[i] = st
 	}
-	defer ins.Close()
-	rec, err := tx.PrepareContext(ctx, `INSERT INTO records (id, raw) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET raw = excluded.raw`)
-	if err != nil {
-		return r, err
-	}
-	defer rec.Close()
-	stored, err := tx.PrepareContext(ctx, `SELECT raw FROM records WHERE id = ?`)
-	if err != nil {
-		return r, err
-	}
-	defer stored.Close()
+	ins, addRec, changeRec, touch := stmts[0], stmts[1], stmts[2], stmts[3]
 	now := seen.UnixMilli()
 	for i := range list {
 		d := &list[i]
 		if !d.ID.Valid {
 			continue
 		}
-		var before []byte
-		err := stored.QueryRowContext(ctx, d.ID.Value).Scan(&before)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		added, err := affected(addRec.ExecContext(ctx, d.ID.Value, []byte(d.Raw)))
+		if err != nil {
 			return r, err
 		}
-		if _, err := ins.ExecContext(ctx, row(d, now)...); err != nil {
-			return r, err
-		}
-		if _, err := rec.ExecContext(ctx, d.ID.Value, []byte(d.Raw)); err != nil {
-			return r, err
+		changed := false
+		if !added {
+			if changed, err = affected(changeRec.ExecContext(ctx, []byte(d.Raw), d.ID.Value, []byte(d.Raw))); err != nil {
+				return r, err
+			}
 		}
 		switch {
-		case before == nil:
+		case added, changed:
+			_, err = ins.ExecContext(ctx, row(d, now)...)
+		default:
+			_, err = touch.ExecContext(ctx, now, d.ID.Value)
+		}
+		if err != nil {
+			return r, err
+		}
+		if added {
 			r.New++
-		case !bytes.Equal(before, d.Raw):
+		} else if changed {
 			r.Updated++
 		}
 	}
 	return r, nil
 }
 
+// affected says whether a statement changed a row.
+func affected(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
 // row is the values of upsert's columns for d.
 func row(d *api.Donation, now int64) []any {
 	honoree := ""
