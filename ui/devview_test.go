@@ -55,21 +55,25 @@ func TestRawViewFindsCopiesAndRepeats(t *testing.T) {
 // l shows each request with its answer and budget, and each retry says
 // itself in the status line and the log.
 func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 50})
-	d := newDriver(t, src, 120, 30)
-	d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=3", Status: 200, Bytes: 45120,
-		Duration: 52 * time.Millisecond, Attempt: 2, At: time.Date(2026, 11, 22, 9, 30, 1, 0, time.UTC),
-		Header: map[string][]string{"X-Ratelimit-Remaining": {"58"}, "X-Ratelimit-Limit": {"60"}}})
-	d.send(api.Wait{Page: 14, Attempt: 3, Attempts: 6, Status: 502, Duration: 1600 * time.Millisecond,
-		Until: time.Date(2026, 11, 22, 9, 30, 3, 0, time.UTC), Reason: "server error"})
-	d.mustShow("page 14: HTTP 502, retry 2 of 5 in 1.6 s")
-	d.keys("l")
-	d.mustShow("Requests", "09:30:01.000 GET https://api.example.org/api/v1/donations?page=3 → 200 · 45,120 B · 52 ms · attempt 2 · budget 58 of 60",
-		"page 14: HTTP 502, retry 2 of 5 in 1.6 s")
-	golden.RequireEqual(t, stable(d.screen()))
-	d.keys("esc")
-	if d.m.focus != listID {
-		t.Errorf("esc: focus %v", d.m.focus)
+	for _, size := range [][2]int{{80, 24}, {120, 35}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			src, _ := demoSource(t, demo.Options{Count: 50})
+			d := newDriver(t, src, size[0], size[1])
+			d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=3", Status: 200, Bytes: 45120,
+				Duration: 52 * time.Millisecond, Attempt: 2, At: time.Date(2026, 11, 22, 9, 30, 1, 0, time.UTC),
+				Header: map[string][]string{"X-Ratelimit-Remaining": {"58"}, "X-Ratelimit-Limit": {"60"}}})
+			d.send(api.Wait{Page: 14, Attempt: 3, Attempts: 6, Status: 502, Duration: 1600 * time.Millisecond,
+				Until: time.Date(2026, 11, 22, 9, 30, 3, 0, time.UTC), Reason: "server error"})
+			d.mustShow("page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+			d.keys("l")
+			d.mustShow("Requests", "09:30:01.000 GET https://api.example.org/api/v1/donations?page=3 → 200",
+				"page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+			golden.RequireEqual(t, stable(d.screen()))
+			d.keys("esc")
+			if d.m.focus != listID {
+				t.Errorf("esc: focus %v", d.m.focus)
+			}
+		})
 	}
 }
 
