@@ -117,6 +117,7 @@ func affected(res sql.Result, err error) (bool, error) {
 	n, err := res.RowsAffected()
 	return n > 0, err
 }
+
 // row is the values of upsert's columns for d.
 func row(d *api.Donation, now int64) []any {
 	honoree := ""
