@@ -29,25 +29,31 @@ var DonorSorts = map[string]string{
 	"name": "name_key", "gifts": "gifts", "total": "total", "first": "first", "last": "last", "email": "email_key",
 }
 
-// Donors lists the donors of what f selects, ordered by a DonorSorts key,
-// from offset on, at most limit of them; and how many there are in all.
-func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, offset, limit int) ([]Donor, int, error) {
+// DonorCount is how many donors what f selects has.
+func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
 	where, args, err := f.where()
 	if err != nil {
-		return nil, 0, err
+		return 0, err
+	}
+	var n int
+	err = s.db.QueryRowContext(ctx, "SELECT count(DISTINCT email_key) FROM donations"+where, args...).Scan(&n)
+	return n, s.explain(err)
+}
+
+// Donors lists the donors of what f selects, ordered by a DonorSorts key,
+// from offset on, at most limit of them.
+func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, offset, limit int) ([]Donor, error) {
+	where, args, err := f.where()
+	if err != nil {
+		return nil, err
 	}
 	col, ok := DonorSorts[sort]
 	if !ok {
-		return nil, 0, fmt.Errorf("cannot sort donors by %q", sort)
+		return nil, fmt.Errorf("cannot sort donors by %q", sort)
 	}
 	dir := " ASC"
 	if desc {
 		dir = " DESC"
-	}
-	var total int
-	err = s.db.QueryRowContext(ctx, "SELECT count(DISTINCT email_key) FROM donations"+where, args...).Scan(&total)
-	if err != nil {
-		return nil, 0, s.explain(err)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT coalesce(email_key, ''), min(name_key) AS name_key, count(*) AS gifts,
 		coalesce(sum(converted_e4), 0) AS total, count(*) - count(converted_e4), coalesce(max(converted_currency), ''),
@@ -55,7 +61,7 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 		FROM donations`+where+` GROUP BY email_key ORDER BY `+col+dir+`, email_key`+dir+` LIMIT ? OFFSET ?`,
 		append(args, limit, offset)...)
 	if err != nil {
-		return nil, 0, s.explain(err)
+		return nil, s.explain(err)
 	}
 	var out []Donor
 	for rows.Next() {
@@ -65,7 +71,7 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 		var first, last *int64
 		if err := rows.Scan(&d.Email, &nameKey, &d.Gifts, &sum, &d.Inexact, &d.Currency, &first, &last, &d.Recurring); err != nil {
 			rows.Close()
-			return nil, 0, s.explain(err)
+			return nil, s.explain(err)
 		}
 		d.Total = api.ScaledDecimal(sum, scale)
 		if first != nil {
@@ -75,9 +81,9 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, 0, s.explain(err)
+		return nil, s.explain(err)
 	}
-	return out, total, s.names(ctx, out)
+	return out, s.names(ctx, out)
 }
 
 // names gives each donor the name on their latest gift.

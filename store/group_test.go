@@ -152,7 +152,7 @@ func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
 			t.Errorf("by %s: %v, want %v", tc.by, tc.got, want)
 		}
 	}
-	top, _, err := s.Donors(context.Background(), f, "total", true, 0, 10)
+	top, err := s.Donors(context.Background(), f, "total", true, 0, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

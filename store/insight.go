@@ -58,7 +58,7 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 		return Insight{}, s.explain(err)
 	}
 	in := acc.result()
-	in.Top, _, err = s.Donors(ctx, f, "total", true, 0, top)
+	in.Top, err = s.Donors(ctx, f, "total", true, 0, top)
 	return in, err
 }
 

@@ -29,6 +29,7 @@ type donorsView struct {
 	sort    string // a store.DonorSorts key
 	desc    bool
 	gen     int // the query the rows are for
+	opened  int // the gen at the last Open: a count from before it is dropped
 	loading bool
 	from    int
 	rows    []store.Donor
@@ -39,9 +40,16 @@ type donorsView struct {
 }
 
 type donorsMsg struct {
+	gen  int
+	from int
+	rows []store.Donor
+	err  error
+}
+
+// donorCountMsg is how many donors there are: counted apart, so the first
+// screen does not wait for it.
+type donorCountMsg struct {
 	gen   int
-	from  int
-	rows  []store.Donor
 	total int
 	err   error
 }
@@ -61,8 +69,15 @@ func (v *donorsView) Open() (tea.Cmd, bool) {
 	if v.list.data.active() == nil {
 		return nil, false
 	}
-	v.cursor, v.offset, v.rows, v.total = 0, 0, nil, 0
-	return v.fetch(0), true
+	v.cursor, v.offset, v.rows, v.total = 0, 0, nil, -1
+	page := v.fetch(0)
+	v.opened = v.gen
+	gen, st, f := v.gen, v.list.data.active(), v.list.data.filter()
+	count := func() tea.Msg {
+		n, err := st.DonorCount(context.Background(), f)
+		return donorCountMsg{gen: gen, total: n, err: err}
+	}
+	return tea.Batch(page, count), true
 }
 
 // fetch reads the donors from from on, off the event loop.
@@ -71,8 +86,8 @@ func (v *donorsView) fetch(from int) tea.Cmd {
 	v.loading = true
 	gen, st, f, sort, desc := v.gen, v.list.data.active(), v.list.data.filter(), v.sort, v.desc
 	return func() tea.Msg {
-		rows, total, err := st.Donors(context.Background(), f, sort, desc, from, donorsPage)
-		return donorsMsg{gen: gen, from: from, rows: rows, total: total, err: err}
+		rows, err := st.Donors(context.Background(), f, sort, desc, from, donorsPage)
+		return donorsMsg{gen: gen, from: from, rows: rows, err: err}
 	}
 }
 
@@ -81,7 +96,16 @@ func (v *donorsView) Update(msg tea.Msg) tea.Cmd {
 	case donorsMsg:
 		if msg.gen == v.gen {
 			v.loading, v.err = false, msg.err
-			v.from, v.rows, v.total = msg.from, msg.rows, msg.total
+			v.from, v.rows = msg.from, msg.rows
+		}
+		return nil
+	case donorCountMsg:
+		switch {
+		case msg.gen != v.opened:
+		case msg.err != nil:
+			v.err = msg.err
+		default:
+			v.total = msg.total
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -128,22 +152,31 @@ func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kb.Top):
 		return v.moveTo(0, h)
 	case key.Matches(k, kb.Bottom):
-		return v.moveTo(v.total-1, h)
+		return v.moveTo(v.known()-1, h)
 	}
 	return nil
+}
+
+// known is how many donors there are, or while they are being counted, how
+// many have been read.
+func (v *donorsView) known() int {
+	if v.total >= 0 {
+		return v.total
+	}
+	return v.from + len(v.rows)
 }
 
 // moveTo moves the cursor, and reads the page around it when it leaves the
 // donors in memory.
 func (v *donorsView) moveTo(i, h int) tea.Cmd {
-	v.cursor = max(0, min(i, v.total-1))
+	v.cursor = max(0, min(i, v.known()-1))
 	if v.cursor < v.offset {
 		v.offset = v.cursor
 	}
 	if v.cursor >= v.offset+h {
 		v.offset = v.cursor - h + 1
 	}
-	if v.offset < v.from || v.offset+h > v.from+len(v.rows) && v.from+len(v.rows) < v.total {
+	if v.offset < v.from || v.offset+h > v.from+len(v.rows) && v.from+len(v.rows) < v.known() {
 		return v.fetch(max(0, v.offset-donorsPage/4))
 	}
 	return nil
@@ -158,7 +191,11 @@ func (v *donorsView) selected() *store.Donor {
 
 func (v *donorsView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
-	title := st.Title.Render("Donors") + st.Muted.Render("  "+commas(v.total)+" · by "+v.sort+arrow(v.desc)+" · over what the list shows")
+	count := "counting…"
+	if v.total >= 0 {
+		count = commas(v.total)
+	}
+	title := st.Title.Render("Donors") + st.Muted.Render("  "+count+" · by "+v.sort+arrow(v.desc)+" · over what the list shows")
 	lines := []string{textsafe.Truncate(title, lay.Width)}
 	cols := donorColumns(lay.Width)
 	var head strings.Builder
@@ -175,7 +212,7 @@ func (v *donorsView) View() string {
 		lines = append(lines, st.Error.Render("⚠ "+firstLine(v.err.Error())))
 	case v.loading && len(v.rows) == 0:
 		lines = append(lines, st.Muted.Render("Adding up…"))
-	case v.total == 0:
+	case v.total == 0 || v.total < 0 && !v.loading && len(v.rows) == 0:
 		lines = append(lines, st.Muted.Render("No donor: no donation is shown."))
 	}
 	for i := v.offset; i < v.offset+h && i-v.from >= 0 && i-v.from < len(v.rows); i++ {

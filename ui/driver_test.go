@@ -68,7 +68,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg, insightsMsg, liveMsg, livePollMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg, insightsMsg, liveMsg, livePollMsg, donorCountMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -96,7 +96,7 @@ func (d *driver) busy() bool {
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
 	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking ||
-		donors.loading || insights.loading || live.checking || starting
+		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || live.checking || starting
 }
 
 func (d *driver) send(msg tea.Msg) {
