@@ -77,6 +77,9 @@ func TestGoldenColours(t *testing.T) {
 			{"list_80x24", 80, 24, nil},
 			{"list_120x35", 120, 35, []string{"j"}},
 			{"filtered_120x35", 120, 35, []string{"f", "ada.lovelace@example.org", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter"}},
+			{"donors_120x35", 120, 35, []string{"d"}},
+			{"insights_80x24", 80, 24, []string{"i"}},
+			{"raw_80x24", 80, 24, []string{"r", "/", "amount", "enter"}},
 		} {
 			t.Run(bg.name+"_"+tc.name, func(t *testing.T) {
 				src, _ := demoSource(t, demo.Options{})
