@@ -339,7 +339,7 @@ func TestQuitFromAnywhere(t *testing.T) {
 // walkFunc makes a Source of a function, for tests that script the walk.
 type walkFunc func(api.Query, api.Order) Walker
 
-func (f walkFunc) Walk(q api.Query, o api.Order, _ int) Walker { return f(q, o) }
+func (f walkFunc) Walk(q api.Query, o api.Order, _ api.DateRange, _ int) Walker { return f(q, o) }
 
 type listWalker struct {
 	list []api.Donation

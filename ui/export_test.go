@@ -15,7 +15,9 @@ import (
 // listSource hands out walkers over one list of donations.
 type listSource struct{ list []api.Donation }
 
-func (s *listSource) Walk(api.Query, api.Order, int) Walker { return &listWalker{list: s.list} }
+func (s *listSource) Walk(api.Query, api.Order, api.DateRange, int) Walker {
+	return &listWalker{list: s.list}
+}
 
 // The export writes what the list shows: the search and the sort in force,
 // in that order, and the prompt says how many beforehand.

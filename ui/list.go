@@ -88,8 +88,11 @@ func (l *list) sortBy(key string) tea.Cmd {
 func (l *list) filter(q api.Query, local []string, now time.Time) tea.Cmd {
 	f, _ := parseLocal(local, now)
 	f.Search = l.data.local.Search
+	// Without a synced store a date range is read from the API's pages that
+	// hold it: a new range is a new walk.
+	newDates := !l.data.fromStore() && f.Dates != l.data.local.Dates
 	l.data.local, l.data.localText = f, local
-	if q != l.data.query {
+	if q != l.data.query || newDates {
 		l.data.query = q
 		return l.restart()
 	}

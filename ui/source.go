@@ -20,12 +20,17 @@ type Walker interface {
 // more for an export. *api.Client serves through FromClient; model tests
 // give their own.
 type Source interface {
-	Walk(q api.Query, order api.Order, concurrency int) Walker
+	// Walk starts a walk over q in order; with a date range, over the pages
+	// that may hold it only (oldest first, whatever order says).
+	Walk(q api.Query, order api.Order, dates api.DateRange, concurrency int) Walker
 }
 
 type clientSource struct{ c *api.Client }
 
-func (s clientSource) Walk(q api.Query, order api.Order, concurrency int) Walker {
+func (s clientSource) Walk(q api.Query, order api.Order, dates api.DateRange, concurrency int) Walker {
+	if !dates.IsZero() {
+		return s.c.RangeWalk(q, dates, concurrency)
+	}
 	p := s.c.Pager(q, order)
 	p.SetConcurrency(concurrency)
 	return p

@@ -87,7 +87,12 @@ func (w *walk) storeQuery() store.Query {
 // narrowed says whether the store selects fewer rows than are loaded: then
 // scrolling to the end fetches nothing on its own (G does).
 func (w *walk) narrowed() bool {
-	return !w.fromStore() && (w.local.Search != "" || w.narrowedLocally())
+	if w.fromStore() {
+		return false
+	}
+	beyond := *w
+	beyond.local.Dates = api.DateRange{} // the walk reads only the range's pages
+	return w.local.Search != "" || beyond.narrowedLocally()
 }
 
 // narrowedLocally says whether a filter only the store applies is set.
@@ -115,7 +120,7 @@ func (w *walk) restart() {
 			w.err = err
 		} else {
 			w.scratch, w.done, w.exchanges = st, false, map[int64]*api.Exchange{}
-			w.walker = w.src.Walk(w.query, w.order, 1)
+			w.walker = w.src.Walk(w.query, w.order, w.local.Dates, 1)
 		}
 	}
 	if w.sort == "" {
