@@ -87,17 +87,16 @@ func (w *walk) storeQuery() store.Query {
 // narrowed says whether the store selects fewer rows than are loaded: then
 // scrolling to the end fetches nothing on its own (G does).
 func (w *walk) narrowed() bool {
-	if w.fromStore() {
-		return false
-	}
-	beyond := *w
-	beyond.local.Dates = api.DateRange{} // the walk reads only the range's pages
-	return w.local.Search != "" || beyond.narrowedLocally()
+	f := w.local
+	f.Dates = api.DateRange{} // the walk reads only the range's pages
+	return !w.fromStore() && (f.Search != "" || narrowing(f))
 }
 
 // narrowedLocally says whether a filter only the store applies is set.
-func (w *walk) narrowedLocally() bool {
-	f := w.local
+func (w *walk) narrowedLocally() bool { return narrowing(w.local) }
+
+// narrowing says whether f sets a filter the API cannot apply.
+func narrowing(f store.Filter) bool {
 	return !f.Dates.IsZero() || len(f.Statuses) > 0 || f.MinAmount != nil || f.MaxAmount != nil ||
 		f.Currency != "" || f.Form != "" || f.Recurring != store.Any || f.Tribute != store.Any || f.Anonymous != store.Any
 }
