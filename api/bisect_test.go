@@ -52,7 +52,7 @@ func walkRange(t *testing.T, w *api.RangeWalk) []int64 {
 }
 
 func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
-	for _, size := range []int{950, 10_000, 40_000} {
+	for _, size := range []int{950, 5_000, 20_000} {
 		h := newHarness(t, demo.Options{Count: size}, api.Config{})
 		all := everything(t, h)
 		first, last := dateOf(t, all[0]), dateOf(t, all[len(all)-1])

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"slices"
 	"fmt"
 	"image/color"
 	"strings"
@@ -54,7 +55,11 @@ func TestGoldenScreens(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			src, _ := demoSource(t, demo.Options{})
+			opts := demo.Options{}
+			if slices.Contains(tc.keys, "G") {
+				opts.Count = 1500 // every page is stored: fewer keep -race quick
+			}
+			src, _ := demoSource(t, opts)
 			d := newDriver(t, src, tc.w, tc.h)
 			d.keys(tc.keys...)
 			golden.RequireEqual(t, stable(d.screen()))
