@@ -2,9 +2,9 @@ package ui
 
 import (
 	"bytes"
-	"slices"
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 	"time"
