@@ -35,13 +35,7 @@ ON CONFLICT(id) DO UPDATE SET donation_date=excluded.donation_date, date_utc=exc
 // none. A donation without an id cannot be told apart from others and is
 // not stored.
 func (s *Store) Put(ctx context.Context, list []api.Donation, seen time.Time) (PutResult, error) {
-	var r PutResult
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		r, err = put(ctx, tx, list, seen)
-		return err
-	})
-	return r, err
+	return s.putPages(ctx, []fetched{{list: list}}, seen)
 }
 
 // write runs f in one write transaction, committed only if f succeeds.
@@ -57,45 +51,62 @@ func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
 	return s.explain(tx.Commit())
 }
 
+// putStmts are the statements that store donations, prepared once per
+// transaction.
+type putStmts struct{ ins, addRec, changeRec, touch *sql.Stmt }
+
+func prepare(ctx context.Context, tx *sql.Tx) (*putStmts, error) {
+	var st putStmts
+	for _, p := range []struct {
+		to *(*sql.Stmt)
+		q  string
+	}{{&st.ins, upsert},
+		{&st.addRec, `INSERT OR IGNORE INTO records (id, raw) VALUES (?, ?)`},
+		{&st.changeRec, `UPDATE records SET raw = ? WHERE id = ? AND raw != ?`},
+		{&st.touch, `UPDATE donations SET last_seen = ? WHERE id = ?`}} {
+		var err error
+		if *p.to, err = tx.PrepareContext(ctx, p.q); err != nil {
+			st.close()
+			return nil, err
+		}
+	}
+	return &st, nil
+}
+
+func (st *putStmts) close() {
+	for _, s := range []*sql.Stmt{st.ins, st.addRec, st.changeRec, st.touch} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
 // put stores each donation: a new one in full, a changed one again, and of
 // an unchanged one only when it was seen — so a sync that reads a page
 // again rewrites no index for it.
-func put(ctx context.Context, tx *sql.Tx, list []api.Donation, seen time.Time) (PutResult, error) {
+func (st *putStmts) put(ctx context.Context, list []api.Donation, seen time.Time) (PutResult, error) {
 	var r PutResult
-	var stmts [4]*sql.Stmt
-	for i, q := range []string{upsert,
-		`INSERT OR IGNORE INTO records (id, raw) VALUES (?, ?)`,
-		`UPDATE records SET raw = ? WHERE id = ? AND raw != ?`,
-		`UPDATE donations SET last_seen = ? WHERE id = ?`} {
-		st, err := tx.PrepareContext(ctx, q)
-		if err != nil {
-			return r, err
-		}
-		defer st.Close()
-		stmts[i] = st
-	}
-	ins, addRec, changeRec, touch := stmts[0], stmts[1], stmts[2], stmts[3]
 	now := seen.UnixMilli()
 	for i := range list {
 		d := &list[i]
 		if !d.ID.Valid {
 			continue
 		}
-		added, err := affected(addRec.ExecContext(ctx, d.ID.Value, []byte(d.Raw)))
+		added, err := affected(st.addRec.ExecContext(ctx, d.ID.Value, []byte(d.Raw)))
 		if err != nil {
 			return r, err
 		}
 		changed := false
 		if !added {
-			if changed, err = affected(changeRec.ExecContext(ctx, []byte(d.Raw), d.ID.Value, []byte(d.Raw))); err != nil {
+			if changed, err = affected(st.changeRec.ExecContext(ctx, []byte(d.Raw), d.ID.Value, []byte(d.Raw))); err != nil {
 				return r, err
 			}
 		}
 		switch {
 		case added, changed:
-			_, err = ins.ExecContext(ctx, row(d, now)...)
+			_, err = st.ins.ExecContext(ctx, row(d, now)...)
 		default:
-			_, err = touch.ExecContext(ctx, now, d.ID.Value)
+			_, err = st.touch.ExecContext(ctx, now, d.ID.Value)
 		}
 		if err != nil {
 			return r, err

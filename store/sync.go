@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -98,6 +99,7 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		seen = map[int64]struct{}{}
 	}
 	found := anchor == 0
+	w := s.startWriter(ctx, c, start, o.OnProgress)
 	for page := first; !p.Done(); page++ {
 		// Read-ahead costs up to Concurrency-1 requests past the end of the
 		// list. A first sync pays that to read many pages fast; an
@@ -106,10 +108,9 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		if page == rampAt(anchor) && o.Concurrency > 1 {
 			p.SetConcurrency(o.Concurrency)
 		}
-		b, err := p.Next(ctx)
-		if err != nil {
-			res.Requests = p.Requests()
-			return res, err
+		var b api.Batch
+		if b, err = p.Next(ctx); err != nil {
+			break
 		}
 		found = found || slices.ContainsFunc(b.Page.Donations, func(d api.Donation) bool { return d.ID.Value == maxID })
 		for _, d := range b.Donations {
@@ -117,19 +118,17 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 				seen[d.ID.Value] = struct{}{}
 			}
 		}
-		r, err := s.Put(ctx, b.Donations, start)
-		if err != nil {
-			return res, err
+		if !w.send(fetched{list: b.Donations, page: page, pages: int(b.Page.Meta.TotalPages.Value), requests: p.Requests()}) {
+			break
 		}
 		if b.Page != nil && len(b.Page.Donations) > 0 {
 			res.LastPage = page
 		}
-		res.New, res.Updated, res.Requests = res.New+r.New, res.Updated+r.Updated, p.Requests()
-		if o.OnProgress != nil {
-			budget, budgeted := c.Budget()
-			o.OnProgress(Progress{Page: page, Pages: int(b.Page.Meta.TotalPages.Value), Requests: res.Requests,
-				New: res.New, Updated: res.Updated, Elapsed: time.Since(start), Budget: budget, Budgeted: budgeted})
-		}
+	}
+	r, werr := w.close()
+	res.New, res.Updated, res.Requests = r.New, r.Updated, p.Requests()
+	if err = cmp.Or(werr, err); err != nil {
+		return res, err
 	}
 	res.Warnings = p.Warnings()
 	if !found {

@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,4 +136,39 @@ func TestTwoSyncsAtOnce(t *testing.T) {
 		}
 	}
 	sameAsServer(t, a, srv)
+}
+
+// Pages are stored on a goroutine of their own, several to a transaction
+// when they wait: a sync stopped at any point keeps whole pages from the
+// first, in order, with what it reported stored, and the next one completes
+// it with nothing repeated.
+func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
+	srv := server(t, demo.Options{Count: 2500})
+	want := srv.Match(demo.Filter{})
+	for _, stopAt := range []int{1, 4, 11, 20} {
+		s, _ := tempStore(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		reported, pages := 0, 0
+		_, err := s.Sync(ctx, client(t, srv.URL), store.SyncOptions{Concurrency: 8, OnProgress: func(p store.Progress) {
+			if p.Page <= pages {
+				t.Errorf("stop at %d: progress went from page %d to %d", stopAt, pages, p.Page)
+			}
+			reported, pages = p.New, p.Page
+			if p.Page >= stopAt {
+				cancel()
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("stop at %d: %v", stopAt, err)
+		}
+		got := ids(t, s)
+		if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[:len(got)]) {
+			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the first", stopAt, len(got), reported)
+		}
+		if r := sync(t, s, client(t, srv.URL), store.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
+			t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
+		}
+		sameAsServer(t, s, srv)
+	}
 }

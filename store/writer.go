@@ -1,0 +1,117 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"donations/api"
+)
+
+// fetched is one page a sync has read, on its way to be stored.
+type fetched struct {
+	list        []api.Donation
+	page, pages int // its number; the pages in all when the server says, else 0
+	requests    int // made by then
+}
+
+// batchPages bounds how many waiting pages one transaction stores: enough
+// to share a commit's cost, few enough that a kill loses little.
+const batchPages = 8
+
+// pageWriter stores a sync's pages on a goroutine of its own, so that the
+// next pages are fetched while one is written (storing a page costs about
+// what fetching it does). The pages that wait while it writes are then
+// stored together, in order, in one transaction: the store always holds
+// whole pages from the first, which is what lets a sync resume.
+type pageWriter struct {
+	in     chan fetched
+	failed chan struct{} // closed when the writer stops on an error
+	done   chan struct{}
+	res    PutResult // stored so far; read after done
+	err    error
+}
+
+// startWriter starts the writer of a sync begun at start, which is also
+// when its donations are recorded as seen.
+func (s *Store) startWriter(ctx context.Context, c *api.Client, start time.Time, progress func(Progress)) *pageWriter {
+	w := &pageWriter{in: make(chan fetched, 2*batchPages), failed: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		for f := range w.in {
+			batch := w.gather(f)
+			r, err := s.putPages(ctx, batch, start)
+			if err != nil {
+				w.err = err
+				close(w.failed)
+				for range w.in { // let the reader's last send and close go through
+				}
+				return
+			}
+			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
+			if progress != nil {
+				last := batch[len(batch)-1]
+				budget, budgeted := c.Budget()
+				progress(Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
+					Updated: w.res.Updated, Elapsed: time.Since(start), Budget: budget, Budgeted: budgeted})
+			}
+		}
+	}()
+	return w
+}
+
+// gather is f and the pages already waiting after it.
+func (w *pageWriter) gather(f fetched) []fetched {
+	batch := []fetched{f}
+	for len(batch) < batchPages {
+		select {
+		case g, ok := <-w.in:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, g)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// send hands a page to the writer; false if the writer has stopped.
+func (w *pageWriter) send(f fetched) bool {
+	select {
+	case w.in <- f:
+		return true
+	case <-w.failed:
+		return false
+	}
+}
+
+// close waits for every page sent to be stored.
+func (w *pageWriter) close() (PutResult, error) {
+	close(w.in)
+	<-w.done
+	return w.res, w.err
+}
+
+// putPages stores pages in one transaction.
+func (s *Store) putPages(ctx context.Context, batch []fetched, seen time.Time) (PutResult, error) {
+	var r PutResult
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		r = PutResult{}
+		st, err := prepare(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer st.close()
+		for _, f := range batch {
+			pr, err := st.put(ctx, f.list, seen)
+			if err != nil {
+				return err
+			}
+			r.New, r.Updated = r.New+pr.New, r.Updated+pr.Updated
+		}
+		return nil
+	})
+	return r, err
+}
