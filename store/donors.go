@@ -29,44 +29,54 @@ var DonorSorts = map[string]string{
 	"name": "name_key", "gifts": "gifts", "total": "total", "first": "first", "last": "last", "email": "email_key",
 }
 
+// donorSource is what the donor view reads: the donors table, or when f
+// selects some donations (or a first sync defers the table) their gifts
+// added up by donor.
+func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error) {
+	if f.isZero() {
+		if rolled, err := s.rolledUp(ctx); err != nil || rolled {
+			return "donors", nil, err
+		}
+	}
+	where, args, err := f.where()
+	return "(SELECT " + donorColumns + " FROM donations" + where + " GROUP BY email_key)", args, err
+}
+
 // DonorCount is how many donors what f selects has.
 func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
-	where, args, err := f.where()
+	from, args, err := s.donorSource(ctx, f)
 	if err != nil {
 		return 0, err
 	}
 	var n int
-	err = s.db.QueryRowContext(ctx, "SELECT count(DISTINCT email_key) FROM donations"+where, args...).Scan(&n)
+	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+from, args...).Scan(&n)
 	return n, s.explain(err)
 }
 
 // Donors lists the donors of what f selects, ordered by a DonorSorts key,
 // from offset on, at most limit of them.
 func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, offset, limit int) ([]Donor, error) {
-	where, args, err := f.where()
-	if err != nil {
-		return nil, err
-	}
 	col, ok := DonorSorts[sort]
 	if !ok {
 		return nil, fmt.Errorf("cannot sort donors by %q", sort)
+	}
+	from, args, err := s.donorSource(ctx, f)
+	if err != nil {
+		return nil, err
 	}
 	dir := " ASC"
 	if desc {
 		dir = " DESC"
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT coalesce(email_key, ''), min(name_key) AS name_key, count(*) AS gifts,
-		coalesce(sum(converted_e4), 0) AS total, count(*) - count(converted_e4), coalesce(max(converted_currency), ''),
-		min(date_utc) AS first, max(date_utc) AS last, max(recurring)
-		FROM donations`+where+` GROUP BY email_key ORDER BY `+col+dir+`, email_key`+dir+` LIMIT ? OFFSET ?`,
-		append(args, limit, offset)...)
+	rows, err := s.db.QueryContext(ctx, `SELECT email_key, name_key, gifts, total, inexact, currency, first, last, recurring
+		FROM `+from+` ORDER BY `+col+dir+`, email_key`+dir+` LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, s.explain(err)
 	}
 	var out []Donor
 	for rows.Next() {
 		var d Donor
-		var nameKey string
+		var nameKey *string
 		var sum int64
 		var first, last *int64
 		if err := rows.Scan(&d.Email, &nameKey, &d.Gifts, &sum, &d.Inexact, &d.Currency, &first, &last, &d.Recurring); err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -10,17 +11,26 @@ import (
 	"donations/api"
 )
 
-// GroupKeys are what donations can be grouped by, and the SQL that makes
-// each key; %s is the zone's offset in seconds, for the day-based keys.
-var GroupKeys = map[string]string{
-	"form":         "coalesce(form_name, '')",
-	"status":       "coalesce(status_key, '')",
-	"currency":     "coalesce(currency, '')",
-	"payment_type": "coalesce(payment_type, '')",
-	"donor":        "coalesce(email_key, '')",
-	"recurring":    "CASE recurring WHEN 1 THEN 'recurring' ELSE 'one-time' END",
-	"day":          "coalesce(date(date_utc/1000 + %s, 'unixepoch'), '')",
+// groupKeys are what donations can be grouped by: the SQL that makes each
+// key, and the column it reads. Day, week and month are dates of the day
+// column, in the store's zone.
+var groupKeys = map[string]struct{ expr, column string }{
+	"form":         {"coalesce(form_name, '')", "form_name"},
+	"status":       {"coalesce(status_key, '')", "status_key"},
+	"currency":     {"coalesce(currency, '')", "currency"},
+	"payment_type": {"coalesce(payment_type, '')", "payment_type"},
+	"donor":        {"coalesce(email_key, '')", "email_key"},
+	"recurring":    {"CASE recurring WHEN 1 THEN 'recurring' ELSE 'one-time' END", "recurring"},
+	"day":          {"coalesce(day, '')", "day"},
 	// Weeks start on Monday: the next Sunday (or that day), less six days.
+	"week":  {"coalesce(date(day, 'weekday 0', '-6 days'), '')", "day"},
+	"month": {"coalesce(substr(day, 1, 7), '')", "day"},
+}
+
+// offsetDays make the day-based keys in a zone other than the store's, at
+// one offset from UTC in seconds (%s).
+var offsetDays = map[string]string{
+	"day":   "coalesce(date(date_utc/1000 + %s, 'unixepoch'), '')",
 	"week":  "coalesce(date(date_utc/1000 + %s, 'unixepoch', 'weekday 0', '-6 days'), '')",
 	"month": "coalesce(strftime('%%Y-%%m', date_utc/1000 + %s, 'unixepoch'), '')",
 }
@@ -39,23 +49,22 @@ type Group struct {
 }
 
 // Groups adds up the donations f selects by the keys in by (none: one group
-// of all), in key order. Day, week and month are dates in loc (nil: UTC),
-// at the offset loc has now: a summer-time change moves an hour's gifts to
-// a neighbouring day on the far side of it, never between weeks of the year.
+// of all), in key order. Day, week and month are dates in loc (nil: UTC):
+// exactly when loc agrees with the store's zone (see localZone), else at
+// the offset loc has now, so that a summer-time change moves an hour's
+// gifts to a neighbouring day on the far side of it.
 func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Location) ([]Group, error) {
 	where, args, err := f.where()
 	if err != nil {
 		return nil, err
 	}
-	keys, err := groupExprs(by, zoneOffset(loc, time.Now()))
+	src, err := s.groupSource(ctx, f, by, loc)
 	if err != nil {
 		return nil, err
 	}
-	cols := append(keys, "coalesce(currency, '')", "coalesce(converted_currency, '')")
-	sql := "SELECT " + strings.Join(cols, ", ") +
-		", count(*), coalesce(sum(amount_e4), 0), coalesce(sum(converted_e4), 0)," +
-		" count(amount), count(amount_e4), count(converted_amount), count(converted_e4)" +
-		" FROM donations" + where + " GROUP BY " + strings.Join(cols, ", ")
+	cols := slices.Concat(src.keys, []string{"coalesce(currency, '')", "coalesce(converted_currency, '')"})
+	sql := "SELECT " + strings.Join(cols, ", ") + ", " + src.sums +
+		" FROM " + src.table + where + " GROUP BY " + strings.Join(cols, ", ")
 	rows, err := s.db.QueryContext(ctx, sql, args...)
 	if err != nil {
 		return nil, s.explain(err)
@@ -64,7 +73,7 @@ func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Loc
 	acc := newGroups()
 	inexact := false
 	for rows.Next() {
-		key := make([]string, len(keys))
+		key := make([]string, len(src.keys))
 		var cur, conv string
 		var n, amount, converted, nA, nA4, nC, nC4 int64
 		dest := []any{}
@@ -88,7 +97,7 @@ func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Loc
 		return nil, s.explain(err)
 	}
 	if inexact {
-		if err := s.addInexact(ctx, acc, keys, where, args); err != nil {
+		if err := s.addInexact(ctx, acc, src.keys, where, args); err != nil {
 			return nil, err
 		}
 	}
@@ -128,19 +137,67 @@ func (s *Store) addInexact(ctx context.Context, acc *groups, keys []string, wher
 	return s.explain(rows.Err())
 }
 
-func groupExprs(by []string, offset int) ([]string, error) {
-	var exprs []string
+// groupSource is where a grouping reads: its table, the SQL of its keys,
+// and of its sums in the order Groups scans them.
+type groupSource struct {
+	table, sums string
+	keys        []string
+}
+
+const (
+	donationSums = "count(*), coalesce(sum(amount_e4), 0), coalesce(sum(converted_e4), 0)," +
+		" count(amount), count(amount_e4), count(converted_amount), count(converted_e4)"
+	rollupSumCols = "sum(n), sum(amount_e4), sum(converted_e4)," +
+		" sum(n_amount), sum(n_amount_e4), sum(n_converted), sum(n_converted_e4)"
+)
+
+// groupSource reads a rollup when one holds every key and f selects every
+// donation, and the donations otherwise.
+func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *time.Location) (groupSource, error) {
+	src := groupSource{table: "donations", sums: donationSums}
+	var cols []string
+	inZone := true
 	for _, b := range by {
-		e, ok := GroupKeys[b]
+		k, ok := groupKeys[b]
 		if !ok {
-			return nil, fmt.Errorf("cannot group by %q (one of %s)", b, strings.Join(GroupKeyNames, ", "))
+			return src, fmt.Errorf("cannot group by %q (one of %s)", b, strings.Join(GroupKeyNames, ", "))
 		}
-		if strings.Contains(e, "%s") {
-			e = fmt.Sprintf(e, fmt.Sprint(offset))
+		if k.column == "day" && inZone {
+			fits, err := s.zoneFits(ctx, loc)
+			if err != nil {
+				return src, err
+			}
+			inZone = fits
 		}
-		exprs = append(exprs, e)
+		if k.column == "day" && !inZone {
+			k.expr = fmt.Sprintf(offsetDays[b], fmt.Sprint(zoneOffset(loc, time.Now())))
+		}
+		src.keys, cols = append(src.keys, k.expr), append(cols, k.column)
 	}
-	return exprs, nil
+	if !f.isZero() || !inZone {
+		return src, nil
+	}
+	rolled, err := s.rolledUp(ctx)
+	if err != nil || !rolled {
+		return src, err
+	}
+	for _, r := range rollups {
+		if holds(r.keys, cols) {
+			src.table, src.sums = r.table, rollupSumCols
+			break
+		}
+	}
+	return src, nil
+}
+
+// holds says whether every one of cols is among keys.
+func holds(keys, cols []string) bool {
+	for _, c := range cols {
+		if !slices.Contains(keys, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // groups gathers rows of one key, which GROUP BY splits by currency.

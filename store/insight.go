@@ -30,36 +30,68 @@ type insightRow struct {
 
 // Insight adds up what f selects by period ("day", "week" from Monday, or
 // "month", in loc), by form, status, currency, payment type and recurring,
-// in one pass over the rows (a GROUP BY per break-down sorts every row once
-// for each), and finds the top donors by converted total.
-func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.Location, top int) (Insight, error) {
+// and finds the top donors by converted total. Every donation is read from
+// the rollups; a selection of them in one pass over their rows (a GROUP BY
+// per break-down would sort every row once for each).
+func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.Location, top int) (in Insight, err error) {
+	src, err := s.groupSource(ctx, f, []string{period}, loc)
+	switch {
+	case err != nil:
+		return in, err
+	case src.table != "donations":
+		err = s.insightOfAll(ctx, &in, period, loc)
+	default:
+		err = s.insightPass(ctx, &in, f, period, loc)
+	}
+	if err != nil {
+		return in, err
+	}
+	in.Top, err = s.Donors(ctx, f, "total", true, 0, top)
+	return in, err
+}
+
+// insightOfAll adds every donation up from the rollups.
+func (s *Store) insightOfAll(ctx context.Context, in *Insight, period string, loc *time.Location) error {
+	for _, g := range []struct {
+		to *[]Group
+		by string
+	}{{&in.Periods, period}, {&in.Forms, "form"}, {&in.Statuses, "status"}, {&in.Currencies, "currency"},
+		{&in.Payments, "payment_type"}, {&in.Recurring, "recurring"}} {
+		var err error
+		if *g.to, err = s.Groups(ctx, Filter{}, []string{g.by}, loc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insightPass adds up what f selects in one pass over its rows.
+func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period string, loc *time.Location) error {
 	where, args, err := f.where()
 	if err != nil {
-		return Insight{}, err
+		return err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT date_utc, coalesce(form_name, ''), coalesce(status_key, ''),
 		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(converted_currency, ''),
 		recurring, amount_e4, converted_e4, amount, converted_amount FROM donations`+where, args...)
 	if err != nil {
-		return Insight{}, s.explain(err)
+		return s.explain(err)
 	}
+	defer rows.Close()
 	acc := newInsightAcc(period, loc)
 	var r insightRow
 	for rows.Next() {
 		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.convCurrency,
 			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText); err != nil {
-			rows.Close()
-			return Insight{}, s.explain(err)
+			return s.explain(err)
 		}
 		acc.add(&r)
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
-		return Insight{}, s.explain(err)
+		return s.explain(err)
 	}
-	in := acc.result()
-	in.Top, err = s.Donors(ctx, f, "total", true, 0, top)
-	return in, err
+	*in = acc.result()
+	return nil
 }
 
 type insightAcc struct {

@@ -14,9 +14,11 @@ const (
 	metaLastSync     = "last_sync"
 	metaLastFullSync = "last_full_sync"
 	metaPerPage      = "per_page"
-	// metaIndexDeferred is set while the search index waits for a first
-	// sync to end (the triggers in schema.go read it).
-	metaIndexDeferred = "fts_deferred"
+	// metaDeferred is set while the search index, the rollups and the
+	// donors table wait for a first sync to end (the triggers read it).
+	metaDeferred = "deferred"
+	// metaZone names the zone the donations' days are in (see localZone).
+	metaZone = "zone"
 )
 
 func setMeta(ctx context.Context, tx *sql.Tx, key, value string) error {

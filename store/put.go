@@ -16,12 +16,12 @@ const scale = 4
 // PutResult counts what storing a page changed.
 type PutResult struct{ New, Updated int }
 
-const upsert = `INSERT INTO donations (id, donation_date, date_utc, amount, amount_e4, currency,
+const upsert = `INSERT INTO donations (id, donation_date, date_utc, day, amount, amount_e4, currency,
 	converted_amount, converted_e4, converted_currency, status, status_key, first_name, last_name, name_key,
 	email, email_key, form_name, payment_type, city, last_updated_at, recurring, anonymous, tribute, honoree,
 	search, first_seen, last_seen)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-ON CONFLICT(id) DO UPDATE SET donation_date=excluded.donation_date, date_utc=excluded.date_utc,
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+ON CONFLICT(id) DO UPDATE SET donation_date=excluded.donation_date, date_utc=excluded.date_utc, day=excluded.day,
 	amount=excluded.amount, amount_e4=excluded.amount_e4, currency=excluded.currency,
 	converted_amount=excluded.converted_amount, converted_e4=excluded.converted_e4,
 	converted_currency=excluded.converted_currency, status=excluded.status, status_key=excluded.status_key,
@@ -53,10 +53,13 @@ func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
 
 // putStmts are the statements that store donations, prepared once per
 // transaction.
-type putStmts struct{ ins, addRec, changeRec, touch *sql.Stmt }
+type putStmts struct {
+	ins, addRec, changeRec, touch *sql.Stmt
+	zone                          *time.Location // of the day column
+}
 
-func prepare(ctx context.Context, tx *sql.Tx) (*putStmts, error) {
-	var st putStmts
+func prepare(ctx context.Context, tx *sql.Tx, zone *time.Location) (*putStmts, error) {
+	st := putStmts{zone: zone}
 	for _, p := range []struct {
 		to *(*sql.Stmt)
 		q  string
@@ -104,7 +107,7 @@ func (st *putStmts) put(ctx context.Context, list []api.Donation, seen time.Time
 		}
 		switch {
 		case added, changed:
-			_, err = st.ins.ExecContext(ctx, row(d, now)...)
+			_, err = st.ins.ExecContext(ctx, row(d, now, st.zone)...)
 		default:
 			_, err = st.touch.ExecContext(ctx, now, d.ID.Value)
 		}
@@ -129,21 +132,21 @@ func affected(res sql.Result, err error) (bool, error) {
 	return n > 0, err
 }
 
-// row is the values of upsert's columns for d.
-func row(d *api.Donation, now int64) []any {
+// row is the values of upsert's columns for d, its day in zone.
+func row(d *api.Donation, now int64, zone *time.Location) []any {
 	honoree := ""
 	if d.Honor != nil {
 		honoree = d.Honor.HonoreeName.Value
 	}
-	var dateUTC any
+	var dateUTC, localDay any
 	day := ""
 	if t, ok := api.Time(d.DonationDate); ok {
-		dateUTC, day = t.UnixMilli(), t.UTC().Format("2006-01-02")
+		dateUTC, day, localDay = t.UnixMilli(), t.UTC().Format("2006-01-02"), t.In(zone).Format("2006-01-02")
 	}
 	search := Fold(strings.Join([]string{d.FirstName.Value + " " + d.LastName.Value, d.Email.Value,
 		d.FormName.Value, d.City.Value, honoree, d.Status.Value, d.Amount.Text, d.Currency.Value, day,
 		strconv.FormatInt(d.ID.Value, 10)}, " | "))
-	return []any{d.ID.Value, text(d.DonationDate), dateUTC,
+	return []any{d.ID.Value, text(d.DonationDate), dateUTC, localDay,
 		number(d.Amount), scaled(d.Amount), strings.ToUpper(d.Currency.Value),
 		number(d.ConvertedAmount), scaled(d.ConvertedAmount), strings.ToUpper(d.ConvertedCurrency.Value),
 		text(d.Status), strings.ToLower(d.Status.Value),

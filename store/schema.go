@@ -6,21 +6,22 @@ import (
 	"fmt"
 )
 
-// indexed is true unless the search index is being deferred.
-const indexed = `NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred')`
+// kept is true unless the search index, the rollups and the donors table
+// are deferred (the meta key deferred says so).
+const kept = `NOT EXISTS (SELECT 1 FROM meta WHERE key = '` + metaDeferred + `')`
 
-var schema = []string{
+var schema = append([]string{
 	// The record's bytes live apart from its columns: sorting, counting and
 	// adding up then read a tenth of the pages they would read past them.
 	`CREATE TABLE records (id INTEGER PRIMARY KEY, raw BLOB NOT NULL)`,
 	`CREATE TABLE donations (
 		id INTEGER PRIMARY KEY,
-		donation_date TEXT, date_utc INTEGER,
+		donation_date TEXT, date_utc INTEGER, day TEXT,
 		amount TEXT, amount_e4 INTEGER, currency TEXT,
 		converted_amount TEXT, converted_e4 INTEGER, converted_currency TEXT,
 		status TEXT, status_key TEXT,
 		first_name TEXT, last_name TEXT, name_key TEXT,
-		email TEXT, email_key TEXT,
+		email TEXT, email_key TEXT NOT NULL DEFAULT '',
 		form_name TEXT, payment_type TEXT, city TEXT, last_updated_at TEXT,
 		recurring INTEGER NOT NULL DEFAULT 0, anonymous INTEGER NOT NULL DEFAULT 0,
 		tribute INTEGER NOT NULL DEFAULT 0, honoree TEXT,
@@ -33,6 +34,8 @@ var schema = []string{
 	// Everything the donor view adds up, so that grouping by donor reads
 	// this index alone, in its order, and never the table.
 	`CREATE INDEX donations_email ON donations(email_key, converted_e4, date_utc, recurring, converted_currency, name_key)`,
+	// The median walks this one to its middle, reading nothing else.
+	`CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`,
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
 	`CREATE INDEX donations_status ON donations(status_key, id)`,
 	`CREATE INDEX donations_form ON donations(form_name, id)`,
@@ -43,19 +46,19 @@ var schema = []string{
 	`INSERT INTO donations_fts(donations_fts, rank) VALUES ('automerge', 0)`,
 	`INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 64)`,
 	// While a first sync fills an empty store the index is not kept up to
-	// date row by row (the meta key fts_deferred says so): it is built once
+	// date row by row (the meta key deferred says so): it is built once
 	// when that sync ends, or the next one if it is cut short.
-	`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + indexed + ` BEGIN
+	`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
 		DELETE FROM records WHERE id = old.id; END`,
-	`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + indexed + ` BEGIN
+	`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search); END`,
-	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations WHEN ` + indexed + ` BEGIN
+	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations WHEN ` + kept + ` BEGIN
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}
+}, rollupSchema()...)
 
 // migrate brings the store to schemaVersion: a new or older store is
 // (re)built empty, a newer one refused. The version is read inside the write
@@ -79,11 +82,17 @@ func (s *Store) migrate(ctx context.Context) error {
 		if v > schemaVersion {
 			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
 		}
-		for _, stmt := range append([]string{`DROP TABLE IF EXISTS donations_fts`, `DROP TABLE IF EXISTS donations`, `DROP TABLE IF EXISTS records`,
-			`DROP TABLE IF EXISTS meta`}, schema...) {
+		var drop []string
+		for _, t := range []string{"donations_fts", "donations", "records", "meta", "rollup_day", "rollup_dims", "donors"} {
+			drop = append(drop, "DROP TABLE IF EXISTS "+t)
+		}
+		for _, stmt := range append(drop, schema...) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return fmt.Errorf("creating the schema: %w", err)
 			}
+		}
+		if err := setMeta(ctx, tx, metaZone, localZone()); err != nil {
+			return err
 		}
 		_, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
 		return err

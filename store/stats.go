@@ -10,7 +10,8 @@ import (
 
 // Median is the middle converted amount of the donations f selects that
 // have one (the mean of the two middle ones for an even count), exactly, and
-// how many it was taken over. The amount index keeps it from sorting them.
+// how many it was taken over. An index of converted amounts keeps it from
+// sorting them.
 func (s *Store) Median(ctx context.Context, f Filter) (api.Decimal, int, error) {
 	where, args, err := f.where()
 	if err != nil {
@@ -26,8 +27,8 @@ func (s *Store) Median(ctx context.Context, f Filter) (api.Decimal, int, error) 
 	}
 	middle := func(i int) (int64, error) {
 		var v int64
-		err := s.db.QueryRowContext(ctx, "SELECT coalesce(converted_e4, amount_e4) FROM donations"+cond+
-			" ORDER BY coalesce(converted_e4, amount_e4) LIMIT 1 OFFSET ?", append(args, i)...).Scan(&v)
+		err := s.db.QueryRowContext(ctx, "SELECT converted_e4 FROM donations"+cond+
+			" ORDER BY converted_e4 LIMIT 1 OFFSET ?", append(args, i)...).Scan(&v)
 		if errors.Is(err, sql.ErrNoRows) {
 			err = errors.New("the store changed while the median was read")
 		}

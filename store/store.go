@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -16,12 +17,13 @@ import (
 
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is rebuilt (it is a cache), a newer one refused.
-const schemaVersion = 5
+const schemaVersion = 6
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
 	db   *sql.DB
-	path string // "" in memory
+	path string         // "" in memory
+	zone *time.Location // the donations' days are dates in it (meta zone)
 }
 
 // ErrNewer, ErrCorrupt and ErrNoSpace say what is wrong with a store file;
@@ -79,6 +81,11 @@ func open(ctx context.Context, dsn, path string, conns int) (*Store, error) {
 	db.SetConnMaxLifetime(0)
 	s := &Store{db: db, path: path}
 	err = s.migrate(ctx)
+	if err == nil {
+		var name string
+		name, err = s.meta(ctx, metaZone)
+		s.zone = loadZone(name)
+	}
 	if err == nil && path != "" {
 		// WAL lets the browser read while a sync writes; it is kept in the file.
 		_, err = db.ExecContext(ctx, `PRAGMA journal_mode = WAL`)

@@ -88,7 +88,7 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 	}
 	res := SyncResult{Full: first == 1}
 	if n == 0 && o.From == 0 {
-		if err := s.deferIndex(ctx); err != nil {
+		if err := s.deferUpkeep(ctx); err != nil {
 			return res, err
 		}
 	}
@@ -150,29 +150,32 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 
 // tidy merges the search index's segments, one per page stored, into one:
 // pages are stored without merging, which would double what each costs. An
-// index deferred by a first sync is built now, in one go.
+// index and rollups deferred by a first sync are built now, in one go.
 func (s *Store) tidy(ctx context.Context, res SyncResult) error {
-	deferred, err := s.meta(ctx, metaIndexDeferred)
+	deferred, err := s.meta(ctx, metaDeferred)
 	if err != nil || res.New+res.Updated+res.Removed == 0 && deferred == "" {
 		return err
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
 		if deferred != "" {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaIndexDeferred); err != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
 				return err
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`)
-			return err
+			if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`); err != nil {
+				return err
+			}
+			return rebuildRollups(ctx, tx)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
 		return err
 	})
 }
 
-// deferIndex stops the search index's row-by-row upkeep while a first sync
-// fills the store: built once at the end it costs a fraction.
-func (s *Store) deferIndex(ctx context.Context) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaIndexDeferred, "1") })
+// deferUpkeep stops the row-by-row upkeep of the search index and the
+// rollups while a first sync fills the store: built once at the end they
+// cost a fraction.
+func (s *Store) deferUpkeep(ctx context.Context) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaDeferred, "1") })
 }
 
 // fullInstead reads every page after a sync that did not find the store's

@@ -99,7 +99,7 @@ func (s *Store) putPages(ctx context.Context, batch []fetched, seen time.Time) (
 	var r PutResult
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		r = PutResult{}
-		st, err := prepare(ctx, tx)
+		st, err := prepare(ctx, tx, s.zone)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,166 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/store"
+)
+
+// changedStore is a store in New York's zone that a first sync filled and
+// later syncs and puts changed every way the rollups' triggers see: new
+// gifts, refunds, removals, a gift moved to another donor and day, amounts
+// the integer columns cannot hold, a gift with no date and no e-mail.
+func changedStore(t *testing.T) *store.Store {
+	t.Helper()
+	t.Setenv("TZ", "America/New_York")
+	srv := server(t, demo.Options{Count: 3000})
+	c := client(t, srv.URL)
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	sync(t, s, c, store.SyncOptions{Concurrency: 4})
+	all := srv.Match(demo.Filter{})
+	srv.Add(250)
+	for _, i := range []int{7, 1500, 2990} {
+		srv.SetStatus(all[i], "refunded")
+	}
+	srv.Remove(all[20])
+	srv.Remove(all[2000])
+	if r := sync(t, s, c, store.SyncOptions{Full: true, Concurrency: 4}); r.New != 250 || r.Updated != 3 || r.Removed != 2 {
+		t.Fatalf("sync: %+v, want 250 new, 3 updated, 2 removed", r)
+	}
+	var moved api.Donation
+	err = s.Window(context.Background(), store.Query{Filter: store.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return err
+		}
+		m["email"], m["amount"], m["converted_amount"], m["donation_date"] = "someone.else@example.org", "0.000001", "12.5", "2025-03-09 06:30:00"
+		b, _ := json.Marshal(m)
+		return moved.UnmarshalJSON(b)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bare api.Donation
+	if err := bare.UnmarshalJSON([]byte(`{"id": 99000001, "amount": "92233720368547758.07", "currency": "eur"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Put(context.Background(), []api.Donation{moved, bare}, time.Now()); err != nil || r.New != 1 || r.Updated != 1 {
+		t.Fatalf("put: %+v %v", r, err)
+	}
+	return s
+}
+
+// Everything added up from the rollups and the donors table is what adding
+// up the donations themselves gives, after every kind of change.
+func TestRollupsAgreeWithTheDonations(t *testing.T) {
+	s := changedStore(t)
+	ctx := context.Background()
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() (string, error) {
+		var out string
+		for _, by := range [][]string{{"form"}, {"status"}, {"currency"}, {"payment_type"}, {"recurring"},
+			{"status", "recurring"}, {"day"}, {"week"}, {"month"}, {"currency", "month"}, {}} {
+			g, err := s.Groups(ctx, store.Filter{}, by, ny)
+			if err != nil {
+				return "", err
+			}
+			out += fmt.Sprintf("%v: %v\n", by, g)
+		}
+		for _, period := range []string{"day", "week", "month"} {
+			in, err := s.Insight(ctx, store.Filter{}, period, ny, 10)
+			if err != nil {
+				return "", err
+			}
+			out += fmt.Sprintf("insight %s: %+v\n", period, in)
+		}
+		for _, sort := range slices.Sorted(maps.Keys(store.DonorSorts)) {
+			for _, desc := range []bool{false, true} {
+				d, err := s.Donors(ctx, store.Filter{}, sort, desc, 100, 40)
+				if err != nil {
+					return "", err
+				}
+				out += fmt.Sprintf("donors by %s %v: %+v\n", sort, desc, d)
+			}
+		}
+		n, err := s.DonorCount(ctx, store.Filter{})
+		return out + fmt.Sprintf("%d donors\n", n), err
+	}
+	rolled, err := read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var direct string
+	if err := s.WithoutRollups(ctx, func() (err error) { direct, err = read(); return err }); err != nil {
+		t.Fatal(err)
+	}
+	a, b := strings.Split(rolled, "\n"), strings.Split(direct, "\n")
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			t.Fatalf("from the rollups:\n%.2000s\nfrom the donations:\n%.2000s", a[i], b[i])
+		}
+	}
+	if len(a) != len(b) {
+		t.Fatalf("%d lines from the rollups, %d from the donations", len(a), len(b))
+	}
+}
+
+// The rollups answer only what they hold: every donation, on days of a zone
+// that agrees with the store's.
+func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
+	s := changedStore(t)
+	load := func(name string) *time.Location {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return loc
+	}
+	ny := load("America/New_York")
+	for _, tc := range []struct {
+		name string
+		f    store.Filter
+		by   []string
+		loc  *time.Location
+		want string
+	}{
+		{"months in the store's zone", store.Filter{}, []string{"month"}, ny, "rollup_day"},
+		{"a zone of another name, the same clocks", store.Filter{}, []string{"week"}, load("America/Toronto"), "rollup_day"},
+		{"the same offset without summer time", store.Filter{}, []string{"day"}, time.FixedZone("EST", -5*3600), "donations"},
+		{"half-hour zone", store.Filter{}, []string{"day"}, load("Asia/Kolkata"), "donations"},
+		{"no days: any zone", store.Filter{}, []string{"status", "recurring"}, nil, "rollup_dims"},
+		{"a filter", store.Filter{Statuses: []string{"paid"}}, []string{"form"}, ny, "donations"},
+		{"days and forms together", store.Filter{}, []string{"form", "month"}, ny, "donations"},
+		{"donors", store.Filter{}, []string{"donor"}, ny, "donations"},
+	} {
+		got, err := s.GroupTable(context.Background(), tc.f, tc.by, tc.loc)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %q %v, want %q", tc.name, got, err, tc.want)
+		}
+	}
+	// Outside the store's zone the day-based keys still come out right.
+	kolkata := load("Asia/Kolkata")
+	in, err := s.Insight(context.Background(), store.Filter{}, "day", kolkata, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.Groups(context.Background(), store.Filter{}, []string{"day"}, kolkata)
+	if err != nil || fmt.Sprint(in.Periods) != fmt.Sprint(want) {
+		t.Errorf("days in Kolkata: insight %d groups, Groups %d (%v)", len(in.Periods), len(want), err)
+	}
+}
