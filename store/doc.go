@@ -20,6 +20,7 @@
 //	id               the donation id (primary key)
 //	donation_date    donation_date as sent
 //	date_utc         donation_date as Unix milliseconds, NULL when unreadable
+//	day              its date (YYYY-MM-DD) in the store's zone (meta zone)
 //	amount           amount as sent (text)
 //	amount_e4        amount × 10^4 as an integer, NULL when it is not exactly
 //	                 representable; sums over it are exact up to ±9.2×10^14
@@ -39,6 +40,20 @@
 // Table donations_fts is a trigram FTS5 index over donations.search (kept by
 // triggers), so a substring search is an index lookup, not a scan.
 //
+// Tables rollup_day (by day, currency, converted_currency) and rollup_dims
+// (by form_name, status_key, currency, payment_type, recurring,
+// converted_currency) hold, per combination, the count n and the counts and
+// exact sums of amount_e4 and converted_e4 (n_amount counts the amounts
+// sent, n_amount_e4 those the integer column holds; the same for
+// converted). Table donors holds per email_key what the donor view shows:
+// gifts, total (converted, × 10^4), inexact, currency, first and last
+// (Unix ms), recurring, name_key. Triggers keep all three as donations are
+// stored, changed and removed, so that adding up every donation reads a few
+// thousand rows; a filter reads the donations themselves.
+//
 // Table meta holds key/value pairs: last_sync and last_full_sync (Unix ms),
-// per_page (the page size the server used).
+// per_page (the page size the server used), zone (the IANA name of the zone
+// the days are in: the zone of the program that made the store), and
+// deferred, set while a first sync fills an empty store: the search index,
+// the rollups and the donors table are then built once at its end.
 package store

@@ -31,9 +31,9 @@ var schema = append([]string{
 	// Gifts sort by what they are worth in one currency, the converted
 	// amount, when the server gives it: ¥9,531 is not more than $2,500.
 	`CREATE INDEX donations_amount ON donations(coalesce(converted_e4, amount_e4), id)`,
-	// Everything the donor view adds up, so that grouping by donor reads
-	// this index alone, in its order, and never the table.
-	`CREATE INDEX donations_email ON donations(email_key, converted_e4, date_utc, recurring, converted_currency, name_key)`,
+	// A donor's gifts, newest last: the donors table is added up again from
+	// them, and a donor is named as on the newest.
+	`CREATE INDEX donations_email ON donations(email_key, date_utc)`,
 	// The median walks this one to its middle, reading nothing else.
 	`CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`,
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
