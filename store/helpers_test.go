@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -95,6 +96,41 @@ func sameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
 	// however the sync that filled the store was cut short and resumed.
 	if n, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "example"}}); err != nil || n != len(want) {
 		t.Fatalf("the search index finds %d of %d donations (%v)", n, len(want), err)
+	}
+	rollupsAgree(t, s)
+}
+
+// rollupsAgree fails unless the rollups and the donors table add up to
+// what the donations themselves do.
+func rollupsAgree(t testing.TB, s *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	read := func() (string, error) {
+		g, err := s.Groups(ctx, store.Filter{}, []string{"status", "recurring"}, nil)
+		if err != nil {
+			return "", err
+		}
+		m, err := s.Groups(ctx, store.Filter{}, []string{"month"}, nil)
+		if err != nil {
+			return "", err
+		}
+		d, err := s.Donors(ctx, store.Filter{}, "total", true, 0, 20)
+		if err != nil {
+			return "", err
+		}
+		n, err := s.DonorCount(ctx, store.Filter{})
+		return fmt.Sprint(g, m, d, n), err
+	}
+	rolled, err := read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var direct string
+	if err := s.WithoutRollups(ctx, func() (err error) { direct, err = read(); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if rolled != direct {
+		t.Fatalf("the rollups do not add up to the donations:\n%.1000s\n%.1000s", rolled, direct)
 	}
 }
 

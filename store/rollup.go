@@ -65,14 +65,23 @@ func rollupSchema() []string {
 	out = append(out, `CREATE TABLE donors (email_key TEXT PRIMARY KEY, name_key TEXT, gifts INTEGER NOT NULL,
 		total INTEGER NOT NULL, inexact INTEGER NOT NULL, currency TEXT NOT NULL, first INTEGER, last INTEGER,
 		recurring INTEGER) WITHOUT ROWID`)
-	for _, col := range []string{"total", "gifts", "name_key", "first", "last"} {
-		out = append(out, fmt.Sprintf("CREATE INDEX donors_%[1]s ON donors(%[1]s)", col))
-	}
+	out = append(out, donorIndexes(createDonorIndex)...)
 	return append(out,
 		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd("new")+donorAgain("new")+` END`,
 		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake("old")+donorAgain("old")+` END`,
 		`CREATE TRIGGER rollups_au AFTER UPDATE OF `+rolledColumns+` ON donations WHEN `+kept+` BEGIN `+
 			rollupTake("old")+rollupAdd("new")+donorAgain("old")+donorAgain("new")+` END`)
+}
+
+const createDonorIndex = "CREATE INDEX donors_%[1]s ON donors(%[1]s)"
+
+// donorIndexes are the donor view's sorts, each an index made by format.
+func donorIndexes(format string) []string {
+	var out []string
+	for _, col := range []string{"total", "gifts", "name_key", "first", "last"} {
+		out = append(out, fmt.Sprintf(format, col))
+	}
+	return out
 }
 
 // keyMatch is the WHERE clause that finds the row of r for the donation p.
@@ -141,8 +150,13 @@ func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 		stmts = append(stmts, "DELETE FROM "+r.table,
 			fmt.Sprintf("INSERT INTO %s SELECT %s FROM donations GROUP BY %s", r.table, strings.Join(cols, ", "), keys))
 	}
-	stmts = append(stmts, `DELETE FROM donors`,
-		`INSERT INTO donors SELECT `+donorColumns+` FROM donations GROUP BY email_key`)
+	// Adding the donors up in table order and their indexes after them, from
+	// sorted rows, costs a fifth of reading the donations in e-mail order
+	// and filling five indexes row by row.
+	stmts = append(stmts, `DELETE FROM donors`)
+	stmts = append(stmts, donorIndexes("DROP INDEX donors_%[1]s")...)
+	stmts = append(stmts, `INSERT INTO donors SELECT `+donorColumns+` FROM donations NOT INDEXED GROUP BY email_key`)
+	stmts = append(stmts, donorIndexes(createDonorIndex)...)
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("adding up the store: %w", err)
