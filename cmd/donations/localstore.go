@@ -46,8 +46,8 @@ func openSynced(ctx context.Context, path string) (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := s.Info(ctx)
-	if err == nil && info.LastSync.IsZero() {
+	last, _, err := s.Synced(ctx)
+	if err == nil && last.IsZero() {
 		err = &config.Error{Msg: "this account's first sync has not finished: run  donations sync"}
 	}
 	if err != nil {

@@ -43,8 +43,8 @@ func runTUI(ctx context.Context, a *app) int {
 		}
 		defer st.Close()
 		opts.Store = st
-		if info, err := st.Info(ctx); err == nil {
-			opts.LastSync, opts.LastFull = info.LastSync, info.LastFullSync
+		if last, full, err := st.Synced(ctx); err == nil {
+			opts.LastSync, opts.LastFull = last, full
 		}
 		opts.Sync = func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
 			return st.Sync(ctx, acct.client, store.SyncOptions{Window: 10, Concurrency: 4, OnProgress: progress})
