@@ -45,15 +45,6 @@ func loadZone(name string) *time.Location {
 // from to until: whether they have the same offset throughout. It visits
 // each zone change of either once, so it costs a few steps a year.
 func sameDays(a, b *time.Location, from, until time.Time) bool {
-	if a == nil {
-		a = time.UTC
-	}
-	if b == nil {
-		b = time.UTC
-	}
-	if a == b {
-		return true
-	}
 	for t := from; !t.After(until); {
 		ta, tb := t.In(a), t.In(b)
 		_, oa := ta.Zone()
