@@ -22,8 +22,9 @@
 //	date_utc         donation_date as Unix milliseconds, NULL when unreadable
 //	day              its date (YYYY-MM-DD) in the store's zone (meta zone)
 //	amount           amount as sent (text)
-//	amount_e4        amount × 10^4 as an integer, NULL when it is not exactly
-//	                 representable; sums over it are exact up to ±9.2×10^14
+//	amount_e4        amount × 10^4 as an integer, NULL when it has more than
+//	                 four decimals or is over a billion (it is then added up
+//	                 from its text), so that its sums cannot overflow
 //	currency         currency, upper case
 //	converted_amount, converted_e4, converted_currency   the same for the conversion
 //	status           status as sent; status_key is it in lower case

@@ -170,12 +170,18 @@ func number(n api.Number) any {
 	return n.Text
 }
 
+// maxScaled bounds the amounts kept as integers (a billion units): sums of
+// them in SQLite cannot overflow before a group holds 922,337 of them, and
+// an overflowing sum would stop a page from being stored. A larger amount
+// is added up exactly from its text, as one with more than four decimals.
+const maxScaled = 1e9 * 1e4
+
 func scaled(n api.Number) any {
 	d, ok := n.Decimal()
 	if !ok {
 		return nil
 	}
-	if v, ok := d.Scaled(scale); ok {
+	if v, ok := d.Scaled(scale); ok && v <= maxScaled && v >= -maxScaled {
 		return v
 	}
 	return nil

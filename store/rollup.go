@@ -41,10 +41,10 @@ const donorColumns = `email_key, min(name_key) AS name_key, count(*) AS gifts,
 	coalesce(max(converted_currency), '') AS currency, min(date_utc) AS first, max(date_utc) AS last,
 	max(recurring) AS recurring`
 
-// rolledColumns are the donation columns the rollups and donors read: a
-// change to any other (last_seen, the raw record) leaves them as they are.
-const rolledColumns = `day, date_utc, currency, converted_currency, amount, amount_e4, converted_amount,
-	converted_e4, form_name, status_key, payment_type, recurring, email_key, name_key`
+// rolledColumns are the donation columns the rollups read: a change to any
+// other (last_seen, the raw record) leaves them as they are.
+const rolledColumns = `day, currency, converted_currency, amount, amount_e4, converted_amount,
+	converted_e4, form_name, status_key, payment_type, recurring`
 
 // rollupSchema makes the rollups, the donors table and the triggers that
 // keep them; like the search index they wait while a first sync fills an
@@ -67,11 +67,42 @@ func rollupSchema() []string {
 		recurring INTEGER) WITHOUT ROWID`)
 	out = append(out, donorIndexes(createDonorIndex)...)
 	return append(out,
-		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd("new")+donorAgain("new")+` END`,
+		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd("new")+donorAdd+` END`,
 		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake("old")+donorAgain("old")+` END`,
 		`CREATE TRIGGER rollups_au AFTER UPDATE OF `+rolledColumns+` ON donations WHEN `+kept+` BEGIN `+
-			rollupTake("old")+rollupAdd("new")+donorAgain("old")+donorAgain("new")+` END`)
+			rollupTake("old")+rollupAdd("new")+` END`,
+		// A refund or a changed address leaves the donor as they were: only a
+		// change to what the donor view adds up adds their gifts up again.
+		`CREATE TRIGGER donors_au AFTER UPDATE OF `+donorInputs+` ON donations WHEN `+kept+` AND (`+changed(donorInputs)+`) BEGIN `+
+			donorAgain("old")+donorAgain("new")+` END`)
 }
+
+// donorInputs are the donation columns donorColumns read.
+const donorInputs = "email_key, name_key, converted_e4, converted_currency, date_utc, recurring"
+
+// changed is true when any of cols differs between old and new.
+func changed(cols string) string {
+	var conds []string
+	for _, c := range strings.Split(cols, ", ") {
+		conds = append(conds, fmt.Sprintf("old.%[1]s IS NOT new.%[1]s", c))
+	}
+	return strings.Join(conds, " OR ")
+}
+
+// donorAdd adds a new gift to its donor's row, as donorColumns would add it
+// up: adding all of a donor's gifts up again made storing quadratic in the
+// largest donor (every gift without an e-mail is one donor, "").
+const donorAdd = `INSERT INTO donors (email_key, name_key, gifts, total, inexact, currency, first, last, recurring)
+	VALUES (new.email_key, new.name_key, 1, coalesce(new.converted_e4, 0), new.converted_e4 IS NULL,
+		coalesce(new.converted_currency, ''), new.date_utc, new.date_utc, new.recurring)
+	ON CONFLICT (email_key) DO UPDATE SET
+		name_key = coalesce(min(name_key, excluded.name_key), name_key, excluded.name_key),
+		gifts = gifts + 1, total = total + excluded.total, inexact = inexact + excluded.inexact,
+		currency = max(currency, excluded.currency),
+		first = coalesce(min(first, excluded.first), first, excluded.first),
+		last = coalesce(max(last, excluded.last), last, excluded.last),
+		recurring = max(recurring, excluded.recurring);
+`
 
 const createDonorIndex = "CREATE INDEX donors_%[1]s ON donors(%[1]s)"
 

@@ -164,3 +164,43 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 		t.Errorf("days in Kolkata: insight %d groups, Groups %d (%v)", len(in.Periods), len(want), err)
 	}
 }
+
+// Amounts whose sums would overflow SQLite's integers are stored, and added
+// up exactly from their text, before and after they change.
+func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	put := func(id int, amount string) {
+		t.Helper()
+		var d api.Donation
+		raw := fmt.Sprintf(`{"id": %d, "amount": %q, "converted_amount": %[2]q, "currency": "usd", "converted_currency": "usd",
+			"email": "big@example.org", "form_name": "F", "donation_date": "2025-01-0%[1]d 10:00:00"}`, id, amount)
+		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Put(context.Background(), []api.Donation{d}, time.Now()); err != nil {
+			t.Fatalf("put %s: %v", amount, err)
+		}
+	}
+	put(1, "500000000000000.0001")
+	put(2, "500000000000000.0003")
+	put(3, "9000000000000000000")
+	check := func(want string, inexact int) {
+		t.Helper()
+		g, err := s.Groups(context.Background(), store.Filter{}, []string{"form"}, nil)
+		if err != nil || len(g) != 1 || g[0].Amounts["USD"].String() != want || g[0].Converted["USD"].String() != want {
+			t.Fatalf("groups = %v %v, want %s", g, err, want)
+		}
+		d, err := s.Donors(context.Background(), store.Filter{}, "total", true, 0, 1)
+		if err != nil || len(d) != 1 || d[0].Gifts != 3 || d[0].Inexact != inexact {
+			t.Fatalf("donors = %+v %v, want 3 gifts, %d too large to add up", d, err, inexact)
+		}
+		rollupsAgree(t, s)
+	}
+	check("9001000000000000000.0004", 3)
+	put(2, "1")
+	check("9000500000000000001.0001", 2)
+}

@@ -55,8 +55,14 @@ func sameDays(a, b *time.Location, from, until time.Time) bool {
 		_, ea := ta.ZoneBounds()
 		_, eb := tb.ZoneBounds()
 		next := earliest(ea, eb)
-		if next.IsZero() || !next.After(t) {
+		switch {
+		case next.IsZero():
 			return true
+		case !next.After(t):
+			// Where a zone's rule extends past its listed changes, Go may end
+			// a period at the very instant asked about (31 December of leap
+			// years); no period is shorter than an hour.
+			next = t.Add(time.Hour)
 		}
 		t = next
 	}
