@@ -26,7 +26,9 @@ func localZone() string {
 		}
 	}
 	name = strings.TrimPrefix(name, ":")
-	if _, err := time.LoadLocation(name); err != nil || name == "" || name == "Local" {
+	// "localtime" is a link to the system's zone, which may change later:
+	// the days kept would then be in another zone than the name says.
+	if _, err := time.LoadLocation(name); err != nil || name == "" || name == "Local" || name == "localtime" {
 		return "UTC"
 	}
 	return name

@@ -40,3 +40,19 @@ func TestSameDays(t *testing.T) {
 		}
 	}
 }
+
+func TestLocalZoneNamesAZoneThatStaysPut(t *testing.T) {
+	for _, tc := range []struct{ tz, want string }{
+		{"America/New_York", "America/New_York"},
+		{":Europe/Paris", "Europe/Paris"},
+		{"", "UTC"},
+		{"localtime", "UTC"},
+		{"Not/AZone", "UTC"},
+		{"/usr/share/zoneinfo/Europe/Paris", "UTC"},
+	} {
+		t.Setenv("TZ", tc.tz)
+		if got := localZone(); got != tc.want {
+			t.Errorf("TZ=%q: %q, want %q", tc.tz, got, tc.want)
+		}
+	}
+}
