@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -101,23 +100,7 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 		n, err := s.DonorCount(ctx, store.Filter{})
 		return out + fmt.Sprintf("%d donors\n", n), err
 	}
-	rolled, err := read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var direct string
-	if err := s.WithoutRollups(ctx, func() (err error) { direct, err = read(); return err }); err != nil {
-		t.Fatal(err)
-	}
-	a, b := strings.Split(rolled, "\n"), strings.Split(direct, "\n")
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			t.Fatalf("from the rollups:\n%.2000s\nfrom the donations:\n%.2000s", a[i], b[i])
-		}
-	}
-	if len(a) != len(b) {
-		t.Fatalf("%d lines from the rollups, %d from the donations", len(a), len(b))
-	}
+	agree(t, s, read)
 }
 
 // The rollups answer only what they hold: every donation, on days of a zone
