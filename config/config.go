@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"donations/suggest"
 )
 
 // Environment variables the program reads.
@@ -132,7 +134,7 @@ func Parse(path string, data []byte) (*File, error) {
 			known, where = themeKeys, "in [theme]"
 		}
 		msg := "unknown key " + where
-		if s := closest(name, known); s != "" {
+		if s := suggest.Closest(name, known); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		} else {
 			msg += " (known keys: " + strings.Join(known, ", ") + ")"
@@ -207,7 +209,7 @@ func (f *File) ProfileNames() []string {
 }
 
 func (f *File) suggest(name string) string {
-	if s := closest(name, f.ProfileNames()); s != "" {
+	if s := suggest.Closest(name, f.ProfileNames()); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	if names := f.ProfileNames(); len(names) > 0 {
@@ -253,37 +255,4 @@ func normalizeKey(s string) string {
 		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
 	}
 	return strings.Join(parts, ".")
-}
-
-// closest is the known word within edit distance 2 of s, or "".
-func closest(s string, known []string) string {
-	best, bestD := "", 3
-	for _, k := range known {
-		if d := distance(strings.ToLower(s), k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein edit distance.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

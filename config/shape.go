@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"donations/suggest"
 )
 
 // Shape is what a config file says of the browser's look and keys: it
@@ -112,7 +114,7 @@ func contains(list []string, s string) bool {
 
 func unknown(what, name string, known []string) string {
 	msg := fmt.Sprintf("unknown %s %q", what, name)
-	if s := closest(name, known); s != "" {
+	if s := suggest.Closest(name, known); s != "" {
 		return msg + fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	if len(known) > 12 {

@@ -111,10 +111,10 @@ func TestListBadQuestionFlags(t *testing.T) {
 	}{
 		{[]string{"--since", "yesterday"}, `--since: "yesterday" is not a date`},
 		{[]string{"--until", ""}, "--until: the value is empty"},
-		{[]string{"--since", "2026-03-10", "--until", "2026-03-01"}, "is not before --until"},
+		{[]string{"--since", "2026-03-10", "--until", "2026-03-01"}, "--since 2026-03-10 --until 2026-03-01: 2026-03-10 is not before 2026-03-01"},
 		{[]string{"--min-amount", "ten"}, `--min-amount: "ten" is not an amount`},
 		{[]string{"--max-amount", "1.000001"}, "more than 4 decimals"},
-		{[]string{"--status", ","}, "--status: the value is empty"},
+		{[]string{"--status", ","}, "--status: name a status"},
 		{[]string{"--sort", "colour"}, `--sort: "colour" is not one of`},
 		{[]string{"--recurring", "maybe"}, `--recurring: "maybe" is not yes or no`},
 		{[]string{"--newest", "5", "--sort", "amount"}, "--newest is newest first already"},

@@ -1,197 +1,172 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"donations/api"
+	"donations/ask"
 	"donations/store"
 )
 
-// askFlags are the filters the API cannot apply, and the sort: list and
-// summary take the same ones, and both answer them with a store query
-// (the account's store offline; one in memory, filled from the API, online).
+// askFlags are the question's flags, one per field of ask.Fields (and the
+// two ends of a ranged field: --since/--until, --min-amount/--max-amount),
+// with --sort: list and summary take the same ones.
 type askFlags struct {
-	since, until         string
-	statuses             []string
-	minAmount, maxAmount *api.Decimal
-	search               string
-	currency, form       string
-	recurring            store.Tri
-	sort                 string // a store.Sorts key, "-" in front for descending
+	texts  ask.Texts
+	bounds map[string]*[2]string // a ranged field's ends, by field name
+	sort   string
 }
 
 func (f *askFlags) define(c *cobra.Command, sort bool) {
+	f.texts, f.bounds = ask.Texts{}, map[string]*[2]string{}
 	fs := c.Flags()
-	dateVar(fs, &f.since, "since", "from this date on: 2026-03-01, 2026-03-01T09:30, today, 7d, 30d")
-	dateVar(fs, &f.until, "until", "up to this date, which is included: 2026-03-31, today, ...")
-	fs.Var(listFlag{&f.statuses}, "status", "only this status (repeat, or comma-separated, for any of several)")
-	fs.Var(amountFlag{&f.minAmount}, "min-amount", "at least this amount, whatever the currency")
-	fs.Var(amountFlag{&f.maxAmount}, "max-amount", "at most this amount, whatever the currency")
-	textVar(fs, &f.search, "search", "parts of names, e-mail, form, city, honoree, status, amount, date or id, ignoring case and accents")
-	textVar(fs, &f.currency, "currency", "only this currency (USD, EUR...)")
-	textVar(fs, &f.form, "form", "only this form, by its whole name")
-	fs.Var(triFlag{&f.recurring}, "recurring", "yes: only recurring gifts; no: only one-time ones")
+	for _, fd := range ask.Fields {
+		fs.Var(fieldFlag{fd, f.texts}, fd.Flag(), flagUsage(fd))
+		if fd.Known != "" {
+			_ = c.RegisterFlagCompletionFunc(fd.Flag(), cobra.NoFileCompletions)
+		}
+		if fd.Bounds[0] == "" {
+			continue
+		}
+		b := &[2]string{}
+		f.bounds[fd.Name] = b
+		fs.Var(boundFlag{fd, b, 0}, fd.Bounds[0], "the "+fd.Chip+" from this on (as the low end of --"+fd.Flag()+")")
+		fs.Var(boundFlag{fd, b, 1}, fd.Bounds[1], "the "+fd.Chip+" up to this, included (as the high end of --"+fd.Flag()+")")
+	}
 	if sort {
-		fs.Var(sortFlag{&f.sort}, "sort", "order by date, amount, name, email, status, form or id; -amount for descending")
-		_ = c.RegisterFlagCompletionFunc("sort", cobra.FixedCompletions(sortChoices(), cobra.ShellCompDirectiveNoFileComp))
+		fs.Var(sortFlag{&f.sort}, "sort", "order by "+strings.Join(ask.SortNames, ", ")+"; -amount for descending")
+		_ = c.RegisterFlagCompletionFunc("sort", cobra.FixedCompletions(ask.SortChoices(), cobra.ShellCompDirectiveNoFileComp))
 	}
 }
 
-// local says whether any of them is set: the answer then needs a store.
-func (f *askFlags) local() bool {
-	return f.since != "" || f.until != "" || len(f.statuses) > 0 || f.minAmount != nil || f.maxAmount != nil ||
-		f.search != "" || f.currency != "" || f.form != "" || f.recurring != store.Any || f.sort != ""
-}
-
-// dates is the --since/--until range, read at now.
-func (f *askFlags) dates(now time.Time) (api.DateRange, error) {
-	return api.ParseDateRange(f.since, f.until, now)
-}
-
-// filter is the store filter for these flags; withServer adds the API's own
-// filters, which a store answering offline applies too.
-func (f *askFlags) filter(q api.Query, withServer bool, now time.Time) (store.Filter, error) {
-	r, err := f.dates(now)
-	if err != nil {
-		return store.Filter{}, err
+func flagUsage(fd ask.Field) string {
+	where := "the store applies it"
+	if fd.Server {
+		where = "sent to the server"
 	}
-	sf := store.Filter{Search: f.search, Dates: r, Statuses: f.statuses, MinAmount: f.minAmount, MaxAmount: f.maxAmount,
-		Currency: f.currency, Form: f.form, Recurring: f.recurring}
-	if withServer {
-		sf.Email, sf.FirstName, sf.LastName, sf.ID = q.Email, q.FirstName, q.LastName, q.ID
+	return fd.Label + ": " + fd.Hint + " (" + where + ")"
+}
+
+// question is what the flags ask, read at now; a usage error says which
+// flag is wrong and why.
+func (f *askFlags) question(now time.Time) (ask.Question, error) {
+	texts := ask.Texts{}
+	for k, v := range f.texts {
+		texts[k] = v
 	}
-	return sf, nil
-}
-
-// order is the store's sort and direction for --sort.
-func (f *askFlags) order() (string, bool) {
-	return strings.TrimPrefix(f.sort, "-"), strings.HasPrefix(f.sort, "-")
-}
-
-func sortChoices() []string {
-	var out []string
-	for k := range store.Sorts {
-		out = append(out, k, "-"+k)
+	for name, b := range f.bounds {
+		if b[0] == "" && b[1] == "" {
+			continue
+		}
+		fd, _ := ask.Lookup(name)
+		if _, both := texts[name]; both {
+			return ask.Question{}, usageError(fmt.Sprintf("give --%s or --%s/--%s, not both", fd.Flag(), fd.Bounds[0], fd.Bounds[1]))
+		}
+		texts[name] = b[0] + ".." + b[1]
 	}
-	slices.Sort(out)
-	return out
-}
-
-// dateFlag checks a --since or --until value as it is parsed; the two are
-// read together (and against the clock) when the command runs.
-type dateFlag struct {
-	p     *string
-	upper bool
-}
-
-func dateVar(fs *pflag.FlagSet, p *string, name, usage string) {
-	fs.Var(dateFlag{p, name == "until"}, name, usage)
-}
-
-func (f dateFlag) String() string { return *f.p }
-func (f dateFlag) Type() string   { return "date" }
-
-func (f dateFlag) Set(s string) error {
-	since, until := s, ""
-	if f.upper {
-		since, until = "", s
+	q, errs := ask.Read(texts, now)
+	for name, b := range f.bounds {
+		if msg, bad := errs[name]; bad && f.texts[name] == "" {
+			fd, _ := ask.Lookup(name)
+			return ask.Question{}, usageError(fmt.Sprintf("--%s %s --%s %s: %s", fd.Bounds[0], b[0], fd.Bounds[1], b[1], msg))
+		}
 	}
+	if err := errs.Err(); err != nil {
+		return ask.Question{}, usageError(err.Error())
+	}
+	if f.sort != "" {
+		q.Sort, q.Desc, _ = ask.ParseSort(f.sort) // checked as the flag was parsed
+	}
+	return q, nil
+}
+
+// local says whether the question needs a store: a filter only the store
+// applies, the search, or a sort.
+func (f *askFlags) local(q ask.Question) bool {
+	return q.Narrowing() || q.Has("search") || f.sort != ""
+}
+
+// checkValues refuses a status, form or currency no stored donation has,
+// with a did-you-mean from the values the store holds. whole says the store
+// holds every donation (offline); one in memory holds only the pages the
+// question needed, and is asked only once the answer came out empty.
+func checkValues(ctx context.Context, q ask.Question, st *store.Store, whole bool) error {
+	if !whole {
+		return nil
+	}
+	err := q.Check(func(col string) ([]string, error) { return st.Values(ctx, col) })
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return usageError(err.Error())
+	}
+	return err
+}
+
+// fieldFlag sets one field's text, checked as it is parsed; a repeated
+// list field (--status) gathers its values.
+type fieldFlag struct {
+	fd    ask.Field
+	texts ask.Texts
+}
+
+func (f fieldFlag) String() string { return f.texts[f.fd.Name] }
+func (f fieldFlag) Type() string   { return "text" }
+
+func (f fieldFlag) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return badValue("the value is empty; leave the flag out instead")
 	}
-	if _, err := api.ParseDateRange(since, until, time.Now()); err != nil {
-		_, why, _ := strings.Cut(err.Error(), ": ")
-		return badValue(why)
+	if old := f.texts[f.fd.Name]; old != "" && f.fd.Name == "status" {
+		s = old + "," + s
 	}
-	*f.p = s
+	if _, errs := ask.Read(ask.Texts{f.fd.Name: s}, time.Now()); errs != nil {
+		return badValue(errs[f.fd.Name])
+	}
+	f.texts[f.fd.Name] = s
 	return nil
 }
 
-// listFlag gathers a repeatable flag's values, commas splitting them too.
-type listFlag struct{ p *[]string }
+// boundFlag sets one end of a ranged field.
+type boundFlag struct {
+	fd   ask.Field
+	ends *[2]string
+	end  int
+}
 
-func (f listFlag) String() string { return strings.Join(*f.p, ",") }
-func (f listFlag) Type() string   { return "list" }
+func (f boundFlag) String() string { return f.ends[f.end] }
+func (f boundFlag) Type() string   { return "text" }
 
-func (f listFlag) Set(s string) error {
-	added := false
-	for _, v := range strings.Split(s, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			*f.p = append(*f.p, v)
-			added = true
-		}
-	}
-	if !added {
+func (f boundFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
 		return badValue("the value is empty; leave the flag out instead")
 	}
+	if strings.Contains(s, "..") {
+		return badValue(fmt.Sprintf("%q is a range; give it to --%s", s, f.fd.Flag()))
+	}
+	text := s + ".."
+	if f.end == 1 {
+		text = ".." + s
+	}
+	if _, errs := ask.Read(ask.Texts{f.fd.Name: text}, time.Now()); errs != nil {
+		return badValue(errs[f.fd.Name])
+	}
+	f.ends[f.end] = s
 	return nil
 }
 
-// amountFlag is an exact decimal bound, with at most four decimals: the
-// precision amounts are compared with.
-type amountFlag struct{ p **api.Decimal }
-
-func (f amountFlag) String() string {
-	if *f.p == nil {
-		return ""
-	}
-	return (*f.p).String()
-}
-func (f amountFlag) Type() string { return "amount" }
-
-func (f amountFlag) Set(s string) error {
-	d, err := api.ParseDecimal(s)
-	if err != nil {
-		return badValue(fmt.Sprintf("%q is not an amount such as 25 or 99.50", s))
-	}
-	if _, ok := d.Scaled(4); !ok {
-		return badValue(fmt.Sprintf("%q has more than 4 decimals", s))
-	}
-	*f.p = &d
-	return nil
-}
-
-// triFlag is yes or no.
-type triFlag struct{ p *store.Tri }
-
-func (f triFlag) String() string {
-	switch *f.p {
-	case store.Yes:
-		return "yes"
-	case store.No:
-		return "no"
-	}
-	return ""
-}
-func (f triFlag) Type() string { return "yes|no" }
-
-func (f triFlag) Set(s string) error {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "yes", "y", "true":
-		*f.p = store.Yes
-	case "no", "n", "false":
-		*f.p = store.No
-	default:
-		return badValue(fmt.Sprintf("%q is not yes or no", s))
-	}
-	return nil
-}
-
-// sortFlag is a store.Sorts key, "-" in front for descending.
+// sortFlag is a sort as ask.ParseSort reads it.
 type sortFlag struct{ p *string }
 
 func (f sortFlag) String() string { return *f.p }
 func (f sortFlag) Type() string   { return "field" }
 
 func (f sortFlag) Set(s string) error {
-	if _, ok := store.Sorts[strings.TrimPrefix(s, "-")]; !ok {
-		return badValue(fmt.Sprintf("%q is not one of date, amount, name, email, status, form, id (with - in front for descending)", s))
+	if _, _, err := ask.ParseSort(s); err != nil {
+		return badValue(err.Error())
 	}
 	*f.p = s
 	return nil

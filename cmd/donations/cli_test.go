@@ -21,13 +21,13 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"list", "--campaign-id", "abc"}, `donations list: --campaign-id: "abc" is not a whole number` + "\n" + listHelp},
-		{[]string{"list", "--campaign-id", "0"}, "donations list: --campaign-id: 0 is out of range; give 1 or more\n" + listHelp},
-		{[]string{"list", "--campaign-id="}, "donations list: --campaign-id: the value is empty; give a whole number, 1 or more\n" + listHelp},
-		{[]string{"list", "--id", "0"}, "donations list: --id: 0 is out of range; give 1 or more\n" + listHelp},
-		{[]string{"list", "--id", ""}, "donations list: --id: the value is empty; give a whole number, 1 or more\n" + listHelp},
-		{[]string{"list", "--id", "-5"}, "donations list: --id: -5 is out of range; give 1 or more\n" + listHelp},
-		{[]string{"list", "--id", "1.5"}, `donations list: --id: "1.5" is not a whole number` + "\n" + listHelp},
+		{[]string{"list", "--campaign-id", "abc"}, `donations list: --campaign-id: "abc" is not a whole number above 0` + "\n" + listHelp},
+		{[]string{"list", "--campaign-id", "0"}, `donations list: --campaign-id: "0" is not a whole number above 0` + "\n" + listHelp},
+		{[]string{"list", "--campaign-id="}, "donations list: --campaign-id: the value is empty; leave the flag out instead\n" + listHelp},
+		{[]string{"list", "--id", "0"}, `donations list: --id: "0" is not a whole number above 0` + "\n" + listHelp},
+		{[]string{"list", "--id", ""}, "donations list: --id: the value is empty; leave the flag out instead\n" + listHelp},
+		{[]string{"list", "--id", "-5"}, `donations list: --id: "-5" is not a whole number above 0` + "\n" + listHelp},
+		{[]string{"list", "--id", "1.5"}, `donations list: --id: "1.5" is not a whole number above 0` + "\n" + listHelp},
 		{[]string{"list", "--id"}, "donations list: --id needs a value\n" + listHelp},
 		{[]string{"list", "--newest", "0"}, "donations list: --newest: 0 is out of range; give 1 or more\n" + listHelp},
 		{[]string{"list", "--newest", " "}, "donations list: --newest: the value is empty; give a whole number, 1 or more\n" + listHelp},

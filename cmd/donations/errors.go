@@ -19,6 +19,12 @@ type exitStatus int
 
 func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
+// usageError is a command line that asks something that cannot be asked:
+// a filter that does not read, a value no donation has. Exit status 2.
+type usageError string
+
+func (u usageError) Error() string { return string(u) }
+
 // status turns a command's exit status into what cobra expects of it.
 func status(code int) error {
 	if code == exitOK {
@@ -93,6 +99,9 @@ func reportError(e env, err error) int {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, "donations: interrupted")
 		return exitAPI
+	case errors.As(err, new(usageError)):
+		fmt.Fprintln(e.stderr, "donations:", err)
+		return exitConfig
 	case errors.Is(err, config.ErrNotConfigured):
 		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(config.DefaultPath(e.getenv)))
 		return exitConfig

@@ -99,3 +99,23 @@ func (f choiceFlag) Set(s string) error {
 	*f.p = s
 	return nil
 }
+
+// listFlag gathers a repeatable flag's values, commas splitting them too.
+type listFlag struct{ p *[]string }
+
+func (f listFlag) String() string { return strings.Join(*f.p, ",") }
+func (f listFlag) Type() string   { return "list" }
+
+func (f listFlag) Set(s string) error {
+	added := false
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*f.p = append(*f.p, v)
+			added = true
+		}
+	}
+	if !added {
+		return badValue("the value is empty; leave the flag out instead")
+	}
+	return nil
+}

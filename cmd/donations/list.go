@@ -11,12 +11,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/api"
+	"donations/ask"
 	"donations/export"
 )
 
 type listOptions struct {
-	q                          api.Query
 	ask                        askFlags
+	q                          ask.Question // read from ask when the command runs
+	perPage                    int
 	format                     string
 	pages, newest, concurrency int
 	offline, csvBOM            bool
@@ -44,12 +46,7 @@ func listCommand(a *app) *cobra.Command {
 	}
 	fs := c.Flags()
 	choiceVar(c, &o.format, "format", export.Formats, "table, json, ndjson or csv (default: table on a terminal, ndjson otherwise)")
-	textVar(fs, &o.q.Email, "email", "donor e-mail")
-	textVar(fs, &o.q.FirstName, "first-name", "donor first name")
-	textVar(fs, &o.q.LastName, "last-name", "donor last name")
-	intVar(fs, &o.q.CampaignID, "campaign-id", 1, 0, "campaign id")
-	intVar(fs, &o.q.ID, "id", 1, 0, "donation id")
-	intVar(fs, &o.q.PerPage, "per-page", 1, api.MaxPerPage, "page size, 1..100 (default 100)")
+	intVar(fs, &o.perPage, "per-page", 1, api.MaxPerPage, "page size, 1..100 (default 100)")
 	intVar(fs, &o.pages, "pages", 0, 0, "stop after N pages (0 = all)")
 	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
@@ -91,10 +88,10 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		fmt.Fprintln(a.stderr, "donations list: --newest is newest first already; drop --sort, or --newest\n  donations list --help")
 		return exitConfig
 	}
-	if _, err := o.ask.dates(time.Now()); err != nil {
-		fmt.Fprintln(a.stderr, "donations list:", err)
-		return exitConfig
+	if o.q, err = o.ask.question(time.Now()); err != nil {
+		return reportError(a.env, err)
 	}
+	o.q.Query.PerPage = o.perPage
 	if o.offline {
 		return listOffline(ctx, a, o, w)
 	}
@@ -108,14 +105,14 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		w = export.NewCSV(a.stdout, true) // nothing is written before the first page
 	}
 
-	if o.ask.local() {
+	if o.ask.local(o.q) {
 		return listLocal(ctx, a, acct, o, w)
 	}
 	order, lim := api.OldestFirst, export.Limits{Pages: o.pages}
 	if o.newest > 0 {
 		order, lim = api.NewestFirst, export.Limits{Donations: o.newest}
 	}
-	p := acct.client.Pager(o.q, order)
+	p := acct.client.Pager(o.q.Query, order)
 	concurrency := o.concurrency
 	if o.pages > 0 {
 		concurrency = min(concurrency, o.pages) // read no page past the last one asked for
@@ -138,8 +135,7 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 // listLocal answers filters only a store applies: the pages they need go
 // into a store in memory, which answers as the account's store would.
 func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w export.Writer) int {
-	r, _ := o.ask.dates(time.Now())
-	st, err := loadIntoMemory(ctx, acct.client, o.q, r, o.concurrency, a.stderr)
+	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
 	if err != nil {
 		w.Close()
 		return reportError(a.env, err)

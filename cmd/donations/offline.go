@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
 
+	"donations/api"
 	"donations/export"
 	"donations/store"
 )
@@ -12,7 +12,7 @@ import (
 // listOffline writes what `list` would, from the local store: the same
 // filters, formats and order, and not one request.
 func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) int {
-	if o.q.CampaignID != 0 {
+	if o.q.Query.CampaignID != 0 {
 		fmt.Fprintln(a.stderr, "donations list: --campaign-id needs the server (donations hold no campaign id); drop --offline")
 		return exitConfig
 	}
@@ -32,23 +32,23 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) in
 // their order; withServer applies the API's own filters too (offline: the
 // store holds every donation).
 func answer(ctx context.Context, s *store.Store, o listOptions, withServer bool, w export.Writer) error {
-	f, err := o.ask.filter(o.q, withServer, time.Now())
-	if err != nil {
+	if err := checkValues(ctx, o.q, s, withServer); err != nil {
 		return err
 	}
-	q := store.Query{Filter: f, Sort: "date"}
-	q.Sort, q.Desc = o.ask.order()
-	if q.Sort == "" {
-		q.Sort = "date"
-	}
+	q := store.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
 	limit := -1
 	switch {
 	case o.newest > 0:
 		q.Sort, q.Desc, limit = "date", true, o.newest
 	case o.pages > 0:
-		limit = o.pages * o.q.EffectivePerPage()
+		limit = o.pages * o.q.Query.EffectivePerPage()
 	}
-	return s.Donations(ctx, q, 0, limit, w.Write)
+	n := 0
+	err := s.Donations(ctx, q, 0, limit, func(d *api.Donation) error { n++; return w.Write(d) })
+	if err == nil && n == 0 {
+		err = checkValues(ctx, o.q, s, true)
+	}
+	return err
 }
 
 // finishList closes the writer and reports the first error.

@@ -9,14 +9,14 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"donations/api"
+	"donations/ask"
 	"donations/export"
 	"donations/store"
 )
 
 type summaryOptions struct {
-	q           api.Query
 	ask         askFlags
+	q           ask.Question // read from ask when the command runs
 	by          []string
 	format      string
 	offline     bool
@@ -44,11 +44,6 @@ Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday)
 	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(store.GroupKeyNames, ", ")+" (twice for two levels)")
 	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(store.GroupKeyNames, cobra.ShellCompDirectiveNoFileComp))
 	choiceVar(c, &o.format, "format", export.SummaryFormats, "table, json or csv (default: table on a terminal, json otherwise)")
-	textVar(fs, &o.q.Email, "email", "donor e-mail")
-	textVar(fs, &o.q.FirstName, "first-name", "donor first name")
-	textVar(fs, &o.q.LastName, "last-name", "donor last name")
-	intVar(fs, &o.q.CampaignID, "campaign-id", 1, 0, "campaign id")
-	intVar(fs, &o.q.ID, "id", 1, 0, "donation id")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
 	o.ask.define(c, false)
@@ -56,25 +51,29 @@ Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday)
 }
 
 func runSummary(ctx context.Context, a *app, o summaryOptions) int {
+	var err error
+	if o.q, err = o.ask.question(time.Now()); err != nil {
+		return reportError(a.env, err)
+	}
 	if msg := o.check(); msg != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+msg+"\n  donations summary --help")
 		return exitConfig
 	}
-	now := time.Now()
-	r, err := o.ask.dates(now)
-	if err != nil {
-		fmt.Fprintln(a.stderr, "donations summary:", err)
-		return exitConfig
-	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
-	st, done, code := o.open(ctx, a, r)
+	st, done, code := o.open(ctx, a)
 	if st == nil {
 		return code
 	}
 	defer done()
-	f, _ := o.ask.filter(o.q, o.offline, now)
-	groups, err := st.Groups(ctx, f, o.by, time.Local)
+	err = checkValues(ctx, o.q, st, o.offline)
+	var groups []store.Group
+	if err == nil {
+		groups, err = st.Groups(ctx, o.q.Store(o.offline), o.by, time.Local)
+	}
+	if err == nil && len(groups) == 0 {
+		err = checkValues(ctx, o.q, st, true)
+	}
 	if err == nil {
 		err = export.WriteSummary(a.stdout, o.format, o.by, groups, width)
 	}
@@ -94,7 +93,7 @@ func (o summaryOptions) check() string {
 			return fmt.Sprintf("--by: %q is not one of %s", b, strings.Join(store.GroupKeyNames, ", "))
 		}
 	}
-	if o.offline && o.q.CampaignID != 0 {
+	if o.offline && o.q.Query.CampaignID != 0 {
 		return "--campaign-id needs the server (donations hold no campaign id); drop --offline"
 	}
 	return ""
@@ -102,7 +101,7 @@ func (o summaryOptions) check() string {
 
 // open is the store that answers: the account's synced one offline, else
 // one in memory filled with the pages the filters need.
-func (o summaryOptions) open(ctx context.Context, a *app, r api.DateRange) (*store.Store, func(), int) {
+func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(), int) {
 	if o.offline {
 		path, err := offlineStore(ctx, a)
 		if err != nil {
@@ -119,7 +118,7 @@ func (o summaryOptions) open(ctx context.Context, a *app, r api.DateRange) (*sto
 	if err != nil {
 		return nil, nil, reportError(a.env, err)
 	}
-	st, err := loadIntoMemory(ctx, acct.client, o.q, r, o.concurrency, a.stderr)
+	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
 	if err != nil {
 		acct.close()
 		return nil, nil, reportError(a.env, err)
