@@ -42,11 +42,11 @@ func (f Field) Flag() string { return strings.ReplaceAll(f.Name, "_", "-") }
 // Fields are every filter, in the order the form and the chips show them.
 var Fields = []Field{
 	{Name: "email", Label: "E-mail", Chip: "email", Hint: "donor@example.org", Server: true, OneOff: true, Form: true, Parse: parseEmail},
-	{Name: "first_name", Label: "First name", Chip: "first name", Hint: "the donor's first name, whole", Server: true, OneOff: true, Form: true,
+	{Name: "first_name", Label: "First name", Chip: "first_name", Hint: "the donor's first name, whole", Server: true, OneOff: true, Form: true,
 		Parse: func(s string, _ time.Time, q *Question) error { q.Query.FirstName = s; return nil }},
-	{Name: "last_name", Label: "Last name", Chip: "last name", Hint: "the donor's last name, whole", Server: true, OneOff: true, Form: true,
+	{Name: "last_name", Label: "Last name", Chip: "last_name", Hint: "the donor's last name, whole", Server: true, OneOff: true, Form: true,
 		Parse: func(s string, _ time.Time, q *Question) error { q.Query.LastName = s; return nil }},
-	{Name: "campaign_id", Label: "Campaign id", Chip: "campaign", Hint: "e.g. 101", Server: true, Form: true,
+	{Name: "campaign_id", Label: "Campaign id", Chip: "campaign_id", Hint: "e.g. 101", Server: true, Form: true,
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.CampaignID })},
 	{Name: "id", Label: "Donation id", Chip: "id", Hint: "e.g. 100042", Server: true, OneOff: true, Form: true,
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.ID })},

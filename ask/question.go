@@ -134,8 +134,8 @@ func (q Question) Narrowing() bool {
 	return false
 }
 
-// Filtered says whether any filter or the search is set.
-func (q Question) Filtered() bool { return len(q.Texts) > 0 }
+// Filtered says whether any filter is set, the search aside.
+func (q Question) Filtered() bool { return len(q.Texts) > 0 && !(len(q.Texts) == 1 && q.Has("search")) }
 
 // Chip is a field in force, as the header names it.
 type Chip struct {

@@ -50,6 +50,9 @@ type KeyList []string
 func (k *KeyList) UnmarshalTOML(v any) error {
 	switch v := v.(type) {
 	case string:
+		if strings.TrimSpace(v) == "" {
+			return fmt.Errorf("a key cannot be empty; name one, such as \"F\", or leave the binding out")
+		}
 		*k = KeyList{v}
 		return nil
 	case []any:
@@ -57,6 +60,9 @@ func (k *KeyList) UnmarshalTOML(v any) error {
 			s, ok := e.(string)
 			if !ok {
 				return fmt.Errorf("a key is text in quotes, such as \"F\" or [\"F\", \"ctrl+f\"]")
+			}
+			if strings.TrimSpace(s) == "" {
+				return fmt.Errorf("a key cannot be empty; name one, such as \"F\", or leave the binding out")
 			}
 			*k = append(*k, s)
 		}

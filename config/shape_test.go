@@ -3,6 +3,8 @@ package config
 import (
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 )
 
 func TestShapeIsChecked(t *testing.T) {
@@ -25,6 +27,18 @@ func TestShapeIsChecked(t *testing.T) {
 		}
 		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestAnEmptyKeyIsRefused(t *testing.T) {
+	for _, text := range []string{`"list.filter" = [""]`, `"list.filter" = " "`, `"list.filter" = ["F", ""]`} {
+		var k struct {
+			Keys map[string]KeyList `toml:"keys"`
+		}
+		_, err := toml.Decode("[keys]\n"+text, &k)
+		if err == nil || !strings.Contains(err.Error(), "a key cannot be empty") {
+			t.Errorf("%s: %v", text, err)
 		}
 	}
 }

@@ -9,14 +9,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/ask"
 	"donations/store"
+	"donations/textsafe"
 )
 
 // Options are what the program's wiring tells the UI.
 type Options struct {
 	Account  string         // shown in the header: "demo", or user @ host
 	Location *time.Location // local time zone (default time.Local)
-	Query    api.Query      // initial filters
+	Question ask.Question   // initial filters; its Query.PerPage is the page size
 	Now      func() time.Time
 	Store    *store.Store // the profile's store; nil: the API fills one in memory
 	Sync     Syncer       // runs once in the background to bring Store up to date
@@ -68,7 +70,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, query: opt.Query, order: api.OldestFirst,
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.OldestFirst,
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
@@ -95,7 +97,7 @@ func New(src Source, opt Options) *Model {
 		if s, err := m.state.Load(); err == nil {
 			m.restore(s)
 		} else {
-			m.ctx.Flash = "the remembered view was not read: " + firstLine(err.Error())
+			m.ctx.Flash = "the remembered view was not read: " + textsafe.Line(firstLine(err.Error()))
 		}
 	}
 	m.data.restart()
@@ -276,7 +278,7 @@ func (m *Model) escape() {
 		m.ctx.Flash = "stopped loading; scroll or press " + m.ctx.Keys.List.Bottom.Keys()[0] + " to go on"
 	case m.export.running():
 		m.export.stop()
-	case m.data.local.Search != "":
+	case m.data.q.Has("search"):
 		m.search.clear()
 	}
 }

@@ -75,12 +75,12 @@ func TestFilterFormValidatesAndCancels(t *testing.T) {
 	if d.m.focus != filterID {
 		t.Fatal("an invalid campaign id was applied")
 	}
-	d.mustShow("must be a whole number above 0")
+	d.mustShow("is not a whole number above 0")
 	d.keys("backspace", "backspace", "backspace", "101", "shift+tab", "shift+tab", "shift+tab", "nobody", "enter")
 	d.mustShow("an e-mail address looks like name@example.org")
 	d.keys("esc")
-	if d.m.focus != listID || d.m.data.query.Filtered() {
-		t.Errorf("esc: mode %v, query %+v", d.m.focus, d.m.data.query)
+	if d.m.focus != listID || d.m.data.q.Filtered() {
+		t.Errorf("esc: mode %v, query %+v", d.m.focus, d.m.data.q.Query)
 	}
 }
 
@@ -110,11 +110,11 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 	}
 	d.mustShow("Zoë Lefèvre", fmt.Sprintf("%d of 5,000 loaded", d.m.data.Len()))
 	d.keys("enter")
-	if d.m.focus != listID || d.m.data.local.Search == "" {
+	if d.m.focus != listID || d.m.data.q.Filter.Search == "" {
 		t.Fatal("enter should keep the search and return to the list")
 	}
 	d.keys("esc")
-	if d.m.data.local.Search != "" || d.m.list.rows().Len() != 5000 {
+	if d.m.data.q.Filter.Search != "" || d.m.list.rows().Len() != 5000 {
 		t.Errorf("esc did not clear the search")
 	}
 }

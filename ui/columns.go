@@ -93,7 +93,7 @@ func columns(width int, names []string) []listCol {
 // renderHeaderRow is the column titles, the sorted one with its direction.
 func (l *list) renderHeaderRow(cols []listCol) string {
 	var b strings.Builder
-	sorted := l.data.sort
+	sorted := l.data.q.Sort
 	if sorted == "" {
 		sorted = "date"
 	}
@@ -104,7 +104,7 @@ func (l *list) renderHeaderRow(cols []listCol) string {
 		title := c.title
 		if c.sort == sorted {
 			arrow := "↑"
-			if l.data.desc {
+			if l.data.q.Desc {
 				arrow = "↓"
 			}
 			if c.Right {

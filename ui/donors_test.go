@@ -31,8 +31,8 @@ func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 	d.keys("j", "j")
 	who := v.rows[2]
 	d.keys("enter")
-	if d.m.focus != listID || d.m.data.query.Email != who.Email || d.m.data.Len() != who.Gifts {
-		t.Fatalf("enter: focus %v, e-mail %q, %d rows; want %s's %d gifts", d.m.focus, d.m.data.query.Email, d.m.data.Len(), who.Email, who.Gifts)
+	if d.m.focus != listID || d.m.data.q.Query.Email != who.Email || d.m.data.Len() != who.Gifts {
+		t.Fatalf("enter: focus %v, e-mail %q, %d rows; want %s's %d gifts", d.m.focus, d.m.data.q.Query.Email, d.m.data.Len(), who.Email, who.Gifts)
 	}
 }
 
@@ -44,8 +44,8 @@ func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
 	email := d.m.list.selectedRow().s.Email.Value
 	d.keys("D")
 	want := srv.Match(demo.Filter{Email: email})
-	if d.m.data.query.Email != email || d.m.data.local.Search != "" || d.m.data.Len() != len(want) {
-		t.Errorf("D: e-mail %q, search %q, %d rows; want %d", d.m.data.query.Email, d.m.data.local.Search, d.m.data.Len(), len(want))
+	if d.m.data.q.Query.Email != email || d.m.data.q.Filter.Search != "" || d.m.data.Len() != len(want) {
+		t.Errorf("D: e-mail %q, search %q, %d rows; want %d", d.m.data.q.Query.Email, d.m.data.q.Filter.Search, d.m.data.Len(), len(want))
 	}
 }
 
@@ -56,7 +56,7 @@ func TestHistoryKeyFromTheDetail(t *testing.T) {
 	d.keys("j", "enter")
 	email := d.m.list.selectedRow().s.Email.Value
 	d.keys("D")
-	if d.m.focus != listID || d.m.data.query.Email != email || d.m.data.Len() != len(srv.Match(demo.Filter{Email: email})) {
-		t.Errorf("D in the detail: focus %v, e-mail %q, %d rows", d.m.focus, d.m.data.query.Email, d.m.data.Len())
+	if d.m.focus != listID || d.m.data.q.Query.Email != email || d.m.data.Len() != len(srv.Match(demo.Filter{Email: email})) {
+		t.Errorf("D in the detail: focus %v, e-mail %q, %d rows", d.m.focus, d.m.data.q.Query.Email, d.m.data.Len())
 	}
 }

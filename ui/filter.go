@@ -16,7 +16,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -24,79 +23,47 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"donations/api"
+	"donations/ask"
 	"donations/textsafe"
 )
 
-// filterField is one input of the form with the check its value must pass.
+// filterField is one input of the form, for one of ask.Fields.
 type filterField struct {
-	label string
+	field ask.Field
 	input textinput.Model
-	check func(string) string // the message to show, "" when fine
 	err   string
 }
 
-// filterForm edits the server's five filters, then the ones only the store
-// applies (localFields). Enter applies from any field, so a support agent
-// types an e-mail and presses Enter, nothing else.
+// filterForm edits the question's filters, those sent to the server first.
+// Enter applies from any field, so a support agent types an e-mail and
+// presses Enter, nothing else.
 type filterForm struct {
 	fields []filterField
 	focus  int
+	now    time.Time
 }
 
-func positiveInt(s string) string {
-	if s == "" {
-		return ""
-	}
-	if v, err := strconv.ParseInt(s, 10, 64); err != nil || v <= 0 {
-		return "must be a whole number above 0"
-	}
-	return ""
-}
-
-func emailCheck(s string) string {
-	if s != "" && (!strings.Contains(s, "@") || strings.ContainsAny(s, " \t")) {
-		return "an e-mail address looks like name@example.org"
-	}
-	return ""
-}
-
-func noCheck(string) string { return "" }
-
-func newFilterForm(q api.Query, local []string, now time.Time) filterForm {
-	mk := func(label, value, placeholder string, check func(string) string) filterField {
+func newFilterForm(q ask.Question, now time.Time) filterForm {
+	f := filterForm{now: now}
+	for _, fd := range ask.Fields {
+		if !fd.Form {
+			continue
+		}
 		in := textinput.New()
-		in.Placeholder = placeholder
-		in.SetValue(value)
+		in.Placeholder = fd.Hint
+		in.SetValue(q.Texts[fd.Name])
 		in.CharLimit = 320
 		in.Prompt = ""
-		return filterField{label: label, input: in, check: check}
-	}
-	id := func(v int64) string {
-		if v == 0 {
-			return ""
-		}
-		return strconv.FormatInt(v, 10)
-	}
-	f := filterForm{fields: []filterField{
-		mk("E-mail", q.Email, "donor@example.org", emailCheck),
-		mk("First name", q.FirstName, "", noCheck),
-		mk("Last name", q.LastName, "", noCheck),
-		mk("Campaign id", id(q.CampaignID), "e.g. 101", positiveInt),
-		mk("Donation id", id(q.ID), "e.g. 100042", positiveInt),
-	}}
-	for i, lf := range localFields {
-		text := ""
-		if i < len(local) {
-			text = local[i]
-		}
-		f.fields = append(f.fields, mk(lf.label, text, lf.placeholder, func(s string) string {
-			_, errs := parseLocal(append(make([]string, i), s), now)
-			return errs[i]
-		}))
+		f.fields = append(f.fields, filterField{field: fd, input: in})
 	}
 	f.fields[0].input.Focus()
 	return f
+}
+
+// check is what is wrong with a field's text, "" when it reads.
+func (f *filterForm) check(fl *filterField) string {
+	_, errs := ask.Read(ask.Texts{fl.field.Name: fl.input.Value()}, f.now)
+	return errs[fl.field.Name]
 }
 
 func (f *filterForm) move(delta int) tea.Cmd {
@@ -110,7 +77,7 @@ func (f *filterForm) validate() bool {
 	ok := true
 	for i := range f.fields {
 		fl := &f.fields[i]
-		fl.err = fl.check(strings.TrimSpace(fl.input.Value()))
+		fl.err = f.check(fl)
 		if fl.err != "" && ok {
 			ok = false
 			f.move(i - f.focus)
@@ -119,24 +86,14 @@ func (f *filterForm) validate() bool {
 	return ok
 }
 
-// serverFields is how many of the form's fields the API applies.
-const serverFields = 5
-
-// local is the texts of the form's local fields.
-func (f *filterForm) local() []string {
-	var out []string
-	for _, fl := range f.fields[serverFields:] {
-		out = append(out, strings.TrimSpace(fl.input.Value()))
+// question is the form's filters over base's search and sort.
+func (f *filterForm) question(base ask.Question) ask.Question {
+	t := ask.Texts{"search": base.Texts["search"]}
+	for _, fl := range f.fields {
+		t[fl.field.Name] = fl.input.Value()
 	}
-	return out
-}
-
-// query is the form's filters over base's paging.
-func (f *filterForm) query(base api.Query) api.Query {
-	v := func(i int) string { return strings.TrimSpace(f.fields[i].input.Value()) }
-	q := api.Query{PerPage: base.PerPage, Email: v(0), FirstName: v(1), LastName: v(2)}
-	q.CampaignID, _ = strconv.ParseInt(v(3), 10, 64)
-	q.ID, _ = strconv.ParseInt(v(4), 10, 64)
+	q, _ := ask.Read(t, f.now)
+	q.Sort, q.Desc = base.Sort, base.Desc
 	return q
 }
 
@@ -164,7 +121,7 @@ func (v *filterView) ShortHelp() []key.Binding {
 }
 
 func (v *filterView) Open() (tea.Cmd, bool) {
-	v.form = newFilterForm(v.list.data.query, v.list.data.localText, v.ctx.Now())
+	v.form = newFilterForm(v.list.data.q, v.ctx.Now())
 	return textinput.Blink, true
 }
 
@@ -180,7 +137,7 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			}
 			v.nav.back()
-			return v.list.filter(f.query(v.list.data.query), f.local(), v.ctx.Now())
+			return v.list.ask(f.question(v.list.data.q))
 		case key.Matches(k, v.keys.Next):
 			return f.move(1)
 		case key.Matches(k, v.keys.Prev):
@@ -194,7 +151,7 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 	fl := &f.fields[f.focus]
 	fl.input, cmd = fl.input.Update(msg)
 	if fl.err != "" {
-		fl.err = fl.check(strings.TrimSpace(fl.input.Value()))
+		fl.err = f.check(fl)
 	}
 	return cmd
 }
@@ -211,10 +168,10 @@ func (v *filterView) View() string {
 		fl := &f.fields[i]
 		fl.input.SetWidth(inputW)
 		marker := "  "
-		label := st.Label.Render(textsafe.Fit(fl.label, 13))
+		label := st.Label.Render(textsafe.Fit(fl.field.Label, 13))
 		if i == f.focus {
 			marker = st.Key.Render("> ")
-			label = st.Key.Render(textsafe.Fit(fl.label, 13))
+			label = st.Key.Render(textsafe.Fit(fl.field.Label, 13))
 		}
 		fields[i] = marker + label + " " + fl.input.View() + "\n"
 		if fl.err != "" {

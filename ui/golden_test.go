@@ -122,8 +122,8 @@ func TestProgramFlow(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if final.data.query != (api.Query{Email: "jose.nunez@example.es"}) || final.data.Len() != len(want) {
-		t.Errorf("final query %+v with %d rows, want %d", final.data.query, final.data.Len(), len(want))
+	if final.data.q.Query != (api.Query{Email: "jose.nunez@example.es"}) || final.data.Len() != len(want) {
+		t.Errorf("final query %+v with %d rows, want %d", final.data.q.Query, final.data.Len(), len(want))
 	}
 	if final.focus != detailID {
 		t.Errorf("final mode %v, want the detail opened by enter", final.focus)

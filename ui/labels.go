@@ -18,7 +18,7 @@ func (w *walk) matchCount() string {
 func (w *walk) countLabel() string {
 	n := w.Len()
 	switch {
-	case w.fromStore() && (w.local.Search != "" || w.narrowedLocally() || w.query.Filtered()):
+	case w.fromStore() && (w.q.Filtered() || w.q.Has("search")):
 		return commas(n) + " shown"
 	case w.fromStore():
 		return commas(n) + " donations"
@@ -36,28 +36,27 @@ func (w *walk) countLabel() string {
 
 // sortLabel is the order in force, as the header says it.
 func (w *walk) sortLabel() string {
-	if w.sort == "" {
-		if w.desc {
+	if w.q.Sort == "" {
+		if w.q.Desc {
 			return api.NewestFirst.String()
 		}
 		return api.OldestFirst.String()
 	}
 	arrow := " ↑"
-	if w.desc {
+	if w.q.Desc {
 		arrow = " ↓"
 	}
-	return "by " + w.sort + arrow
+	return "by " + w.q.Sort + arrow
 }
 
 // filtersNote says which filters the server applied and which the store.
 func (w *walk) filtersNote() string {
 	var server, local []string
-	for _, f := range w.query.Filters() {
-		server = append(server, strings.ReplaceAll(f.Name, "_", " "))
-	}
-	for i, text := range w.localText {
-		if text != "" {
-			local = append(local, localFields[i].chip)
+	for _, c := range w.q.Chips() {
+		if c.Field.Server {
+			server = append(server, strings.ReplaceAll(c.Field.Chip, "_", " "))
+		} else {
+			local = append(local, c.Field.Chip)
 		}
 	}
 	if w.fromStore() {
@@ -77,7 +76,7 @@ func (w *walk) filtersNote() string {
 // searchHint offers the quick search when names sent to the server found
 // nothing: the server matches whole values, the search parts of them.
 func (w *walk) searchHint(searchKey string) string {
-	names := strings.TrimSpace(w.query.FirstName + " " + w.query.LastName)
+	names := strings.TrimSpace(w.q.Query.FirstName + " " + w.q.Query.LastName)
 	if names == "" || w.fromStore() {
 		return ""
 	}

@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"time"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"donations/api"
+	"donations/ask"
 )
 
 const listID viewID = "list"
@@ -83,17 +81,17 @@ func (l *list) sortBy(key string) tea.Cmd {
 	return l.data.fetch()
 }
 
-// filter applies the form's filters from the top: the server's restart the
-// walk, the store's only ask the store again.
-func (l *list) filter(q api.Query, local []string, now time.Time) tea.Cmd {
-	f, _ := parseLocal(local, now)
-	f.Search = l.data.local.Search
+// ask puts a new question in force, from the top: new server filters
+// restart the walk, the store's only ask the store again. The page size
+// stays the config's.
+func (l *list) ask(q ask.Question) tea.Cmd {
+	old := l.data.q
+	q.Query.PerPage = old.Query.PerPage
 	// Without a synced store a date range is read from the API's pages that
 	// hold it: a new range is a new walk.
-	newDates := !l.data.fromStore() && f.Dates != l.data.local.Dates
-	l.data.local, l.data.localText = f, local
-	if q != l.data.query || newDates {
-		l.data.query = q
+	newDates := !l.data.fromStore() && q.Filter.Dates != old.Filter.Dates
+	l.data.q = q
+	if q.Query != old.Query || newDates {
 		return l.restart()
 	}
 	l.data.shown.invalidate()
@@ -105,12 +103,13 @@ func (l *list) filter(q api.Query, local []string, now time.Time) tea.Cmd {
 // the server or applied by the store, whichever answers. whole drops every
 // other filter and the search: the donor's whole history.
 func (l *list) showDonor(email string, whole bool) tea.Cmd {
-	q := api.Query{PerPage: l.data.query.PerPage, Email: email}
-	local := l.data.localText
-	if whole {
-		local, l.data.local.Search = nil, ""
+	keep := func(f ask.Field) bool { return !f.Server && !whole }
+	q, err := l.data.q.Only(keep, l.ctx.Now()).With("email", email, l.ctx.Now())
+	if err != nil {
+		l.ctx.Flash = err.Error()
+		return nil
 	}
-	return l.filter(q, local, l.ctx.Now())
+	return l.ask(q)
 }
 
 // history lists the selected gift's donor's whole history.
@@ -186,8 +185,8 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			return data.fetch(), true
 		}
 	case key.Matches(k, kb.Clear):
-		if data.query.Filtered() || data.narrowedLocally() {
-			return l.filter(api.Query{PerPage: data.query.PerPage}, nil, l.ctx.Now()), true
+		if data.q.Filtered() {
+			return l.ask(data.q.Only(func(f ask.Field) bool { return f.Name == "search" }, l.ctx.Now())), true
 		}
 	case key.Matches(k, kb.NextView, kb.PrevView):
 		return l.nav.switchView(key.Matches(k, kb.NextView)), true

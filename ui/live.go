@@ -80,12 +80,12 @@ func (v *liveView) Open() (tea.Cmd, bool) {
 	v.gen++
 	v.since, v.baseline, v.page, v.fresh, v.sums, v.err = v.ctx.Now(), 0, 0, nil, footerSums{}, nil
 	var cmd tea.Cmd
-	if v.data.sort != "" || !v.data.desc {
-		v.data.sort = ""
+	if v.data.q.Sort != "" || !v.data.q.Desc {
+		v.data.q.Sort = ""
 		if v.data.order != api.NewestFirst {
 			v.data.reorder()
 		} else {
-			v.data.desc = true
+			v.data.q.Desc = true
 			v.data.shown.invalidate()
 		}
 		v.list.top()
@@ -122,7 +122,7 @@ func (v *liveView) check() tea.Cmd {
 	}
 	v.checking = true
 	job := liveJob{gen: v.gen, st: st, opt: v.opt, baseline: v.baseline, page: v.page,
-		f: v.data.filter(), q: v.data.query, own: v.data.fromStore()}
+		f: v.data.filter(), q: v.data.q.Query, own: v.data.fromStore()}
 	return func() tea.Msg { return job.run(context.Background()) }
 }
 

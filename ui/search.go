@@ -36,7 +36,7 @@ func (s *search) Place() place             { return placeBar }
 func (s *search) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
 
 // shown says whether the bar takes a line under the header.
-func (s *search) shown() bool { return s.typed || s.data.local.Search != "" }
+func (s *search) shown() bool { return s.typed || s.data.q.Has("search") }
 
 func (s *search) Open() (tea.Cmd, bool) {
 	s.typed = true

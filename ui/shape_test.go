@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"donations/api/demo"
+	"donations/ask"
 )
 
 func TestRemapClashesAndUnknownNames(t *testing.T) {
@@ -65,16 +66,49 @@ func (m memoryState) Load() (State, error) {
 }
 func (m memoryState) Save(s State) error { *m.s = s; return nil }
 
-func TestTheBrowserRemembersOrderFiltersAndSearch(t *testing.T) {
+// The next run starts from the view, filters, sort and order, but not from
+// the previous caller: their e-mail, gift id and the quick search are left.
+func TestTheBrowserRemembersOrderAndFiltersButNotTheCaller(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	kept := memoryState{s: &State{}}
 	d := newDriverWith(t, src, Options{State: kept}, 120, 30)
-	d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "s", "a", "/", "mar", "enter")
+	d.keys("G", "f", "ada@example.org", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "s", "a", "/", "mar", "enter")
+	d.mustShow("email=ada@example.org", "status=paid")
 	d.m.quit()
+	if kept.s.Texts["email"] != "" || kept.s.Texts["search"] != "" || kept.s.Texts["status"] != "paid" {
+		t.Errorf("saved %v", kept.s.Texts)
+	}
 	again := newDriverWith(t, src, Options{State: kept}, 120, 30)
 	again.keys("G")
-	again.mustShow("status=paid", "by amount ↓", "/ mar")
-	if again.m.data.local.Search != "mar" || len(again.m.data.local.Statuses) != 1 {
-		t.Errorf("restored search %q, statuses %v", again.m.data.local.Search, again.m.data.local.Statuses)
+	again.mustShow("status=paid", "by amount ↓")
+	again.mustNotShow("email=", "/ mar")
+	if q := again.m.data.q; q.Has("search") || q.Has("email") || len(q.Filter.Statuses) != 1 {
+		t.Errorf("restored %v", q.Texts)
+	}
+}
+
+// A state file is data from disk: what does not read is dropped, with a
+// note, and never sent or run.
+func TestABadStateIsDroppedWithANote(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	bad := memoryState{s: &State{Texts: ask.Texts{"status": "paid", "dates": "someday", "colour": "red"}, Sort: "nope"}}
+	d := newDriverWith(t, src, Options{State: bad}, 120, 30)
+	d.mustShow("The remembered filters were not all kept")
+	if q := d.m.data.q; q.Sort != "" || q.Has("dates") || !q.Has("status") {
+		t.Errorf("restored %v, sort %q", q.Texts, q.Sort)
+	}
+}
+
+func TestViewNamesAreChecked(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"all", "always there"},
+		{"ALL", "always there"},
+		{"\x1b[2J", "no letter to show"},
+		{"gifts\x1b[2J", "control characters"},
+		{"   ", "no letter to show"},
+	} {
+		if _, err := NewView(tc.name, map[string]string{"status": "paid"}, time.Now()); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("view %q: %v; want %q", tc.name, err, tc.want)
+		}
 	}
 }

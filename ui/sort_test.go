@@ -65,8 +65,8 @@ func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
 	d.keys("s")
 	d.mustShow("Sort by?", "a amount")
 	d.keys("z")
-	if d.m.focus != listID || d.m.data.sort != "" {
-		t.Errorf("after z: focus %v, sort %q", d.m.focus, d.m.data.sort)
+	if d.m.focus != listID || d.m.data.q.Sort != "" {
+		t.Errorf("after z: focus %v, sort %q", d.m.focus, d.m.data.q.Sort)
 	}
 }
 
@@ -79,11 +79,11 @@ func TestShortSearchWaitsOnALargeStore(t *testing.T) {
 	d := newDriver(t, src, 120, 30)
 	d.keys("G", "/", "ma")
 	d.mustShow("type 3 letters or more to search 300")
-	if d.m.data.local.Search != "" {
-		t.Errorf("the search ran: %q", d.m.data.local.Search)
+	if d.m.data.q.Filter.Search != "" {
+		t.Errorf("the search ran: %q", d.m.data.q.Filter.Search)
 	}
 	d.keys("r")
-	if d.m.data.local.Search != "mar" || d.m.data.Len() == 300 {
-		t.Errorf("with three letters: search %q, %d rows", d.m.data.local.Search, d.m.data.Len())
+	if d.m.data.q.Filter.Search != "mar" || d.m.data.Len() == 300 {
+		t.Errorf("with three letters: search %q, %d rows", d.m.data.q.Filter.Search, d.m.data.Len())
 	}
 }

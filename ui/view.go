@@ -80,13 +80,12 @@ func (m *Model) body(f child) string {
 func (m *Model) header() string {
 	st, data, w := &m.ctx.Styles, m.data, m.ctx.Layout.Width
 	left := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
-	for _, f := range data.query.Filters() {
-		left += " " + st.Chip.Render(f.Name+"="+textsafe.Line(f.Value))
-	}
-	for i, text := range data.localText {
-		if text != "" {
-			left += " " + st.LocalChip.Render(localFields[i].chip+"="+textsafe.Line(text))
+	for _, c := range data.q.Chips() {
+		style := st.LocalChip
+		if c.Field.Server {
+			style = st.Chip
 		}
+		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
 	right := data.countLabel() + " · " + data.sortLabel()
 	if st := data.sync.status(m.ctx.Now(), w >= 120); st != "" {
@@ -117,9 +116,9 @@ func (m *Model) emptyMessage() string {
 		return st.Muted.Render("None of the " + commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
 	case !data.done:
 		return st.Muted.Render("Loading…")
-	case data.local.Search != "":
+	case data.q.Has("search"):
 		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
-	case data.query.Filtered() || data.narrowedLocally():
+	case data.q.Filtered():
 		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key))
 	}
 	return st.Muted.Render("This account has no donations yet.")
@@ -155,7 +154,7 @@ func (m *Model) messageLine() string {
 		s = st.Warn.Render("⚠ " + data.warnings[0])
 	case data.loadAll:
 		s = st.Muted.Render(fmt.Sprintf("Loading every page… %s so far · %s stops", commas(data.loaded), keys.Back.Help().Key))
-	case data.query.Filtered() || data.narrowedLocally():
+	case data.q.Filtered():
 		s = st.Muted.Render(data.filtersNote() + " · " + keys.Filter.Help().Key + " edit · " + keys.Clear.Help().Key + " clear")
 	}
 	return textsafe.Truncate(s, w)

@@ -2,112 +2,82 @@ package ui
 
 import (
 	"fmt"
-	"slices"
-	"strconv"
+	"maps"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
-	"donations/store"
+	"donations/ask"
+	"donations/textsafe"
 )
 
 // View is a named set of filters, sort and search that a config saves; the
 // browser shows them as tabs, and tab / shift+tab switch between them.
 type View struct {
-	Name   string
-	Query  api.Query // the server's filters
-	Local  []string  // the store's, as the filter form's fields read them
-	Search string
-	Sort   string // a store.Sorts key; "" is date
-	Desc   bool
+	Name  string
+	Texts ask.Texts // the filters and search, by ask.Fields name
+	Sort  string    // as ask.ParseSort reads it; "" is by date
 }
 
-// ViewFields are the settings a view takes: the server's filters, the
-// store's (by their chip names), sort and search.
-func ViewFields() []string {
-	out := []string{"email", "first_name", "last_name", "campaign_id", "id", "search", "sort"}
-	for _, lf := range localFields {
-		out = append(out, lf.chip)
-	}
-	return out
-}
+// ViewFields are the settings a view takes: every field of ask.Fields, and
+// the sort.
+func ViewFields() []string { return append(ask.Names(), "sort") }
 
-// NewView reads a view's settings; a value that does not read is an error
-// naming it.
+// NewView reads a view's settings; a name or value that does not read is an
+// error naming it.
 func NewView(name string, fields map[string]string, now time.Time) (View, error) {
-	v := View{Name: name, Local: make([]string, len(localFields))}
-	for k, val := range fields {
-		if err := v.set(k, val); err != nil {
-			return View{}, fmt.Errorf("%s: %w", k, err)
-		}
+	switch clean := textsafe.Line(name); {
+	case strings.TrimSpace(clean) == "":
+		return View{}, fmt.Errorf("a view needs a name that shows: %q has no letter to show", name)
+	case clean != name:
+		return View{}, fmt.Errorf("the view's name %q holds control characters", name)
+	case strings.EqualFold(name, allView):
+		return View{}, fmt.Errorf("%q is the tab of every donation, always there; name the view otherwise", allView)
 	}
-	if _, errs := parseLocal(v.Local, now); strings.Join(errs, "") != "" {
-		for i, e := range errs {
-			if e != "" {
-				return View{}, fmt.Errorf("%s: %s", localFields[i].chip, e)
+	v := View{Name: name, Texts: ask.Texts{}}
+	for k, val := range fields {
+		if k == "sort" {
+			if _, _, err := ask.ParseSort(val); err != nil {
+				return View{}, fmt.Errorf("sort: %w", err)
 			}
+			v.Sort = val
+			continue
 		}
+		v.Texts[k] = val
+	}
+	if _, errs := ask.Read(v.Texts, now); errs != nil {
+		return View{}, errs.Err()
 	}
 	return v, nil
 }
 
-func (v *View) set(k, val string) error {
-	id := func(p *int64) error {
-		n, err := strconv.ParseInt(val, 10, 64)
-		if err != nil || n <= 0 {
-			return fmt.Errorf("%q is not a whole number above 0", val)
-		}
-		*p = n
-		return nil
+// allView is the first tab's name: every donation, no filter.
+const allView = "all"
+
+// question is the view's question, read at now.
+func (v View) question(now time.Time) ask.Question {
+	q, _ := ask.Read(v.Texts, now) // read once already by NewView
+	if v.Sort != "" {
+		q.Sort, q.Desc, _ = ask.ParseSort(v.Sort)
 	}
-	switch k {
-	case "email":
-		v.Query.Email = val
-	case "first_name":
-		v.Query.FirstName = val
-	case "last_name":
-		v.Query.LastName = val
-	case "campaign_id":
-		return id(&v.Query.CampaignID)
-	case "id":
-		return id(&v.Query.ID)
-	case "search":
-		v.Search = val
-	case "sort":
-		v.Sort, v.Desc = strings.TrimPrefix(val, "-"), strings.HasPrefix(val, "-")
-		if _, ok := store.Sorts[v.Sort]; !ok {
-			return fmt.Errorf("%q is not one of date, amount, name, email, status, form, id (- in front for descending)", val)
-		}
-		if v.Sort == "date" {
-			v.Sort = ""
-		}
-	default:
-		i := slices.IndexFunc(localFields, func(lf localField) bool { return lf.chip == k })
-		if i < 0 {
-			return fmt.Errorf("not a view setting (%s)", strings.Join(ViewFields(), ", "))
-		}
-		v.Local[i] = val
-	}
-	return nil
+	return q
 }
 
 // applyView puts a view's filters, sort and search in force.
 func (m *Model) applyView(i int) tea.Cmd {
 	m.view = i
-	v := View{Name: "all"}
+	v := View{Name: allView}
 	if i > 0 {
 		v = m.views[i-1]
 	}
-	d := m.data
-	d.sort, d.desc = v.Sort, v.Desc
+	q := v.question(m.ctx.Now())
 	if v.Sort == "" {
-		d.desc = d.order == api.NewestFirst
+		q.Desc = m.data.order == api.NewestFirst
 	}
-	d.local.Search = v.Search
-	m.search.input.SetValue(v.Search)
-	return m.list.filter(v.Query, v.Local, m.ctx.Now())
+	m.search.input.SetValue(q.Texts["search"])
+	return m.list.ask(q)
 }
 
 // switchView goes round the tabs: all, then the config's views.
@@ -144,15 +114,14 @@ func (m *Model) viewTabs() string {
 	return b.String()
 }
 
-// State is what the browser remembers between runs of one profile.
+// State is what the browser remembers between runs of one account: the
+// view, the filters that are not one donor's (by ask.Fields name), the sort
+// and the order.
 type State struct {
-	View   string    `json:"view,omitempty"`
-	Query  api.Query `json:"query"`
-	Local  []string  `json:"local,omitempty"`
-	Search string    `json:"search,omitempty"`
-	Sort   string    `json:"sort,omitempty"`
-	Desc   bool      `json:"desc,omitempty"`
-	Order  api.Order `json:"order"`
+	View  string    `json:"view,omitempty"`
+	Texts ask.Texts `json:"filters,omitempty"`
+	Sort  string    `json:"sort,omitempty"` // as ask.ParseSort reads it
+	Order api.Order `json:"order"`
 }
 
 // StateStore keeps a State between runs.
@@ -161,25 +130,58 @@ type StateStore interface {
 	Save(State) error
 }
 
-// restore puts a remembered state in force before the first walk.
+// restore puts a remembered state in force before the first walk: the view
+// as the config now has it, then the filters that pick no one donor out
+// (the previous caller's e-mail or gift must not greet the next). What does
+// not read is dropped, and said.
 func (m *Model) restore(s State) {
-	d := m.data
-	d.query, d.order, d.sort, d.desc = s.Query, s.Order, s.Sort, s.Desc
-	f, _ := parseLocal(s.Local, m.ctx.Now())
-	f.Search = s.Search
-	d.local, d.localText = f, s.Local
-	m.search.input.SetValue(s.Search)
+	now := m.ctx.Now()
+	var q ask.Question
 	for i, v := range m.views {
 		if v.Name == s.View {
 			m.view = i + 1
+			q = v.question(now)
 		}
 	}
+	texts := maps.Clone(q.Texts)
+	if texts == nil {
+		texts = ask.Texts{}
+	}
+	for name, text := range s.Texts {
+		if f, ok := ask.Lookup(name); ok && !f.OneOff {
+			texts[name] = text
+		}
+	}
+	r, errs := ask.Read(texts, now)
+	r.Sort, r.Desc = q.Sort, q.Desc
+	if s.Sort != "" {
+		key, desc, err := ask.ParseSort(s.Sort)
+		if err != nil {
+			errs = ask.Errors{"sort": err.Error()}
+		} else {
+			r.Sort, r.Desc = key, desc
+		}
+	}
+	if s.Order == api.OldestFirst || s.Order == api.NewestFirst {
+		m.data.order = s.Order
+	}
+	if err := errs.Err(); err != nil {
+		m.ctx.Flash = "The remembered filters were not all kept: " + textsafe.Line(err.Error())
+	}
+	r.Query.PerPage = m.data.q.Query.PerPage
+	m.data.q = r
+	m.search.input.SetValue(r.Texts["search"])
 }
 
 // remember is the state to save at quit.
 func (m *Model) remember() State {
 	d := m.data
-	s := State{Query: d.query, Local: d.localText, Search: d.local.Search, Sort: d.sort, Desc: d.desc, Order: d.order}
+	s := State{Texts: ask.Texts{}, Sort: d.q.SortText(), Order: d.order}
+	for name, text := range d.q.Texts {
+		if f, ok := ask.Lookup(name); ok && !f.OneOff {
+			s.Texts[name] = text
+		}
+	}
 	if m.view > 0 {
 		s.View = m.views[m.view-1].Name
 	}

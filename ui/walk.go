@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/ask"
 	"donations/store"
 )
 
@@ -32,11 +33,10 @@ type walk struct {
 	store *store.Store // the profile's store; nil without one
 	sync  syncer       // the store's background sync
 
-	query     api.Query    // the server's filters
-	local     store.Filter // what only a store can filter by; its API fields stay empty
-	localText []string     // local as typed in the form, by localFields
-	sort      string       // a store.Sorts key; "" is date
-	desc      bool
+	// q is the question in force; its Query.PerPage is the config's page
+	// size, which no question changes.
+	q   ask.Question
+	now func() time.Time
 
 	// The walk through the API into scratch, when the store cannot answer.
 	scratch   *store.Store
@@ -59,7 +59,7 @@ type walk struct {
 // fromStore says whether the profile's store answers: once it has been
 // synced, for any filter it holds.
 func (w *walk) fromStore() bool {
-	return w.store != nil && !w.sync.last.IsZero() && w.query.CampaignID == 0
+	return w.store != nil && !w.sync.last.IsZero() && w.q.Query.CampaignID == 0
 }
 
 // active is the store the list reads.
@@ -72,34 +72,28 @@ func (w *walk) active() *store.Store {
 
 // filter is what the store applies: the local filters and search, and the
 // server's filters too when the server did not apply them.
-func (w *walk) filter() store.Filter {
-	f := w.local
-	if w.fromStore() {
-		f.Email, f.FirstName, f.LastName, f.ID = w.query.Email, w.query.FirstName, w.query.LastName, w.query.ID
-	}
-	return f
-}
+func (w *walk) filter() store.Filter { return w.q.Store(w.fromStore()) }
 
 func (w *walk) storeQuery() store.Query {
-	return store.Query{Filter: w.filter(), Sort: w.sort, Desc: w.desc}
+	return store.Query{Filter: w.filter(), Sort: w.q.Sort, Desc: w.q.Desc}
 }
 
 // narrowed says whether the store selects fewer rows than are loaded: then
 // scrolling to the end fetches nothing on its own (G does).
 func (w *walk) narrowed() bool {
-	f := w.local
-	f.Dates = api.DateRange{} // the walk reads only the range's pages
-	return !w.fromStore() && (f.Search != "" || narrowing(f))
+	if w.fromStore() {
+		return false
+	}
+	for _, f := range ask.Fields {
+		if !f.Server && f.Name != "dates" && w.q.Has(f.Name) { // the walk reads only the range's pages
+			return true
+		}
+	}
+	return false
 }
 
 // narrowedLocally says whether a filter only the store applies is set.
-func (w *walk) narrowedLocally() bool { return narrowing(w.local) }
-
-// narrowing says whether f sets a filter the API cannot apply.
-func narrowing(f store.Filter) bool {
-	return !f.Dates.IsZero() || len(f.Statuses) > 0 || f.MinAmount != nil || f.MaxAmount != nil ||
-		f.Currency != "" || f.Form != "" || f.Recurring != store.Any || f.Tribute != store.Any || f.Anonymous != store.Any
-}
+func (w *walk) narrowedLocally() bool { return w.q.Narrowing() }
 
 // restart starts over for the server's filters and order in force: a new
 // walk into a new scratch store, unless the profile's store answers.
@@ -119,11 +113,11 @@ func (w *walk) restart() {
 			w.err = err
 		} else {
 			w.scratch, w.done, w.exchanges = st, false, map[int64]*api.Exchange{}
-			w.walker = w.src.Walk(w.query, w.order, w.local.Dates, 1)
+			w.walker = w.src.Walk(w.q.Query, w.order, w.q.Filter.Dates, 1)
 		}
 	}
-	if w.sort == "" {
-		w.desc = w.order == api.NewestFirst
+	if w.q.Sort == "" {
+		w.q.Desc = w.order == api.NewestFirst
 	}
 	w.shown.invalidate()
 }
@@ -202,13 +196,13 @@ func (w *walk) stop() {
 // reorder reverses the sort. By date over a scratch store, the other end of
 // the API is what the user wants to see, so the walk starts again from it.
 func (w *walk) reorder() {
-	if w.sort == "" && !w.fromStore() {
+	if w.q.Sort == "" && !w.fromStore() {
 		w.order = 1 - w.order
 		w.restart()
 		return
 	}
-	w.desc = !w.desc
-	if w.sort == "" {
+	w.q.Desc = !w.q.Desc
+	if w.q.Sort == "" {
 		w.order = 1 - w.order
 	}
 	w.shown.invalidate()
@@ -219,13 +213,13 @@ func (w *walk) sortBy(key string) {
 	if key == "date" {
 		key = ""
 	}
-	if key == w.sort {
+	if key == w.q.Sort {
 		w.reorder()
 		return
 	}
-	w.sort, w.desc = key, key == "amount" // the biggest gift first is what one looks for
+	w.q.Sort, w.q.Desc = key, key == "amount" // the biggest gift first is what one looks for
 	if key == "" {
-		w.desc = w.order == api.NewestFirst
+		w.q.Desc = w.order == api.NewestFirst
 	}
 	w.shown.invalidate()
 }
@@ -245,11 +239,13 @@ func (w *walk) setSearch(text string) (waiting bool) {
 			waiting = true
 		}
 	}
-	if strings.TrimSpace(text) == strings.TrimSpace(w.local.Search) {
+	if strings.TrimSpace(text) == w.q.Texts["search"] {
 		return waiting
 	}
-	w.local.Search = text
-	w.shown.invalidate()
+	if q, err := w.q.With("search", text, w.now()); err == nil {
+		w.q = q
+		w.shown.invalidate()
+	}
 	return waiting
 }
 

@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// The form's local filters narrow what the store holds, show as chips of
+// their own, and x clears them.
+func TestFilterFormAppliesLocalFilters(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 600})
+	d := newDriver(t, src, 140, 30)
+	d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "refunded, disputed", "tab", "20..100", "enter")
+	rows := d.shownRows()
+	if len(rows) == 0 || len(rows) == 600 {
+		t.Fatalf("%d rows: pick filters that tell", len(rows))
+	}
+	for _, r := range rows {
+		v, _ := r.s.Amount.Decimal()
+		if s := r.s.Status.Value; s != "refunded" && s != "disputed" || less(v, *mustDecimal(t, "20")) || less(*mustDecimal(t, "100"), v) {
+			t.Fatalf("donation %d (%s, %s) passed the filters", r.s.ID.Value, s, r.s.Amount.Text)
+		}
+	}
+	d.mustShow("status=refunded, disputed", "amount=20..100", "status, amount: applied here")
+	d.keys("x")
+	if d.m.data.Len() != 600 || d.m.data.q.Filtered() {
+		t.Errorf("x left %d rows and %v", d.m.data.Len(), d.m.data.q.Texts)
+	}
+}
+
+func mustDecimal(t *testing.T, s string) *api.Decimal {
+	d, err := api.ParseDecimal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &d
+}
+
+// Without a store, a date range reads the API's pages that hold it only,
+// and the list then shows exactly the range's donations.
+func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Count: 5000})
+	d := newDriver(t, src, 120, 30)
+	before := srv.Requests()
+	d.keys("f", "tab", "tab", "tab", "tab", "tab", "2025-03-01..2025-03-31", "enter", "G")
+	requests := srv.Requests() - before
+	rows := d.shownRows()
+	if len(rows) == 0 {
+		t.Fatal("no donation in March 2025")
+	}
+	from, until := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)
+	for _, r := range rows {
+		at, _ := api.Time(r.s.Date)
+		if at.Before(from) || !at.Before(until) {
+			t.Fatalf("donation %d of %v is outside March 2025", r.s.ID.Value, at)
+		}
+	}
+	if requests > 20 {
+		t.Errorf("%d requests for one month of 50 pages", requests)
+	}
+	d.mustShow("dates=2025-03-01..2025-03-31", commas(len(rows)))
+}
