@@ -38,4 +38,3 @@ func shapeOptions(opts *ui.Options, s config.Shape, now time.Time) error {
 	}
 	return nil
 }
-
