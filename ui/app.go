@@ -164,9 +164,8 @@ func (m *Model) relayout() {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	m.relayout()
-	m.data.ensure(m.list.offset, m.ctx.Layout.ListHeight)
 	m.detail.sync()
-	return m, tea.Batch(cmd, m.data.askSums())
+	return m, tea.Batch(cmd, m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -189,6 +188,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.list.onPage()
 		}
 		return nil
+	case shownMsg:
+		m.data.onShown(msg)
+		return m.list.onShown()
 	case footerMsg:
 		m.data.onSums(msg)
 		return nil

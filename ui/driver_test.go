@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -68,7 +69,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, donorsMsg, insightsMsg, liveMsg, livePollMsg, donorCountMsg:
+	case pageMsg, exportMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donorsMsg, insightsMsg, liveMsg, livePollMsg, donorCountMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -95,7 +96,7 @@ func (d *driver) busy() bool {
 	insights := d.m.children[insightsID].(*insightsView)
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
-	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking ||
+	return d.m.data.loading || d.m.export.running() || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.sumsBusy ||
 		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || live.checking || starting
 }
 
@@ -176,9 +177,17 @@ func lines(s string) []string { return strings.Split(s, "\n") }
 
 // shownRows is every row the list shows, in order, read through the window.
 func (d *driver) shownRows() []row {
-	rows := make([]row, d.m.data.Len())
-	for i := range rows {
-		rows[i] = *d.m.data.At(i)
+	d.t.Helper()
+	var rows []row
+	err := d.m.data.active().Donations(context.Background(), d.m.data.storeQuery(), 0, -1, func(x *api.Donation) error {
+		rows = append(rows, newRow(x, nil))
+		return nil
+	})
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	if len(rows) != d.m.data.Len() {
+		d.t.Fatalf("the list counts %d rows, the store holds %d", d.m.data.Len(), len(rows))
 	}
 	return rows
 }

@@ -19,6 +19,7 @@ type list struct {
 	keys   *ListKeys
 	cursor int
 	offset int
+	toEnd  bool // land on the last row once it is counted (G)
 }
 
 func newList(ctx *Context, data *walk, nav navigator) *list {
@@ -26,6 +27,18 @@ func newList(ctx *Context, data *walk, nav navigator) *list {
 }
 
 func (l *list) rows() Rows { return l.data }
+
+// onShown follows a new answer: the cursor stays within it, or lands on
+// its last row after G, and the next page is fetched if it is near.
+func (l *list) onShown() tea.Cmd {
+	if l.toEnd && l.data.shown.answered() {
+		l.toEnd = false
+		l.moveTo(l.rows().Len() - 1)
+	} else {
+		l.moveTo(l.cursor)
+	}
+	return l.prefetch()
+}
 
 func (l *list) OpenKey() key.Binding     { return none }
 func (l *list) Open() (tea.Cmd, bool)    { return nil, true }
@@ -64,8 +77,8 @@ func (l *list) top() { l.cursor, l.offset = 0, 0 }
 // prefetch loads the next page in the background once the cursor is within a
 // screen of the end of what is loaded, so scrolling never waits.
 func (l *list) prefetch() tea.Cmd {
-	if l.data.narrowed() {
-		return nil // a search or filter narrows loaded rows; G loads the rest on purpose
+	if l.data.narrowed() || !l.data.shown.answered() || l.data.err != nil {
+		return nil // a search or filter narrows loaded rows, G loads the rest on purpose; after an error R does
 	}
 	if l.rows().Len()-l.cursor <= l.ctx.Layout.ListHeight+1 {
 		return l.data.fetch()
@@ -214,8 +227,7 @@ func (l *list) onPage() tea.Cmd {
 		return l.prefetch()
 	}
 	if l.data.done {
-		l.data.loadAll = false
-		l.moveTo(l.rows().Len() - 1)
+		l.data.loadAll, l.toEnd = false, true
 		return nil
 	}
 	return l.data.fetch()

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/store"
 )
 
 // Rows is what the list shows, by position: a window over a store query.
@@ -19,19 +21,37 @@ type Rows interface {
 // shows: a few screens, so scrolling reads the store once in a while.
 const windowSize = 200
 
-// shownRows is what the query selects: how many, and a window of them in
-// memory around what the list shows. Whatever the store holds, only the
-// window is decoded.
+// shownRows is the answer to the question in force, as the screen draws it:
+// how many rows it selects and a window of them. Commands fill it off the
+// event loop (askShown); Update and View only read it, so no keypress waits
+// on the store. Until an answer for the question in force arrives, the
+// previous one stays on screen.
 type shownRows struct {
-	stale bool
-	count int
-	from  int
-	rows  []row
+	gen     int // bumped when the question or the store changes
+	counted int // the gen count is for
+	count   int
+	from    int
+	rows    []row
+	total   int // every stored donation, when last counted without a filter
+
+	asking bool               // one read at a time; a newer question cancels it
+	cancel context.CancelFunc // of the read under way
 
 	sums      footerSums
-	sumsGen   int  // the query the sums are wanted for
-	sumsAsked int  // the query a totals command is running for, if any
-	asking    bool // one totals command at a time: they are whole-store scans
+	sumsGen   int  // the gen the sums are for
+	sumsAsked int  // the gen a totals command is running for, if any
+	sumsBusy  bool // one totals command at a time: they are whole-store scans
+}
+
+// shownMsg is an answer read off the event loop for one gen.
+type shownMsg struct {
+	gen     int
+	count   int
+	counted bool // count is new (else the window alone was read)
+	from    int
+	rows    []api.Summary
+	ids     []int64
+	err     error
 }
 
 type footerMsg struct {
@@ -40,120 +60,143 @@ type footerMsg struct {
 	err  error
 }
 
-// invalidate says the query or the store changed: count and rows again.
-func (s *shownRows) invalidate() { s.stale = true }
-
-// settle counts what the query selects, once after each change.
-func (w *walk) settle() {
-	s := &w.shown
-	if !s.stale {
-		return
+// invalidate says the question or the store changed: count and read again.
+// A read under way for the old question is cancelled.
+func (s *shownRows) invalidate() {
+	s.gen++
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel, s.asking = nil, false
 	}
-	s.stale, s.rows, s.from, s.count = false, nil, 0, 0
-	s.sumsGen++
-	st := w.active()
-	if st == nil {
-		return
-	}
-	n, err := st.Count(context.Background(), w.storeQuery())
-	if err != nil {
-		w.err = err
-		return
-	}
-	s.count = n
 }
+
+// answered says whether the count on screen is for the question in force.
+func (s *shownRows) answered() bool { return s.counted == s.gen }
 
 // Len is how many rows the list shows.
-func (w *walk) Len() int {
-	w.settle()
-	return w.shown.count
-}
+func (w *walk) Len() int { return w.shown.count }
 
 var noRow row
 
-// At is row i of what the list shows, read from the store when it is out of
-// the window; by pointer: a row is large enough that copying one per drawn
+// At is row i of what the list shows, or an empty row while its window is
+// being read; by pointer: a row is large enough that copying one per drawn
 // line shows in a profile.
 func (w *walk) At(i int) *row {
-	w.settle()
 	s := &w.shown
-	if i < s.from || i >= s.from+len(s.rows) {
-		w.load(max(0, i-windowSize/3))
-	}
 	if i < s.from || i >= s.from+len(s.rows) {
 		return &noRow
 	}
 	return &s.rows[i-s.from]
 }
 
-// load decodes the window that starts at from. Past the middle it reads the
-// reversed order from the other end: SQLite skips an offset row by row.
-func (w *walk) load(from int) {
+// askShown reads, off the event loop, what the screen from offset on
+// needs and does not have: the count for a new question, and the window of
+// rows around offset.
+func (w *walk) askShown(offset, height int) tea.Cmd {
 	s, st := &w.shown, w.active()
-	if st == nil {
-		return
-	}
-	q := w.storeQuery()
-	n := min(windowSize, s.count-from)
-	offset := from
-	reversed := from > s.count/2
-	if reversed {
-		q.Desc = !q.Desc
-		offset = s.count - from - n
-	}
-	rows := make([]row, 0, n)
-	err := st.Donations(context.Background(), q, offset, n, func(d *api.Donation) error {
-		rows = append(rows, newRow(d, w.exchanges[d.ID.Value]))
+	if st == nil || s.asking {
 		return nil
-	})
-	if err != nil {
-		w.err = err
-		return
 	}
-	if reversed {
-		slices.Reverse(rows)
+	recount := !s.answered()
+	count := s.count
+	last := min(offset+height, count) - 1
+	if !recount && (last < offset || offset >= s.from && last < s.from+len(s.rows)) {
+		return nil
 	}
-	s.from, s.rows = from, rows
+	ctx, cancel := context.WithCancel(context.Background())
+	s.asking, s.cancel = true, cancel
+	gen, q := s.gen, w.storeQuery()
+	from := max(0, offset-windowSize/3)
+	return func() tea.Msg {
+		defer cancel()
+		msg := shownMsg{gen: gen, count: count, counted: recount, from: from}
+		if recount {
+			if msg.count, msg.err = st.Count(ctx, q); msg.err != nil {
+				return msg
+			}
+		}
+		msg.from = min(from, max(0, msg.count-windowSize))
+		msg.rows, msg.ids, msg.err = readWindow(ctx, st, q, msg.from, msg.count)
+		return msg
+	}
 }
 
-// askSums starts the footer's totals for the query in force, unless they
+// readWindow decodes the rows from from on. Past the middle it reads the
+// reversed order from the other end: SQLite skips an offset row by row.
+func readWindow(ctx context.Context, st *store.Store, q store.Query, from, count int) ([]api.Summary, []int64, error) {
+	n := min(windowSize, count-from)
+	if n <= 0 {
+		return nil, nil, nil
+	}
+	offset := from
+	reversed := from > count/2
+	if reversed {
+		q.Desc = !q.Desc
+		offset = count - from - n
+	}
+	rows := make([]api.Summary, 0, n)
+	ids := make([]int64, 0, n)
+	err := st.Donations(ctx, q, offset, n, func(d *api.Donation) error {
+		rows, ids = append(rows, d.Summary()), append(ids, d.ID.Value)
+		return nil
+	})
+	if reversed {
+		slices.Reverse(rows)
+		slices.Reverse(ids)
+	}
+	return rows, ids, err
+}
+
+// onShown keeps an answer that is still for the question in force.
+func (w *walk) onShown(msg shownMsg) {
+	s := &w.shown
+	if msg.gen != s.gen {
+		return
+	}
+	s.asking, s.cancel = false, nil
+	if msg.err != nil {
+		if !errors.Is(msg.err, context.Canceled) {
+			w.err = msg.err
+		}
+		return
+	}
+	if msg.counted {
+		s.count, s.counted = msg.count, s.gen
+		if len(w.q.Texts) == 0 {
+			s.total = msg.count
+		}
+	}
+	s.from, s.rows = msg.from, make([]row, len(msg.rows))
+	for i := range msg.rows {
+		s.rows[i] = row{s: msg.rows[i], ex: w.exchanges[msg.ids[i]]}
+	}
+}
+
+// askSums starts the footer's totals for the question in force, unless they
 // are known or being added up.
 func (w *walk) askSums() tea.Cmd {
-	w.settle()
 	s, st := &w.shown, w.active()
-	if st == nil || s.asking || s.sumsAsked == s.sumsGen || w.loadAll {
+	if st == nil || s.sumsBusy || s.sumsAsked == s.gen || w.loadAll {
 		return nil // while G loads page after page, the totals wait for the last
 	}
-	s.asking, s.sumsAsked = true, s.sumsGen
-	gen, f := s.sumsGen, w.filter()
+	s.sumsBusy, s.sumsAsked = true, s.gen
+	gen, f := s.gen, w.filter()
 	return func() tea.Msg {
 		sums, err := sumFooter(context.Background(), st, f)
 		return footerMsg{gen: gen, sums: sums, err: err}
 	}
 }
 
-// onSums keeps totals that are still for the query in force.
+// onSums keeps totals that are still for the question in force.
 func (w *walk) onSums(msg footerMsg) {
 	s := &w.shown
-	s.asking = false
-	if msg.gen != s.sumsGen {
+	s.sumsBusy = false
+	if msg.gen != s.gen {
 		return
 	}
 	if msg.err != nil {
 		w.err = msg.err
 		return
 	}
-	s.sums = msg.sums
-}
-
-// ensure decodes the rows from offset on that a screen of height shows,
-// before View needs them.
-func (w *walk) ensure(offset, height int) {
-	w.settle()
-	s := &w.shown
-	last := min(offset+height, s.count) - 1
-	if last < offset || offset >= s.from && last < s.from+len(s.rows) {
-		return
-	}
-	w.load(max(0, offset-windowSize/3))
+	s.sums, s.sumsGen = msg.sums, msg.gen
 }

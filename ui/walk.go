@@ -233,11 +233,8 @@ var shortSearchLimit = 100_000
 // large store, words of one or two letters wait for a third: they say
 // whether the search is waiting.
 func (w *walk) setSearch(text string) (waiting bool) {
-	if st := w.active(); st != nil && shortOnly(text) {
-		if n, err := st.Count(context.Background(), store.Query{}); err == nil && n > shortSearchLimit {
-			text = ""
-			waiting = true
-		}
+	if shortOnly(text) && w.shown.total > shortSearchLimit {
+		text, waiting = "", true
 	}
 	if strings.TrimSpace(text) == w.q.Texts["search"] {
 		return waiting
