@@ -1,21 +1,24 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"donations/safefs"
 )
 
 // maxFileSize bounds a config file: a few profiles take a few hundred bytes.
 const maxFileSize = 1 << 20
 
-// readPrivate reads a config file that only its owner may change. Whoever can
-// write it can set api_key_cmd, which runs as the user, or point base_url
-// at a server that collects the key; so, as ssh does, a file or folder
-// others may write to is refused. Only a regular file is read (a FIFO would
+// readPrivate reads a config file that only the user (or root) may change.
+// Whoever can write it can set api_key_cmd, which runs as the user, or point
+// base_url at a server that collects the key; so, as ssh does, a file or
+// folder others may change is refused (see private). Only a regular file is read (a FIFO would
 // block for good, /dev/zero would never end), and only up to maxFileSize.
 func readPrivate(path string) ([]byte, fs.FileInfo, error) {
 	// Opened without blocking, a FIFO is found out by its mode below instead
@@ -29,10 +32,7 @@ func readPrivate(path string) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if !info.Mode().IsRegular() {
-		return nil, nil, &Error{fmt.Sprintf("config file %s is not a regular file (%s); give the path of a file", path, kindOf(info.Mode()))}
-	}
-	if err := notWritableByOthers(path, info); err != nil {
+	if err := private(path, info); err != nil {
 		return nil, nil, err
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
@@ -45,38 +45,41 @@ func readPrivate(path string) ([]byte, fs.FileInfo, error) {
 	return data, info, nil
 }
 
-// notWritableByOthers refuses a file others may write, or one in a folder
-// others may write without the sticky bit (where they could replace it).
-// The folder is the one the file really lives in, after symlinks.
-func notWritableByOthers(path string, info fs.FileInfo) error {
-	if m := info.Mode().Perm(); m&0o002 != 0 {
-		return &Error{fmt.Sprintf("config file %s can be changed by every user (mode %04o), who could make it run commands as you: run  chmod o-w %s", path, m, path)}
+// private refuses a config file that is not a regular file, that someone
+// other than the user or root owns or that its group or every user may
+// write, or that is in a folder (at any height, before and after symlinks)
+// that someone else could change, where they could replace the file.
+func private(path string, info fs.FileInfo) error {
+	var u *safefs.Unsafe
+	err := safefs.File(path, info, true)
+	if errors.As(err, &u) {
+		if u.Kind != "" {
+			return &Error{fmt.Sprintf("config file %s is not a regular file (%s); give the path of a file", path, u.Kind)}
+		}
+		return &Error{fmt.Sprintf("config file %s %s, who could make it run commands as you%s", path, u.Why(), fix(u))}
+	}
+	if err != nil {
+		return err
 	}
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(real)
-	d, err := os.Stat(dir)
-	if err != nil {
-		return err
-	}
-	if m := d.Mode(); m.Perm()&0o002 != 0 && m&fs.ModeSticky == 0 {
-		return &Error{fmt.Sprintf("config file %s is in folder %s, which every user can change (mode %04o), so they could replace the file: run  chmod o-w %s", path, dir, m.Perm(), dir)}
+	for _, dir := range []string{filepath.Dir(path), filepath.Dir(real)} {
+		err := safefs.Folders(dir)
+		if errors.As(err, &u) {
+			return &Error{fmt.Sprintf("config file %s is in folder %s, %s, so they could replace the file%s", path, u.Path, u.Which(), fix(u))}
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeCharDevice != 0 || m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
+func fix(u *safefs.Unsafe) string {
+	if u.Fix == "" {
+		return ""
 	}
-	return "not a file"
+	return ": run  " + u.Fix
 }

@@ -48,6 +48,22 @@ func (s *Store) metaTime(ctx context.Context, key string) (time.Time, error) {
 	return time.UnixMilli(ms), nil
 }
 
+// buildCutShort builds the search index and the sums that a first sync
+// killed after it recorded its end (last_sync) but before it built them
+// (deferred still set) left unbuilt: search found nothing until the next
+// sync, without a word. A first sync cut short before its end is left to
+// the next sync, which goes on filling the store the fast way.
+func (s *Store) buildCutShort(ctx context.Context) error {
+	deferred, err := s.meta(ctx, metaDeferred)
+	if err != nil || deferred == "" {
+		return err
+	}
+	if last, err := s.meta(ctx, metaLastSync); err != nil || last == "" {
+		return err
+	}
+	return s.tidy(ctx, SyncResult{})
+}
+
 // Info is what `donations cache info` shows of a store.
 type Info struct {
 	Path                   string

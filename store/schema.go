@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // kept is true unless the search index, the rollups and the donors table
@@ -61,12 +62,20 @@ var schema = append([]string{
 }, rollupSchema()...)
 
 // migrate brings the store to schemaVersion: a new or older store is
-// (re)built empty, a newer one refused. The version is read inside the write
-// transaction, so two processes opening a new store build it once.
+// (re)built empty, a newer one refused, and one that is not as this program
+// makes it refused before anything reads it (see checkSchema). The version
+// is read again inside the write transaction, so two processes opening a new
+// store build it once.
 func (s *Store) migrate(ctx context.Context) error {
 	var v int
-	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil || v == schemaVersion {
+	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
 		return err
+	}
+	if err := s.checkSchema(ctx, v); err != nil || v == schemaVersion {
+		return err
+	}
+	if s.readOnly() {
+		return fmt.Errorf("local store %s is read-only (mode %04o) and needs rebuilding for this version: run  chmod u+w %s  and sync", s.path, s.mode, s.path)
 	}
 	if v == 0 {
 		// Records of about 1.2 KB pack two to a 4 KB page, leaving half of
@@ -82,9 +91,9 @@ func (s *Store) migrate(ctx context.Context) error {
 		if v > schemaVersion {
 			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
 		}
-		var drop []string
-		for _, t := range []string{"donations_fts", "donations", "records", "meta", "rollup_day", "rollup_dims", "donors"} {
-			drop = append(drop, "DROP TABLE IF EXISTS "+t)
+		drop, err := tablesOf(ctx, tx)
+		if err != nil {
+			return err
 		}
 		for _, stmt := range append(drop, schema...) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
@@ -94,7 +103,28 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err := setMeta(ctx, tx, metaZone, localZone()); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
+		_, err = tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
 		return err
 	})
+}
+
+// tablesOf is a DROP for each table of an older store (checkSchema found
+// them all to be a store's), the search index first, which drops its own.
+func tablesOf(ctx context.Context, tx *sql.Tx) ([]string, error) {
+	have, err := schemaOf(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	var drop []string
+	for _, name := range sortedNames(have) {
+		if o := have[name]; o.typ == "table" {
+			stmt := `DROP TABLE IF EXISTS "` + name + `"`
+			if strings.HasPrefix(o.sql, "CREATE VIRTUAL TABLE") {
+				drop = append([]string{stmt}, drop...)
+			} else {
+				drop = append(drop, stmt)
+			}
+		}
+	}
+	return drop, nil
 }

@@ -5,14 +5,18 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"donations/safefs"
 )
 
 // schemaVersion changes whenever a column or index changes; a store of an
@@ -24,31 +28,33 @@ type Store struct {
 	db   *sql.DB
 	path string         // "" in memory
 	zone *time.Location // the donations' days are dates in it (meta zone)
+	mode fs.FileMode    // the file's permissions: without the owner's write bit it is read-only
 }
 
-// ErrNewer, ErrCorrupt and ErrNoSpace say what is wrong with a store file;
-// each error that wraps them says what to run.
+func (s *Store) readOnly() bool { return s.mode&0o200 == 0 }
+
+// ErrNewer, ErrCorrupt, ErrNotStore and ErrNoSpace say what is wrong with a
+// store file; each error that wraps them says what to run.
 var (
-	ErrNewer   = errors.New("the local store was written by a newer version of donations")
-	ErrCorrupt = errors.New("the local store is damaged")
-	ErrNoSpace = errors.New("the disk is full")
+	ErrNewer    = errors.New("the local store was written by a newer version of donations")
+	ErrCorrupt  = errors.New("the local store is damaged")
+	ErrNotStore = errors.New("the file at the local store's name is not a store of donations")
+	ErrNoSpace  = errors.New("the disk is full")
 )
 
-// Open opens (creating it if need be) the store at path, private to the user.
+// Open opens (creating it if need be) the store at path, private to the
+// user. The folder and the files are checked first (see privateFolder and
+// private), and the file again once SQLite has it open: in a folder only the
+// user can change, nothing can have swapped it in between. A file the user
+// made read-only (no write bit for its owner) is opened read-only: it
+// answers the commands that only read.
 func Open(ctx context.Context, path string) (*Store, error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("local store: %w", err)
+	if err := privateFolder(filepath.Dir(path)); err != nil {
+		return nil, refused(err, "set XDG_CACHE_HOME to a folder of yours, or use --no-cache")
 	}
-	// SQLite gives the -wal and -shm files the database file's mode, so the
-	// file is made private before SQLite first opens it.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	before, err := privateFiles(path)
 	if err != nil {
-		return nil, fmt.Errorf("local store: %w", err)
-	}
-	f.Close()
-	if err := os.Chmod(path, 0o600); err != nil {
-		return nil, fmt.Errorf("local store: %w", err)
+		return nil, refused(err, "run  donations cache clear  to remove the store and the files beside it")
 	}
 	// A sync's write-ahead log is cut back to 16 MB after each checkpoint,
 	// rather than keep the size of the largest sync on disk for good.
@@ -58,7 +64,29 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// would fix the page size before migrate can choose it.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=busy_timeout(60000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=journal_size_limit(16777216)&_txlock=immediate"
-	return open(ctx, dsn, path, 4)
+	mode := before.Mode().Perm()
+	if mode&0o200 == 0 {
+		dsn += "&mode=ro"
+	}
+	s, err := open(ctx, dsn, path, 4, mode)
+	if err != nil {
+		return nil, err
+	}
+	if after, err := os.Lstat(path); err != nil || !os.SameFile(before, after) {
+		s.Close()
+		return nil, fmt.Errorf("local store %s was replaced while it was being opened; try again", path)
+	}
+	return s, nil
+}
+
+// refused says why a store's file or folder is not used, and what to do.
+func refused(err error, fix string) error {
+	var u *safefs.Unsafe
+	if errors.As(err, &u) && u.Fix != "" {
+		fix = "run  " + u.Fix
+		err = errors.New(strings.TrimSuffix(u.Error(), ": run  "+u.Fix))
+	}
+	return fmt.Errorf("local store: %w; it is not used: %s", err, fix)
 }
 
 var memories atomic.Int64
@@ -68,10 +96,10 @@ func Memory(ctx context.Context) (*Store, error) {
 	// One connection: every connection to a memory database is a database of
 	// its own, so the pool must never close or add one.
 	name := fmt.Sprintf("file:donations-%d?mode=memory&_pragma=temp_store(MEMORY)&_txlock=immediate", memories.Add(1))
-	return open(ctx, name, "", 1)
+	return open(ctx, name, "", 1, 0o600)
 }
 
-func open(ctx context.Context, dsn, path string, conns int) (*Store, error) {
+func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*Store, error) {
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
@@ -79,14 +107,17 @@ func open(ctx context.Context, dsn, path string, conns int) (*Store, error) {
 	db.SetMaxOpenConns(conns)
 	db.SetMaxIdleConns(conns)
 	db.SetConnMaxLifetime(0)
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, mode: mode}
 	err = s.migrate(ctx)
 	if err == nil {
 		var name string
 		name, err = s.meta(ctx, metaZone)
 		s.zone = loadZone(name)
 	}
-	if err == nil && path != "" {
+	if err == nil && !s.readOnly() {
+		err = s.buildCutShort(ctx)
+	}
+	if err == nil && path != "" && !s.readOnly() {
 		// WAL lets the browser read while a sync writes; it is kept in the file.
 		_, err = db.ExecContext(ctx, `PRAGMA journal_mode = WAL`)
 	}
@@ -121,6 +152,9 @@ func (s *Store) explain(err error) error {
 	case sqlite3.SQLITE_FULL:
 		return fmt.Errorf("local store %s: %w; free some space: what was stored before is kept", where, ErrNoSpace)
 	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_IOERR:
+		if s.readOnly() {
+			return fmt.Errorf("local store %s is read-only (mode %04o): it answers what reads it, but a sync cannot write it; run  chmod u+w %s  to sync", where, s.mode, where)
+		}
 		return fmt.Errorf("local store %s cannot be written (%v); check the folder's permissions, or use --no-cache", where, se)
 	}
 	return fmt.Errorf("local store %s: %w", where, err)

@@ -39,7 +39,7 @@ func runCacheInfo(ctx context.Context, a *app) int {
 	if err != nil {
 		return reportError(a.env, err)
 	}
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(a.stdout, "path:        %s (not created yet: run  donations sync)\n", path)
 		return exitOK
 	}
@@ -90,7 +90,7 @@ func runCacheClear(ctx context.Context, a *app, all bool) int {
 		return reportError(a.env, err)
 	}
 	if err := store.Remove(path); err != nil {
-		return reportError(a.env, err)
+		return reportError(a.env, storeError(err))
 	}
 	fmt.Fprintf(a.stdout, "removed %s\n", path)
 	return exitOK

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -29,6 +28,7 @@ type globals struct {
 	// --verbose lines on stderr: the browser keeps them in its request log.
 	trace    func(api.Exchange)
 	allWaits bool
+	log      *logFile // the open --log file; closeLog closes it
 }
 
 func (g *globals) register(root *cobra.Command) {
@@ -113,14 +113,17 @@ func (g *globals) traces(e env) (func(api.Exchange), error) {
 	case g.trace != nil:
 		sinks = append(sinks, g.trace)
 	case g.verbose:
-		sinks = append(sinks, func(x api.Exchange) { logExchange(e.stderr, x) })
+		sinks = append(sinks, func(x api.Exchange) { _ = logExchange(e.stderr, x) })
 	}
-	if g.logPath != "" {
-		f, err := os.OpenFile(g.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if g.logPath != "" && g.log == nil {
+		l, err := openLog(g.logPath)
 		if err != nil {
-			return nil, fmt.Errorf("--log: %w", err)
+			return nil, err
 		}
-		sinks = append(sinks, func(x api.Exchange) { logExchange(f, x) })
+		g.log = l
+	}
+	if l := g.log; l != nil {
+		sinks = append(sinks, l.write)
 	}
 	if len(sinks) == 0 {
 		return nil, nil
@@ -135,7 +138,7 @@ func (g *globals) traces(e env) (func(api.Exchange), error) {
 	}, nil
 }
 
-func logExchange(w io.Writer, x api.Exchange) {
+func logExchange(w io.Writer, x api.Exchange) error {
 	status := fmt.Sprint(x.Status)
 	switch {
 	case errors.Is(x.Err, context.Canceled):
@@ -147,5 +150,6 @@ func logExchange(w io.Writer, x api.Exchange) {
 	if x.Attempt > 1 {
 		retry = fmt.Sprintf(" (attempt %d)", x.Attempt)
 	}
-	fmt.Fprintf(w, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, status, x.Bytes, x.Duration/time.Millisecond, retry)
+	_, err := fmt.Fprintf(w, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, status, x.Bytes, x.Duration/time.Millisecond, retry)
+	return err
 }

@@ -39,7 +39,7 @@ func offlineStore(ctx context.Context, a *app) (string, error) {
 
 // openSynced opens a store that a sync has filled, or says what to run.
 func openSynced(ctx context.Context, path string) (*store.Store, error) {
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  donations sync", path)}
 	}
 	s, err := openStore(ctx, path)

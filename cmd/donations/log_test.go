@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"donations/api"
 	"donations/api/demo"
@@ -40,5 +42,140 @@ func TestBrowserTraceKeepsStderrClear(t *testing.T) {
 	trace(api.Exchange{Method: "GET", URL: "https://example.org/api/v1/donations", Status: 200})
 	if stderr.Len() != 0 || len(got) != 1 {
 		t.Errorf("stderr %q, %d exchanges to the browser", stderr.String(), len(got))
+	}
+}
+
+// --log takes only a regular file the user owns, opened without waiting and
+// never through a symlink: a FIFO hung the program for good, past ctrl+c.
+func TestLogRefusesWhatIsNotThePrivateFile(t *testing.T) {
+	cases := []struct {
+		name   string
+		setup  func(t *testing.T) string
+		errHas string
+	}{
+		{"a named pipe", func(t *testing.T) string {
+			p := filepath.Join(t.TempDir(), "fifo")
+			if err := syscall.Mkfifo(p, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}, "is not a regular file (a named pipe)"},
+		{"a named pipe someone reads", func(t *testing.T) string {
+			p := filepath.Join(t.TempDir(), "fifo")
+			if err := syscall.Mkfifo(p, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			r, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { r.Close() })
+			return p
+		}, "is not a regular file (a named pipe)"},
+		{"/dev/full", func(t *testing.T) string { return "/dev/full" }, "is not a regular file (a device)"},
+		{"a symlink", func(t *testing.T) string {
+			dir := t.TempDir()
+			target := filepath.Join(dir, "target")
+			if err := os.WriteFile(target, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(dir, "link")
+			if err := os.Symlink(target, link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}, "is not a regular file (a symbolic link)"},
+		{"another user's file", func(t *testing.T) string {
+			if os.Getuid() != 0 {
+				t.Skip("giving a file to another user needs root")
+			}
+			p := filepath.Join(t.TempDir(), "their.log")
+			if err := os.WriteFile(p, nil, 0o666); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chown(p, 12345, -1); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}, "belongs to another user (uid 12345)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := tc.setup(t)
+			before, _ := os.Lstat(path)
+			done := make(chan result, 1)
+			go func() { done <- runCmd(t, nil, "list", "--demo", "--pages", "1", "--format", "ndjson", "--log", path) }()
+			var r result
+			select {
+			case r = <-done:
+			case <-time.After(20 * time.Second):
+				// Let the stuck open go through, so the test can end.
+				if f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+					defer f.Close()
+				}
+				t.Fatal("--log on it still waits after 20 s")
+			}
+			if r.code != 2 || !strings.Contains(r.stderr, "--log "+path+" "+tc.errHas) || r.stdout != "" {
+				t.Errorf("exit %d, stdout %d bytes, stderr %q; want 2 and %q", r.code, len(r.stdout), r.stderr, tc.errHas)
+			}
+			if after, _ := os.Lstat(path); before != nil && (after.Mode() != before.Mode() || after.Size() != before.Size()) {
+				t.Errorf("it was changed: %v %d bytes, was %v %d", after.Mode(), after.Size(), before.Mode(), before.Size())
+			}
+		})
+	}
+}
+
+// A log file of the user's that others could read is made private, as a new
+// one is, and the lines go on at its end.
+func TestLogFileOfTheUserIsMadePrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "requests.log")
+	if err := os.WriteFile(path, []byte("earlier line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	r := runCmd(t, nil, "list", "--demo", "--pages", "1", "--format", "ndjson", "--log", path)
+	b, _ := os.ReadFile(path)
+	fi, _ := os.Stat(path)
+	if r.code != 0 || !strings.HasPrefix(string(b), "earlier line\nGET ") || fi.Mode().Perm() != 0o600 {
+		t.Errorf("exit %d %q; the log is %v and holds %q", r.code, r.stderr, fi.Mode().Perm(), b)
+	}
+}
+
+// The log file is closed when the command ends, not left to the exit.
+func TestLogFileIsClosed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "requests.log")
+	if r := runCmd(t, nil, "list", "--demo", "--pages", "1", "--format", "ndjson", "--log", path); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	fds, _ := os.ReadDir("/proc/self/fd")
+	for _, fd := range fds {
+		if target, _ := os.Readlink(filepath.Join("/proc/self/fd", fd.Name())); target == path {
+			t.Fatalf("fd %s still holds %s", fd.Name(), path)
+		}
+	}
+}
+
+// A line that cannot be written is not lost without a word: the command
+// says how many were lost and does not end with status 0.
+func TestLogWriteErrorIsReported(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "requests.log")
+	var stderr bytes.Buffer
+	g := globals{logPath: path}
+	trace, err := g.traces(env{stderr: &stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace(api.Exchange{Method: "GET", URL: "https://example.org/api/v1/donations", Status: 200})
+	// Its file closed under it, the next writes fail as a full disk would.
+	g.log.f.Close()
+	trace(api.Exchange{Method: "GET", URL: "https://example.org/api/v1/donations?page=2", Status: 200})
+	trace(api.Exchange{Method: "GET", URL: "https://example.org/api/v1/donations?page=3", Status: 200})
+	code := g.closeLog(env{stderr: &stderr}, exitOK)
+	b, _ := os.ReadFile(path)
+	if code != exitAPI || strings.Count(string(b), "GET ") != 1 ||
+		!strings.Contains(stderr.String(), "--log "+path+": 2 lines could not be written") {
+		t.Errorf("exit %d, log %q, stderr %q", code, b, stderr.String())
 	}
 }

@@ -30,5 +30,6 @@ type env struct {
 
 // run is the whole program, with its surroundings passed in so tests can run it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	return execute(ctx, newRoot(&app{env: env{stdout, safeText{stderr}, getenv}}), args)
+	a := &app{env: env{stdout, safeText{stderr}, getenv}}
+	return a.g.closeLog(a.env, execute(ctx, newRoot(a), args))
 }

@@ -1,0 +1,158 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// object is one entry of a database's schema (sqlite_master).
+type object struct{ typ, name, table, sql string }
+
+// schemaOf reads a database's objects by name, leaving out SQLite's own
+// (sqlite_autoindex_*, sqlite_stat1). Reading the schema runs nothing in it.
+func schemaOf(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) (map[string]object, error) {
+	rows, err := q.QueryContext(ctx, `SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master
+		WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]object{}
+	for rows.Next() {
+		var o object
+		if err := rows.Scan(&o.typ, &o.name, &o.table, &o.sql); err != nil {
+			return nil, err
+		}
+		o.sql = strings.Join(strings.Fields(o.sql), " ")
+		out[o.name] = o
+	}
+	return out, rows.Err()
+}
+
+// made is the schema this program makes, read from a database in memory
+// that it made: SQLite's own rewriting of the statements, and the search
+// index's own tables, are then what a store holds too.
+var made = sync.OnceValues(func() (map[string]object, error) {
+	db, err := sql.Open("sqlite", "file:donations-schema?mode=memory")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	ctx := context.Background()
+	for _, stmt := range schema {
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
+			return nil, err
+		}
+	}
+	return schemaOf(ctx, db)
+})
+
+// checkSchema refuses a store whose objects are not the ones this program
+// makes, before any query reads it: a store is read as it is, so a view in
+// place of the donations (a recursive one ran every command until it was
+// killed) or a trigger of someone else's would run inside every command. A
+// store of version v < schemaVersion is rebuilt, so it must be one: a file
+// that holds anything else (another program's tables) is left as it is.
+func (s *Store) checkSchema(ctx context.Context, v int) error {
+	have, err := schemaOf(ctx, s.db)
+	if err != nil {
+		return err
+	}
+	where := s.path
+	if where == "" {
+		where = "memory"
+	}
+	switch {
+	case v == schemaVersion:
+		if problem, err := differs(have); problem != "" || err != nil {
+			return cmpOr(err, fmt.Errorf("%w (%s: %s); run  donations cache clear  and sync again", ErrCorrupt, where, problem))
+		}
+	case len(have) == 0 || v > schemaVersion: // new, or refused as newer by migrate
+	case !oursOlder(have):
+		return fmt.Errorf("%w (%s holds %s): it is left as it is; move it away, or remove it with  donations cache clear", ErrNotStore, where, describe(have))
+	}
+	return nil
+}
+
+func cmpOr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
+}
+
+// differs says how have differs from the schema this program makes, or "".
+func differs(have map[string]object) (string, error) {
+	want, err := made()
+	if err != nil {
+		return "", err
+	}
+	for _, name := range sortedNames(have) {
+		o, w := have[name], want[name]
+		switch {
+		case w.name == "":
+			return fmt.Sprintf("%s %s is not one this program makes", o.typ, name), nil
+		case o.typ != w.typ:
+			return fmt.Sprintf("%s is a %s, not a %s", name, o.typ, w.typ), nil
+		case o.table != w.table || o.sql != w.sql:
+			return fmt.Sprintf("%s %s is not as this program makes it", o.typ, name), nil
+		}
+	}
+	for _, name := range sortedNames(want) {
+		if _, ok := have[name]; !ok {
+			return fmt.Sprintf("%s %s is missing", want[name].typ, name), nil
+		}
+	}
+	return "", nil
+}
+
+// oursOlder says whether have is a store of an older schema: its donations,
+// meta and search index, and nothing but tables, indexes and triggers of
+// the names stores have had.
+func oursOlder(have map[string]object) bool {
+	for _, name := range []string{"donations", "meta", "donations_fts"} {
+		if have[name].typ != "table" {
+			return false
+		}
+	}
+	if !strings.HasPrefix(have["donations_fts"].sql, "CREATE VIRTUAL TABLE") {
+		return false
+	}
+	for name, o := range have {
+		known := slices.ContainsFunc([]string{"donations", "records", "meta", "rollup", "donors"},
+			func(p string) bool { return strings.HasPrefix(name, p) })
+		if !known || o.typ == "view" {
+			return false
+		}
+	}
+	return true
+}
+
+// describe names a few of a database's objects, for a message.
+func describe(have map[string]object) string {
+	names := sortedNames(have)
+	var parts []string
+	for _, name := range names[:min(len(names), 5)] {
+		parts = append(parts, have[name].typ+" "+name)
+	}
+	if len(names) > 5 {
+		parts = append(parts, fmt.Sprintf("%d more", len(names)-5))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedNames(m map[string]object) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
