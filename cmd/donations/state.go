@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
+	"donations/safefs"
 	"donations/ui"
 )
 
@@ -50,7 +50,7 @@ func newStateFile(getenv func(string) string, profile, endpoint, username string
 // browser as it restores it.
 func (f stateFile) Load() (ui.State, error) {
 	var s ui.State
-	file, err := os.OpenFile(f.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	file, err := os.OpenFile(f.path, os.O_RDONLY|safefs.NoFollow|safefs.NonBlock, 0)
 	if os.IsNotExist(err) {
 		return s, nil
 	}
@@ -58,8 +58,12 @@ func (f stateFile) Load() (ui.State, error) {
 		return s, fmt.Errorf("%s: %w", f.path, err)
 	}
 	defer file.Close()
-	if err := privateFile(file); err != nil {
-		return s, fmt.Errorf("%s: %w", f.path, err)
+	info, err := file.Stat()
+	if err == nil {
+		err = safefs.File(f.path, info, false)
+	}
+	if err != nil {
+		return s, err
 	}
 	b, err := io.ReadAll(io.LimitReader(file, maxStateSize+1))
 	switch {
@@ -73,25 +77,6 @@ func (f stateFile) Load() (ui.State, error) {
 		return ui.State{}, fmt.Errorf("%s: %w", f.path, err)
 	}
 	return s, nil
-}
-
-// privateFile refuses what is not a regular file of the user's, or that
-// others may write.
-func privateFile(f *os.File) error {
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file (%s)", info.Mode().Type())
-	}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
-		return fmt.Errorf("owned by another user (uid %d)", st.Uid)
-	}
-	if info.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("others may write it (mode %04o)", info.Mode().Perm())
-	}
-	return nil
 }
 
 func (f stateFile) Save(s ui.State) error {
