@@ -183,45 +183,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return cmd
-	case pageMsg:
-		if m.data.onPage(msg) {
-			return m.list.onPage()
-		}
-		return nil
-	case shownMsg:
-		m.data.onShown(msg)
-		return m.list.onShown()
-	case footerMsg:
-		m.data.onSums(msg)
-		return nil
-	case exportMsg:
-		return m.export.onMsg(msg)
-	case api.Wait:
-		// The client waits on a retry or a rate-limit reset: say so, or the
-		// spinner would turn for seconds with no reason given.
-		line := waitLine(msg)
-		if msg.Duration > api.LongWait {
-			line += " (until " + msg.Until.In(m.ctx.Location()).Format(time.TimeOnly) + ")"
-		}
-		m.ctx.Flash = line
-		m.ctx.Log.add(msg.Until.Add(-msg.Duration).In(m.ctx.Location()).Format("15:04:05.000") + " " + line)
-		return nil
-	case api.Exchange:
-		m.ctx.Log.add(exchangeLine(msg, m.ctx.Location()))
-		return nil
-	case syncProgressMsg:
-		m.data.onSyncProgress(m.ctx.Now())
-		return m.data.sync.onProgress(msg)
-	case syncDoneMsg:
-		changed, note := m.data.sync.onDone(msg, m.ctx.Now())
-		if note != "" {
-			m.ctx.Flash = note
-		}
-		if !changed {
-			return nil
-		}
-		m.data.restart() // the store's rows, with what the sync brought
-		return m.data.fetch()
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.MouseWheelMsg:
@@ -236,7 +197,63 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.list.Update(msg)
 	}
+	if cmd, ok := m.onReply(msg); ok {
+		return cmd
+	}
 	return m.broadcast(msg)
+}
+
+// onReply takes the answers of the root's own commands and what the client
+// tells of its requests; ok is false for any other message.
+func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case pageMsg:
+		if m.data.onPage(msg) {
+			return m.list.onPage(), true
+		}
+	case shownMsg:
+		m.data.onShown(msg)
+		return m.list.onShown(), true
+	case footerMsg:
+		m.data.onSums(msg)
+	case exportMsg:
+		return m.export.onMsg(msg), true
+	case api.Wait:
+		m.onWait(msg)
+	case api.Exchange:
+		m.ctx.Log.add(exchangeLine(msg, m.ctx.Location()))
+	case syncProgressMsg:
+		m.data.onSyncProgress(m.ctx.Now())
+		return m.data.sync.onProgress(msg), true
+	case syncDoneMsg:
+		return m.onSyncDone(msg), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// onWait says that the client waits on a retry or a rate-limit reset, or
+// the spinner would turn for seconds with no reason given.
+func (m *Model) onWait(msg api.Wait) {
+	line := waitLine(msg)
+	if msg.Duration > api.LongWait {
+		line += " (until " + msg.Until.In(m.ctx.Location()).Format(time.TimeOnly) + ")"
+	}
+	m.ctx.Flash = line
+	m.ctx.Log.add(msg.Until.Add(-msg.Duration).In(m.ctx.Location()).Format("15:04:05.000") + " " + line)
+}
+
+func (m *Model) onSyncDone(msg syncDoneMsg) tea.Cmd {
+	changed, note := m.data.sync.onDone(msg, m.ctx.Now())
+	if note != "" {
+		m.ctx.Flash = note
+	}
+	if !changed {
+		return nil
+	}
+	m.data.restart() // the store's rows, with what the sync brought
+	return m.data.fetch()
 }
 
 // broadcast hands any other message (a child's own reply, a cursor blink) to

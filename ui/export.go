@@ -177,18 +177,23 @@ func (e *exporter) start(path string, overwrite bool) tea.Cmd {
 	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan exportMsg, 1)}
 	job.total = e.data.Len()
 	e.job = job
-	walker := &storeWalker{st: e.data.active(), q: e.data.storeQuery()}
+	st, q := e.data.active(), e.data.storeQuery()
+	rows := func(ctx context.Context, f func(*api.Donation) error) error { return st.Donations(ctx, q, 0, -1, f) }
 	bom := e.ctx.CSVBOM
-	run := func() tea.Msg { return runExport(ctx, walker, path, format, bom, overwrite, job.id, job.updates) }
+	run := func() tea.Msg { return runExport(ctx, rows, path, format, bom, overwrite, job.id, job.updates) }
 	return tea.Batch(run, waitExport(job.updates))
 }
 
+// exportEvery is how many rows an export writes between progress reports.
+const exportEvery = 100
+
 // runExport is the export command: it creates the file (0600; over an
-// existing one only if overwrite), streams every page into it and returns the end. Progress goes
-// to updates, which it closes when done.
-func runExport(ctx context.Context, walker Walker, path, format string, bom, overwrite bool, id int, updates chan exportMsg) tea.Msg {
+// existing one only if overwrite), writes every row of the query into it in
+// one pass, and returns the end. Progress goes to updates, which it closes
+// when done.
+func runExport(ctx context.Context, rows func(context.Context, func(*api.Donation) error) error, path, format string,
+	bom, overwrite bool, id int, updates chan exportMsg) tea.Msg {
 	defer close(updates)
-	defer walker.Close()
 	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
 	if overwrite {
 		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
@@ -201,13 +206,20 @@ func runExport(ctx context.Context, walker Walker, path, format string, bom, ove
 	if format == "csv" {
 		w = export.NewCSV(f, bom)
 	}
-	n, err := export.Stream(ctx, walker, w, export.Limits{}, func(_ api.Batch, written int) {
-		// Progress is best effort: a full channel means the UI has not drawn
-		// the last one yet, and the next will do.
-		select {
-		case updates <- exportMsg{id: id, written: written}:
-		default:
+	n := 0
+	err = rows(ctx, func(d *api.Donation) error {
+		if err := w.Write(d); err != nil {
+			return err
 		}
+		if n++; n%exportEvery == 0 {
+			// Progress is best effort: a full channel means the UI has not
+			// drawn the last one yet, and the next will do.
+			select {
+			case updates <- exportMsg{id: id, written: n}:
+			default:
+			}
+		}
+		return nil
 	})
 	if cerr := w.Close(); err == nil {
 		err = cerr

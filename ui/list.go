@@ -9,9 +9,8 @@ import (
 
 const listID viewID = "list"
 
-// list is the rows, a screen at a time, and the cursor over them. It reads its
-// rows through Rows, so it never knows whether they are loaded pages or a
-// window over a query.
+// list is the rows, a screen at a time, and the cursor over them. It reads
+// the answer on screen (Len, At), never the store.
 type list struct {
 	ctx    *Context
 	data   *walk
@@ -26,7 +25,7 @@ func newList(ctx *Context, data *walk, nav navigator) *list {
 	return &list{ctx: ctx, data: data, nav: nav, keys: &ctx.Keys.List}
 }
 
-func (l *list) rows() Rows { return l.data }
+func (l *list) rows() *walk { return l.data }
 
 // onShown follows a new answer: the cursor stays within it, or lands on
 // its last row after G, and the next page is fetched if it is near.

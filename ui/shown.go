@@ -11,12 +11,6 @@ import (
 	"donations/store"
 )
 
-// Rows is what the list shows, by position: a window over a store query.
-type Rows interface {
-	Len() int
-	At(i int) *row
-}
-
 // windowSize is how many rows are decoded at once around what the list
 // shows: a few screens, so scrolling reads the store once in a while.
 const windowSize = 200
