@@ -22,6 +22,9 @@ var SummaryFormats = []string{"table", "json", "csv"}
 // that fits width, JSON, or CSV with a column per currency. Sums are exact
 // decimals, written as text.
 func WriteSummary(w io.Writer, format string, by []string, groups []store.Group, width int) error {
+	for i := range groups {
+		groups[i] = safeGroup(groups[i])
+	}
 	switch format {
 	case "json":
 		return summaryJSON(w, by, groups)
@@ -36,6 +39,27 @@ type summaryEntry struct {
 	Count     int               `json:"count"`
 	Amounts   map[string]string `json:"amounts"`
 	Converted map[string]string `json:"converted"`
+}
+
+// safeGroup is g with its keys and currency names made safe for a terminal:
+// they are the server's text, and a JSON or CSV file is read on one too.
+// Currencies that differ only by what was stripped are added together.
+func safeGroup(g store.Group) store.Group {
+	out := store.Group{Key: make([]string, len(g.Key)), Count: g.Count,
+		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Converted)}
+	for i, k := range g.Key {
+		out.Key[i] = textsafe.Line(k)
+	}
+	return out
+}
+
+func safeSums(m map[string]api.Decimal) map[string]api.Decimal {
+	out := make(map[string]api.Decimal, len(m))
+	for cur, v := range m {
+		safe := textsafe.Line(cur)
+		out[safe] = out[safe].Add(v)
+	}
+	return out
 }
 
 func texts(m map[string]api.Decimal) map[string]string {
@@ -142,7 +166,7 @@ func summaryTable(w io.Writer, by []string, groups []store.Group, width int) err
 			if k == "" {
 				k = "—"
 			}
-			row = append(row, textsafe.Line(k))
+			row = append(row, k)
 		}
 		rows = append(rows, append(row, textsafe.Thousands(strconv.Itoa(g.Count)), joined(g.Converted), joined(g.Amounts)))
 	}

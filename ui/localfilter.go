@@ -68,12 +68,9 @@ func parseAmounts(s string, _ time.Time, f *store.Filter) error {
 		to   **api.Decimal
 	}{{lo, &f.MinAmount}, {hi, &f.MaxAmount}} {
 		if t := strings.TrimSpace(b.text); t != "" {
-			d, err := api.ParseDecimal(t)
+			d, err := api.ParseAmountBound(t)
 			if err != nil {
-				return fmt.Errorf("an amount range looks like 25..100")
-			}
-			if _, ok := d.Scaled(4); !ok {
-				return fmt.Errorf("%s: at most 4 decimals", t)
+				return fmt.Errorf("%w; an amount range looks like 25..100", err)
 			}
 			*b.to = &d
 		}

@@ -32,6 +32,10 @@ func TestLocalFieldsRead(t *testing.T) {
 		{"Amount", "50", func(f store.Filter) bool { return f.MinAmount.String() == "50.00" && f.MaxAmount.String() == "50.00" }, ""},
 		{"Amount", "ten..20", nil, "25..100"},
 		{"Amount", "0.00001..", nil, "at most 4 decimals"},
+		{"Amount", "5,00..", nil, "use a dot for decimals: 5.00"},
+		{"Amount", "1,000..2,500.50", func(f store.Filter) bool {
+			return f.MinAmount.String() == "1000.00" && f.MaxAmount.String() == "2500.50"
+		}, ""},
 		{"Recurring", "Yes", func(f store.Filter) bool { return f.Recurring == store.Yes }, ""},
 		{"Anonymous", "n", func(f store.Filter) bool { return f.Anonymous == store.No }, ""},
 		{"Tribute", "maybe", nil, "yes or no"},

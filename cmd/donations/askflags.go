@@ -146,12 +146,9 @@ func (f amountFlag) String() string {
 func (f amountFlag) Type() string { return "amount" }
 
 func (f amountFlag) Set(s string) error {
-	d, err := api.ParseDecimal(s)
+	d, err := api.ParseAmountBound(s)
 	if err != nil {
-		return badValue(fmt.Sprintf("%q is not an amount such as 25 or 99.50", s))
-	}
-	if _, ok := d.Scaled(4); !ok {
-		return badValue(fmt.Sprintf("%q has more than 4 decimals", s))
+		return badValue(err.Error())
 	}
 	*f.p = &d
 	return nil

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// recordServer answers page 1 (or a request with no page) with records,
+// a JSON array, and every later page with an empty one: an account as a
+// server that sends what it likes would hold it.
+func recordServer(t *testing.T, records string) (map[string]string, []string) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Query().Get("page"); p != "" && p != "1" && p != "0" {
+			fmt.Fprint(w, `[]`)
+			return
+		}
+		fmt.Fprint(w, records)
+	}))
+	t.Cleanup(srv.Close)
+	env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": "k"}
+	return env, []string{"--base-url", srv.URL, "--username", "u"}
+}
+
+// Escape sequences in the currencies a server sends reach no summary
+// cell, in any format, from the server or from the store.
+func TestSummaryCellsCarryNoEscapes(t *testing.T) {
+	const records = `[{"id":1,"form_name":"Gala","status":"paid","amount":"10.00","currency":"usd\u001b[2J\u001b[H",` +
+		`"converted_amount":"10.00","converted_currency":"\u001b]0;PWNED\u0007USD","donation_date":"2026-01-02 10:00:00"},` +
+		`{"id":2,"form_name":"Gala","status":"paid","amount":"5.00","currency":"eur\u001bP1;2|pwn\u001b\\\u009b31m",` +
+		`"converted_amount":"5.00","converted_currency":"\u009b2J\u0090dcs\u009cUSD","donation_date":"2026-01-03 10:00:00"}]`
+	env, account := recordServer(t, records)
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
+	}
+	for _, mode := range []string{"--no-cache", "--offline"} {
+		for _, format := range []string{"table", "csv", "json"} {
+			r := runCmd(t, env, append([]string{"summary", mode, "--by", "form", "--format", format}, account...)...)
+			if r.code != 0 {
+				t.Fatalf("%s %s: exit %d\n%s", mode, format, r.code, r.stderr)
+			}
+			for _, bad := range []string{"\x1b", "\u009b", "\u0090", "\u009c", "\x07", "\\u001b", "\\u0007"} {
+				if strings.Contains(r.stdout+r.stderr, bad) {
+					t.Errorf("%s %s: output carries %q:\n%q", mode, format, bad, r.stdout)
+				}
+			}
+			if !strings.Contains(r.stdout, "Gala") || !strings.Contains(r.stdout, "10") {
+				t.Errorf("%s %s: the group is missing:\n%s", mode, format, r.stdout)
+			}
+		}
+	}
+}
+
+// Data that shares digits with the key is stored and exported as sent, and
+// the sync that reads it completes.
+func TestDataLikeTheKeyIsKept(t *testing.T) {
+	const records = `[{"id":1,"zip_code":"12345678","address":"1234567890 Main St","amount":12.345678901234567}]`
+	env, account := recordServer(t, records)
+	env["DONATIONS_API_KEY"] = "sekrit-KEY-1234567890"
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
+	}
+	r := runCmd(t, env, append([]string{"list", "--offline", "--format", "ndjson"}, account...)...)
+	if r.code != 0 || strings.TrimSpace(r.stdout) != records[1:len(records)-1] {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
