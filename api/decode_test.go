@@ -57,11 +57,31 @@ func TestFieldsTolerateDrift(t *testing.T) {
 	}
 }
 
-func TestFieldsRejectWhatCannotBeRead(t *testing.T) {
-	for _, s := range []string{`{"id":"abc"}`, `{"id":1.5}`, `{"anonymous":"maybe"}`} {
+// A value of the wrong type leaves its field missing and the record whole:
+// one odd field must not cost the page its other records. A record whose id
+// cannot be read says why, for whoever has to skip it.
+func TestFieldsOfTheWrongTypeAreLeftMissing(t *testing.T) {
+	for _, tc := range []struct{ json, why string }{
+		{`{"id":"abc","email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":1.5,"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":true,"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":{"n":1},"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":99999999999999999999,"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":null,"email":"a@b.c"}`, "no id"},
+		{`{"id":"","email":"a@b.c"}`, "no id"},
+		{`{"email":"a@b.c"}`, "no id"},
+		{`{"id":5,"anonymous":"maybe","exp_year":"soon","email":"a@b.c"}`, ""},
+	} {
 		var d api.Donation
-		if err := json.Unmarshal([]byte(s), &d); err == nil {
-			t.Errorf("%s decoded without error", s)
+		if err := json.Unmarshal([]byte(tc.json), &d); err != nil {
+			t.Errorf("%s: %v", tc.json, err)
+			continue
+		}
+		if d.Email.Value != "a@b.c" || d.Anonymous.Valid || d.ExpYear.Valid || string(d.Raw) != tc.json {
+			t.Errorf("%s decoded as %+v", tc.json, d)
+		}
+		if got := d.WhyNoID(); got != tc.why {
+			t.Errorf("%s: WhyNoID = %q, want %q", tc.json, got, tc.why)
 		}
 	}
 }
@@ -84,6 +104,7 @@ func TestDecodePageShapes(t *testing.T) {
 		{"nested data", `{"data":{"donations":` + two + `}}`, 2, false, false},
 		{"pagination object", `{"data":` + two + `,"pagination":{"current_page":1,"last_page":3}}`, 2, false, true},
 		{"non-objects skipped", `[{"id":1},null,"x",{"id":2}]`, 2, false, false},
+		{"odd ids kept", `[{"id":"abc"},{"id":4.5},{"id":true},{"id":2}]`, 4, false, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,7 +129,6 @@ func TestDecodePageErrorsNameThePageAndQuoteIt(t *testing.T) {
 		{`[{"id":1},{"id":`, `[{"id":1},{"id":`},
 		{`{"error":"something"}`, `{"error":"something"}`},
 		{``, ``},
-		{`[{"id":"x"}]`, `{"id":"x"}`},
 	} {
 		_, _, err := api.DecodePage([]byte(tc.body), 7)
 		var e *api.Error

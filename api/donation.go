@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -177,6 +178,9 @@ func (d *Donation) decode(b []byte) error {
 }
 
 // decodeOwned decodes raw, which the donation keeps and nobody may change.
+// A value of the wrong type ("soon" for a year, "abc" for the id) leaves
+// its field missing rather than fail the record, and with it the page: the
+// raw bytes still show it.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
 	*d = Donation{Raw: raw}
 	_, err := members(d.Raw, func(key, v []byte) error {
@@ -184,12 +188,34 @@ func (d *Donation) decodeOwned(raw json.RawMessage) error {
 		if i < 0 {
 			return nil
 		}
-		if err := Fields[i].decode(d, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if err := Fields[i].decode(d, v); err != nil && !errors.As(err, &te) {
 			return fmt.Errorf("%s: %w", key, err)
 		}
 		return nil
 	})
 	return err
+}
+
+// WhyNoID says why the record has no id a store can keep it by: "no id"
+// (missing, null or empty), or "an id that is not a whole number"; "" when
+// it has one.
+func (d *Donation) WhyNoID() string {
+	if d.ID.Valid {
+		return ""
+	}
+	var id Int
+	odd := false
+	_, _ = members(d.Raw, func(key, v []byte) error {
+		if i := fieldIndex.find(key); i >= 0 && Fields[i].Name == "id" {
+			odd = id.UnmarshalJSON(v) != nil
+		}
+		return nil
+	})
+	if odd {
+		return "an id that is not a whole number"
+	}
+	return "no id"
 }
 
 // DonorName is "first last", trimmed; empty when neither is known.

@@ -68,3 +68,29 @@ func TestDataLikeTheKeyIsKept(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// Records a store cannot hold (no id, an id that is not a whole number, an
+// id already on the page) are skipped by a sync, which says how many and
+// why, and stores the rest of their page; list shows them all as sent.
+func TestSyncSkipsRecordsWithoutAUsableIDAndSaysSo(t *testing.T) {
+	const records = `[{"id":null,"first_name":"Null"},{"first_name":"Missing"},{"id":"2","first_name":"First"},` +
+		`{"id":2,"first_name":"Second"},{"id":"abc"},{"id":4.5},{"id":true},{"id":3,"first_name":"Three"}]`
+	env, account := recordServer(t, records)
+	r := runCmd(t, env, append([]string{"sync"}, account...)...)
+	if r.code != 0 {
+		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
+	}
+	want := "donations: warning: 6 records were not stored: 2 with no id, 3 with an id that is not a whole number, " +
+		"1 with an id already on its page (the first was kept)"
+	if !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr = %q\nwant it to hold %q", r.stderr, want)
+	}
+	stored := runCmd(t, env, append([]string{"list", "--offline", "--format", "ndjson"}, account...)...)
+	if strings.Count(stored.stdout, "\n") != 2 || !strings.Contains(stored.stdout, "First") || !strings.Contains(stored.stdout, `"id":3`) {
+		t.Errorf("stored:\n%s%s", stored.stdout, stored.stderr)
+	}
+	listed := runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...)
+	if listed.code != 0 || strings.Count(listed.stdout, "\n") != 7 {
+		t.Errorf("list: exit %d\n%s%s", listed.code, listed.stdout, listed.stderr)
+	}
+}
