@@ -158,13 +158,17 @@ func TestDecimalIsExact(t *testing.T) {
 		{mustDecimal("0.005").String(), "0.005"},
 		{mustDecimal("99999999999999999999.99").Add(mustDecimal("0.01")).String(), "100000000000000000000.00"},
 		{mustDecimal("5").Sub(mustDecimal("7.5")).String(), "-2.50"},
+		// JSON numbers may come with an exponent.
+		{mustDecimal("1E3").String(), "1000.00"},
+		{mustDecimal("1.5e-3").String(), "0.0015"},
+		{mustDecimal("-2.5e+1").String(), "-25.00"},
 	}
 	for _, tc := range cases {
 		if tc.got != tc.want {
 			t.Errorf("got %s, want %s", tc.got, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "abc", "1.2.3", "$5", "1e3", ".", "-"} {
+	for _, bad := range []string{"", "abc", "1.2.3", "$5", ".", "-", "1e", "e3", "1e3.5", "1e99999", "1e-1001"} {
 		if _, err := api.ParseDecimal(bad); err == nil {
 			t.Errorf("ParseDecimal(%q) accepted it", bad)
 		}
@@ -227,4 +231,19 @@ func mustDecimal(s string) api.Decimal {
 		panic(err)
 	}
 	return d
+}
+
+// Decimals compare by value, whatever their scale or length.
+func TestDecimalCompare(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.5", "1.50", 0}, {"-0", "0", 0}, {"9.99", "10", -1}, {"10", "9.99", 1},
+		{"-10", "-9.99", -1}, {"0.0001", "0.00009", 1}, {"1" + strings.Repeat("0", 30), "999999999999999999999999999999.99", 1},
+	} {
+		if got := mustDecimal(tc.a).Compare(mustDecimal(tc.b)); got != tc.want {
+			t.Errorf("%s vs %s: %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
 }
