@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -245,5 +246,54 @@ func TestDecimalCompare(t *testing.T) {
 		if got := mustDecimal(tc.a).Compare(mustDecimal(tc.b)); got != tc.want {
 			t.Errorf("%s vs %s: %d, want %d", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// Records in the shape servers of this kind send — the donor and the
+// campaign nested, anonymous_donation, amount_refunded, comment,
+// designation — are read into the same fields; a flat field, the API's own,
+// wins where both are sent. The record's bytes stay as received.
+func TestNestedDonorAndCampaignAreRead(t *testing.T) {
+	const rec = `{"id":9,"donor":{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org",` +
+		`"address":"12 St James's Sq","city":"London","state":"LND","zip_code":"SW1Y 4JH","country":"GB","phone":"x"},` +
+		`"campaign":{"id":"77","name":"Spring appeal"},"anonymous_donation":"yes","amount_refunded":"5.00",` +
+		`"comment":"In memory of Charles","designation":"Library","city":"Flat city"}`
+	var d api.Donation
+	if err := json.Unmarshal([]byte(rec), &d); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for i := range api.Fields {
+		f := &api.Fields[i]
+		switch v := f.At(&d).(type) {
+		case *api.Text:
+			got[f.Name] = v.Value
+		case *api.Number:
+			got[f.Name] = v.Text
+		case *api.Int:
+			got[f.Name] = fmt.Sprint(v.Value)
+		case *api.Flag:
+			got[f.Name] = fmt.Sprint(v.Value)
+		}
+	}
+	for name, want := range map[string]string{
+		"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.org", "address": "12 St James's Sq",
+		"city": "Flat city", "state": "LND", "postcode": "SW1Y 4JH", "country": "GB",
+		"campaign_id": "77", "campaign_name": "Spring appeal", "anonymous": "true", "amount_refunded": "5.00",
+		"comment": "In memory of Charles", "designation": "Library",
+	} {
+		if got[name] != want {
+			t.Errorf("%s = %q, want %q", name, got[name], want)
+		}
+	}
+	if string(d.Raw) != rec {
+		t.Errorf("raw = %s", d.Raw)
+	}
+	var flat api.Donation
+	if err := json.Unmarshal([]byte(`{"anonymous":false,"anonymous_donation":true,"donor":"not an object","campaign":5}`), &flat); err != nil {
+		t.Fatal(err)
+	}
+	if !flat.Anonymous.Valid || flat.Anonymous.Value {
+		t.Errorf("anonymous = %+v: the flat field wins", flat.Anonymous)
 	}
 }

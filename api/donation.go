@@ -59,6 +59,13 @@ type Donation struct {
 	UTMContent               Text       `json:"utm_content"`
 	Honor                    *Honor     `json:"donation_honor"`
 
+	// Not in the spec; sent by servers of this kind (see otherNames).
+	AmountRefunded Number `json:"amount_refunded"`
+	Designation    Text   `json:"designation"`
+	Comment        Text   `json:"comment"`
+	CampaignID     Int    `json:"campaign_id"`
+	CampaignName   Text   `json:"campaign_name"`
+
 	Raw json.RawMessage `json:"-"`
 }
 
@@ -183,18 +190,26 @@ func (d *Donation) decode(b []byte) error {
 // raw bytes still show it.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
 	*d = Donation{Raw: raw}
+	var other otherFields
 	_, err := members(d.Raw, func(key, v []byte) error {
 		i := fieldIndex.find(key)
 		if i < 0 {
-			return nil
+			return other.decode(key, v)
 		}
-		var te *json.UnmarshalTypeError
-		if err := Fields[i].decode(d, v); err != nil && !errors.As(err, &te) {
-			return fmt.Errorf("%s: %w", key, err)
-		}
-		return nil
+		return decodeField(d, i, key, v)
 	})
+	other.fill(d)
 	return err
+}
+
+// decodeField reads v into field i of d; a value of the wrong type leaves
+// the field missing.
+func decodeField(d *Donation, i int, key, v []byte) error {
+	var te *json.UnmarshalTypeError
+	if err := Fields[i].decode(d, v); err != nil && !errors.As(err, &te) {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
 }
 
 // WhyNoID says why the record has no id a store can keep it by: "no id"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -92,5 +93,32 @@ func TestSyncSkipsRecordsWithoutAUsableIDAndSaysSo(t *testing.T) {
 	listed := runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...)
 	if listed.code != 0 || strings.Count(listed.stdout, "\n") != 7 {
 		t.Errorf("list: exit %d\n%s%s", listed.code, listed.stdout, listed.stderr)
+	}
+}
+
+// A record with the donor and the campaign nested is stored, searched and
+// exported by the same fields as a flat one, its bytes kept as sent.
+func TestNestedRecordsAreStoredAndExported(t *testing.T) {
+	const rec = `{"id":9,"donor":{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org","city":"London"},` +
+		`"campaign":{"id":77,"name":"Spring appeal"},"anonymous_donation":true,"amount":"25.00","currency":"GBP"}`
+	env, account := recordServer(t, "["+rec+"]")
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
+	}
+	r := runCmd(t, env, append([]string{"list", "--offline", "--search", "lovelace london", "--format", "ndjson"}, account...)...)
+	if r.code != 0 || strings.TrimSpace(r.stdout) != rec {
+		t.Errorf("search: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runCmd(t, env, append([]string{"list", "--offline", "--email", "ada@example.org", "--format", "csv"}, account...)...)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 2 {
+		t.Fatalf("csv: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
+	for col, want := range map[string]string{"first_name": "Ada", "anonymous": "true", "campaign_id": "77", "campaign_name": "Spring appeal"} {
+		i := slices.Index(head, col)
+		if i < 0 || i >= len(row) || row[i] != want {
+			t.Errorf("csv column %s: want %q\n%s", col, want, r.stdout)
+		}
 	}
 }
