@@ -74,11 +74,8 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) int {
 	}
 	defer done()
 	f, _ := o.ask.filter(o.q, o.offline, now)
-	groups, err := st.Groups(ctx, f, o.by, time.Local)
-	if err == nil {
-		err = export.WriteSummary(a.stdout, o.format, o.by, groups, width)
-	}
-	if err != nil {
+	groups := func(fn func(store.Group) error) error { return st.EachGroup(ctx, f, o.by, time.Local, fn) }
+	if err := export.WriteSummary(a.stdout, o.format, o.by, groups, width); err != nil {
 		return reportError(a.env, err)
 	}
 	return exitOK
@@ -89,9 +86,12 @@ func (o summaryOptions) check() string {
 	if len(o.by) == 0 || len(o.by) > 2 {
 		return "give --by once or twice (" + strings.Join(store.GroupKeyNames, ", ") + ")"
 	}
-	for _, b := range o.by {
+	for i, b := range o.by {
 		if !slices.Contains(store.GroupKeyNames, b) {
 			return fmt.Sprintf("--by: %q is not one of %s", b, strings.Join(store.GroupKeyNames, ", "))
+		}
+		if slices.Contains(o.by[:i], b) {
+			return fmt.Sprintf("--by: %q is given twice", b)
 		}
 	}
 	if o.offline && o.q.CampaignID != 0 {
