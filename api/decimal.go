@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -13,8 +14,12 @@ type Decimal struct {
 	scale    int
 }
 
-// ParseDecimal reads "12", "-3.50", "+0.5" or "1e3"-free plain decimals, with
-// optional thousands separators (","), which some servers put in amounts.
+// maxExponent bounds the exponent ParseDecimal accepts: 1e400 is a number
+// of 401 digits, cheap to hold, where 1e999999999 would take a gigabyte.
+const maxExponent = 1000
+
+// ParseDecimal reads "12", "-3.50", "+0.5" or "1.5E3", with optional
+// thousands separators (","), which some servers put in amounts.
 func ParseDecimal(s string) (Decimal, error) {
 	var d Decimal
 	t := strings.ReplaceAll(strings.TrimSpace(s), ",", "")
@@ -28,25 +33,41 @@ func ParseDecimal(s string) (Decimal, error) {
 	case '+':
 		t = t[1:]
 	}
-	intPart, frac, hasDot := strings.Cut(t, ".")
-	if intPart == "" && frac == "" || hasDot && frac == "" && intPart == "" {
-		return d, fmt.Errorf("not a decimal: %q", s)
+	t, exp, err := exponent(t)
+	if err != nil {
+		return d, fmt.Errorf("not a decimal: %q (%v)", s, err)
 	}
+	intPart, frac, _ := strings.Cut(t, ".")
 	digits := intPart + frac
-	for _, r := range digits {
-		if r < '0' || r > '9' {
-			return d, fmt.Errorf("not a decimal: %q", s)
-		}
-	}
-	if digits == "" {
+	if digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
 		return d, fmt.Errorf("not a decimal: %q", s)
 	}
 	d.unscaled.SetString(digits, 10)
 	if neg {
 		d.unscaled.Neg(&d.unscaled)
 	}
-	d.scale = len(frac)
+	d.scale = len(frac) - exp
+	if d.scale < 0 {
+		d.unscaled.Mul(&d.unscaled, new(big.Int).Exp(ten, big.NewInt(int64(-d.scale)), nil))
+		d.scale = 0
+	}
 	return d, nil
+}
+
+// exponent splits "1.5e3" into "1.5" and 3; t without one is itself and 0.
+func exponent(t string) (string, int, error) {
+	i := strings.IndexAny(t, "eE")
+	if i < 0 {
+		return t, 0, nil
+	}
+	e, err := strconv.Atoi(t[i+1:])
+	if err != nil {
+		return t, 0, fmt.Errorf("a bad exponent")
+	}
+	if e > maxExponent || e < -maxExponent {
+		return t, 0, fmt.Errorf("an exponent past ±%d", maxExponent)
+	}
+	return t[:i], e, nil
 }
 
 var ten = big.NewInt(10)
@@ -117,4 +138,11 @@ func ScaledDecimal(v int64, places int) Decimal {
 	d.unscaled.SetInt64(v)
 	d.scale = places
 	return d
+}
+
+// Compare is -1, 0 or +1 as d is less than, equal to or more than o, by
+// value: 1.5 equals 1.50.
+func (d Decimal) Compare(o Decimal) int {
+	scale := max(d.scale, o.scale)
+	return rescaled(&d, scale).Cmp(rescaled(&o, scale))
 }

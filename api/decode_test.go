@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -57,11 +58,31 @@ func TestFieldsTolerateDrift(t *testing.T) {
 	}
 }
 
-func TestFieldsRejectWhatCannotBeRead(t *testing.T) {
-	for _, s := range []string{`{"id":"abc"}`, `{"id":1.5}`, `{"anonymous":"maybe"}`} {
+// A value of the wrong type leaves its field missing and the record whole:
+// one odd field must not cost the page its other records. A record whose id
+// cannot be read says why, for whoever has to skip it.
+func TestFieldsOfTheWrongTypeAreLeftMissing(t *testing.T) {
+	for _, tc := range []struct{ json, why string }{
+		{`{"id":"abc","email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":1.5,"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":true,"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":{"n":1},"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":99999999999999999999,"email":"a@b.c"}`, "an id that is not a whole number"},
+		{`{"id":null,"email":"a@b.c"}`, "no id"},
+		{`{"id":"","email":"a@b.c"}`, "no id"},
+		{`{"email":"a@b.c"}`, "no id"},
+		{`{"id":5,"anonymous":"maybe","exp_year":"soon","email":"a@b.c"}`, ""},
+	} {
 		var d api.Donation
-		if err := json.Unmarshal([]byte(s), &d); err == nil {
-			t.Errorf("%s decoded without error", s)
+		if err := json.Unmarshal([]byte(tc.json), &d); err != nil {
+			t.Errorf("%s: %v", tc.json, err)
+			continue
+		}
+		if d.Email.Value != "a@b.c" || d.Anonymous.Valid || d.ExpYear.Valid || string(d.Raw) != tc.json {
+			t.Errorf("%s decoded as %+v", tc.json, d)
+		}
+		if got := d.WhyNoID(); got != tc.why {
+			t.Errorf("%s: WhyNoID = %q, want %q", tc.json, got, tc.why)
 		}
 	}
 }
@@ -84,6 +105,7 @@ func TestDecodePageShapes(t *testing.T) {
 		{"nested data", `{"data":{"donations":` + two + `}}`, 2, false, false},
 		{"pagination object", `{"data":` + two + `,"pagination":{"current_page":1,"last_page":3}}`, 2, false, true},
 		{"non-objects skipped", `[{"id":1},null,"x",{"id":2}]`, 2, false, false},
+		{"odd ids kept", `[{"id":"abc"},{"id":4.5},{"id":true},{"id":2}]`, 4, false, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,7 +130,6 @@ func TestDecodePageErrorsNameThePageAndQuoteIt(t *testing.T) {
 		{`[{"id":1},{"id":`, `[{"id":1},{"id":`},
 		{`{"error":"something"}`, `{"error":"something"}`},
 		{``, ``},
-		{`[{"id":"x"}]`, `{"id":"x"}`},
 	} {
 		_, _, err := api.DecodePage([]byte(tc.body), 7)
 		var e *api.Error
@@ -138,13 +159,17 @@ func TestDecimalIsExact(t *testing.T) {
 		{mustDecimal("0.005").String(), "0.005"},
 		{mustDecimal("99999999999999999999.99").Add(mustDecimal("0.01")).String(), "100000000000000000000.00"},
 		{mustDecimal("5").Sub(mustDecimal("7.5")).String(), "-2.50"},
+		// JSON numbers may come with an exponent.
+		{mustDecimal("1E3").String(), "1000.00"},
+		{mustDecimal("1.5e-3").String(), "0.0015"},
+		{mustDecimal("-2.5e+1").String(), "-25.00"},
 	}
 	for _, tc := range cases {
 		if tc.got != tc.want {
 			t.Errorf("got %s, want %s", tc.got, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "abc", "1.2.3", "$5", "1e3", ".", "-"} {
+	for _, bad := range []string{"", "abc", "1.2.3", "$5", ".", "-", "1e", "e3", "1e3.5", "1e99999", "1e-1001"} {
 		if _, err := api.ParseDecimal(bad); err == nil {
 			t.Errorf("ParseDecimal(%q) accepted it", bad)
 		}
@@ -207,4 +232,68 @@ func mustDecimal(s string) api.Decimal {
 		panic(err)
 	}
 	return d
+}
+
+// Decimals compare by value, whatever their scale or length.
+func TestDecimalCompare(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.5", "1.50", 0}, {"-0", "0", 0}, {"9.99", "10", -1}, {"10", "9.99", 1},
+		{"-10", "-9.99", -1}, {"0.0001", "0.00009", 1}, {"1" + strings.Repeat("0", 30), "999999999999999999999999999999.99", 1},
+	} {
+		if got := mustDecimal(tc.a).Compare(mustDecimal(tc.b)); got != tc.want {
+			t.Errorf("%s vs %s: %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// Records in the shape servers of this kind send — the donor and the
+// campaign nested, anonymous_donation, amount_refunded, comment,
+// designation — are read into the same fields; a flat field, the API's own,
+// wins where both are sent. The record's bytes stay as received.
+func TestNestedDonorAndCampaignAreRead(t *testing.T) {
+	const rec = `{"id":9,"donor":{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org",` +
+		`"address":"12 St James's Sq","city":"London","state":"LND","zip_code":"SW1Y 4JH","country":"GB","phone":"x"},` +
+		`"campaign":{"id":"77","name":"Spring appeal"},"anonymous_donation":"yes","amount_refunded":"5.00",` +
+		`"comment":"In memory of Charles","designation":"Library","city":"Flat city"}`
+	var d api.Donation
+	if err := json.Unmarshal([]byte(rec), &d); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for i := range api.Fields {
+		f := &api.Fields[i]
+		switch v := f.At(&d).(type) {
+		case *api.Text:
+			got[f.Name] = v.Value
+		case *api.Number:
+			got[f.Name] = v.Text
+		case *api.Int:
+			got[f.Name] = fmt.Sprint(v.Value)
+		case *api.Flag:
+			got[f.Name] = fmt.Sprint(v.Value)
+		}
+	}
+	for name, want := range map[string]string{
+		"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.org", "address": "12 St James's Sq",
+		"city": "Flat city", "state": "LND", "postcode": "SW1Y 4JH", "country": "GB",
+		"campaign_id": "77", "campaign_name": "Spring appeal", "anonymous": "true", "amount_refunded": "5.00",
+		"comment": "In memory of Charles", "designation": "Library",
+	} {
+		if got[name] != want {
+			t.Errorf("%s = %q, want %q", name, got[name], want)
+		}
+	}
+	if string(d.Raw) != rec {
+		t.Errorf("raw = %s", d.Raw)
+	}
+	var flat api.Donation
+	if err := json.Unmarshal([]byte(`{"anonymous":false,"anonymous_donation":true,"donor":"not an object","campaign":5}`), &flat); err != nil {
+		t.Fatal(err)
+	}
+	if !flat.Anonymous.Valid || flat.Anonymous.Value {
+		t.Errorf("anonymous = %+v: the flat field wins", flat.Anonymous)
+	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -57,6 +58,13 @@ type Donation struct {
 	UTMCampaign              Text       `json:"utm_campaign"`
 	UTMContent               Text       `json:"utm_content"`
 	Honor                    *Honor     `json:"donation_honor"`
+
+	// Not in the spec; sent by servers of this kind (see otherNames).
+	AmountRefunded Number `json:"amount_refunded"`
+	Designation    Text   `json:"designation"`
+	Comment        Text   `json:"comment"`
+	CampaignID     Int    `json:"campaign_id"`
+	CampaignName   Text   `json:"campaign_name"`
 
 	Raw json.RawMessage `json:"-"`
 }
@@ -177,19 +185,52 @@ func (d *Donation) decode(b []byte) error {
 }
 
 // decodeOwned decodes raw, which the donation keeps and nobody may change.
+// A value of the wrong type ("soon" for a year, "abc" for the id) leaves
+// its field missing rather than fail the record, and with it the page: the
+// raw bytes still show it.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
 	*d = Donation{Raw: raw}
+	var other otherFields
 	_, err := members(d.Raw, func(key, v []byte) error {
 		i := fieldIndex.find(key)
 		if i < 0 {
-			return nil
+			return other.decode(key, v)
 		}
-		if err := Fields[i].decode(d, v); err != nil {
-			return fmt.Errorf("%s: %w", key, err)
+		return decodeField(d, i, key, v)
+	})
+	other.fill(d)
+	return err
+}
+
+// decodeField reads v into field i of d; a value of the wrong type leaves
+// the field missing.
+func decodeField(d *Donation, i int, key, v []byte) error {
+	var te *json.UnmarshalTypeError
+	if err := Fields[i].decode(d, v); err != nil && !errors.As(err, &te) {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
+}
+
+// WhyNoID says why the record has no id a store can keep it by: "no id"
+// (missing, null or empty), or "an id that is not a whole number"; "" when
+// it has one.
+func (d *Donation) WhyNoID() string {
+	if d.ID.Valid {
+		return ""
+	}
+	var id Int
+	odd := false
+	_, _ = members(d.Raw, func(key, v []byte) error {
+		if i := fieldIndex.find(key); i >= 0 && Fields[i].Name == "id" {
+			odd = id.UnmarshalJSON(v) != nil
 		}
 		return nil
 	})
-	return err
+	if odd {
+		return "an id that is not a whole number"
+	}
+	return "no id"
 }
 
 // DonorName is "first last", trimmed; empty when neither is known.

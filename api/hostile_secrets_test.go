@@ -194,3 +194,41 @@ func TestShortKeyRedactedAsAWordOnly(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// The key is redacted where it stands, whole, in whatever escapes JSON or a
+// URL give its characters; data that merely shares a run of its bytes (a
+// postcode, a street number, the digits of an amount) is left as sent, and
+// stays valid JSON.
+func TestRedactionTouchesOnlyTheKey(t *testing.T) {
+	const key = "sekrit-KEY-1234567890"
+	b64 := base64.StdEncoding.EncodeToString([]byte("finance@example.org:" + key))
+	clean := `{"id":1,"zip_code":"12345678","address":"1234567890 Main St","amount":12.345678901234567,` +
+		`"first_name":"sekrit-KEY","last_name":"KEY-1234567890"}`
+	echoes := []string{
+		key,
+		`sekrit\u002dKEY\u002D1234567890`, // JSON may escape any character
+		`\u0073ekrit-KEY-123456789\u0030`,
+		`sekrit%2DKEY-1234567890`, // as a URL may write it
+		strings.ReplaceAll(b64, "/", `\/`),
+		b64,
+	}
+	var body strings.Builder
+	body.WriteString("[" + clean)
+	for i, e := range echoes {
+		fmt.Fprintf(&body, `,{"id":%d,"email":"echo %s here"}`, i+2, e)
+	}
+	body.WriteString("]")
+	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, body.String()) })
+	pg, err := firstPage(t, hostileClient(t, srv.URL, api.Config{APIKey: key}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(pg.Donations[0].Raw); got != clean {
+		t.Errorf("a record without the key was changed:\n got %s\nwant %s", got, clean)
+	}
+	for i, d := range pg.Donations[1:] {
+		if d.Email.Value != "echo [redacted] here" {
+			t.Errorf("echo %q read as %q", echoes[i], d.Email.Value)
+		}
+	}
+}

@@ -1,81 +1,70 @@
 package api
 
 import (
-	"bytes"
 	"encoding/base64"
-	"encoding/binary"
-	"encoding/json"
 	"net/http"
-	"net/url"
-	"strings"
 )
 
 // redactedMark replaces whatever part of a secret a text holds.
 const redactedMark = "[redacted]"
 
-// minRun is the shortest part of a secret that is redacted on its own. Cutting
-// or folding a text (an excerpt of a body, say) can leave part of a secret; a
-// run this long of a random key does not occur by chance.
+// minRun is the length below which a key is redacted only where it stands as
+// a word of its own: a short key's bytes are not rare enough in ordinary text.
 const minRun = 8
 
-// redactor removes secrets from what a server sends back: the API key as sent,
-// as JSON and URLs write it, and the Authorization header's base64 of user:key, whole
-// or any run of minRun bytes of them. Bodies are redacted before anything is
-// made of them (decoding, excerpts), so no view, log or error can show it.
+// redactor removes secrets from what a server sends back: the API key and the
+// Authorization header's base64 of user:key, whole, each of their characters
+// written as is or escaped as JSON or a URL writes it. Bodies are redacted
+// before anything is made of them (decoding, excerpts), so no view, log or
+// error can show them. Only a whole secret is redacted: a postcode or an
+// amount that shares a run of the key's digits is data, and is left as sent.
 type redactor struct {
-	secrets [][]byte
-	grams   map[uint32][]gram // every 4-byte window of every secret
-	// filter has a bit set for each window in grams, so that the scan of a
-	// body skips nearly every window without a map lookup.
-	filter [1 << 10]uint64
+	secrets []string
+	// starts marks the pairs of bytes an occurrence of a secret can begin
+	// with, so that the scan of a body passes over nearly every byte at once.
+	starts [1 << 16 / 64]uint64
 }
 
-type gram struct{ secret, at int }
-
 func newRedactor(username, key string) *redactor {
-	r := &redactor{grams: map[uint32][]gram{}}
+	r := &redactor{}
 	if key == "" {
 		return r
 	}
-	forms := []string{key, jsonString(key, false), jsonString(key, true), url.QueryEscape(key),
-		base64.StdEncoding.EncodeToString([]byte(username + ":" + key))}
-	for _, f := range forms {
-		if !containsBytes(r.secrets, f) {
-			r.secrets = append(r.secrets, []byte(f))
-		}
-	}
-	for s, sec := range r.secrets {
-		for at := 0; at+4 <= len(sec); at++ {
-			k := binary.LittleEndian.Uint32(sec[at:])
-			r.grams[k] = append(r.grams[k], gram{s, at})
-			h := filterBit(k)
-			r.filter[h>>6] |= 1 << (h & 63)
-		}
+	r.secrets = []string{key, base64.StdEncoding.EncodeToString([]byte(username + ":" + key))}
+	for _, sec := range r.secrets {
+		r.mayStart(sec)
 	}
 	return r
 }
 
-// jsonString is s as JSON writes it inside quotes, with or without the HTML
-// escapes (\u003c for <) that Go and others add by default.
-func jsonString(s string, html bool) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(html)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(b.String()), `"`), `"`)
-}
-
-func containsBytes(list [][]byte, s string) bool {
-	for _, b := range list {
-		if string(b) == s {
-			return true
+// mayStart marks the pairs of bytes sec can begin with, written as
+// escapedAt reads it.
+func (r *redactor) mayStart(sec string) {
+	mark := func(a, b byte) { r.starts[pair(a, b)>>6] |= 1 << (pair(a, b) & 63) }
+	next := []byte{'\\', '%', '+'}
+	if len(sec) > 1 {
+		next = append(next, sec[1])
+	}
+	for _, b := range next {
+		mark(sec[0], b)
+	}
+	mark('\\', 'u')
+	if c, ok := jsonShort[rune(sec[0])]; ok {
+		mark('\\', c)
+	}
+	const hex = "0123456789abcdef0123456789ABCDEF"
+	mark('%', hex[sec[0]>>4])
+	mark('%', hex[16+sec[0]>>4])
+	if sec[0] == ' ' {
+		for b := range 256 {
+			mark('+', byte(b))
 		}
 	}
-	return false
 }
 
-// bytes returns b with every secret, and every run of minRun bytes of one,
-// replaced; b itself when it holds none.
+func pair(a, b byte) uint32 { return uint32(a)<<8 | uint32(b) }
+
+// bytes returns b with every secret replaced; b itself when it holds none.
 func (r *redactor) bytes(b []byte) []byte {
 	spans := r.find(b)
 	if len(spans) == 0 {
@@ -125,81 +114,37 @@ type redactedError struct {
 func (e *redactedError) Error() string { return e.text }
 func (e *redactedError) Unwrap() error { return e.err }
 
-// find returns the spans of b to redact, sorted and merged. Any run of minRun
-// bytes holds a whole 4-byte window starting at a multiple of 4, so only those
-// windows are looked up; a hit is then stretched both ways along the secret.
+// find returns the spans of b to redact, in order and apart.
 func (r *redactor) find(b []byte) [][2]int {
 	var spans [][2]int
-	for _, sec := range r.secrets {
-		if len(sec) < minRun {
-			// Too short for runs to mean anything, and for its bytes to be
-			// rare: only the whole secret standing as a word of its own.
-			for i := 0; ; {
-				j := bytes.Index(b[i:], sec)
-				if j < 0 {
-					break
-				}
-				lo, hi := i+j, i+j+len(sec)
-				if (lo == 0 || !wordByte(b[lo-1])) && (hi == len(b) || !wordByte(b[hi])) {
-					spans = addSpan(spans, lo, hi)
-				}
-				i = hi
-			}
-		}
+	if len(r.secrets) == 0 {
+		return nil
 	}
-	for p := 0; p+4 <= len(b); p += 4 {
-		k := binary.LittleEndian.Uint32(b[p:])
-		if h := filterBit(k); r.filter[h>>6]&(1<<(h&63)) == 0 {
-			continue
-		}
-		hits, ok := r.grams[k]
-		if !ok {
-			continue
-		}
-		for _, g := range hits {
-			sec := r.secrets[g.secret]
-			if len(sec) < minRun {
+	for p := 0; p < len(b); p++ {
+		if p+1 < len(b) {
+			k := uint32(b[p])<<8 | uint32(b[p+1])
+			if r.starts[k>>6]&(1<<(k&63)) == 0 {
 				continue
 			}
-			lo, hi := p, p+4
-			for k := g.at; k > 0 && lo > 0 && b[lo-1] == sec[k-1]; k-- {
-				lo--
+		}
+		for _, sec := range r.secrets {
+			n := escapedAt(b[p:], sec)
+			if n == 0 || len(sec) < minRun && !alone(b, p, p+n) {
+				continue
 			}
-			for k := g.at + 4; k < len(sec) && hi < len(b) && b[hi] == sec[k]; k++ {
-				hi++
-			}
-			if hi-lo >= minRun {
-				spans = addSpan(spans, lo, hi)
-			}
+			spans = append(spans, [2]int{p, p + n})
+			p += n - 1
+			break
 		}
 	}
 	return spans
 }
 
-func wordByte(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+// alone says whether b[lo:hi] stands as a word of its own.
+func alone(b []byte, lo, hi int) bool {
+	return (lo == 0 || !wordByte(b[lo-1])) && (hi == len(b) || !wordByte(b[hi]))
 }
 
-func filterBit(k uint32) uint32 { return (k * 0x9E3779B1) >> 16 }
-
-// addSpan adds [lo, hi) to sorted, merged spans. Spans arrive nearly in
-// order, so the common case appends or extends the last one.
-func addSpan(spans [][2]int, lo, hi int) [][2]int {
-	i := len(spans)
-	for i > 0 && spans[i-1][0] > lo {
-		i--
-	}
-	spans = append(spans, [2]int{})
-	copy(spans[i+1:], spans[i:])
-	spans[i] = [2]int{lo, hi}
-	// Merge around i.
-	out := spans[:0]
-	for _, s := range spans {
-		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
-			out[n-1][1] = max(out[n-1][1], s[1])
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
+func wordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
 }

@@ -31,8 +31,10 @@ type Field struct {
 	Name    string
 	Label   string
 	Section Section
-	kind    fieldKind
-	off     uintptr // where the field lives in a Donation
+	// Optional fields are past the spec: a view shows them only when sent.
+	Optional bool
+	kind     fieldKind
+	off      uintptr // where the field lives in a Donation
 }
 
 // fieldKind says how a field is read.
@@ -130,6 +132,17 @@ var Fields = []Field{
 	field("utm_campaign", "utm_campaign", SectionAttribution, func(d *Donation) *Text { return &d.UTMCampaign }),
 	field("utm_content", "utm_content", SectionAttribution, func(d *Donation) *Text { return &d.UTMContent }),
 	field("donation_honor", "Tribute", SectionTribute, func(d *Donation) **Honor { return &d.Honor }),
+	// Past the spec: what servers of this kind send (see otherNames).
+	optional(field("amount_refunded", "Refunded", SectionGift, func(d *Donation) *Number { return &d.AmountRefunded })),
+	optional(field("designation", "Designation", SectionGift, func(d *Donation) *Text { return &d.Designation })),
+	optional(field("comment", "Comment", SectionGift, func(d *Donation) *Text { return &d.Comment })),
+	optional(field("campaign_id", "Campaign id", SectionAttribution, func(d *Donation) *Int { return &d.CampaignID })),
+	optional(field("campaign_name", "Campaign", SectionAttribution, func(d *Donation) *Text { return &d.CampaignName })),
+}
+
+func optional(f Field) Field {
+	f.Optional = true
+	return f
 }
 
 // HonorField is one field of a tribute (donation_honor); all are text.

@@ -121,13 +121,13 @@ func parseAmounts(s string, _ time.Time, q *Question) error {
 		if t == "" {
 			continue
 		}
-		d, err := amountBound(t)
+		d, err := api.ParseAmountBound(t)
 		if err != nil {
 			return err
 		}
 		*b.to = &d
 	}
-	if lo, hi := q.Filter.MinAmount, q.Filter.MaxAmount; lo != nil && hi != nil && scaled(lo) > scaled(hi) {
+	if lo, hi := q.Filter.MinAmount, q.Filter.MaxAmount; lo != nil && hi != nil && lo.Compare(*hi) > 0 {
 		return fmt.Errorf("the least amount, %s, is above the most, %s", strings.TrimSpace(from), strings.TrimSpace(to))
 	}
 	return nil
@@ -165,18 +165,3 @@ func clean(text string) (string, error) {
 	}
 	return text, nil
 }
-
-// amountBound reads one end of an amount range: the store compares amounts
-// with four decimals, exactly.
-func amountBound(t string) (api.Decimal, error) {
-	d, err := api.ParseDecimal(t)
-	if err != nil {
-		return api.Decimal{}, fmt.Errorf("%q is not an amount such as 25 or 99.50", t)
-	}
-	if _, ok := d.Scaled(4); !ok {
-		return api.Decimal{}, fmt.Errorf("%q has more than 4 decimals", t)
-	}
-	return d, nil
-}
-
-func scaled(d *api.Decimal) int64 { v, _ := d.Scaled(4); return v }

@@ -74,6 +74,8 @@ func TestReadRefuses(t *testing.T) {
 		{"dates", "2026-03-10..2026-03-01", "is not before"},
 		{"amount", "100..10", "the least amount, 100, is above the most, 10"},
 		{"amount", "1.00001", "more than 4 decimals"},
+		{"amount", "5,00..", "use a dot for decimals: 5.00"},
+		{"amount", "12345678901234567890123", "too long"},
 		{"recurring", "maybe", "not yes or no"},
 		{"status", ",", "name a status"},
 		{"search", "zoe\x00\x1b[2J", "control characters"},

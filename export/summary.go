@@ -1,13 +1,11 @@
 package export
 
 import (
-	"encoding/csv"
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"donations/api"
@@ -18,17 +16,47 @@ import (
 // SummaryFormats are the formats `donations summary` writes.
 var SummaryFormats = []string{"table", "json", "csv"}
 
+// Groups calls fn with each group, in key order: store.EachGroup over one
+// question. The table and CSV call it twice (their widths and columns are
+// known once every group is seen), so no format holds every group.
+type Groups func(fn func(store.Group) error) error
+
 // WriteSummary writes groups, keyed by the names in by, as format: a table
 // that fits width, JSON, or CSV with a column per currency. Sums are exact
-// decimals, written as text.
-func WriteSummary(w io.Writer, format string, by []string, groups []store.Group, width int) error {
+// decimals, written as text; every key and currency is made safe for a
+// terminal first, whatever the format.
+func WriteSummary(w io.Writer, format string, by []string, groups Groups, width int) error {
+	safe := func(fn func(store.Group) error) error {
+		return groups(func(g store.Group) error { return fn(safeGroup(g)) })
+	}
 	switch format {
 	case "json":
-		return summaryJSON(w, by, groups)
+		return summaryJSON(w, by, safe)
 	case "csv":
-		return summaryCSV(w, by, groups)
+		return summaryCSV(w, by, safe)
 	}
-	return summaryTable(w, by, groups, width)
+	return summaryTable(w, by, safe, width)
+}
+
+// safeGroup is g with its keys and currency names made safe for a terminal:
+// they are the server's text, and a JSON or CSV file is read on one too.
+// Currencies that differ only by what was stripped are added together.
+func safeGroup(g store.Group) store.Group {
+	out := store.Group{Key: make([]string, len(g.Key)), Count: g.Count,
+		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Converted)}
+	for i, k := range g.Key {
+		out.Key[i] = textsafe.Line(k)
+	}
+	return out
+}
+
+func safeSums(m map[string]api.Decimal) map[string]api.Decimal {
+	out := make(map[string]api.Decimal, len(m))
+	for cur, v := range m {
+		safe := textsafe.Line(cur)
+		out[safe] = out[safe].Add(v)
+	}
+	return out
 }
 
 type summaryEntry struct {
@@ -46,76 +74,36 @@ func texts(m map[string]api.Decimal) map[string]string {
 	return out
 }
 
-func summaryJSON(w io.Writer, by []string, groups []store.Group) error {
-	entries := make([]summaryEntry, 0, len(groups))
-	for _, g := range groups {
+// summaryJSON writes an indented array, an entry at a time.
+func summaryJSON(w io.Writer, by []string, groups Groups) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("  ", "  ")
+	enc.SetEscapeHTML(false) // "In Memory & In Honor", not "\u0026"
+	sep := "[\n  "
+	err := groups(func(g store.Group) error {
 		var key any = g.Key
 		if len(by) == 1 {
 			key = g.Key[0]
 		}
-		entries = append(entries, summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted)})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // "In Memory & In Honor", not "\u0026"
-	return enc.Encode(entries)
-}
-
-// currencies lists every currency of one sum across the groups, sorted.
-func currencies(groups []store.Group, sums func(store.Group) map[string]api.Decimal) []string {
-	var out []string
-	for _, g := range groups {
-		for cur := range sums(g) {
-			if !slices.Contains(out, cur) {
-				out = append(out, cur)
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-func amounts(g store.Group) map[string]api.Decimal   { return g.Amounts }
-func converted(g store.Group) map[string]api.Decimal { return g.Converted }
-
-func summaryCSV(w io.Writer, by []string, groups []store.Group) error {
-	curs, convs := currencies(groups, amounts), currencies(groups, converted)
-	cw := csv.NewWriter(w)
-	head := append(slices.Clone(by), "count")
-	for _, c := range curs {
-		head = append(head, "amount "+c)
-	}
-	for _, c := range convs {
-		head = append(head, "converted "+c)
-	}
-	if err := cw.Write(head); err != nil {
-		return err
-	}
-	for _, g := range groups {
-		row := make([]string, 0, len(head))
-		for _, k := range g.Key {
-			row = append(row, Neutralize(k))
-		}
-		row = append(row, strconv.Itoa(g.Count))
-		for _, c := range curs {
-			row = append(row, sumText(g.Amounts, c))
-		}
-		for _, c := range convs {
-			row = append(row, sumText(g.Converted, c))
-		}
-		if err := cw.Write(row); err != nil {
+		b.Reset()
+		b.WriteString(sep)
+		if err := enc.Encode(summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted)}); err != nil {
 			return err
 		}
+		sep = ",\n  "
+		_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	cw.Flush()
-	return cw.Error()
-}
-
-func sumText(m map[string]api.Decimal, cur string) string {
-	if v, ok := m[cur]; ok {
-		return v.String()
+	end := "\n]\n"
+	if sep == "[\n  " {
+		end = "[]\n"
 	}
-	return ""
+	_, err = io.WriteString(w, end)
+	return err
 }
 
 // joined is a group's sums as one cell: "USD 1,234.50 · EUR 80.00", the
@@ -130,49 +118,6 @@ func joined(m map[string]api.Decimal) string {
 		parts = append(parts, name+" "+textsafe.Thousands(m[cur].String()))
 	}
 	return strings.Join(parts, " · ")
-}
-
-// summaryTable writes aligned columns: the keys, the count, the converted
-// total, then the amounts per currency, which give way when width is short.
-func summaryTable(w io.Writer, by []string, groups []store.Group, width int) error {
-	rows := [][]string{append(upper(by), "COUNT", "CONVERTED", "AMOUNTS")}
-	for _, g := range groups {
-		row := make([]string, 0, len(by)+3)
-		for _, k := range g.Key {
-			if k == "" {
-				k = "—"
-			}
-			row = append(row, textsafe.Line(k))
-		}
-		rows = append(rows, append(row, textsafe.Thousands(strconv.Itoa(g.Count)), joined(g.Converted), joined(g.Amounts)))
-	}
-	widths := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for i, c := range r {
-			widths[i] = max(widths[i], textsafe.Width(c))
-		}
-	}
-	for _, r := range rows {
-		var b strings.Builder
-		for i, c := range r {
-			switch {
-			case i == len(r)-1:
-				b.WriteString(c)
-			case i == len(by): // the count
-				b.WriteString(textsafe.FitRight(c, widths[i]) + "  ")
-			default:
-				b.WriteString(textsafe.Fit(c, widths[i]) + "  ")
-			}
-		}
-		line := b.String()
-		if width > 0 {
-			line = textsafe.Truncate(line, width)
-		}
-		if _, err := fmt.Fprintln(w, strings.TrimRight(line, " ")); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func upper(names []string) []string {

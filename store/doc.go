@@ -25,8 +25,12 @@
 //	amount_e4        amount × 10^4 as an integer, NULL when it has more than
 //	                 four decimals or is over a billion (it is then added up
 //	                 from its text), so that its sums cannot overflow
+//	amount_e4f       amount × 10^4 as the nearest float (±Inf past its range)
+//	                 where amount_e4 is NULL and the amount is a number: amount
+//	                 bounds and the amount sort compare it in amount_e4's place
 //	currency         currency, upper case
-//	converted_amount, converted_e4, converted_currency   the same for the conversion
+//	converted_amount, converted_e4, converted_e4f, converted_currency
+//	                 the same for the conversion
 //	status           status as sent; status_key is it in lower case
 //	first_name, last_name, email as sent; email_key is the e-mail in lower case
 //	                 (donors are grouped by it); name_key is Fold("last first")

@@ -103,7 +103,7 @@ func (f Filter) clause(inOrder bool) (string, []any, error) {
 		if err != nil {
 			return "", nil, err
 		}
-		add("amount_e4 "+b.op+" ?", v)
+		add("coalesce(amount_e4, amount_e4f) "+b.op+" ?", v)
 	}
 	if f.Currency != "" {
 		add("currency = ?", strings.ToUpper(strings.TrimSpace(f.Currency)))

@@ -54,36 +54,65 @@ type Group struct {
 // the offset loc has now, so that a summer-time change moves an hour's
 // gifts to a neighbouring day on the far side of it.
 func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Location) ([]Group, error) {
+	var out []Group
+	err := s.EachGroup(ctx, f, by, loc, func(g Group) error {
+		out = append(out, g)
+		return nil
+	})
+	return out, err
+}
+
+// EachGroup is Groups one group at a time, in key order, as the store reads
+// them: a summary by donor and day never holds every group. fn must not use
+// the store (a store in memory has one connection, which the groups hold).
+func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.Location, fn func(Group) error) error {
 	where, args, err := f.where()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	src, err := s.groupSource(ctx, f, by, loc)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	cols := slices.Concat(src.keys, []string{"coalesce(currency, '')", "coalesce(converted_currency, '')"})
-	sql := "SELECT " + strings.Join(cols, ", ") + ", " + src.sums +
-		" FROM " + src.table + where + " GROUP BY " + strings.Join(cols, ", ")
-	rows, err := s.db.QueryContext(ctx, sql, args...)
+	extra, err := s.inexact(ctx, src.keys, where, args)
 	if err != nil {
-		return nil, s.explain(err)
+		return err
+	}
+	cols := strings.Join(slices.Concat(src.keys, []string{"coalesce(currency, '')", "coalesce(converted_currency, '')"}), ", ")
+	rows, err := s.db.QueryContext(ctx, "SELECT "+cols+", "+src.sums+" FROM "+src.table+where+
+		" GROUP BY "+cols+" ORDER BY "+cols, args...)
+	if err != nil {
+		return s.explain(err)
 	}
 	defer rows.Close()
-	acc := newGroups()
-	inexact := false
+	var g *Group
+	emit := func() error {
+		if g == nil {
+			return nil
+		}
+		if x := extra.byKey[strings.Join(g.Key, "\x00")]; x != nil {
+			addAll(g.Amounts, x.Amounts)
+			addAll(g.Converted, x.Converted)
+		}
+		return fn(*g)
+	}
 	for rows.Next() {
 		key := make([]string, len(src.keys))
 		var cur, conv string
-		var n, amount, converted, nA, nA4, nC, nC4 int64
+		var n, amount, converted, nA4, nC4 int64
 		dest := []any{}
 		for i := range key {
 			dest = append(dest, &key[i])
 		}
-		if err := rows.Scan(append(dest, &cur, &conv, &n, &amount, &converted, &nA, &nA4, &nC, &nC4)...); err != nil {
-			return nil, s.explain(err)
+		if err := rows.Scan(append(dest, &cur, &conv, &n, &amount, &converted, &nA4, &nC4)...); err != nil {
+			return s.explain(err)
 		}
-		g := acc.get(key)
+		if g == nil || !slices.Equal(g.Key, key) {
+			if err := emit(); err != nil {
+				return err
+			}
+			g = newGroup(key)
+		}
 		g.Count += int(n)
 		if nA4 > 0 {
 			g.Amounts[cur] = g.Amounts[cur].Add(api.ScaledDecimal(amount, scale))
@@ -91,22 +120,40 @@ func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Loc
 		if nC4 > 0 {
 			g.Converted[conv] = g.Converted[conv].Add(api.ScaledDecimal(converted, scale))
 		}
-		inexact = inexact || nA > nA4 || nC > nC4
 	}
 	if err := rows.Err(); err != nil {
-		return nil, s.explain(err)
+		return s.explain(err)
 	}
-	if inexact {
-		if err := s.addInexact(ctx, acc, src.keys, where, args); err != nil {
-			return nil, err
-		}
-	}
-	return acc.sorted(), nil
+	return emit()
 }
 
-// addInexact adds the amounts the integer columns could not hold (more than
-// four decimals, or too large) from their text, exactly.
-func (s *Store) addInexact(ctx context.Context, acc *groups, keys []string, where string, args []any) error {
+func newGroup(key []string) *Group {
+	return &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{}}
+}
+
+func addAll(to, from map[string]api.Decimal) {
+	for cur, v := range from {
+		to[cur] = to[cur].Add(v)
+	}
+}
+
+// inexact adds up, by the keys, the amounts the integer columns could not
+// hold (more than four decimals, or too large) from their text, exactly.
+// There are seldom any, and the rollups say when there are none at all.
+func (s *Store) inexact(ctx context.Context, keys []string, where string, args []any) (*groups, error) {
+	out := newGroups()
+	rolled, err := s.rolledUp(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if rolled {
+		var some bool
+		err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM rollup_dims
+			WHERE n_amount > n_amount_e4 OR n_converted > n_converted_e4)`).Scan(&some)
+		if err != nil || !some {
+			return out, s.explain(err)
+		}
+	}
 	cond := " WHERE "
 	if where != "" {
 		cond = where + " AND "
@@ -116,7 +163,7 @@ func (s *Store) addInexact(ctx context.Context, acc *groups, keys []string, wher
 		" FROM donations" + cond + "((amount IS NOT NULL AND amount_e4 IS NULL) OR (converted_amount IS NOT NULL AND converted_e4 IS NULL))"
 	rows, err := s.db.QueryContext(ctx, sql, args...)
 	if err != nil {
-		return s.explain(err)
+		return nil, s.explain(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -128,13 +175,13 @@ func (s *Store) addInexact(ctx context.Context, acc *groups, keys []string, wher
 			dest = append(dest, &key[i])
 		}
 		if err := rows.Scan(append(dest, &cur, &conv, &amount, &converted)...); err != nil {
-			return s.explain(err)
+			return nil, s.explain(err)
 		}
-		g := acc.get(key)
+		g := out.get(key)
 		addText(g.Amounts, cur, amount)
 		addText(g.Converted, conv, converted)
 	}
-	return s.explain(rows.Err())
+	return out, s.explain(rows.Err())
 }
 
 // groupSource is where a grouping reads: its table, the SQL of its keys,
@@ -145,10 +192,8 @@ type groupSource struct {
 }
 
 const (
-	donationSums = "count(*), coalesce(sum(amount_e4), 0), coalesce(sum(converted_e4), 0)," +
-		" count(amount), count(amount_e4), count(converted_amount), count(converted_e4)"
-	rollupSumCols = "sum(n), sum(amount_e4), sum(converted_e4)," +
-		" sum(n_amount), sum(n_amount_e4), sum(n_converted), sum(n_converted_e4)"
+	donationSums  = "count(*), coalesce(sum(amount_e4), 0), coalesce(sum(converted_e4), 0), count(amount_e4), count(converted_e4)"
+	rollupSumCols = "sum(n), sum(amount_e4), sum(converted_e4), sum(n_amount_e4), sum(n_converted_e4)"
 )
 
 // groupSource reads a rollup when one holds every key and f selects every
@@ -200,7 +245,8 @@ func holds(keys, cols []string) bool {
 	return true
 }
 
-// groups gathers rows of one key, which GROUP BY splits by currency.
+// groups gathers groups by key, for the insights' one pass over rows that
+// come in no order.
 type groups struct {
 	byKey map[string]*Group
 }
@@ -211,7 +257,7 @@ func (a *groups) get(key []string) *Group {
 	k := strings.Join(key, "\x00")
 	g := a.byKey[k]
 	if g == nil {
-		g = &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{}}
+		g = newGroup(key)
 		a.byKey[k] = g
 	}
 	return g

@@ -16,14 +16,14 @@ const scale = 4
 // PutResult counts what storing a page changed.
 type PutResult struct{ New, Updated int }
 
-const upsert = `INSERT INTO donations (id, donation_date, date_utc, day, amount, amount_e4, currency,
-	converted_amount, converted_e4, converted_currency, status, status_key, first_name, last_name, name_key,
+const upsert = `INSERT INTO donations (id, donation_date, date_utc, day, amount, amount_e4, amount_e4f, currency,
+	converted_amount, converted_e4, converted_e4f, converted_currency, status, status_key, first_name, last_name, name_key,
 	email, email_key, form_name, payment_type, city, last_updated_at, recurring, anonymous, tribute, honoree,
 	search, first_seen, last_seen)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 ON CONFLICT(id) DO UPDATE SET donation_date=excluded.donation_date, date_utc=excluded.date_utc, day=excluded.day,
-	amount=excluded.amount, amount_e4=excluded.amount_e4, currency=excluded.currency,
-	converted_amount=excluded.converted_amount, converted_e4=excluded.converted_e4,
+	amount=excluded.amount, amount_e4=excluded.amount_e4, amount_e4f=excluded.amount_e4f, currency=excluded.currency,
+	converted_amount=excluded.converted_amount, converted_e4=excluded.converted_e4, converted_e4f=excluded.converted_e4f,
 	converted_currency=excluded.converted_currency, status=excluded.status, status_key=excluded.status_key,
 	first_name=excluded.first_name, last_name=excluded.last_name, name_key=excluded.name_key,
 	email=excluded.email, email_key=excluded.email_key, form_name=excluded.form_name,
@@ -143,12 +143,14 @@ func row(d *api.Donation, now int64, zone *time.Location) []any {
 	if t, ok := api.Time(d.DonationDate); ok {
 		dateUTC, day, localDay = t.UnixMilli(), t.UTC().Format("2006-01-02"), t.In(zone).Format("2006-01-02")
 	}
+	e4, e4f := scaled(d.Amount)
+	c4, c4f := scaled(d.ConvertedAmount)
 	search := Fold(strings.Join([]string{d.FirstName.Value + " " + d.LastName.Value, d.Email.Value,
 		d.FormName.Value, d.City.Value, honoree, d.Status.Value, d.Amount.Text, d.Currency.Value, day,
 		strconv.FormatInt(d.ID.Value, 10)}, " | "))
 	return []any{d.ID.Value, text(d.DonationDate), dateUTC, localDay,
-		number(d.Amount), scaled(d.Amount), strings.ToUpper(d.Currency.Value),
-		number(d.ConvertedAmount), scaled(d.ConvertedAmount), strings.ToUpper(d.ConvertedCurrency.Value),
+		number(d.Amount), e4, e4f, strings.ToUpper(d.Currency.Value),
+		number(d.ConvertedAmount), c4, c4f, strings.ToUpper(d.ConvertedCurrency.Value),
 		text(d.Status), strings.ToLower(d.Status.Value),
 		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value + " " + d.FirstName.Value),
 		text(d.Email), strings.ToLower(strings.TrimSpace(d.Email.Value)),
@@ -176,13 +178,18 @@ func number(n api.Number) any {
 // is added up exactly from its text, as one with more than four decimals.
 const maxScaled = 1e9 * 1e4
 
-func scaled(n api.Number) any {
+// scaled is n × 10^4 for the columns: as an exact integer when it fits,
+// else as the nearest float (±Inf past its range), which compares and
+// sorts it with the others; sums add it up from its text. Both are NULL
+// for an amount that is missing or not a number.
+func scaled(n api.Number) (exact, approx any) {
 	d, ok := n.Decimal()
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	if v, ok := d.Scaled(scale); ok && v <= maxScaled && v >= -maxScaled {
-		return v
+		return v, nil
 	}
-	return nil
+	f, _ := strconv.ParseFloat(d.String(), 64) // out of range: ±Inf, as wanted
+	return nil, f * 1e4
 }

@@ -18,9 +18,15 @@ type Query struct {
 
 // Sorts are the fields a query can be ordered by, and their columns.
 var Sorts = map[string]string{
-	"date": "date_utc", "amount": "coalesce(converted_e4, amount_e4)", "name": "name_key", "email": "email_key",
+	"date": "date_utc", "amount": amountKey, "name": "name_key", "email": "email_key",
 	"status": "status_key", "form": "form_name", "id": "id",
 }
+
+// amountKey is what donations sort by as "amount": the converted amount
+// when the server gives one, else the amount, × 10^4; the float columns
+// stand in for what the integer ones cannot hold, so that 1E3, 400 digits
+// or 12.345678901234567 sort by their value rather than first.
+const amountKey = "coalesce(converted_e4, converted_e4f, amount_e4, amount_e4f)"
 
 // ErrUnknownSort is returned for a Sort not in Sorts.
 var ErrUnknownSort = errors.New("unknown sort field")

@@ -18,8 +18,8 @@ var schema = append([]string{
 	`CREATE TABLE donations (
 		id INTEGER PRIMARY KEY,
 		donation_date TEXT, date_utc INTEGER, day TEXT,
-		amount TEXT, amount_e4 INTEGER, currency TEXT,
-		converted_amount TEXT, converted_e4 INTEGER, converted_currency TEXT,
+		amount TEXT, amount_e4 INTEGER, amount_e4f REAL, currency TEXT,
+		converted_amount TEXT, converted_e4 INTEGER, converted_e4f REAL, converted_currency TEXT,
 		status TEXT, status_key TEXT,
 		first_name TEXT, last_name TEXT, name_key TEXT,
 		email TEXT, email_key TEXT NOT NULL DEFAULT '',
@@ -31,7 +31,7 @@ var schema = append([]string{
 	`CREATE INDEX donations_date ON donations(date_utc, id)`,
 	// Gifts sort by what they are worth in one currency, the converted
 	// amount, when the server gives it: ¥9,531 is not more than $2,500.
-	`CREATE INDEX donations_amount ON donations(coalesce(converted_e4, amount_e4), id)`,
+	`CREATE INDEX donations_amount ON donations(` + amountKey + `, id)`,
 	// A donor's gifts, newest last: the donors table is added up again from
 	// them, and a donor is named as on the newest.
 	`CREATE INDEX donations_email ON donations(email_key, date_utc)`,

@@ -21,7 +21,7 @@ import (
 
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is rebuilt (it is a cache), a newer one refused.
-const schemaVersion = 6
+const schemaVersion = 7
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {

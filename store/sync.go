@@ -99,6 +99,7 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 		seen = map[int64]struct{}{}
 	}
 	found := anchor == 0
+	var skips skipped
 	w := s.startWriter(ctx, c, start, o.OnProgress)
 	for page := first; !p.Done(); page++ {
 		// Read-ahead costs up to Concurrency-1 requests past the end of the
@@ -113,6 +114,7 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 			break
 		}
 		found = found || slices.ContainsFunc(b.Page.Donations, func(d api.Donation) bool { return d.ID.Value == maxID })
+		skips.add(b.Page)
 		for _, d := range b.Donations {
 			if seen != nil {
 				seen[d.ID.Value] = struct{}{}
@@ -137,6 +139,9 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 	if err := s.finish(ctx, &res, seen, per, start); err != nil {
 		return res, err
 	}
+	// Told after finish: a skipped record says nothing against the walk, so
+	// it does not keep a full sync from removing what the server dropped.
+	res.Warnings = append(res.Warnings, skips.warnings()...)
 	if err := s.tidy(ctx, res); err != nil {
 		return res, err
 	}

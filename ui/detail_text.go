@@ -79,7 +79,9 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 			show, special := showers[f.Name]
 			switch {
 			case !special:
-				w.field(f.Label, plainValue(f.At(d)))
+				if v := plainValue(f.At(d)); v != missing || !f.Optional {
+					w.field(f.Label, v)
+				}
 			case show != nil:
 				show(w, d)
 			}

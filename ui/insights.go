@@ -236,7 +236,7 @@ func largestFirst(groups []store.Group, cur string) []store.Group {
 	return out
 }
 
-func less(a, b api.Decimal) bool { return strings.HasPrefix(a.Sub(b).String(), "-") }
+func less(a, b api.Decimal) bool { return a.Compare(b) < 0 }
 
 // bars draws one line per group: its key, a bar in proportion to its
 // converted sum, the sum and the count. last keeps the latest groups when

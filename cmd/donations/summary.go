@@ -67,15 +67,15 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) int {
 	}
 	defer done()
 	err = checkValues(ctx, o.q, st, o.offline)
-	var groups []store.Group
-	if err == nil {
-		groups, err = st.Groups(ctx, o.q.Store(o.offline), o.by, time.Local)
-	}
-	if err == nil && len(groups) == 0 {
-		err = checkValues(ctx, o.q, st, true)
+	n := 0
+	groups := func(fn func(store.Group) error) error {
+		return st.EachGroup(ctx, o.q.Store(o.offline), o.by, time.Local, func(g store.Group) error { n++; return fn(g) })
 	}
 	if err == nil {
 		err = export.WriteSummary(a.stdout, o.format, o.by, groups, width)
+	}
+	if err == nil && n == 0 {
+		err = checkValues(ctx, o.q, st, true)
 	}
 	if err != nil {
 		return reportError(a.env, err)
@@ -88,9 +88,12 @@ func (o summaryOptions) check() string {
 	if len(o.by) == 0 || len(o.by) > 2 {
 		return "give --by once or twice (" + strings.Join(store.GroupKeyNames, ", ") + ")"
 	}
-	for _, b := range o.by {
+	for i, b := range o.by {
 		if !slices.Contains(store.GroupKeyNames, b) {
 			return fmt.Sprintf("--by: %q is not one of %s", b, strings.Join(store.GroupKeyNames, ", "))
+		}
+		if slices.Contains(o.by[:i], b) {
+			return fmt.Sprintf("--by: %q is given twice", b)
 		}
 	}
 	if o.offline && o.q.Query.CampaignID != 0 {

@@ -95,6 +95,7 @@ func TestSummaryOneKeyAndBadKeys(t *testing.T) {
 		{nil, "give --by once or twice"},
 		{[]string{"--by", "form", "--by", "status", "--by", "day"}, "give --by once or twice"},
 		{[]string{"--by", "colour"}, `--by: "colour" is not one of`},
+		{[]string{"--by", "day", "--by", "day"}, `--by: "day" is given twice`},
 		{[]string{"--by", "form", "--format", "xml"}, `--format: "xml" is not one of table, json, csv`},
 		{[]string{"--by", "form", "--since", "soon"}, `--since: "soon" is not a date`},
 	} {
