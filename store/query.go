@@ -56,12 +56,12 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	query := "SELECT count(*) FROM donations" + where
 	if q.onlyMatch() {
 		// The index holds exactly the stored donations (triggers keep it so):
 		// counting there reads no record.
-		query, args = "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", []any{q.match()}
+		return s.ftsCount(ctx, q.match())
 	}
+	query := "SELECT count(*) FROM donations" + where
 	var n int
 	err = s.db.QueryRowContext(ctx, query, args...).Scan(&n)
 	return n, s.explain(err)
@@ -148,9 +148,14 @@ func (s *Store) manyMatches(ctx context.Context, q Query) (bool, error) {
 	if match == "" {
 		return false, nil
 	}
-	var n int
-	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", match).Scan(&n)
-	return n > 1000, s.explain(err)
+	n, ok := s.matches.recall(match)
+	if !ok {
+		var err error
+		if n, err = s.ftsCount(ctx, match); err != nil {
+			return false, err
+		}
+	}
+	return n > 1000, nil
 }
 
 func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, error) {

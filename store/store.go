@@ -29,6 +29,8 @@ type Store struct {
 	path string         // "" in memory
 	zone *time.Location // the donations' days are dates in it (meta zone)
 	mode fs.FileMode    // the file's permissions: without the owner's write bit it is read-only
+
+	matches matchCount // the last search counted, for Window's plan
 }
 
 func (s *Store) readOnly() bool { return s.mode&0o200 == 0 }
