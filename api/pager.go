@@ -65,9 +65,14 @@ func (c *Client) Pager(q Query, order Order) *Pager {
 }
 
 // From makes an oldest-first walk start at page n: a sync that already holds
-// the pages before it reads on from there.
+// the pages before it reads on from there. A newest-first walk then goes
+// back from page n to page 1 as they stand, with no search for the last
+// page (n is known to be it, or where a walk back stopped).
 func (p *Pager) From(n int) *Pager {
 	p.next = max(1, n)
+	if p.order == NewestFirst {
+		p.probed, p.located = true, true
+	}
 	return p
 }
 
@@ -340,7 +345,7 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 			return Batch{Page: p.cache[1], Done: true}, nil
 		}
 	}
-	pg, err := p.fetch(ctx, p.next)
+	pg, err := p.fetchBack(ctx, p.next)
 	if err != nil {
 		return Batch{}, err
 	}
@@ -349,7 +354,23 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 	p.next--
 	b.Done = p.next < 1
 	p.done = b.Done
+	if p.done {
+		p.ahead.stop()
+	}
 	return b, nil
+}
+
+// fetchBack is page n of a walk back: from the pages the search for the
+// last one fetched, or read ahead towards page 1.
+func (p *Pager) fetchBack(ctx context.Context, n int) (*Page, error) {
+	if _, ok := p.cache[n]; ok || p.ahead.limit <= 1 {
+		return p.fetch(ctx, n)
+	}
+	pg, err := p.ahead.take(ctx, p, n)
+	if err == nil {
+		p.record(pg)
+	}
+	return pg, err
 }
 
 // Newest returns the n most recent donations matching q, newest first.

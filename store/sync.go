@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -24,6 +23,10 @@ type SyncOptions struct {
 	From       int
 	Query      api.Query
 	OnProgress func(Progress)
+	// NoWait makes a sync return ErrSyncRunning at once when another sync
+	// of the store runs; else it waits for it, and OnWait is told.
+	NoWait bool
+	OnWait func()
 }
 
 // Progress is told after each page is stored.
@@ -56,9 +59,15 @@ type SyncResult struct {
 // store's newest donation (less Window pages, re-read for changes) to the end.
 // If that donation is not found where it should be, the list has shifted
 // under the store (removals on the server) and every page is read instead.
-func (s *Store) Sync(ctx context.Context, c *api.Client, o SyncOptions) (SyncResult, error) {
+// One sync of a store runs at a time (see lockSync).
+func (s *Store) Sync(ctx context.Context, src Source, o SyncOptions) (SyncResult, error) {
 	start := time.Now()
-	res, err := s.walk(ctx, c, o, start)
+	st, unlock, err := s.lockSync(ctx, !o.NoWait, o.OnWait)
+	if err != nil {
+		return SyncResult{}, err
+	}
+	defer unlock()
+	res, err := s.walk(ctx, src, o, start, st)
 	res.Elapsed = time.Since(start)
 	return res, err
 }
@@ -70,14 +79,27 @@ func (s *Store) tail(ctx context.Context) (n int, maxID int64, err error) {
 	return n, m.Int64, s.explain(err)
 }
 
-func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start time.Time) (SyncResult, error) {
+// pageSize is the size of the server's pages when asked for asked: what a
+// sync learned (a server may cap it lower), else asked.
+func (s *Store) pageSize(ctx context.Context, asked int) (int, error) {
+	v, err := s.meta(ctx, metaPerPage)
+	if n, _ := strconv.Atoi(v); n > 0 && n < asked {
+		return n, err
+	}
+	return asked, err
+}
+
+func (s *Store) walk(ctx context.Context, src Source, o SyncOptions, start time.Time, st *syncState) (SyncResult, error) {
 	n, maxID, err := s.tail(ctx)
 	if err != nil {
 		return SyncResult{}, err
 	}
 	q := o.Query
 	q.PerPage = o.PerPage
-	per := q.EffectivePerPage()
+	per, err := s.pageSize(ctx, q.EffectivePerPage())
+	if err != nil {
+		return SyncResult{}, err
+	}
 	first, anchor := 1, 0
 	switch {
 	case o.From > 0:
@@ -92,49 +114,41 @@ func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start ti
 			return res, err
 		}
 	}
-	p := c.Pager(q, api.OldestFirst).From(first)
+	p := src.Pager(q, api.OldestFirst).From(first)
 	defer p.Close()
 	var seen map[int64]struct{}
 	if res.Full {
 		seen = map[int64]struct{}{}
 	}
-	found := anchor == 0
-	w := s.startWriter(ctx, c, start, o.OnProgress)
-	for page := first; !p.Done(); page++ {
+	found, ramped := anchor == 0, false
+	each := func(b api.Batch) {
 		// Read-ahead costs up to Concurrency-1 requests past the end of the
 		// list. A first sync pays that to read many pages fast; an
 		// incremental one, which usually has few new pages, reads one at a
 		// time until it is 8 pages past the store's end.
-		if page == rampAt(anchor) && o.Concurrency > 1 {
+		if !ramped && b.Page != nil && b.Page.Number+1 >= rampAt(anchor) && o.Concurrency > 1 {
 			p.SetConcurrency(o.Concurrency)
+			ramped = true
 		}
-		var b api.Batch
-		if b, err = p.Next(ctx); err != nil {
-			break
+		if b.Page == nil {
+			return
 		}
-		found = found || slices.ContainsFunc(b.Page.Donations, func(d api.Donation) bool { return d.ID.Value == maxID })
-		for _, d := range b.Donations {
-			if seen != nil {
+		for _, d := range b.Page.Donations {
+			found = found || d.ID.Value == maxID
+			if seen != nil && d.ID.Valid {
 				seen[d.ID.Value] = struct{}{}
 			}
 		}
-		if !w.send(fetched{list: b.Donations, page: page, pages: int(b.Page.Meta.TotalPages.Value), requests: p.Requests()}) {
-			break
-		}
-		if b.Page != nil && len(b.Page.Donations) > 0 {
-			res.LastPage = page
-		}
 	}
-	r, werr := w.close()
-	res.New, res.Updated, res.Requests = r.New, r.Updated, p.Requests()
-	if err = cmp.Or(werr, err); err != nil {
+	r, err := s.run(ctx, pass{w: p, start: start, progress: o.OnProgress, budget: src.Budget, state: st, each: each})
+	res.New, res.Updated, res.Requests, res.LastPage, res.Warnings = r.New, r.Updated, r.Requests, r.LastPage, r.Warnings
+	if err != nil {
 		return res, err
 	}
-	res.Warnings = p.Warnings()
 	if !found {
-		return s.fullInstead(ctx, c, o, start, res, maxID)
+		return s.fullInstead(ctx, src, o, start, st, res, maxID)
 	}
-	if err := s.finish(ctx, &res, seen, per, start); err != nil {
+	if err := s.finish(ctx, &res, seen, cmp.Or(r.PageSize, per), start); err != nil {
 		return res, err
 	}
 	if err := s.tidy(ctx, res); err != nil {
@@ -180,9 +194,9 @@ func (s *Store) deferUpkeep(ctx context.Context) error {
 
 // fullInstead reads every page after a sync that did not find the store's
 // newest donation where the list should hold it, adding to what it did.
-func (s *Store) fullInstead(ctx context.Context, c *api.Client, o SyncOptions, start time.Time, res SyncResult, maxID int64) (SyncResult, error) {
+func (s *Store) fullInstead(ctx context.Context, src Source, o SyncOptions, start time.Time, st *syncState, res SyncResult, maxID int64) (SyncResult, error) {
 	o.Full = true
-	full, err := s.walk(ctx, c, o, start)
+	full, err := s.walk(ctx, src, o, start, st)
 	full.New, full.Updated, full.Requests = full.New+res.New, full.Updated+res.Updated, full.Requests+res.Requests
 	full.Warnings = append(res.Warnings, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
 	return full, err

@@ -23,7 +23,7 @@ const batchPages = 8
 // next pages are fetched while one is written (storing a page costs about
 // what fetching it does). The pages that wait while it writes are then
 // stored together, in order, in one transaction: the store always holds
-// whole pages from the first, which is what lets a sync resume.
+// whole pages, which is what lets a sync resume.
 type pageWriter struct {
 	in     chan fetched
 	failed chan struct{} // closed when the writer stops on an error
@@ -32,15 +32,14 @@ type pageWriter struct {
 	err    error
 }
 
-// startWriter starts the writer of a sync begun at start, which is also
-// when its donations are recorded as seen.
-func (s *Store) startWriter(ctx context.Context, c *api.Client, start time.Time, progress func(Progress)) *pageWriter {
+// startWriter starts the writer of a pass.
+func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
 	w := &pageWriter{in: make(chan fetched, 2*batchPages), failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for f := range w.in {
 			batch := w.gather(f)
-			r, err := s.putPages(ctx, batch, start)
+			r, err := s.putPages(ctx, batch, ps.start)
 			if err != nil {
 				w.err = err
 				close(w.failed)
@@ -49,15 +48,25 @@ func (s *Store) startWriter(ctx context.Context, c *api.Client, start time.Time,
 				return
 			}
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
-			if progress != nil {
-				last := batch[len(batch)-1]
-				budget, budgeted := c.Budget()
-				progress(Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
-					Updated: w.res.Updated, Elapsed: time.Since(start), Budget: budget, Budgeted: budgeted})
-			}
+			w.tell(ps, batch[len(batch)-1])
 		}
 	}()
 	return w
+}
+
+// tell reports the pages stored so far to the pass and to Status.
+func (w *pageWriter) tell(ps pass, last fetched) {
+	p := Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
+		Updated: w.res.Updated, Elapsed: time.Since(ps.start)}
+	if ps.budget != nil {
+		p.Budget, p.Budgeted = ps.budget()
+	}
+	if ps.state != nil {
+		ps.state.set(func(st *syncState) { st.progress = p })
+	}
+	if ps.progress != nil {
+		ps.progress(p)
+	}
 }
 
 // gather is f and the pages already waiting after it.

@@ -60,7 +60,9 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 		return reportError(a.env, err)
 	}
 	defer s.Close()
-	opts := store.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency}
+	opts := store.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
+		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's or another sync); waiting for it to end, ctrl+c to stop")
+	}}
 	// The progress line is our own text, written past safeText so that its
 	// carriage return and erase-line can redraw it in place.
 	term := terminal(a.stderr)
