@@ -40,7 +40,8 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		step = -1
 	}
 	for i, k := 0, n; i < a.width && k >= 1; i, k = i+1, k+step {
-		if _, ok := a.inflight[k]; !ok {
+		_, fetched := p.cache[k]
+		if _, ok := a.inflight[k]; !ok && (!fetched || k == n) {
 			a.inflight[k] = a.start(p.c, p.query(k))
 		}
 	}

@@ -218,16 +218,18 @@ func keyOf(pg *Page) contentKey {
 }
 
 // atOrPastEnd says whether cached page n is the last page or beyond it: it is
-// empty, shorter than another page, or identical to another page (a server
-// repeating its last page for every page past the end).
+// empty, shorter than a page before it, or identical to another page (a
+// server repeating its last page for every page past the end). A page
+// shorter than a later one is not: a server repeating rows at the start of
+// each page makes every page after the first longer than it.
 func (p *Pager) atOrPastEnd(n int) bool {
 	pg := p.cache[n]
-	if len(pg.Donations) == 0 || len(pg.Donations) < p.maxLen {
+	if len(pg.Donations) == 0 {
 		return true
 	}
 	k := keyOf(pg)
 	for m, other := range p.cache {
-		if m != n && keyOf(other) == k {
+		if m != n && keyOf(other) == k || m < n && len(pg.Donations) < len(other.Donations) {
 			return true
 		}
 	}
@@ -391,8 +393,13 @@ func (c *Client) Newest(ctx context.Context, q Query, n int) ([]Donation, error)
 func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
 	p := c.Pager(q, OldestFirst)
 	defer p.Close()
-	return p.locate(ctx)
+	return p.Last(ctx)
 }
+
+// Last finds the walk's last page in O(log pages) requests, counted in
+// Requests; 0 when the list is empty. The pages it fetched are kept, so a
+// newest-first walk then started there with From does not ask for them again.
+func (p *Pager) Last(ctx context.Context) (int, error) { return p.locate(ctx) }
 
 // CurlFor is a shell command that asks for q, the key left as
 // $DONATIONS_API_KEY: for a donation held in a store, whose request is gone.

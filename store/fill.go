@@ -16,6 +16,10 @@ type pass struct {
 	budget   func() (api.Budget, bool)
 	state    *syncState // the sync's, which Status reads; nil for none
 	each     func(b api.Batch)
+	span     *spanWalk   // records what the walk completes; nil for none
+	stop     func() bool // ends the walk early when true after a page
+	done     *int        // pages stored by the sync so far, across its walks
+	total    int         // pages the sync expects to read in all; 0 if unknown
 }
 
 // passResult is what a pass stored and learned.
@@ -45,6 +49,9 @@ func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
 			ps.each(b)
 		}
 		f := fetched{list: keep.keep(b), requests: requests(ps.w)}
+		if ps.span != nil {
+			f.cov = ps.span.add(b, len(ps.w.Warnings()) > 0)
+		}
 		if b.Page != nil {
 			f.page, f.pages = b.Page.Number, int(b.Page.Meta.TotalPages.Value)
 			sizes.add(b)
@@ -52,7 +59,7 @@ func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
 				res.LastPage = max(res.LastPage, b.Page.Number)
 			}
 		}
-		if !wr.send(f) {
+		if !wr.send(f) || ps.stop != nil && ps.stop() {
 			break
 		}
 	}

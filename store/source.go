@@ -1,10 +1,6 @@
 package store
 
-import (
-	"context"
-
-	"donations/api"
-)
+import "donations/api"
 
 // Source is the account a sync reads: *api.Client is one. The store needs
 // no more of the client than these, so it knows nothing of HTTP, keys or
@@ -12,8 +8,6 @@ import (
 type Source interface {
 	// Pager walks q's pages in order (api.Pager.From starts it elsewhere).
 	Pager(q api.Query, order api.Order) *api.Pager
-	// LastPage finds q's last page in O(log pages) requests.
-	LastPage(ctx context.Context, q api.Query) (int, error)
 	// Budget is the server's rate-limit budget as its last answer said.
 	Budget() (api.Budget, bool)
 }

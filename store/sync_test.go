@@ -139,9 +139,10 @@ func TestTwoSyncsAtOnce(t *testing.T) {
 }
 
 // Pages are stored on a goroutine of their own, several to a transaction
-// when they wait: a sync stopped at any point keeps whole pages from the
-// first, in order, with what it reported stored, and the next one completes
-// it with nothing repeated.
+// when they wait: a first sync (newest first) stopped at any point keeps
+// whole pages from the last, in order, with what it reported stored and a
+// coverage that says so, and the next one completes it with nothing
+// repeated.
 func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 	srv := server(t, demo.Options{Count: 2500})
 	want := srv.Match(demo.Filter{})
@@ -150,11 +151,11 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		reported, pages := 0, 0
 		_, err := s.Sync(ctx, client(t, srv.URL), store.SyncOptions{Concurrency: 8, OnProgress: func(p store.Progress) {
-			if p.Page <= pages {
-				t.Errorf("stop at %d: progress went from page %d to %d", stopAt, pages, p.Page)
+			if p.Done <= pages || p.Total != len(want)/100 {
+				t.Errorf("stop at %d: progress went from %d pages to %d of %d", stopAt, pages, p.Done, p.Total)
 			}
-			reported, pages = p.New, p.Page
-			if p.Page >= stopAt {
+			reported, pages = p.New, p.Done
+			if p.Done >= stopAt {
 				cancel()
 			}
 		}})
@@ -163,9 +164,10 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 			t.Fatalf("stop at %d: %v", stopAt, err)
 		}
 		got := ids(t, s)
-		if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[:len(got)]) {
-			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the first", stopAt, len(got), reported)
+		if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[len(want)-len(got):]) {
+			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the last", stopAt, len(got), reported)
 		}
+		coversExactly(t, s, got, len(want))
 		if r := sync(t, s, client(t, srv.URL), store.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
 			t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
 		}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"time"
@@ -13,6 +14,7 @@ type fetched struct {
 	list        []api.Donation
 	page, pages int // its number; the pages in all when the server says, else 0
 	requests    int // made by then
+	cov         *covered
 }
 
 // batchPages bounds how many waiting pages one transaction stores: enough
@@ -48,6 +50,9 @@ func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
 				return
 			}
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
+			if ps.done != nil {
+				*ps.done += len(batch) // only this goroutine writes it while the pass runs
+			}
 			w.tell(ps, batch[len(batch)-1])
 		}
 	}()
@@ -57,7 +62,10 @@ func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
 // tell reports the pages stored so far to the pass and to Status.
 func (w *pageWriter) tell(ps pass, last fetched) {
 	p := Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
-		Updated: w.res.Updated, Elapsed: time.Since(ps.start)}
+		Updated: w.res.Updated, Elapsed: time.Since(ps.start), Total: ps.total}
+	if ps.done != nil {
+		p.Done = *ps.done
+	}
 	if ps.budget != nil {
 		p.Budget, p.Budgeted = ps.budget()
 	}
@@ -113,12 +121,17 @@ func (s *Store) putPages(ctx context.Context, batch []fetched, seen time.Time) (
 			return err
 		}
 		defer st.close()
+		var cov *covered
 		for _, f := range batch {
 			pr, err := st.put(ctx, f.list, seen)
 			if err != nil {
 				return err
 			}
 			r.New, r.Updated = r.New+pr.New, r.Updated+pr.Updated
+			cov = cmp.Or(f.cov, cov)
+		}
+		if cov != nil {
+			return cover(ctx, tx, cov.span, cov.last)
 		}
 		return nil
 	})
