@@ -112,6 +112,7 @@ func (o summaryOptions) open(ctx context.Context, a *app, r api.DateRange) (*sto
 		if err != nil {
 			return nil, nil, reportError(a.env, err)
 		}
+		noteCoverage(ctx, a, st, r)
 		return st, func() { st.Close() }, exitOK
 	}
 	a.g.onWait = waitNotice(a.env)
