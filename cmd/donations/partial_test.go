@@ -58,11 +58,19 @@ func TestOfflineOverAFirstSyncCutShort(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stderr, "partial answer") {
 		t.Fatalf("summary offline over the whole account: exit %d, %q", r.code, r.stderr)
 	}
+	r = runCmd(t, env, append([]string{"cache", "info"}, account...)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "holds:       part of the account: ") {
+		t.Fatalf("cache info over a first sync cut short: %q", r.stdout)
+	}
 	if r = runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatalf("the sync after: exit %d, %q", r.code, r.stderr)
 	}
 	r = runCmd(t, env, append([]string{"list", "--offline", "--format", "ndjson"}, account...)...)
 	if got := ndjsonIDs(t, r.stdout); !slices.Equal(got, all) || r.stderr != "" {
 		t.Fatalf("offline after the sync completed: %d of %d, %q", len(got), len(all), r.stderr)
+	}
+	r = runCmd(t, env, append([]string{"cache", "info"}, account...)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "holds:       the whole account, as of ") {
+		t.Fatalf("cache info after: %q", r.stdout)
 	}
 }
