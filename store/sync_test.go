@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"donations/api"
 	"donations/api/demo"
 	"donations/store"
 )
@@ -115,6 +116,20 @@ func TestServerIgnoringPage(t *testing.T) {
 		t.Errorf("against a server ignoring page: %+v", r)
 	}
 	sameAsServer(t, s, good)
+}
+
+// A first sync from a server that ignores `page` keeps its first page and
+// says so, but does not take it for the whole list.
+func TestFirstSyncFromAServerIgnoringPage(t *testing.T) {
+	bad := server(t, demo.Options{Count: 450, IgnorePage: true})
+	s, _ := tempStore(t)
+	r := sync(t, s, client(t, bad.URL), store.SyncOptions{})
+	if r.New != 100 || len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "ignore the page") {
+		t.Errorf("against a server ignoring page: %+v", r)
+	}
+	if h, err := s.Holds(context.Background(), api.DateRange{}); err != nil || h.Complete || h.All != 100 {
+		t.Errorf("the store takes one page for the whole list: %+v %v", h, err)
+	}
 }
 
 // Two processes syncing one store at once (two handles here) store every

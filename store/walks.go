@@ -60,7 +60,10 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 	if r.o.Concurrency > 1 {
 		p.SetConcurrency(r.o.Concurrency)
 	}
-	pr, err := r.s.run(ctx, r.pass(p, &spanWalk{back: true, atEnd: true, asOf: r.start}, last))
+	// A server found ignoring `page` shows its first page only: what it
+	// shows is held, but not as the list's end.
+	atEnd := len(p.Warnings()) == 0
+	pr, err := r.s.run(ctx, r.pass(p, &spanWalk{back: true, atEnd: atEnd, asOf: r.start}, last))
 	r.add(pr)
 	return err
 }
