@@ -34,8 +34,14 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		a.inflight = map[int]*future{}
 		a.ctx, a.cancel = context.WithCancel(context.Background())
 	}
-	for k := n; k < n+a.width; k++ {
-		if _, ok := a.inflight[k]; !ok {
+	// A walk back reads ahead towards page 1, and no further.
+	step := 1
+	if p.order == NewestFirst && !p.q.desc {
+		step = -1
+	}
+	for i, k := 0, n; i < a.width && k >= 1; i, k = i+1, k+step {
+		_, fetched := p.cache[k]
+		if _, ok := a.inflight[k]; !ok && (!fetched || k == n) {
 			a.inflight[k] = a.start(p.c, p.query(k))
 		}
 	}

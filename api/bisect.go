@@ -86,6 +86,15 @@ func (w *RangeWalk) Warnings() []string {
 	return append(out, w.warnings...)
 }
 
+// Requests is the number of pages fetched successfully so far.
+func (w *RangeWalk) Requests() int {
+	n := w.search.Requests()
+	if w.p != nil {
+		n += w.p.Requests()
+	}
+	return n
+}
+
 // Close stops the pages fetched ahead.
 func (w *RangeWalk) Close() {
 	if w.p != nil {

@@ -65,9 +65,14 @@ func (c *Client) Pager(q Query, order Order) *Pager {
 }
 
 // From makes an oldest-first walk start at page n: a sync that already holds
-// the pages before it reads on from there.
+// the pages before it reads on from there. A newest-first walk then goes
+// back from page n to page 1 as they stand, with no search for the last
+// page (n is known to be it, or where a walk back stopped).
 func (p *Pager) From(n int) *Pager {
 	p.next = max(1, n)
+	if p.order == NewestFirst {
+		p.probed, p.located = true, true
+	}
 	return p
 }
 
@@ -213,16 +218,18 @@ func keyOf(pg *Page) contentKey {
 }
 
 // atOrPastEnd says whether cached page n is the last page or beyond it: it is
-// empty, shorter than another page, or identical to another page (a server
-// repeating its last page for every page past the end).
+// empty, shorter than a page before it, or identical to another page (a
+// server repeating its last page for every page past the end). A page
+// shorter than a later one is not: a server repeating rows at the start of
+// each page makes every page after the first longer than it.
 func (p *Pager) atOrPastEnd(n int) bool {
 	pg := p.cache[n]
-	if len(pg.Donations) == 0 || len(pg.Donations) < p.maxLen {
+	if len(pg.Donations) == 0 {
 		return true
 	}
 	k := keyOf(pg)
 	for m, other := range p.cache {
-		if m != n && keyOf(other) == k {
+		if m != n && keyOf(other) == k || m < n && len(pg.Donations) < len(other.Donations) {
 			return true
 		}
 	}
@@ -340,7 +347,7 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 			return Batch{Page: p.cache[1], Done: true}, nil
 		}
 	}
-	pg, err := p.fetch(ctx, p.next)
+	pg, err := p.fetchBack(ctx, p.next)
 	if err != nil {
 		return Batch{}, err
 	}
@@ -349,30 +356,21 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 	p.next--
 	b.Done = p.next < 1
 	p.done = b.Done
+	if p.done {
+		p.ahead.stop()
+	}
 	return b, nil
 }
 
-// Newest returns the n most recent donations matching q, newest first.
-func (c *Client) Newest(ctx context.Context, q Query, n int) ([]Donation, error) {
-	p := c.Pager(q, NewestFirst)
-	var out []Donation
-	for !p.Done() && len(out) < n {
-		b, err := p.Next(ctx)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, b.Donations...)
+// fetchBack is page n of a walk back: from the pages the search for the
+// last one fetched, or read ahead towards page 1.
+func (p *Pager) fetchBack(ctx context.Context, n int) (*Page, error) {
+	if _, ok := p.cache[n]; ok || p.ahead.limit <= 1 {
+		return p.fetch(ctx, n)
 	}
-	return out[:min(n, len(out))], nil
+	pg, err := p.ahead.take(ctx, p, n)
+	if err == nil {
+		p.record(pg)
+	}
+	return pg, err
 }
-
-// LastPage is the number of q's last page, found in O(log pages) requests.
-func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
-	p := c.Pager(q, OldestFirst)
-	defer p.Close()
-	return p.locate(ctx)
-}
-
-// CurlFor is a shell command that asks for q, the key left as
-// $DONATIONS_API_KEY: for a donation held in a store, whose request is gone.
-func (c *Client) CurlFor(q Query) string { return CurlCommand("GET", c.URL(q), c.username) }

@@ -157,6 +157,30 @@ func TestNewestFirstWalkReachesEveryDonationBackwards(t *testing.T) {
 	}
 }
 
+// A server that starts each page with the last rows of the one before
+// makes every page after the first longer than it: the first page is not
+// the last for that, and the newest-first walk reads back from the real
+// last page, ahead of itself too.
+func TestNewestFirstOverRepeatedRows(t *testing.T) {
+	for _, concurrency := range []int{1, 4} {
+		h := newHarness(t, demo.Options{Count: 1234, RepeatRows: 3}, api.Config{})
+		p := h.client.Pager(api.Query{}, api.NewestFirst)
+		p.SetConcurrency(concurrency)
+		var ids []int64
+		for !p.Done() {
+			b, err := p.Next(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range b.Donations {
+				ids = append(ids, d.ID.Value)
+			}
+		}
+		p.Close()
+		equalIDs(t, ids, reversed(h.server.Match(demo.Filter{})))
+	}
+}
+
 func TestNewestFirstWithFilter(t *testing.T) {
 	h := newHarness(t, demo.Options{Count: 5000}, api.Config{})
 	ids, _ := walk(t, h.client, api.Query{CampaignID: 103}, api.NewestFirst)

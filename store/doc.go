@@ -57,8 +57,22 @@
 // thousand rows; a filter reads the donations themselves.
 //
 // Table meta holds key/value pairs: last_sync and last_full_sync (Unix ms),
-// per_page (the page size the server used), zone (the IANA name of the zone
-// the days are in: the zone of the program that made the store), and
-// deferred, set while a first sync fills an empty store: the search index,
-// the rollups and the donors table are then built once at its end.
+// per_page (the page size the server really serves, learned from full
+// pages), zone (the IANA name of the zone the days are in: the zone of the
+// program that made the store), coverage (JSON: the spans of ids the store
+// holds complete, each with the page it starts on and when its end was
+// read, and the list's last page), and deferred, set while a first sync
+// fills an empty store: the search index, the rollups and the donors table
+// are then built once at its end.
+//
+// Filling: one loop (run, fill.go) takes pages from an api.Walker and hands
+// them to a writer goroutine that commits them, several to a transaction,
+// with the coverage they complete. Sync (reading a Source, which
+// *api.Client is: the store never sees the client itself) and Fill (any
+// walk, for an in-memory store answering one question) both go through it.
+// A first sync walks newest first (walks.go); later ones read the new pages
+// at the end, then walk back over what is missing. One sync of a store runs
+// at a time (lock.go: a turn per process, flock on <store>.lock across
+// processes), and Status is what the header, the request log and `cache
+// info` show of it; Coverage and Holds say what is held complete.
 package store

@@ -99,6 +99,10 @@ func sameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
 		t.Fatalf("the search index finds %d of %d donations (%v)", n, len(want), err)
 	}
 	rollupsAgree(t, s)
+	// And it knows it holds the whole list.
+	if c, err := s.Coverage(context.Background()); err != nil || len(c.Spans) != 1 || c.Spans[0].From != 0 || c.Spans[0].To != store.End {
+		t.Fatalf("the store holds the whole list, but its coverage says %+v (%v)", c, err)
+	}
 }
 
 // rollupsAgree fails unless the rollups and the donors table add up to

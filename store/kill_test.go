@@ -31,8 +31,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// A sync killed with SIGKILL at any point leaves a store that holds a prefix
-// of the list, each donation once, and the next sync completes it.
+// A sync killed with SIGKILL at any point leaves a store that holds whole
+// pages from the last (a first sync reads newest first), each donation
+// once, with a coverage that says exactly that; the next sync goes on from
+// there and completes it.
 func TestKilledSyncResumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills child processes")
@@ -40,7 +42,7 @@ func TestKilledSyncResumes(t *testing.T) {
 	srv := server(t, demo.Options{Count: 4000, Latency: 25 * time.Millisecond})
 	path := filepath.Join(t.TempDir(), "main.db")
 	want := srv.Match(demo.Filter{})
-	for _, after := range []time.Duration{150 * time.Millisecond, 300 * time.Millisecond, 500 * time.Millisecond, 20 * time.Millisecond} {
+	for _, after := range []time.Duration{20 * time.Millisecond, 400 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond} {
 		cmd := exec.Command(os.Args[0], "-test.run", "^$")
 		cmd.Env = append(os.Environ(), "STORE_TEST_SYNC_URL="+srv.URL, "STORE_TEST_SYNC_PATH="+path)
 		if err := cmd.Start(); err != nil {
@@ -51,13 +53,32 @@ func TestKilledSyncResumes(t *testing.T) {
 		cmd.Wait()
 		s := open(t, path)
 		got := ids(t, s)
-		if len(got) > len(want) || !slices.Equal(got, want[:len(got)]) {
-			t.Fatalf("after a kill at %v the store holds %d donations that are not the list's first %d", after, len(got), len(got))
+		if len(got) > len(want) || !slices.Equal(got, want[len(want)-len(got):]) || len(got)%100 != 0 {
+			t.Fatalf("after a kill at %v the store holds %d donations that are not the list's last whole pages", after, len(got))
 		}
+		coversExactly(t, s, got, len(want))
 		t.Logf("killed after %v: %d stored", after, len(got))
 		s.Close()
 	}
 	s := open(t, path)
 	sync(t, s, client(t, srv.URL), store.SyncOptions{Window: 2})
 	sameAsServer(t, s, srv)
+	coversExactly(t, s, want, len(want))
+}
+
+// coversExactly fails unless the store's coverage is one span from its
+// oldest donation held (from the start, when it holds all) to the end.
+func coversExactly(t *testing.T, s *store.Store, held []int64, all int) {
+	t.Helper()
+	c, err := s.Coverage(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case len(held) == 0 && len(c.Spans) == 0:
+	case len(held) == 0 || len(c.Spans) != 1 || c.Spans[0].To != store.End:
+		t.Fatalf("coverage %+v for %d donations held", c, len(held))
+	case len(held) == all && c.Spans[0].From != 0, len(held) < all && c.Spans[0].From != held[0]:
+		t.Fatalf("coverage %+v: %d of %d held from id %d", c, len(held), all, held[0])
+	}
 }

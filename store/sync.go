@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -24,11 +22,18 @@ type SyncOptions struct {
 	From       int
 	Query      api.Query
 	OnProgress func(Progress)
+	// NoWait makes a sync return ErrSyncRunning at once when another sync
+	// of the store runs; else it waits for it, and OnWait is told.
+	NoWait bool
+	OnWait func()
 }
 
 // Progress is told after each page is stored.
 type Progress struct {
 	Page, Pages int // the page just stored; the pages in all when the server says, else 0
+	// Done is how many pages the sync has stored, of Total it expects to
+	// read (0: not known).
+	Done, Total int
 	Requests    int
 	New         int
 	Updated     int
@@ -50,17 +55,126 @@ type SyncResult struct {
 }
 
 // Sync brings the store up to date with the server. Each page is committed
-// as it arrives, so an interrupted sync keeps what it stored and the next one
-// reads on from the store's end. The API lists oldest first, so new
-// donations are on the last pages: a sync reads from the page that holds the
-// store's newest donation (less Window pages, re-read for changes) to the end.
-// If that donation is not found where it should be, the list has shifted
-// under the store (removals on the server) and every page is read instead.
-func (s *Store) Sync(ctx context.Context, c *api.Client, o SyncOptions) (SyncResult, error) {
+// with what it completes of the list (Coverage), so an interrupted sync
+// keeps what it stored and the next one goes on from there.
+//
+// A first sync reads newest first: it finds the last page and walks back
+// to the first, so the newest gifts are held in seconds. Later ones read
+// from the page that holds the store's newest donation (less Window pages,
+// re-read for changes) to the end, then walk back over whatever the store
+// does not hold yet (a first sync cut short). If that newest donation is
+// not where it should be, the list has shifted under the store (removals on
+// the server) and every page is read instead. One sync of a store runs at
+// a time (see lockSync).
+func (s *Store) Sync(ctx context.Context, src Source, o SyncOptions) (SyncResult, error) {
 	start := time.Now()
-	res, err := s.walk(ctx, c, o, start)
-	res.Elapsed = time.Since(start)
-	return res, err
+	st, unlock, err := s.lockSync(ctx, !o.NoWait, o.OnWait)
+	if err != nil {
+		return SyncResult{}, err
+	}
+	defer unlock()
+	r := &syncRun{s: s, src: src, o: o, start: start, state: st}
+	err = r.sync(ctx)
+	r.res.Warnings = append(r.res.Warnings, r.notes...)
+	r.res.Elapsed = time.Since(start)
+	return r.res, err
+}
+
+// syncRun is one sync under way: what its walks share.
+type syncRun struct {
+	s     *Store
+	src   Source
+	o     SyncOptions
+	q     api.Query
+	per   int // the server's page size, as known before the sync
+	size  int // as this sync learned it; 0 if it did not
+	start time.Time
+	state *syncState
+	done  int // pages stored
+	res   SyncResult
+	// notes are warnings of the sync's own, told after the server's: unlike
+	// those, they do not stop a full read from removing what it did not see.
+	notes []string
+}
+
+func (r *syncRun) sync(ctx context.Context) error {
+	s := r.s
+	n, maxID, err := s.tail(ctx)
+	if err != nil {
+		return err
+	}
+	cov, err := s.Coverage(ctx)
+	if err != nil {
+		return err
+	}
+	r.q = r.o.Query
+	r.q.PerPage = r.o.PerPage
+	if r.per, err = s.pageSize(ctx, r.q.EffectivePerPage()); err != nil {
+		return err
+	}
+	if n == 0 {
+		if err := s.begin(ctx, r.o.From == 0); err != nil {
+			return err
+		}
+	}
+	var seen map[int64]struct{}
+	switch {
+	case r.o.From > 0:
+		_, err = r.forward(ctx, r.o.From, 0, 0, nil)
+	case r.o.Full:
+		seen = map[int64]struct{}{}
+		r.res.Full = true
+		_, err = r.forward(ctx, 1, 0, 0, seen)
+	case n == 0:
+		r.res.Full = true
+		err = r.newestFirst(ctx)
+	default:
+		if len(cov.Spans) == 0 { // filled by Put: whole pages from the first
+			cov.Spans = []Span{{From: 0, To: maxID, Page: 1}}
+		}
+		if seen, err = r.catchUp(ctx, cov.Spans[len(cov.Spans)-1], maxID); err == nil && !r.res.Full {
+			seen, err = r.fillGaps(ctx)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return r.finish(ctx, seen)
+}
+
+// finish records the sync, builds what a first sync deferred, and hands
+// the write-ahead log back to the file.
+func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
+	s := r.s
+	if err := s.finish(ctx, &r.res, seen, cmp.Or(r.size, r.per), r.start); err != nil {
+		return err
+	}
+	if err := s.tidy(ctx, r.res); err != nil {
+		return err
+	}
+	if s.path != "" && r.res.New+r.res.Updated+r.res.Removed > 0 {
+		// Hand the log back to the file and cut it: after a large sync it
+		// would keep its size on disk. Busy readers make this a no-op.
+		_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	}
+	return nil
+}
+
+// pass is the loop's pass over w, reporting as the sync does.
+func (r *syncRun) pass(w api.Walker, span *spanWalk, total int) pass {
+	return pass{w: w, start: r.start, progress: r.o.OnProgress, budget: r.src.Budget, state: r.state,
+		span: span, done: &r.done, total: total}
+}
+
+// add counts what a pass did into the sync's result.
+func (r *syncRun) add(p passResult) {
+	r.res.New, r.res.Updated, r.res.Requests = r.res.New+p.New, r.res.Updated+p.Updated, r.res.Requests+p.Requests
+	r.res.LastPage = max(r.res.LastPage, p.LastPage)
+	r.res.Warnings = append(r.res.Warnings, p.Warnings...)
+	r.notes = append(r.notes, p.Skipped...)
+	if p.PageSize > 0 {
+		r.size = p.PageSize
+	}
 }
 
 // tail is where the store ends: its count and newest id.
@@ -70,87 +184,14 @@ func (s *Store) tail(ctx context.Context) (n int, maxID int64, err error) {
 	return n, m.Int64, s.explain(err)
 }
 
-func (s *Store) walk(ctx context.Context, c *api.Client, o SyncOptions, start time.Time) (SyncResult, error) {
-	n, maxID, err := s.tail(ctx)
-	if err != nil {
-		return SyncResult{}, err
+// pageSize is the size of the server's pages when asked for asked: what a
+// sync learned (a server may cap it lower), else asked.
+func (s *Store) pageSize(ctx context.Context, asked int) (int, error) {
+	v, err := s.meta(ctx, metaPerPage)
+	if n, _ := strconv.Atoi(v); n > 0 && n < asked {
+		return n, err
 	}
-	q := o.Query
-	q.PerPage = o.PerPage
-	per := q.EffectivePerPage()
-	first, anchor := 1, 0
-	switch {
-	case o.From > 0:
-		first = o.From
-	case !o.Full && n > 0:
-		anchor = (n-1)/per + 1
-		first = max(1, anchor-max(0, o.Window))
-	}
-	res := SyncResult{Full: first == 1}
-	if n == 0 && o.From == 0 {
-		if err := s.deferUpkeep(ctx); err != nil {
-			return res, err
-		}
-	}
-	p := c.Pager(q, api.OldestFirst).From(first)
-	defer p.Close()
-	var seen map[int64]struct{}
-	if res.Full {
-		seen = map[int64]struct{}{}
-	}
-	found := anchor == 0
-	var skips skipped
-	w := s.startWriter(ctx, c, start, o.OnProgress)
-	for page := first; !p.Done(); page++ {
-		// Read-ahead costs up to Concurrency-1 requests past the end of the
-		// list. A first sync pays that to read many pages fast; an
-		// incremental one, which usually has few new pages, reads one at a
-		// time until it is 8 pages past the store's end.
-		if page == rampAt(anchor) && o.Concurrency > 1 {
-			p.SetConcurrency(o.Concurrency)
-		}
-		var b api.Batch
-		if b, err = p.Next(ctx); err != nil {
-			break
-		}
-		found = found || slices.ContainsFunc(b.Page.Donations, func(d api.Donation) bool { return d.ID.Value == maxID })
-		skips.add(b.Page)
-		for _, d := range b.Donations {
-			if seen != nil {
-				seen[d.ID.Value] = struct{}{}
-			}
-		}
-		if !w.send(fetched{list: b.Donations, page: page, pages: int(b.Page.Meta.TotalPages.Value), requests: p.Requests()}) {
-			break
-		}
-		if b.Page != nil && len(b.Page.Donations) > 0 {
-			res.LastPage = page
-		}
-	}
-	r, werr := w.close()
-	res.New, res.Updated, res.Requests = r.New, r.Updated, p.Requests()
-	if err = cmp.Or(werr, err); err != nil {
-		return res, err
-	}
-	res.Warnings = p.Warnings()
-	if !found {
-		return s.fullInstead(ctx, c, o, start, res, maxID)
-	}
-	if err := s.finish(ctx, &res, seen, per, start); err != nil {
-		return res, err
-	}
-	// Told after finish: a skipped record says nothing against the walk, so
-	// it does not keep a full sync from removing what the server dropped.
-	res.Warnings = append(res.Warnings, skips.warnings()...)
-	if err := s.tidy(ctx, res); err != nil {
-		return res, err
-	}
-	if s.path != "" && res.New+res.Updated+res.Removed > 0 {
-		// Hand the log back to the file and cut it: after a large sync it
-		// would keep its size on disk. Busy readers make this a no-op.
-		_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
-	}
-	return res, nil
+	return asked, err
 }
 
 // tidy merges the search index's segments, one per page stored, into one:
@@ -176,28 +217,25 @@ func (s *Store) tidy(ctx context.Context, res SyncResult) error {
 	})
 }
 
-// deferUpkeep stops the row-by-row upkeep of the search index and the
-// rollups while a first sync fills the store: built once at the end they
-// cost a fraction.
-func (s *Store) deferUpkeep(ctx context.Context) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return setMeta(ctx, tx, metaDeferred, "1") })
-}
-
-// fullInstead reads every page after a sync that did not find the store's
-// newest donation where the list should hold it, adding to what it did.
-func (s *Store) fullInstead(ctx context.Context, c *api.Client, o SyncOptions, start time.Time, res SyncResult, maxID int64) (SyncResult, error) {
-	o.Full = true
-	full, err := s.walk(ctx, c, o, start)
-	full.New, full.Updated, full.Requests = full.New+res.New, full.Updated+res.Updated, full.Requests+res.Requests
-	full.Warnings = append(res.Warnings, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
-	return full, err
+// begin readies an empty store for its first sync: its coverage is
+// recorded from now on (a store without that record was filled by an
+// earlier version), and with deferUpkeep the row-by-row upkeep of the
+// search index and the rollups stops until the sync ends: built once at
+// the end they cost a fraction.
+func (s *Store) begin(ctx context.Context, deferUpkeep bool) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := setMeta(ctx, tx, metaCoverage, "{}"); err != nil || !deferUpkeep {
+			return err
+		}
+		return setMeta(ctx, tx, metaDeferred, "1")
+	})
 }
 
 // finish records the sync and, after a full walk that the server answered
 // faithfully, removes what it no longer returns.
 func (s *Store) finish(ctx context.Context, res *SyncResult, seen map[int64]struct{}, per int, at time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if seen != nil && len(res.Warnings) == 0 {
+		if res.Full && len(res.Warnings) == 0 {
 			gone, err := unseen(ctx, tx, seen)
 			if err != nil {
 				return err
@@ -219,7 +257,12 @@ func (s *Store) finish(ctx context.Context, res *SyncResult, seen map[int64]stru
 	})
 }
 
+// unseen is what the store holds that a full walk did not see; nothing
+// when the walk kept no record (a first sync, into an empty store).
 func unseen(ctx context.Context, tx *sql.Tx, seen map[int64]struct{}) ([]int64, error) {
+	if seen == nil {
+		return nil, nil
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT id FROM donations`)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"donations/api"
 	"donations/api/demo"
 	"donations/store"
 )
@@ -117,6 +118,20 @@ func TestServerIgnoringPage(t *testing.T) {
 	sameAsServer(t, s, good)
 }
 
+// A first sync from a server that ignores `page` keeps its first page and
+// says so, but does not take it for the whole list.
+func TestFirstSyncFromAServerIgnoringPage(t *testing.T) {
+	bad := server(t, demo.Options{Count: 450, IgnorePage: true})
+	s, _ := tempStore(t)
+	r := sync(t, s, client(t, bad.URL), store.SyncOptions{})
+	if r.New != 100 || len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "ignore the page") {
+		t.Errorf("against a server ignoring page: %+v", r)
+	}
+	if h, err := s.Holds(context.Background(), api.DateRange{}); err != nil || h.Complete || h.All != 100 {
+		t.Errorf("the store takes one page for the whole list: %+v %v", h, err)
+	}
+}
+
 // Two processes syncing one store at once (two handles here) store every
 // donation once.
 func TestTwoSyncsAtOnce(t *testing.T) {
@@ -139,9 +154,10 @@ func TestTwoSyncsAtOnce(t *testing.T) {
 }
 
 // Pages are stored on a goroutine of their own, several to a transaction
-// when they wait: a sync stopped at any point keeps whole pages from the
-// first, in order, with what it reported stored, and the next one completes
-// it with nothing repeated.
+// when they wait: a first sync (newest first) stopped at any point keeps
+// whole pages from the last, in order, with what it reported stored and a
+// coverage that says so, and the next one completes it with nothing
+// repeated.
 func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 	srv := server(t, demo.Options{Count: 2500})
 	want := srv.Match(demo.Filter{})
@@ -150,11 +166,11 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		reported, pages := 0, 0
 		_, err := s.Sync(ctx, client(t, srv.URL), store.SyncOptions{Concurrency: 8, OnProgress: func(p store.Progress) {
-			if p.Page <= pages {
-				t.Errorf("stop at %d: progress went from page %d to %d", stopAt, pages, p.Page)
+			if p.Done <= pages || p.Total != len(want)/100 {
+				t.Errorf("stop at %d: progress went from %d pages to %d of %d", stopAt, pages, p.Done, p.Total)
 			}
-			reported, pages = p.New, p.Page
-			if p.Page >= stopAt {
+			reported, pages = p.New, p.Done
+			if p.Done >= stopAt {
 				cancel()
 			}
 		}})
@@ -163,9 +179,10 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 			t.Fatalf("stop at %d: %v", stopAt, err)
 		}
 		got := ids(t, s)
-		if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[:len(got)]) {
-			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the first", stopAt, len(got), reported)
+		if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[len(want)-len(got):]) {
+			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the last", stopAt, len(got), reported)
 		}
+		coversExactly(t, s, got, len(want))
 		if r := sync(t, s, client(t, srv.URL), store.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
 			t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
 		}

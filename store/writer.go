@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"time"
@@ -13,6 +14,7 @@ type fetched struct {
 	list        []api.Donation
 	page, pages int // its number; the pages in all when the server says, else 0
 	requests    int // made by then
+	cov         *covered
 }
 
 // batchPages bounds how many waiting pages one transaction stores: enough
@@ -23,7 +25,7 @@ const batchPages = 8
 // next pages are fetched while one is written (storing a page costs about
 // what fetching it does). The pages that wait while it writes are then
 // stored together, in order, in one transaction: the store always holds
-// whole pages from the first, which is what lets a sync resume.
+// whole pages, which is what lets a sync resume.
 type pageWriter struct {
 	in     chan fetched
 	failed chan struct{} // closed when the writer stops on an error
@@ -32,15 +34,14 @@ type pageWriter struct {
 	err    error
 }
 
-// startWriter starts the writer of a sync begun at start, which is also
-// when its donations are recorded as seen.
-func (s *Store) startWriter(ctx context.Context, c *api.Client, start time.Time, progress func(Progress)) *pageWriter {
+// startWriter starts the writer of a pass.
+func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
 	w := &pageWriter{in: make(chan fetched, 2*batchPages), failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for f := range w.in {
 			batch := w.gather(f)
-			r, err := s.putPages(ctx, batch, start)
+			r, err := s.putPages(ctx, batch, ps.start)
 			if err != nil {
 				w.err = err
 				close(w.failed)
@@ -49,15 +50,31 @@ func (s *Store) startWriter(ctx context.Context, c *api.Client, start time.Time,
 				return
 			}
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
-			if progress != nil {
-				last := batch[len(batch)-1]
-				budget, budgeted := c.Budget()
-				progress(Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
-					Updated: w.res.Updated, Elapsed: time.Since(start), Budget: budget, Budgeted: budgeted})
+			if ps.done != nil {
+				*ps.done += len(batch) // only this goroutine writes it while the pass runs
 			}
+			w.tell(ps, batch[len(batch)-1])
 		}
 	}()
 	return w
+}
+
+// tell reports the pages stored so far to the pass and to Status.
+func (w *pageWriter) tell(ps pass, last fetched) {
+	p := Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
+		Updated: w.res.Updated, Elapsed: time.Since(ps.start), Total: ps.total}
+	if ps.done != nil {
+		p.Done = *ps.done
+	}
+	if ps.budget != nil {
+		p.Budget, p.Budgeted = ps.budget()
+	}
+	if ps.state != nil {
+		ps.state.set(func(st *syncState) { st.progress = p })
+	}
+	if ps.progress != nil {
+		ps.progress(p)
+	}
 }
 
 // gather is f and the pages already waiting after it.
@@ -104,12 +121,17 @@ func (s *Store) putPages(ctx context.Context, batch []fetched, seen time.Time) (
 			return err
 		}
 		defer st.close()
+		var cov *covered
 		for _, f := range batch {
 			pr, err := st.put(ctx, f.list, seen)
 			if err != nil {
 				return err
 			}
 			r.New, r.Updated = r.New+pr.New, r.Updated+pr.Updated
+			cov = cmp.Or(f.cov, cov)
+		}
+		if cov != nil {
+			return cover(ctx, tx, cov.span, cov.last)
 		}
 		return nil
 	})

@@ -44,7 +44,9 @@ type liveView struct {
 // to date with what is new, where a query's list ends, what the server's
 // budget is, and whether to ring the bell on a new gift.
 type LiveOptions struct {
-	// Sync reads q's pages from page from on (0: from where st ends) into st.
+	// Sync reads q's pages from page from on (0: from where st ends) into st,
+	// through the store's one sync loop and lock; store.ErrSyncRunning when
+	// another sync of st runs.
 	Sync     func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error)
 	LastPage func(ctx context.Context, q api.Query) (int, error)
 	Budget   func() (api.Budget, bool)
@@ -157,6 +159,9 @@ func (j liveJob) run(ctx context.Context) tea.Msg {
 		}
 	}
 	res, err := j.opt.Sync(ctx, j.st, q, msg.page)
+	if errors.Is(err, store.ErrSyncRunning) {
+		err = nil // the sync running (the background's, or another process's) brings what is new
+	}
 	if msg.err = err; err != nil {
 		return msg
 	}

@@ -28,12 +28,7 @@ type Source interface {
 type clientSource struct{ c *api.Client }
 
 func (s clientSource) Walk(q api.Query, order api.Order, dates api.DateRange, concurrency int) Walker {
-	if !dates.IsZero() {
-		return s.c.RangeWalk(q, dates, concurrency)
-	}
-	p := s.c.Pager(q, order)
-	p.SetConcurrency(concurrency)
-	return p
+	return s.c.Walk(q, order, dates, concurrency)
 }
 
 // FromClient lets the UI read through an API client.

@@ -30,9 +30,7 @@ func storeAccount(t *testing.T, count int) (*demo.Server, *api.Client, *store.St
 }
 
 func syncWith(st *store.Store, c *api.Client) Syncer {
-	return func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
-		return st.Sync(ctx, c, store.SyncOptions{Concurrency: 4, OnProgress: progress})
-	}
+	return StoreSyncer(st, c, store.SyncOptions{Concurrency: 4})
 }
 
 // Before a first sync the rows come from the server; once it has run, from
@@ -62,7 +60,8 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 		want string
 	}{
 		{syncer{}, ""},
-		{syncer{run: func(context.Context, func(store.Progress)) (store.SyncResult, error) { return store.SyncResult{}, nil }}, "not synced"},
+		{syncer{run: syncWith(nil, nil)}, "not synced"},
+		{syncer{run: syncWith(nil, nil), other: true, last: now.Add(-2 * time.Minute)}, "syncing…"},
 		{syncer{run: syncWith(nil, nil), running: true}, "syncing…"},
 		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 14, New: 1300}}, "syncing… page 14, 1300 new"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute)}, "synced 2 min ago"},

@@ -10,11 +10,40 @@ import (
 	"donations/store"
 )
 
-// Syncer brings the local store up to date, telling progress as it goes.
+// Syncer brings the local store up to date, telling progress as it goes,
+// and says how the store's syncs stand (Live's and other processes' too).
 // The wiring gives one when the browser reads from a store; nil otherwise.
-type Syncer func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error)
+type Syncer interface {
+	Sync(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error)
+	Status(ctx context.Context) (store.SyncStatus, error)
+}
 
-type syncProgressMsg struct{ p store.Progress }
+// StoreSyncer is the Syncer of st, read from src as o says; the header
+// takes o's progress.
+func StoreSyncer(st *store.Store, src store.Source, o store.SyncOptions) Syncer {
+	return storeSyncer{st, src, o}
+}
+
+type storeSyncer struct {
+	st  *store.Store
+	src store.Source
+	o   store.SyncOptions
+}
+
+func (s storeSyncer) Sync(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
+	o := s.o
+	o.OnProgress = progress
+	return s.st.Sync(ctx, s.src, o)
+}
+
+func (s storeSyncer) Status(ctx context.Context) (store.SyncStatus, error) { return s.st.Status(ctx) }
+
+// syncProgressMsg is a running sync's progress, or (status set) a change
+// in the store's sync status that the header shows.
+type syncProgressMsg struct {
+	p      store.Progress
+	status *store.SyncStatus
+}
 
 type syncDoneMsg struct {
 	res store.SyncResult
@@ -22,16 +51,21 @@ type syncDoneMsg struct {
 }
 
 // syncer runs one background sync at the start and keeps what the header
-// says of it.
+// says of the store's syncs.
 type syncer struct {
 	run      Syncer
-	running  bool
+	running  bool // the background sync
+	other    bool // another sync of the store: Live's, or another process's
 	progress store.Progress
-	last     time.Time // the last sync that finished, zero if none
-	lastFull time.Time // the last that re-read every page, zero if none
+	last     time.Time        // the last sync that finished, zero if none
+	lastFull time.Time        // the last that re-read every page, zero if none
+	seen     store.SyncStatus // as last read from the store
 	prog     chan store.Progress
 	done     chan syncDoneMsg
 }
+
+// statusEvery is how often the store's sync status is read for a change.
+const statusEvery = 2 * time.Second
 
 // start runs the sync off the event loop; its messages come back through
 // wait, one at a time.
@@ -39,12 +73,31 @@ func (s *syncer) start() tea.Cmd {
 	if s.run == nil || s.running {
 		return nil
 	}
+	return tea.Batch(s.sync(), s.watch())
+}
+
+// watch reads the store's sync status off the event loop every statusEvery
+// and reports it when it differs from what the header shows.
+func (s *syncer) watch() tea.Cmd {
+	run, known := s.run, s.seen
+	return func() tea.Msg {
+		for {
+			time.Sleep(statusEvery)
+			st, err := run.Status(context.Background())
+			if err == nil && (st.Running != known.Running || !st.LastSync.Equal(known.LastSync) || !st.LastFull.Equal(known.LastFull)) {
+				return syncProgressMsg{status: &st}
+			}
+		}
+	}
+}
+
+func (s *syncer) sync() tea.Cmd {
 	s.running = true
 	s.prog, s.done = make(chan store.Progress, 1), make(chan syncDoneMsg, 1)
 	run, prog, done := s.run, s.prog, s.done
 	return func() tea.Msg {
 		go func() {
-			res, err := run(context.Background(), func(p store.Progress) {
+			res, err := run.Sync(context.Background(), func(p store.Progress) {
 				select { // a progress report the screen has not taken yet is replaced
 				case <-prog:
 				default:
@@ -61,7 +114,7 @@ func wait(prog chan store.Progress, done chan syncDoneMsg) tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case p := <-prog:
-			return syncProgressMsg{p}
+			return syncProgressMsg{p: p}
 		case d := <-done:
 			return d
 		}
@@ -70,8 +123,22 @@ func wait(prog chan store.Progress, done chan syncDoneMsg) tea.Cmd {
 
 // onProgress keeps a report and waits for the next.
 func (s *syncer) onProgress(msg syncProgressMsg) tea.Cmd {
+	if st := msg.status; st != nil {
+		// Our own sync's progress comes by its channel; a sync running
+		// otherwise is shown as such.
+		s.seen, s.other = *st, st.Running && !s.running
+		s.last, s.lastFull = later(s.last, st.LastSync), later(s.lastFull, st.LastFull)
+		return s.watch()
+	}
 	s.progress = msg.p
 	return wait(s.prog, s.done)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // onDone says whether the sync changed what the store holds.
@@ -100,7 +167,7 @@ func (s *syncer) status(now time.Time, wide bool) string {
 		return ""
 	case s.running && s.progress.Page > 0:
 		return fmt.Sprintf("syncing… page %d, %d new", s.progress.Page, s.progress.New)
-	case s.running:
+	case s.running, s.other:
 		return "syncing…"
 	case s.last.IsZero():
 		return "not synced"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"donations/api"
 	"donations/store"
 )
 
@@ -52,9 +53,28 @@ func runCacheInfo(ctx context.Context, a *app) int {
 	if err != nil {
 		return reportError(a.env, storeError(err))
 	}
-	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nlast sync:   %s\nlast full:   %s\n",
-		in.Path, float64(in.Bytes)/1e6, in.Donations, when(in.LastSync), when(in.LastFullSync))
+	st, err := s.Status(ctx)
+	if err != nil {
+		return reportError(a.env, storeError(err))
+	}
+	h, err := s.Holds(ctx, api.DateRange{})
+	if err != nil {
+		return reportError(a.env, storeError(err))
+	}
+	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\n",
+		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull))
+	if st.Running {
+		fmt.Fprintln(a.stdout, "sync:        running now")
+	}
 	return exitOK
+}
+
+// holds says how much of the account the store holds complete.
+func holds(h store.Held) string {
+	if h.Complete {
+		return "the whole account, as of " + when(h.AsOf)
+	}
+	return fmt.Sprintf("part of the account: %d of ≈%d donations (donations sync adds the rest)", h.All, max(h.About, h.All))
 }
 
 func when(t time.Time) string {
@@ -89,7 +109,7 @@ func runCacheClear(ctx context.Context, a *app, all bool) int {
 	if err != nil {
 		return reportError(a.env, err)
 	}
-	if err := store.Remove(path); err != nil {
+	if err := errors.Join(store.Remove(path), store.RemoveLock(path)); err != nil {
 		return reportError(a.env, storeError(err))
 	}
 	fmt.Fprintf(a.stdout, "removed %s\n", path)

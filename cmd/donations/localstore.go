@@ -46,9 +46,11 @@ func openSynced(ctx context.Context, path string) (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	last, _, err := s.Synced(ctx)
-	if err == nil && last.IsZero() {
-		err = &config.Error{Msg: "this account's first sync has not finished: run  donations sync"}
+	// A first sync cut short still answers for what it holds (it reads
+	// newest first); the answer then says what it lacks (noteCoverage).
+	c, err := s.Coverage(ctx)
+	if err == nil && len(c.Spans) == 0 {
+		err = &config.Error{Msg: "this account's first sync has not stored a page yet: run  donations sync"}
 	}
 	if err != nil {
 		s.Close()

@@ -25,7 +25,28 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) in
 		return reportError(a.env, err)
 	}
 	defer s.Close()
+	noteCoverage(ctx, a, s, o.q.Filter.Dates)
 	return finishList(a, w, answer(ctx, s, o, true, w))
+}
+
+// noteCoverage says on stderr when the store does not hold the date range
+// asked for (the zero range: the whole account) complete: what it holds,
+// and what a sync would add. The answer that follows is over what it holds.
+func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) {
+	h, err := s.Holds(ctx, r)
+	if err != nil || h.Complete {
+		return
+	}
+	what := "this date range"
+	if r.IsZero() {
+		what = "the whole account"
+	}
+	add := "the rest"
+	if h.Missing() > 0 {
+		add = fmt.Sprintf("the ≈%d donations it lacks", h.Missing())
+	}
+	fmt.Fprintf(a.stderr, "donations: partial answer: the store does not hold %s complete: it holds %d donations of it, and %d of ≈%d in all; run  donations sync  to add %s\n",
+		what, h.Count, h.All, max(h.About, h.All), add)
 }
 
 // answer writes the store's donations that the list's flags select, in

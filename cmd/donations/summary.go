@@ -114,6 +114,7 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 		if err != nil {
 			return nil, nil, reportError(a.env, err)
 		}
+		noteCoverage(ctx, a, st, o.q.Filter.Dates)
 		return st, func() { st.Close() }, exitOK
 	}
 	a.g.onWait = waitNotice(a.env)

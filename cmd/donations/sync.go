@@ -5,15 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"donations/api"
 	"donations/export"
 	"donations/store"
-	"donations/textsafe"
 )
 
 type syncOptions struct {
@@ -46,7 +44,18 @@ The store holds donor data on this disk, private to you (see donations cache inf
 }
 
 func runSync(ctx context.Context, a *app, o syncOptions) int {
-	a.g.onWait = waitNotice(a.env)
+	// On a terminal one status line shows progress and waits alike, and
+	// --verbose lines go above it; elsewhere waits are lines of their own.
+	line := (*statusLine)(nil)
+	if t := terminal(a.stderr); t != nil {
+		line = newStatusLine(t)
+		a.g.onWait = line.waiting
+		if a.g.verbose {
+			a.g.trace = func(x api.Exchange) { line.above(func(w io.Writer) { logExchange(w, x) }) }
+		}
+	} else {
+		a.g.onWait = waitNotice(a.env)
+	}
 	acct, err := connect(ctx, a)
 	if err != nil {
 		return reportError(a.env, err)
@@ -60,18 +69,15 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 		return reportError(a.env, err)
 	}
 	defer s.Close()
-	opts := store.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency}
-	// The progress line is our own text, written past safeText so that its
-	// carriage return and erase-line can redraw it in place.
-	term := terminal(a.stderr)
-	if term != nil {
-		opts.OnProgress = func(p store.Progress) {
-			fmt.Fprint(term, "\r\x1b[K"+textsafe.Truncate(progressLine(p, time.Now()), width(term)))
-		}
+	opts := store.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
+		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's or another sync); waiting for it to end, ctrl+c to stop")
+	}}
+	if line != nil {
+		opts.OnProgress = line.progress
 	}
 	res, err := s.Sync(ctx, acct.client, opts)
-	if term != nil {
-		fmt.Fprint(term, "\r\x1b[K")
+	if line != nil {
+		line.done()
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(a.stderr, "donations: warning:", w)
@@ -84,35 +90,6 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	fmt.Fprintf(a.stdout, "synced: %d new, %d updated, %d removed · %d requests · %.1f s · %d donations in the store\n",
 		res.New, res.Updated, res.Removed, res.Requests, res.Elapsed.Seconds(), info.Donations)
 	return exitOK
-}
-
-// progressLine is one line of a sync's progress, for a terminal: a bar when
-// the number of pages is known, what was stored, the requests and the
-// server's budget left, and the time to go at the pace so far.
-func progressLine(p store.Progress, now time.Time) string {
-	line := fmt.Sprintf("syncing: page %d", p.Page)
-	if p.Pages > 0 {
-		line = fmt.Sprintf("syncing %s page %d of %d", bar(p.Page, p.Pages, 20), p.Page, p.Pages)
-	}
-	line += fmt.Sprintf(" · %d new, %d updated · %d requests", p.New, p.Updated, p.Requests)
-	if p.Budgeted {
-		line += fmt.Sprintf(" · budget %d of %d", p.Budget.Remaining, p.Budget.Limit)
-		if p.Budget.Remaining == 0 && p.Budget.Reset.After(now) {
-			line += ", resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
-		}
-	}
-	line += " · " + p.Elapsed.Round(time.Second).String()
-	if p.Pages > p.Page && p.Page > 0 {
-		eta := p.Elapsed / time.Duration(p.Page) * time.Duration(p.Pages-p.Page)
-		line += " · about " + eta.Round(time.Second).String() + " left"
-	}
-	return line
-}
-
-// bar draws done of total as width cells.
-func bar(done, total, width int) string {
-	n := min(width, max(0, done*width/max(total, 1)))
-	return "[" + strings.Repeat("#", n) + strings.Repeat("-", width-n) + "]"
 }
 
 // terminal is the terminal under w, or nil when w does not lead to one.

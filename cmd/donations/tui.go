@@ -32,7 +32,7 @@ func runTUI(ctx context.Context, a *app) int {
 	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
 		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
-			return st.Sync(ctx, acct.client, store.SyncOptions{From: from, Query: q})
+			return st.Sync(ctx, acct.client, store.SyncOptions{From: from, Query: q, NoWait: true})
 		},
 		LastPage: acct.client.LastPage, Budget: acct.client.Budget, Bell: acct.bell,
 	}
@@ -46,9 +46,7 @@ func runTUI(ctx context.Context, a *app) int {
 		if last, full, err := st.Synced(ctx); err == nil {
 			opts.LastSync, opts.LastFull = last, full
 		}
-		opts.Sync = func(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
-			return st.Sync(ctx, acct.client, store.SyncOptions{Window: 10, Concurrency: 4, OnProgress: progress})
-		}
+		opts.Sync = ui.StoreSyncer(st, acct.client, store.SyncOptions{Window: 10, Concurrency: 4})
 	}
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
 		return reportError(e, err)

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+)
+
+// statusLine is a sync's one line on a terminal: its progress and, while
+// it waits for the server, why; redrawn in place. Lines of their own
+// (--verbose requests, notes) are written above it: the line is cleared
+// first and drawn again after, so nothing is written over it.
+type statusLine struct {
+	mu    sync.Mutex
+	f     *os.File
+	width int
+	p     store.Progress
+	wait  api.Wait
+	drawn bool
+}
+
+func newStatusLine(f *os.File) *statusLine { return &statusLine{f: f, width: width(f)} }
+
+// progress shows a sync's progress.
+func (s *statusLine) progress(p store.Progress) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.p = p
+	s.draw()
+}
+
+// waiting shows why the sync waits, until it goes on.
+func (s *statusLine) waiting(w api.Wait) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wait = w
+	s.draw()
+}
+
+// above writes lines of its own above the status line.
+func (s *statusLine) above(write func(io.Writer)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clear()
+	write(s.f)
+	s.draw()
+}
+
+// done clears the line for good.
+func (s *statusLine) done() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clear()
+}
+
+func (s *statusLine) clear() {
+	if s.drawn {
+		fmt.Fprint(s.f, "\r\x1b[K")
+		s.drawn = false
+	}
+}
+
+// draw writes the line, our own text past safeText so that its carriage
+// return and erase-line can redraw it in place.
+func (s *statusLine) draw() {
+	now := time.Now()
+	line := progressLine(s.p, now)
+	if s.wait.Until.After(now) {
+		line = fmt.Sprintf("waiting %s: %s · %s", s.wait.Until.Sub(now).Round(time.Second), s.wait.Reason, line)
+	}
+	fmt.Fprint(s.f, "\r\x1b[K"+textsafe.Truncate(line, s.width))
+	s.drawn = true
+}
+
+// progressLine is one line of a sync's progress, for a terminal: a bar of
+// the pages read of those to read, what was stored and how fast, the
+// requests and the server's budget left, and the time to go at the pace
+// so far.
+func progressLine(p store.Progress, now time.Time) string {
+	done, total := p.Done, p.Total
+	if total == 0 {
+		done, total = p.Page, p.Pages
+	}
+	line := fmt.Sprintf("syncing: page %d", p.Page)
+	if total > 0 {
+		line = fmt.Sprintf("syncing %s %d of %d pages (page %d)", bar(done, total, 20), done, total, p.Page)
+	}
+	line += fmt.Sprintf(" · %d new, %d updated", p.New, p.Updated)
+	if s := p.Elapsed.Seconds(); s >= 1 {
+		line += fmt.Sprintf(" (%.0f/s)", float64(p.New+p.Updated)/s)
+	}
+	line += fmt.Sprintf(" · %d requests", p.Requests)
+	if p.Budgeted {
+		line += fmt.Sprintf(" · budget %d of %d", p.Budget.Remaining, p.Budget.Limit)
+		if p.Budget.Remaining == 0 && p.Budget.Reset.After(now) {
+			line += ", resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
+		}
+	}
+	line += " · " + p.Elapsed.Round(time.Second).String()
+	if total > done && done > 0 {
+		eta := p.Elapsed / time.Duration(done) * time.Duration(total-done)
+		line += " · about " + eta.Round(time.Second).String() + " left"
+	}
+	return line
+}
+
+// bar draws done of total as width cells.
+func bar(done, total, width int) string {
+	n := min(width, max(0, done*width/max(total, 1)))
+	return "[" + strings.Repeat("#", n) + strings.Repeat("-", width-n) + "]"
+}

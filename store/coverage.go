@@ -1,0 +1,173 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// End is Span.To for a span that reaches the end of the list.
+const End = math.MaxInt64
+
+// metaCoverage holds the store's Coverage, as JSON, written in the same
+// transaction as the pages it speaks of: a kill leaves it exact.
+const metaCoverage = "coverage"
+
+// Span is a part of the account's list that the store holds complete:
+// every donation the server listed with an id from From to To, both
+// included. The list ascends by id, so a span is a run of whole pages read
+// in one walk, or runs whose ids overlapped when read (which proves nothing
+// lay between them); pages merely next to each other are not joined.
+type Span struct {
+	From int64     // 0: from the list's first donation
+	To   int64     // End: to its last, as of AsOf
+	Page int       // the page From was on when read: where a walk back resumes
+	AsOf time.Time // when the walk that read the span's end began
+}
+
+// Coverage is what the store holds complete, and what it knows of the rest.
+type Coverage struct {
+	Spans   []Span // in id order, apart
+	Pages   int    // the list's last page, when last seen; 0 if never
+	PerPage int    // the server's page size, as learned
+}
+
+// Whole says whether the store holds the whole list, as of when.
+func (c Coverage) Whole() (bool, time.Time) {
+	if len(c.Spans) == 1 && c.Spans[0].From == 0 && c.Spans[0].To == End {
+		return true, c.Spans[0].AsOf
+	}
+	return false, time.Time{}
+}
+
+type spanJSON struct {
+	From int64 `json:"from"`
+	To   int64 `json:"to"`
+	Page int   `json:"page"`
+	AsOf int64 `json:"as_of"` // Unix ms
+}
+
+type coverageJSON struct {
+	Spans []spanJSON `json:"spans"`
+	Pages int        `json:"pages"`
+}
+
+// Coverage reads what the store holds complete. A store a sync of an
+// earlier version filled has no record of it: it held whole pages from the
+// first, so everything up to its newest donation, or the whole list as of
+// its last finished sync.
+func (s *Store) Coverage(ctx context.Context) (Coverage, error) {
+	c, err := readCoverage(ctx, s.db)
+	if err != nil {
+		return c, s.explain(err)
+	}
+	per, err := s.meta(ctx, metaPerPage)
+	c.PerPage, _ = strconv.Atoi(per)
+	return c, err
+}
+
+// querier is what reads the store: the pool, or a transaction.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func readCoverage(ctx context.Context, db querier) (Coverage, error) {
+	var c Coverage
+	get := func(key string) (string, error) {
+		var v string
+		err := db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", nil
+		}
+		return v, err
+	}
+	v, err := get(metaCoverage)
+	if err != nil {
+		return c, err
+	}
+	if v != "" {
+		var cj coverageJSON
+		if err := json.Unmarshal([]byte(v), &cj); err != nil {
+			return c, nil // a damaged record: nothing is known held, the next sync reads it again
+		}
+		c.Pages = cj.Pages
+		for _, sp := range cj.Spans {
+			c.Spans = append(c.Spans, Span{From: sp.From, To: sp.To, Page: sp.Page, AsOf: time.UnixMilli(sp.AsOf)})
+		}
+		return c, nil
+	}
+	return legacyCoverage(ctx, db, get)
+}
+
+func legacyCoverage(ctx context.Context, db querier, get func(string) (string, error)) (Coverage, error) {
+	var c Coverage
+	last, err := get(metaLastSync)
+	if err != nil {
+		return c, err
+	}
+	if ms, _ := strconv.ParseInt(last, 10, 64); ms > 0 {
+		c.Spans = []Span{{From: 0, To: End, Page: 1, AsOf: time.UnixMilli(ms)}}
+		return c, nil
+	}
+	// An earlier version's first sync, cut short: it left the upkeep
+	// deferred, and whole pages from the first.
+	deferred, err := get(metaDeferred)
+	if err != nil || deferred == "" {
+		return c, err
+	}
+	var maxID sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT max(id) FROM donations`).Scan(&maxID); err != nil || !maxID.Valid {
+		return c, err
+	}
+	c.Spans = []Span{{From: 0, To: maxID.Int64, Page: 1}}
+	return c, nil
+}
+
+// cover records in tx that the store now holds span w complete, joining
+// it with the spans it overlaps; last is the list's last page when w
+// reaches the end.
+func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
+	c, err := readCoverage(ctx, tx)
+	if err != nil {
+		return err
+	}
+	c.Spans = merge(c.Spans, w)
+	if w.To == End && last > 0 {
+		c.Pages = last
+	}
+	cj := coverageJSON{Pages: c.Pages}
+	for _, sp := range c.Spans {
+		cj.Spans = append(cj.Spans, spanJSON{From: sp.From, To: sp.To, Page: sp.Page, AsOf: sp.AsOf.UnixMilli()})
+	}
+	b, err := json.Marshal(cj)
+	if err != nil {
+		return err
+	}
+	return setMeta(ctx, tx, metaCoverage, string(b))
+}
+
+// merge adds w to spans, joined with those whose ids overlap it.
+func merge(spans []Span, w Span) []Span {
+	out := make([]Span, 0, len(spans)+1)
+	for _, sp := range spans {
+		if sp.To < w.From || w.To < sp.From {
+			out = append(out, sp)
+			continue
+		}
+		if sp.From < w.From {
+			w.From, w.Page = sp.From, sp.Page
+		}
+		if sp.To > w.To {
+			w.To, w.AsOf = sp.To, sp.AsOf // the end, and when it was read, are sp's
+		}
+	}
+	out = append(out, w)
+	slices.SortFunc(out, func(a, b Span) int { return cmp.Compare(a.From, b.From) })
+	return out
+}

@@ -1,0 +1,116 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"time"
+
+	"donations/api"
+)
+
+// pass is one walk of the page-to-store loop and what it tells as it goes.
+type pass struct {
+	w        api.Walker
+	start    time.Time // the sync's: when its donations are recorded as seen
+	progress func(Progress)
+	budget   func() (api.Budget, bool)
+	state    *syncState // the sync's, which Status reads; nil for none
+	each     func(b api.Batch)
+	span     *spanWalk   // records what the walk completes; nil for none
+	stop     func() bool // ends the walk early when true after a page
+	done     *int        // pages stored by the sync so far, across its walks
+	total    int         // pages the sync expects to read in all; 0 if unknown
+}
+
+// passResult is what a pass stored and learned.
+type passResult struct {
+	New, Updated, Requests int
+	LastPage               int // the last page that held donations
+	PageSize               int // the server's real page size, 0 if the pass did not show it
+	Warnings               []string
+	// Skipped says which records the store could not hold. Apart from the
+	// walk's warnings: a skipped record says nothing against the walk, so
+	// it does not keep a full sync from removing what the server dropped.
+	Skipped []string
+}
+
+// run is the one loop that fills a store from pages: each page is handed to
+// the writer as it arrives and committed with the pages waiting behind it,
+// so an interrupted walk keeps whole pages. Every page-to-store path (sync,
+// the in-memory stores of list and summary, Live) goes through it.
+func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
+	var res passResult
+	wr := s.startWriter(ctx, ps)
+	keep := copies{}
+	sizes := pageSizes{}
+	var skips skipped
+	var err error
+	for !ps.w.Done() {
+		var b api.Batch
+		if b, err = ps.w.Next(ctx); err != nil {
+			break
+		}
+		if ps.each != nil {
+			ps.each(b)
+		}
+		f := fetched{list: keep.keep(b), requests: requests(ps.w)}
+		if ps.span != nil {
+			f.cov = ps.span.add(b, len(ps.w.Warnings()) > 0)
+		}
+		if b.Page != nil {
+			f.page, f.pages = b.Page.Number, int(b.Page.Meta.TotalPages.Value)
+			sizes.add(b)
+			skips.add(b.Page)
+			if len(b.Page.Donations) > 0 {
+				res.LastPage = max(res.LastPage, b.Page.Number)
+			}
+		}
+		if !wr.send(f) || ps.stop != nil && ps.stop() {
+			break
+		}
+	}
+	r, werr := wr.close()
+	res.New, res.Updated, res.Requests = r.New, r.Updated, requests(ps.w)
+	res.PageSize, res.Warnings, res.Skipped = sizes.size(), ps.w.Warnings(), skips.warnings()
+	return res, cmp.Or(werr, err)
+}
+
+// Fill stores every page w yields, as a sync does, and closes w: for a
+// store in memory that answers one question (list and summary online).
+func (s *Store) Fill(ctx context.Context, w api.Walker) (SyncResult, error) {
+	start := time.Now()
+	st, unlock, err := s.lockSync(ctx, true, nil)
+	if err != nil {
+		w.Close()
+		return SyncResult{}, err
+	}
+	defer unlock()
+	r, err := s.run(ctx, pass{w: w, start: start, state: st})
+	w.Close()
+	return SyncResult{New: r.New, Updated: r.Updated, Requests: r.Requests, LastPage: r.LastPage,
+		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}, err
+}
+
+// pageSizes learns the size of the server's pages, which may be smaller
+// than asked for (a server that caps it): a page followed by one that
+// brought new donations is a full one. Its new donations are counted, not
+// its rows: a server that repeats rows across pages still moves on by a
+// page's size.
+type pageSizes map[int]int // page number: its new donations, for pages that brought some
+
+func (p pageSizes) add(b api.Batch) {
+	if len(b.Donations) > 0 {
+		p[b.Page.Number] = len(b.Donations)
+	}
+}
+
+// size is the length of the longest full page seen, 0 if none was.
+func (p pageSizes) size() int {
+	n := 0
+	for page, k := range p {
+		if _, next := p[page+1]; next {
+			n = max(n, k)
+		}
+	}
+	return n
+}

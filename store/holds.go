@@ -1,0 +1,91 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"donations/api"
+)
+
+// Held is what the store holds of a date range, and of the whole account.
+type Held struct {
+	// Complete says the store holds every donation the server listed in
+	// the range, as of AsOf (later gifts need a sync).
+	Complete bool
+	AsOf     time.Time
+	Count    int // donations held in the range
+	// All is the donations held in all; About how many the server lists,
+	// roughly (its last page × the page size), 0 when never seen.
+	All, About int
+}
+
+// Missing is roughly how many donations of the account the store lacks.
+func (h Held) Missing() int { return max(0, h.About-h.All) }
+
+// Holds says whether the store holds the date range r complete (the zero
+// range: the whole account), and if not, what it holds. Dates ascend with
+// ids in the list, so a span holds a range when it holds a donation dated
+// before the range (or the list's start) and one dated at or after its end
+// (or the list's end).
+func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
+	var h Held
+	c, err := s.Coverage(ctx)
+	if err != nil {
+		return h, err
+	}
+	for _, sp := range c.Spans {
+		ok, err := s.spanHolds(ctx, sp, r)
+		if err != nil {
+			return h, err
+		}
+		if ok {
+			h.Complete, h.AsOf = true, sp.AsOf
+			break
+		}
+	}
+	if h.Count, err = s.Count(ctx, Query{Filter: Filter{Dates: r}}); err != nil {
+		return h, err
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations`).Scan(&h.All); err != nil {
+		return h, s.explain(err)
+	}
+	per := c.PerPage
+	if per == 0 {
+		per = api.MaxPerPage // what a sync asks for, unless it learned less
+	}
+	h.About = max(c.Pages*per, h.All)
+	return h, nil
+}
+
+func (s *Store) spanHolds(ctx context.Context, sp Span, r api.DateRange) (bool, error) {
+	if sp.From != 0 {
+		if r.Since.IsZero() {
+			return false, nil
+		}
+		d, err := s.dateAt(ctx, `SELECT date_utc FROM donations WHERE id BETWEEN ? AND ? ORDER BY id LIMIT 1`, sp)
+		if err != nil || !d.Valid || d.Int64 >= r.Since.UnixMilli() {
+			return false, err
+		}
+	}
+	if sp.To != End {
+		if r.Until.IsZero() {
+			return false, nil
+		}
+		d, err := s.dateAt(ctx, `SELECT date_utc FROM donations WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT 1`, sp)
+		if err != nil || !d.Valid || d.Int64 < r.Until.UnixMilli() {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+func (s *Store) dateAt(ctx context.Context, query string, sp Span) (sql.NullInt64, error) {
+	var d sql.NullInt64
+	err := s.db.QueryRowContext(ctx, query, sp.From, sp.To).Scan(&d)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, nil
+	}
+	return d, s.explain(err)
+}

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// ErrSyncRunning is returned by a sync told not to wait (SyncOptions.NoWait)
+// when another sync of the store runs, in this process or another.
+var ErrSyncRunning = errors.New("a sync of this store is already running")
+
+// syncState is what a process knows of one store's syncs: the lock its
+// syncs take in turn, and the progress of the one running here. It is kept
+// by the store's file (or, in memory, by the *Store), so two handles on one
+// file share it; it lives while a handle uses it.
+type syncState struct {
+	turn chan struct{} // holds a token while a sync of this process runs
+	refs int
+
+	mu       sync.Mutex
+	running  bool
+	progress Progress
+}
+
+var syncStates = struct {
+	sync.Mutex
+	m map[string]*syncState
+}{m: map[string]*syncState{}}
+
+func (s *Store) stateKey() string {
+	if s.path == "" {
+		return fmt.Sprintf("memory %p", s)
+	}
+	return filepath.Clean(s.path)
+}
+
+// state is the store's sync state, held until release is called.
+func (s *Store) state() (st *syncState, release func()) {
+	k := s.stateKey()
+	syncStates.Lock()
+	defer syncStates.Unlock()
+	st = syncStates.m[k]
+	if st == nil {
+		st = &syncState{turn: make(chan struct{}, 1)}
+		syncStates.m[k] = st
+	}
+	st.refs++
+	return st, func() {
+		syncStates.Lock()
+		defer syncStates.Unlock()
+		if st.refs--; st.refs == 0 {
+			delete(syncStates.m, k)
+		}
+	}
+}
+
+// peek is the store's sync state if a sync of this process holds one.
+func (s *Store) peek() *syncState {
+	syncStates.Lock()
+	defer syncStates.Unlock()
+	return syncStates.m[s.stateKey()]
+}
+
+// lockSync takes the store's one sync lock: in this process (the browser's
+// background sync, Live and the command line share one) and across
+// processes (an advisory lock on a file beside the store, which the system
+// lets go of when a process dies, even by kill -9). With wait false a sync
+// running is ErrSyncRunning; else onWait is told once, and the sync waits.
+func (s *Store) lockSync(ctx context.Context, wait bool, onWait func()) (*syncState, func(), error) {
+	st, release := s.state()
+	told := false
+	tell := func() {
+		if !told && onWait != nil {
+			onWait()
+		}
+		told = true
+	}
+	select {
+	case st.turn <- struct{}{}:
+	default:
+		if !wait {
+			release()
+			return nil, nil, ErrSyncRunning
+		}
+		tell()
+		select {
+		case st.turn <- struct{}{}:
+		case <-ctx.Done():
+			release()
+			return nil, nil, ctx.Err()
+		}
+	}
+	var f *os.File
+	if s.path != "" {
+		var err error
+		if f, err = lockFile(ctx, lockPath(s.path), wait, tell); err != nil {
+			<-st.turn
+			release()
+			return nil, nil, err
+		}
+	}
+	st.set(func(st *syncState) { st.running, st.progress = true, Progress{} })
+	return st, func() {
+		st.set(func(st *syncState) { st.running = false })
+		if f != nil {
+			f.Close() // which lets go of the lock
+		}
+		<-st.turn
+		release()
+	}, nil
+}
+
+func (st *syncState) set(f func(*syncState)) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f(st)
+}
+
+// RemoveLock deletes the sync lock file beside the store at path (Remove
+// deletes the store's own files); a missing one is no error. A sync
+// running keeps its lock on the file it opened.
+func RemoveLock(path string) error {
+	if err := os.Remove(lockPath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+func lockPath(path string) string { return path + ".lock" }

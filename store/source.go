@@ -1,0 +1,21 @@
+package store
+
+import "donations/api"
+
+// Source is the account a sync reads: *api.Client is one. The store needs
+// no more of the client than these, so it knows nothing of HTTP, keys or
+// retries; tests give it a client of the demo server.
+type Source interface {
+	// Pager walks q's pages in order (api.Pager.From starts it elsewhere).
+	Pager(q api.Query, order api.Order) *api.Pager
+	// Budget is the server's rate-limit budget as its last answer said.
+	Budget() (api.Budget, bool)
+}
+
+// requests is how many pages a walk has fetched, for the walks that count.
+func requests(w api.Walker) int {
+	if r, ok := w.(interface{ Requests() int }); ok {
+		return r.Requests()
+	}
+	return 0
+}

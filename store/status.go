@@ -1,0 +1,33 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// SyncStatus is what a store says of its syncs, read alike by the header,
+// the request log and `cache info`. The times come from the store itself,
+// so a sync that Live, the background or another process ran shows too.
+type SyncStatus struct {
+	// Running says a sync of this store runs, here or in another process;
+	// Here that it runs in this one, whose Progress is then known.
+	Running, Here bool
+	Progress      Progress
+	// LastSync and LastFull are when a sync, and one that read every page,
+	// last finished; zero if none has.
+	LastSync, LastFull time.Time
+}
+
+// Status is the store's sync status now.
+func (s *Store) Status(ctx context.Context) (SyncStatus, error) {
+	var st SyncStatus
+	if h := s.peek(); h != nil {
+		h.mu.Lock()
+		st.Here, st.Progress = h.running, h.progress
+		h.mu.Unlock()
+	}
+	st.Running = st.Here || s.path != "" && lockedElsewhere(lockPath(s.path))
+	var err error
+	st.LastSync, st.LastFull, err = s.Synced(ctx)
+	return st, err
+}

@@ -1,0 +1,152 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"donations/api"
+)
+
+// forward reads pages oldest first from page first to the end. anchor is
+// the page that should hold maxID, the store's newest donation (0: none);
+// found says whether it did. seen, when given, collects every id read.
+func (r *syncRun) forward(ctx context.Context, first, anchor int, maxID int64, seen map[int64]struct{}) (found bool, err error) {
+	p := r.src.Pager(r.q, api.OldestFirst).From(first)
+	defer p.Close()
+	found, ramped := anchor == 0, false
+	each := func(b api.Batch) {
+		// Read-ahead costs up to Concurrency-1 requests past the end of the
+		// list. A full sync pays that to read many pages fast; an
+		// incremental one, which usually has few new pages, reads one at a
+		// time until it is 8 pages past the store's end.
+		if !ramped && b.Page != nil && b.Page.Number+1 >= rampAt(anchor) && r.o.Concurrency > 1 {
+			p.SetConcurrency(r.o.Concurrency)
+			ramped = true
+		}
+		if b.Page == nil {
+			return
+		}
+		for _, d := range b.Page.Donations {
+			found = found || d.ID.Value == maxID
+			if seen != nil && d.ID.Valid {
+				seen[d.ID.Value] = struct{}{}
+			}
+		}
+	}
+	ps := r.pass(p, &spanWalk{asOf: r.start}, 0)
+	ps.each = each
+	pr, err := r.s.run(ctx, ps)
+	r.add(pr)
+	return found, err
+}
+
+// newestFirst is a first sync: it finds the last page (O(log pages)
+// requests, as --newest does) and walks back to the first, so the newest
+// donations are held, and known complete, first.
+func (r *syncRun) newestFirst(ctx context.Context) error {
+	p := r.src.Pager(r.q, api.NewestFirst)
+	defer p.Close()
+	last, err := p.Last(ctx)
+	if err != nil {
+		r.res.Requests += p.Requests()
+		return err
+	}
+	if last == 0 { // an empty list: the first page, empty, says it whole
+		r.res.Requests += p.Requests()
+		return r.s.write(ctx, func(tx *sql.Tx) error { return cover(ctx, tx, Span{To: End, Page: 1, AsOf: r.start}, 0) })
+	}
+	p.From(last)
+	if r.o.Concurrency > 1 {
+		p.SetConcurrency(r.o.Concurrency)
+	}
+	// A server found ignoring `page` shows its first page only: what it
+	// shows is held, but not as the list's end.
+	atEnd := len(p.Warnings()) == 0
+	pr, err := r.s.run(ctx, r.pass(p, &spanWalk{back: true, atEnd: atEnd, asOf: r.start}, last))
+	r.add(pr)
+	return err
+}
+
+// catchUp reads the new pages at the end: from the page that holds the
+// store's newest donation (by the top span's place in the list), less the
+// window. Where it is not found there, every page is read instead, and
+// seen holds what was.
+func (r *syncRun) catchUp(ctx context.Context, top Span, maxID int64) (seen map[int64]struct{}, err error) {
+	var held int
+	err = r.s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations WHERE id BETWEEN ? AND ?`, top.From, maxID).Scan(&held)
+	if err != nil {
+		return nil, r.s.explain(err)
+	}
+	anchor := ((max(top.Page, 1)-1)*r.per+held-1)/r.per + 1
+	first := max(1, anchor-max(0, r.o.Window))
+	if first == 1 && top.From == 0 {
+		seen, r.res.Full = map[int64]struct{}{}, true
+	}
+	found, err := r.forward(ctx, first, anchor, maxID, seen)
+	if err != nil || found {
+		return seen, err
+	}
+	r.notes = append(r.notes, fmt.Sprintf("the store's newest donation (%d) was not where the list should hold it: every page was read again", maxID))
+	return r.full(ctx)
+}
+
+// full reads every page, oldest first, after a sync found the list had
+// moved under the store.
+func (r *syncRun) full(ctx context.Context) (map[int64]struct{}, error) {
+	seen := map[int64]struct{}{}
+	r.res.Full = true
+	_, err := r.forward(ctx, 1, 0, 0, seen)
+	return seen, err
+}
+
+// fillGaps walks back over what the store does not hold below its top
+// span (a first sync cut short), from the page the span starts on, read
+// again so that the walk's ids overlap the span's, to the span below it or
+// the first page. A first page that does not overlap means the list moved:
+// every page is read instead.
+func (r *syncRun) fillGaps(ctx context.Context) (map[int64]struct{}, error) {
+	for range 64 {
+		cov, err := r.s.Coverage(ctx)
+		if err != nil || len(cov.Spans) == 0 || cov.Spans[0].From == 0 && len(cov.Spans) == 1 {
+			return nil, err
+		}
+		upper := cov.Spans[len(cov.Spans)-1]
+		var lower *Span
+		if len(cov.Spans) > 1 {
+			lower = &cov.Spans[len(cov.Spans)-2]
+		}
+		moved, err := r.back(ctx, upper, lower)
+		if err != nil {
+			return nil, err
+		}
+		if moved {
+			r.notes = append(r.notes, "the list moved under the store while it was not held whole: every page was read again")
+			return r.full(ctx)
+		}
+	}
+	return nil, nil
+}
+
+// back walks back from upper's first page to lower (nil: to page 1); moved
+// says the first page did not overlap upper.
+func (r *syncRun) back(ctx context.Context, upper Span, lower *Span) (moved bool, err error) {
+	p := r.src.Pager(r.q, api.NewestFirst).From(upper.Page)
+	defer p.Close()
+	if r.o.Concurrency > 1 {
+		p.SetConcurrency(r.o.Concurrency)
+	}
+	span := &spanWalk{back: true, asOf: r.start}
+	first := true
+	ps := r.pass(p, span, r.done+upper.Page)
+	ps.each = func(b api.Batch) {
+		if first && b.Page != nil {
+			lo, hi, ok := idBounds(b.Page.Donations)
+			moved, first = !ok || hi < upper.From || lo > upper.To, false
+		}
+	}
+	ps.stop = func() bool { return moved || lower != nil && span.open && span.cur.From <= lower.To }
+	pr, err := r.s.run(ctx, ps)
+	r.add(pr)
+	return moved, err
+}
