@@ -72,9 +72,23 @@ func (m *Model) body(f child) string {
 	if f.Place() == placePane {
 		bar, style = "┃", st.Key // the pane has the keys now
 	}
-	sep := style.Render(strings.TrimSuffix(strings.Repeat(bar+"\n", lay.ListHeight), "\n"))
-	pane := lipgloss.NewStyle().Width(lay.PaneWidth).Height(lay.PaneHeight).MaxHeight(lay.PaneHeight).Render(m.detail.View())
-	return lipgloss.JoinHorizontal(lipgloss.Top, list, " ", sep, pane)
+	sep := style.Render(bar) // the list's rows end with a blank cell
+	left, right := strings.Split(list, "\n"), strings.Split(m.detail.View(), "\n")
+	lines := make([]string, lay.ListHeight)
+	for i := range lines {
+		lines[i] = fitLine(left, i, lay.ListWidth) + sep + fitLine(right, i, lay.PaneWidth)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fitLine is line i of lines (blank past the end) fitted to w cells as the
+// terminal counts them. Not lipgloss.JoinHorizontal: it pads by grapheme
+// count, which pushed a row holding a Devanagari name past the screen's edge.
+func fitLine(lines []string, i, w int) string {
+	if i >= len(lines) {
+		return strings.Repeat(" ", w)
+	}
+	return textsafe.Fit(strings.TrimRight(lines[i], " "), w)
 }
 
 func (m *Model) header() string {
