@@ -47,6 +47,7 @@ type Model struct {
 	children map[viewID]child
 	order    []viewID // registration order: the order list keys open children in
 	focus    viewID
+	opener   viewID // had the keys before focus: where a prompt gives them back
 	spin     spinner.Model
 
 	views []View // the config's, as tabs after "all"
@@ -135,7 +136,7 @@ func (m *Model) open(id viewID) tea.Cmd {
 	}
 	cmd, ok := c.Open()
 	if ok {
-		m.focus = id
+		m.opener, m.focus = m.focus, id
 	}
 	return cmd
 }
