@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+
+	"donations/textsafe"
 )
 
 const logID viewID = "log"
@@ -77,6 +79,6 @@ func (v *logView) Update(msg tea.Msg) tea.Cmd {
 func (v *logView) View() string {
 	v.fill()
 	st := &v.ctx.Styles
-	title := st.Title.Render("Requests") + st.Muted.Render("  "+commas(len(v.ctx.Log.lines))+" lines · newest at the bottom")
+	title := st.Title.Render("Requests") + st.Muted.Render("  "+textsafe.Count(len(v.ctx.Log.lines), "line")+" · newest at the bottom")
 	return title + "\n" + v.vp.View() + "\n" + v.ctx.KeyLine(v.ShortHelp())
 }

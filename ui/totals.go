@@ -108,7 +108,7 @@ func (m *Model) totalsLine() string {
 		sep = ""
 	}
 	room := w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
-	cur := fitParts(sums, room, func(n int) string { return "+" + strconv.Itoa(n) + plural(n, " currency", " currencies") })
+	cur := fitParts(sums, room, func(n int) string { return "+" + textsafe.Count(n, "currency") })
 	if cur == "" {
 		sep = ""
 	}
@@ -146,11 +146,4 @@ func fitParts(parts []string, width int, more func(n int) string) string {
 		}
 	}
 	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

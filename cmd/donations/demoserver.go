@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/api/demo"
+	"donations/textsafe"
 )
 
 type demoServerOptions struct {
@@ -59,13 +60,13 @@ func runDemoServer(ctx context.Context, a *app, o demoServerOptions) int {
 		return exitConfig
 	}
 	opts := run.Options()
-	fmt.Fprintf(a.stdout, `demo API listening on %s (%d donations)
+	fmt.Fprintf(a.stdout, `demo API listening on %s (%s)
   username: %s  or  %s
   API key:  %s
 try:
   DONATIONS_API_KEY=%s donations --base-url %s --username %s
 stop with ctrl+c
-`, run.URL, len(run.Match(demo.Filter{})), opts.Login, opts.OrgID, opts.APIKey, opts.APIKey, run.URL, opts.Login)
+`, run.URL, textsafe.Count(len(run.Match(demo.Filter{})), "donation"), opts.Login, opts.OrgID, opts.APIKey, opts.APIKey, run.URL, opts.Login)
 	<-ctx.Done()
 	run.Close()
 	return exitOK
