@@ -126,7 +126,7 @@ func (e *exporter) View() string {
 	if !e.data.done {
 		n += " loaded (" + e.ctx.Keys.List.Bottom.Keys()[0] + ": all)"
 	}
-	return e.path.View() + st.Muted.Render("  .csv/.ndjson · writes "+n)
+	return e.ctx.inputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
 }
 
 // expandHome reads a leading ~ as the home folder, as a shell would.

@@ -216,7 +216,7 @@ func (v *filterView) View() string {
 			marker = st.Key.Render("> ")
 			label = st.Key.Render(textsafe.Fit(fl.label, 13))
 		}
-		fields[i] = marker + label + " " + fl.input.View() + "\n"
+		fields[i] = marker + label + " " + v.ctx.inputView(&fl.input) + "\n"
 		if fl.err != "" {
 			fields[i] += strings.Repeat(" ", 16) + st.Error.Render(fl.err) + "\n"
 		} else {

@@ -61,8 +61,10 @@ var setupOrder = []int{0, 1, 4, 3, 2}
 // NewSetup makes the setup screen; path is where the config file will go.
 func NewSetup(path string) *Setup {
 	s := &Setup{path: path, w: 80, h: 24, st: NewStyles(true), keys: NewKeyMap().Setup, help: help.New()}
+	s.help.Styles = s.st.Help
 	for i := range s.inputs {
 		in := textinput.New()
+		in.SetStyles(s.st.Input)
 		in.Prompt = ""
 		in.CharLimit = 500
 		in.SetWidth(50)
