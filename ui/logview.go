@@ -20,6 +20,8 @@ type logView struct {
 	nav  navigator
 	keys *LogKeys
 	vp   viewport.Model
+	// what the text was wrapped for: it is rewrapped when either changes
+	added, width int
 }
 
 func newLogView(ctx *Context, nav navigator) *logView {
@@ -46,11 +48,17 @@ func (v *logView) fill() {
 	follow := v.vp.AtBottom()
 	v.vp.SetWidth(v.ctx.Layout.Width)
 	v.vp.SetHeight(max(v.ctx.Layout.ScreenHeight-2, 1))
-	lines := v.ctx.Log.all()
-	if len(lines) == 0 {
-		lines = []string{v.ctx.Styles.Muted.Render("No request yet.")}
+	if v.added != v.ctx.Log.added || v.width != v.ctx.Layout.Width || v.added == 0 {
+		v.added, v.width = v.ctx.Log.added, v.ctx.Layout.Width
+		var lines []string
+		for _, l := range v.ctx.Log.all() {
+			lines = append(lines, wrapEntry(l, v.width)...)
+		}
+		if len(lines) == 0 {
+			lines = []string{v.ctx.Styles.Muted.Render("No request yet.")}
+		}
+		v.vp.SetContent(strings.Join(lines, "\n"))
 	}
-	v.vp.SetContent(strings.Join(lines, "\n"))
 	if follow {
 		v.vp.GotoBottom()
 	}
