@@ -12,14 +12,14 @@ const LongWait = 5 * time.Second
 
 // Wait is a pause the client is starting before a request.
 type Wait struct {
-	Page     int    // the page that waits
-	Attempt  int    // the attempt the wait comes before
-	Attempts int    // the most attempts a page gets (0: a rate-limit wait, which is not a retry)
-	Status   int    // the HTTP status retried, if any
+	Page     int // the page that waits
+	Attempt  int // the attempt the wait comes before
+	Attempts int // the most attempts a page gets (0: a rate-limit wait, which is not a retry)
+	Status   int // the HTTP status retried, if any
 	// Cause is what failed, for a retry: the status, with the read or
 	// decode error under it ("HTTP 200, the body cut off: unexpected EOF"),
 	// so a 200 that is retried says why.
-	Cause string
+	Cause    string
 	Reason   string // why, in words, built from parsed values only
 	Duration time.Duration
 	Until    time.Time
