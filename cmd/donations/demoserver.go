@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -41,7 +42,7 @@ func demoServerCommand(a *app) *cobra.Command {
 	fs.BoolVar(&o.OrderDesc, "order-desc", false, "honour order=desc (newest first)")
 	fs.BoolVar(&o.Hostile, "hostile", false, "every seventh donation carries escape sequences and other hostile text")
 	fs.IntVar(&o.RateLimit, "rate-limit", 0, "requests per window and client (0 = unlimited)")
-	fs.DurationVar(&o.RateWindow, "rate-window", 0, "rate-limit window (default 1m)")
+	fs.DurationVar(&o.RateWindow, "rate-window", time.Minute, "the window --rate-limit counts requests in")
 	fs.BoolVar(&o.NoRetryAfter, "no-retry-after", false, "answer 429 without Retry-After")
 	fs.BoolVar(&o.Wrap, "wrap", false, `wrap lists as {"data": [...], "meta": {...}}`)
 	fs.BoolVar(&o.IgnorePage, "ignore-page", false, "always serve page 1")
