@@ -15,6 +15,7 @@ import (
 // Options are what the program's wiring tells the UI.
 type Options struct {
 	Account  string         // shown in the header: "demo", or user @ host
+	Config   string         // the config file the account was read from, named when the server refuses it; "" for none
 	Location *time.Location // local time zone (default time.Local)
 	Query    api.Query      // initial filters
 	Now      func() time.Time

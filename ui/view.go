@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"donations/api"
 	"donations/textsafe"
 )
 
@@ -143,9 +145,22 @@ func (m *Model) emptyMessage() string {
 // be loaded.
 func (m *Model) errorPanel() string {
 	st, lay, keys := &m.ctx.Styles, m.ctx.Layout, &m.ctx.Keys.List
-	text := st.Error.Render("Could not load donations") + "\n\n" + textsafe.Block(errorText(m.data.err)) + "\n\n" +
+	text := st.Error.Render("Could not load donations") + "\n\n" + textsafe.Block(errorText(m.data.err)) + "\n\n"
+	if errors.Is(m.data.err, api.ErrAuth) || errors.Is(m.data.err, api.ErrForbidden) {
+		text += textsafe.Block(m.accountSource()) + "\n\n"
+	}
+	text +=
 		m.ctx.KeyLineWidth([]key.Binding{keys.Retry, keys.Filter, keys.Quit}, lay.Width-st.Panel.GetHorizontalFrameSize())
 	return st.Panel.Width(lay.Width).Height(lay.ListHeight).MaxHeight(lay.ListHeight).Render(text)
+}
+
+// accountSource says where the refused account came from, so the file to
+// correct is named.
+func (m *Model) accountSource() string {
+	if m.ctx.Config == "" {
+		return "The account came from the command line and the environment (no config file)."
+	}
+	return "The account was read from " + m.ctx.Config + "."
 }
 
 // messageLine shows, by priority: a prompt that has the keys, the export

@@ -53,6 +53,7 @@ type account struct {
 	csvBOM  bool   // the profile's csv_bom
 	bell    bool   // the profile's live_bell
 	profile string // the profile's name, for what the browser remembers
+	file    string // the config file read, if any
 	shape   config.Shape
 	close   func()
 }
@@ -102,7 +103,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
 	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
-		profile: s.Profile, shape: s.Shape, close: func() {}}, nil
+		profile: s.Profile, file: s.File, shape: s.Shape, close: func() {}}, nil
 }
 
 // traces is where each request is told: the command's own trace, or
