@@ -16,6 +16,7 @@ import (
 type Options struct {
 	Account  string         // shown in the header: "demo", or user @ host
 	Config   string         // the config file the account was read from, named when the server refuses it; "" for none
+	Demo     string         // the built-in demo server's address with --demo, for the help's "add a gift"
 	Location *time.Location // local time zone (default time.Local)
 	Query    api.Query      // initial filters
 	Now      func() time.Time

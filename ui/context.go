@@ -19,6 +19,7 @@ type Context struct {
 	Layout   Layout
 	Account  string           // shown in the header and the window title
 	Config   string           // the config file the account was read from, if any
+	Demo     string           // the built-in demo server's address, with --demo
 	Zone     *time.Location   // the local time zone
 	UTC      bool             // show times in UTC instead
 	HidePane bool             // the list takes the whole width even when wide
@@ -35,7 +36,7 @@ type Context struct {
 }
 
 func newContext(opt Options) *Context {
-	c := &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account, Config: opt.Config,
+	c := &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account, Config: opt.Config, Demo: opt.Demo,
 		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, Log: &requestLog{}, Curl: opt.Curl, Columns: opt.Columns,
 		theme: opt.Theme, help: help.New(), Layout: newLayout(80, 24, false, false)}
 	c.help.Styles = c.Styles.Help

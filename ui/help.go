@@ -62,12 +62,24 @@ func (h *helpView) View() string {
 		st.Section.Render("Copying") + "\n" +
 		h.ctx.Keys.List.Copy.Help().Key + "  sends to the terminal's clipboard (OSC 52), which no terminal confirms; " +
 		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
+		h.demoHelp() +
 		st.Muted.Render("Press any key to go back.")
 	text := lipgloss.NewStyle().Width(width).Render(packColumns(h.ctx, h.ctx.Keys.List.FullHelp(), width) + legend)
 	h.vp.SetWidth(width)
 	h.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
 	h.vp.SetContent(text)
 	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.vp.View() + "\n" + h.ctx.KeyLineWidth(h.ShortHelp(), width))
+}
+
+// demoHelp says, with --demo, where the demo server runs and how to add a
+// gift to it while it does, for Live to find.
+func (h *helpView) demoHelp() string {
+	if h.ctx.Demo == "" {
+		return ""
+	}
+	return h.ctx.Styles.Section.Render("The demo") + "\n" +
+		"The demo API runs at " + h.ctx.Demo + " while this does. To add a gift (" + h.ctx.Keys.List.Live.Help().Key +
+		" watches for it), from another terminal:\n  curl -X POST '" + h.ctx.Demo + "/admin/add?n=1'\n\n"
 }
 
 // packColumns draws each group of keys as a column and sets as many side by

@@ -54,6 +54,7 @@ type account struct {
 	bell    bool   // the profile's live_bell
 	profile string // the profile's name, for what the browser remembers
 	file    string // the config file read, if any
+	demo    string // with --demo, the demo server's address
 	shape   config.Shape
 	close   func()
 }
@@ -85,7 +86,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 			run.Close()
 			return nil, err
 		}
-		return &account{client: c, label: "demo", profile: "demo", shape: shape, close: run.Close}, nil
+		return &account{client: c, label: "demo", profile: "demo", shape: shape, demo: run.URL, close: run.Close}, nil
 	}
 	s, err := config.Resolve(ctx, config.Overrides{ConfigPath: g.configPath, Profile: g.profile,
 		BaseURL: g.baseURL, Username: g.username, Names: shapeNames()}, e.getenv)
