@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"donations/textsafe"
@@ -16,18 +15,14 @@ const logID viewID = "log"
 // each wait with its reason, newest at the bottom. It follows new lines
 // unless scrolled up.
 type logView struct {
-	ctx  *Context
-	nav  navigator
+	scrolled
 	keys *LogKeys
-	vp   viewport.Model
 	// what the text was wrapped for: it is rewrapped when either changes
 	added, width int
 }
 
 func newLogView(ctx *Context, nav navigator) *logView {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &logView{ctx: ctx, nav: nav, keys: &ctx.Keys.Log, vp: vp}
+	return &logView{scrolled: newScrolled(ctx, nav), keys: &ctx.Keys.Log}
 }
 
 func (v *logView) OpenKey() key.Binding { return v.ctx.Keys.List.Log }
@@ -65,23 +60,8 @@ func (v *logView) fill() {
 }
 
 func (v *logView) Update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return nil
-	}
-	switch {
-	case key.Matches(k, v.keys.Quit):
-		return v.nav.quit()
-	case key.Matches(k, v.keys.Back):
-		v.nav.back()
-	case key.Matches(k, v.keys.Top):
-		v.vp.GotoTop()
-	case key.Matches(k, v.keys.Bottom):
-		v.vp.GotoBottom()
-	default:
-		v.vp, _ = v.vp.Update(k)
-	}
-	return nil
+	return v.update(msg, scrollKeys{quit: v.keys.Quit, top: v.keys.Top, bottom: v.keys.Bottom,
+		back: func(k tea.KeyPressMsg) bool { return key.Matches(k, v.keys.Back) }})
 }
 
 func (v *logView) View() string {
