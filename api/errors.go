@@ -77,6 +77,22 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// cause is what a retry is for, short enough for a status line: the status
+// (or "no answer"), and the read or decode error under it.
+func (e *Error) cause() string {
+	s := "no answer"
+	if e.Status != 0 {
+		s = fmt.Sprintf("HTTP %d", e.Status)
+	}
+	if e.Truncated {
+		s += ", the body cut off"
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
 // Is lets callers write errors.Is(err, api.ErrAuth) and the like.
 func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)

@@ -93,22 +93,25 @@ func (t Text) MarshalJSON() ([]byte, error) {
 	return json.Marshal(t.Value)
 }
 
-func (n *Int) UnmarshalJSON(b []byte) error {
-	*n = Int{}
+// scalarText is the text of a JSON scalar: a string's contents, or the
+// literal of a number or boolean; ok is false for null (and on an error).
+func scalarText(b []byte) (s string, ok bool, err error) {
 	b = bytes.TrimSpace(b)
 	if isNull(b) {
-		return nil
+		return "", false, nil
 	}
-	s := string(b)
 	if b[0] == '"' {
-		var err error
-		if s, err = unquote(b); err != nil {
-			return err
-		}
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return nil
-		}
+		s, err = unquote(b)
+		return s, err == nil, err
+	}
+	return string(b), true, nil
+}
+
+func (n *Int) UnmarshalJSON(b []byte) error {
+	*n = Int{}
+	s, ok, err := scalarText(b)
+	if s = strings.TrimSpace(s); !ok || s == "" {
+		return err
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
@@ -132,16 +135,9 @@ func (n Int) MarshalJSON() ([]byte, error) {
 
 func (f *Flag) UnmarshalJSON(b []byte) error {
 	*f = Flag{}
-	b = bytes.TrimSpace(b)
-	if isNull(b) {
-		return nil
-	}
-	s := string(b)
-	if b[0] == '"' {
-		var err error
-		if s, err = unquote(b); err != nil {
-			return err
-		}
+	s, ok, err := scalarText(b)
+	if !ok {
+		return err
 	}
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "true", "yes", "y", "1":

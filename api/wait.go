@@ -12,10 +12,14 @@ const LongWait = 5 * time.Second
 
 // Wait is a pause the client is starting before a request.
 type Wait struct {
-	Page     int    // the page that waits
-	Attempt  int    // the attempt the wait comes before
-	Attempts int    // the most attempts a page gets (0: a rate-limit wait, which is not a retry)
-	Status   int    // the HTTP status retried, if any
+	Page     int // the page that waits
+	Attempt  int // the attempt the wait comes before
+	Attempts int // the most attempts a page gets (0: a rate-limit wait, which is not a retry)
+	Status   int // the HTTP status retried, if any
+	// Cause is what failed, for a retry: the status, with the read or
+	// decode error under it ("HTTP 200, the body cut off: unexpected EOF"),
+	// so a 200 that is retried says why.
+	Cause    string
 	Reason   string // why, in words, built from parsed values only
 	Duration time.Duration
 	Until    time.Time
@@ -76,7 +80,7 @@ func (c *Client) backOff(ctx context.Context, e *Error, d time.Duration) error {
 		reason += " as the server asked (" + e.ask.header + ")"
 	}
 	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Attempts: c.retry.MaxAttempts, Status: e.Status,
-		Duration: d, Until: time.Now().Add(d), Reason: reason})
+		Duration: d, Until: time.Now().Add(d), Reason: reason, Cause: e.cause()})
 	return sleep(ctx, d)
 }
 

@@ -6,10 +6,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Width is the number of terminal cells s takes, wide characters counting two.
-func Width(s string) int { return ansi.StringWidth(s) }
+// Width is the number of terminal cells s takes, as tmux and the terminals
+// that do not cluster graphemes (DEC mode 2027) count them, and as Bubble Tea
+// lays out its screen there: code point by code point, by wcwidth. So a
+// Devanagari spacing vowel sign (ि, ा) takes a cell, where grapheme counting
+// gives it none and a row holding प्रिया शर्मा would run 5 cells past its
+// column. Escape sequences take none. Every width the program fits text to is
+// measured here (Truncate, Fit and Wrap count the same way); ZWJ sequences,
+// the one place tmux counts otherwise, never reach it: Line strips the joiner.
+func Width(s string) int { return ansi.StringWidthWc(s) }
 
-// Truncate cuts s to at most w cells, ending with "…" when it cut.
+// Truncate cuts s to at most w cells, ending with "…" when it cut. It cuts
+// between grapheme clusters, so no vowel sign is left without its consonant.
 func Truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -17,7 +25,40 @@ func Truncate(s string, w int) string {
 	if Width(s) <= w {
 		return s
 	}
-	return ansi.Truncate(s, w, "…")
+	// Not ansi.TruncateWc: it returns s whole when its grapheme count fits.
+	var b strings.Builder
+	room, cut := w-1, false // one cell for the "…"
+	var state byte
+	for s != "" {
+		seq, cells, n, next := ansi.DecodeSequenceWc(s, state, nil)
+		state, s = next, s[n:]
+		switch {
+		case !cut && cells <= room:
+			b.WriteString(seq)
+			room -= cells
+		case !cut:
+			cut = true
+			b.WriteString("…")
+		}
+		if cut && strings.HasPrefix(seq, "\x1b") {
+			b.WriteString(seq) // styles still close after the cut
+		}
+	}
+	return b.String()
+}
+
+// Wrap breaks s into lines of at most w cells: at spaces, and inside a word
+// too long for a line after one of breaks (an e-mail address after its "@"
+// or a ".") before cutting it anywhere. Escape sequences are kept.
+func Wrap(s string, w int, breaks string) string {
+	w = max(w, 1)
+	lines := strings.Split(ansi.WordwrapWc(s, w, ""), "\n")
+	for i, l := range lines {
+		if Width(l) > w {
+			lines[i] = ansi.WrapWc(l, w, breaks)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Fit cuts or pads s to exactly w cells, left-aligned.

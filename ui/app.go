@@ -17,6 +17,8 @@ import (
 // Options are what the program's wiring tells the UI.
 type Options struct {
 	Account  string         // shown in the header: "demo", or user @ host
+	Config   string         // the config file the account was read from, named when the server refuses it; "" for none
+	Demo     string         // the built-in demo server's address with --demo, for the help's "add a gift"
 	Location *time.Location // local time zone (default time.Local)
 	Question ask.Question   // initial filters; its Query.PerPage is the page size
 	Now      func() time.Time
@@ -49,6 +51,7 @@ type Model struct {
 	children map[viewID]child
 	order    []viewID // registration order: the order list keys open children in
 	focus    viewID
+	opener   viewID // had the keys before focus: where a prompt gives them back
 	spin     spinner.Model
 
 	views []View // the config's, as tabs after "all"
@@ -137,7 +140,7 @@ func (m *Model) open(id viewID) tea.Cmd {
 	}
 	cmd, ok := c.Open()
 	if ok {
-		m.focus = id
+		m.opener, m.focus = m.focus, id
 	}
 	return cmd
 }

@@ -51,9 +51,14 @@ type child interface {
 type navigator interface {
 	open(id viewID) tea.Cmd // give the keys to a child by name
 	back()                  // give the keys back to the list
+	backToOpener()          // give them back to the child that opened this one
 	quit() tea.Cmd
 	switchView(next bool) tea.Cmd // to the next or previous saved view
 }
 
 // none is a binding for a child no list key opens.
 var none = key.NewBinding(key.WithDisabled())
+
+// backToOpener ends a prompt where it began: a copy asked for in the detail
+// leaves the detail open.
+func (m *Model) backToOpener() { m.focus = m.opener }

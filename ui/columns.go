@@ -38,8 +38,9 @@ func col(title, sort string, width int, cell func(ctx *Context, r *row) string) 
 }
 
 // columns fits the list's columns to width, dropping the least needed first:
-// the e-mail goes last, since it tells apart donors of the same name (the
-// detail beside a wide list shows the status and form).
+// the e-mail goes last, since it tells apart donors of the same name; the
+// markers go before the status, which at 120 columns beside the detail then
+// still shows (the detail says recurring, tribute and anonymous in words).
 func columns(width int, names []string) []listCol {
 	flex := func(c listCol) listCol { c.flex = true; return c }
 	right := func(c listCol) listCol { c.Right = true; return c }
@@ -61,7 +62,7 @@ func columns(width int, names []string) []listCol {
 		}
 		return n
 	}
-	for _, t := range []string{"ID", "FORM", "STATUS", "RTA", "E-MAIL"} {
+	for _, t := range []string{"ID", "FORM", "RTA", "STATUS", "E-MAIL"} {
 		if used() <= width {
 			break
 		}

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 
 	"donations/textsafe"
 )
@@ -17,6 +18,8 @@ type Context struct {
 	Keys     KeyMap
 	Layout   Layout
 	Account  string           // shown in the header and the window title
+	Config   string           // the config file the account was read from, if any
+	Demo     string           // the built-in demo server's address, with --demo
 	Zone     *time.Location   // the local time zone
 	UTC      bool             // show times in UTC instead
 	HidePane bool             // the list takes the whole width even when wide
@@ -33,9 +36,11 @@ type Context struct {
 }
 
 func newContext(opt Options) *Context {
-	return &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account,
+	c := &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account, Config: opt.Config, Demo: opt.Demo,
 		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, Log: &requestLog{}, Curl: opt.Curl, Columns: opt.Columns,
 		theme: opt.Theme, help: help.New(), Layout: newLayout(80, 24, false, false)}
+	c.help.Styles = c.Styles.Help
+	return c
 }
 
 // background restyles for the terminal's background, unless the theme
@@ -43,6 +48,7 @@ func newContext(opt Options) *Context {
 func (c *Context) background(dark bool) {
 	if c.theme.Mode == "" || c.theme.Mode == "auto" {
 		c.Styles = newStyles(dark, c.theme.Colors)
+		c.help.Styles = c.Styles.Help
 	}
 }
 
@@ -76,4 +82,11 @@ func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
 func (c *Context) FullHelp(groups [][]key.Binding, width int) string {
 	c.help.SetWidth(width)
 	return c.help.FullHelpView(groups)
+}
+
+// inputView draws a text field in the theme's colours, which change when the
+// terminal tells its background after the field was made.
+func (c *Context) inputView(in *textinput.Model) string {
+	in.SetStyles(c.Styles.Input)
+	return in.View()
 }

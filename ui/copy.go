@@ -41,7 +41,7 @@ func (c *copier) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	c.nav.back()
+	c.nav.backToOpener()
 	c.ctx.Flash = ""
 	r := c.sel()
 	if r == nil {

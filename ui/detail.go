@@ -91,6 +91,7 @@ func (d *detail) sync() {
 	if s == d.shownID && lay.PaneWidth == d.shownWidth && d.ctx.UTC == d.shownUTC {
 		return
 	}
+	same := s == d.shownID // only the width or the zone changed: keep the place read to
 	d.shownID, d.shownWidth, d.shownUTC = s, lay.PaneWidth, d.ctx.UTC
 	if s == nil {
 		d.vp.SetContent("")
@@ -101,8 +102,13 @@ func (d *detail) sync() {
 		d.vp.SetContent(d.ctx.Styles.Error.Render("This record could not be read: " + textsafe.Line(err.Error())))
 		return
 	}
+	y := d.vp.YOffset()
 	d.vp.SetContent(detailText(&full, lay.PaneWidth, d.ctx.Location(), d.ctx.Styles))
-	d.vp.GotoTop()
+	if same {
+		d.vp.SetYOffset(y)
+	} else {
+		d.vp.GotoTop()
+	}
 }
 
 // restyle makes the next sync rebuild the text in new colours.

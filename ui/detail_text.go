@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/lipgloss/v2"
-
 	"donations/api"
 	"donations/export"
 	"donations/textsafe"
@@ -35,8 +33,7 @@ func (w *detailWriter) section(title string) {
 }
 
 func (w *detailWriter) field(label, value string) {
-	wrapped := lipgloss.NewStyle().Width(max(w.width-detailLabelW-1, 10)).Render(value)
-	for i, line := range strings.Split(wrapped, "\n") {
+	for i, line := range strings.Split(wrapDetail(value, max(w.width-detailLabelW-1, 10)), "\n") {
 		l := ""
 		if i == 0 {
 			l = label
@@ -51,9 +48,17 @@ func (w *detailWriter) field(label, value string) {
 
 // line writes a line of its own, wrapped to the width.
 func (w *detailWriter) line(s string, indent int) {
-	w.b.WriteString(lipgloss.NewStyle().Width(w.width).PaddingLeft(indent).Render(s) + "\n")
+	pad := strings.Repeat(" ", indent)
+	for _, l := range strings.Split(wrapDetail(s, max(w.width-indent, 10)), "\n") {
+		w.b.WriteString(pad + l + "\n")
+	}
 	w.rows++
 }
+
+// wrapDetail wraps a value to width, as the terminal counts cells: an e-mail
+// address or a URL too long for the line breaks after its "@", a "." or a
+// "/", never mid-word ("…@example.c" / "om").
+func wrapDetail(s string, width int) string { return textsafe.Wrap(s, width, "@./") }
 
 func (w *detailWriter) note(s string) { w.b.WriteString(w.st.Muted.Render(s) + "\n") }
 

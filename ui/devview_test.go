@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/textsafe"
 )
 
 // The raw view shows the answer's headers; / finds, n and N go round the
@@ -65,9 +67,25 @@ func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
 			d.send(api.Wait{Page: 14, Attempt: 3, Attempts: 6, Status: 502, Duration: 1600 * time.Millisecond,
 				Until: time.Date(2026, 11, 22, 9, 30, 3, 0, time.UTC), Reason: "server error"})
 			d.mustShow("page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+			// A page whose body was cut off says so, not just "HTTP 200".
+			d.send(api.Wait{Page: 15, Attempt: 2, Attempts: 6, Status: 200, Duration: 200 * time.Millisecond,
+				Until: time.Date(2026, 11, 22, 9, 30, 4, 0, time.UTC), Cause: "HTTP 200, the body cut off: unexpected EOF"})
+			d.mustShow("page 15: HTTP 200, the body cut off: unexpected EOF, retry 1 of 5 in 0.2 s")
+			d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=129&per_page=100", Attempt: 2,
+				Duration: 3 * time.Millisecond, At: time.Date(2026, 11, 22, 9, 30, 5, 0, time.UTC),
+				Err: errors.New("read tcp 127.0.0.1:44520->127.0.0.1:2847: read: connection reset by peer")})
 			d.keys("l")
-			d.mustShow("Requests", "09:30:01.000 GET https://api.example.org/api/v1/donations?page=3 → 200",
-				"page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+			// The answer and the cause first, the URL last: at 80 columns
+			// the status, time and attempt are on the line's first screen
+			// line, and the URL wraps rather than being cut.
+			d.mustShow("Requests", "09:30:01.000 HTTP 200 · 52 ms · 45,120 B · attempt 2",
+				"09:30:05.000 ⚠ read tcp 127.0.0.1:44520->", "connection reset",
+				"page=129", "page 14: HTTP 502, retry 2 of 5 in 1.6 s")
+			for _, l := range lines(d.screen()) {
+				if textsafe.Width(l) > size[0] || strings.HasSuffix(strings.TrimRight(l, " "), "…") {
+					t.Errorf("a log line is cut: %q", l)
+				}
+			}
 			golden.RequireEqual(t, stable(d.screen()))
 			d.keys("esc")
 			if d.m.focus != listID {

@@ -122,11 +122,11 @@ func (e *exporter) View() string {
 	if e.confirm != "" {
 		return st.Warn.Render(textsafe.Line(e.confirm)+" exists. ") + "Overwrite it? " + st.Key.Render("y") + st.Muted.Render(" yes · any other key no")
 	}
-	n := commas(e.data.Len()) + plural(e.data.Len(), " donation", " donations")
+	n := textsafe.Count(e.data.Len(), "donation")
 	if !e.data.done {
 		n += " loaded (" + e.ctx.Keys.List.Bottom.Keys()[0] + ": all)"
 	}
-	return e.path.View() + st.Muted.Render("  .csv/.ndjson · writes "+n)
+	return e.ctx.inputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
 }
 
 // expandHome reads a leading ~ as the home folder, as a shell would.
@@ -255,11 +255,11 @@ func (e *exporter) onMsg(msg exportMsg) tea.Cmd {
 	case !msg.opened:
 		e.ctx.Flash = "export: " + firstLine(msg.err.Error())
 	case errors.Is(msg.err, context.Canceled):
-		e.ctx.Flash = fmt.Sprintf("Export stopped after %s donations; the partial file is %s", commas(msg.written), job.path)
+		e.ctx.Flash = fmt.Sprintf("Export stopped after %s; the partial file is %s", textsafe.Count(msg.written, "donation"), job.path)
 	case msg.err != nil:
 		e.ctx.Flash = "Export failed: " + firstLine(msg.err.Error()) + " (partial file " + job.path + ")"
 	default:
-		e.ctx.Flash = fmt.Sprintf("Exported %s donations to %s", commas(msg.written), job.path)
+		e.ctx.Flash = fmt.Sprintf("Exported %s to %s", textsafe.Count(msg.written, "donation"), job.path)
 	}
 	return nil
 }

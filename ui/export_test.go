@@ -100,7 +100,7 @@ func TestExportByteOrderMark(t *testing.T) {
 		d.keys("e")
 		d.m.export.path.SetValue(path)
 		d.keys("enter")
-		d.mustShow("Exported 1 donation")
+		d.mustShow("Exported 1 donation to " + path) // one donation, not "1 donations"
 		b, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -161,7 +161,8 @@ func (v *filterView) View() string {
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	head := st.Title.Render("Filters") + "\n" +
 		st.Muted.Render(textsafe.Truncate("The first five go to the API as typed; the rest are applied here, to what the store holds.", width)) + "\n\n"
-	inputW := max(min(width-16, 60), 10)
+	// 16 cells of marker and label before the input, and its cursor after.
+	inputW := max(min(width-17, 80), 10)
 	f := &v.form
 	fields := make([]string, len(f.fields))
 	for i := range f.fields {
@@ -173,12 +174,8 @@ func (v *filterView) View() string {
 			marker = st.Key.Render("> ")
 			label = st.Key.Render(textsafe.Fit(fl.field.Label, 13))
 		}
-		fields[i] = marker + label + " " + fl.input.View() + "\n"
-		if fl.err != "" {
-			fields[i] += strings.Repeat(" ", 16) + st.Error.Render(fl.err) + "\n"
-		} else {
-			fields[i] += "\n"
-		}
+		input, under := v.fieldLines(fl, inputW)
+		fields[i] = marker + label + " " + input + "\n" + strings.Repeat(" ", 16) + under + "\n"
 	}
 	// On a short screen the fields scroll to keep the focused one in view,
 	// and the explanation gives way first.
@@ -193,4 +190,45 @@ func (v *filterView) View() string {
 	last := min(first+shown, len(fields))
 	return st.Panel.Width(lay.Width).Height(lay.ScreenHeight).MaxHeight(lay.ScreenHeight).
 		Render(head + strings.Join(fields[first:last], "") + v.ctx.KeyLineWidth(v.ShortHelp(), width))
+}
+
+// fieldLines draws a field's input and the line under it: its error, or
+// the rest of a hint too long for the input, which breaks after a comma or
+// a space ("…, this year," / "2026-03-01..2026-03-31"), never inside a
+// value as the screen's own wrap did ("2026-03-" / "01").
+func (v *filterView) fieldLines(fl *filterField, w int) (input, under string) {
+	st := &v.ctx.Styles
+	hint := fl.input.Placeholder
+	first, rest := splitHint(hint, w)
+	fl.input.Placeholder = first
+	input = v.ctx.inputView(&fl.input)
+	fl.input.Placeholder = hint
+	switch {
+	case fl.err != "":
+		return input, st.Error.Render(fl.err)
+	case fl.input.Value() == "" && rest != "":
+		return input, st.Muted.Render(rest)
+	}
+	return input, ""
+}
+
+// splitHint cuts hint into what fits w cells and the rest, at the last space
+// that fits; the rest is cut to w too.
+func splitHint(hint string, w int) (first, rest string) {
+	if textsafe.Width(hint) <= w {
+		return hint, ""
+	}
+	cut := -1
+	for i, r := range hint {
+		if textsafe.Width(hint[:i]) > w {
+			break
+		}
+		if r == ' ' {
+			cut = i
+		}
+	}
+	if cut <= 0 {
+		return textsafe.Truncate(hint, w), ""
+	}
+	return hint[:cut], textsafe.Truncate(hint[cut+1:], w)
 }

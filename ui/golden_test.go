@@ -52,6 +52,10 @@ func TestGoldenScreens(t *testing.T) {
 		{"insights_80x24", 80, 24, []string{"G", "i"}},
 		{"raw_found_120x35", 120, 35, []string{"r", "/", "status", "enter"}},
 		{"insights_120x35", 120, 35, []string{"G", "i", "pgdown"}},
+		{"filter_dates_80x24", 80, 24, []string{"f", "tab", "tab", "tab", "tab", "tab"}},
+		{"filter_dates_120x35", 120, 35, []string{"f", "tab", "tab", "tab", "tab", "tab"}},
+		{"search_empty_80x24", 80, 24, []string{"/"}},
+		{"search_empty_120x35", 120, 35, []string{"/"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -85,6 +89,10 @@ func TestGoldenColours(t *testing.T) {
 			{"donors_120x35", 120, 35, []string{"d"}},
 			{"insights_80x24", 80, 24, []string{"i"}},
 			{"raw_80x24", 80, 24, []string{"r", "/", "amount", "enter"}},
+			{"filter_dates_80x24", 80, 24, []string{"f", "tab", "tab", "tab", "tab", "tab"}},
+			{"search_empty_120x35", 120, 35, []string{"/"}},
+			{"help_120x35", 120, 35, []string{"?"}},
+			{"detail_80x24", 80, 24, []string{"enter"}},
 		} {
 			t.Run(bg.name+"_"+tc.name, func(t *testing.T) {
 				src, _ := demoSource(t, demo.Options{})

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 )
@@ -15,16 +14,12 @@ const helpID viewID = "help"
 // many columns as fit, and what the list's markers mean; it scrolls when the
 // screen is too short for it all.
 type helpView struct {
-	ctx  *Context
-	nav  navigator
+	scrolled
 	keys *HelpKeys
-	vp   viewport.Model
 }
 
 func newHelpView(ctx *Context, nav navigator) *helpView {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &helpView{ctx: ctx, nav: nav, keys: &ctx.Keys.Help, vp: vp}
+	return &helpView{scrolled: newScrolled(ctx, nav), keys: &ctx.Keys.Help}
 }
 
 func (h *helpView) OpenKey() key.Binding  { return h.ctx.Keys.List.Help }
@@ -34,21 +29,12 @@ func (h *helpView) ShortHelp() []key.Binding {
 	return []key.Binding{h.ctx.Keys.Scroll.Up, h.keys.Back, h.keys.Quit}
 }
 
+// Update scrolls with the scroll keys; any other key goes back.
 func (h *helpView) Update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return nil
-	}
 	s := h.ctx.Keys.Scroll
-	switch {
-	case key.Matches(k, h.keys.Quit):
-		return h.nav.quit()
-	case key.Matches(k, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
-		h.vp, _ = h.vp.Update(k)
-	default:
-		h.nav.back()
-	}
-	return nil
+	return h.update(msg, scrollKeys{quit: h.keys.Quit, top: none, bottom: none, back: func(k tea.KeyPressMsg) bool {
+		return !key.Matches(k, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown)
+	}})
 }
 
 func (h *helpView) View() string {
@@ -62,12 +48,24 @@ func (h *helpView) View() string {
 		st.Section.Render("Copying") + "\n" +
 		h.ctx.Keys.List.Copy.Help().Key + "  sends to the terminal's clipboard (OSC 52), which no terminal confirms; " +
 		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
+		h.demoHelp() +
 		st.Muted.Render("Press any key to go back.")
 	text := lipgloss.NewStyle().Width(width).Render(packColumns(h.ctx, h.ctx.Keys.List.FullHelp(), width) + legend)
 	h.vp.SetWidth(width)
 	h.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
 	h.vp.SetContent(text)
 	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.vp.View() + "\n" + h.ctx.KeyLineWidth(h.ShortHelp(), width))
+}
+
+// demoHelp says, with --demo, where the demo server runs and how to add a
+// gift to it while it does, for Live to find.
+func (h *helpView) demoHelp() string {
+	if h.ctx.Demo == "" {
+		return ""
+	}
+	return h.ctx.Styles.Section.Render("The demo") + "\n" +
+		"The demo API runs at " + h.ctx.Demo + " while this does. To add a gift (" + h.ctx.Keys.List.Live.Help().Key +
+		" watches for it), from another terminal:\n  curl -X POST '" + h.ctx.Demo + "/admin/add?n=1'\n\n"
 }
 
 // packColumns draws each group of keys as a column and sets as many side by

@@ -161,8 +161,8 @@ func (v *insightsView) render(width int) string {
 	cur := fa.currency()
 	total, count := sumOf(fa.statuses, cur)
 	var b strings.Builder
-	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s donations · %s %s converted · over what the list shows",
-		commas(count), textsafe.Line(cur), grouped(total.String()))) + "\n\n")
+	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted · over what the list shows",
+		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + "\n\n")
 	b.WriteString(v.shares(cur, total, count) + "\n\n")
 	b.WriteString(st.Section.Render("By "+v.period+" ("+textsafe.Line(cur)+", converted)") + "\n")
 	b.WriteString(st.Muted.Render("gifts ") + sparkline(fa.periods, width-6) + "\n")
@@ -176,8 +176,8 @@ func (v *insightsView) render(width int) string {
 	b.WriteString(st.Section.Render("Top donors") + "\n")
 	for i, d := range fa.top {
 		name := strings.TrimSpace(d.FirstName + " " + d.LastName)
-		line := fmt.Sprintf("%2d. %s  %s  %s gifts  %s", i+1, textsafe.Fit(textsafe.Line(name), 22), textsafe.Fit(textsafe.Line(d.Email), 30),
-			textsafe.FitRight(commas(d.Gifts), 4), money(d.Currency, d.Total))
+		line := fmt.Sprintf("%2d. %s  %s  %s %s  %s", i+1, textsafe.Fit(textsafe.Line(name), 22), textsafe.Fit(textsafe.Line(d.Email), 30),
+			textsafe.FitRight(commas(d.Gifts), 4), textsafe.Fit(textsafe.Plural(d.Gifts, "gift"), 5), money(d.Currency, d.Total))
 		b.WriteString(textsafe.Truncate(line, width) + "\n")
 	}
 	return b.String()

@@ -4,14 +4,15 @@ import (
 	"strings"
 
 	"donations/api"
+	"donations/textsafe"
 )
 
 // matchCount says how many rows the search finds, and out of what.
 func (w *walk) matchCount() string {
 	if w.fromStore() {
-		return commas(w.Len()) + " match"
+		return textsafe.Count(w.Len(), "match")
 	}
-	return commas(w.Len()) + " of " + commas(w.loaded) + " loaded match"
+	return textsafe.Count(w.Len(), "match") + " in " + commas(w.loaded) + " loaded"
 }
 
 // countLabel is what the header says of how many rows there are.
@@ -21,7 +22,7 @@ func (w *walk) countLabel() string {
 	case w.fromStore() && (w.q.Filtered() || w.q.Has("search")):
 		return commas(n) + " shown"
 	case w.fromStore():
-		return commas(n) + " donations"
+		return textsafe.Count(n, "donation")
 	case w.loaded == 0 && w.loading:
 		return "loading"
 	case w.loaded == 0 && w.err != nil:

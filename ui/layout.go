@@ -51,7 +51,7 @@ func newLayout(w, h int, searchBar, hidePane bool) Layout {
 	l.TextHeight = max(h-3, 1)
 	l.PaneWidth, l.PaneHeight = w, l.TextHeight
 	if l.Wide {
-		l.ListWidth = w * 11 / 20
+		l.ListWidth = w * 3 / 5 // at 120: date, donor, e-mail, amount and status
 		if w >= roomyWidth {
 			l.ListWidth = w * 5 / 8
 		}

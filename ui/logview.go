@@ -4,8 +4,9 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+
+	"donations/textsafe"
 )
 
 const logID viewID = "log"
@@ -14,16 +15,14 @@ const logID viewID = "log"
 // each wait with its reason, newest at the bottom. It follows new lines
 // unless scrolled up.
 type logView struct {
-	ctx  *Context
-	nav  navigator
+	scrolled
 	keys *LogKeys
-	vp   viewport.Model
+	// what the text was wrapped for: it is rewrapped when either changes
+	added, width int
 }
 
 func newLogView(ctx *Context, nav navigator) *logView {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &logView{ctx: ctx, nav: nav, keys: &ctx.Keys.Log, vp: vp}
+	return &logView{scrolled: newScrolled(ctx, nav), keys: &ctx.Keys.Log}
 }
 
 func (v *logView) OpenKey() key.Binding { return v.ctx.Keys.List.Log }
@@ -44,39 +43,30 @@ func (v *logView) fill() {
 	follow := v.vp.AtBottom()
 	v.vp.SetWidth(v.ctx.Layout.Width)
 	v.vp.SetHeight(max(v.ctx.Layout.ScreenHeight-2, 1))
-	lines := v.ctx.Log.all()
-	if len(lines) == 0 {
-		lines = []string{v.ctx.Styles.Muted.Render("No request yet.")}
+	if v.added != v.ctx.Log.added || v.width != v.ctx.Layout.Width || v.added == 0 {
+		v.added, v.width = v.ctx.Log.added, v.ctx.Layout.Width
+		var lines []string
+		for _, l := range v.ctx.Log.all() {
+			lines = append(lines, wrapEntry(l, v.width)...)
+		}
+		if len(lines) == 0 {
+			lines = []string{v.ctx.Styles.Muted.Render("No request yet.")}
+		}
+		v.vp.SetContent(strings.Join(lines, "\n"))
 	}
-	v.vp.SetContent(strings.Join(lines, "\n"))
 	if follow {
 		v.vp.GotoBottom()
 	}
 }
 
 func (v *logView) Update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return nil
-	}
-	switch {
-	case key.Matches(k, v.keys.Quit):
-		return v.nav.quit()
-	case key.Matches(k, v.keys.Back):
-		v.nav.back()
-	case key.Matches(k, v.keys.Top):
-		v.vp.GotoTop()
-	case key.Matches(k, v.keys.Bottom):
-		v.vp.GotoBottom()
-	default:
-		v.vp, _ = v.vp.Update(k)
-	}
-	return nil
+	return v.update(msg, scrollKeys{quit: v.keys.Quit, top: v.keys.Top, bottom: v.keys.Bottom,
+		back: func(k tea.KeyPressMsg) bool { return key.Matches(k, v.keys.Back) }})
 }
 
 func (v *logView) View() string {
 	v.fill()
 	st := &v.ctx.Styles
-	title := st.Title.Render("Requests") + st.Muted.Render("  "+commas(len(v.ctx.Log.lines))+" lines · newest at the bottom")
+	title := st.Title.Render("Requests") + st.Muted.Render("  "+textsafe.Count(len(v.ctx.Log.lines), "line")+" · newest at the bottom")
 	return title + "\n" + v.vp.View() + "\n" + v.ctx.KeyLine(v.ShortHelp())
 }

@@ -197,7 +197,7 @@ func (r *raw) View() string {
 	status := st.Flash.Render(textsafe.Truncate(r.ctx.Flash, r.ctx.Layout.Width))
 	switch {
 	case r.find.Focused():
-		status = r.find.View()
+		status = r.ctx.inputView(&r.find)
 	case r.ctx.Flash == "" && r.find.Value() != "":
 		status = st.Muted.Render(fmt.Sprintf("/%s: %d of %d", textsafe.Line(r.find.Value()), min(r.hit+1, len(r.hits)), len(r.hits)))
 	}

@@ -17,9 +17,11 @@ const logSize = 1000
 type requestLog struct {
 	lines []string
 	first int // lines[first] is the oldest once the ring is full
+	added int // ever: the log view rewraps only when it grows
 }
 
 func (l *requestLog) add(line string) {
+	l.added++
 	if len(l.lines) < logSize {
 		l.lines = append(l.lines, line)
 		return
@@ -33,13 +35,20 @@ func (l *requestLog) all() []string {
 	return append(append([]string(nil), l.lines[l.first:]...), l.lines[:l.first]...)
 }
 
-// exchangeLine is one request as the log says it: when, what, the answer,
-// its size and time, the attempt, and the server's request budget.
+// exchangeLine is one request as the log says it, what matters first: when,
+// what went wrong if anything, the answer's status, time, size and the
+// attempt, the server's budget, and last the request, whose long URL may
+// wrap.
 func exchangeLine(x api.Exchange, loc *time.Location) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s", x.At.In(loc).Format("15:04:05.000"), x.Method, x.URL)
+	b.WriteString(x.At.In(loc).Format("15:04:05.000"))
+	if x.Err != nil {
+		b.WriteString(" ⚠ " + firstLine(x.Err.Error()) + " ·")
+	}
 	if x.Status != 0 {
-		fmt.Fprintf(&b, " → %d · %s B · %d ms", x.Status, commas(x.Bytes), x.Duration.Milliseconds())
+		fmt.Fprintf(&b, " HTTP %d · %d ms · %s B", x.Status, x.Duration.Milliseconds(), commas(x.Bytes))
+	} else {
+		fmt.Fprintf(&b, " %d ms", x.Duration.Milliseconds())
 	}
 	if x.Attempt > 1 {
 		fmt.Fprintf(&b, " · attempt %d", x.Attempt)
@@ -47,22 +56,43 @@ func exchangeLine(x api.Exchange, loc *time.Location) string {
 	if rem, lim := x.Header.Get("X-Ratelimit-Remaining"), x.Header.Get("X-Ratelimit-Limit"); rem != "" {
 		fmt.Fprintf(&b, " · budget %s of %s", rem, lim)
 	}
-	if x.Err != nil {
-		b.WriteString(" · " + firstLine(x.Err.Error()))
-	}
+	fmt.Fprintf(&b, " · %s %s", x.Method, x.URL)
 	return textsafe.Line(b.String())
 }
 
-// waitLine is a wait as the status line and the log say it: "page 14:
-// HTTP 502, retry 2 of 6 in 1.6 s".
+// waitLine is a wait as the status line and the log say it, the cause
+// first: "page 14: HTTP 502, retry 2 of 5 in 1.6 s"; a 200 retried says
+// why ("page 3: HTTP 200, the body cut off: unexpected EOF, retry 1 of 5").
 func waitLine(w api.Wait) string {
 	d := w.Duration.Round(100 * time.Millisecond).Seconds()
 	if w.Attempts > 0 {
-		what := "no answer"
-		if w.Status != 0 {
+		what := w.Cause
+		switch {
+		case what != "":
+		case w.Status != 0:
 			what = fmt.Sprintf("HTTP %d", w.Status)
+		default:
+			what = "no answer"
 		}
 		return textsafe.Line(fmt.Sprintf("page %d: %s, retry %d of %d in %.1f s", w.Page, what, w.Attempt-1, w.Attempts-1, d))
 	}
 	return textsafe.Line(fmt.Sprintf("page %d: %s", w.Page, w.Reason))
+}
+
+// wrapEntry breaks a log line to width, the lines after the first indented
+// under its time, a URL breaking after a "/", "?" or "&": nothing is cut
+// at the screen's edge.
+func wrapEntry(line string, width int) []string {
+	const indent = 13 // "15:04:05.000 "
+	if textsafe.Width(line) <= width || width <= indent+10 {
+		return []string{textsafe.Truncate(line, width)}
+	}
+	first := strings.SplitN(textsafe.Wrap(line, width, "/?&"), "\n", 2)
+	out := []string{first[0]}
+	if len(first) > 1 {
+		for _, l := range strings.Split(textsafe.Wrap(first[1], width-indent, "/?&"), "\n") {
+			out = append(out, strings.Repeat(" ", indent)+l)
+		}
+	}
+	return out
 }

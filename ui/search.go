@@ -81,12 +81,27 @@ func (s *search) clear() {
 
 func (s *search) View() string {
 	st := &s.ctx.Styles
-	if s.typed && s.waiting {
-		return s.input.View() + st.Muted.Render("  type 3 letters or more to search "+commas(s.data.Len()))
-	}
 	if s.typed {
-		return s.input.View() + st.Muted.Render("  "+s.data.matchCount())
+		tail := "  " + s.data.matchCount()
+		if s.waiting {
+			tail = "  type 3 letters or more to search " + commas(s.data.Len())
+		}
+		return s.field(textsafe.Width(tail)) + st.Muted.Render(tail)
 	}
 	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.input.Value()) +
 		st.Muted.Render("  "+s.data.matchCount()+" · "+s.ctx.Keys.List.Back.Help().Key+" clears")
+}
+
+// field draws the input, room cells left for what follows it. Without a
+// width a text input shows of its placeholder only the letter under the
+// cursor: the stray "n" of "/ n  100 matches". So it is as wide as the
+// placeholder while empty, and as what was typed after (the input adds a
+// cell for the cursor).
+func (s *search) field(room int) string {
+	w := textsafe.Width(s.input.Value())
+	if s.input.Value() == "" {
+		w = textsafe.Width(s.input.Placeholder)
+	}
+	s.input.SetWidth(max(min(w, s.ctx.Layout.Width-textsafe.Width(s.input.Prompt)-room-1), 1))
+	return s.ctx.inputView(&s.input)
 }

@@ -53,14 +53,16 @@ type Setup struct {
 	st      Styles
 	keys    SetupKeys
 	help    help.Model
+	try     tryState
 }
 
 // setup screen order: base URL, username, local store, key source, key value.
 var setupOrder = []int{0, 1, 4, 3, 2}
 
-// NewSetup makes the setup screen; path is where the config file will go.
-func NewSetup(path string) *Setup {
-	s := &Setup{path: path, w: 80, h: 24, st: NewStyles(true), keys: NewKeyMap().Setup, help: help.New()}
+// NewSetup makes the setup screen; path is where the config file will go,
+// and check tries the account before it is saved.
+func NewSetup(path string, check AccountChecker) *Setup {
+	s := &Setup{path: path, w: 80, h: 24, keys: NewKeyMap().Setup, help: help.New(), try: tryState{check: check}}
 	for i := range s.inputs {
 		in := textinput.New()
 		in.Prompt = ""
@@ -71,8 +73,19 @@ func NewSetup(path string) *Setup {
 	s.inputs[0].Placeholder = "https://api.example.org"
 	s.inputs[1].Placeholder = "login e-mail or organization id"
 	s.inputs[2].SetValue("DONATIONS_API_KEY")
+	s.restyle(true)
 	s.inputs[0].Focus()
 	return s
+}
+
+// restyle takes the styles for the terminal's background, key line and
+// fields included.
+func (s *Setup) restyle(dark bool) {
+	s.st = NewStyles(dark)
+	s.help.Styles = s.st.Help
+	for i := range s.inputs {
+		s.inputs[i].SetStyles(s.st.Input)
+	}
 }
 
 // Result is what the screen ended with.
@@ -150,9 +163,17 @@ func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.w, s.h = msg.Width, msg.Height
 		return s, nil
 	case tea.BackgroundColorMsg:
-		s.st = NewStyles(msg.IsDark())
+		s.restyle(msg.IsDark())
 		return s, nil
+	case triedMsg:
+		return s, s.tried(msg)
 	case tea.KeyPressMsg:
+		if s.try.running {
+			if key.Matches(msg, s.keys.Quit) {
+				return s, tea.Quit
+			}
+			return s, nil // the fields hold still while they are tried
+		}
 		switch k := s.keys; {
 		case key.Matches(msg, k.Quit):
 			return s, tea.Quit
@@ -167,10 +188,9 @@ func (s *Setup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if !s.validate() {
 				return s, nil
 			}
-			s.result = SetupResult{Done: true, BaseURL: strings.TrimSpace(s.inputs[0].Value()),
+			return s, s.save(SetupResult{Done: true, BaseURL: strings.TrimSpace(s.inputs[0].Value()),
 				Username: strings.TrimSpace(s.inputs[1].Value()), KeySource: s.source, KeyValue: strings.TrimSpace(s.inputs[2].Value()),
-				NoCache: s.noCache}
-			return s, tea.Quit
+				NoCache: s.noCache})
 		}
 		left, right := key.Matches(msg, s.keys.Left), key.Matches(msg, s.keys.Right)
 		switch {
@@ -222,6 +242,9 @@ func (s *Setup) View() tea.View {
 	row(3, "API key from", s.choice(3, keySourceNames[s.source]))
 	label := map[KeySource]string{KeyFromEnv: "Variable", KeyFromCmd: "Command", KeyInFile: "API key"}[s.source]
 	row(2, label, s.inputs[2].View())
+	if t := s.try.view(st, max(s.w-2, 20)); t != "" {
+		b.WriteString(t + "\n\n")
+	}
 	s.help.SetWidth(s.w)
 	b.WriteString(s.help.ShortHelpView([]key.Binding{s.keys.Next, s.keys.Prev, s.keys.Accept, s.keys.Quit}))
 	v := tea.NewView(b.String())

@@ -3,6 +3,8 @@ package ui
 import (
 	"image/color"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 )
 
@@ -12,6 +14,10 @@ type Styles struct {
 	Title, Chip, LocalChip, Muted, Header, Selected, Error, Warn, OK, Key, Border, Section, Label, Flash lipgloss.Style
 	Panel                                                                                                lipgloss.Style // a full-screen view's frame: its padding is taken off the width inside
 	Status                                                                                               map[string]lipgloss.Style
+	// The key lines and every text field, in the same colours: the Bubbles
+	// defaults (greys 239-241 on dark) are too faint to read.
+	Help  help.Styles
+	Input textinput.Styles
 }
 
 // Theme is how a config shapes the colours: Mode "light" or "dark" fixes
@@ -63,6 +69,14 @@ func newStyles(dark bool, colors map[string]string) Styles {
 		Flash:     lipgloss.NewStyle().Foreground(green),
 		Panel:     lipgloss.NewStyle().Padding(1, 2),
 	}
+	key, text := lipgloss.NewStyle().Foreground(accent), lipgloss.NewStyle().Foreground(muted)
+	s.Help = help.Styles{ShortKey: key, ShortDesc: text, ShortSeparator: text, Ellipsis: text, FullKey: key, FullDesc: text, FullSeparator: text}
+	s.Input = textinput.DefaultStyles(dark)
+	for _, st := range []*textinput.StyleState{&s.Input.Focused, &s.Input.Blurred} {
+		st.Placeholder, st.Suggestion, st.Prompt = text, text, s.Key
+	}
+	s.Input.Blurred.Text = text
+	s.Input.Cursor.Color = accent
 	s.Status = map[string]lipgloss.Style{
 		"paid":      lipgloss.NewStyle().Foreground(green),
 		"succeeded": lipgloss.NewStyle().Foreground(green),

@@ -63,7 +63,7 @@ func addAll(to, from map[string]api.Decimal) {
 }
 
 // totalsLine is the shown rows' totals: the converted total and its paid
-// part first, then per currency, the most used first, then the counts per
+// part first ("≈ USD 5,028.57 converted (paid 4,100.00)"), then per currency, the most used first, then the counts per
 // status and of recurring gifts. On a narrow screen it shortens rather
 // than cuts: currencies that do not fit become "+3 currencies", statuses
 // "+2".
@@ -75,7 +75,9 @@ func (m *Model) totalsLine() string {
 	head := st.Label.Render("Σ ")
 	if len(t.converted) == 1 {
 		for cur, v := range t.converted {
-			head += "≈ " + money(cur, v)
+			// "converted" tells it from the gifts made in that currency,
+			// which follow with the same code.
+			head += "≈ " + money(cur, v) + " converted"
 			if p, ok := t.convPaid[cur]; ok && p.String() != v.String() {
 				head += " (" + paidStatus + " " + grouped(p.String()) + ")"
 			}
@@ -108,7 +110,7 @@ func (m *Model) totalsLine() string {
 		sep = ""
 	}
 	room := w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
-	cur := fitParts(sums, room, func(n int) string { return "+" + strconv.Itoa(n) + plural(n, " currency", " currencies") })
+	cur := fitParts(sums, room, func(n int) string { return "+" + textsafe.Count(n, "currency") })
 	if cur == "" {
 		sep = ""
 	}
@@ -146,11 +148,4 @@ func fitParts(parts []string, width int, more func(n int) string) string {
 		}
 	}
 	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

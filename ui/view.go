@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"donations/api"
 	"donations/textsafe"
 )
 
@@ -72,9 +74,23 @@ func (m *Model) body(f child) string {
 	if f.Place() == placePane {
 		bar, style = "┃", st.Key // the pane has the keys now
 	}
-	sep := style.Render(strings.TrimSuffix(strings.Repeat(bar+"\n", lay.ListHeight), "\n"))
-	pane := lipgloss.NewStyle().Width(lay.PaneWidth).Height(lay.PaneHeight).MaxHeight(lay.PaneHeight).Render(m.detail.View())
-	return lipgloss.JoinHorizontal(lipgloss.Top, list, " ", sep, pane)
+	sep := style.Render(bar) // the list's rows end with a blank cell
+	left, right := strings.Split(list, "\n"), strings.Split(m.detail.View(), "\n")
+	lines := make([]string, lay.ListHeight)
+	for i := range lines {
+		lines[i] = fitLine(left, i, lay.ListWidth) + sep + fitLine(right, i, lay.PaneWidth)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fitLine is line i of lines (blank past the end) fitted to w cells as the
+// terminal counts them. Not lipgloss.JoinHorizontal: it pads by grapheme
+// count, which pushed a row holding a Devanagari name past the screen's edge.
+func fitLine(lines []string, i, w int) string {
+	if i >= len(lines) {
+		return strings.Repeat(" ", w)
+	}
+	return textsafe.Fit(strings.TrimRight(lines[i], " "), w)
 }
 
 func (m *Model) header() string {
@@ -128,9 +144,22 @@ func (m *Model) emptyMessage() string {
 // be loaded.
 func (m *Model) errorPanel() string {
 	st, lay, keys := &m.ctx.Styles, m.ctx.Layout, &m.ctx.Keys.List
-	text := st.Error.Render("Could not load donations") + "\n\n" + textsafe.Block(errorText(m.data.err)) + "\n\n" +
+	text := st.Error.Render("Could not load donations") + "\n\n" + textsafe.Block(errorText(m.data.err)) + "\n\n"
+	if errors.Is(m.data.err, api.ErrAuth) || errors.Is(m.data.err, api.ErrForbidden) {
+		text += textsafe.Block(m.accountSource()) + "\n\n"
+	}
+	text +=
 		m.ctx.KeyLineWidth([]key.Binding{keys.Retry, keys.Filter, keys.Quit}, lay.Width-st.Panel.GetHorizontalFrameSize())
 	return st.Panel.Width(lay.Width).Height(lay.ListHeight).MaxHeight(lay.ListHeight).Render(text)
+}
+
+// accountSource says where the refused account came from, so the file to
+// correct is named.
+func (m *Model) accountSource() string {
+	if m.ctx.Config == "" {
+		return "The account came from the command line and the environment (no config file)."
+	}
+	return "The account was read from " + m.ctx.Config + "."
 }
 
 // messageLine shows, by priority: a prompt that has the keys, the export

@@ -22,7 +22,9 @@ func (d *dataset) apply(i int, rec *Record) {
 	}
 }
 
-// Add appends n new donations, newer than every other, and returns their ids.
+// Add appends n new donations, newer than every other, and returns their
+// ids. They are dated now (or with the last ones added, should the clock
+// have gone back), as gifts coming in while the server runs.
 func (s *Server) Add(n int) []int64 {
 	s.dataMu.Lock()
 	defer s.dataMu.Unlock()
@@ -35,9 +37,17 @@ func (s *Server) Add(n int) []int64 {
 	if k := len(d.entries); k > 0 {
 		id = d.entries[k-1].id
 	}
+	if d.added == nil {
+		d.added = map[int]time.Time{}
+	}
+	at := time.Now().UTC()
+	if last, ok := d.added[len(d.entries)-1]; ok && last.After(at) {
+		at = last
+	}
 	ids := make([]int64, n)
 	for k := range ids {
 		id += int64(1 + r.intn(3))
+		d.added[len(d.entries)] = at
 		d.entries = append(d.entries, entry{id: id, donor: int32(r.intn(len(d.donors))), form: uint8(r.intn(len(forms)))})
 		ids[k] = id
 	}

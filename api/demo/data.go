@@ -151,6 +151,7 @@ type dataset struct {
 	step    time.Duration
 	changed map[int]change // set through the admin handler
 	removed map[int]bool
+	added   map[int]time.Time // when each donation added while the server ran came
 	// backdated is the share of donations dated anywhere in the past, out of
 	// the list's date order (Options.Backdated).
 	backdated float64
@@ -280,6 +281,10 @@ func (d *dataset) record(i int) Record {
 	if d.backdated > 0 && r.chance(d.backdated) {
 		date = d.start.Add(time.Duration(r.Int64N(int64(span))))
 	}
+	at, added := d.added[i]
+	if added {
+		date = at
+	}
 	rec := Record{
 		ID: e.id, Email: dn.email, FormName: f.name, FirstName: dn.first, LastName: dn.last,
 		Address: dn.address, City: dn.city, State: dn.state, Postcode: dn.postcode, Country: dn.country,
@@ -315,6 +320,9 @@ func (d *dataset) record(i int) Record {
 	updated := date.Add(time.Duration(r.intn(3600)) * time.Second)
 	if rec.Status == "refunded" || rec.Status == "disputed" {
 		updated = date.Add(time.Duration(1+r.intn(30)) * 24 * time.Hour)
+	}
+	if added {
+		updated = date // nothing has happened yet to a gift just made
 	}
 	rec.LastUpdatedAt = iso(updated)
 	rec.Questions = questions(r)

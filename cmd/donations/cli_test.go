@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -143,6 +144,32 @@ func TestHelpPerCommand(t *testing.T) {
 				t.Errorf("%v: help lacks %q:\n%s", tc.args, w, r.stdout)
 			}
 		}
+	}
+}
+
+// A command's help lists the flags that mean something to it: the global
+// ones, which choose an account, only where an account is used.
+func TestHelpListsOnlyTheFlagsThatApply(t *testing.T) {
+	globals := []string{"--demo", "--demo-count", "--base-url", "--profile", "--config", "--username", "--verbose", "--no-cache"}
+	for _, args := range [][]string{{"demo-server", "--help"}, {"help", "demo-server"}, {"man", "--help"}, {"help", "--help"}, {"completion", "bash", "--help"}} {
+		r := runCmd(t, nil, args...)
+		for _, g := range globals {
+			if regexp.MustCompile(`(?m)^\s+` + g + `\s`).MatchString(r.stdout) {
+				t.Errorf("%v offers %s:\n%s", args, g, r.stdout)
+			}
+		}
+	}
+	for _, args := range [][]string{{"list", "--help"}, {"help", "list"}, {"sync", "--help"}, {"--help"}} {
+		r := runCmd(t, nil, args...)
+		for _, g := range globals {
+			if !regexp.MustCompile(`(?m)^\s+` + g + `\s`).MatchString(r.stdout) {
+				t.Errorf("%v lacks %s:\n%s", args, g, r.stdout)
+			}
+		}
+	}
+	r := runCmd(t, nil, "demo-server", "--help")
+	if !regexp.MustCompile(`--rate-window\s+The window --rate-limit counts requests in \(1m0s\)\n`).MatchString(r.stdout) {
+		t.Errorf("the rate window's default:\n%s", r.stdout)
 	}
 }
 

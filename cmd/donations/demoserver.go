@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"donations/api/demo"
+	"donations/textsafe"
 )
 
 type demoServerOptions struct {
@@ -40,7 +42,7 @@ func demoServerCommand(a *app) *cobra.Command {
 	fs.BoolVar(&o.OrderDesc, "order-desc", false, "honour order=desc (newest first)")
 	fs.BoolVar(&o.Hostile, "hostile", false, "every seventh donation carries escape sequences and other hostile text")
 	fs.IntVar(&o.RateLimit, "rate-limit", 0, "requests per window and client (0 = unlimited)")
-	fs.DurationVar(&o.RateWindow, "rate-window", 0, "rate-limit window (default 1m)")
+	fs.DurationVar(&o.RateWindow, "rate-window", time.Minute, "the window --rate-limit counts requests in")
 	fs.BoolVar(&o.NoRetryAfter, "no-retry-after", false, "answer 429 without Retry-After")
 	fs.BoolVar(&o.Wrap, "wrap", false, `wrap lists as {"data": [...], "meta": {...}}`)
 	fs.BoolVar(&o.IgnorePage, "ignore-page", false, "always serve page 1")
@@ -59,13 +61,13 @@ func runDemoServer(ctx context.Context, a *app, o demoServerOptions) int {
 		return exitConfig
 	}
 	opts := run.Options()
-	fmt.Fprintf(a.stdout, `demo API listening on %s (%d donations)
+	fmt.Fprintf(a.stdout, `demo API listening on %s (%s)
   username: %s  or  %s
   API key:  %s
 try:
   DONATIONS_API_KEY=%s donations --base-url %s --username %s
 stop with ctrl+c
-`, run.URL, len(run.Match(demo.Filter{})), opts.Login, opts.OrgID, opts.APIKey, opts.APIKey, run.URL, opts.Login)
+`, run.URL, textsafe.Count(len(run.Match(demo.Filter{})), "donation"), opts.Login, opts.OrgID, opts.APIKey, opts.APIKey, run.URL, opts.Login)
 	<-ctx.Done()
 	run.Close()
 	return exitOK

@@ -53,6 +53,8 @@ type account struct {
 	csvBOM  bool   // the profile's csv_bom
 	bell    bool   // the profile's live_bell
 	profile string // the profile's name, for what the browser remembers
+	file    string // the config file read, if any
+	demo    string // with --demo, the demo server's address
 	shape   config.Shape
 	close   func()
 }
@@ -84,7 +86,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 			run.Close()
 			return nil, err
 		}
-		return &account{client: c, label: "demo", profile: "demo", shape: shape, close: run.Close}, nil
+		return &account{client: c, label: "demo", profile: "demo", shape: shape, demo: run.URL, close: run.Close}, nil
 	}
 	s, err := config.Resolve(ctx, config.Overrides{ConfigPath: g.configPath, Profile: g.profile,
 		BaseURL: g.baseURL, Username: g.username, Names: shapeNames()}, e.getenv)
@@ -102,7 +104,7 @@ func connect(ctx context.Context, a *app) (*account, error) {
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
 	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
-		profile: s.Profile, shape: s.Shape, close: func() {}}, nil
+		profile: s.Profile, file: s.File, shape: s.Shape, close: func() {}}, nil
 }
 
 // traces is where each request is told: the command's own trace, or

@@ -7,7 +7,7 @@ import (
 // helpCommand replaces cobra's `help`, which answers a topic it does not know
 // with the whole help of the program and exit status 0.
 func helpCommand() *cobra.Command {
-	return &cobra.Command{
+	c := &cobra.Command{
 		Use:   "help [command]",
 		Short: "Help about any command",
 		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -28,7 +28,10 @@ func helpCommand() *cobra.Command {
 			if len(rest) > 0 {
 				return unknownCommand(target, rest[0])
 			}
+			target.InheritedFlags() // merges the global flags in, as `target --help` does
 			return target.Help()
 		},
 	}
+	hideGlobalsInHelp(c)
+	return c
 }

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // app is what every command shares: where it writes, the environment, and the
@@ -65,7 +66,38 @@ func newRoot(a *app) *cobra.Command {
 	}
 	addCompletion(root)
 	root.SetHelpCommand(helpCommand())
+	for _, c := range root.Commands() {
+		if accountFree[c.Name()] {
+			hideGlobalsInHelp(c)
+		}
+	}
 	return root
+}
+
+// accountFree are the commands that use no account (help is one too): the
+// global flags, which choose an account and log its requests, mean nothing
+// to them.
+var accountFree = map[string]bool{"demo-server": true, "man": true, "completion": true}
+
+// hideGlobalsInHelp leaves the global flags out of c's help (and its
+// sub-commands'): the flags are shared with every command, so they are
+// hidden only while the help is drawn.
+func hideGlobalsInHelp(c *cobra.Command) {
+	c.SetHelpFunc(func(c *cobra.Command, args []string) {
+		var hidden []*pflag.Flag
+		c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				f.Hidden = true
+				hidden = append(hidden, f)
+			}
+		})
+		defer func() {
+			for _, f := range hidden {
+				f.Hidden = false
+			}
+		}()
+		c.Root().HelpFunc()(c, args)
+	})
 }
 
 // execute runs the command line in args and returns the exit status. Errors

@@ -28,7 +28,7 @@ func runTUI(ctx context.Context, a *app) int {
 		return reportError(e, err)
 	}
 	defer acct.close()
-	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, CSVBOM: acct.csvBOM}
+	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM}
 	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
 		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
@@ -74,7 +74,7 @@ func runSetup(ctx context.Context, a *app) int {
 		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(path))
 		return exitConfig
 	}
-	s := ui.NewSetup(path)
+	s := ui.NewSetup(path, setupCheck{e.getenv})
 	if _, err := tea.NewProgram(s, programOptions(ctx)...).Run(); err != nil {
 		fmt.Fprintln(e.stderr, "donations:", err)
 		return exitConfig
@@ -84,19 +84,7 @@ func runSetup(ctx context.Context, a *app) int {
 		fmt.Fprintln(e.stderr, "donations: nothing configured; `donations --demo` shows the program on demo data.")
 		return exitConfig
 	}
-	p := config.Profile{BaseURL: r.BaseURL, Username: r.Username}
-	if r.NoCache {
-		p.Cache = new(bool) // cache = false
-	}
-	switch r.KeySource {
-	case ui.KeyFromEnv:
-		p.APIKeyEnv = r.KeyValue
-	case ui.KeyFromCmd:
-		p.APIKeyCmd = r.KeyValue
-	case ui.KeyInFile:
-		p.APIKey = r.KeyValue
-	}
-	if err := config.WriteNew(path, "main", p); err != nil {
+	if err := config.WriteNew(path, "main", setupProfile(r)); err != nil {
 		fmt.Fprintln(e.stderr, "donations: writing the config file:", err)
 		return exitConfig
 	}
