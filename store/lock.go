@@ -120,14 +120,4 @@ func (st *syncState) set(f func(*syncState)) {
 	f(st)
 }
 
-// RemoveLock deletes the sync lock file beside the store at path (Remove
-// deletes the store's own files); a missing one is no error. A sync
-// running keeps its lock on the file it opened.
-func RemoveLock(path string) error {
-	if err := os.Remove(lockPath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	return nil
-}
-
 func lockPath(path string) string { return path + ".lock" }

@@ -7,9 +7,9 @@ import (
 	"donations/api"
 )
 
-// repeatedID is why the second record of an id on one page is not stored:
-// the pager keeps the first, and the store holds one record per id.
-const repeatedID = "an id already on its page (the first was kept)"
+// repeatedID is why one of two records of an id on one page is not
+// stored: the store holds one record per id, the later copy (see copies).
+const repeatedID = "an id already on its page (the later copy was kept)"
 
 // skipped counts the records of a sync's pages that the store cannot hold,
 // by why, so that the sync can say so rather than drop them without a word

@@ -4,13 +4,15 @@ import (
 	"strings"
 	"testing"
 
+	"donations/ask"
 	"donations/textsafe"
 )
 
 // A hint too long for its field goes on under it, broken at a space: never
 // inside a value such as 2026-03-01..2026-03-31.
 func TestFilterHintsBreakBetweenWords(t *testing.T) {
-	hint := localFields[0].placeholder
+	dates, _ := ask.Lookup("dates")
+	hint := dates.Hint
 	for _, w := range []int{30, 40, 59, 63} {
 		first, rest := splitHint(hint, w)
 		if textsafe.Width(first) > w || textsafe.Width(rest) > w {

@@ -109,7 +109,7 @@ func runCacheClear(ctx context.Context, a *app, all bool) int {
 	if err != nil {
 		return reportError(a.env, err)
 	}
-	if err := errors.Join(store.Remove(path), store.RemoveLock(path)); err != nil {
+	if err := store.Remove(path); err != nil {
 		return reportError(a.env, storeError(err))
 	}
 	fmt.Fprintf(a.stdout, "removed %s\n", path)

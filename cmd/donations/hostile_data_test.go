@@ -82,12 +82,12 @@ func TestSyncSkipsRecordsWithoutAUsableIDAndSaysSo(t *testing.T) {
 		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
 	}
 	want := "donations: warning: 6 records were not stored: 2 with no id, 3 with an id that is not a whole number, " +
-		"1 with an id already on its page (the first was kept)"
+		"1 with an id already on its page (the later copy was kept)"
 	if !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr = %q\nwant it to hold %q", r.stderr, want)
 	}
 	stored := runCmd(t, env, append([]string{"list", "--offline", "--format", "ndjson"}, account...)...)
-	if strings.Count(stored.stdout, "\n") != 2 || !strings.Contains(stored.stdout, "First") || !strings.Contains(stored.stdout, `"id":3`) {
+	if strings.Count(stored.stdout, "\n") != 2 || !strings.Contains(stored.stdout, "Second") || !strings.Contains(stored.stdout, `"id":3`) {
 		t.Errorf("stored:\n%s%s", stored.stdout, stored.stderr)
 	}
 	listed := runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...)
