@@ -195,7 +195,7 @@ func (v *donorsView) View() string {
 	if v.total >= 0 {
 		count = commas(v.total)
 	}
-	title := st.Title.Render("Donors") + st.Muted.Render("  "+count+" · by "+v.sort+arrow(v.desc)+" · over what the list shows")
+	title := st.Title.Render("Donors") + st.Muted.Render("  "+count+" · by "+v.sort+arrow(v.desc)+" · over what the list shows") + partialNote(v.ctx, v.list.data)
 	lines := []string{textsafe.Truncate(title, lay.Width)}
 	cols := donorColumns(lay.Width)
 	var head strings.Builder

@@ -30,6 +30,32 @@ func newDriver(t *testing.T, src Source, w, h int) *driver {
 	return newDriverWith(t, src, Options{}, w, h)
 }
 
+// newDriverLoading is newDriver that returns once the first page is in,
+// while the walk goes on loading the rest.
+func newDriverLoading(t *testing.T, src Source, w, h int) *driver {
+	t.Helper()
+	m := New(src, Options{Account: "demo", Location: time.UTC})
+	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
+	d.run(m.Init())
+	_, cmd := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	d.run(cmd)
+	d.until(func() bool { return m.data.loaded > 0 })
+	return d
+}
+
+// until handles the model's messages until done says so.
+func (d *driver) until(done func() bool) {
+	d.t.Helper()
+	for !done() {
+		select {
+		case msg := <-d.msgs:
+			d.handle(msg)
+		case <-time.After(90 * time.Second):
+			d.t.Fatal("still waiting after 90s")
+		}
+	}
+}
+
 // newDriverWith is newDriver with options of the test's own (Sync, LastSync).
 func newDriverWith(t *testing.T, src Source, opt Options, w, h int) *driver {
 	t.Helper()

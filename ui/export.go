@@ -123,8 +123,8 @@ func (e *exporter) View() string {
 		return st.Warn.Render(textsafe.Line(e.confirm)+" exists. ") + "Overwrite it? " + st.Key.Render("y") + st.Muted.Render(" yes · any other key no")
 	}
 	n := textsafe.Count(e.data.Len(), "donation")
-	if !e.data.done {
-		n += " loaded (" + e.ctx.Keys.List.Bottom.Keys()[0] + ": all)"
+	if p := e.data.partial(); p != "" {
+		n += " (" + p + ")"
 	}
 	return e.ctx.inputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
 }

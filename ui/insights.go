@@ -162,7 +162,7 @@ func (v *insightsView) render(width int) string {
 	total, count := sumOf(fa.statuses, cur)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted · over what the list shows",
-		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + "\n\n")
+		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + partialNote(v.ctx, v.data) + "\n\n")
 	b.WriteString(v.shares(cur, total, count) + "\n\n")
 	b.WriteString(st.Section.Render("By "+v.period+" ("+textsafe.Line(cur)+", converted)") + "\n")
 	b.WriteString(st.Muted.Render("gifts ") + sparkline(fa.periods, width-6) + "\n")

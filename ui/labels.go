@@ -7,32 +7,32 @@ import (
 	"donations/textsafe"
 )
 
-// matchCount says how many rows the search finds, and out of what.
+// matchCount says how many rows the search finds, and whether that is
+// over every donation.
 func (w *walk) matchCount() string {
-	if w.fromStore() {
-		return textsafe.Count(w.Len(), "match")
+	if p := w.partial(); p != "" {
+		return textsafe.Count(w.Len(), "match") + " · " + p
 	}
-	return textsafe.Count(w.Len(), "match") + " in " + commas(w.loaded) + " loaded"
+	return textsafe.Count(w.Len(), "match")
 }
 
-// countLabel is what the header says of how many rows there are.
+// countLabel is what the header says of how many rows there are; partial
+// says apart what they cover.
 func (w *walk) countLabel() string {
 	n := w.Len()
 	switch {
+	case !w.shown.answered() && n == 0:
+		return "loading"
 	case w.fromStore() && (w.q.Filtered() || w.q.Has("search")):
 		return commas(n) + " shown"
 	case w.fromStore():
 		return textsafe.Count(n, "donation")
-	case w.loaded == 0 && w.loading:
-		return "loading"
 	case w.loaded == 0 && w.err != nil:
 		return "nothing loaded"
 	case n != w.loaded:
 		return commas(n) + " of " + commas(w.loaded) + " loaded"
-	case w.done:
-		return "all " + commas(n) + " loaded"
 	}
-	return commas(n) + " loaded · more"
+	return textsafe.Count(n, "donation")
 }
 
 // sortLabel is the order in force, as the header says it.

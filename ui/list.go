@@ -30,7 +30,7 @@ func (l *list) rows() *walk { return l.data }
 // onShown follows a new answer: the cursor stays within it, or lands on
 // its last row after G, and the next page is fetched if it is near.
 func (l *list) onShown() tea.Cmd {
-	if l.toEnd && l.data.shown.answered() {
+	if l.toEnd && l.data.shown.answered() && !l.data.loadAll {
 		l.toEnd = false
 		l.moveTo(l.rows().Len() - 1)
 	} else {
@@ -171,6 +171,9 @@ func (l *list) Update(msg tea.Msg) tea.Cmd {
 // then fetch ahead.
 func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	kb, data := l.keys, l.data
+	if !key.Matches(k, kb.Bottom) {
+		l.toEnd = false // the cursor goes where this key says, not to the end
+	}
 	switch {
 	case key.Matches(k, kb.Quit):
 		return l.nav.quit(), true
@@ -192,8 +195,8 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.moveTo(0)
 	case key.Matches(k, kb.Bottom):
 		l.moveTo(l.rows().Len() - 1)
-		if !data.done {
-			data.loadAll = true
+		if !data.done && data.walker != nil {
+			data.loadAll, l.toEnd = true, true
 			return data.fetch(), true
 		}
 	case key.Matches(k, kb.Clear):
@@ -212,7 +215,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.ctx.UTC = !l.ctx.UTC
 	case key.Matches(k, kb.Retry):
 		if data.err != nil {
-			data.err = nil
+			data.err, data.loadAll = nil, data.walker != nil
 			return data.fetch(), true
 		}
 	}
@@ -226,7 +229,7 @@ func (l *list) onPage() tea.Cmd {
 		return l.prefetch()
 	}
 	if l.data.done {
-		l.data.loadAll, l.toEnd = false, true
+		l.data.loadAll = false
 		return nil
 	}
 	return l.data.fetch()

@@ -27,6 +27,10 @@ type shownRows struct {
 	from    int
 	rows    []row
 	total   int // every stored donation, when last counted without a filter
+	// held is what the store holds of the question's dates, read with the
+	// count while no sync has finished (coverage.go).
+	held      store.Held
+	heldKnown bool
 
 	asking bool               // one read at a time; a newer question cancels it
 	cancel context.CancelFunc // of the read under way
@@ -42,6 +46,7 @@ type shownMsg struct {
 	gen     int
 	count   int
 	counted bool // count is new (else the window alone was read)
+	held    *store.Held
 	from    int
 	rows    []api.Summary
 	ids     []int64
@@ -99,13 +104,19 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.asking, s.cancel = true, cancel
-	gen, q := s.gen, w.storeQuery()
+	gen, q, held := s.gen, w.storeQuery(), recount && w.needsHeld()
 	from := max(0, offset-windowSize/3)
 	return func() tea.Msg {
 		defer cancel()
 		msg := shownMsg{gen: gen, count: count, counted: recount, from: from}
 		if recount {
 			if msg.count, msg.err = st.Count(ctx, q); msg.err != nil {
+				return msg
+			}
+		}
+		if held {
+			h, err := st.Holds(ctx, q.Filter.Dates)
+			if msg.held, msg.err = &h, err; err != nil {
 				return msg
 			}
 		}
@@ -153,6 +164,9 @@ func (w *walk) onShown(msg shownMsg) {
 			w.err = msg.err
 		}
 		return
+	}
+	if msg.held != nil {
+		s.held, s.heldKnown = *msg.held, true
 	}
 	if msg.counted {
 		s.count, s.counted = msg.count, s.gen

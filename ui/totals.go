@@ -73,6 +73,10 @@ func (m *Model) totalsLine() string {
 		return ""
 	}
 	head := st.Label.Render("Σ ")
+	if p := m.data.partial(); p != "" {
+		// Totals are what fundraisers report: a partial one says so first.
+		head = st.Warn.Render(textsafe.Line(p)+": ") + head
+	}
 	if len(t.converted) == 1 {
 		for cur, v := range t.converted {
 			// "converted" tells it from the gifts made in that currency,

@@ -103,12 +103,15 @@ func (m *Model) header() string {
 		}
 		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
-	right := data.countLabel() + " · " + data.sortLabel()
-	if st := data.sync.status(m.ctx.Now(), w >= 120); st != "" {
-		right = st + " · " + right
+	right := st.Muted.Render(data.countLabel() + " · " + data.sortLabel())
+	if p := data.partial(); p != "" {
+		right = st.Warn.Render(p) + st.Muted.Render(" · ") + right
+	}
+	if s := data.sync.status(m.ctx.Now(), w >= 120); s != "" {
+		right = st.Muted.Render(s+" · ") + right
 	}
 	if m.ctx.UTC {
-		right += " · UTC"
+		right += st.Muted.Render(" · UTC")
 	}
 	if data.loading {
 		right = m.spin.View() + " " + right
@@ -118,7 +121,7 @@ func (m *Model) header() string {
 		left = textsafe.Truncate(left, max(w-textsafe.Width(right)-1, 0))
 		gap = w - textsafe.Width(left) - textsafe.Width(right)
 	}
-	return left + strings.Repeat(" ", max(gap, 1)) + st.Muted.Render(right)
+	return left + strings.Repeat(" ", max(gap, 1)) + right
 }
 
 func (m *Model) emptyMessage() string {

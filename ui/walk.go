@@ -59,7 +59,13 @@ type walk struct {
 // fromStore says whether the profile's store answers: once it has been
 // synced, for any filter it holds.
 func (w *walk) fromStore() bool {
-	return w.store != nil && !w.sync.last.IsZero() && w.q.Query.CampaignID == 0
+	if w.store == nil || w.q.Query.CampaignID != 0 {
+		return false
+	}
+	// One donor or gift asked of the server is answered whole at once; the
+	// store answers it only once it holds every donation.
+	q := w.q.Query
+	return !w.sync.last.IsZero() || q.Email == "" && q.FirstName == "" && q.LastName == "" && q.ID == 0
 }
 
 // active is the store the list reads.
@@ -113,7 +119,9 @@ func (w *walk) restart() {
 			w.err = err
 		} else {
 			w.scratch, w.done, w.exchanges = st, false, map[int64]*api.Exchange{}
-			w.walker = w.src.Walk(w.q.Query, w.order, w.q.Filter.Dates, 1)
+			// A walk loads every page of its question, so that what it
+			// answers becomes whole; Esc stops it, G goes on.
+			w.walker, w.loadAll = w.src.Walk(w.q.Query, w.order, w.q.Filter.Dates, 1), true
 		}
 	}
 	if w.q.Sort == "" {
@@ -193,10 +201,11 @@ func (w *walk) stop() {
 	}
 }
 
-// reorder reverses the sort. By date over a scratch store, the other end of
-// the API is what the user wants to see, so the walk starts again from it.
+// reorder reverses the sort. By date over a walk still loading, the other
+// end of the API is what the user wants to see first, so the walk starts
+// again from it; a walk that has loaded everything is only sorted again.
 func (w *walk) reorder() {
-	if w.q.Sort == "" && !w.fromStore() {
+	if w.q.Sort == "" && !w.fromStore() && !w.done {
 		w.order = 1 - w.order
 		w.restart()
 		return

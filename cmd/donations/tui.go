@@ -36,18 +36,21 @@ func runTUI(ctx context.Context, a *app) int {
 		},
 		LastPage: acct.client.LastPage, Budget: acct.client.Budget, Bell: acct.bell,
 	}
+	// The profile's store, or for --demo and --no-cache one in memory that
+	// the same background sync fills, newest first, from the start.
+	st, err := store.Memory(ctx)
 	if acct.store != "" {
-		st, err := openStore(ctx, acct.store)
-		if err != nil {
-			return reportError(e, err)
-		}
-		defer st.Close()
-		opts.Store = st
-		if last, full, err := st.Synced(ctx); err == nil {
-			opts.LastSync, opts.LastFull = last, full
-		}
-		opts.Sync = ui.StoreSyncer(st, acct.client, store.SyncOptions{Window: 10, Concurrency: 4})
+		st, err = openStore(ctx, acct.store)
 	}
+	if err != nil {
+		return reportError(e, err)
+	}
+	defer st.Close()
+	opts.Store = st
+	if last, full, err := st.Synced(ctx); err == nil {
+		opts.LastSync, opts.LastFull = last, full
+	}
+	opts.Sync = ui.StoreSyncer(st, acct.client, store.SyncOptions{Window: 10, Concurrency: 4})
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
 		return reportError(e, err)
 	}
