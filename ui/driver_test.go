@@ -69,9 +69,15 @@ func newDriverWith(t *testing.T, src Source, opt Options, w, h int) *driver {
 	return d
 }
 
+// testCount is the demo account's size where a test does not say.
+const testCount = 1500
+
 // demoSource is the real client against a demo server on loopback.
 func demoSource(t *testing.T, opts demo.Options) (Source, *demo.Server) {
 	t.Helper()
+	if opts.Count == 0 {
+		opts.Count = testCount // every page of a walk is loaded: fewer keep -race quick
+	}
 	srv := demo.New(opts)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)

@@ -16,10 +16,6 @@ import (
 	"donations/api/demo"
 )
 
-// goldenCount is the size of the demo account the goldens show: every page
-// is loaded before a screen is taken, and fewer keep -race quick.
-const goldenCount = 1500
-
 // Golden screens on the deterministic demo data, colours stripped; refresh
 // with `go test ./ui -update` and read the diff before committing it.
 func TestGoldenScreens(t *testing.T) {
@@ -61,7 +57,7 @@ func TestGoldenScreens(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			src, _ := demoSource(t, demo.Options{Count: goldenCount})
+			src, _ := demoSource(t, demo.Options{Count: testCount})
 			d := newDriver(t, src, tc.w, tc.h)
 			d.keys(tc.keys...)
 			golden.RequireEqual(t, stable(d.screen()))
@@ -93,7 +89,7 @@ func TestGoldenColours(t *testing.T) {
 			{"detail_80x24", 80, 24, []string{"enter"}},
 		} {
 			t.Run(bg.name+"_"+tc.name, func(t *testing.T) {
-				src, _ := demoSource(t, demo.Options{Count: goldenCount})
+				src, _ := demoSource(t, demo.Options{Count: testCount})
 				d := newDriver(t, src, tc.w, tc.h)
 				d.send(bg.msg)
 				d.keys(tc.keys...)
@@ -115,7 +111,7 @@ func TestProgramFlow(t *testing.T) {
 	src, srv := demoSource(t, demo.Options{})
 	m := New(src, Options{Account: "demo", Location: time.UTC})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("5,000 donations")) },
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("1,500 donations")) },
 		teatest.WithDuration(10*time.Second))
 	tm.Send(tea.KeyPressMsg{Code: 'f', Text: "f"})
 	tm.Type("jose.nunez@example.es")

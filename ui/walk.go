@@ -98,9 +98,6 @@ func (w *walk) narrowed() bool {
 	return false
 }
 
-// narrowedLocally says whether a filter only the store applies is set.
-func (w *walk) narrowedLocally() bool { return w.q.Narrowing() }
-
 // restart starts over for the server's filters and order in force: a new
 // walk into a new scratch store, unless the profile's store answers.
 func (w *walk) restart() {

@@ -56,26 +56,6 @@ func (f intFlag[T]) want() string {
 	return fmt.Sprintf("%d or more", f.lo)
 }
 
-// textFlag is a string flag that may not be given empty: `--email "$X"` with
-// X unset would otherwise drop the filter and list every donation.
-type textFlag struct{ p *string }
-
-func textVar(fs *pflag.FlagSet, p *string, name, usage string) {
-	fs.Var(textFlag{p}, name, usage)
-}
-
-func (f textFlag) String() string { return *f.p }
-
-func (f textFlag) Type() string { return "string" }
-
-func (f textFlag) Set(s string) error {
-	if strings.TrimSpace(s) == "" {
-		return badValue("the value is empty; leave the flag out instead")
-	}
-	*f.p = s
-	return nil
-}
-
 // choiceFlag is a string flag that takes one of a few words, refused at
 // parse time like any other bad value, and offered by shell completion.
 type choiceFlag struct {
