@@ -17,25 +17,39 @@ import (
 var SummaryFormats = []string{"table", "json", "csv"}
 
 // Groups calls fn with each group, in key order: store.EachGroup over one
-// question. The table and CSV call it twice (their widths and columns are
-// known once every group is seen), so no format holds every group.
+// question. The table and CSV read the rows twice (their widths and columns
+// are known once every group is seen), so in key order no format holds
+// every group.
 type Groups func(fn func(store.Group) error) error
 
-// WriteSummary writes groups, keyed by the names in by, as format: a table
-// that fits width, JSON, or CSV with a column per currency. Sums are exact
-// decimals, written as text; every key and currency is made safe for a
-// terminal first, whatever the format.
-func WriteSummary(w io.Writer, format string, by []string, groups Groups, width int) error {
-	safe := func(fn func(store.Group) error) error {
-		return groups(func(g store.Group) error { return fn(safeGroup(g)) })
-	}
+// Summary is what WriteSummary writes.
+type Summary struct {
+	By     []string // the keys' names
+	Groups Groups
+	// Whole is every donation the question selects: each group's shares
+	// are of it, and the table ends with its total and recurring part.
+	Whole store.Whole
+	// Order and Desc put the groups in order (see store.SortGroups): by
+	// key ascending they stream, in any other order they are held.
+	Order string
+	Desc  bool
+	// Top keeps the first Top groups and adds up the rest in one "other"
+	// row, so that the total stays whole; 0 keeps every group.
+	Top   int
+	Width int // the table fits it; 0 does not cut
+}
+
+// WriteSummary writes s as format: a table, JSON, or CSV with a column per
+// currency. Sums are exact decimals, written as text; every key and
+// currency is made safe for a terminal first, whatever the format.
+func WriteSummary(w io.Writer, format string, s Summary) error {
 	switch format {
 	case "json":
-		return summaryJSON(w, by, safe)
+		return summaryJSON(w, s.By, rowsOf(s))
 	case "csv":
-		return summaryCSV(w, by, safe)
+		return summaryCSV(w, s.By, rowsOf(s))
 	}
-	return summaryTable(w, by, safe, width)
+	return summaryTable(w, s, rowsOf(s))
 }
 
 // safeGroup is g with its keys and currency names made safe for a terminal:
@@ -60,10 +74,13 @@ func safeSums(m map[string]api.Decimal) map[string]api.Decimal {
 }
 
 type summaryEntry struct {
-	Group     any               `json:"group"`
-	Count     int               `json:"count"`
-	Amounts   map[string]string `json:"amounts"`
-	Converted map[string]string `json:"converted"`
+	Group          any               `json:"group"`
+	Count          int               `json:"count"`
+	Amounts        map[string]string `json:"amounts"`
+	Converted      map[string]string `json:"converted"`
+	ShareCount     float64           `json:"share_count"`
+	ShareConverted *float64          `json:"share_converted"`
+	Others         int               `json:"others,omitempty"`
 }
 
 func texts(m map[string]api.Decimal) map[string]string {
@@ -75,20 +92,26 @@ func texts(m map[string]api.Decimal) map[string]string {
 }
 
 // summaryJSON writes an indented array, an entry at a time.
-func summaryJSON(w io.Writer, by []string, groups Groups) error {
+func summaryJSON(w io.Writer, by []string, rows rows) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("  ", "  ")
 	enc.SetEscapeHTML(false) // "In Memory & In Honor", not "\u0026"
 	sep := "[\n  "
-	err := groups(func(g store.Group) error {
+	err := rows(func(g row) error {
 		var key any = g.Key
 		if len(by) == 1 {
 			key = g.Key[0]
 		}
 		b.Reset()
 		b.WriteString(sep)
-		if err := enc.Encode(summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted)}); err != nil {
+		e := summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted),
+			ShareCount: rounded(g.shareCount), Others: g.others}
+		if g.shareConverted != nil {
+			p := rounded(*g.shareConverted)
+			e.ShareConverted = &p
+		}
+		if err := enc.Encode(e); err != nil {
 			return err
 		}
 		sep = ",\n  "

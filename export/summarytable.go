@@ -1,12 +1,9 @@
 package export
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -15,93 +12,50 @@ import (
 	"donations/textsafe"
 )
 
-// errChanged stops a summary whose second reading of the groups met a
-// currency the first did not: a sync wrote the store in between.
-var errChanged = errors.New("the store changed while the summary was written (a sync ran); run it again")
-
-// currencySets are every currency of the amounts and of the conversions
-// across the groups, sorted: the CSV's columns.
-func currencySets(groups Groups) (curs, convs []string, err error) {
-	seen := [2]map[string]bool{{}, {}}
-	err = groups(func(g store.Group) error {
-		for i, m := range []map[string]api.Decimal{g.Amounts, g.Converted} {
-			for cur := range m {
-				seen[i][cur] = true
-			}
-		}
-		return nil
-	})
-	return slices.Sorted(maps.Keys(seen[0])), slices.Sorted(maps.Keys(seen[1])), err
-}
-
-func summaryCSV(w io.Writer, by []string, groups Groups) error {
-	curs, convs, err := currencySets(groups)
-	if err != nil {
-		return err
-	}
-	cw := csv.NewWriter(w)
-	head := append(slices.Clone(by), "count")
-	for _, c := range curs {
-		head = append(head, "amount "+c)
-	}
-	for _, c := range convs {
-		head = append(head, "converted "+c)
-	}
-	if err := cw.Write(head); err != nil {
-		return err
-	}
-	err = groups(func(g store.Group) error {
-		row := make([]string, 0, len(head))
-		for _, k := range g.Key {
-			row = append(row, Neutralize(k))
-		}
-		row = append(row, strconv.Itoa(g.Count))
-		for _, sums := range []struct {
-			m    map[string]api.Decimal
-			curs []string
-		}{{g.Amounts, curs}, {g.Converted, convs}} {
-			for cur := range sums.m {
-				if !slices.Contains(sums.curs, cur) {
-					return errChanged
-				}
-			}
-			for _, c := range sums.curs {
-				row = append(row, sumText(sums.m, c))
-			}
-		}
-		return cw.Write(row)
-	})
-	if err != nil {
-		return err
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-func sumText(m map[string]api.Decimal, cur string) string {
-	if v, ok := m[cur]; ok {
-		return v.String()
-	}
-	return ""
-}
-
-// tableRow is a group's cells: the keys, the count, the converted total,
-// then the amounts per currency.
-func tableRow(g store.Group) []string {
-	row := make([]string, 0, len(g.Key)+3)
-	for _, k := range g.Key {
-		if k == "" {
+// tableRow is a row's cells: the keys, the count and its share, the
+// converted total and its share, then the amounts per currency.
+func tableRow(g row) []string {
+	cells := make([]string, 0, len(g.Key)+5)
+	for i, k := range g.Key {
+		if k == "" && (g.others == 0 || i == 0) {
 			k = "—"
 		}
-		row = append(row, k)
+		cells = append(cells, k)
 	}
-	return append(row, textsafe.Thousands(strconv.Itoa(g.Count)), joined(g.Converted), joined(g.Amounts))
+	conv := ""
+	if g.shareConverted != nil {
+		conv = shareText(*g.shareConverted)
+	}
+	return append(cells, textsafe.Thousands(strconv.Itoa(g.Count)), shareText(g.shareCount),
+		joined(g.Converted), conv, joined(g.Amounts))
+}
+
+// shareText is a share as the table shows it: "12.4%", and "<0.1%" for a
+// group too small to show, which 0.0% would deny.
+func shareText(p float64) string {
+	if p > 0 && p < 0.05 {
+		return "<0.1%"
+	}
+	return strconv.FormatFloat(p, 'f', 1, 64) + "%"
 }
 
 // summaryTable writes aligned columns, the amounts last, which give way
-// when width is short. A first reading of the groups measures the columns.
-func summaryTable(w io.Writer, by []string, groups Groups, width int) error {
-	head := append(upper(by), "COUNT", "CONVERTED", "AMOUNTS")
+// when the width is short, then the whole selection's total and its
+// recurring part. A first reading of the rows measures the columns.
+func summaryTable(w io.Writer, s Summary, rows rows) error {
+	by := s.By
+	head := append(upper(by), "COUNT", "SHARE", "CONVERTED", "SHARE", "AMOUNTS")
+	var total []string
+	whole := safeGroup(s.Whole.All)
+	if whole.Count > 0 {
+		t := shared(whole, 0, whole)
+		t.Key = make([]string, len(by))
+		total = tableRow(t)
+		total[0] = "total"
+		for i := 1; i < len(by); i++ {
+			total[i] = ""
+		}
+	}
 	widths := make([]int, len(head))
 	measure := func(r []string) {
 		for i, c := range r {
@@ -109,7 +63,8 @@ func summaryTable(w io.Writer, by []string, groups Groups, width int) error {
 		}
 	}
 	measure(head)
-	if err := groups(func(g store.Group) error { measure(tableRow(g)); return nil }); err != nil {
+	measure(total)
+	if err := rows(func(g row) error { measure(tableRow(g)); return nil }); err != nil {
 		return err
 	}
 	line := func(r []string) error {
@@ -118,23 +73,18 @@ func summaryTable(w io.Writer, by []string, groups Groups, width int) error {
 			switch {
 			case i == len(r)-1:
 				b.WriteString(c)
-			case i == len(by): // the count
+			case i >= len(by) && i != len(by)+2: // the count and the shares
 				b.WriteString(textsafe.FitRight(c, widths[i]) + "  ")
 			default:
 				b.WriteString(textsafe.Fit(c, widths[i]) + "  ")
 			}
 		}
-		s := b.String()
-		if width > 0 {
-			s = textsafe.Truncate(s, width)
-		}
-		_, err := fmt.Fprintln(w, strings.TrimRight(s, " "))
-		return err
+		return fitLine(w, b.String(), s.Width)
 	}
 	if err := line(head); err != nil {
 		return err
 	}
-	return groups(func(g store.Group) error {
+	err := rows(func(g row) error {
 		r := tableRow(g)
 		for i, c := range r[:len(r)-1] {
 			if textsafe.Width(c) > widths[i] {
@@ -143,4 +93,40 @@ func summaryTable(w io.Writer, by []string, groups Groups, width int) error {
 		}
 		return line(r)
 	})
+	if err != nil || total == nil {
+		return err
+	}
+	if err := line(total); err != nil {
+		return err
+	}
+	return fitLine(w, recurringLine(whole, safeGroup(s.Whole.Recurring)), s.Width)
+}
+
+// recurringLine says how much of the whole is recurring: "recurring:
+// 1,234 of 5,000 (24.7%) · USD 300,000.00 of USD 1,234,567.89 converted
+// (24.3%)"; the converted part has no share in several currencies.
+func recurringLine(whole, rec store.Group) string {
+	r := shared(rec, 0, whole)
+	s := fmt.Sprintf("recurring: %s of %s (%s)", textsafe.Thousands(strconv.Itoa(rec.Count)),
+		textsafe.Thousands(strconv.Itoa(whole.Count)), shareText(r.shareCount))
+	if len(whole.Converted) > 0 {
+		conv := maps.Clone(rec.Converted)
+		for cur := range whole.Converted {
+			conv[cur] = conv[cur].Add(api.Decimal{}) // "USD 0.00" where none recurs
+		}
+		s += " · " + joined(conv) + " of " + joined(whole.Converted) + " converted"
+		if r.shareConverted != nil {
+			s += " (" + shareText(*r.shareConverted) + ")"
+		}
+	}
+	return s
+}
+
+// fitLine writes s cut to width (0: whole), without trailing spaces.
+func fitLine(w io.Writer, s string, width int) error {
+	if width > 0 {
+		s = textsafe.Truncate(s, width)
+	}
+	_, err := fmt.Fprintln(w, strings.TrimRight(s, " "))
+	return err
 }

@@ -111,7 +111,7 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 			if err := emit(); err != nil {
 				return err
 			}
-			g = newGroup(key)
+			g = NewGroup(key)
 		}
 		g.Count += int(n)
 		if nA4 > 0 {
@@ -127,7 +127,8 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 	return emit()
 }
 
-func newGroup(key []string) *Group {
+// NewGroup is an empty group of that key, to add groups to.
+func NewGroup(key []string) *Group {
 	return &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{}}
 }
 
@@ -257,7 +258,7 @@ func (a *groups) get(key []string) *Group {
 	k := strings.Join(key, "\x00")
 	g := a.byKey[k]
 	if g == nil {
-		g = newGroup(key)
+		g = NewGroup(key)
 		a.byKey[k] = g
 	}
 	return g

@@ -163,3 +163,33 @@ func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
 		}
 	}
 }
+
+// Whole is what an independent addition of every selected donation gives,
+// with its recurring part, from the rollups and from the donations alike.
+func TestWholeAndItsRecurringPart(t *testing.T) {
+	s, all := synced(t, 1500)
+	paid := store.Filter{Statuses: []string{"paid"}}
+	for _, f := range []store.Filter{{}, paid} {
+		keep := func(d *api.Donation) bool { return f.Statuses == nil || strings.EqualFold(d.Status.Value, "paid") }
+		want := expectGroups(all, keep, func(d *api.Donation) []string {
+			if d.Recurring.Value {
+				return []string{"recurring"}
+			}
+			return []string{"all"}
+		})
+		rec := want["recurring"]
+		whole := store.NewGroup(nil)
+		whole.Add(want["all"])
+		whole.Add(rec)
+		read := func() (string, error) {
+			w, err := s.Whole(context.Background(), f)
+			return fmt.Sprintf("%d %v %v\n%d %v %v", w.All.Count, w.All.Amounts, w.All.Converted,
+				w.Recurring.Count, w.Recurring.Amounts, w.Recurring.Converted), err
+		}
+		got, err := read()
+		if w := fmt.Sprintf("%d %v %v\n%d %v %v", whole.Count, whole.Amounts, whole.Converted, rec.Count, rec.Amounts, rec.Converted); err != nil || got != w {
+			t.Errorf("%+v: %v\n%s\nwant\n%s", f, err, got, w)
+		}
+		agree(t, s, read)
+	}
+}

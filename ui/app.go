@@ -37,6 +37,9 @@ type Options struct {
 	Columns []string
 	Theme   Theme
 	Views   []View
+	// SaveView writes a view into the config file (replacing one of its
+	// name only if replace); nil: views cannot be saved.
+	SaveView func(v View, replace bool) error
 	// State remembers the order, filters and search between runs; nil
 	// remembers nothing.
 	State StateStore
@@ -63,6 +66,7 @@ type Model struct {
 	detail *detail
 	search *search
 	export *exporter
+	saver  *viewSaver
 }
 
 // New makes the browser over src.
@@ -95,6 +99,8 @@ func New(src Source, opt Options) *Model {
 	m.add(liveID, newLiveView(m.ctx, m, m.data, m.list, opt.Live))
 	m.add(logID, newLogView(m.ctx, m))
 	m.add(helpID, newHelpView(m.ctx, m))
+	m.saver = newViewSaver(m.ctx, m, m.data, opt.SaveView, func() ([]View, int) { return m.views, m.view })
+	m.add(saveViewID, m.saver)
 	m.views, m.state = opt.Views, opt.State
 	if m.state != nil {
 		if s, err := m.state.Load(); err == nil {
@@ -221,6 +227,8 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.data.onSums(msg)
 	case exportMsg:
 		return m.export.onMsg(msg), true
+	case viewSavedMsg:
+		m.onViewSaved(msg)
 	case api.Wait:
 		m.onWait(msg)
 	case api.Exchange:

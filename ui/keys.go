@@ -17,6 +17,7 @@ type KeyMap struct {
 	Copy     CopyKeys
 	Search   PromptKeys
 	Export   PromptKeys
+	SaveView PromptKeys
 	Sort     SortKeys
 	Donors   DonorKeys
 	Insights InsightKeys
@@ -33,7 +34,7 @@ type ListKeys struct {
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
 	Sort, Donors, History, Insights, Live, Log key.Binding
-	NextView, PrevView                         key.Binding
+	NextView, PrevView, SaveView               key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -132,8 +133,9 @@ func NewKeyMap() KeyMap {
 			JSON:   bind("j", "JSON", "j"),
 			Cancel: bind("esc", "cancel", "esc"),
 		},
-		Search: PromptKeys{Accept: bind("enter", "keep and browse", "enter", "down", "up"), Cancel: bind("esc", "clear", "esc")},
-		Export: PromptKeys{Accept: bind("enter", "export", "enter"), Cancel: bind("esc", "cancel", "esc")},
+		Search:   PromptKeys{Accept: bind("enter", "keep and browse", "enter", "down", "up"), Cancel: bind("esc", "clear", "esc")},
+		Export:   PromptKeys{Accept: bind("enter", "export", "enter"), Cancel: bind("esc", "cancel", "esc")},
+		SaveView: PromptKeys{Accept: bind("enter", "save", "enter"), Cancel: bind("esc", "cancel", "esc")},
 		Donors: DonorKeys{
 			Up:       bind("↑/k", "up", "up", "k"),
 			Down:     bind("↓/j", "down", "down", "j"),
@@ -212,6 +214,7 @@ func newListKeys() ListKeys {
 		Log:      bind("l", "request log", "l"),
 		NextView: bind("tab", "next saved view", "tab"),
 		PrevView: bind("shift+tab", "previous saved view", "shift+tab"),
+		SaveView: bind("V", "save as a view", "V"),
 		UTC:      bind("t", "local/UTC time", "t"),
 		Raw:      bind("r", "raw JSON", "r"),
 		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
@@ -234,7 +237,7 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Back, k.Help, k.Quit},
-		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.NextView, k.PrevView, k.UTC, k.Export, k.Retry},
+		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.NextView, k.PrevView, k.SaveView, k.UTC, k.Export, k.Retry},
 	}
 }
 

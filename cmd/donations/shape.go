@@ -38,3 +38,13 @@ func shapeOptions(opts *ui.Options, s config.Shape, now time.Time) error {
 	}
 	return nil
 }
+
+// saveView is the browser's SaveView: into the config file the shape came
+// from (--config, or the default place).
+func saveView(a *app) func(ui.View, bool) error {
+	path := a.g.configPath
+	if path == "" {
+		path = config.DefaultPath(a.env.getenv)
+	}
+	return func(v ui.View, replace bool) error { return config.SaveView(path, v.Name, v.Settings(), replace) }
+}

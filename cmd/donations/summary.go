@@ -18,22 +18,27 @@ type summaryOptions struct {
 	ask         askFlags
 	q           ask.Question // read from ask when the command runs
 	by          []string
+	sort        string // a store.GroupOrders name, "-" in front for descending
+	top         int
 	format      string
 	offline     bool
 	concurrency int
 }
 
 func summaryCommand(a *app) *cobra.Command {
-	o := summaryOptions{concurrency: export.DefaultConcurrency}
+	o := summaryOptions{concurrency: export.DefaultConcurrency, sort: "group"}
 	c := &cobra.Command{
 		Use:   "summary --by KEY [--by KEY] [filters] [flags]",
 		Short: "Count and add up donations by form, status, month, donor...",
 		Long: `Count the matching donations and add up their amounts, exactly, per currency and as converted, by one key or two (--by twice).
 
-Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Every status counts unless --status says otherwise.
+Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Every status counts unless --status says otherwise; --dates takes the browser's words ("last month", "this year").
 
---format json writes an array of {"group", "count", "amounts", "converted"}, the sums as exact decimal text keyed by upper-case currency; for two keys, group is an array. csv has a column per currency.`,
-		Example: `  donations summary --demo --by form
+Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
+
+--format json writes an array of {"group", "count", "amounts", "converted", "share_count", "share_converted"}, the sums as exact decimal text keyed by upper-case currency, the shares as percents (two decimals; share_converted null where it has no meaning); for two keys, group is an array; the "other" row has "others", the number of groups it adds up. csv has a column per currency, then share_count and share_converted.`,
+		Example: `  donations summary --demo --by form --dates "last month" --sort -amount --top 5
+  donations summary --demo --by form
   donations summary --demo --by month --status paid --since 2026-01-01
   donations summary --demo --by status --by currency --format json
   donations summary --offline --by donor --format csv > donors.csv`,
@@ -43,6 +48,8 @@ Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday)
 	fs := c.Flags()
 	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(store.GroupKeyNames, ", ")+" (twice for two levels)")
 	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(store.GroupKeyNames, cobra.ShellCompDirectiveNoFileComp))
+	choiceVar(c, &o.sort, "sort", groupSorts(), "order the groups by "+strings.Join(store.GroupOrders, ", ")+"; -amount for descending")
+	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting; the rest add up in one \"other\" row, so the total stays whole (0: every group)")
 	choiceVar(c, &o.format, "format", export.SummaryFormats, "table, json or csv (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
@@ -67,12 +74,17 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) int {
 	}
 	defer done()
 	err = checkValues(ctx, o.q, st, o.offline)
+	f := o.q.Store(o.offline)
 	n := 0
-	groups := func(fn func(store.Group) error) error {
-		return st.EachGroup(ctx, o.q.Store(o.offline), o.by, time.Local, func(g store.Group) error { n++; return fn(g) })
+	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width,
+		Groups: func(fn func(store.Group) error) error {
+			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error { n++; return fn(g) })
+		}}
+	if err == nil {
+		s.Whole, err = st.Whole(ctx, f)
 	}
 	if err == nil {
-		err = export.WriteSummary(a.stdout, o.format, o.by, groups, width)
+		err = export.WriteSummary(a.stdout, o.format, s)
 	}
 	if err == nil && n == 0 {
 		err = checkValues(ctx, o.q, st, true)
@@ -81,6 +93,15 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) int {
 		return reportError(a.env, err)
 	}
 	return exitOK
+}
+
+// groupSorts are the orders --sort takes, both directions.
+func groupSorts() []string {
+	var out []string
+	for _, o := range store.GroupOrders {
+		out = append(out, o, "-"+o)
+	}
+	return out
 }
 
 // check says what is wrong with the keys asked for, if anything.

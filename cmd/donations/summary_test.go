@@ -2,10 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"donations/api"
+	"donations/textsafe"
 )
 
 type summaryEntry struct {
@@ -102,6 +108,102 @@ func TestSummaryOneKeyAndBadKeys(t *testing.T) {
 		r := runCmd(t, nil, append([]string{"summary", "--demo"}, tc.args...)...)
 		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
+// A monthly report: last month's donations by form, the three largest
+// converted totals first and the rest in one row, online and offline alike,
+// as an independent addition of every donation gives them; the table ends
+// with the total and its recurring part.
+func TestSummaryMonthlyReport(t *testing.T) {
+	_, env, account := askAccount(t, 2500)
+	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	now := time.Now()
+	since := time.Date(now.Year(), now.Month()-1, 1, 0, 0, 0, 0, time.Local)
+	until := since.AddDate(0, 1, 0)
+	type sum struct {
+		form          string
+		count, recurs int
+		conv, recConv api.Decimal
+	}
+	byForm := map[string]*sum{}
+	var whole sum
+	for _, d := range all {
+		at, _ := api.Time(d.DonationDate)
+		if at.Before(since) || !at.Before(until) {
+			continue
+		}
+		s := byForm[d.FormName.Value]
+		if s == nil {
+			s = &sum{form: d.FormName.Value}
+			byForm[d.FormName.Value] = s
+		}
+		v, _ := d.ConvertedAmount.Decimal()
+		for _, x := range []*sum{s, &whole} {
+			x.count++
+			x.conv = x.conv.Add(v)
+			if d.Recurring.Value {
+				x.recurs++
+				x.recConv = x.recConv.Add(v)
+			}
+		}
+	}
+	forms := slices.SortedFunc(maps.Values(byForm), func(a, b *sum) int { return b.conv.Compare(a.conv) })
+	if len(forms) < 5 || whole.recurs == 0 {
+		t.Fatalf("last month has %d forms and %d recurring gifts; the test needs more", len(forms), whole.recurs)
+	}
+	var want []string
+	for _, f := range forms[:3] {
+		want = append(want, fmt.Sprintf("%s %d %s", f.form, f.count, f.conv))
+	}
+	rest := sum{}
+	for _, f := range forms[3:] {
+		rest.count += f.count
+		rest.conv = rest.conv.Add(f.conv)
+	}
+	want = append(want, fmt.Sprintf("other (%d groups) %d %s", len(forms)-3, rest.count, rest.conv))
+
+	args := append([]string{"summary", "--by", "form", "--dates", "last month", "--sort", "-amount", "--top", "3"}, account...)
+	for _, mode := range [][]string{nil, {"--offline"}} {
+		r := runCmd(t, env, append(append(args, "--format", "json"), mode...)...)
+		var got []struct {
+			summaryEntry
+			ShareCount float64 `json:"share_count"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+			t.Fatalf("%v: exit %d, %v, %s", mode, r.code, err, r.stderr)
+		}
+		var rows []string
+		shares := 0.0
+		for _, g := range got {
+			var key string
+			_ = json.Unmarshal(g.Group, &key)
+			rows = append(rows, fmt.Sprintf("%s %d %s", key, g.Count, g.Converted["USD"]))
+			shares += g.ShareCount
+		}
+		if !slices.Equal(rows, want) || math.Abs(shares-100) > 0.02 {
+			t.Errorf("%v:\n%s\nwant\n%s\n(shares add up to %.2f)", mode, strings.Join(rows, "\n"), strings.Join(want, "\n"), shares)
+		}
+	}
+	r := runCmd(t, env, append(args, "--format", "table", "--offline")...)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	recurring := fmt.Sprintf("recurring: %d of %d (%.1f%%) · USD %s of USD %s converted", whole.recurs, whole.count,
+		math.Round(float64(whole.recurs)/float64(whole.count)*1000)/10, textsafe.Thousands(whole.recConv.String()), textsafe.Thousands(whole.conv.String()))
+	if r.code != 0 || len(lines) != 7 || !strings.HasPrefix(lines[5], "total") || !strings.Contains(lines[5], "USD "+textsafe.Thousands(whole.conv.String())) ||
+		!strings.HasPrefix(lines[6], recurring) {
+		t.Errorf("exit %d, %s\n%s\nwant a total row and %q", r.code, r.stdout, r.stderr, recurring)
+	}
+	for _, tc := range []struct{ flag, value, want string }{
+		{"--sort", "colour", `--sort: "colour" is not one of group, -group, count, -count, amount, -amount`},
+		{"--top", "-1", "--top: -1 is out of range"},
+	} {
+		r := runCmd(t, nil, "summary", "--demo", "--by", "form", tc.flag, tc.value)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%s %s: exit %d, %q; want 2 and %q", tc.flag, tc.value, r.code, r.stderr, tc.want)
 		}
 	}
 }

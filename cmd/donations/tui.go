@@ -54,6 +54,7 @@ func runTUI(ctx context.Context, a *app) int {
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
 		return reportError(e, err)
 	}
+	opts.SaveView = saveView(a)
 	opts.State = newStateFile(e.getenv, acct.profile, acct.client.Endpoint(), acct.client.Username())
 	m, err := ui.NewChecked(src, opts)
 	if err != nil {

@@ -1,0 +1,135 @@
+package export
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+)
+
+// row is one line of a summary: a group, or the "other" row that adds up
+// the groups past --top, with its shares of the whole selection.
+type row struct {
+	store.Group
+	others     int     // the "other" row: how many groups it adds up
+	shareCount float64 // percent of the whole's count, unrounded
+	// shareConverted is the percent of the whole's converted total; nil
+	// where that total is nothing, or in more than one currency (a share
+	// of a sum across currencies would mean nothing).
+	shareConverted *float64
+}
+
+// rows calls fn with each row; a summary reads them once (JSON) or twice.
+type rows func(fn func(row) error) error
+
+// rowsOf is what s writes: its groups made safe, sorted, cut at Top, with
+// their shares. Each reading checks that the counts add up to the whole:
+// a sync that wrote the store between the readings is an error, not a
+// total that no longer adds up.
+func rowsOf(s Summary) rows {
+	whole := safeGroup(s.Whole.All)
+	groups := func(fn func(store.Group) error) error {
+		return s.Groups(func(g store.Group) error { return fn(safeGroup(g)) })
+	}
+	if s.Order != "group" && s.Order != "" || s.Desc {
+		groups = sorted(groups, s.Order, s.Desc)
+	}
+	return func(fn func(row) error) error {
+		n := 0
+		err := top(groups, s.Top)(func(g store.Group, others int) error {
+			n += g.Count
+			return fn(shared(g, others, whole))
+		})
+		if err == nil && n != whole.Count {
+			err = errChanged
+		}
+		return err
+	}
+}
+
+// sorted reads the groups once, into memory, and gives them in order.
+func sorted(groups Groups, order string, desc bool) Groups {
+	var all []store.Group
+	var err error
+	read := false
+	return func(fn func(store.Group) error) error {
+		if !read {
+			read, err = true, groups(func(g store.Group) error { all = append(all, g); return nil })
+			store.SortGroups(all, order, desc)
+		}
+		if err != nil {
+			return err
+		}
+		for _, g := range all {
+			if err := fn(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// top gives the first n groups, then one that adds up the rest, with how
+// many it holds (a single one left over is given as itself); n 0 gives all.
+func top(groups Groups, n int) func(fn func(g store.Group, others int) error) error {
+	return func(fn func(store.Group, int) error) error {
+		seen := 0
+		var first store.Group
+		rest := store.NewGroup(nil)
+		err := groups(func(g store.Group) error {
+			seen++
+			switch {
+			case n == 0 || seen <= n:
+				return fn(g, 0)
+			case seen == n+1:
+				first = g
+			}
+			rest.Add(g)
+			return nil
+		})
+		switch {
+		case err != nil || n == 0 || seen <= n:
+		case seen == n+1:
+			err = fn(first, 0)
+		default:
+			rest.Key = make([]string, len(first.Key))
+			rest.Key[0] = fmt.Sprintf("other (%s groups)", textsafe.Thousands(strconv.Itoa(seen-n)))
+			err = fn(*rest, seen-n)
+		}
+		return err
+	}
+}
+
+// shared is g's row, with its shares of whole.
+func shared(g store.Group, others int, whole store.Group) row {
+	r := row{Group: g, others: others}
+	if whole.Count > 0 {
+		r.shareCount = percent(float64(g.Count), float64(whole.Count))
+	}
+	if len(whole.Converted) != 1 {
+		return r
+	}
+	for cur, total := range whole.Converted {
+		part, all := float(g.Converted[cur]), float(total)
+		if all != 0 {
+			p := percent(part, all)
+			r.shareConverted = &p
+		}
+	}
+	return r
+}
+
+// percent is part of all in percent, as a float: a share is read, not
+// added up (the sums are exact; the shares are rounded as written).
+func percent(part, all float64) float64 { return part / all * 100 }
+
+// rounded is a share to two decimals, as JSON writes it.
+func rounded(p float64) float64 { return math.Round(p*100) / 100 }
+
+func float(d api.Decimal) float64 {
+	f, _ := strconv.ParseFloat(d.String(), 64)
+	return f
+}

@@ -1,0 +1,88 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+
+	"donations/api"
+)
+
+// GroupOrders are the orders a summary's groups can come in: by their keys
+// (as EachGroup streams them), by count, or by the converted total.
+var GroupOrders = []string{"group", "count", "amount"}
+
+// SortGroups puts gs in order ("group", "count" or "amount"), descending
+// if desc. Groups that tie keep key order, whatever the direction, so the
+// same question always lists its groups alike. Amounts compare by the
+// converted total; where groups convert to several currencies, the first
+// currency in alphabetical order decides first.
+func SortGroups(gs []Group, order string, desc bool) {
+	byKey := func(a, b Group) int { return slices.Compare(a.Key, b.Key) }
+	var by func(a, b Group) int
+	switch order {
+	case "count":
+		by = func(a, b Group) int { return cmp.Compare(a.Count, b.Count) }
+	case "amount":
+		by = func(a, b Group) int { return compareSums(a.Converted, b.Converted) }
+	default:
+		by = byKey
+	}
+	slices.SortStableFunc(gs, func(a, b Group) int {
+		c := by(a, b)
+		if desc {
+			c = -c
+		}
+		if c == 0 {
+			c = byKey(a, b)
+		}
+		return c
+	})
+}
+
+// compareSums compares two sums currency by currency, in currency order; a
+// currency one of them lacks counts as zero.
+func compareSums(a, b map[string]api.Decimal) int {
+	curs := slices.Sorted(maps.Keys(a))
+	for cur := range b {
+		if _, ok := a[cur]; !ok {
+			curs = append(curs, cur)
+		}
+	}
+	slices.Sort(curs)
+	for _, cur := range curs {
+		if c := a[cur].Compare(b[cur]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// Whole is what every donation a filter selects adds up to, and the part
+// of it that is recurring: what a summary's shares are of.
+type Whole struct {
+	All, Recurring Group
+}
+
+// Whole adds up every donation f selects, the recurring ones apart, in one
+// reading of the store (through a rollup when f selects every donation).
+func (s *Store) Whole(ctx context.Context, f Filter) (Whole, error) {
+	w := Whole{All: *NewGroup(nil), Recurring: *NewGroup(nil)}
+	err := s.EachGroup(ctx, f, []string{"recurring"}, nil, func(g Group) error {
+		w.All.Add(g)
+		if g.Key[0] == "recurring" {
+			w.Recurring.Add(g)
+		}
+		return nil
+	})
+	return w, err
+}
+
+// Add adds o's count and sums to g (made by NewGroup or read from the
+// store).
+func (g *Group) Add(o Group) {
+	g.Count += o.Count
+	addAll(g.Amounts, o.Amounts)
+	addAll(g.Converted, o.Converted)
+}
