@@ -257,8 +257,11 @@ func (m *Model) onWait(msg api.Wait) {
 
 func (m *Model) onSyncDone(msg syncDoneMsg) tea.Cmd {
 	changed, note := m.data.sync.onDone(msg, m.ctx.Now())
-	if note != "" {
+	if note != "" && msg.err == nil {
 		m.ctx.Flash = note
+	}
+	if msg.err != nil {
+		m.data.shown.refresh() // what it stored before it stopped is kept: show it
 	}
 	if !changed {
 		return nil

@@ -39,6 +39,9 @@ func (w *walk) storePartial() string {
 		return ""
 	}
 	note := "partial: " + commas(s.held.All) + " of ≈" + commas(max(s.held.About, s.held.All)) + " loaded"
+	if s.held.About == 0 && s.held.All == 0 {
+		note = "partial: nothing loaded yet"
+	}
 	if w.sync.running || w.sync.other {
 		note += " · loading"
 	}

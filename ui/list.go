@@ -218,6 +218,10 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			data.err, data.loadAll = nil, data.walker != nil
 			return data.fetch(), true
 		}
+		if data.sync.err != nil && !data.sync.running {
+			data.sync.err = nil
+			return data.sync.sync(), true
+		}
 	}
 	return nil, false
 }

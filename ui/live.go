@@ -214,7 +214,7 @@ func (v *liveView) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, v.keys.Back):
 			v.gen++ // the ticks and checks of this run are dropped
 			v.nav.back()
-			v.data.shown.invalidate() // what Live's syncs brought
+			v.data.shown.refresh() // what Live's syncs brought
 		}
 	}
 	return nil

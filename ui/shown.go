@@ -33,6 +33,12 @@ type shownRows struct {
 	heldKnown bool
 
 	asking bool               // one read at a time; a newer question cancels it
+	// dirty says the store changed since the count on screen was read: the
+	// same question is asked again once the read under way (if any) is in,
+	// rather than cancelled, so a store that changes every moment (a sync)
+	// still gets its answers shown.
+	dirty     bool
+	sumsDirty bool
 	cancel context.CancelFunc // of the read under way
 
 	sums      footerSums
@@ -69,6 +75,9 @@ func (s *shownRows) invalidate() {
 	}
 }
 
+// refresh says the store changed under the same question.
+func (s *shownRows) refresh() { s.dirty, s.sumsDirty = true, true }
+
 // answered says whether the count on screen is for the question in force.
 func (s *shownRows) answered() bool { return s.counted == s.gen }
 
@@ -96,14 +105,14 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 	if st == nil || s.asking {
 		return nil
 	}
-	recount := !s.answered()
+	recount := !s.answered() || s.dirty
 	count := s.count
 	last := min(offset+height, count) - 1
 	if !recount && (last < offset || offset >= s.from && last < s.from+len(s.rows)) {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s.asking, s.cancel = true, cancel
+	s.asking, s.cancel, s.dirty = true, cancel, false
 	gen, q, held := s.gen, w.storeQuery(), recount && w.needsHeld()
 	from := max(0, offset-windowSize/3)
 	return func() tea.Msg {
@@ -184,10 +193,10 @@ func (w *walk) onShown(msg shownMsg) {
 // are known or being added up.
 func (w *walk) askSums() tea.Cmd {
 	s, st := &w.shown, w.active()
-	if st == nil || s.sumsBusy || s.sumsAsked == s.gen || w.loadAll {
-		return nil // while G loads page after page, the totals wait for the last
+	if st == nil || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
+		return nil // while a walk loads page after page, the totals wait for the last
 	}
-	s.sumsBusy, s.sumsAsked = true, s.gen
+	s.sumsBusy, s.sumsAsked, s.sumsDirty = true, s.gen, false
 	gen, f := s.gen, w.filter()
 	return func() tea.Msg {
 		sums, err := sumFooter(context.Background(), st, f)

@@ -60,6 +60,7 @@ type syncer struct {
 	last     time.Time        // the last sync that finished, zero if none
 	lastFull time.Time        // the last that re-read every page, zero if none
 	seen     store.SyncStatus // as last read from the store
+	err      error            // why the background sync stopped; R starts it again
 	prog     chan store.Progress
 	done     chan syncDoneMsg
 }
@@ -144,8 +145,8 @@ func later(a, b time.Time) time.Time {
 // onDone says whether the sync changed what the store holds.
 func (s *syncer) onDone(msg syncDoneMsg, now time.Time) (changed bool, note string) {
 	s.running = false
-	if msg.err != nil {
-		return false, "sync stopped: " + firstLine(msg.err.Error()) + " (what it saved is kept)"
+	if s.err = msg.err; msg.err != nil {
+		return false, ""
 	}
 	s.last = now
 	r := msg.res
@@ -166,7 +167,7 @@ func (s *syncer) status(now time.Time, wide bool) string {
 	case s.run == nil:
 		return ""
 	case s.running && s.progress.Page > 0:
-		return fmt.Sprintf("syncing… page %d, %d new", s.progress.Page, s.progress.New)
+		return loadingLine(s.progress)
 	case s.running, s.other:
 		return "syncing…"
 	case s.last.IsZero():
@@ -177,6 +178,23 @@ func (s *syncer) status(now time.Time, wide bool) string {
 		st += " (in full " + ago(now.Sub(s.lastFull)) + ")"
 	}
 	return st
+}
+
+// loadingLine is a running sync's progress as the header says it: pages
+// of how many, what is new, the requests left in the server's budget and
+// the time left at the pace so far.
+func loadingLine(p store.Progress) string {
+	if p.Total <= 0 || p.Done <= 0 {
+		return fmt.Sprintf("syncing… page %d, %s new", p.Page, commas(p.New))
+	}
+	line := fmt.Sprintf("loading %s of %s pages, %s new", commas(p.Done), commas(p.Total), commas(p.New))
+	if p.Budgeted {
+		line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
+	}
+	if left := p.Elapsed * time.Duration(p.Total-p.Done) / time.Duration(p.Done); p.Done < p.Total && left >= time.Second {
+		line += ", ~" + left.Round(time.Second).String() + " left"
+	}
+	return line
 }
 
 func ago(d time.Duration) string {

@@ -104,7 +104,9 @@ func (m *Model) header() string {
 		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
 	right := st.Muted.Render(data.countLabel() + " · " + data.sortLabel())
-	if p := data.partial(); p != "" {
+	if p := data.partial(); p != "" && data.countLabel() == "loading" {
+		right = st.Warn.Render(p) + st.Muted.Render(" · "+data.sortLabel())
+	} else if p != "" {
 		right = st.Warn.Render(p) + st.Muted.Render(" · ") + right
 	}
 	if s := data.sync.status(m.ctx.Now(), w >= 120); s != "" {
@@ -139,6 +141,9 @@ func (m *Model) emptyMessage() string {
 		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
 	case data.q.Filtered():
 		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key))
+	}
+	if data.partial() != "" {
+		return st.Muted.Render("Nothing loaded yet.")
 	}
 	return st.Muted.Render("This account has no donations yet.")
 }
@@ -177,9 +182,13 @@ func (m *Model) messageLine() string {
 		s = f.View()
 	case m.export.running():
 		s = m.export.progress(m.spin.View())
-	case data.err != nil:
+	case data.err != nil || data.sync.err != nil:
+		why := data.err
+		if why == nil {
+			why = fmt.Errorf("sync stopped (what it stored is kept): %w", data.sync.err)
+		}
 		retry := " · " + keys.Retry.Help().Key + " retries"
-		s = st.Error.Render(textsafe.Truncate("⚠ "+firstLine(data.err.Error()), w-textsafe.Width(retry))) + st.Muted.Render(retry)
+		s = st.Error.Render(textsafe.Truncate("⚠ "+firstLine(why.Error()), w-textsafe.Width(retry))) + st.Muted.Render(retry)
 	case m.ctx.Flash != "":
 		s = st.Flash.Render(m.ctx.Flash)
 	case len(data.warnings) > 0:

@@ -156,7 +156,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 	w.warnings = msg.warnings
 	if msg.err != nil {
 		w.loadAll = false
-		w.shown.invalidate() // pages a G stored since the last count
+		w.shown.refresh() // pages stored since the last count
 		if !errors.Is(msg.err, context.Canceled) {
 			w.err = msg.err
 		}
@@ -176,7 +176,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 	// While G loads page after page, what is shown is counted and read
 	// again every tenth page, not after each.
 	if !w.loadAll || w.done || w.pages%10 == 0 {
-		w.shown.invalidate()
+		w.shown.refresh()
 	}
 	return true
 }
@@ -186,7 +186,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 // stays set so no second step runs on the same walker at once.
 func (w *walk) stopLoadingAll() {
 	w.loadAll = false
-	w.shown.invalidate()
+	w.shown.refresh()
 	if w.cancel != nil {
 		w.cancel()
 	}
@@ -268,6 +268,6 @@ func shortOnly(text string) bool {
 func (w *walk) onSyncProgress(now time.Time) {
 	if w.fromStore() && now.Sub(w.shownAt) >= time.Second {
 		w.shownAt = now
-		w.shown.invalidate()
+		w.shown.refresh()
 	}
 }
