@@ -32,14 +32,14 @@ type shownRows struct {
 	held      store.Held
 	heldKnown bool
 
-	asking bool               // one read at a time; a newer question cancels it
+	asking bool // one read at a time; a newer question cancels it
 	// dirty says the store changed since the count on screen was read: the
 	// same question is asked again once the read under way (if any) is in,
 	// rather than cancelled, so a store that changes every moment (a sync)
 	// still gets its answers shown.
 	dirty     bool
 	sumsDirty bool
-	cancel context.CancelFunc // of the read under way
+	cancel    context.CancelFunc // of the read under way
 
 	sums      footerSums
 	sumsGen   int  // the gen the sums are for
