@@ -79,6 +79,12 @@ func demoSource(t *testing.T, opts demo.Options) (Source, *demo.Server) {
 		opts.Count = testCount // every page of a walk is loaded: fewer keep -race quick
 	}
 	srv := demo.New(opts)
+	return FromClient(demoClient(t, srv)), srv
+}
+
+// demoClient is a client of srv, served on loopback for the test.
+func demoClient(t *testing.T, srv *demo.Server) *api.Client {
+	t.Helper()
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	c, err := api.New(api.Config{BaseURL: hs.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey,
@@ -86,7 +92,7 @@ func demoSource(t *testing.T, opts demo.Options) (Source, *demo.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return FromClient(c), srv
+	return c
 }
 
 func (d *driver) run(cmd tea.Cmd) {

@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/ask"
+	"donations/store"
+)
+
+// everyDonation reads the demo's whole account through the client, apart
+// from the browser: what its answers must add up to.
+func everyDonation(t *testing.T, c *api.Client) []api.Donation {
+	t.Helper()
+	p := c.Pager(api.Query{}, api.OldestFirst)
+	defer p.Close()
+	var all []api.Donation
+	for !p.Done() {
+		b, err := p.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b.Donations...)
+	}
+	return all
+}
+
+// With --demo's wiring (a store in memory that the background sync fills),
+// the list's count, the footer and the insights give, for every question,
+// the numbers of every donation of the account that the question keeps:
+// never those of what happened to be loaded.
+func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
+	srv := demo.New(demo.Options{Count: 3000})
+	c := demoClient(t, srv)
+	all := everyDonation(t, c)
+	mem, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mem.Close() })
+	d := newDriverWith(t, FromClient(c), Options{Store: mem, Sync: StoreSyncer(mem, c, store.SyncOptions{Concurrency: 4})}, 120, 35)
+	now := d.m.ctx.Now()
+	for _, texts := range []ask.Texts{
+		{},
+		{"status": "paid"},
+		{"dates": "last month", "status": "paid"},
+		{"dates": "this year", "tribute": "yes"},
+		{"form": "Spring Appeal", "recurring": "no"},
+		{"amount": "100..", "currency": "EUR"},
+		{"search": "lef"},
+	} {
+		q, errs := ask.Read(texts, now)
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		d.run(d.m.list.ask(q))
+		d.settle()
+		d.run(d.m.open(insightsID))
+		d.settle()
+		want := wholeSums(t, all, q)
+		ins := d.m.children[insightsID].(*insightsView).facts
+		total, count := sumOf(ins.statuses, "USD")
+		switch {
+		case want.count == 0:
+			t.Errorf("%v: no donation of the account; pick a question that tells", texts)
+		case d.m.data.partial() != "":
+			t.Errorf("%v: the answer says %q after the sync", texts, d.m.data.partial())
+		case d.m.data.Len() != want.count || d.m.data.shown.sums.count != want.count:
+			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.shown.sums.count, want.count)
+		case d.m.data.shown.sums.converted["USD"].Compare(want.usd) != 0:
+			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.shown.sums.converted["USD"], want.usd)
+		case count != want.count || total.Compare(want.usd) != 0:
+			t.Errorf("%v: the insights say %d and USD %s; the account has %d and %s", texts, count, total, want.count, want.usd)
+		}
+		d.m.back()
+	}
+}
+
+type sums struct {
+	count int
+	usd   api.Decimal
+}
+
+// wholeSums adds up the donations q keeps, read with the store's own
+// filter on a store of its own: its count and converted total.
+func wholeSums(t *testing.T, all []api.Donation, q ask.Question) sums {
+	t.Helper()
+	st, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.Put(context.Background(), all, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var s sums
+	err = st.Donations(context.Background(), store.Query{Filter: q.Store(true)}, 0, -1, func(d *api.Donation) error {
+		s.count++
+		if v, ok := d.ConvertedAmount.Decimal(); ok {
+			s.usd = s.usd.Add(v)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Over a store a first sync filled only in part, every number says in
+// words what it covers: the header, the footer, the insights and the
+// donors; and the newest month, which a first sync fills first, is whole.
+func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
+	_, c, st := storeAccount(t, 2000)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := st.Sync(ctx, c, store.SyncOptions{OnProgress: func(p store.Progress) {
+		if p.Done >= 5 {
+			cancel()
+		}
+	}})
+	if err == nil {
+		t.Fatal("the sync was not cut short")
+	}
+	held, err := st.Holds(context.Background(), api.DateRange{})
+	if err != nil || held.Complete || held.All == 0 {
+		t.Fatalf("the store holds %+v, %v: want a part", held, err)
+	}
+	d := newDriverWith(t, FromClient(c), Options{Store: st}, 160, 35)
+	note := "partial: " + commas(held.All) + " of ≈" + commas(held.About) + " loaded"
+	d.mustShow(note, note+": Σ")
+	d.keys("i")
+	d.mustShow("Insights", note)
+	d.keys("esc", "d")
+	d.mustShow("Donors", note)
+	d.keys("esc")
+	newest, err := api.PresetRange("30 days", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err := st.Holds(context.Background(), newest); err != nil || !h.Complete {
+		t.Fatalf("the newest days are not held whole after 5 pages: %+v, %v", h, err)
+	}
+}
