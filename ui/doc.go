@@ -1,26 +1,35 @@
 // Package ui is the terminal browser: Bubble Tea models over the Donations
-// Read API. It reads donations through the small Source interface and never
-// builds URLs or parses API responses itself.
+// Read API. It never builds URLs or parses API responses itself: it reads a
+// store (package store) and walks the API through the small Source
+// interface (source.go).
 //
-// The root Model keeps four things: the shared *Context (styles, the KeyMap,
-// the Layout, time zone, a flash note) that every child reads; the walk
-// (query, order, walker, loaded rows, totals); which child has the keys; and
-// the routing of messages between them. Every view is a child (child.go) in a
-// file of its own — list, detail, raw, search, copy, export, filter, help —
-// with Update, View, the place it is drawn in, and its key line drawn from
-// its bindings. Children move the keys through a navigator: open(id), back(),
-// quit().
+// The root Model (app.go) keeps the shared *Context (context.go: styles, the
+// KeyMap, the Layout, time zone, a flash note, the request log), the
+// question in force (an ask.Question, in walk.go), the answer on screen
+// (shown.go), which child has the keys, and the routing of messages.
 //
-// To add a view: write a file with a type that implements child and a viewID
-// constant, add its key set to KeyMap, and register it with one
+// The answer on screen — the count, a window of decoded rows, the footer's
+// totals, and what the store holds of the question (coverage.go) — is read
+// by commands off the event loop, each tagged with a generation: a newer
+// question cancels the read under way and a late answer is dropped. Update
+// and View only read it; no query runs on the event loop.
+//
+// The rows come from the profile's store, or for --demo and --no-cache one
+// in memory, that the background sync (sync.go, through store.Sync) fills
+// newest first; until it holds what a question asks, every number says it
+// is partial, in words (coverage.go). A question the store cannot answer yet
+// (one donor asked of the server before a first sync has finished, a
+// campaign) is read from the API into a scratch store, every page of it.
+//
+// Every view is a child (child.go) in a file of its own — list, detail,
+// raw, search, sort, copy, export, filter, saveview, donors, insights,
+// live, logview, help — with Update, View, the place it is drawn in, and
+// its key line drawn from its bindings. Children move the keys through a
+// navigator: open(id), back(), backToOpener(), quit(); a child changes the
+// question through the list (list.ask), never by writing into the data.
+//
+// To add a view: write a file with a type that implements child and a
+// viewID constant, add its key set to KeyMap, and register it with one
 // m.add(id, newView(...)) line in New; its OpenKey opens it from the list.
-//
-// Rows come from a Source: the API (FromClient), or the local store
-// (FromStore, storesource.go) once it has been synced; the wiring may give a
-// Syncer that sync.go runs in the background, its progress in the header.
-//
-// The list reads its rows through Rows (Len, At): today the loaded pages
-// narrowed by the quick search, later possibly a window over a store query.
-// Async work is a tea.Cmd whose reply carries a generation or job number; a
-// reply to an old walk or job is dropped.
+// To add a filter: one row of ask.Fields.
 package ui

@@ -1,23 +1,13 @@
 package ui
 
-import (
-	"context"
+import "donations/api"
 
-	"donations/api"
-)
-
-// Walker yields the pages of one query, in one order. Close stops any request
-// still fetched ahead; it is called once nothing else uses the walker.
-type Walker interface {
-	Next(ctx context.Context) (api.Batch, error)
-	Done() bool
-	Warnings() []string
-	Close()
-}
+// Walker yields the pages of one query, in one order: api.Walker, which
+// model tests implement too.
+type Walker = api.Walker
 
 // Source starts walks. concurrency is how many pages a walk may fetch at
-// once: 1 for the list, which reads a page at a time as the user scrolls,
-// more for an export. *api.Client serves through FromClient; model tests
+// once. *api.Client serves through FromClient; model tests
 // give their own.
 type Source interface {
 	// Walk starts a walk over q in order; with a date range, over the pages
