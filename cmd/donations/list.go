@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -60,7 +59,7 @@ func listCommand(a *app) *cobra.Command {
 // terminal and piped otherwise; and the width a table fits (0: piped).
 func outputFormat(a *app, asked, piped string) (string, int) {
 	width, tty := 0, false
-	if f, ok := a.stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+	if f := a.terms.out; f != nil {
 		tty = true
 		width, _, _ = term.GetSize(f.Fd())
 	}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"donations/api"
@@ -47,7 +45,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	// On a terminal one status line shows progress and waits alike, and
 	// --verbose lines go above it; elsewhere waits are lines of their own.
 	line := (*statusLine)(nil)
-	if t := terminal(a.stderr); t != nil {
+	if t := a.terms.err; t != nil {
 		line = newStatusLine(t)
 		a.g.onWait = line.waiting
 		if a.g.verbose {
@@ -90,25 +88,4 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	fmt.Fprintf(a.stdout, "synced: %d new, %d updated, %d removed · %d requests · %.1f s · %d donations in the store\n",
 		res.New, res.Updated, res.Removed, res.Requests, res.Elapsed.Seconds(), info.Donations)
 	return exitOK
-}
-
-// terminal is the terminal under w, or nil when w does not lead to one.
-func terminal(w io.Writer) *os.File {
-	if s, ok := w.(safeText); ok {
-		w = s.w
-	}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		return f
-	}
-	return nil
-}
-
-// width is the terminal's width, less one column: a line that fills the
-// last column wraps on some terminals, and the carriage return would then
-// redraw only its second half.
-func width(f *os.File) int {
-	if w, _, err := term.GetSize(f.Fd()); err == nil && w > 1 {
-		return w - 1
-	}
-	return 79
 }

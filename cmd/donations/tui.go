@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/term"
 
 	"donations/api"
 	"donations/config"
@@ -74,7 +72,7 @@ func runSetup(ctx context.Context, a *app) int {
 	if path == "" {
 		path = config.DefaultPath(e.getenv)
 	}
-	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+	if !e.terms.in {
 		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(path))
 		return exitConfig
 	}
