@@ -23,12 +23,17 @@ type globals struct {
 	verbose                                bool
 	noCache                                bool
 	logPath                                string
-	onWait                                 func(api.Wait) // set by commands that show long waits
-	// trace, when a command sets it, hears of every request instead of the
-	// --verbose lines on stderr: the browser keeps them in its request log.
+	log                                    *logFile // the open --log file; closeLog closes it
+}
+
+// hooks are what a command hears from the client as it works, given to
+// connect by the command itself.
+type hooks struct {
+	onWait func(api.Wait) // long waits, for the commands that show them
+	// trace, when set, hears of every request instead of the --verbose
+	// lines on stderr: the browser keeps them in its request log.
 	trace    func(api.Exchange)
-	allWaits bool
-	log      *logFile // the open --log file; closeLog closes it
+	allWaits bool // every wait, not only the long ones
 }
 
 func (g *globals) register(root *cobra.Command) {
@@ -62,10 +67,10 @@ type account struct {
 // connect builds the client from --demo, or from flags, environment and the
 // config file. A demo server is started in-process on a loopback port and
 // spoken to over real HTTP, through the same client as a real account.
-func connect(ctx context.Context, a *app) (*account, error) {
+func connect(ctx context.Context, a *app, h hooks) (*account, error) {
 	g, e := &a.g, a.env
-	cfg := api.Config{UserAgent: "donations-cli", OnWait: g.onWait, AllWaits: g.allWaits}
-	trace, err := g.traces(e)
+	cfg := api.Config{UserAgent: "donations-cli", OnWait: h.onWait, AllWaits: h.allWaits}
+	trace, err := g.traces(e, h.trace)
 	if err != nil {
 		return nil, err
 	}
@@ -109,11 +114,11 @@ func connect(ctx context.Context, a *app) (*account, error) {
 
 // traces is where each request is told: the command's own trace, or
 // stderr with --verbose, and the --log file.
-func (g *globals) traces(e env) (func(api.Exchange), error) {
+func (g *globals) traces(e env, own func(api.Exchange)) (func(api.Exchange), error) {
 	var sinks []func(api.Exchange)
 	switch {
-	case g.trace != nil:
-		sinks = append(sinks, g.trace)
+	case own != nil:
+		sinks = append(sinks, own)
 	case g.verbose:
 		sinks = append(sinks, func(x api.Exchange) { _ = logExchange(e.stderr, x) })
 	}

@@ -94,8 +94,7 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 	if o.offline {
 		return listOffline(ctx, a, o, w)
 	}
-	a.g.onWait = waitNotice(a.env)
-	acct, err := connect(ctx, a)
+	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
 	if err != nil {
 		return reportError(a.env, err)
 	}

@@ -34,8 +34,8 @@ func TestLogFileGetsEveryRequest(t *testing.T) {
 func TestBrowserTraceKeepsStderrClear(t *testing.T) {
 	var stderr bytes.Buffer
 	var got []api.Exchange
-	g := globals{verbose: true, trace: func(x api.Exchange) { got = append(got, x) }}
-	trace, err := g.traces(env{stderr: &stderr})
+	g := globals{verbose: true}
+	trace, err := g.traces(env{stderr: &stderr}, func(x api.Exchange) { got = append(got, x) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestLogWriteErrorIsReported(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "requests.log")
 	var stderr bytes.Buffer
 	g := globals{logPath: path}
-	trace, err := g.traces(env{stderr: &stderr})
+	trace, err := g.traces(env{stderr: &stderr}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -138,8 +138,7 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 		noteCoverage(ctx, a, st, o.q.Filter.Dates)
 		return st, func() { st.Close() }, exitOK
 	}
-	a.g.onWait = waitNotice(a.env)
-	acct, err := connect(ctx, a)
+	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
 	if err != nil {
 		return nil, nil, reportError(a.env, err)
 	}

@@ -45,16 +45,15 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	// On a terminal one status line shows progress and waits alike, and
 	// --verbose lines go above it; elsewhere waits are lines of their own.
 	line := (*statusLine)(nil)
+	h := hooks{onWait: waitNotice(a.env)}
 	if t := a.terms.err; t != nil {
 		line = newStatusLine(t)
-		a.g.onWait = line.waiting
+		h.onWait = line.waiting
 		if a.g.verbose {
-			a.g.trace = func(x api.Exchange) { line.above(func(w io.Writer) { logExchange(w, x) }) }
+			h.trace = func(x api.Exchange) { line.above(func(w io.Writer) { logExchange(w, x) }) }
 		}
-	} else {
-		a.g.onWait = waitNotice(a.env)
 	}
-	acct, err := connect(ctx, a)
+	acct, err := connect(ctx, a, h)
 	if err != nil {
 		return reportError(a.env, err)
 	}

@@ -17,8 +17,7 @@ import (
 func runTUI(ctx context.Context, a *app) int {
 	e := a.env
 	var waits waitsToProgram
-	a.g.onWait, a.g.trace, a.g.allWaits = waits.send, waits.exchange, true
-	acct, err := connect(ctx, a)
+	acct, err := connect(ctx, a, hooks{onWait: waits.send, trace: waits.exchange, allWaits: true})
 	if errors.Is(err, config.ErrNotConfigured) {
 		return runSetup(ctx, a)
 	}
