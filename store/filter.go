@@ -50,39 +50,66 @@ func (f Filter) where() (string, []any, error) { return f.clause(false) }
 // each row against the search, rather than fetch every match and sort them:
 // much faster when a search matches thousands.
 func (f Filter) clause(inOrder bool) (string, []any, error) {
-	var conds []string
-	var args []any
-	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
+	var w conds
+	f.whoClause(&w, inOrder)
+	f.giftClause(&w)
+	if err := f.amountClause(&w); err != nil {
+		return "", nil, err
+	}
+	if len(w.conds) == 0 {
+		return "", nil, nil
+	}
+	return " WHERE " + strings.Join(w.conds, " AND "), w.args, nil
+}
+
+// conds gathers a WHERE clause's conditions and their arguments.
+type conds struct {
+	conds []string
+	args  []any
+}
+
+func (c *conds) add(cond string, a ...any) {
+	c.conds, c.args = append(c.conds, cond), append(c.args, a...)
+}
+
+// whoClause is the conditions on the donor and the gift's identity: the
+// API's filters, the ids after one, and the search.
+func (f Filter) whoClause(w *conds, inOrder bool) {
 	if f.Email != "" {
-		add("email_key = ?", strings.ToLower(strings.TrimSpace(f.Email)))
+		w.add("email_key = ?", strings.ToLower(strings.TrimSpace(f.Email)))
 	}
 	if f.FirstName != "" {
-		add("lower(first_name) = ?", strings.ToLower(f.FirstName))
+		w.add("lower(first_name) = ?", strings.ToLower(f.FirstName))
 	}
 	if f.LastName != "" {
-		add("lower(last_name) = ?", strings.ToLower(f.LastName))
+		w.add("lower(last_name) = ?", strings.ToLower(f.LastName))
 	}
 	if f.ID != 0 {
-		add("id = ?", f.ID)
+		w.add("id = ?", f.ID)
 	}
 	if f.AfterID != 0 {
-		add("id > ?", f.AfterID)
+		w.add("id > ?", f.AfterID)
 	}
 	if match := f.match(); match != "" {
 		in := "id IN"
 		if inOrder {
 			in = "+id IN" // the unary plus keeps the rowid lookup out of the plan
 		}
-		add(in+" (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", match)
+		w.add(in+" (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", match)
 	}
-	for _, w := range f.shortWords() {
-		add("search LIKE ? ESCAPE '\\'", "%"+likeEscape(w)+"%")
+	for _, word := range f.shortWords() {
+		w.add("search LIKE ? ESCAPE '\\'", "%"+likeEscape(word)+"%")
 	}
+}
+
+// giftClause is the conditions on what the gift is: dates, status,
+// currency, form and the yes/no ones.
+func (f Filter) giftClause(w *conds) {
 	if !f.Dates.Since.IsZero() {
-		add("date_utc >= ?", f.Dates.Since.UnixMilli())
+		w.add("date_utc >= ?", f.Dates.Since.UnixMilli())
 	}
 	if !f.Dates.Until.IsZero() {
-		add("date_utc < ?", f.Dates.Until.UnixMilli())
+		w.add("date_utc < ?", f.Dates.Until.UnixMilli())
 	}
 	if len(f.Statuses) > 0 {
 		marks := strings.TrimSuffix(strings.Repeat("?,", len(f.Statuses)), ",")
@@ -90,8 +117,26 @@ func (f Filter) clause(inOrder bool) (string, []any, error) {
 		for _, s := range f.Statuses {
 			keys = append(keys, strings.ToLower(strings.TrimSpace(s)))
 		}
-		add("status_key IN ("+marks+")", keys...)
+		w.add("status_key IN ("+marks+")", keys...)
 	}
+	if f.Currency != "" {
+		w.add("currency = ?", strings.ToUpper(strings.TrimSpace(f.Currency)))
+	}
+	if f.Form != "" {
+		w.add("lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form)))
+	}
+	for _, t := range []struct {
+		col string
+		v   Tri
+	}{{"recurring", f.Recurring}, {"tribute", f.Tribute}, {"anonymous", f.Anonymous}} {
+		if t.v != Any {
+			w.add(t.col+" = ?", t.v == Yes)
+		}
+	}
+}
+
+// amountClause is the conditions on the amount's bounds.
+func (f Filter) amountClause(w *conds) error {
 	for _, b := range []struct {
 		d  *api.Decimal
 		op string
@@ -101,28 +146,11 @@ func (f Filter) clause(inOrder bool) (string, []any, error) {
 		}
 		v, err := amountBound(b.d)
 		if err != nil {
-			return "", nil, err
+			return err
 		}
-		add("coalesce(amount_e4, amount_e4f) "+b.op+" ?", v)
+		w.add("coalesce(amount_e4, amount_e4f) "+b.op+" ?", v)
 	}
-	if f.Currency != "" {
-		add("currency = ?", strings.ToUpper(strings.TrimSpace(f.Currency)))
-	}
-	if f.Form != "" {
-		add("lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form)))
-	}
-	for _, t := range []struct {
-		col string
-		v   Tri
-	}{{"recurring", f.Recurring}, {"tribute", f.Tribute}, {"anonymous", f.Anonymous}} {
-		if t.v != Any {
-			add(t.col+" = ?", t.v == Yes)
-		}
-	}
-	if len(conds) == 0 {
-		return "", nil, nil
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args, nil
+	return nil
 }
 
 // amountBound is d as the store's exact integer column holds amounts.

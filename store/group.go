@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"sort"
@@ -97,34 +98,51 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		return fn(*g)
 	}
 	for rows.Next() {
-		key := make([]string, len(src.keys))
-		var cur, conv string
-		var n, amount, converted, nA4, nC4 int64
-		dest := []any{}
-		for i := range key {
-			dest = append(dest, &key[i])
-		}
-		if err := rows.Scan(append(dest, &cur, &conv, &n, &amount, &converted, &nA4, &nC4)...); err != nil {
+		r, err := scanGroupRow(rows, len(src.keys))
+		if err != nil {
 			return s.explain(err)
 		}
-		if g == nil || !slices.Equal(g.Key, key) {
+		if g == nil || !slices.Equal(g.Key, r.key) {
 			if err := emit(); err != nil {
 				return err
 			}
-			g = NewGroup(key)
+			g = NewGroup(r.key)
 		}
-		g.Count += int(n)
-		if nA4 > 0 {
-			g.Amounts[cur] = g.Amounts[cur].Add(api.ScaledDecimal(amount, scale))
-		}
-		if nC4 > 0 {
-			g.Converted[conv] = g.Converted[conv].Add(api.ScaledDecimal(converted, scale))
-		}
+		r.addTo(g)
 	}
 	if err := rows.Err(); err != nil {
 		return s.explain(err)
 	}
 	return emit()
+}
+
+// groupRow is one row of a grouping: a key, a currency and a converted
+// currency, and their count and exact sums.
+type groupRow struct {
+	key                            []string
+	cur, conv                      string
+	n, amount, converted, nA4, nC4 int64
+}
+
+func scanGroupRow(rows *sql.Rows, keys int) (groupRow, error) {
+	r := groupRow{key: make([]string, keys)}
+	dest := make([]any, 0, keys+7)
+	for i := range r.key {
+		dest = append(dest, &r.key[i])
+	}
+	err := rows.Scan(append(dest, &r.cur, &r.conv, &r.n, &r.amount, &r.converted, &r.nA4, &r.nC4)...)
+	return r, err
+}
+
+// addTo adds the row to its group.
+func (r groupRow) addTo(g *Group) {
+	g.Count += int(r.n)
+	if r.nA4 > 0 {
+		g.Amounts[r.cur] = g.Amounts[r.cur].Add(api.ScaledDecimal(r.amount, scale))
+	}
+	if r.nC4 > 0 {
+		g.Converted[r.conv] = g.Converted[r.conv].Add(api.ScaledDecimal(r.converted, scale))
+	}
 }
 
 // NewGroup is an empty group of that key, to add groups to.

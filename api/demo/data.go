@@ -215,45 +215,6 @@ func makeDonor(r *rng, j int) donor {
 	return dn
 }
 
-type currency struct {
-	code, symbol string
-	// usdPerMille converts to USD: 1 unit = usdPerMille/1000 USD.
-	usdPerMille int64
-}
-
-var currencies = []currency{
-	{"usd", "$", 1000}, {"usd", "$", 1000}, {"usd", "$", 1000}, {"usd", "$", 1000}, {"usd", "$", 1000},
-	{"eur", "€", 1080}, {"gbp", "£", 1270}, {"cad", "CA$", 730}, {"aud", "A$", 660}, {"jpy", "¥", 7},
-}
-
-// money writes cents as "1234.56"; formatted writes "$1,234.56".
-func money(cents int64) string {
-	neg := ""
-	if cents < 0 {
-		neg, cents = "-", -cents
-	}
-	return neg + strconv.FormatInt(cents/100, 10) + "." + pad2(cents%100)
-}
-
-func pad2(v int64) string {
-	if v < 10 {
-		return "0" + strconv.FormatInt(v, 10)
-	}
-	return strconv.FormatInt(v, 10)
-}
-
-func formatted(symbol string, cents int64) string {
-	whole := strconv.FormatInt(cents/100, 10)
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return symbol + b.String() + "." + pad2(cents%100)
-}
-
 var amounts = []int64{500, 1000, 1500, 2000, 2500, 2500, 3500, 5000, 5000, 7500, 10000, 10000, 15000, 25000, 50000, 100000, 250000}
 
 var statuses = []string{"paid", "paid", "paid", "paid", "paid", "paid", "paid", "paid", "paid", "paid",
@@ -304,19 +265,7 @@ func (d *dataset) record(i int) Record {
 	rec.ConvertedAmount, rec.ConvertedCurrency, rec.FormattedConvertedAmount = money(usd), "USD", formatted("$", usd)
 
 	pay(r, &rec)
-	fee := int64(0)
-	if rec.DonationType != "ach" {
-		fee = (cents*29+500)/1000 + 30
-	} else {
-		fee = min((cents*8+500)/1000, 500)
-	}
-	app := (cents*1 + 50) / 100
-	rec.ProcessingFee, rec.FormattedProcessingFee = json.Number(money(fee)), formatted(cur.symbol, fee)
-	rec.AppFee, rec.FormattedAppFee = json.Number(money(app)), formatted(cur.symbol, app)
-	rec.FeeCovered = "No"
-	if r.chance(0.3) {
-		rec.FeeCovered = "Yes"
-	}
+	fees(r, &rec, cents, cur.symbol)
 	updated := date.Add(time.Duration(r.intn(3600)) * time.Second)
 	if rec.Status == "refunded" || rec.Status == "disputed" {
 		updated = date.Add(time.Duration(1+r.intn(30)) * 24 * time.Hour)
@@ -326,6 +275,33 @@ func (d *dataset) record(i int) Record {
 	}
 	rec.LastUpdatedAt = iso(updated)
 	rec.Questions = questions(r)
+	attribution(r, &rec)
+	if f.campaign == 104 && r.chance(0.6) || r.chance(0.08) {
+		rec.DonationHonor = tribute(r)
+	}
+	return rec
+}
+
+// fees sets the processing and app fees of a gift of cents, and whether
+// the donor covered them.
+func fees(r *rng, rec *Record, cents int64, symbol string) {
+	fee := int64(0)
+	if rec.DonationType != "ach" {
+		fee = (cents*29+500)/1000 + 30
+	} else {
+		fee = min((cents*8+500)/1000, 500)
+	}
+	app := (cents*1 + 50) / 100
+	rec.ProcessingFee, rec.FormattedProcessingFee = json.Number(money(fee)), formatted(symbol, fee)
+	rec.AppFee, rec.FormattedAppFee = json.Number(money(app)), formatted(symbol, app)
+	rec.FeeCovered = "No"
+	if r.chance(0.3) {
+		rec.FeeCovered = "Yes"
+	}
+}
+
+// attribution sets the UTM fields of a quarter of the gifts.
+func attribution(r *rng, rec *Record) {
 	if r.chance(0.25) {
 		rec.UTMSource = pick(r, []string{"facebook", "newsletter", "google", "instagram"})
 		rec.UTMMedium = pick(r, []string{"social", "email", "cpc"})
@@ -334,10 +310,6 @@ func (d *dataset) record(i int) Record {
 			rec.UTMContent = pick(r, []string{"hero_button", "footer_link", "video"})
 		}
 	}
-	if f.campaign == 104 && r.chance(0.6) || r.chance(0.08) {
-		rec.DonationHonor = tribute(r)
-	}
-	return rec
 }
 
 func questions(r *rng) []Question {

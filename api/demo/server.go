@@ -6,13 +6,10 @@ package demo
 
 import (
 	"bytes"
-	"context"
 	"crypto/subtle"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -259,142 +256,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(body)
 }
 
-// delay waits the configured latency; false when the client left meanwhile.
-func (s *Server) delay(r *http.Request) bool {
-	d := s.opts.Latency + s.jitter()
-	if d <= 0 {
-		return true
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-r.Context().Done():
-		return false
-	case <-t.C:
-		return true
-	}
-}
-
-// withinLimit sets the rate-limit headers and answers 429 past the budget.
-func (s *Server) withinLimit(w http.ResponseWriter, r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	limit, remaining, reset, ok := s.spend(host, time.Now())
-	h := w.Header()
-	h.Set("X-Ratelimit-Limit", strconv.Itoa(limit))
-	h.Set("X-Ratelimit-Remaining", strconv.Itoa(remaining))
-	h.Set("X-Ratelimit-Reset", strconv.FormatInt(reset.Unix(), 10))
-	if !ok {
-		if !s.opts.NoRetryAfter {
-			h.Set("Retry-After", strconv.Itoa(int(max(time.Until(reset).Seconds(), 0))+1))
-		}
-		s.fail(w, http.StatusTooManyRequests, "Too many requests")
-	}
-	return ok
-}
-
-// scriptedFault answers with the Script's fault for this request, if any
-// comes before the request is looked at.
-func (s *Server) scriptedFault(w http.ResponseWriter, scripted int) bool {
-	h := w.Header()
-	switch {
-	case scripted == FaultBare429:
-		for _, k := range []string{"X-Ratelimit-Limit", "X-Ratelimit-Remaining", "X-Ratelimit-Reset"} {
-			h.Del(k)
-		}
-		s.fail(w, http.StatusTooManyRequests, "Too many requests")
-	case scripted == FaultReset:
-		resetConn(w)
-	case scripted > 0:
-		if scripted == http.StatusTooManyRequests && !s.opts.NoRetryAfter {
-			h.Set("Retry-After", "1")
-		}
-		s.fail(w, scripted, http.StatusText(scripted))
-	default:
-		return false
-	}
-	return true
-}
-
-// refuse answers a request for another path, method or account.
-func (s *Server) refuse(w http.ResponseWriter, r *http.Request) bool {
-	h := w.Header()
-	switch {
-	case r.URL.Path != "/api/v1/donations" && r.URL.Path != "/api/v1/donations/":
-		s.fail(w, http.StatusNotFound, "Not found")
-	case r.Method != http.MethodGet && r.Method != http.MethodHead:
-		h.Set("Allow", "GET")
-		s.fail(w, http.StatusMethodNotAllowed, "Method not allowed")
-	case !s.authorized(r):
-		h.Set("WWW-Authenticate", `Basic realm="Donations API"`)
-		s.fail(w, http.StatusUnauthorized, "Authentication failed")
-	default:
-		return false
-	}
-	return true
-}
-
-// randomFault answers with one of the faults drawn by chance, or the
-// Script's HTML page.
-func (s *Server) randomFault(w http.ResponseWriter, n, scripted int) bool {
-	switch {
-	case s.chance(s.opts.ErrorRate):
-		s.fail(w, pickStatus(n), "Internal server error")
-	case s.chance(s.opts.ResetRate):
-		resetConn(w)
-	case scripted == FaultHTML200:
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = io.WriteString(w, "<!DOCTYPE html><html><body><h1>Please sign in to the Wi-Fi</h1></body></html>\n")
-	default:
-		return false
-	}
-	return true
-}
-
-// resetConn drops the connection with a TCP reset, before any answer.
-func resetConn(w http.ResponseWriter) {
-	conn, _, err := http.NewResponseController(w).Hijack()
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
-	if tcp, ok := conn.(*net.TCPConn); ok {
-		_ = tcp.SetLinger(0)
-	}
-	_ = conn.Close()
-}
-
-// cut promises the whole body, sends half of it, and hangs up.
-func cut(w http.ResponseWriter, body []byte) {
-	conn, buf, err := http.NewResponseController(w).Hijack()
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
-	fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
-	_, _ = buf.Write(body[:len(body)/2])
-	_ = buf.Flush()
-	_ = conn.Close()
-}
-
-func pickStatus(n int) int {
-	return []int{http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable}[n%3]
-}
-
-func (s *Server) fail(w http.ResponseWriter, status int, msg string) {
-	var body []byte
-	if s.opts.HTMLErrors {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		body = fmt.Appendf(nil, "<!DOCTYPE html>\n<html><head><title>%d %s</title></head>\n<body><h1>%s</h1><p>nginx</p></body></html>\n",
-			status, http.StatusText(status), http.StatusText(status))
-	} else {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		body, _ = json.Marshal(map[string]string{"error": msg})
-	}
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
-}
-
 // intParam reads an integer parameter; a missing or malformed one reads as 0.
 func intParam(r *http.Request, key string) int64 {
 	v, _ := strconv.ParseInt(strings.TrimSpace(r.URL.Query().Get(key)), 10, 64)
@@ -479,52 +340,4 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 		return drift(b, i)
 	}
 	return b, nil
-}
-
-// Running is a demo server listening on loopback.
-type Running struct {
-	*Server
-	URL  string
-	srv  *http.Server
-	done chan struct{}
-}
-
-// Start serves the demo on addr ("" picks a free loopback port) until Close
-// or ctx ends. Only loopback addresses are accepted: it is a test server.
-func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, fmt.Errorf("demo server address %q: %w", addr, err)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return nil, fmt.Errorf("demo server address %q: only loopback addresses (127.0.0.1, ::1, localhost) are allowed", addr)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	s := New(opts)
-	run := &Running{Server: s, URL: "http://" + ln.Addr().String(), done: make(chan struct{}),
-		srv: &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}}
-	go func() {
-		defer close(run.done)
-		_ = run.srv.Serve(ln)
-	}()
-	go func() {
-		select {
-		case <-ctx.Done():
-			run.Close()
-		case <-run.done:
-		}
-	}()
-	return run, nil
-}
-
-// Close stops the server and waits for it.
-func (r *Running) Close() {
-	_ = r.srv.Close()
-	<-r.done
 }

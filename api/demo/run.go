@@ -1,0 +1,57 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+)
+
+// Running is a demo server listening on loopback.
+type Running struct {
+	*Server
+	URL  string
+	srv  *http.Server
+	done chan struct{}
+}
+
+// Start serves the demo on addr ("" picks a free loopback port) until Close
+// or ctx ends. Only loopback addresses are accepted: it is a test server.
+func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("demo server address %q: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("demo server address %q: only loopback addresses (127.0.0.1, ::1, localhost) are allowed", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	s := New(opts)
+	run := &Running{Server: s, URL: "http://" + ln.Addr().String(), done: make(chan struct{}),
+		srv: &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}}
+	go func() {
+		defer close(run.done)
+		_ = run.srv.Serve(ln)
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			run.Close()
+		case <-run.done:
+		}
+	}()
+	return run, nil
+}
+
+// Close stops the server and waits for it.
+func (r *Running) Close() {
+	_ = r.srv.Close()
+	<-r.done
+}
