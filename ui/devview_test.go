@@ -18,8 +18,9 @@ import (
 // The raw view shows the answer's headers; / finds, n and N go round the
 // lines found; y and c put the record and a curl command on the clipboard.
 func TestRawViewFindsCopiesAndRepeats(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 50, RateLimit: 500})
-	d := newDriver(t, src, 120, 40)
+	c := demoClient(t, demo.New(demo.Options{Count: 50, RateLimit: 500}))
+	curl := func(id int64) string { return c.CurlFor(api.Query{ID: id}) }
+	d := newDriverWith(t, FromClient(c), Options{Curl: curl}, 120, 40)
 	d.keys("r")
 	d.mustShow("X-Ratelimit-Limit: 500", "HTTP 200")
 	v := d.m.children[rawID].(*raw)
@@ -46,7 +47,8 @@ func TestRawViewFindsCopiesAndRepeats(t *testing.T) {
 	}
 	if cmd := v.Update(tea.KeyPressMsg{Code: 'c', Text: "c"}); cmd == nil {
 		t.Fatal("c gave nothing to copy")
-	} else if msg := fmt.Sprint(cmd()); !strings.Contains(msg, `"$DONATIONS_API_KEY"`) {
+	} else if msg := fmt.Sprint(cmd()); !strings.Contains(msg, `"$DONATIONS_API_KEY"`) || !strings.Contains(msg, fmt.Sprintf("id=%d", v.row.s.ID.Value)) {
+		// The donation itself, not the whole page that brought it.
 		t.Errorf("c copied %v", msg)
 	}
 	if cmd := v.Update(tea.KeyPressMsg{Code: 'y', Text: "y"}); cmd == nil || fmt.Sprint(cmd()) != string(v.row.s.Raw) {

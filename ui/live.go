@@ -256,15 +256,17 @@ func (v *liveView) View() string {
 	if v.err != nil {
 		lines = append(lines, st.Error.Render(textsafe.Truncate("⚠ "+firstLine(v.err.Error()), lay.Width)))
 	}
-	cols := columns(lay.Width, v.ctx.Columns)
-	lines = append(lines, v.list.renderHeaderRow(cols))
+	// Every row leaves two cells for the ★ of the new ones, so that all
+	// columns line up under their titles.
+	cols := shorter(columns(lay.Width, v.ctx.Columns), 2)
+	lines = append(lines, "  "+v.list.renderHeaderRow(cols))
 	for i := range v.fresh {
-		lines = append(lines, st.OK.Render("★ ")+v.list.renderRow(shorter(cols, 2), &v.fresh[i], false))
+		lines = append(lines, st.OK.Render("★ ")+v.list.renderRow(cols, &v.fresh[i], false))
 	}
 	lines = append(lines, st.Muted.Render(strings.Repeat("─", 3)+" before Live "+strings.Repeat("─", max(lay.Width-16, 0))))
 	for i := 0; len(lines) < lay.ScreenHeight-1 && i < v.data.Len(); i++ {
 		if r := v.data.At(i); v.baseline == 0 || r.s.ID.Value <= v.baseline {
-			lines = append(lines, st.Muted.Render(ansi.Strip(v.list.renderRow(cols, r, false))))
+			lines = append(lines, "  "+st.Muted.Render(ansi.Strip(v.list.renderRow(cols, r, false))))
 		}
 	}
 	for len(lines) < lay.ScreenHeight-1 {

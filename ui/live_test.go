@@ -2,10 +2,12 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"donations/api"
 	"donations/store"
+	"donations/textsafe"
 )
 
 func liveWith(c *api.Client) LiveOptions {
@@ -39,6 +41,7 @@ func TestLiveShowsNewGifts(t *testing.T) {
 		t.Errorf("a check took %d requests", n)
 	}
 	d.mustShow("3 new", "≈ USD")
+	liveColumnsLineUp(t, d.screen())
 	d.keys("esc")
 	if d.m.focus != listID || d.m.data.At(0).s.ID.Value != added[2] {
 		t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).s.ID.Value, added[2])
@@ -70,4 +73,36 @@ func TestLiveIntervalKeepsToAQuarterOfTheBudget(t *testing.T) {
 			t.Errorf("limit %d: every %s, want %s", tc.limit, got, tc.want)
 		}
 	}
+}
+
+// liveColumnsLineUp checks that the new gifts (★) and those from before
+// put their amounts under the title AMOUNT, ending in the same column.
+func liveColumnsLineUp(t *testing.T, screen string) {
+	t.Helper()
+	end := -1
+	for _, l := range lines(screen) {
+		if i := strings.Index(l, "AMOUNT"); i >= 0 && end < 0 {
+			end = textsafe.Width(l[:i]) + len("AMOUNT")
+			continue
+		}
+		if end < 0 || !strings.Contains(l, "@") {
+			continue
+		}
+		if last, next := cellAt(l, end-1), cellAt(l, end); !strings.ContainsRune("0123456789", last) || next != ' ' {
+			t.Errorf("the amount does not end under AMOUNT (cell %d):\n%s", end, l)
+		}
+	}
+}
+
+// cellAt is the character drawn at a cell of a line, as the terminal counts
+// cells.
+func cellAt(line string, cell int) rune {
+	at := 0
+	for _, r := range line {
+		if at == cell {
+			return r
+		}
+		at += textsafe.Width(string(r))
+	}
+	return 0
 }

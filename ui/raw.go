@@ -172,15 +172,16 @@ func (r *raw) step(delta int) {
 	r.show()
 }
 
-// curl copies a command that repeats the request: the page's, or, for a
-// donation from the store, one that asks for it by id.
+// curl copies a command that asks for this donation by id (not for its
+// whole page), or, where the wiring cannot build one, repeats the request
+// that brought it.
 func (r *raw) curl() tea.Cmd {
 	var cmd string
 	switch {
-	case r.row.ex != nil:
-		cmd = r.row.ex.Curl()
 	case r.ctx.Curl != nil && r.row.s.ID.Valid:
 		cmd = r.ctx.Curl(r.row.s.ID.Value)
+	case r.row.ex != nil:
+		cmd = r.row.ex.Curl()
 	default:
 		r.ctx.Flash = "No request to repeat for this donation"
 		return nil

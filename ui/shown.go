@@ -27,6 +27,9 @@ type shownRows struct {
 	from    int
 	rows    []row
 	total   int // every stored donation, when last counted without a filter
+	// hidden is, when the search finds nothing, how many the rest of the
+	// question finds without it: the search is then what hides them.
+	hidden int
 	// held is what the store holds of the question's dates, read with the
 	// count while no sync has finished (coverage.go).
 	held      store.Held
@@ -52,6 +55,7 @@ type shownMsg struct {
 	gen     int
 	count   int
 	counted bool // count is new (else the window alone was read)
+	hidden  int
 	held    *store.Held
 	from    int
 	rows    []api.Summary
@@ -123,6 +127,13 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 				return msg
 			}
 		}
+		if recount && msg.count == 0 && q.Filter.Search != "" {
+			unsearched := q
+			unsearched.Filter.Search = ""
+			if msg.hidden, msg.err = st.Count(ctx, unsearched); msg.err != nil {
+				return msg
+			}
+		}
 		if held {
 			h, err := st.Holds(ctx, q.Filter.Dates)
 			if msg.held, msg.err = &h, err; err != nil {
@@ -178,7 +189,7 @@ func (w *walk) onShown(msg shownMsg) {
 		s.held, s.heldKnown = *msg.held, true
 	}
 	if msg.counted {
-		s.count, s.counted = msg.count, s.gen
+		s.count, s.counted, s.hidden = msg.count, s.gen, msg.hidden
 		if len(w.q.Texts) == 0 {
 			s.total = msg.count
 		}

@@ -137,6 +137,10 @@ func (m *Model) emptyMessage() string {
 		return st.Muted.Render("None of the " + commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
 	case !data.done:
 		return st.Muted.Render("Loading…")
+	case data.q.Has("search") && data.shown.hidden > 0:
+		// A search left from before hides what a new filter finds: say so.
+		return st.Muted.Render("The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
+			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it.")
 	case data.q.Has("search"):
 		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
 	case data.q.Filtered():

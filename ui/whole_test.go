@@ -9,6 +9,7 @@ import (
 	"donations/api/demo"
 	"donations/ask"
 	"donations/store"
+	"donations/textsafe"
 )
 
 // everyDonation reads the demo's whole account through the client, apart
@@ -142,5 +143,22 @@ func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
 	}
 	if h, err := st.Holds(context.Background(), newest); err != nil || !h.Complete {
 		t.Fatalf("the newest days are not held whole after 5 pages: %+v, %v", h, err)
+	}
+}
+
+// A quick search left from before, that hides what a new filter finds, is
+// named as the reason the list is empty.
+func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 120, 30)
+	d.keys("/", "zoe lef", "enter", "f", "tab", "tab", "tab", "tab", "tab", "tab", "failed", "tab", "..10", "enter")
+	failed := d.m.data.shown.hidden
+	if failed == 0 {
+		t.Fatal("pick a filter that finds donations the search hides")
+	}
+	d.mustShow("The quick search /zoe lef hides the " + textsafe.Count(failed, "donation") + " the rest finds.")
+	d.keys("esc")
+	if d.m.data.Len() != failed {
+		t.Errorf("without the search, %d rows; the filters find %d", d.m.data.Len(), failed)
 	}
 }
