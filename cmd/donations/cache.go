@@ -31,42 +31,42 @@ func cacheInfoCommand(a *app) *cobra.Command {
 		Use:   "info",
 		Short: "Where the account's store is, its size, donations and last syncs",
 		Args:  noArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return status(runCacheInfo(c.Context(), a)) },
+		RunE:  func(c *cobra.Command, _ []string) error { return ran(runCacheInfo(c.Context(), a)) },
 	}
 }
 
-func runCacheInfo(ctx context.Context, a *app) int {
+func runCacheInfo(ctx context.Context, a *app) error {
 	path, err := offlineStore(ctx, a)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(a.stdout, "path:        %s (not created yet: run  donations sync)\n", path)
-		return exitOK
+		return nil
 	}
 	s, err := openStore(ctx, path)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	defer s.Close()
 	in, err := s.Info(ctx)
 	if err != nil {
-		return reportError(a.env, storeError(err))
+		return storeError(err)
 	}
 	st, err := s.Status(ctx)
 	if err != nil {
-		return reportError(a.env, storeError(err))
+		return storeError(err)
 	}
 	h, err := s.Holds(ctx, api.DateRange{})
 	if err != nil {
-		return reportError(a.env, storeError(err))
+		return storeError(err)
 	}
 	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\n",
 		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull))
 	if st.Running {
 		fmt.Fprintln(a.stdout, "sync:        running now")
 	}
-	return exitOK
+	return nil
 }
 
 // holds says how much of the account the store holds complete.
@@ -90,28 +90,28 @@ func cacheClearCommand(a *app) *cobra.Command {
 		Use:   "clear [--all]",
 		Short: "Remove the account's store (--all: every account's)",
 		Args:  noArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return status(runCacheClear(c.Context(), a, all)) },
+		RunE:  func(c *cobra.Command, _ []string) error { return ran(runCacheClear(c.Context(), a, all)) },
 	}
 	c.Flags().BoolVar(&all, "all", false, "remove the stores of every account: the whole $XDG_CACHE_HOME/donations folder")
 	return c
 }
 
-func runCacheClear(ctx context.Context, a *app, all bool) int {
+func runCacheClear(ctx context.Context, a *app, all bool) error {
 	if all {
 		dir := store.Dir(a.getenv)
 		if err := os.RemoveAll(dir); err != nil {
-			return reportError(a.env, err)
+			return err
 		}
 		fmt.Fprintf(a.stdout, "removed %s\n", dir)
-		return exitOK
+		return nil
 	}
 	path, err := offlineStore(ctx, a)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	if err := store.Remove(path); err != nil {
-		return reportError(a.env, storeError(err))
+		return storeError(err)
 	}
 	fmt.Fprintf(a.stdout, "removed %s\n", path)
-	return exitOK
+	return nil
 }

@@ -24,7 +24,7 @@ func demoServerCommand(a *app) *cobra.Command {
 		Long:    `Serve the built-in demo API on a loopback address and print the credentials it accepts. The fault flags make it misbehave as real servers do, to see how the program copes. Stop it with ctrl+c.`,
 		Example: "  donations demo-server --count 20000 --latency 50ms",
 		Args:    noArgs,
-		RunE:    func(c *cobra.Command, _ []string) error { return status(runDemoServer(c.Context(), a, o)) },
+		RunE:    func(c *cobra.Command, _ []string) error { return ran(runDemoServer(c.Context(), a, o)) },
 	}
 	fs := c.Flags()
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen address (loopback only)")
@@ -53,12 +53,12 @@ func demoServerCommand(a *app) *cobra.Command {
 	return c
 }
 
-func runDemoServer(ctx context.Context, a *app, o demoServerOptions) int {
+func runDemoServer(ctx context.Context, a *app, o demoServerOptions) error {
 	o.Count = demoSize(o.Count)
 	run, err := demo.Start(ctx, o.addr, o.Options)
 	if err != nil {
 		fmt.Fprintln(a.stderr, "donations demo-server:", err)
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	opts := run.Options()
 	fmt.Fprintf(a.stdout, `demo API listening on %s (%s)
@@ -70,7 +70,7 @@ stop with ctrl+c
 `, run.URL, textsafe.Count(len(run.Match(demo.Filter{})), "donation"), opts.Login, opts.OrgID, opts.APIKey, opts.APIKey, run.URL, opts.Login)
 	<-ctx.Done()
 	run.Close()
-	return exitOK
+	return nil
 }
 
 // demoSize is the demo.Options.Count for a count asked for on the command

@@ -25,12 +25,21 @@ type usageError string
 
 func (u usageError) Error() string { return string(u) }
 
-// status turns a command's exit status into what cobra expects of it.
-func status(code int) error {
-	if code == exitOK {
-		return nil
+// commandError is what a command's run ended with, apart from the errors
+// of its command line (flags, arguments), which are printed as usage.
+type commandError struct{ err error }
+
+func (c commandError) Error() string { return c.err.Error() }
+func (c commandError) Unwrap() error { return c.err }
+
+// ran is a command's error as execute maps it to an exit status: nil, one
+// already reported (exitStatus), or one reportError says and maps.
+func ran(err error) error {
+	var st exitStatus
+	if err == nil || errors.As(err, &st) {
+		return err
 	}
-	return exitStatus(code)
+	return commandError{err}
 }
 
 // printUsageError says what is wrong with the command line in one line and

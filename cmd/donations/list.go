@@ -41,7 +41,7 @@ func listCommand(a *app) *cobra.Command {
 			}
 			return nil
 		},
-		RunE: func(c *cobra.Command, _ []string) error { return status(runList(c.Context(), a, o)) },
+		RunE: func(c *cobra.Command, _ []string) error { return ran(runList(c.Context(), a, o)) },
 	}
 	fs := c.Flags()
 	choiceVar(c, &o.format, "format", export.Formats, "table, json, ndjson or csv (default: table on a terminal, ndjson otherwise)")
@@ -72,23 +72,23 @@ func outputFormat(a *app, asked, piped string) (string, int) {
 	return piped, width
 }
 
-func runList(ctx context.Context, a *app, o listOptions) int {
+func runList(ctx context.Context, a *app, o listOptions) error {
 	var width int
 	o.format, width = outputFormat(a, o.format, "ndjson")
 	w, err := export.New(o.format, a.stdout, width)
 	if err != nil {
 		fmt.Fprintln(a.stderr, "donations list:", err)
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	if o.csvBOM && o.format == "csv" {
 		w = export.NewCSV(a.stdout, true)
 	}
 	if o.newest > 0 && o.ask.sort != "" {
 		fmt.Fprintln(a.stderr, "donations list: --newest is newest first already; drop --sort, or --newest\n  donations list --help")
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	if o.q, err = o.ask.question(time.Now()); err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	o.q.Query.PerPage = o.perPage
 	if o.offline {
@@ -96,7 +96,7 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 	}
 	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	defer acct.close()
 	if acct.csvBOM && !o.csvBOM && o.format == "csv" {
@@ -125,18 +125,18 @@ func runList(ctx context.Context, a *app, o listOptions) int {
 		fmt.Fprintln(a.stderr, "donations: warning:", warn)
 	}
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
-	return exitOK
+	return nil
 }
 
 // listLocal answers filters only a store applies: the pages they need go
 // into a store in memory, which answers as the account's store would.
-func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w export.Writer) int {
+func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w export.Writer) error {
 	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
 	if err != nil {
 		w.Close()
-		return reportError(a.env, err)
+		return err
 	}
 	defer st.Close()
 	return finishList(a, w, answer(ctx, st, o, false, w))

@@ -32,5 +32,5 @@ type env struct {
 // run is the whole program, with its surroundings passed in so tests can run it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	a := &app{env: env{stdout, safeText{stderr}, getenv, detectTerms(stdout, stderr)}}
-	return a.g.closeLog(a.env, execute(ctx, newRoot(a), args))
+	return a.g.closeLog(a.env, execute(ctx, a.env, newRoot(a), args))
 }

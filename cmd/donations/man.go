@@ -22,7 +22,7 @@ func manCommand(a *app) *cobra.Command {
 				_, err = fmt.Fprint(a.stdout, page.Build(roff.NewDocument()))
 			}
 			if err != nil {
-				return status(reportError(a.env, err))
+				return ran(err)
 			}
 			return nil
 		},

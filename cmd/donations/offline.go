@@ -11,18 +11,18 @@ import (
 
 // listOffline writes what `list` would, from the local store: the same
 // filters, formats and order, and not one request.
-func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) int {
+func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) error {
 	if o.q.Query.CampaignID != 0 {
 		fmt.Fprintln(a.stderr, "donations list: --campaign-id needs the server (donations hold no campaign id); drop --offline")
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	path, err := offlineStore(ctx, a)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	s, err := openSynced(ctx, path)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	defer s.Close()
 	noteCoverage(ctx, a, s, o.q.Filter.Dates)
@@ -73,12 +73,12 @@ func answer(ctx context.Context, s *store.Store, o listOptions, withServer bool,
 }
 
 // finishList closes the writer and reports the first error.
-func finishList(a *app, w export.Writer, err error) int {
+func finishList(a *app, w export.Writer, err error) error {
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
-	return exitOK
+	return nil
 }

@@ -52,7 +52,7 @@ func newRoot(a *app) *cobra.Command {
 			}
 			return unknownCommand(c, args[0])
 		},
-		RunE: func(c *cobra.Command, _ []string) error { return status(runTUI(c.Context(), a)) },
+		RunE: func(c *cobra.Command, _ []string) error { return ran(runTUI(c.Context(), a)) },
 		// cobra's default of 0 turns "did you mean" off for a caller of SuggestionsFor.
 		SuggestionsMinimumDistance: 2,
 	}
@@ -100,15 +100,24 @@ func hideGlobalsInHelp(c *cobra.Command) {
 	})
 }
 
-// execute runs the command line in args and returns the exit status. Errors
-// a command reports itself come back as an exitStatus; any other error is a
+// execute runs the command line in args and returns the exit status: the
+// one place an error becomes one. A command's error is told by reportError;
+// one it reported itself comes back as an exitStatus; any other error is a
 // mistake on the command line, told in one line with where to read more.
-func execute(ctx context.Context, root *cobra.Command, args []string) int {
+func execute(ctx context.Context, e env, root *cobra.Command, args []string) int {
 	root.SetArgs(args)
+	code := exitConfig
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(versionText()),
 		fang.WithoutManpage(), // manCommand writes where it is told, not always to os.Stdout
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) { printUsageError(w, root, args, err) }))
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			var ran commandError
+			if errors.As(err, &ran) {
+				code = reportError(e, ran.err)
+				return
+			}
+			printUsageError(w, root, args, err)
+		}))
 	var st exitStatus
 	switch {
 	case err == nil:
@@ -116,7 +125,7 @@ func execute(ctx context.Context, root *cobra.Command, args []string) int {
 	case errors.As(err, &st):
 		return int(st)
 	}
-	return exitConfig
+	return code
 }
 
 func unknownCommand(parent *cobra.Command, name string) error {

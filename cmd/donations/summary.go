@@ -43,7 +43,7 @@ Each group has its share of the whole selection: of the count, and of the conver
   donations summary --demo --by status --by currency --format json
   donations summary --offline --by donor --format csv > donors.csv`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return status(runSummary(c.Context(), a, o)) },
+		RunE: func(c *cobra.Command, _ []string) error { return ran(runSummary(c.Context(), a, o)) },
 	}
 	fs := c.Flags()
 	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(store.GroupKeyNames, ", ")+" (twice for two levels)")
@@ -57,20 +57,20 @@ Each group has its share of the whole selection: of the count, and of the conver
 	return c
 }
 
-func runSummary(ctx context.Context, a *app, o summaryOptions) int {
+func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	var err error
 	if o.q, err = o.ask.question(time.Now()); err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	if msg := o.check(); msg != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+msg+"\n  donations summary --help")
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
-	st, done, code := o.open(ctx, a)
-	if st == nil {
-		return code
+	st, done, err := o.open(ctx, a)
+	if err != nil {
+		return err
 	}
 	defer done()
 	err = checkValues(ctx, o.q, st, o.offline)
@@ -90,9 +90,9 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) int {
 		err = checkValues(ctx, o.q, st, true)
 	}
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
-	return exitOK
+	return nil
 }
 
 // groupSorts are the orders --sort takes, both directions.
@@ -125,27 +125,27 @@ func (o summaryOptions) check() string {
 
 // open is the store that answers: the account's synced one offline, else
 // one in memory filled with the pages the filters need.
-func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(), int) {
+func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(), error) {
 	if o.offline {
 		path, err := offlineStore(ctx, a)
 		if err != nil {
-			return nil, nil, reportError(a.env, err)
+			return nil, nil, err
 		}
 		st, err := openSynced(ctx, path)
 		if err != nil {
-			return nil, nil, reportError(a.env, err)
+			return nil, nil, err
 		}
 		noteCoverage(ctx, a, st, o.q.Filter.Dates)
-		return st, func() { st.Close() }, exitOK
+		return st, func() { st.Close() }, nil
 	}
 	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
 	if err != nil {
-		return nil, nil, reportError(a.env, err)
+		return nil, nil, err
 	}
 	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
 	if err != nil {
 		acct.close()
-		return nil, nil, reportError(a.env, err)
+		return nil, nil, err
 	}
-	return st, func() { st.Close(); acct.close() }, exitOK
+	return st, func() { st.Close(); acct.close() }, nil
 }

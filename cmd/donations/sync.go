@@ -32,7 +32,7 @@ The store holds donor data on this disk, private to you (see donations cache inf
   donations sync --window 0
   donations sync --full`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return status(runSync(c.Context(), a, o)) },
+		RunE: func(c *cobra.Command, _ []string) error { return ran(runSync(c.Context(), a, o)) },
 	}
 	fs := c.Flags()
 	fs.BoolVar(&o.full, "full", false, "read every page again: apply changes and removals")
@@ -41,7 +41,7 @@ The store holds donor data on this disk, private to you (see donations cache inf
 	return c
 }
 
-func runSync(ctx context.Context, a *app, o syncOptions) int {
+func runSync(ctx context.Context, a *app, o syncOptions) error {
 	// On a terminal one status line shows progress and waits alike, and
 	// --verbose lines go above it; elsewhere waits are lines of their own.
 	line := (*statusLine)(nil)
@@ -55,7 +55,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	}
 	acct, err := connect(ctx, a, h)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	defer acct.close()
 	if acct.store == "" {
@@ -63,7 +63,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	}
 	s, err := openStore(ctx, acct.store)
 	if err != nil {
-		return reportError(a.env, err)
+		return err
 	}
 	defer s.Close()
 	opts := store.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
@@ -81,10 +81,10 @@ func runSync(ctx context.Context, a *app, o syncOptions) int {
 	}
 	if err != nil {
 		fmt.Fprintf(a.stderr, "donations: sync stopped; %d new and %d updated donations were saved and the next sync goes on from there\n", res.New, res.Updated)
-		return reportError(a.env, err)
+		return err
 	}
 	info, _ := s.Info(ctx)
 	fmt.Fprintf(a.stdout, "synced: %d new, %d updated, %d removed · %d requests · %.1f s · %d donations in the store\n",
 		res.New, res.Updated, res.Removed, res.Requests, res.Elapsed.Seconds(), info.Donations)
-	return exitOK
+	return nil
 }

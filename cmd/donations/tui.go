@@ -14,7 +14,7 @@ import (
 	"donations/ui"
 )
 
-func runTUI(ctx context.Context, a *app) int {
+func runTUI(ctx context.Context, a *app) error {
 	e := a.env
 	var waits waitsToProgram
 	acct, err := connect(ctx, a, hooks{onWait: waits.send, trace: waits.exchange, allWaits: true})
@@ -22,7 +22,7 @@ func runTUI(ctx context.Context, a *app) int {
 		return runSetup(ctx, a)
 	}
 	if err != nil {
-		return reportError(e, err)
+		return err
 	}
 	defer acct.close()
 	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM}
@@ -40,7 +40,7 @@ func runTUI(ctx context.Context, a *app) int {
 		st, err = openStore(ctx, acct.store)
 	}
 	if err != nil {
-		return reportError(e, err)
+		return err
 	}
 	defer st.Close()
 	opts.Store = st
@@ -49,23 +49,26 @@ func runTUI(ctx context.Context, a *app) int {
 	}
 	opts.Sync = ui.StoreSyncer(st, acct.client, store.SyncOptions{Window: 10, Concurrency: 4})
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
-		return reportError(e, err)
+		return err
 	}
 	opts.SaveView = saveView(a)
 	opts.State = newStateFile(e.getenv, acct.profile, acct.client.Endpoint(), acct.client.Username())
 	m, err := ui.NewChecked(src, opts)
 	if err != nil {
-		return reportError(e, &config.Error{Msg: err.Error()})
+		return &config.Error{Msg: err.Error()}
 	}
 	p := tea.NewProgram(m, programOptions(ctx)...)
 	waits.p.Store(p)
 	_, err = p.Run()
-	return tuiExit(e.stderr, err)
+	if code := tuiExit(e.stderr, err); code != exitOK {
+		return exitStatus(code)
+	}
+	return nil
 }
 
 // runSetup shows the first-start screen on a terminal, writes the config file
 // it collects, and goes on into the browser; elsewhere it explains how to start.
-func runSetup(ctx context.Context, a *app) int {
+func runSetup(ctx context.Context, a *app) error {
 	e := a.env
 	path := a.g.configPath
 	if path == "" {
@@ -73,21 +76,21 @@ func runSetup(ctx context.Context, a *app) int {
 	}
 	if !e.terms.in {
 		fmt.Fprintln(e.stderr, config.NotConfiguredHelp(path))
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	s := ui.NewSetup(path, setupCheck{e.getenv})
 	if _, err := tea.NewProgram(s, programOptions(ctx)...).Run(); err != nil {
 		fmt.Fprintln(e.stderr, "donations:", err)
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	r := s.Result()
 	if !r.Done {
 		fmt.Fprintln(e.stderr, "donations: nothing configured; `donations --demo` shows the program on demo data.")
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	if err := config.WriteNew(path, "main", setupProfile(r)); err != nil {
 		fmt.Fprintln(e.stderr, "donations: writing the config file:", err)
-		return exitConfig
+		return exitStatus(exitConfig)
 	}
 	fmt.Fprintln(e.stderr, "donations: wrote", path)
 	a.g.configPath = path
