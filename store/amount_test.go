@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"donations/api"
 	"donations/store"
@@ -26,7 +25,7 @@ func put(t *testing.T, records ...string) *store.Store {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Put(context.Background(), list, time.Now()); err != nil {
+	if _, err := s.Put(context.Background(), list); err != nil {
 		t.Fatal(err)
 	}
 	return s

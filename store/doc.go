@@ -11,14 +11,18 @@
 // schema is rebuilt empty and synced again, and a corrupt file or one from a
 // newer program is an error that says to run `donations cache clear`.
 //
-// Table records, one row per donation id: id, and raw, the record's bytes
-// exactly as the server sent them. They are kept apart from the columns below
-// so that sorting, counting and adding up never read them.
+// Table records, one row per donation id: id, dict and raw, the record's
+// bytes exactly as the server sent them, compressed with zstd against the
+// dictionary dict of table records_dict (id, sum: its SHA-256, bytes: the
+// first 100 KB of records the store held), or as sent when dict is 0 (a
+// store in memory, or one that holds fewer bytes than that). See
+// compress.go. They are kept apart from the columns below so that sorting,
+// counting and adding up never read them.
 //
-// Table donations, one row per donation id:
+// Table donations, one row per donation id, with only what is sorted,
+// filtered, searched or added up (the rest is read from the record):
 //
 //	id               the donation id (primary key)
-//	donation_date    donation_date as sent
 //	date_utc         donation_date as Unix milliseconds, NULL when unreadable
 //	day              its date (YYYY-MM-DD) in the store's zone (meta zone)
 //	amount           amount as sent (text)
@@ -31,16 +35,14 @@
 //	currency         currency, upper case
 //	converted_amount, converted_e4, converted_e4f, converted_currency
 //	                 the same for the conversion
-//	status           status as sent; status_key is it in lower case
-//	first_name, last_name, email as sent; email_key is the e-mail in lower case
-//	                 (donors are grouped by it); name_key is Fold("last first")
-//	form_name, payment_type, city, last_updated_at       as sent
+//	status_key       status in lower case
+//	first_name, last_name as sent; name_key is Fold("last first")
+//	email_key        the e-mail in lower case (donors are grouped by it)
+//	form_name, payment_type                              as sent
 //	recurring, anonymous, tribute                        0 or 1
-//	honoree          donation_honor.honoree_name
 //	search           Fold of names, e-mail, form, city, honoree, status,
-//	                 amount, currency, date and id: what a quick search matches
-//	first_seen, last_seen   Unix milliseconds of the syncs that first and last
-//	                 saw the row
+//	                 amount, currency, date and id, a space apart: what a
+//	                 quick search matches
 //
 // Table donations_fts is a trigram FTS5 index over donations.search (kept by
 // triggers), so a substring search is an index lookup, not a scan.

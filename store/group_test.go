@@ -119,7 +119,7 @@ func TestGroupsAddAmountsTheIntegerColumnCannotHold(t *testing.T) {
 		}
 		list = append(list, d)
 	}
-	if _, err := s.Put(context.Background(), list, time.Now()); err != nil {
+	if _, err := s.Put(context.Background(), list); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Groups(context.Background(), store.Filter{}, []string{"form"}, nil)

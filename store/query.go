@@ -112,29 +112,39 @@ func (s *Store) records(ctx context.Context, ids []int64, f func(raw []byte) err
 		args[i] = id
 	}
 	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
-	rows, err := s.db.QueryContext(ctx, "SELECT id, raw FROM records WHERE id IN ("+marks+")", args...)
+	rows, err := s.db.QueryContext(ctx, "SELECT id, dict, raw FROM records WHERE id IN ("+marks+")", args...)
 	if err != nil {
 		return s.explain(err)
 	}
-	byID := make(map[int64][]byte, len(ids))
+	type held struct {
+		dict int64
+		raw  []byte
+	}
+	byID := make(map[int64]held, len(ids))
 	for rows.Next() {
 		var id int64
-		var raw []byte
-		if err := rows.Scan(&id, &raw); err != nil {
+		var h held
+		if err := rows.Scan(&id, &h.dict, &h.raw); err != nil {
 			rows.Close()
 			return s.explain(err)
 		}
-		byID[id] = raw
+		byID[id] = h
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return s.explain(err)
 	}
 	for _, id := range ids {
-		if raw, ok := byID[id]; ok {
-			if err := f(raw); err != nil {
-				return err
-			}
+		h, ok := byID[id]
+		if !ok {
+			continue
+		}
+		raw, err := s.unpack(ctx, s.db, id, h.dict, h.raw, nil)
+		if err != nil {
+			return err
+		}
+		if err := f(raw); err != nil {
+			return err
 		}
 	}
 	return nil

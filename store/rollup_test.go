@@ -56,7 +56,7 @@ func changedStore(t *testing.T) *store.Store {
 	if err := bare.UnmarshalJSON([]byte(`{"id": 99000001, "amount": "92233720368547758.07", "currency": "eur"}`)); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := s.Put(context.Background(), []api.Donation{moved, bare}, time.Now()); err != nil || r.New != 1 || r.Updated != 1 {
+	if r, err := s.Put(context.Background(), []api.Donation{moved, bare}); err != nil || r.New != 1 || r.Updated != 1 {
 		t.Fatalf("put: %+v %v", r, err)
 	}
 	return s
@@ -164,7 +164,7 @@ func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
 		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Put(context.Background(), []api.Donation{d}, time.Now()); err != nil {
+		if _, err := s.Put(context.Background(), []api.Donation{d}); err != nil {
 			t.Fatalf("put %s: %v", amount, err)
 		}
 	}

@@ -21,7 +21,7 @@ import (
 
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is rebuilt (it is a cache), a newer one refused.
-const schemaVersion = 7
+const schemaVersion = 8
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -31,6 +31,7 @@ type Store struct {
 	mode fs.FileMode    // the file's permissions: without the owner's write bit it is read-only
 
 	matches matchCount // the last search counted, for Window's plan
+	codecs  codecs     // the dictionaries its records are compressed with
 }
 
 func (s *Store) readOnly() bool { return s.mode&0o200 == 0 }

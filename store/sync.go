@@ -196,13 +196,14 @@ func (s *Store) pageSize(ctx context.Context, asked int) (int, error) {
 
 // tidy merges the search index's segments, one per page stored, into one:
 // pages are stored without merging, which would double what each costs. An
-// index and rollups deferred by a first sync are built now, in one go.
+// index and rollups deferred by a first sync are built now, in one go,
+// and the file it filled is compacted.
 func (s *Store) tidy(ctx context.Context, res SyncResult) error {
 	deferred, err := s.meta(ctx, metaDeferred)
 	if err != nil || res.New+res.Updated+res.Removed == 0 && deferred == "" {
 		return err
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		if deferred != "" {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
 				return err
@@ -215,6 +216,10 @@ func (s *Store) tidy(ctx context.Context, res SyncResult) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
 		return err
 	})
+	if err == nil && deferred != "" {
+		err = s.compact(ctx)
+	}
+	return err
 }
 
 // begin readies an empty store for its first sync: its coverage is

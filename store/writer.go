@@ -41,7 +41,7 @@ func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
 		defer close(w.done)
 		for f := range w.in {
 			batch := w.gather(f)
-			r, err := s.putPages(ctx, batch, ps.start)
+			r, err := s.putPages(ctx, batch)
 			if err != nil {
 				w.err = err
 				close(w.failed)
@@ -112,18 +112,33 @@ func (w *pageWriter) close() (PutResult, error) {
 }
 
 // putPages stores pages in one transaction.
-func (s *Store) putPages(ctx context.Context, batch []fetched, seen time.Time) (PutResult, error) {
+func (s *Store) putPages(ctx context.Context, batch []fetched) (PutResult, error) {
 	var r PutResult
+	var made *codec
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		r = PutResult{}
-		st, err := prepare(ctx, tx, s.zone)
+		r, made = PutResult{}, nil
+		// The indexes take donations in no order: with SQLite's 2 MB of
+		// cache, a first sync of a million read most of their pages from
+		// disk again for each page it stored. The connection that writes
+		// keeps more (it stays with the connection; the readers keep 2 MB).
+		if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
+			return err
+		}
+		c, isNew, err := s.packer(ctx, tx, batch)
+		if err != nil {
+			return err
+		}
+		if isNew {
+			made = c
+		}
+		st, err := s.prepare(ctx, tx, c)
 		if err != nil {
 			return err
 		}
 		defer st.close()
 		var cov *covered
 		for _, f := range batch {
-			pr, err := st.put(ctx, f.list, seen)
+			pr, err := st.put(ctx, f.list)
 			if err != nil {
 				return err
 			}
@@ -135,5 +150,8 @@ func (s *Store) putPages(ctx context.Context, batch []fetched, seen time.Time) (
 		}
 		return nil
 	})
+	if err == nil && made != nil {
+		s.codecs.add(made)
+	}
 	return r, err
 }

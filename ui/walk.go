@@ -139,7 +139,7 @@ func (w *walk) fetch() tea.Cmd {
 	return func() tea.Msg {
 		b, err := walker.Next(ctx)
 		if err == nil && len(b.Donations) > 0 {
-			_, err = dst.Put(ctx, b.Donations, time.Now())
+			_, err = dst.Put(ctx, b.Donations)
 		}
 		return pageMsg{gen: gen, batch: b, err: err, warnings: walker.Warnings()}
 	}

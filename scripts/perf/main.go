@@ -40,7 +40,7 @@ type row struct{ target, ours, theirs, ratio, goal string }
 // function, so a new target is one more function and one line in comparisons.
 type comparison func(bin string, runs int) ([]row, error)
 
-var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask}
+var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync}
 
 func measure(runs int) error {
 	dir, err := os.MkdirTemp("", "donations-perf")

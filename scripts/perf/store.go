@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"time"
 
 	"donations/api/demo"
 )
@@ -77,4 +78,27 @@ func offline(bin string, runs int) ([]row, error) {
 			fmt.Sprintf("%s, %d requests", ms(elapsed), strings.Count(log, "GET ")), "—", "—", fmt.Sprintf("≤ %d requests", (k+99)/100+2)})
 	}
 	return rows, nil
+}
+
+// budgetedSync: a first sync of 10,000 under a budget of 10 requests a
+// second, against the least time that budget allows: the requests it made
+// ÷ the rate.
+func budgetedSync(bin string, _ int) ([]row, error) {
+	const rate = 10
+	stop, url, err := server(bin, "--count", "10000", "--rate-limit", fmt.Sprint(rate), "--rate-window", "1s")
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	dir, _ := os.MkdirTemp("", "donations-perf-store")
+	defer os.RemoveAll(dir)
+	log, elapsed, err := verbose(cached(dir, bin, "sync", "--verbose", "--base-url", url, "--username", demo.DefaultLogin))
+	if err != nil {
+		return nil, err
+	}
+	requests := strings.Count(log, "GET ")
+	bound := time.Duration(requests) * time.Second / rate
+	return []row{{"4c. first sync of 10,000, 10 requests/s: sync vs requests ÷ rate",
+		fmt.Sprintf("%s, %d requests, %d refused", ms(elapsed), requests, strings.Count(log, "-> 429")),
+		ms(bound), ratio(elapsed, bound), "≤ 1.05"}}, nil
 }

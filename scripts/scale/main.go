@@ -65,6 +65,9 @@ func run(path string, count int) error {
 		return err
 	}
 	st.Close()
+	if err := parts(ctx, path); err != nil {
+		return err
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -86,7 +89,7 @@ func fill(ctx context.Context, st *store.Store, count int) error {
 		return err
 	}
 	start := time.Now()
-	r, err := st.Sync(ctx, c, store.SyncOptions{Full: true, Concurrency: 8})
+	r, err := st.Sync(ctx, c, store.SyncOptions{Concurrency: 8})
 	if err != nil {
 		return err
 	}
