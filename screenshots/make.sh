@@ -53,7 +53,7 @@ CSS
   echo "screenshots/$1.png"
 }
 
-wait_for "100 loaded"
+wait_for "synced just now"
 keys j j j
 shot list
 keys f
@@ -75,12 +75,10 @@ shot raw
 keys Escape
 keys Escape
 keys x
-wait_for "100 loaded"
+wait_for "5,000 donations"
 keys o
 wait_for "newest first"
 shot newest
-keys G
-wait_for "all 5,000 loaded"
 keys i
 wait_for "By month"
 shot insights
@@ -93,4 +91,12 @@ keys l
 wait_for "Requests"
 shot requests
 keys Escape
+keys q
+
+# A large account while its first sync runs: every number says it is partial.
+tmux kill-session -t shots 2>/dev/null || true
+tmux new-session -d -s shots -x "$cols" -y "$rows" "TZ=UTC COLORTERM=truecolor $work/donations --demo --demo-count 300000"
+wait_for "partial: "
+sleep 1
+shot partial
 keys q

@@ -56,7 +56,9 @@ func privateFolder(dir string) error {
 		return err
 	}
 	info, err := os.Stat(dir)
-	if err == nil && info.IsDir() && safefs.Owned(info) && info.Mode().Perm() != 0o700 {
+	// A sticky folder (/tmp) is shared on purpose: it is refused below,
+	// never made private, which would shut every other user out of it.
+	if err == nil && info.IsDir() && safefs.Owned(info) && info.Mode().Perm() != 0o700 && info.Mode()&fs.ModeSticky == 0 {
 		err = os.Chmod(dir, 0o700)
 	}
 	if err != nil {

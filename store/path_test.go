@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -251,5 +252,20 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A sticky folder others may write (/tmp) is refused as the store's folder,
+// and left as it is: making it private would shut every other user out.
+func TestStickySharedFolderIsRefusedAndLeftAlone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shared")
+	must(t, os.Mkdir(dir, 0o700))
+	must(t, os.Chmod(dir, 0o777|fs.ModeSticky))
+	_, err := store.Open(context.Background(), filepath.Join(dir, "main.db"))
+	if err == nil {
+		t.Fatal("a store was opened in a folder every user may write")
+	}
+	if info, _ := os.Stat(dir); info.Mode().Perm() != 0o777 || info.Mode()&fs.ModeSticky == 0 {
+		t.Errorf("the shared folder became %v", info.Mode())
 	}
 }

@@ -94,7 +94,7 @@ func wholeSums(t *testing.T, all []api.Donation, q ask.Question) sums {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if _, err := st.Put(context.Background(), all, time.Now()); err != nil {
+	if _, err := st.Put(context.Background(), all); err != nil {
 		t.Fatal(err)
 	}
 	var s sums

@@ -5,7 +5,7 @@
 // scrolling, G, changing the sort, typing a search. Every figure comes from
 // this one run.
 //
-//	go run ./scripts/scale -count 1000000 -store /tmp/donations-1m.db
+//	go run ./scripts/scale -count 1000000 -store ~/donations-scale/1m.db
 package main
 
 import (
@@ -28,11 +28,13 @@ import (
 
 func main() {
 	count := flag.Int("count", 1_000_000, "donations in the store")
-	path := flag.String("store", "", "the store file (default: a file in the temporary folder, kept)")
+	path := flag.String("store", "", "the store file (default: a file in a folder of its own in the temporary folder, kept)")
 	browse := flag.Bool("browse", false, "measure the browser (the child process)")
 	flag.Parse()
 	if *path == "" {
-		*path = fmt.Sprintf("%s/donations-scale-%d.db", os.TempDir(), *count)
+		// A folder of its own: the store refuses a folder others may write
+		// (the temporary folder itself).
+		*path = fmt.Sprintf("%s/donations-scale/%d.db", os.TempDir(), *count)
 	}
 	var err error
 	if *browse {
