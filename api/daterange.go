@@ -14,7 +14,7 @@ type DateRange struct{ Since, Until time.Time }
 
 // dateTimeLayouts are the date-times a person types; a zone-less one is read
 // in the caller's location, since that is the clock the person looks at.
-var dateTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05",
+var dateTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05", "2006-01-02 15:04:05",
 	"2006-01-02T15:04", "2006-01-02 15:04"}
 
 // ParseDateRange reads the --since and --until texts (either may be empty):

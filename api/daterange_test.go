@@ -31,6 +31,8 @@ func TestParseDateRange(t *testing.T) {
 		{"local date-time with a space and seconds", "2026-03-01 09:30:00", "", DateRange{Since: at(2026, 3, 1, 9, 30)}, ""},
 		{"RFC 3339 keeps its zone", "2026-03-01T08:30:00.000Z", "", DateRange{Since: time.Date(2026, 3, 1, 8, 30, 0, 0, time.UTC)}, ""},
 		{"lower-case z is accepted", "2026-03-01t08:30:00z", "", DateRange{Since: time.Date(2026, 3, 1, 8, 30, 0, 0, time.UTC)}, ""},
+		{"RFC 3339 without seconds", "2025-01-01T00:00Z", "", DateRange{Since: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}, ""},
+		{"an offset without seconds", "2025-01-01T09:30+05:30", "", DateRange{Since: time.Date(2025, 1, 1, 4, 0, 0, 0, time.UTC)}, ""},
 		{"since after until", "2026-03-02", "2026-03-01", DateRange{}, "is not before --until"},
 		{"since equal to until instant", "2026-03-01T10:00", "2026-03-01T10:00", DateRange{}, "is not before --until"},
 		{"word", "yesterday", "", DateRange{}, "--since: \"yesterday\" is not a date"},
