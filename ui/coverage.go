@@ -16,6 +16,9 @@ func (w *walk) partial() string {
 		return w.storePartial()
 	case w.walker != nil && !w.done:
 		note := "partial: " + commas(w.loaded) + " loaded"
+		if w.loaded == 0 {
+			note = "partial: nothing loaded yet"
+		}
 		if w.loadAll {
 			return note + " · loading"
 		}

@@ -167,7 +167,7 @@ func (s *syncer) status(now time.Time, wide bool) string {
 	case s.run == nil:
 		return ""
 	case s.running && s.progress.Page > 0:
-		return loadingLine(s.progress)
+		return loadingLine(s.progress, wide)
 	case s.running, s.other:
 		return "syncing…"
 	case s.last.IsZero():
@@ -181,15 +181,18 @@ func (s *syncer) status(now time.Time, wide bool) string {
 }
 
 // loadingLine is a running sync's progress as the header says it: pages
-// of how many, what is new, the requests left in the server's budget and
-// the time left at the pace so far.
-func loadingLine(p store.Progress) string {
+// of how many and the time left at the pace so far; a wide header adds
+// what is new and the requests left in the server's budget.
+func loadingLine(p store.Progress, wide bool) string {
 	if p.Total <= 0 || p.Done <= 0 {
 		return fmt.Sprintf("syncing… page %d, %s new", p.Page, commas(p.New))
 	}
-	line := fmt.Sprintf("loading %s of %s pages, %s new", commas(p.Done), commas(p.Total), commas(p.New))
-	if p.Budgeted {
-		line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
+	line := fmt.Sprintf("loading %s/%s pages", commas(p.Done), commas(p.Total))
+	if wide {
+		line += ", " + commas(p.New) + " new"
+		if p.Budgeted {
+			line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
+		}
 	}
 	if left := p.Elapsed * time.Duration(p.Total-p.Done) / time.Duration(p.Done); p.Done < p.Total && left >= time.Second {
 		line += ", ~" + left.Round(time.Second).String() + " left"
