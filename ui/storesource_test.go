@@ -66,7 +66,7 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 14, New: 1300}}, "syncing… page 14, 1,300 new"},
 		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 151, Done: 50, Total: 200, New: 5000,
 			Elapsed: 10 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 45}}},
-			"loading 50/200 pages, 5,000 new, 45 requests left, ~30s left"},
+			"loading 50/200 pages, 45 requests left, ~30s left"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute)}, "synced 2 min ago"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-3 * time.Hour)}, "synced 3 h ago"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-72 * time.Hour)}, "synced 3 days ago"},

@@ -181,18 +181,15 @@ func (s *syncer) status(now time.Time, wide bool) string {
 }
 
 // loadingLine is a running sync's progress as the header says it: pages
-// of how many and the time left at the pace so far; a wide header adds
-// what is new and the requests left in the server's budget.
+// of how many and the time left at the pace so far; a wide header adds the
+// requests left in the server's budget.
 func loadingLine(p store.Progress, wide bool) string {
 	if p.Total <= 0 || p.Done <= 0 {
 		return fmt.Sprintf("syncing… page %d, %s new", p.Page, commas(p.New))
 	}
 	line := fmt.Sprintf("loading %s/%s pages", commas(p.Done), commas(p.Total))
-	if wide {
-		line += ", " + commas(p.New) + " new"
-		if p.Budgeted {
-			line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
-		}
+	if wide && p.Budgeted {
+		line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
 	}
 	if left := p.Elapsed * time.Duration(p.Total-p.Done) / time.Duration(p.Done); p.Done < p.Total && left >= time.Second {
 		line += ", ~" + left.Round(time.Second).String() + " left"
