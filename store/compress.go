@@ -34,31 +34,37 @@ const dictBytes = 100 << 10
 
 var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 
-// codec compresses and restores records with one dictionary.
+// codec compresses and restores records with one dictionary. Its encoder
+// is made when a record is first compressed: a command that only reads
+// does not pay the milliseconds its tables take.
 type codec struct {
 	id  int64
-	enc *zstd.Encoder
 	dec *zstd.Decoder
+	enc func() (*zstd.Encoder, error)
 }
 
 func newCodec(id int64, dict []byte) (*codec, error) {
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(zstd.SpeedFastest),
-		zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		return nil, err
-	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderDictRaw(uint32(id), dict), zstd.WithDecoderConcurrency(0),
+	// One decoder: a record takes microseconds, and each more would cost
+	// its buffers on every start.
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderDictRaw(uint32(id), dict), zstd.WithDecoderConcurrency(1),
 		zstd.WithDecoderMaxMemory(uint64(api.DefaultMaxBody)))
 	if err != nil {
-		enc.Close()
 		return nil, err
 	}
-	return &codec{id: id, enc: enc, dec: dec}, nil
+	enc := sync.OnceValues(func() (*zstd.Encoder, error) {
+		return zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(zstd.SpeedFastest),
+			zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(1))
+	})
+	return &codec{id: id, dec: dec, enc: enc}, nil
 }
 
 // pack is raw compressed, without the magic number.
-func (c *codec) pack(raw []byte) []byte {
-	return c.enc.EncodeAll(raw, nil)[len(zstdMagic):]
+func (c *codec) pack(raw []byte) ([]byte, error) {
+	enc, err := c.enc()
+	if err != nil {
+		return nil, err
+	}
+	return enc.EncodeAll(raw, nil)[len(zstdMagic):], nil
 }
 
 // unpack restores a record pack made.
@@ -202,7 +208,11 @@ func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []fetched) (c *cod
 		return nil, false, err
 	}
 	for _, r := range held {
-		if _, err = tx.ExecContext(ctx, `UPDATE records SET dict = 1, raw = ? WHERE id = ?`, c.pack(r.raw), r.id); err != nil {
+		packed, err := c.pack(r.raw)
+		if err != nil {
+			return nil, false, err
+		}
+		if _, err = tx.ExecContext(ctx, `UPDATE records SET dict = 1, raw = ? WHERE id = ?`, packed, r.id); err != nil {
 			return nil, false, err
 		}
 	}

@@ -136,7 +136,10 @@ func (st *putStmts) record(ctx context.Context, id int64, raw []byte) (added, ch
 	}
 	dict, packed := int64(0), []byte(raw)
 	if st.codec != nil {
-		dict, packed = st.codec.id, st.codec.pack(raw)
+		dict = st.codec.id
+		if packed, err = st.codec.pack(raw); err != nil {
+			return false, false, err
+		}
 	}
 	_, err = st.setRec.ExecContext(ctx, id, dict, packed)
 	return added, !added, err
