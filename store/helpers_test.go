@@ -176,3 +176,13 @@ func settled(srv *demo.Running) int {
 		n = m
 	}
 }
+
+// skipShort leaves a test that syncs many pages, or waits on a rate limit
+// in real time, to the full run (go test ./...): the race run in CI takes
+// -short.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long: runs in go test ./..., not with -short")
+	}
+}

@@ -229,3 +229,12 @@ func (d *driver) shownRows() []row {
 	}
 	return rows
 }
+
+// skipShort leaves a test that loads many pages or screens to the full run
+// (go test ./...): the race run in CI takes -short.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long: runs in go test ./..., not with -short")
+	}
+}

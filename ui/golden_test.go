@@ -19,6 +19,7 @@ import (
 // Golden screens on the deterministic demo data, colours stripped; refresh
 // with `go test ./ui -update` and read the diff before committing it.
 func TestGoldenScreens(t *testing.T) {
+	skipShort(t)
 	cases := []struct {
 		name string
 		w, h int
@@ -68,6 +69,7 @@ func TestGoldenScreens(t *testing.T) {
 // The same screens in colour, on a dark and on a light terminal: the
 // escape sequences are kept (shown as ␛) so a colour that changes shows.
 func TestGoldenColours(t *testing.T) {
+	skipShort(t)
 	for _, bg := range []struct {
 		name string
 		msg  tea.BackgroundColorMsg

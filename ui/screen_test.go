@@ -36,6 +36,7 @@ func TestTooSmallTerminalSaysSo(t *testing.T) {
 }
 
 func TestEveryLineFitsTheTerminal(t *testing.T) {
+	skipShort(t)
 	src, _ := demoSource(t, demo.Options{})
 	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 35}, {200, 50}} {
 		d := newDriver(t, src, size[0], size[1])
