@@ -44,7 +44,7 @@ func (h *helpView) View() string {
 		"R recurring gift · T tribute (in memory or in honour) · A anonymous gift · — the server sent no value\n\n" +
 		st.Section.Render("Searching") + "\n" +
 		h.ctx.Keys.List.Filter.Help().Key + "  filters: the API's (e-mail, names, campaign, donation id), sent as typed, then dates, status, amount, currency, form, recurring, tribute and anonymous, applied here\n" +
-		h.ctx.Keys.List.Search.Help().Key + "  quick search over everything the store holds (without a synced store: what is loaded), ignoring case and accents\n\n" +
+		h.ctx.Keys.List.Search.Help().Key + "  quick search over everything the store holds, ignoring case and accents (partial while a first sync runs, and says so)\n\n" +
 		st.Section.Render("Copying") + "\n" +
 		h.ctx.Keys.List.Copy.Help().Key + "  sends to the terminal's clipboard (OSC 52), which no terminal confirms; " +
 		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
