@@ -108,7 +108,7 @@ func reportError(e env, err error) int {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, "donations: interrupted")
 		return exitAPI
-	case errors.As(err, new(usageError)):
+	case errors.As(err, new(usageError)), errors.As(err, new(localFileError)):
 		fmt.Fprintln(e.stderr, "donations:", err)
 		return exitConfig
 	case errors.Is(err, config.ErrNotConfigured):

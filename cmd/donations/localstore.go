@@ -71,12 +71,20 @@ func openStore(ctx context.Context, path string) (*store.Store, error) {
 	return s, storeError(err)
 }
 
-// storeError makes a damaged, newer or unwritable store a problem the user
-// fixes (exit 2), with the command to run in its message.
+// storeError says that err, from opening or clearing the local store, is
+// a problem the user fixes (a damaged, newer or unwritable store: exit 2,
+// with the command to run in its message); reportError maps it. The error
+// itself is kept, not re-typed.
 func storeError(err error) error {
 	var ce *config.Error
 	if err == nil || errors.As(err, &ce) || errors.Is(err, context.Canceled) {
 		return err
 	}
-	return &config.Error{Msg: err.Error()}
+	return localFileError{err}
 }
+
+// localFileError is a local file the user must fix before the command can run.
+type localFileError struct{ err error }
+
+func (l localFileError) Error() string { return l.err.Error() }
+func (l localFileError) Unwrap() error { return l.err }
