@@ -29,6 +29,9 @@ type Field struct {
 	// Known is the store column whose values it takes ("" if any text
 	// does): a value the account has never had gets a did-you-mean.
 	Known string
+	// Many says it takes any of several values, comma-separated; its flag
+	// may be given again to add one.
+	Many bool
 	// Bounds are the flags for either end of a range ("since", "until"):
 	// "a..b" as the field reads it.
 	Bounds [2]string
@@ -52,7 +55,7 @@ var Fields = []Field{
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.ID })},
 	{Name: "dates", Label: "Dates", Chip: "dates", Form: true, Bounds: [2]string{"since", "until"},
 		Hint: "today, 7d, 30d, this month, last month, this year, 2026-03-01..2026-03-31", Parse: parseDates},
-	{Name: "status", Label: "Status", Chip: "status", Hint: "paid, refunded (any of them)", Form: true, Known: "status", Parse: parseStatuses},
+	{Name: "status", Label: "Status", Chip: "status", Hint: "paid, refunded (any of them)", Form: true, Known: "status", Many: true, Parse: parseStatuses},
 	{Name: "amount", Label: "Amount", Chip: "amount", Hint: "25..100, 250.. or ..10 (any currency)", Form: true,
 		Bounds: [2]string{"min-amount", "max-amount"}, Parse: parseAmounts},
 	{Name: "currency", Label: "Currency", Chip: "currency", Hint: "USD", Form: true, Known: "currency",

@@ -32,13 +32,19 @@ func (q Question) Check(known Known) error {
 	return nil
 }
 
-// values are the values a field asks for: each status of a list, else the
-// whole text.
+// values are the values a field asks for: each of a list, else the whole
+// text.
 func (q Question) values(f Field) []string {
-	if f.Name == "status" {
-		return q.Filter.Statuses
+	if !f.Many {
+		return []string{q.Texts[f.Name]}
 	}
-	return []string{q.Texts[f.Name]}
+	var out []string
+	for _, v := range strings.Split(q.Texts[f.Name], ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func unknownValue(f Field, v string, values []string) error {

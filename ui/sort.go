@@ -3,6 +3,8 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"donations/ask"
 )
 
 const sortID viewID = "sort"
@@ -31,9 +33,6 @@ func (s *sorter) bindings() []key.Binding {
 }
 func (s *sorter) ShortHelp() []key.Binding { return s.bindings() }
 
-// sortKeys are the store's sort for each of the prompt's keys, in order.
-var sortKeys = []string{"date", "amount", "name", "email", "status", "form", "id"}
-
 func (s *sorter) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -42,7 +41,7 @@ func (s *sorter) Update(msg tea.Msg) tea.Cmd {
 	s.nav.back()
 	for i, b := range s.bindings() {
 		if key.Matches(k, b) {
-			return s.list.sortBy(sortKeys[i])
+			return s.list.sortBy(ask.SortNames[i]) // bindings are in SortNames' order
 		}
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/ask"
 	"donations/store"
 )
 
@@ -85,5 +86,14 @@ func TestShortSearchWaitsOnALargeStore(t *testing.T) {
 	d.keys("r")
 	if d.m.data.q.Filter.Search != "mar" || d.m.data.Len() == 300 {
 		t.Errorf("with three letters: search %q, %d rows", d.m.data.q.Filter.Search, d.m.data.Len())
+	}
+}
+
+// The sort prompt's keys name ask.SortNames in order, one each.
+func TestSortKeysFollowTheSortNames(t *testing.T) {
+	km := NewKeyMap()
+	s := &sorter{keys: &km.Sort}
+	if got := len(s.bindings()); got != len(ask.SortNames) {
+		t.Errorf("%d sort keys for %d sort names", got, len(ask.SortNames))
 	}
 }

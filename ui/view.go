@@ -103,8 +103,9 @@ func (m *Model) header() string {
 		}
 		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
-	right := st.Muted.Render(data.countLabel() + " · " + data.sortLabel())
-	if p := data.partial(); p != "" && (data.countLabel() == "loading" || !data.q.Filtered() && !data.q.Has("search")) {
+	count := data.countLabel()
+	right := st.Muted.Render(count + " · " + data.sortLabel())
+	if p := data.partial(); p != "" && (count == "loading" || !data.q.Filtered() && !data.q.Has("search")) {
 		// Unfiltered, the partial note says the count already.
 		right = st.Warn.Render(p) + st.Muted.Render(" · "+data.sortLabel())
 	} else if p != "" {

@@ -120,7 +120,7 @@ func (f fieldFlag) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return badValue("the value is empty; leave the flag out instead")
 	}
-	if old := f.texts[f.fd.Name]; old != "" && f.fd.Name == "status" {
+	if old := f.texts[f.fd.Name]; old != "" && f.fd.Many {
 		s = old + "," + s
 	}
 	if _, errs := ask.Read(ask.Texts{f.fd.Name: s}, time.Now()); errs != nil {

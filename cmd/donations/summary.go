@@ -86,7 +86,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil {
 		err = export.WriteSummary(a.stdout, o.format, s)
 	}
-	if err == nil && n == 0 {
+	if err == nil && n == 0 && !o.offline { // offline, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
 	}
 	if err != nil {
