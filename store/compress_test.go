@@ -54,6 +54,7 @@ func packed(t testing.TB, path string) (byDict map[int64]int, size int64) {
 // bytes the server sent: those an in-memory store, which keeps them as
 // sent, holds of the same sync.
 func TestRecordsAreCompressedAndExact(t *testing.T) {
+	skipShort(t)
 	srv := server(t, demo.Options{Count: 1500, Drift: true, Hostile: true})
 	s, path := tempStore(t)
 	sync(t, s, client(t, srv.URL), store.SyncOptions{})

@@ -11,6 +11,7 @@ import (
 )
 
 func TestDonorsAddUpEachDonorsGifts(t *testing.T) {
+	skipShort(t)
 	s, all := synced(t, 3000)
 	type want struct {
 		gifts     int

@@ -47,6 +47,7 @@ func dec(t *testing.T, s string) *api.Decimal {
 }
 
 func TestFiltersSelectWhatTheyName(t *testing.T) {
+	skipShort(t)
 	s, all := synced(t, 3000)
 	mid, _ := api.Time(all[len(all)/2].DonationDate)
 	late, _ := api.Time(all[len(all)*3/4].DonationDate)

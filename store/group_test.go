@@ -40,6 +40,7 @@ func expectGroups(all []api.Donation, keep func(*api.Donation) bool, key func(*a
 }
 
 func TestGroupsAddUpExactly(t *testing.T) {
+	skipShort(t)
 	s, all := synced(t, 4000)
 	zone := time.FixedZone("east", 10*3600)
 	local := func(d *api.Donation) time.Time { at, _ := api.Time(d.DonationDate); return at.In(zone) }
@@ -133,6 +134,7 @@ func TestGroupsAddAmountsTheIntegerColumnCannotHold(t *testing.T) {
 
 // One pass gives the same break-downs and top donors as Groups and Donors.
 func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
+	skipShort(t)
 	s, _ := synced(t, 2500)
 	zone := time.FixedZone("west", -5*3600)
 	f := store.Filter{Statuses: []string{"paid", "refunded"}}

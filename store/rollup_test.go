@@ -65,6 +65,7 @@ func changedStore(t *testing.T) *store.Store {
 // Everything added up from the rollups and the donors table is what adding
 // up the donations themselves gives, after every kind of change.
 func TestRollupsAgreeWithTheDonations(t *testing.T) {
+	skipShort(t)
 	s := changedStore(t)
 	ctx := context.Background()
 	ny, err := time.LoadLocation("America/New_York")
@@ -106,6 +107,7 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 // The rollups answer only what they hold: every donation, on days of a zone
 // that agrees with the store's.
 func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
+	skipShort(t)
 	s := changedStore(t)
 	load := func(name string) *time.Location {
 		loc, err := time.LoadLocation(name)

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"flag"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -69,8 +71,18 @@ func newDriverWith(t *testing.T, src Source, opt Options, w, h int) *driver {
 	return d
 }
 
-// testCount is the demo account's size where a test does not say.
-const testCount = 1500
+// testCount is the demo account's size where a test does not say: fifteen
+// pages, or three in the race run (-short), where each page stored costs
+// ten times as much and the volume is not what is being tested.
+var testCount = 1500
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		testCount = 300
+	}
+	os.Exit(m.Run())
+}
 
 // demoSource is the real client against a demo server on loopback.
 func demoSource(t *testing.T, opts demo.Options) (Source, *demo.Server) {

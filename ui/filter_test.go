@@ -42,6 +42,7 @@ func mustDecimal(t *testing.T, s string) *api.Decimal {
 // Without a store, a date range reads the API's pages that hold it only,
 // and the list then shows exactly the range's donations.
 func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
+	skipShort(t)
 	src, srv := demoSource(t, demo.Options{Count: 5000})
 	d := newDriver(t, src, 120, 30)
 	before := srv.Requests()

@@ -34,6 +34,7 @@ func everyDonation(t *testing.T, c *api.Client) []api.Donation {
 // the numbers of every donation of the account that the question keeps:
 // never those of what happened to be loaded.
 func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
+	skipShort(t)
 	srv := demo.New(demo.Options{Count: 3000})
 	c := demoClient(t, srv)
 	all := everyDonation(t, c)
@@ -149,7 +150,7 @@ func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
 // A quick search left from before, that hides what a new filter finds, is
 // named as the reason the list is empty.
 func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{})
+	src, _ := demoSource(t, demo.Options{Count: 1500}) // the match needs fifteen pages
 	d := newDriver(t, src, 120, 30)
 	d.keys("/", "zoe lef", "enter", "f", "tab", "tab", "tab", "tab", "tab", "tab", "failed", "tab", "..10", "enter")
 	failed := d.m.data.shown.hidden

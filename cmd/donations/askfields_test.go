@@ -12,6 +12,9 @@ import (
 // Every filter the browser has is a flag of list and summary, and answers
 // as an independent filter of every donation does.
 func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
+	}
 	_, env, account := askAccount(t, 2000)
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	now := time.Now()
@@ -48,6 +51,9 @@ func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
 
 // A status or form no donation has is a usage error with the value meant.
 func TestUnknownValuesGetADidYouMean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
+	}
 	_, env, account := askAccount(t, 500)
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatal(r.stderr)

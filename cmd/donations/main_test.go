@@ -232,7 +232,7 @@ func TestDemoServerPrintsHowToConnectAndStops(t *testing.T) {
 		if code != 0 {
 			t.Errorf("exit %d: %s", code, errb.String())
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("demo-server did not stop when cancelled")
 	}
 }

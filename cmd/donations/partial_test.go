@@ -16,6 +16,9 @@ import (
 // over the whole account, list and summary say on stderr what the store
 // holds and what a sync would add.
 func TestOfflineOverAFirstSyncCutShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
+	}
 	script := make([]int, 13) // the 13th request fails for good: the sync stops there
 	script[12] = 400
 	srv := demo.New(demo.Options{Count: 1234, Script: script})

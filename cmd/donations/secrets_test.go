@@ -14,6 +14,9 @@ import (
 // The API key must never appear in anything the program writes: every
 // format, --verbose, and every error path, with the key given every way.
 func TestTheAPIKeyIsNeverPrinted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
+	}
 	const key = "sk_live_TOPSECRET_4f9a71"
 	start := func(o demo.Options) *demo.Running {
 		o.APIKey = key
