@@ -231,6 +231,7 @@ func (v *liveView) onCheck(msg liveMsg) tea.Cmd {
 		if len(msg.fresh) > len(v.fresh) && v.opt.Bell {
 			cmds = append(cmds, tea.Raw("\a"))
 		}
+		v.data.stored(len(msg.fresh) - len(v.fresh))
 		v.fresh, v.sums = msg.fresh, msg.sums
 	}
 	return tea.Batch(append(cmds, v.poll(v.interval()))...)

@@ -46,6 +46,9 @@ func TestLiveShowsNewGifts(t *testing.T) {
 	if d.m.focus != listID || d.m.data.At(0).s.ID.Value != added[2] {
 		t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).s.ID.Value, added[2])
 	}
+	// The header counts the gifts Live brought once, with the rest.
+	d.mustShow(textsafe.Count(2003, "donation"))
+	d.mustNotShow("of 2,00")
 }
 
 // With the profile's synced store, Live syncs it from where it ends.

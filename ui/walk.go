@@ -181,6 +181,15 @@ func (w *walk) onPage(msg pageMsg) bool {
 	return true
 }
 
+// stored counts the rows a sync other than the walk's own (Live's) put in
+// its store: the header's "N of M loaded" must count them among the loaded.
+func (w *walk) stored(n int) {
+	if n > 0 && !w.fromStore() {
+		w.loaded += n
+		w.shown.refresh()
+	}
+}
+
 // stopLoadingAll stops a G in progress. The cancelled step comes back as
 // context.Canceled and changes nothing in the walker; until it does, loading
 // stays set so no second step runs on the same walker at once.
