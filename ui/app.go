@@ -57,6 +57,8 @@ type Model struct {
 	opener   viewID // had the keys before focus: where a prompt gives them back
 	spin     spinner.Model
 
+	changes int // the walk's changes the focused view has read (rereader)
+
 	views []View // the config's, as tabs after "all"
 	view  int    // the tab in force: 0 is all
 	state StateStore
@@ -147,6 +149,7 @@ func (m *Model) open(id viewID) tea.Cmd {
 	cmd, ok := c.Open()
 	if ok {
 		m.opener, m.focus = m.focus, id
+		m.changes = m.data.shown.changes // it has just read them
 	}
 	return cmd
 }
@@ -174,7 +177,24 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	m.relayout()
 	m.detail.sync()
-	return m, tea.Batch(cmd, m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
+	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
+}
+
+// rereader is a view that adds up the store by itself: while it is open, a
+// sync or a walk that stores more must not leave its numbers behind its
+// label (which stops saying "partial" when the sync ends).
+type rereader interface{ reread() tea.Cmd }
+
+// reread has the focused view read again when the walk changed.
+func (m *Model) reread() tea.Cmd {
+	if m.changes == m.data.shown.changes {
+		return nil
+	}
+	m.changes = m.data.shown.changes
+	if r, ok := m.focused().(rereader); ok {
+		return r.reread()
+	}
+	return nil
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {

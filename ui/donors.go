@@ -69,15 +69,21 @@ func (v *donorsView) Open() (tea.Cmd, bool) {
 	if v.list.data.active() == nil {
 		return nil, false
 	}
-	v.cursor, v.offset, v.rows, v.total = 0, 0, nil, -1
-	page := v.fetch(0)
+	v.cursor, v.offset, v.from, v.rows, v.total = 0, 0, 0, nil, -1
+	return v.reread(), true
+}
+
+// reread reads the donors on screen and their count again: at opening, and
+// when a sync or a walk stored more while the view is open.
+func (v *donorsView) reread() tea.Cmd {
+	page := v.fetch(v.from)
 	v.opened = v.gen
 	gen, st, f := v.gen, v.list.data.active(), v.list.data.filter()
 	count := func() tea.Msg {
 		n, err := st.DonorCount(context.Background(), f)
 		return donorCountMsg{gen: gen, total: n, err: err}
 	}
-	return tea.Batch(page, count), true
+	return tea.Batch(page, count)
 }
 
 // fetch reads the donors from from on, off the event loop.

@@ -30,6 +30,7 @@ type insightsView struct {
 	period  string // month, week or day
 	gen     int
 	loading bool
+	stale   bool // the store changed during the adding-up on its way
 	facts   *facts
 	err     error
 }
@@ -71,8 +72,24 @@ func (v *insightsView) Open() (tea.Cmd, bool) {
 
 // compute adds everything up in the store, off the event loop.
 func (v *insightsView) compute() tea.Cmd {
+	v.facts, v.err = nil, nil
+	return v.add()
+}
+
+// reread adds up again what a sync or a walk stored since, leaving the
+// numbers on screen until the new ones come; one adding-up at a time (at a
+// million, through a filter, one takes seconds).
+func (v *insightsView) reread() tea.Cmd {
+	if v.loading {
+		v.stale = true
+		return nil
+	}
+	return v.add()
+}
+
+func (v *insightsView) add() tea.Cmd {
 	v.gen++
-	v.loading, v.facts, v.err = true, nil, nil
+	v.loading, v.stale = true, false
 	gen, st, f, period, loc := v.gen, v.data.active(), v.data.filter(), v.period, v.ctx.Location()
 	return func() tea.Msg {
 		ctx := context.Background()
@@ -92,6 +109,9 @@ func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
 		if msg.gen == v.gen {
 			v.loading, v.facts, v.err = false, msg.facts, msg.err
 			v.layout() // before a key scrolls it
+			if v.stale {
+				return v.add()
+			}
 		}
 	case tea.KeyPressMsg:
 		kb, s := v.keys, v.ctx.Keys.Scroll
@@ -130,7 +150,7 @@ func (v *insightsView) layout() int {
 	switch {
 	case v.err != nil:
 		body = st.Error.Render("⚠ " + firstLine(v.err.Error()))
-	case v.loading || v.facts == nil:
+	case v.facts == nil:
 		body = st.Muted.Render("Adding up…")
 	default:
 		body = v.render(width)
@@ -156,13 +176,22 @@ func (fa *facts) currency() string {
 	return ""
 }
 
+// note says what the numbers cover: the walk's partial note, or, while
+// the store's latest changes are being added up, that these are older.
+func (v *insightsView) note() string {
+	if note := partialNote(v.ctx, v.data); note != "" || !v.loading {
+		return note
+	}
+	return " " + v.ctx.Styles.Warn.Render("· partial: adding up what was stored since")
+}
+
 func (v *insightsView) render(width int) string {
 	st, fa := &v.ctx.Styles, v.facts
 	cur := fa.currency()
 	total, count := sumOf(fa.statuses, cur)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted · over what the list shows",
-		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + partialNote(v.ctx, v.data) + "\n\n")
+		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + v.note() + "\n\n")
 	b.WriteString(v.shares(cur, total, count) + "\n\n")
 	b.WriteString(st.Section.Render("By "+v.period+" ("+textsafe.Line(cur)+", converted)") + "\n")
 	b.WriteString(st.Muted.Render("gifts ") + sparkline(fa.periods, width-6) + "\n")

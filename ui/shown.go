@@ -44,6 +44,10 @@ type shownRows struct {
 	sumsDirty bool
 	cancel    context.CancelFunc // of the read under way
 
+	// changes counts the store's and the question's changes: a view that
+	// adds up the store on its own (insights, donors) reads again on one.
+	changes int
+
 	sums      footerSums
 	sumsGen   int  // the gen the sums are for
 	sumsAsked int  // the gen a totals command is running for, if any
@@ -73,6 +77,7 @@ type footerMsg struct {
 // A read under way for the old question is cancelled.
 func (s *shownRows) invalidate() {
 	s.gen++
+	s.changes++
 	if s.cancel != nil {
 		s.cancel()
 		s.cancel, s.asking = nil, false
@@ -80,7 +85,7 @@ func (s *shownRows) invalidate() {
 }
 
 // refresh says the store changed under the same question.
-func (s *shownRows) refresh() { s.dirty, s.sumsDirty = true, true }
+func (s *shownRows) refresh() { s.dirty, s.sumsDirty, s.changes = true, true, s.changes+1 }
 
 // answered says whether the count on screen is for the question in force.
 func (s *shownRows) answered() bool { return s.counted == s.gen }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"donations/api"
 	"donations/api/demo"
 	"donations/ask"
@@ -161,5 +163,45 @@ func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
 	d.keys("esc")
 	if d.m.data.Len() != failed {
 		t.Errorf("without the search, %d rows; the filters find %d", d.m.data.Len(), failed)
+	}
+}
+
+// Insights and donors opened while the background sync of --demo runs read
+// again as it stores more: when it ends, their numbers are the whole
+// account's, not those of the moment they were opened (their label stops
+// saying "partial" then).
+func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
+	for _, id := range []viewID{insightsID, donorsID} {
+		srv := demo.New(demo.Options{Count: 1500, Latency: 20 * time.Millisecond})
+		c := demoClient(t, srv)
+		mem, err := store.Memory(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { mem.Close() })
+		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: mem, Sync: StoreSyncer(mem, c, store.SyncOptions{})})
+		d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
+		d.run(m.Init())
+		_, cmd := m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
+		d.run(cmd)
+		d.until(func() bool { return m.data.sync.progress.Done > 0 })
+		if m.data.partial() == "" {
+			t.Fatal("the sync ended before the view was opened: make it slower")
+		}
+		k := m.children[id].OpenKey().Keys()[0]
+		_, cmd = m.Update(tea.KeyPressMsg{Code: rune(k[0]), Text: k})
+		d.run(cmd)
+		d.settle()
+		switch v := m.children[id].(type) {
+		case *insightsView:
+			if _, count := sumOf(v.facts.statuses, "USD"); count != 1500 || v.note() != "" {
+				t.Errorf("insights after the sync: %d donations, note %q; want 1,500, whole", count, v.note())
+			}
+		case *donorsView:
+			whole, err := mem.DonorCount(context.Background(), store.Filter{})
+			if err != nil || v.total != whole {
+				t.Errorf("donors after the sync: %d, the store has %d (%v)", v.total, whole, err)
+			}
+		}
 	}
 }
