@@ -15,6 +15,7 @@ import (
 // Request counts are exact: with nothing new a sync costs at most 2 requests,
 // with k new at most ceil(k/100)+2, when no window is re-read.
 func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
+	skipShort(t)
 	for _, count := range []int{1, 100, 999, 1000, 1050} {
 		srv := server(t, demo.Options{Count: count})
 		c := client(t, srv.URL)
@@ -44,6 +45,7 @@ func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 // A refund changes an old donation: the revalidation window finds it when it
 // is recent, --full wherever it is.
 func TestRefundsFoundByWindowAndFull(t *testing.T) {
+	skipShort(t)
 	srv := server(t, demo.Options{Count: 3000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
