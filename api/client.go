@@ -20,13 +20,16 @@ const DonationsPath = "/api/v1/donations"
 type Exchange struct {
 	Method   string
 	URL      string
+	Page     int    // the page of the list asked for
 	User     string // the Basic-auth user name (the key is never kept)
 	Status   int
 	Bytes    int
 	Duration time.Duration
 	Attempt  int
 	Err      error
-	// Header is the answer's headers, with any trace of the key redacted.
+	// Sent is the request's headers, the credentials of Authorization
+	// left out; Header is the answer's, with any trace of the key redacted.
+	Sent   http.Header
 	Header http.Header
 	At     time.Time // when the request was sent
 }
@@ -213,7 +216,7 @@ func (c *Client) attempt(ctx context.Context, page int, target string, attempt i
 	if err := c.paced(ctx, page, attempt); err != nil {
 		return nil, err
 	}
-	body, ex, err := c.once(ctx, target, attempt)
+	body, ex, err := c.once(ctx, page, target, attempt)
 	if err != nil {
 		return nil, err
 	}
@@ -234,18 +237,22 @@ func (c *Client) networkError(err error, page int, target string, attempt int) *
 
 // once sends one attempt under its own deadline. Everything the server sent
 // is redacted before anything is made of it.
-func (c *Client) once(ctx context.Context, target string, attempt int) ([]byte, Exchange, error) {
+func (c *Client) once(ctx context.Context, page int, target string, attempt int) ([]byte, Exchange, error) {
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	ex := Exchange{Method: http.MethodGet, URL: target, User: c.username, Attempt: attempt, At: time.Now()}
+	ex := Exchange{Method: http.MethodGet, URL: target, Page: page, User: c.username, Attempt: attempt, At: time.Now()}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: err}
 	}
-	req.SetBasicAuth(c.username, c.key)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
+	// Copied before the credentials go in: what is kept of a request
+	// names the scheme only.
+	ex.Sent = c.redact.header(req.Header)
+	ex.Sent.Set("Authorization", "Basic "+redactedMark)
+	req.SetBasicAuth(c.username, c.key)
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {

@@ -230,16 +230,20 @@ func TestBudgetIsWhatTheServerLastSaid(t *testing.T) {
 	}
 }
 
-// Each exchange keeps the answer's headers and can be repeated with curl,
-// the key never in it.
+// Each exchange keeps the page it asked for, the request's headers without
+// the credentials and the answer's, and can be repeated with curl, the key
+// never in it.
 func TestExchangeKeepsHeadersAndRepeatsAsCurl(t *testing.T) {
-	h := newHarness(t, demo.Options{Count: 20, RateLimit: 50}, api.Config{})
-	if _, err := h.client.Page(context.Background(), api.Query{Page: 1}); err != nil {
+	h := newHarness(t, demo.Options{Count: 250, RateLimit: 50}, api.Config{})
+	if _, err := h.client.Page(context.Background(), api.Query{Page: 2}); err != nil {
 		t.Fatal(err)
 	}
 	x := h.exchanges()[0]
-	if x.Header.Get("X-Ratelimit-Limit") != "50" || x.At.IsZero() {
-		t.Errorf("headers %v, sent at %v", x.Header, x.At)
+	if x.Header.Get("X-Ratelimit-Limit") != "50" || x.At.IsZero() || x.Page != 2 {
+		t.Errorf("headers %v, sent at %v, page %d", x.Header, x.At, x.Page)
+	}
+	if x.Sent.Get("Authorization") != "Basic [redacted]" || x.Sent.Get("Accept") != "application/json" {
+		t.Errorf("request headers kept: %v", x.Sent)
 	}
 	for _, curl := range []string{x.Curl(), h.client.CurlFor(api.Query{ID: 100042})} {
 		if !strings.Contains(curl, `"$DONATIONS_API_KEY"`) || strings.Contains(curl, demo.DefaultKey) || !strings.Contains(curl, demo.DefaultLogin) {

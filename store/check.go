@@ -35,10 +35,13 @@ func schemaOf(ctx context.Context, q interface {
 	return out, rows.Err()
 }
 
-// made is the schema this program makes, read from a database in memory
-// that it made: SQLite's own rewriting of the statements, and the search
+// made is the schema this program makes.
+var made = sync.OnceValues(func() (map[string]object, error) { return madeOf(schema) })
+
+// madeOf is the schema stmts make, read from a database in memory that
+// they made: SQLite's own rewriting of the statements, and the search
 // index's own tables, are then what a store holds too.
-var made = sync.OnceValues(func() (map[string]object, error) {
+func madeOf(stmts []string) (map[string]object, error) {
 	db, err := sql.Open("sqlite", "file:donations-schema?mode=memory")
 	if err != nil {
 		return nil, err
@@ -46,20 +49,21 @@ var made = sync.OnceValues(func() (map[string]object, error) {
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	ctx := context.Background()
-	for _, stmt := range schema {
+	for _, stmt := range stmts {
 		if _, err := db.ExecContext(ctx, stmt); err != nil {
 			return nil, err
 		}
 	}
 	return schemaOf(ctx, db)
-})
+}
 
 // checkSchema refuses a store whose objects are not the ones this program
 // makes, before any query reads it: a store is read as it is, so a view in
 // place of the donations (a recursive one ran every command until it was
 // killed) or a trigger of someone else's would run inside every command. A
-// store of version v < schemaVersion is rebuilt, so it must be one: a file
-// that holds anything else (another program's tables) is left as it is.
+// store that is upgraded in place must be as that version made it; one of
+// an older version is rebuilt, so it must be one: a file that holds
+// anything else (another program's tables) is left as it is.
 func (s *Store) checkSchema(ctx context.Context, v int) error {
 	have, err := schemaOf(ctx, s.db)
 	if err != nil {
@@ -70,8 +74,8 @@ func (s *Store) checkSchema(ctx context.Context, v int) error {
 		where = "memory"
 	}
 	switch {
-	case v == schemaVersion:
-		if problem, err := differs(have); problem != "" || err != nil {
+	case v == schemaVersion || upgradable(v):
+		if problem, err := differs(have, v); problem != "" || err != nil {
 			return cmpOr(err, fmt.Errorf("%w (%s: %s); run  donations cache clear  and sync again", ErrCorrupt, where, problem))
 		}
 	case len(have) == 0 || v > schemaVersion: // new, or refused as newer by migrate
@@ -88,9 +92,13 @@ func cmpOr(err, otherwise error) error {
 	return otherwise
 }
 
-// differs says how have differs from the schema this program makes, or "".
-func differs(have map[string]object) (string, error) {
+// differs says how have differs from the schema this program makes at
+// version v, or "".
+func differs(have map[string]object, v int) (string, error) {
 	want, err := made()
+	if v != schemaVersion {
+		want, err = madeOf(schemaAt(v))
+	}
 	if err != nil {
 		return "", err
 	}
@@ -126,7 +134,7 @@ func oursOlder(have map[string]object) bool {
 		return false
 	}
 	for name, o := range have {
-		known := slices.ContainsFunc([]string{"donations", "records", "meta", "rollup", "donors"},
+		known := slices.ContainsFunc([]string{"donations", "records", "meta", "rollup", "donors", "exchange"},
 			func(p string) bool { return strings.HasPrefix(name, p) })
 		if !known || o.typ == "view" {
 			return false

@@ -8,7 +8,8 @@
 // store held in memory, for --demo and --no-cache: nothing reaches the disk.
 //
 // It is a cache: every row can be fetched again, so a store from an older
-// schema is rebuilt empty and synced again, and a corrupt file or one from a
+// schema is rebuilt empty and synced again, unless upgrades (schema.go)
+// bring its version up to date in place; a corrupt file or one from a
 // newer program is an error that says to run `donations cache clear`.
 //
 // Table records, one row per donation id: id, dict and raw, the record's
@@ -57,6 +58,13 @@
 // (Unix ms), recurring, name_key. Triggers keep all three as donations are
 // stored, changed and removed, so that adding up every donation reads a few
 // thousand rows; a filter reads the donations themselves.
+//
+// Table exchanges, one row per page request whose donations the store
+// holds, for the raw view: at (Unix ms), page, method, url, user, status,
+// bytes, duration_us, attempt, and the headers sent (Authorization as
+// "Basic [redacted]") and received (redacted by the client) as JSON. Table
+// exchange_of maps each donation id to the request that last brought it;
+// a sync's end deletes the requests none refers to (exchanges.go).
 //
 // Table meta holds key/value pairs: last_sync and last_full_sync (Unix ms),
 // per_page (the page size the server really serves, learned from full

@@ -58,7 +58,7 @@ func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
 			f.cov = ps.span.add(b, len(ps.w.Warnings()) > 0)
 		}
 		if b.Page != nil {
-			f.page, f.pages = b.Page.Number, int(b.Page.Meta.TotalPages.Value)
+			f.page, f.pages, f.ex = b.Page.Number, int(b.Page.Meta.TotalPages.Value), &b.Page.Exchange
 			sizes.add(b)
 			skips.add(b.Page)
 			if len(b.Page.Donations) > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -11,7 +12,7 @@ import (
 // are deferred (the meta key deferred says so).
 const kept = `NOT EXISTS (SELECT 1 FROM meta WHERE key = '` + metaDeferred + `')`
 
-var schema = append([]string{
+var schema = append(append([]string{
 	// The record's bytes live apart from its columns: sorting, counting and
 	// adding up then read a tenth of the pages they would read past them.
 	// Compressed on disk (see compress.go): dict is the dictionary's id in
@@ -65,22 +66,58 @@ var schema = append([]string{
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}, rollupSchema()...)
+}, rollupSchema()...), exchangeSchema...)
 
-// migrate brings the store to schemaVersion: a new or older store is
-// (re)built empty, a newer one refused, and one that is not as this program
-// makes it refused before anything reads it (see checkSchema). The version
-// is read again inside the write transaction, so two processes opening a new
-// store build it once.
+// upgrades bring a store of version v to v+1 in place, keeping what it
+// holds: a store of a version before the first of them is rebuilt.
+var upgrades = map[int][]string{8: exchangeSchema}
+
+// schemaAt is what makes a store of version v, for a version the upgrades
+// bring up to date: the schema without what they add.
+func schemaAt(v int) []string {
+	out := schema
+	for ; v < schemaVersion; v++ {
+		out = slices.DeleteFunc(slices.Clone(out), func(stmt string) bool { return slices.Contains(upgrades[v], stmt) })
+	}
+	return out
+}
+
+// upgradable says whether the upgrades bring an older version v up to
+// date (a new store, of version 0, is built).
+func upgradable(v int) bool {
+	if v <= 0 || v >= schemaVersion {
+		return false
+	}
+	for ; v < schemaVersion; v++ {
+		if upgrades[v] == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// migrate brings the store to schemaVersion: a new store is built, an
+// older one upgraded in place where the upgrades can (else rebuilt empty),
+// a newer one refused, and one that is not as this program makes it
+// refused before anything reads it (see checkSchema). The version is read
+// again inside the write transaction, so two processes opening a new store
+// build it once.
 func (s *Store) migrate(ctx context.Context) error {
 	var v int
 	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
 		return err
 	}
-	if err := s.checkSchema(ctx, v); err != nil || v == schemaVersion {
+	if err := s.checkSchema(ctx, v); err != nil {
 		return err
 	}
+	if v == schemaVersion {
+		s.exchangesKept = true
+		return nil
+	}
 	if s.readOnly() {
+		if upgradable(v) {
+			return nil // read as it is: it only lacks the kept requests
+		}
 		return fmt.Errorf("local store %s is read-only (mode %04o) and needs rebuilding for this version: run  chmod u+w %s  and sync", s.path, s.mode, s.path)
 	}
 	if v == 0 {
@@ -95,28 +132,55 @@ func (s *Store) migrate(ctx context.Context) error {
 			return err
 		}
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil || v == schemaVersion {
 			return err
 		}
 		if v > schemaVersion {
 			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
 		}
-		drop, err := tablesOf(ctx, tx)
-		if err != nil {
-			return err
+		if upgradable(v) {
+			return upgrade(ctx, tx, v)
 		}
-		for _, stmt := range append(drop, schema...) {
+		return build(ctx, tx)
+	})
+	s.exchangesKept = err == nil
+	return err
+}
+
+// build drops what an older store holds and makes the schema anew.
+func build(ctx context.Context, tx *sql.Tx) error {
+	drop, err := tablesOf(ctx, tx)
+	if err != nil {
+		return err
+	}
+	for _, stmt := range append(drop, schema...) {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	if err := setMeta(ctx, tx, metaZone, localZone()); err != nil {
+		return err
+	}
+	return setVersion(ctx, tx)
+}
+
+// upgrade brings a store of version v up to date in place.
+func upgrade(ctx context.Context, tx *sql.Tx, v int) error {
+	for ; v < schemaVersion; v++ {
+		for _, stmt := range upgrades[v] {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("creating the schema: %w", err)
+				return fmt.Errorf("upgrading the schema from %d: %w", v, err)
 			}
 		}
-		if err := setMeta(ctx, tx, metaZone, localZone()); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
-		return err
-	})
+	}
+	return setVersion(ctx, tx)
+}
+
+// setVersion records that the store is of schemaVersion.
+func setVersion(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
+	return err
 }
 
 // tablesOf is a DROP for each table of an older store (checkSchema found

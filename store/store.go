@@ -20,8 +20,9 @@ import (
 )
 
 // schemaVersion changes whenever a column or index changes; a store of an
-// older version is rebuilt (it is a cache), a newer one refused.
-const schemaVersion = 8
+// older version is upgraded in place where upgrades can, else rebuilt (it
+// is a cache), a newer one refused.
+const schemaVersion = 9
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -32,6 +33,9 @@ type Store struct {
 
 	matches matchCount // the last search counted, for Window's plan
 	codecs  codecs     // the dictionaries its records are compressed with
+	// exchangesKept is false for a read-only store of a version before the
+	// kept requests (schema 9), read as it is.
+	exchangesKept bool
 }
 
 func (s *Store) readOnly() bool { return s.mode&0o200 == 0 }

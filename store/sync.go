@@ -237,7 +237,8 @@ func (s *Store) begin(ctx context.Context, deferUpkeep bool) error {
 }
 
 // finish records the sync and, after a full walk that the server answered
-// faithfully, removes what it no longer returns.
+// faithfully, removes what it no longer returns; the requests that brought
+// donations read again or removed go too.
 func (s *Store) finish(ctx context.Context, res *SyncResult, seen map[int64]struct{}, per int, at time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		if res.Full && len(res.Warnings) == 0 {
@@ -254,6 +255,9 @@ func (s *Store) finish(ctx context.Context, res *SyncResult, seen map[int64]stru
 			if err := setMeta(ctx, tx, metaLastFullSync, strconv.FormatInt(at.UnixMilli(), 10)); err != nil {
 				return err
 			}
+		}
+		if err := dropUnreferenced(ctx, tx); err != nil {
+			return err
 		}
 		if err := setMeta(ctx, tx, metaPerPage, strconv.Itoa(per)); err != nil {
 			return err

@@ -15,6 +15,7 @@ type fetched struct {
 	page, pages int // its number; the pages in all when the server says, else 0
 	requests    int // made by then
 	cov         *covered
+	ex          *api.Exchange // the request that brought it; nil for Put
 }
 
 // batchPages bounds how many waiting pages one transaction stores: enough
@@ -141,6 +142,11 @@ func (s *Store) putPages(ctx context.Context, batch []fetched) (PutResult, error
 			pr, err := st.put(ctx, f.list)
 			if err != nil {
 				return err
+			}
+			if f.ex != nil {
+				if err := keepExchange(ctx, tx, f.ex, f.list); err != nil {
+					return err
+				}
 			}
 			r.New, r.Updated = r.New+pr.New, r.Updated+pr.Updated
 			cov = cmp.Or(f.cov, cov)

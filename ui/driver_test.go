@@ -185,7 +185,7 @@ func (d *driver) screen() string {
 
 var (
 	portRE   = regexp.MustCompile(`127\.0\.0\.1:\d+`)
-	clockRE  = regexp.MustCompile(`(Date: |X-Ratelimit-Reset: )[^\n]*`)
+	clockRE  = regexp.MustCompile(`(Date: |X-Ratelimit-Reset: |fetched at )[^\n]*`)
 	timingRE = regexp.MustCompile(`\b\d+ ms\b`)
 )
 

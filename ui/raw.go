@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -62,7 +64,7 @@ func (r *raw) Open() (tea.Cmd, bool) {
 	if r.row == nil {
 		return nil, false
 	}
-	r.lines = strings.Split(rawText(r.row.s.Raw, r.row.ex), "\n")
+	r.lines = strings.Split(rawText(r.row.s.Raw, r.row.ex, r.ctx.Location()), "\n")
 	r.hits, r.hit = nil, 0
 	r.find.Reset()
 	r.size()
@@ -206,27 +208,36 @@ func (r *raw) View() string {
 }
 
 // rawText is the record exactly as received, indented, under the request
-// that fetched its page and the answer's headers.
-func rawText(raw json.RawMessage, ex *api.Exchange) string {
+// that fetched its page, as curl -v shows one: what was sent (">", the
+// credentials never kept) and the answer's headers ("<"). A donation
+// stored by an older version has no request kept.
+func rawText(raw json.RawMessage, ex *api.Exchange, loc *time.Location) string {
 	var b strings.Builder
 	if ex != nil {
 		fmt.Fprintf(&b, "%s %s\n", ex.Method, textsafe.Line(ex.URL))
+		fmt.Fprintf(&b, "Page %d of the list, fetched at %s\n", ex.Page, ex.At.In(loc).Format("2006-01-02 15:04:05 MST"))
+		writeHeaders(&b, "> ", ex.Sent)
 		fmt.Fprintf(&b, "HTTP %d  %s bytes  %d ms", ex.Status, commas(ex.Bytes), ex.Duration.Milliseconds())
 		if ex.Attempt > 1 {
 			fmt.Fprintf(&b, "  (attempt %d)", ex.Attempt)
 		}
 		b.WriteString("\n")
-		for _, name := range slices.Sorted(maps.Keys(ex.Header)) {
-			b.WriteString(textsafe.Line(name+": "+strings.Join(ex.Header[name], ", ")) + "\n")
-		}
+		writeHeaders(&b, "< ", ex.Header)
 		b.WriteString("\n")
 	} else {
-		b.WriteString("From the local store: the request that brought it is not kept.\n\n")
+		b.WriteString("From the local store: the request that brought it is not kept (an older version kept none);\na sync that reads its page again keeps it.\n\n")
 	}
 	// JSON escapes control characters already; Block also drops invisible and
 	// bidi characters that JSON leaves as they are.
 	b.WriteString(textsafe.Block(pretty(raw)))
 	return b.String()
+}
+
+// writeHeaders writes h a line each, sorted by name, after mark.
+func writeHeaders(b *strings.Builder, mark string, h http.Header) {
+	for _, name := range slices.Sorted(maps.Keys(h)) {
+		b.WriteString(textsafe.Line(mark+name+": "+strings.Join(h[name], ", ")) + "\n")
+	}
 }
 
 // pretty is a record as received, indented for reading. Values and key order

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -64,6 +65,7 @@ type shownMsg struct {
 	from    int
 	rows    []api.Summary
 	ids     []int64
+	kept    map[int64]*api.Exchange // the requests the store kept, by id
 	err     error
 }
 
@@ -146,7 +148,9 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 			}
 		}
 		msg.from = min(from, max(0, msg.count-windowSize))
-		msg.rows, msg.ids, msg.err = readWindow(ctx, st, q, msg.from, msg.count)
+		if msg.rows, msg.ids, msg.err = readWindow(ctx, st, q, msg.from, msg.count); msg.err == nil {
+			msg.kept, msg.err = st.Exchanges(ctx, msg.ids)
+		}
 		return msg
 	}
 }
@@ -200,8 +204,8 @@ func (w *walk) onShown(msg shownMsg) {
 		}
 	}
 	s.from, s.rows = msg.from, make([]row, len(msg.rows))
-	for i := range msg.rows {
-		s.rows[i] = row{s: msg.rows[i], ex: w.exchanges[msg.ids[i]]}
+	for i, id := range msg.ids {
+		s.rows[i] = row{s: msg.rows[i], ex: cmp.Or(w.exchanges[id], msg.kept[id])}
 	}
 }
 
