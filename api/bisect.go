@@ -8,8 +8,9 @@ import (
 )
 
 // RangeWalk reads only the pages that may hold donations dated in a range.
-// The API has no date filter, but its pages ascend by donation_date: the
-// walk searches for the first page that reaches the range's start (pages 1,
+// Where the server honours date_from and date_to (which the spec does not
+// show), it asks for the range itself. Otherwise its pages ascend by
+// donation_date: the walk searches for the first page that reaches the range's start (pages 1,
 // 2, 4, 8… then halving the gap: about 2·log2(page) requests), then reads on
 // until a page starts past the range's end. It checks the ascent on every
 // page it sees; where dates do not ascend it reads every page instead, and
@@ -24,6 +25,11 @@ type RangeWalk struct {
 	full        bool      // dates do not ascend: every page is read
 	lastDate    time.Time // of the last donation yielded so far
 	warnings    []string
+	// direct: the walk is over the pages of the range itself, asked for
+	// with date_from and date_to (see tryDirect); pending is its first.
+	direct  bool
+	pending *Batch
+	spent   int // requests of a try at the date filter not believed
 }
 
 // RangeWalk starts a walk over q's donations dated in r (q.Page is ignored).
@@ -39,23 +45,21 @@ func (w *RangeWalk) Next(ctx context.Context) (Batch, error) {
 		return Batch{Done: true}, nil
 	}
 	if !w.started {
-		first, err := w.firstPage(ctx)
-		if err != nil {
-			return Batch{}, err
+		if err := w.begin(ctx); err != nil || w.done {
+			return Batch{Done: w.done}, err
 		}
-		w.started = true
-		if first == 0 {
-			w.done = true
-			return Batch{Done: true}, nil
-		}
-		// A walk of its own, which knows the longest page only from the pages
-		// it reads (a short page ends it), but keeps the pages already fetched.
-		w.p = w.search.c.Pager(w.search.q, OldestFirst).From(first)
-		w.p.cache = w.search.cache
+	}
+	if b := w.pending; b != nil {
+		w.pending = nil
+		return w.nextDirect(*b), nil
 	}
 	b, err := w.p.Next(ctx)
 	if err != nil {
 		return Batch{}, err
+	}
+	if w.direct {
+		w.p.SetConcurrency(w.concurrency)
+		return w.nextDirect(b), nil
 	}
 	// The first page of the range was fetched while searching: pages are read
 	// ahead only after it, so it is not asked for twice.
@@ -74,6 +78,30 @@ func (w *RangeWalk) Next(ctx context.Context) (Batch, error) {
 	return b, nil
 }
 
+// begin asks for the range directly where the server may honour a date
+// filter, else finds the first page that may hold it.
+func (w *RangeWalk) begin(ctx context.Context) error {
+	direct, err := w.tryDirect(ctx)
+	if err != nil || direct {
+		w.started = direct
+		return err
+	}
+	first, err := w.firstPage(ctx)
+	if err != nil {
+		return err
+	}
+	w.started = true
+	if first == 0 {
+		w.done = true
+		return nil
+	}
+	// A walk of its own, which knows the longest page only from the pages
+	// it reads (a short page ends it), but keeps the pages already fetched.
+	w.p = w.search.c.Pager(w.search.q, OldestFirst).From(first)
+	w.p.cache = w.search.cache
+	return nil
+}
+
 // Done says whether the walk has ended.
 func (w *RangeWalk) Done() bool { return w.done }
 
@@ -88,7 +116,7 @@ func (w *RangeWalk) Warnings() []string {
 
 // Requests is the number of pages fetched successfully so far.
 func (w *RangeWalk) Requests() int {
-	n := w.search.Requests()
+	n := w.search.Requests() + w.spent
 	if w.p != nil {
 		n += w.p.Requests()
 	}

@@ -78,10 +78,13 @@ type Client struct {
 	userAgent string
 	pace      pacer
 	refused   atomic.Int64 // 429 answers so far
-	maxBody   int64
-	onWait    func(Wait)
-	allWaits  bool
-	redact    *redactor
+	// dateFilter is what the client has learned of date_from and date_to:
+	// dateFilterUntried, dateFilterHonoured or dateFilterIgnored.
+	dateFilter atomic.Int32
+	maxBody    int64
+	onWait     func(Wait)
+	allWaits   bool
+	redact     *redactor
 }
 
 // New checks the configuration and makes a client. Credentials given as user

@@ -3,7 +3,20 @@ package api
 import (
 	"net/url"
 	"strconv"
+	"time"
 )
+
+// isoMillis is how the API writes a date-time (donation_date): UTC, milliseconds, Z.
+const isoMillis = "2006-01-02T15:04:05.000Z"
+
+// toMillis writes t as the API does, rounded up to the millisecond: gifts
+// are dated to the millisecond, so none lies between t and it.
+func toMillis(t time.Time) string {
+	if r := t.Truncate(time.Millisecond); r.Before(t) {
+		t = r.Add(time.Millisecond)
+	}
+	return t.UTC().Format(isoMillis)
+}
 
 // MaxPerPage is the spec's largest page; a larger per_page reverts to it.
 const MaxPerPage = 100
@@ -22,6 +35,10 @@ type Query struct {
 	// desc asks for newest first with order=desc, which the spec does not
 	// show; the pager sends it once and believes it only if the ids descend.
 	desc bool
+	// dates asks for a date range with date_from and date_to, which the
+	// spec does not show either; a RangeWalk sends them and believes the
+	// answer only if every row lies in the range (see dateFilter).
+	dates DateRange
 }
 
 // EffectivePerPage is the page size the server will use: the spec's default
@@ -58,6 +75,16 @@ func (q Query) Values() url.Values {
 	}
 	if q.desc {
 		v.Set("order", "desc")
+	}
+	// date_to is sent as the range's exclusive end: a server that reads it
+	// inclusively sends a gift dated at that very instant too, which the
+	// walk drops, where one a millisecond earlier would be lost by a server
+	// that reads it exclusively.
+	if !q.dates.Since.IsZero() {
+		v.Set("date_from", toMillis(q.dates.Since))
+	}
+	if !q.dates.Until.IsZero() {
+		v.Set("date_to", toMillis(q.dates.Until))
 	}
 	return v
 }

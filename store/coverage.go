@@ -27,8 +27,14 @@ const metaCoverage = "coverage"
 type Span struct {
 	From int64     // 0: from the list's first donation
 	To   int64     // End: to its last, as of AsOf
-	Page int       // the page From was on when read: where a walk back resumes
+	Page int       // the page From was on when read, 0 if not known: where a walk back resumes
 	AsOf time.Time // when the walk that read the span's end began
+	// A span read as a date range asked for (a sync reading the browser's
+	// question first) knows where the range's ends lie although it holds
+	// no donation beyond them: Since, when set, says From is the list's
+	// first donation dated at or after it; Until, that To is its last
+	// dated before it.
+	Since, Until time.Time
 }
 
 // Coverage is what the store holds complete, and what it knows of the rest.
@@ -51,6 +57,9 @@ type spanJSON struct {
 	To   int64 `json:"to"`
 	Page int   `json:"page"`
 	AsOf int64 `json:"as_of"` // Unix ms
+	// Since and Until in Unix ms, 0 when not set.
+	Since int64 `json:"since,omitempty"`
+	Until int64 `json:"until,omitempty"`
 }
 
 type coverageJSON struct {
@@ -98,7 +107,8 @@ func readCoverage(ctx context.Context, db querier) (Coverage, error) {
 		}
 		c.Pages = cj.Pages
 		for _, sp := range cj.Spans {
-			c.Spans = append(c.Spans, Span{From: sp.From, To: sp.To, Page: sp.Page, AsOf: time.UnixMilli(sp.AsOf)})
+			c.Spans = append(c.Spans, Span{From: sp.From, To: sp.To, Page: sp.Page, AsOf: time.UnixMilli(sp.AsOf),
+				Since: fromMillis(sp.Since), Until: fromMillis(sp.Until)})
 		}
 		return c, nil
 	}
@@ -143,7 +153,8 @@ func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
 	}
 	cj := coverageJSON{Pages: c.Pages}
 	for _, sp := range c.Spans {
-		cj.Spans = append(cj.Spans, spanJSON{From: sp.From, To: sp.To, Page: sp.Page, AsOf: sp.AsOf.UnixMilli()})
+		cj.Spans = append(cj.Spans, spanJSON{From: sp.From, To: sp.To, Page: sp.Page, AsOf: sp.AsOf.UnixMilli(),
+			Since: toMillis(sp.Since), Until: toMillis(sp.Until)})
 	}
 	b, err := json.Marshal(cj)
 	if err != nil {
@@ -152,7 +163,23 @@ func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
 	return setMeta(ctx, tx, metaCoverage, string(b))
 }
 
-// merge adds w to spans, joined with those whose ids overlap it.
+func toMillis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMillis(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
+}
+
+// merge adds w to spans, joined with those whose ids overlap it. What a
+// span knows of its ends goes with them; of two spans that end alike, the
+// one whose range reaches further says more.
 func merge(spans []Span, w Span) []Span {
 	out := make([]Span, 0, len(spans)+1)
 	for _, sp := range spans {
@@ -160,14 +187,36 @@ func merge(spans []Span, w Span) []Span {
 			out = append(out, sp)
 			continue
 		}
-		if sp.From < w.From {
-			w.From, w.Page = sp.From, sp.Page
+		switch {
+		case sp.From < w.From:
+			w.From, w.Page, w.Since = sp.From, sp.Page, sp.Since
+		case sp.From == w.From:
+			w.Page, w.Since = cmp.Or(w.Page, sp.Page), earlierSet(w.Since, sp.Since)
 		}
-		if sp.To > w.To {
-			w.To, w.AsOf = sp.To, sp.AsOf // the end, and when it was read, are sp's
+		switch {
+		case sp.To > w.To:
+			w.To, w.AsOf, w.Until = sp.To, sp.AsOf, sp.Until // the end, and when it was read, are sp's
+		case sp.To == w.To:
+			w.Until = later(w.Until, sp.Until)
 		}
 	}
 	out = append(out, w)
 	slices.SortFunc(out, func(a, b Span) int { return cmp.Compare(a.From, b.From) })
 	return out
+}
+
+// later is the later of two times; a zero one is not set.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// earlierSet is the earlier of two times that are set.
+func earlierSet(a, b time.Time) time.Time {
+	if a.IsZero() || !b.IsZero() && b.Before(a) {
+		return b
+	}
+	return a
 }

@@ -16,10 +16,16 @@ type pass struct {
 	budget   func() (api.Budget, bool)
 	state    *syncState // the sync's, which Status reads; nil for none
 	each     func(b api.Batch)
-	span     *spanWalk   // records what the walk completes; nil for none
+	span     recorder    // records what the walk completes; nil for none
 	stop     func() bool // ends the walk early when true after a page
 	done     *int        // pages stored by the sync so far, across its walks
 	total    int         // pages the sync expects to read in all; 0 if unknown
+}
+
+// recorder says what each page of a walk completes (f.cov) and what it is
+// read for.
+type recorder interface {
+	record(b api.Batch, suspect bool, f *fetched)
 }
 
 // passResult is what a pass stored and learned.
@@ -55,7 +61,7 @@ func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
 		}
 		f := fetched{list: keep.keep(b), requests: requests(ps.w)}
 		if ps.span != nil {
-			f.cov = ps.span.add(b, len(ps.w.Warnings()) > 0)
+			ps.span.record(b, len(ps.w.Warnings()) > 0, &f)
 		}
 		if b.Page != nil {
 			f.page, f.pages, f.ex = b.Page.Number, int(b.Page.Meta.TotalPages.Value), &b.Page.Exchange

@@ -27,8 +27,9 @@ func (h Held) Missing() int { return max(0, h.About-h.All) }
 // Holds says whether the store holds the date range r complete (the zero
 // range: the whole account), and if not, what it holds. Dates ascend with
 // ids in the list, so a span holds a range when it holds a donation dated
-// before the range (or the list's start) and one dated at or after its end
-// (or the list's end).
+// before the range (or the list's start, or was read as a range starting
+// no later) and one dated at or after its end (or the list's end, or was
+// read as a range ending no sooner).
 func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 	var h Held
 	c, err := s.Coverage(ctx)
@@ -60,7 +61,7 @@ func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 }
 
 func (s *Store) spanHolds(ctx context.Context, sp Span, r api.DateRange) (bool, error) {
-	if sp.From != 0 {
+	if sp.From != 0 && !knownStart(sp, r) {
 		if r.Since.IsZero() {
 			return false, nil
 		}
@@ -69,7 +70,7 @@ func (s *Store) spanHolds(ctx context.Context, sp Span, r api.DateRange) (bool, 
 			return false, err
 		}
 	}
-	if sp.To != End {
+	if sp.To != End && !knownEnd(sp, r) {
 		if r.Until.IsZero() {
 			return false, nil
 		}
@@ -88,4 +89,15 @@ func (s *Store) dateAt(ctx context.Context, query string, sp Span) (sql.NullInt6
 		return d, nil
 	}
 	return d, s.explain(err)
+}
+
+// knownStart says whether sp was read as a range that starts no later than
+// r: every donation dated from r's start on is at or after sp's first.
+func knownStart(sp Span, r api.DateRange) bool {
+	return !sp.Since.IsZero() && !r.Since.IsZero() && !r.Since.Before(sp.Since)
+}
+
+// knownEnd says whether sp was read as a range that ends no sooner than r.
+func knownEnd(sp Span, r api.DateRange) bool {
+	return !sp.Until.IsZero() && !r.Until.IsZero() && !r.Until.After(sp.Until)
 }

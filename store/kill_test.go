@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"donations/api"
 	"donations/api/demo"
 	"donations/store"
 )
@@ -18,9 +19,14 @@ import (
 // TestMain lets the test binary be the child process that the kill test kills.
 func TestMain(m *testing.M) {
 	if url, path := os.Getenv("STORE_TEST_SYNC_URL"), os.Getenv("STORE_TEST_SYNC_PATH"); url != "" {
+		o := store.SyncOptions{Window: 2}
+		var since, until int64
+		if _, err := fmt.Sscanf(os.Getenv("STORE_TEST_SYNC_WANT"), "%d,%d", &since, &until); err == nil {
+			o.Want = wantOnly(api.DateRange{Since: time.UnixMilli(since), Until: time.UnixMilli(until)})
+		}
 		s, err := store.Open(context.Background(), path)
 		if err == nil {
-			_, err = s.Sync(context.Background(), client(nil, url), store.SyncOptions{Window: 2})
+			_, err = s.Sync(context.Background(), client(nil, url), o)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -43,14 +49,7 @@ func TestKilledSyncResumes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "main.db")
 	want := srv.Match(demo.Filter{})
 	for _, after := range []time.Duration{20 * time.Millisecond, 400 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond} {
-		cmd := exec.Command(os.Args[0], "-test.run", "^$")
-		cmd.Env = append(os.Environ(), "STORE_TEST_SYNC_URL="+srv.URL, "STORE_TEST_SYNC_PATH="+path)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(after)
-		cmd.Process.Signal(syscall.SIGKILL)
-		cmd.Wait()
+		killChild(t, srv.URL, path, after, api.DateRange{})
 		s := open(t, path)
 		got := ids(t, s)
 		if len(got) > len(want) || !slices.Equal(got, want[len(want)-len(got):]) || len(got)%100 != 0 {
@@ -64,6 +63,24 @@ func TestKilledSyncResumes(t *testing.T) {
 	sync(t, s, client(t, srv.URL), store.SyncOptions{Window: 2})
 	sameAsServer(t, s, srv)
 	coversExactly(t, s, want, len(want))
+}
+
+// killChild starts a sync of the store at path from url in a child process,
+// wanting the range want first when it is set, and kills it with SIGKILL
+// after a while.
+func killChild(t *testing.T, url, path string, after time.Duration, want api.DateRange) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run", "^$")
+	cmd.Env = append(os.Environ(), "STORE_TEST_SYNC_URL="+url, "STORE_TEST_SYNC_PATH="+path)
+	if !want.IsZero() {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("STORE_TEST_SYNC_WANT=%d,%d", want.Since.UnixMilli(), want.Until.UnixMilli()))
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(after)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
 }
 
 // coversExactly fails unless the store's coverage is one span from its

@@ -8,6 +8,9 @@ import "donations/api"
 type Source interface {
 	// Pager walks q's pages in order (api.Pager.From starts it elsewhere).
 	Pager(q api.Query, order api.Order) *api.Pager
+	// RangeWalk walks the pages of q's donations dated in r: a sync reads
+	// the browser's question first with it.
+	RangeWalk(q api.Query, r api.DateRange, concurrency int) *api.RangeWalk
 	// Budget is the server's rate-limit budget as its last answer said.
 	Budget() (api.Budget, bool)
 }

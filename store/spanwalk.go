@@ -23,6 +23,8 @@ type covered struct {
 	last int
 }
 
+func (w *spanWalk) record(b api.Batch, suspect bool, f *fetched) { f.cov = w.add(b, suspect) }
+
 // add takes the next page of the walk; nil when the record is unchanged.
 // suspect is true when the walker found the server misbehaving (a page
 // repeating the one before): the end it saw is then not believed.

@@ -26,6 +26,11 @@ type SyncOptions struct {
 	// of the store runs; else it waits for it, and OnWait is told.
 	NoWait bool
 	OnWait func()
+	// Want, when set, is asked between the pages of a walk back (a first
+	// sync, or one resuming it) for the date range the browser's question
+	// needs: one the store does not hold, below where the walk has come,
+	// is read next, then the walk goes on from where it was.
+	Want func() (api.DateRange, bool)
 }
 
 // Progress is told after each page is stored.
@@ -42,6 +47,10 @@ type Progress struct {
 	// headers say it (Budgeted).
 	Budget   api.Budget
 	Budgeted bool
+	// Wanted is the date range read first for Want while it is read, zero
+	// otherwise: WantedPage pages of it stored, of about WantedPages.
+	Wanted                  api.DateRange
+	WantedPage, WantedPages int
 }
 
 // SyncResult is what a sync changed and cost.
@@ -161,7 +170,7 @@ func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
 }
 
 // pass is the loop's pass over w, reporting as the sync does.
-func (r *syncRun) pass(w api.Walker, span *spanWalk, total int) pass {
+func (r *syncRun) pass(w api.Walker, span recorder, total int) pass {
 	return pass{w: w, start: r.start, progress: r.o.OnProgress, budget: r.src.Budget, state: r.state,
 		span: span, done: &r.done, total: total}
 }

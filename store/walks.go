@@ -63,7 +63,9 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 	// A server found ignoring `page` shows its first page only: what it
 	// shows is held, but not as the list's end.
 	atEnd := len(p.Warnings()) == 0
-	pr, err := r.s.run(ctx, r.pass(p, &spanWalk{back: true, atEnd: atEnd, asOf: r.start}, last))
+	bw := r.backWalk(p, &spanWalk{back: true, atEnd: atEnd, asOf: r.start}, nil)
+	defer bw.Close()
+	pr, err := r.s.run(ctx, r.pass(bw, bw, last))
 	r.add(pr)
 	return err
 }
@@ -102,50 +104,40 @@ func (r *syncRun) full(ctx context.Context) (map[int64]struct{}, error) {
 
 // fillGaps walks back over what the store does not hold below its top
 // span (a first sync cut short), from the page the span starts on, read
-// again so that the walk's ids overlap the span's, to the span below it or
-// the first page. A first page that does not overlap means the list moved:
-// every page is read instead.
+// again so that the walk's ids overlap the span's, to the first page,
+// passing over the spans it holds below. A first page that does not
+// overlap means the list moved: every page is read instead.
 func (r *syncRun) fillGaps(ctx context.Context) (map[int64]struct{}, error) {
-	for range 64 {
-		cov, err := r.s.Coverage(ctx)
-		if err != nil || len(cov.Spans) == 0 || cov.Spans[0].From == 0 && len(cov.Spans) == 1 {
-			return nil, err
-		}
-		upper := cov.Spans[len(cov.Spans)-1]
-		var lower *Span
-		if len(cov.Spans) > 1 {
-			lower = &cov.Spans[len(cov.Spans)-2]
-		}
-		moved, err := r.back(ctx, upper, lower)
-		if err != nil {
-			return nil, err
-		}
-		if moved {
-			r.notes = append(r.notes, "the list moved under the store while it was not held whole: every page was read again")
-			return r.full(ctx)
-		}
+	cov, err := r.s.Coverage(ctx)
+	if err != nil || len(cov.Spans) == 0 || cov.Spans[0].From == 0 && len(cov.Spans) == 1 {
+		return nil, err
 	}
-	return nil, nil
+	moved, err := r.back(ctx, cov.Spans[len(cov.Spans)-1], cov.Spans[:len(cov.Spans)-1])
+	if err != nil || !moved {
+		return nil, err
+	}
+	r.notes = append(r.notes, "the list moved under the store while it was not held whole: every page was read again")
+	return r.full(ctx)
 }
 
-// back walks back from upper's first page to lower (nil: to page 1); moved
-// says the first page did not overlap upper.
-func (r *syncRun) back(ctx context.Context, upper Span, lower *Span) (moved bool, err error) {
+// back walks back from upper's first page to page 1, passing over the
+// spans below; moved says the first page did not overlap upper.
+func (r *syncRun) back(ctx context.Context, upper Span, below []Span) (moved bool, err error) {
 	p := r.src.Pager(r.q, api.NewestFirst).From(upper.Page)
-	defer p.Close()
 	if r.o.Concurrency > 1 {
 		p.SetConcurrency(r.o.Concurrency)
 	}
-	span := &spanWalk{back: true, asOf: r.start}
+	bw := r.backWalk(p, &spanWalk{back: true, asOf: r.start}, below)
+	defer bw.Close()
 	first := true
-	ps := r.pass(p, span, r.done+upper.Page)
+	ps := r.pass(bw, bw, r.done+upper.Page)
 	ps.each = func(b api.Batch) {
 		if first && b.Page != nil {
 			lo, hi, ok := idBounds(b.Page.Donations)
 			moved, first = !ok || hi < upper.From || lo > upper.To, false
 		}
 	}
-	ps.stop = func() bool { return moved || lower != nil && span.open && span.cur.From <= lower.To }
+	ps.stop = func() bool { return moved }
 	pr, err := r.s.run(ctx, ps)
 	r.add(pr)
 	return moved, err

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"time"
@@ -16,6 +15,13 @@ type fetched struct {
 	requests    int // made by then
 	cov         *covered
 	ex          *api.Exchange // the request that brought it; nil for Put
+	wanted      wanted
+}
+
+// wanted is what a sync has read of the range it reads first for the browser.
+type wanted struct {
+	r           api.DateRange
+	page, pages int
 }
 
 // batchPages bounds how many waiting pages one transaction stores: enough
@@ -63,7 +69,8 @@ func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
 // tell reports the pages stored so far to the pass and to Status.
 func (w *pageWriter) tell(ps pass, last fetched) {
 	p := Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
-		Updated: w.res.Updated, Elapsed: time.Since(ps.start), Total: ps.total}
+		Updated: w.res.Updated, Elapsed: time.Since(ps.start), Total: ps.total,
+		Wanted: last.wanted.r, WantedPage: last.wanted.page, WantedPages: last.wanted.pages}
 	if ps.done != nil {
 		p.Done = *ps.done
 	}
@@ -137,7 +144,6 @@ func (s *Store) putPages(ctx context.Context, batch []fetched) (PutResult, error
 			return err
 		}
 		defer st.close()
-		var cov *covered
 		for _, f := range batch {
 			pr, err := st.put(ctx, f.list)
 			if err != nil {
@@ -149,10 +155,14 @@ func (s *Store) putPages(ctx context.Context, batch []fetched) (PutResult, error
 				}
 			}
 			r.New, r.Updated = r.New+pr.New, r.Updated+pr.Updated
-			cov = cmp.Or(f.cov, cov)
-		}
-		if cov != nil {
-			return cover(ctx, tx, cov.span, cov.last)
+			// Each page's record, not only the last: a sync's walk back
+			// and the range it reads first for the browser record spans
+			// apart.
+			if f.cov != nil {
+				if err := cover(ctx, tx, f.cov.span, f.cov.last); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})

@@ -80,7 +80,7 @@ func New(src Source, opt Options) *Model {
 		opt.Now = time.Now
 	}
 	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.OldestFirst,
-		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull}},
+		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)
 	sel := m.list.selectedRow
@@ -177,6 +177,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	m.relayout()
 	m.detail.sync()
+	m.data.sync.want.set(m.data.q.Filter.Dates)
 	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
 }
 

@@ -3,10 +3,12 @@ package ui
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"donations/api"
 	"donations/store"
 )
 
@@ -14,7 +16,9 @@ import (
 // and says how the store's syncs stand (Live's and other processes' too).
 // The wiring gives one when the browser reads from a store; nil otherwise.
 type Syncer interface {
-	Sync(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error)
+	// Sync runs a sync; want, asked between its pages, is the date range
+	// of the browser's question, which a first sync reads first.
+	Sync(ctx context.Context, progress func(store.Progress), want func() (api.DateRange, bool)) (store.SyncResult, error)
 	Status(ctx context.Context) (store.SyncStatus, error)
 }
 
@@ -30,10 +34,30 @@ type storeSyncer struct {
 	o   store.SyncOptions
 }
 
-func (s storeSyncer) Sync(ctx context.Context, progress func(store.Progress)) (store.SyncResult, error) {
+func (s storeSyncer) Sync(ctx context.Context, progress func(store.Progress), want func() (api.DateRange, bool)) (store.SyncResult, error) {
 	o := s.o
-	o.OnProgress = progress
+	o.OnProgress, o.Want = progress, want
 	return s.st.Sync(ctx, s.src, o)
+}
+
+// wanted is the date range of the question in force, which the background
+// sync reads first where the store does not hold it: the event loop sets
+// it, the sync reads it between pages.
+type wanted struct {
+	mu sync.Mutex
+	r  api.DateRange
+}
+
+func (w *wanted) set(r api.DateRange) {
+	w.mu.Lock()
+	w.r = r
+	w.mu.Unlock()
+}
+
+func (w *wanted) get() (api.DateRange, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.r, !w.r.IsZero()
 }
 
 func (s storeSyncer) Status(ctx context.Context) (store.SyncStatus, error) { return s.st.Status(ctx) }
@@ -63,6 +87,7 @@ type syncer struct {
 	err      error            // why the background sync stopped; R starts it again
 	prog     chan store.Progress
 	done     chan syncDoneMsg
+	want     *wanted // the question's dates, shared with the running sync
 }
 
 // statusEvery is how often the store's sync status is read for a change.
@@ -95,7 +120,7 @@ func (s *syncer) watch() tea.Cmd {
 func (s *syncer) sync() tea.Cmd {
 	s.running = true
 	s.prog, s.done = make(chan store.Progress, 1), make(chan syncDoneMsg, 1)
-	run, prog, done := s.run, s.prog, s.done
+	run, prog, done, want := s.run, s.prog, s.done, s.want.get
 	return func() tea.Msg {
 		go func() {
 			res, err := run.Sync(context.Background(), func(p store.Progress) {
@@ -104,7 +129,7 @@ func (s *syncer) sync() tea.Cmd {
 				default:
 				}
 				prog <- p
-			})
+			}, want)
 			done <- syncDoneMsg{res, err}
 		}()
 		return wait(prog, done)()
@@ -166,6 +191,8 @@ func (s *syncer) status(now time.Time, wide bool) string {
 	switch {
 	case s.run == nil:
 		return ""
+	case s.running && s.progress.WantedPage > 0:
+		return wantedLine(s.progress, now.Location(), wide)
 	case s.running && s.progress.Page > 0:
 		return loadingLine(s.progress, wide)
 	case s.running, s.other:
@@ -195,6 +222,36 @@ func loadingLine(p store.Progress, wide bool) string {
 		line += ", ~" + left.Round(time.Second).String() + " left"
 	}
 	return line
+}
+
+// wantedLine is a sync's progress while it reads the question's dates
+// first: "loading 2025-03 first: page 3 of ≈5", and a wide header adds the
+// requests left in the server's budget.
+func wantedLine(p store.Progress, loc *time.Location, wide bool) string {
+	line := fmt.Sprintf("loading %s first: page %d of ≈%d", rangeName(p.Wanted, loc), p.WantedPage, max(p.WantedPages, p.WantedPage))
+	if wide && p.Budgeted {
+		line += fmt.Sprintf(" · %s requests left", commas(p.Budget.Remaining))
+	}
+	return line
+}
+
+// rangeName names a date range as briefly as it goes: a month (2025-03),
+// a day, or its first and last days.
+func rangeName(r api.DateRange, loc *time.Location) string {
+	day := func(t time.Time) string { return t.In(loc).Format("2006-01-02") }
+	since, until := r.Since.In(loc), r.Until.In(loc)
+	midnight := since.Equal(time.Date(since.Year(), since.Month(), since.Day(), 0, 0, 0, 0, loc))
+	switch {
+	case r.Since.IsZero():
+		return "to " + day(r.Until.Add(-time.Nanosecond))
+	case r.Until.IsZero():
+		return "from " + day(r.Since)
+	case midnight && since.Day() == 1 && until.Equal(since.AddDate(0, 1, 0)):
+		return since.Format("2006-01")
+	case midnight && until.Equal(since.AddDate(0, 0, 1)):
+		return day(r.Since)
+	}
+	return day(r.Since) + "–" + day(r.Until.Add(-time.Nanosecond))
 }
 
 func ago(d time.Duration) string {

@@ -238,14 +238,8 @@ func (d *dataset) record(i int) Record {
 	dn := d.donors[e.donor]
 	f := forms[e.form]
 	r := newRNG(d.seed, uint64(i))
-	date := d.start.Add(time.Duration(i)*d.step + time.Duration(r.Int64N(int64(max(d.step, 1)))))
-	if d.backdated > 0 && r.chance(d.backdated) {
-		date = d.start.Add(time.Duration(r.Int64N(int64(span))))
-	}
-	at, added := d.added[i]
-	if added {
-		date = at
-	}
+	date := d.dateWith(i, r)
+	_, added := d.added[i]
 	rec := Record{
 		ID: e.id, Email: dn.email, FormName: f.name, FirstName: dn.first, LastName: dn.last,
 		Address: dn.address, City: dn.city, State: dn.state, Postcode: dn.postcode, Country: dn.country,
@@ -280,6 +274,22 @@ func (d *dataset) record(i int) Record {
 		rec.DonationHonor = tribute(r)
 	}
 	return rec
+}
+
+// date is donation i's date, as record gives it.
+func (d *dataset) date(i int) time.Time { return d.dateWith(i, newRNG(d.seed, uint64(i))) }
+
+// dateWith draws donation i's date from r, its own source, first: record
+// then draws the rest from where it leaves r.
+func (d *dataset) dateWith(i int, r *rng) time.Time {
+	date := d.start.Add(time.Duration(i)*d.step + time.Duration(r.Int64N(int64(max(d.step, 1)))))
+	if d.backdated > 0 && r.chance(d.backdated) {
+		date = d.start.Add(time.Duration(r.Int64N(int64(span))))
+	}
+	if at, added := d.added[i]; added {
+		return at
+	}
+	return date
 }
 
 // fees sets the processing and app fees of a gift of cents, and whether

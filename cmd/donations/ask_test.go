@@ -78,7 +78,9 @@ func TestListFiltersOnlineAndOffline(t *testing.T) {
 			t.Errorf("%s: exit %d, %d donations, want %d (%s)", name, r.code, len(ndjsonIDs(t, r.stdout)), len(want), r.stderr)
 		}
 	}
-	if requests > 20 {
+	// The search for the range and its pages, and the one request that
+	// tries date_from/date_to, which this server ignores.
+	if requests > 21 {
 		t.Errorf("online, a date range read %d pages of 30", requests)
 	}
 	if srv.Requests() != before+requests {

@@ -1,0 +1,139 @@
+package api_test
+
+import (
+	"io"
+	"math"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// inRange is the ids of all dated in r, in the list's order.
+func inRange(t *testing.T, all []api.Donation, r api.DateRange) []int64 {
+	t.Helper()
+	var want []int64
+	for _, d := range all {
+		if r.Contains(dateOf(t, d)) {
+			want = append(want, d.ID.Value)
+		}
+	}
+	return want
+}
+
+// A month of 20,000 donations over three years is about 6 pages. A server
+// that honours date_from and date_to gives it in those pages, the first
+// walk paying one request more to see that the answer is not the list's
+// first page; one that ignores them costs the walk one request, and the
+// client does not try again.
+func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) {
+	for _, honoured := range []bool{true, false} {
+		name := map[bool]string{true: "honoured", false: "ignored"}[honoured]
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, demo.Options{Count: 20_000, DateFilter: honoured}, api.Config{})
+			all := everything(t, h)
+			months := []api.DateRange{
+				{Since: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)},
+				{Since: time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)},
+			}
+			bisect := int(2*math.Log2(200)) + 3
+			for i, r := range months {
+				want := inRange(t, all, r)
+				pages := len(want)/100 + 1
+				before := h.server.Requests()
+				w := h.client.RangeWalk(api.Query{}, r, 1)
+				equalIDs(t, walkRange(t, w), want)
+				n := h.server.Requests() - before
+				if n != w.Requests() {
+					t.Errorf("the walk counts %d requests, the server %d", w.Requests(), n)
+				}
+				var most int
+				switch {
+				case honoured && i == 0:
+					most = pages + 1 // and the list's first page, once
+				case honoured:
+					most = pages
+				case i == 0:
+					most = 1 + bisect + pages // the try, once
+				default:
+					most = bisect + pages
+				}
+				if n > most {
+					t.Errorf("month %d: %d requests for %d donations; at most %d", i, n, len(want), most)
+				}
+				if honoured && n < pages {
+					t.Errorf("month %d: %d requests for %d pages", i, n, pages)
+				}
+				if !honoured && n <= pages+1 {
+					t.Errorf("month %d: %d requests: the range was not searched for", i, n)
+				}
+				if h.client.DateFilterHonoured() != honoured {
+					t.Errorf("DateFilterHonoured() = %v", !honoured)
+				}
+			}
+			sent := 0
+			for _, x := range h.exchanges() {
+				if strings.Contains(x.URL, "date_from=") {
+					sent++
+					if !strings.Contains(x.URL, "date_from=2025-03-01T00%3A00%3A00.000Z") && !strings.Contains(x.URL, "date_from=2024-07-01T00%3A00%3A00.000Z") {
+						t.Errorf("date_from as sent: %s", x.URL)
+					}
+				}
+			}
+			if !honoured && sent != 1 {
+				t.Errorf("a server that ignores date filters was sent them %d times; once is enough", sent)
+			}
+		})
+	}
+}
+
+// A range that takes in the list's start gets the same first page whether
+// the server filters or not: nothing is learned, the walk searches as
+// before, and it still gives exactly the range. So does a server that
+// honours the filter with gifts out of date order in its list.
+func TestRangeWalkDateFilterEdges(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 3_000, DateFilter: true}, api.Config{})
+	all := everything(t, h)
+	r := api.DateRange{Until: dateOf(t, all[450])}
+	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 1)), inRange(t, all, r))
+	if h.client.DateFilterHonoured() {
+		t.Error("a range from the list's start proved the filter honoured")
+	}
+	r = api.DateRange{Since: dateOf(t, all[1000]), Until: dateOf(t, all[1300])}
+	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 2)), inRange(t, all, r))
+	if !h.client.DateFilterHonoured() {
+		t.Error("the filter was not believed")
+	}
+
+	b := newHarness(t, demo.Options{Count: 1234, DateFilter: true, Backdated: 0.05}, api.Config{})
+	all = everything(t, b)
+	r = api.DateRange{Since: dateOf(t, all[600]), Until: dateOf(t, all[700])}
+	w := b.client.RangeWalk(api.Query{}, r, 1)
+	equalIDs(t, walkRange(t, w), inRange(t, all, r))
+	if len(w.Warnings()) > 0 {
+		t.Errorf("warnings over a filtered answer: %v", w.Warnings())
+	}
+}
+
+// A demo server that honours date filters refuses one it cannot read, and
+// says which.
+func TestDemoRefusesAnUnreadableDate(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 10, DateFilter: true}, api.Config{})
+	req, err := http.NewRequest("GET", h.http.URL+api.DonationsPath+"?date_from=March", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.SetBasicAuth(demo.DefaultLogin, demo.DefaultKey)
+	res, err := h.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "date_from") {
+		t.Errorf("status %d: %s", res.StatusCode, body)
+	}
+}
