@@ -143,6 +143,9 @@ func (m *Model) emptyMessage() string {
 		// A search left from before hides what a new filter finds: say so.
 		return st.Muted.Render("The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
 			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it.")
+	case data.fromStore() && data.partial() != "" && (data.q.Filtered() || data.q.Has("search")):
+		// A first sync still under way: say nothing of the account.
+		return st.Muted.Render("None of what the store holds so far matches; it does not hold every donation yet.")
 	case data.q.Has("search"):
 		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
 	case data.q.Filtered():
