@@ -8,24 +8,9 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 )
-
-// everything is every donation of the demo, read once before the walk
-// whose requests a test counts.
-func everything(t *testing.T, h *harness) []api.Donation {
-	t.Helper()
-	p := h.client.Pager(api.Query{}, api.OldestFirst)
-	var all []api.Donation
-	for !p.Done() {
-		b, err := p.Next(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, b.Donations...)
-	}
-	return all
-}
 
 func dateOf(t *testing.T, d api.Donation) time.Time {
 	t.Helper()
@@ -54,7 +39,7 @@ func walkRange(t *testing.T, w *api.RangeWalk) []int64 {
 func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 	for _, size := range []int{950, 5_000, 20_000} {
 		h := newHarness(t, demo.Options{Count: size}, api.Config{})
-		all := everything(t, h)
+		all := apitest.Every(t, h.client)
 		first, last := dateOf(t, all[0]), dateOf(t, all[len(all)-1])
 		at := func(share float64) time.Time { return first.Add(time.Duration(share * float64(last.Sub(first)))) }
 		gap := api.DateRange{Since: dateOf(t, all[len(all)/3]).Add(time.Nanosecond), Until: dateOf(t, all[len(all)/3+1])}
@@ -106,7 +91,7 @@ func TestRangeWalkOnServersThatBendTheRules(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.opts, api.Config{})
-			all := everything(t, h)
+			all := apitest.Every(t, h.client)
 			r := api.DateRange{Since: dateOf(t, all[1000]), Until: dateOf(t, all[1100])}
 			var want []int64
 			for _, d := range all {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 )
 
@@ -34,7 +35,7 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 		name := map[bool]string{true: "honoured", false: "ignored"}[honoured]
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, demo.Options{Count: 20_000, DateFilter: honoured}, api.Config{})
-			all := everything(t, h)
+			all := apitest.Every(t, h.client)
 			months := []api.DateRange{
 				{Since: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)},
 				{Since: time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)},
@@ -96,7 +97,7 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 // honours the filter with gifts out of date order in its list.
 func TestRangeWalkDateFilterEdges(t *testing.T) {
 	h := newHarness(t, demo.Options{Count: 3_000, DateFilter: true}, api.Config{})
-	all := everything(t, h)
+	all := apitest.Every(t, h.client)
 	r := api.DateRange{Until: dateOf(t, all[450])}
 	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 1)), inRange(t, all, r))
 	if h.client.DateFilterHonoured() {
@@ -109,7 +110,7 @@ func TestRangeWalkDateFilterEdges(t *testing.T) {
 	}
 
 	b := newHarness(t, demo.Options{Count: 1234, DateFilter: true, Backdated: 0.05}, api.Config{})
-	all = everything(t, b)
+	all = apitest.Every(t, b.client)
 	r = api.DateRange{Since: dateOf(t, all[600]), Until: dateOf(t, all[700])}
 	w := b.client.RangeWalk(api.Query{}, r, 1)
 	equalIDs(t, walkRange(t, w), inRange(t, all, r))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/store"
 )
@@ -20,21 +21,6 @@ var oldMonth = api.DateRange{Since: time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC),
 // wantOnly is a Want that asks for r.
 func wantOnly(r api.DateRange) func() (api.DateRange, bool) {
 	return func() (api.DateRange, bool) { return r, true }
-}
-
-// listed is every donation of the server, in its list's order.
-func listed(t testing.TB, url string) []api.Donation {
-	t.Helper()
-	p := client(t, url).Pager(api.Query{}, api.OldestFirst)
-	var all []api.Donation
-	for !p.Done() {
-		b, err := p.Next(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, b.Donations...)
-	}
-	return all
 }
 
 // spansTrue fails unless every span of the store's coverage says the truth
@@ -92,7 +78,7 @@ func TestSyncReadsTheWantedRangeFirst(t *testing.T) {
 	for _, filter := range []bool{true, false} {
 		t.Run(fmt.Sprintf("date filter %v", filter), func(t *testing.T) {
 			srv := server(t, demo.Options{Count: 20_000, DateFilter: filter, Latency: time.Millisecond})
-			all := listed(t, srv.URL)
+			all := apitest.Every(t, client(t, srv.URL))
 			var inMonth int
 			for _, d := range all {
 				if oldMonth.Contains(dateOf(d)) {
@@ -161,7 +147,7 @@ func TestSyncReadsTheWantedRangeFirst(t *testing.T) {
 func TestKilledWantFirstSyncResumes(t *testing.T) {
 	skipShort(t)
 	srv := server(t, demo.Options{Count: 6000, Latency: 25 * time.Millisecond, DateFilter: true})
-	all := listed(t, srv.URL)
+	all := apitest.Every(t, client(t, srv.URL))
 	month := api.DateRange{Since: dateOf(all[1000]), Until: dateOf(all[1400])}
 	path := filepath.Join(t.TempDir(), "main.db")
 	for _, after := range []time.Duration{300 * time.Millisecond, 700 * time.Millisecond, 1100 * time.Millisecond, 1500 * time.Millisecond} {

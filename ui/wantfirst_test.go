@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ask"
 	"donations/store"
@@ -24,7 +25,7 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 	for _, filter := range []bool{true, false} {
 		t.Run(map[bool]string{true: "date filter", false: "no date filter"}[filter], func(t *testing.T) {
 			// The same data served at once, to read what the answers must be.
-			all := everyDonation(t, demoClient(t, demo.New(demo.Options{Count: 10_000})))
+			all := apitest.Every(t, demoClient(t, demo.New(demo.Options{Count: 10_000})))
 			srv := demo.New(demo.Options{Count: 10_000, DateFilter: filter, Latency: 100 * time.Millisecond})
 			c := demoClient(t, srv)
 			mem, err := store.Memory(t.Context())

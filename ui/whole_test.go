@@ -8,28 +8,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ask"
 	"donations/store"
 	"donations/textsafe"
 )
-
-// everyDonation reads the demo's whole account through the client, apart
-// from the browser: what its answers must add up to.
-func everyDonation(t *testing.T, c *api.Client) []api.Donation {
-	t.Helper()
-	p := c.Pager(api.Query{}, api.OldestFirst)
-	defer p.Close()
-	var all []api.Donation
-	for !p.Done() {
-		b, err := p.Next(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, b.Donations...)
-	}
-	return all
-}
 
 // With --demo's wiring (a store in memory that the background sync fills),
 // the list's count, the footer and the insights give, for every question,
@@ -39,7 +23,7 @@ func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 	skipShort(t)
 	srv := demo.New(demo.Options{Count: 3000})
 	c := demoClient(t, srv)
-	all := everyDonation(t, c)
+	all := apitest.Every(t, c)
 	mem, err := store.Memory(context.Background())
 	if err != nil {
 		t.Fatal(err)
