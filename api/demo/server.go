@@ -104,9 +104,14 @@ type Server struct {
 
 	requests atomic.Int64
 	dataMu   sync.RWMutex // the admin handler changes data while pages are served
-	mu       sync.Mutex
-	rand     *rand.Rand
-	windows  map[string]*window
+	// all is what a request without filters matches, made once until the
+	// data changes: made for each page, it made the demo quadratic (a sync
+	// of a million asked for its 10,000 pages a list of a million each).
+	allMu   sync.Mutex
+	all     []int
+	mu      sync.Mutex
+	rand    *rand.Rand
+	windows map[string]*window
 }
 
 type window struct {
@@ -147,6 +152,27 @@ func (s *Server) Match(f Filter) []int64 {
 		ids = append(ids, s.data.entries[i].id)
 	}
 	return ids
+}
+
+// matching is match(f), shared for no filter: callers do not change it.
+// It is called with dataMu held.
+func (s *Server) matching(f Filter) []int {
+	if f != (Filter{}) {
+		return s.match(f)
+	}
+	s.allMu.Lock()
+	defer s.allMu.Unlock()
+	if s.all == nil {
+		s.all = s.match(f)
+	}
+	return s.all
+}
+
+// changed forgets what was made of the data; called with dataMu locked.
+func (s *Server) changed() {
+	s.allMu.Lock()
+	defer s.allMu.Unlock()
+	s.all = nil
 }
 
 func (s *Server) match(f Filter) []int {
@@ -286,8 +312,9 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	if s.opts.IgnorePage {
 		page = 1
 	}
-	matched := s.match(f)
+	matched := s.matching(f)
 	if s.opts.OrderDesc && q.Get("order") == "desc" {
+		matched = slices.Clone(matched)
 		slices.Reverse(matched)
 	}
 	pages := (len(matched) + per - 1) / per
