@@ -87,23 +87,39 @@ func (st *putStmts) close() {
 	}
 }
 
-// put stores each donation that is new or changed: a sync that reads a
-// page again writes nothing for it.
-func (st *putStmts) put(ctx context.Context, list []api.Donation) (PutResult, error) {
+// put stores each donation of f that is new or changed: a sync that reads
+// a page again writes nothing for it. What f's preparation made is used
+// (it waits for it), what it did not make is made here.
+func (st *putStmts) put(ctx context.Context, f fetched) (PutResult, error) {
 	var r PutResult
-	for i := range list {
-		d := &list[i]
+	pr := prepared{}
+	if f.prep != nil {
+		<-f.prep.done
+		pr = *f.prep
+	}
+	for i := range f.list {
+		d := &f.list[i]
 		if !d.ID.Valid {
 			continue
 		}
-		added, changed, err := st.record(ctx, d.ID.Value, d.Raw)
+		var packed []byte
+		if pr.codec != nil && pr.codec == st.codec {
+			packed = pr.packed[i]
+		}
+		added, changed, err := st.record(ctx, d.ID.Value, d.Raw, packed)
 		if err != nil {
 			return r, err
 		}
 		if !added && !changed {
 			continue
 		}
-		if _, err = st.ins.ExecContext(ctx, row(d, st.zone)...); err != nil {
+		var vals []any
+		if pr.rows != nil {
+			vals = pr.rows[i]
+		} else {
+			vals = row(d, st.zone)
+		}
+		if _, err = st.ins.ExecContext(ctx, vals...); err != nil {
 			return r, err
 		}
 		if added {
@@ -119,27 +135,33 @@ func (st *putStmts) put(ctx context.Context, list []api.Donation) (PutResult, er
 // bytes for it: added when it held no record of id, changed when another.
 // What it holds is restored to compare, rather than compared compressed: a
 // record compressed before the dictionary, or by another version of the
-// compressor, is the same record.
-func (st *putStmts) record(ctx context.Context, id int64, raw []byte) (added, changed bool, err error) {
-	var dict int64
+// compressor, is the same record. packed is raw compressed with st.codec
+// already, or nil.
+func (st *putStmts) record(ctx context.Context, id int64, raw, packed []byte) (added, changed bool, err error) {
+	var heldDict int64
 	var held []byte
-	switch err := st.getRec.QueryRowContext(ctx, id).Scan(&dict, &held); {
+	switch err := st.getRec.QueryRowContext(ctx, id).Scan(&heldDict, &held); {
 	case errors.Is(err, sql.ErrNoRows):
 		added = true
 	case err != nil:
 		return false, false, err
 	default:
-		was, err := st.s.unpack(ctx, st.tx, id, dict, held, st.codec)
+		was, err := st.s.unpack(ctx, st.tx, id, heldDict, held, st.codec)
 		if err != nil || bytes.Equal(was, raw) {
 			return false, false, err
 		}
 	}
-	dict, packed := int64(0), []byte(raw)
-	if st.codec != nil {
-		dict = st.codec.id
+	dict := int64(0)
+	switch {
+	case st.codec == nil:
+		packed = raw
+	case packed == nil:
 		if packed, err = st.codec.pack(raw); err != nil {
 			return false, false, err
 		}
+		fallthrough
+	default:
+		dict = st.codec.id
 	}
 	_, err = st.setRec.ExecContext(ctx, id, dict, packed)
 	return added, !added, err
