@@ -87,7 +87,7 @@ func upkeep(o object) bool {
 	return false
 }
 
-// upkeepObjects are the objects upkeep names, in the order made them.
+// upkeepObjects are the objects upkeep names, by name.
 func upkeepObjects() ([]object, error) {
 	want, err := made()
 	var out []object
