@@ -334,12 +334,21 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 		}
 		recs = append(recs, b)
 	}
-	var out any = recs
-	if s.opts.Wrap {
-		out = map[string]any{
-			"data": recs,
-			"meta": map[string]any{"page": page, "per_page": per, "total": len(matched), "total_pages": pages},
+	if !s.opts.Wrap {
+		// The records are JSON already: encoding the list scanned and
+		// copied each again (a sixth of what the demo spent on a sync).
+		out := []byte{'['}
+		for k, b := range recs {
+			if k > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, b...)
 		}
+		return append(out, "]\n"...), nil
+	}
+	out := map[string]any{
+		"data": recs,
+		"meta": map[string]any{"page": page, "per_page": per, "total": len(matched), "total_pages": pages},
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
