@@ -75,7 +75,8 @@ func (s *Store) checkSchema(ctx context.Context, v int) error {
 	}
 	switch {
 	case v == schemaVersion || upgradable(v):
-		if problem, err := differs(have, v); problem != "" || err != nil {
+		problem, err := differs(have, v, s.deferring(ctx, have))
+		if problem != "" || err != nil {
 			return cmpOr(err, fmt.Errorf("%w (%s: %s); run  donations cache clear  and sync again", ErrCorrupt, where, problem))
 		}
 	case len(have) == 0 || v > schemaVersion: // new, or refused as newer by migrate
@@ -92,9 +93,23 @@ func cmpOr(err, otherwise error) error {
 	return otherwise
 }
 
+// deferring says whether the store says a first sync defers its upkeep,
+// when its meta table is the one this program makes: the upkeep's objects
+// may then be missing.
+func (s *Store) deferring(ctx context.Context, have map[string]object) bool {
+	want, err := made()
+	if err != nil || have["meta"] != want["meta"] {
+		return false
+	}
+	var n int
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM meta WHERE key = ?`, metaDeferred).Scan(&n)
+	return err == nil && n > 0
+}
+
 // differs says how have differs from the schema this program makes at
-// version v, or "".
-func differs(have map[string]object, v int) (string, error) {
+// version v, or ""; with deferring, the objects of the upkeep a first sync
+// defers may be missing.
+func differs(have map[string]object, v int, deferring bool) (string, error) {
 	want, err := made()
 	if v != schemaVersion {
 		want, err = madeOf(schemaAt(v))
@@ -114,7 +129,7 @@ func differs(have map[string]object, v int) (string, error) {
 		}
 	}
 	for _, name := range sortedNames(want) {
-		if _, ok := have[name]; !ok {
+		if _, ok := have[name]; !ok && !(deferring && upkeep(want[name])) {
 			return fmt.Sprintf("%s %s is missing", want[name].typ, name), nil
 		}
 	}

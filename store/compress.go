@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -53,7 +54,9 @@ func newCodec(id int64, dict []byte) (*codec, error) {
 	}
 	enc := sync.OnceValues(func() (*zstd.Encoder, error) {
 		return zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(zstd.SpeedFastest),
-			zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(1))
+			// One encoder for each record compressed at once: pages are
+			// compressed beside the writer (see prepared).
+			zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)+1))
 	})
 	return &codec{id: id, dec: dec, enc: enc}, nil
 }
@@ -105,6 +108,20 @@ func (cs *codecs) get(ctx context.Context, q querier, id int64) (*codec, error) 
 	}
 	cs.keep(c)
 	return c, nil
+}
+
+// newest is the codec of the newest dictionary read or made so far: the
+// one a store compresses with. Nil before there is one.
+func (cs *codecs) newest() *codec {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	var c *codec
+	for id, k := range cs.by {
+		if c == nil || id > c.id {
+			c = k
+		}
+	}
+	return c
 }
 
 // add keeps c, whose dictionary was just committed.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -54,11 +53,11 @@ func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
 // putStmts are the statements that store donations, prepared once per
 // transaction.
 type putStmts struct {
-	ins, getRec, setRec *sql.Stmt
-	s                   *Store
-	tx                  *sql.Tx
-	codec               *codec         // compresses the records; nil: kept as sent
-	zone                *time.Location // of the day column
+	ins, addRec, getRec, setRec *sql.Stmt
+	s                           *Store
+	tx                          *sql.Tx
+	codec                       *codec         // compresses the records; nil: kept as sent
+	zone                        *time.Location // of the day column
 }
 
 func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec) (*putStmts, error) {
@@ -67,9 +66,9 @@ func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec) (*putStmts, e
 		to *(*sql.Stmt)
 		q  string
 	}{{&st.ins, upsert},
+		{&st.addRec, `INSERT INTO records (id, dict, raw) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING`},
 		{&st.getRec, `SELECT dict, raw FROM records WHERE id = ?`},
-		{&st.setRec, `INSERT INTO records (id, dict, raw) VALUES (?, ?, ?)
-			ON CONFLICT(id) DO UPDATE SET dict = excluded.dict, raw = excluded.raw`}} {
+		{&st.setRec, `UPDATE records SET dict = ?, raw = ? WHERE id = ?`}} {
 		var err error
 		if *p.to, err = tx.PrepareContext(ctx, p.q); err != nil {
 			st.close()
@@ -80,30 +79,46 @@ func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec) (*putStmts, e
 }
 
 func (st *putStmts) close() {
-	for _, s := range []*sql.Stmt{st.ins, st.getRec, st.setRec} {
+	for _, s := range []*sql.Stmt{st.ins, st.addRec, st.getRec, st.setRec} {
 		if s != nil {
 			s.Close()
 		}
 	}
 }
 
-// put stores each donation that is new or changed: a sync that reads a
-// page again writes nothing for it.
-func (st *putStmts) put(ctx context.Context, list []api.Donation) (PutResult, error) {
+// put stores each donation of f that is new or changed: a sync that reads
+// a page again writes nothing for it. What f's preparation made is used
+// (it waits for it), what it did not make is made here.
+func (st *putStmts) put(ctx context.Context, f fetched) (PutResult, error) {
 	var r PutResult
-	for i := range list {
-		d := &list[i]
+	pr := prepared{}
+	if f.prep != nil {
+		<-f.prep.done
+		pr = *f.prep
+	}
+	for i := range f.list {
+		d := &f.list[i]
 		if !d.ID.Valid {
 			continue
 		}
-		added, changed, err := st.record(ctx, d.ID.Value, d.Raw)
+		var packed []byte
+		if pr.codec != nil && pr.codec == st.codec {
+			packed = pr.packed[i]
+		}
+		added, changed, err := st.record(ctx, d.ID.Value, d.Raw, packed)
 		if err != nil {
 			return r, err
 		}
 		if !added && !changed {
 			continue
 		}
-		if _, err = st.ins.ExecContext(ctx, row(d, st.zone)...); err != nil {
+		var vals []any
+		if pr.rows != nil {
+			vals = pr.rows[i]
+		} else {
+			vals = row(d, st.zone)
+		}
+		if _, err = st.ins.ExecContext(ctx, vals...); err != nil {
 			return r, err
 		}
 		if added {
@@ -117,32 +132,42 @@ func (st *putStmts) put(ctx context.Context, list []api.Donation) (PutResult, er
 
 // record stores raw as the record of id unless the store holds those very
 // bytes for it: added when it held no record of id, changed when another.
-// What it holds is restored to compare, rather than compared compressed: a
-// record compressed before the dictionary, or by another version of the
-// compressor, is the same record.
-func (st *putStmts) record(ctx context.Context, id int64, raw []byte) (added, changed bool, err error) {
-	var dict int64
-	var held []byte
-	switch err := st.getRec.QueryRowContext(ctx, id).Scan(&dict, &held); {
-	case errors.Is(err, sql.ErrNoRows):
-		added = true
-	case err != nil:
-		return false, false, err
-	default:
-		was, err := st.s.unpack(ctx, st.tx, id, dict, held, st.codec)
-		if err != nil || bytes.Equal(was, raw) {
-			return false, false, err
-		}
-	}
-	dict, packed := int64(0), []byte(raw)
-	if st.codec != nil {
-		dict = st.codec.id
+// It is added first and looked for only if it was held: most records a
+// sync stores are new. What is held is restored to compare, rather than
+// compared compressed: a record compressed before the dictionary, or by
+// another version of the compressor, is the same record. packed is raw
+// compressed with st.codec already, or nil.
+func (st *putStmts) record(ctx context.Context, id int64, raw, packed []byte) (added, changed bool, err error) {
+	dict := int64(0)
+	switch {
+	case st.codec == nil:
+		packed = raw
+	case packed == nil:
 		if packed, err = st.codec.pack(raw); err != nil {
 			return false, false, err
 		}
+		fallthrough
+	default:
+		dict = st.codec.id
 	}
-	_, err = st.setRec.ExecContext(ctx, id, dict, packed)
-	return added, !added, err
+	res, err := st.addRec.ExecContext(ctx, id, dict, packed)
+	if err != nil {
+		return false, false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return n > 0, false, err
+	}
+	var heldDict int64
+	var held []byte
+	if err := st.getRec.QueryRowContext(ctx, id).Scan(&heldDict, &held); err != nil {
+		return false, false, err
+	}
+	was, err := st.s.unpack(ctx, st.tx, id, heldDict, held, st.codec)
+	if err != nil || bytes.Equal(was, raw) {
+		return false, false, err
+	}
+	_, err = st.setRec.ExecContext(ctx, dict, packed, id)
+	return false, true, err
 }
 
 // row is the values of upsert's columns for d, its day in zone.

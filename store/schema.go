@@ -96,6 +96,66 @@ func upgradable(v int) bool {
 	return true
 }
 
+// upkeep says whether o is one of the objects a first sync drops while it
+// fills an empty store, and makes again at its end (see begin and tidy):
+// the indexes of donations that take its rows in no order, which at a
+// million rows read and wrote most of their pages again for each page
+// stored, and the triggers that keep the search index and the sums, idle
+// then anyway, whose presence alone made SQLite keep a statement journal
+// for every insert. donations_date stays (it takes rows in the order of
+// their ids, and the browser's first screen reads it while the sync runs),
+// and so do donations_ad and donations_ad_exchange, which remove a removed
+// donation's record and its request's mapping whatever is deferred.
+func upkeep(o object) bool {
+	switch o.typ {
+	case "index":
+		return o.table == "donations" && o.name != "donations_date"
+	case "trigger":
+		return o.name != "donations_ad" && o.name != "donations_ad_exchange"
+	}
+	return false
+}
+
+// upkeepObjects are the objects upkeep names, by name.
+func upkeepObjects() ([]object, error) {
+	want, err := made()
+	var out []object
+	for _, name := range sortedNames(want) {
+		if upkeep(want[name]) {
+			out = append(out, want[name])
+		}
+	}
+	return out, err
+}
+
+// dropUpkeep drops what upkeep names, for a first sync into an empty store
+// (again, when one killed before it stored a page dropped them).
+func dropUpkeep(ctx context.Context, tx *sql.Tx) error {
+	objs, err := upkeepObjects()
+	for _, o := range objs {
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `DROP `+strings.ToUpper(o.typ)+` IF EXISTS "`+o.name+`"`)
+		}
+	}
+	return err
+}
+
+// makeUpkeep makes again what dropUpkeep dropped and the store lacks: a
+// store whose first sync began under an earlier version kept them.
+func makeUpkeep(ctx context.Context, tx *sql.Tx) error {
+	objs, err := upkeepObjects()
+	if err != nil {
+		return err
+	}
+	have, err := schemaOf(ctx, tx)
+	for _, o := range objs {
+		if _, ok := have[o.name]; !ok && err == nil {
+			_, err = tx.ExecContext(ctx, o.sql)
+		}
+	}
+	return err
+}
+
 // migrate brings the store to schemaVersion: a new store is built, an
 // older one upgraded in place where the upgrades can (else rebuilt empty),
 // a newer one refused, and one that is not as this program makes it

@@ -204,17 +204,30 @@ func (s *Store) pageSize(ctx context.Context, asked int) (int, error) {
 }
 
 // tidy merges the search index's segments, one per page stored, into one:
-// pages are stored without merging, which would double what each costs. An
-// index and rollups deferred by a first sync are built now, in one go,
-// and the file it filled is compacted.
+// pages are stored without merging, which would double what each costs.
+// After a first sync the file it filled is compacted, then what it
+// deferred is made in one go: the indexes and triggers it dropped, the
+// search index and the sums.
 func (s *Store) tidy(ctx context.Context, res SyncResult) error {
 	deferred, err := s.meta(ctx, metaDeferred)
 	if err != nil || res.New+res.Updated+res.Removed == 0 && deferred == "" {
 		return err
 	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	if deferred != "" {
+		// Compacted before the indexes, the search index and the sums are
+		// made: VACUUM copies what a table holds row by row, and it filled
+		// each index of a million rows in no order; made after it, they are
+		// written once, in order.
+		if err := s.compact(ctx); err != nil {
+			return err
+		}
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
 		if deferred != "" {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
+				return err
+			}
+			if err := makeUpkeep(ctx, tx); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`); err != nil {
@@ -225,23 +238,22 @@ func (s *Store) tidy(ctx context.Context, res SyncResult) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
 		return err
 	})
-	if err == nil && deferred != "" {
-		err = s.compact(ctx)
-	}
-	return err
 }
 
 // begin readies an empty store for its first sync: its coverage is
 // recorded from now on (a store without that record was filled by an
 // earlier version), and with deferUpkeep the row-by-row upkeep of the
-// search index and the rollups stops until the sync ends: built once at
-// the end they cost a fraction.
+// search index, the rollups and most indexes (see upkeep) stops until the
+// sync ends: built once at the end they cost a fraction.
 func (s *Store) begin(ctx context.Context, deferUpkeep bool) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		if err := setMeta(ctx, tx, metaCoverage, "{}"); err != nil || !deferUpkeep {
 			return err
 		}
-		return setMeta(ctx, tx, metaDeferred, "1")
+		if err := setMeta(ctx, tx, metaDeferred, "1"); err != nil {
+			return err
+		}
+		return dropUpkeep(ctx, tx)
 	})
 }
 

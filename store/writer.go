@@ -16,6 +16,7 @@ type fetched struct {
 	cov         *covered
 	ex          *api.Exchange // the request that brought it; nil for Put
 	wanted      wanted
+	prep        *prepared // nil: nothing made before its turn
 }
 
 // wanted is what a sync has read of the range it reads first for the browser.
@@ -34,6 +35,8 @@ const batchPages = 8
 // stored together, in order, in one transaction: the store always holds
 // whole pages, which is what lets a sync resume.
 type pageWriter struct {
+	s      *Store
+	prep   *preparer
 	in     chan fetched
 	failed chan struct{} // closed when the writer stops on an error
 	done   chan struct{}
@@ -43,7 +46,8 @@ type pageWriter struct {
 
 // startWriter starts the writer of a pass.
 func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
-	w := &pageWriter{in: make(chan fetched, 2*batchPages), failed: make(chan struct{}), done: make(chan struct{})}
+	w := &pageWriter{s: s, prep: newPreparer(s.codecs.newest), in: make(chan fetched, 2*batchPages),
+		failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for f := range w.in {
@@ -102,8 +106,10 @@ func (w *pageWriter) gather(f fetched) []fetched {
 	return batch
 }
 
-// send hands a page to the writer; false if the writer has stopped.
+// send hands a page to the writer, its preparation begun; false if the
+// writer has stopped.
 func (w *pageWriter) send(f fetched) bool {
+	f.prep = w.prep.start(f.list, w.s)
 	select {
 	case w.in <- f:
 		return true
@@ -145,7 +151,7 @@ func (s *Store) putPages(ctx context.Context, batch []fetched) (PutResult, error
 		}
 		defer st.close()
 		for _, f := range batch {
-			pr, err := st.put(ctx, f.list)
+			pr, err := st.put(ctx, f)
 			if err != nil {
 				return err
 			}

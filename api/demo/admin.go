@@ -28,6 +28,7 @@ func (d *dataset) apply(i int, rec *Record) {
 func (s *Server) Add(n int) []int64 {
 	s.dataMu.Lock()
 	defer s.dataMu.Unlock()
+	s.changed()
 	d := s.data
 	if d.step == 0 {
 		d.step = time.Hour
@@ -77,6 +78,7 @@ func (s *Server) Remove(id int64) bool {
 	defer s.dataMu.Unlock()
 	i, ok := s.index(id)
 	if ok {
+		s.changed()
 		if s.data.removed == nil {
 			s.data.removed = map[int]bool{}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 )
@@ -33,5 +34,28 @@ func TestAddedDonationsAreDatedNow(t *testing.T) {
 				t.Errorf("donation %d is dated %s, not now (%s..%s)", r.ID, v, before, after)
 			}
 		}
+	}
+}
+
+// What a page without filters lists is made once until the data changes:
+// pages served after an addition or a removal show it.
+func TestPagesFollowAdditionsAndRemovals(t *testing.T) {
+	s := New(Options{Count: 150})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	last := func() []int64 {
+		_, body := get(t, srv, "/api/v1/donations?page=2&per_page=100", DefaultLogin, DefaultKey)
+		return ids(t, body)
+	}
+	before := last()
+	added := s.Add(3)
+	if got := last(); len(got) != len(before)+3 || !slices.Equal(got[len(before):], added) {
+		t.Fatalf("after 3 were added page 2 lists %d donations ending %v, want them after the %d before", len(got), got[len(got)-3:], len(before))
+	}
+	if !s.Remove(added[0]) {
+		t.Fatal("the donation added could not be removed")
+	}
+	if got := last(); slices.Contains(got, added[0]) || len(got) != len(before)+2 {
+		t.Fatalf("after a removal page 2 lists %d donations, still %d: %v", len(got), added[0], slices.Contains(got, added[0]))
 	}
 }

@@ -1,0 +1,60 @@
+package store
+
+import (
+	"runtime"
+
+	"donations/api"
+)
+
+// prepared is what storing a page needs of its donations that can be made
+// before the page's turn, beside the writer: each one's columns (row) and
+// its record compressed. The writer stores pages one at a time, so the
+// work it does not have to do bounds a first sync: compressing and folding
+// the search text were half of it.
+type prepared struct {
+	done   chan struct{} // closed when made
+	rows   [][]any       // row of each donation of the page, by its index
+	packed [][]byte      // each record compressed with codec; nil: not compressed
+	codec  *codec
+}
+
+// preparer makes pages' prepared on a few goroutines at once.
+type preparer struct {
+	slots chan struct{}
+	codec func() *codec // the codec the store compresses with now; nil: none yet
+}
+
+func newPreparer(codec func() *codec) *preparer {
+	return &preparer{slots: make(chan struct{}, runtime.GOMAXPROCS(0)), codec: codec}
+}
+
+// start begins to prepare list; the writer waits on done before it uses it.
+func (p *preparer) start(list []api.Donation, s *Store) *prepared {
+	pr := &prepared{done: make(chan struct{})}
+	go func() {
+		defer close(pr.done)
+		p.slots <- struct{}{}
+		defer func() { <-p.slots }()
+		pr.make(list, s, p.codec())
+	}()
+	return pr
+}
+
+// make fills pr for list. A record it fails to compress is left for the
+// writer, which then says why.
+func (pr *prepared) make(list []api.Donation, s *Store, c *codec) {
+	pr.rows, pr.codec = make([][]any, len(list)), c
+	if c != nil {
+		pr.packed = make([][]byte, len(list))
+	}
+	for i := range list {
+		d := &list[i]
+		if !d.ID.Valid {
+			continue
+		}
+		pr.rows[i] = row(d, s.zone)
+		if c != nil {
+			pr.packed[i], _ = c.pack(d.Raw)
+		}
+	}
+}
