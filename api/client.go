@@ -259,19 +259,8 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
-		c.pace.finish(nil, time.Now())
-		err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no answer"))
-		ex.Duration, ex.Err = time.Since(start), err
-		c.emit(ex)
-		e := &Error{Kind: KindNetwork, URL: target, Err: err}
-		var re *redirectError
-		if errors.As(err, &re) {
-			e.Kind = KindHTTP // refused, not failed: asking again changes nothing
-			if resp != nil {
-				e.Status = resp.StatusCode
-			}
-		}
-		return nil, ex, e
+		ex.Duration = time.Since(start)
+		return nil, ex, c.noAnswer(parent, &ex, resp, err)
 	}
 	defer resp.Body.Close()
 	body, err := readBody(ctx, resp, c.maxBody)
@@ -303,6 +292,24 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 		e.RetryAfter = e.ask.wait
 	}
 	return nil, ex, e
+}
+
+// noAnswer is the error of a request that got no answer (or a redirect
+// the client refuses), told to whoever watches the requests.
+func (c *Client) noAnswer(parent context.Context, ex *Exchange, resp *http.Response, err error) error {
+	c.pace.finish(nil, time.Now())
+	err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no answer"))
+	ex.Err = err
+	c.emit(*ex)
+	e := &Error{Kind: KindNetwork, URL: ex.URL, Err: err}
+	var re *redirectError
+	if errors.As(err, &re) {
+		e.Kind = KindHTTP // refused, not failed: asking again changes nothing
+		if resp != nil {
+			e.Status = resp.StatusCode
+		}
+	}
+	return e
 }
 
 func (c *Client) emit(ex Exchange) {

@@ -291,20 +291,28 @@ func intParam(r *http.Request, key string) int64 {
 	return v
 }
 
+// filterOf is the filter a request's parameters ask for.
+func filterOf(r *http.Request) (Filter, error) {
+	q := r.URL.Query()
+	for _, k := range []string{"campaign_id", "id"} {
+		if v := q.Get(k); v != "" {
+			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+				return Filter{}, fmt.Errorf("%s must be an integer", k)
+			}
+		}
+	}
+	return Filter{Email: q.Get("email"), FirstName: q.Get("first_name"), LastName: q.Get("last_name"),
+		CampaignID: intParam(r, "campaign_id"), ID: intParam(r, "id")}, nil
+}
+
 func (s *Server) page(r *http.Request) ([]byte, error) {
 	s.dataMu.RLock()
 	defer s.dataMu.RUnlock()
 	q := r.URL.Query()
-	f := Filter{Email: q.Get("email"), FirstName: q.Get("first_name"), LastName: q.Get("last_name"),
-		CampaignID: intParam(r, "campaign_id"), ID: intParam(r, "id")}
-	for _, k := range []string{"campaign_id", "id"} {
-		if v := q.Get(k); v != "" {
-			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
-				return nil, fmt.Errorf("%s must be an integer", k)
-			}
-		}
+	f, err := filterOf(r)
+	if err != nil {
+		return nil, err
 	}
-	var err error
 	per := int(intParam(r, "per_page"))
 	if per <= 0 || per > 100 {
 		per = 100 // the spec: larger than the maximum reverts to the default
@@ -355,39 +363,6 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	err = enc.Encode(out)
 	return buf.Bytes(), err
-}
-
-// dated keeps the donations dated from from (inclusive) to to (exclusive);
-// an empty bound is open.
-func (s *Server) dated(matched []int, from, to string) ([]int, error) {
-	since, err := dateParam("date_from", from)
-	if err != nil {
-		return nil, err
-	}
-	until, err := dateParam("date_to", to)
-	if err != nil || since.IsZero() && until.IsZero() {
-		return matched, err
-	}
-	var out []int // matched may be the list kept for every page: not in place
-	for _, i := range matched {
-		at := s.data.date(i)
-		if (since.IsZero() || !at.Before(since)) && (until.IsZero() || at.Before(until)) {
-			out = append(out, i)
-		}
-	}
-	return out, nil
-}
-
-func dateParam(name, v string) (time.Time, error) {
-	if v == "" {
-		return time.Time{}, nil
-	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02"} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t, nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("%s must be an ISO 8601 date-time, such as 2026-03-01T00:00:00.000Z", name)
 }
 
 // joined is recs as a JSON array, a line of its own. They are JSON already:
