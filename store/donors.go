@@ -33,6 +33,9 @@ var DonorSorts = map[string]string{
 // selects some donations (or a first sync defers the table) their gifts
 // added up by donor.
 func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error) {
+	if err := s.searchable(ctx, &f); err != nil {
+		return "", nil, err
+	}
 	if f.isZero() {
 		if rolled, err := s.rolledUp(ctx); err != nil || rolled {
 			return "donors", nil, err

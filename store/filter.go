@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -41,6 +42,21 @@ type Filter struct {
 	// AfterID keeps the donations with a larger id: those that arrived
 	// after it, as ids ascend.
 	AfterID int64
+
+	unindexed bool // the search index is not built yet (see searchable)
+}
+
+// searchable readies f's search for the store as it is: while a first sync
+// defers the search index (it is built once at its end), every word is
+// looked for in the search column itself, or a search during the sync
+// would find nothing at all.
+func (s *Store) searchable(ctx context.Context, f *Filter) error {
+	if f.Search == "" {
+		return nil
+	}
+	v, err := s.meta(ctx, metaDeferred)
+	f.unindexed = v != ""
+	return err
 }
 
 // where builds the filter's WHERE clause and its arguments.
@@ -168,6 +184,9 @@ var ErrBadAmount = errors.New("bad amount bound")
 // match is the full-text query for the search's words of three or more
 // characters, all of which must appear: the trigram index answers those.
 func (f Filter) match() string {
+	if f.unindexed {
+		return ""
+	}
 	var phrases []string
 	for _, w := range strings.Fields(Fold(f.Search)) {
 		if utf8.RuneCountInString(w) >= 3 {
@@ -181,7 +200,7 @@ func (f Filter) match() string {
 func (f Filter) shortWords() []string {
 	var short []string
 	for _, w := range strings.Fields(Fold(f.Search)) {
-		if utf8.RuneCountInString(w) < 3 {
+		if f.unindexed || utf8.RuneCountInString(w) < 3 {
 			short = append(short, w)
 		}
 	}

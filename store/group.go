@@ -67,6 +67,9 @@ func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Loc
 // them: a summary by donor and day never holds every group. fn must not use
 // the store (a store in memory has one connection, which the groups hold).
 func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.Location, fn func(Group) error) error {
+	if err := s.searchable(ctx, &f); err != nil {
+		return err
+	}
 	where, args, err := f.where()
 	if err != nil {
 		return err

@@ -67,6 +67,9 @@ func (s *Store) insightOfAll(ctx context.Context, in *Insight, period string, lo
 
 // insightPass adds up what f selects in one pass over its rows.
 func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period string, loc *time.Location) error {
+	if err := s.searchable(ctx, &f); err != nil {
+		return err
+	}
 	where, args, err := f.where()
 	if err != nil {
 		return err

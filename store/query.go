@@ -52,6 +52,9 @@ func (q Query) order() (string, error) {
 
 // Count is how many stored donations the query selects.
 func (s *Store) Count(ctx context.Context, q Query) (int, error) {
+	if err := s.searchable(ctx, &q.Filter); err != nil {
+		return 0, err
+	}
 	where, args, err := q.where()
 	if err != nil {
 		return 0, err
@@ -71,6 +74,9 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 // in its order, from offset on, at most limit of them (limit < 0: all).
 // Each raw slice is f's to keep.
 func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(raw []byte) error) error {
+	if err := s.searchable(ctx, &q.Filter); err != nil {
+		return err
+	}
 	where, args, err := q.where()
 	if err != nil {
 		return err

@@ -13,6 +13,9 @@ import (
 // how many it was taken over. An index of converted amounts keeps it from
 // sorting them.
 func (s *Store) Median(ctx context.Context, f Filter) (api.Decimal, int, error) {
+	if err := s.searchable(ctx, &f); err != nil {
+		return api.Decimal{}, 0, err
+	}
 	where, args, err := f.where()
 	if err != nil {
 		return api.Decimal{}, 0, err

@@ -1,0 +1,57 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/store"
+)
+
+// A first sync builds the search index once, at its end: a search while it
+// runs (or after it was cut short) looks in what is held all the same, and
+// finds what a store with its index finds among the same donations.
+func TestSearchDuringAFirstSync(t *testing.T) {
+	srv := server(t, demo.Options{Count: 2000})
+	c := client(t, srv.URL)
+	s, _ := tempStore(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := s.Sync(ctx, c, store.SyncOptions{OnProgress: func(p store.Progress) {
+		if p.Done >= 6 {
+			cancel()
+		}
+	}})
+	if err == nil {
+		t.Fatal("the sync was not cut short")
+	}
+	var held []api.Donation
+	err = s.Donations(context.Background(), store.Query{}, 0, -1, func(d *api.Donation) error {
+		held = append(held, *d)
+		return nil
+	})
+	if err != nil || len(held) == 0 || len(held) == 2000 {
+		t.Fatalf("the cut sync holds %d donations (%v): want a part", len(held), err)
+	}
+	indexed, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer indexed.Close()
+	if _, err := indexed.Put(context.Background(), held); err != nil {
+		t.Fatal(err)
+	}
+	for _, search := range []string{"lef", "zoe lef", "ma lef", "paid"} {
+		f := store.Filter{Search: search}
+		got, err := s.Count(context.Background(), store.Query{Filter: f})
+		want, werr := indexed.Count(context.Background(), store.Query{Filter: f})
+		if err != nil || werr != nil || want == 0 || got != want {
+			t.Errorf("%q during the sync: %d found (%v); the same donations indexed: %d (%v)", search, got, err, want, werr)
+		}
+		donors, err := s.DonorCount(context.Background(), f)
+		wantDonors, _ := indexed.DonorCount(context.Background(), f)
+		if err != nil || donors != wantDonors {
+			t.Errorf("%q during the sync: %d donors (%v), want %d", search, donors, err, wantDonors)
+		}
+	}
+}
