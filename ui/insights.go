@@ -176,13 +176,18 @@ func (fa *facts) currency() string {
 	return ""
 }
 
-// note says what the numbers cover: the walk's partial note, or, while
+// note says what the numbers cover: the walk's partial note, and while
 // the store's latest changes are being added up, that these are older.
+// It comes before the rest of the title, which a narrow screen cuts.
 func (v *insightsView) note() string {
-	if note := partialNote(v.ctx, v.data); note != "" || !v.loading {
+	note := partialNote(v.ctx, v.data)
+	switch {
+	case !v.loading:
 		return note
+	case note == "":
+		return " " + v.ctx.Styles.Warn.Render("· partial: adding up what was stored since")
 	}
-	return " " + v.ctx.Styles.Warn.Render("· partial: adding up what was stored since")
+	return note + v.ctx.Styles.Warn.Render(" · adding up what was stored since")
 }
 
 func (v *insightsView) render(width int) string {
@@ -190,8 +195,9 @@ func (v *insightsView) render(width int) string {
 	cur := fa.currency()
 	total, count := sumOf(fa.statuses, cur)
 	var b strings.Builder
-	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted · over what the list shows",
-		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + v.note() + "\n\n")
+	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted",
+		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + v.note() +
+		st.Muted.Render(" · over what the list shows") + "\n\n")
 	b.WriteString(v.shares(cur, total, count) + "\n\n")
 	b.WriteString(st.Section.Render("By "+v.period+" ("+textsafe.Line(cur)+", converted)") + "\n")
 	b.WriteString(st.Muted.Render("gifts ") + sparkline(fa.periods, width-6) + "\n")

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,6 +122,12 @@ func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
 	d.mustShow(note, note+": Σ")
 	d.keys("i")
 	d.mustShow("Insights", note)
+	// At 80 columns the title is cut: what is cut is not its partial note.
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if title := lines(d.screen())[2]; !strings.Contains(title, "Insights") || !strings.Contains(title, "partial:") {
+		t.Errorf("the insights' title at 80 columns lost its partial note: %q", title)
+	}
+	d.send(tea.WindowSizeMsg{Width: 160, Height: 35})
 	d.keys("esc", "d")
 	d.mustShow("Donors", note)
 	d.keys("esc")
