@@ -255,8 +255,9 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case api.Exchange:
 		m.ctx.Log.add(exchangeLine(msg, m.ctx.Location()))
 	case syncProgressMsg:
-		m.data.onSyncProgress(m.ctx.Now())
-		return m.data.sync.onProgress(msg), true
+		return tea.Batch(m.data.onSyncProgress(m.ctx.Now()), m.data.sync.onProgress(msg)), true
+	case recountMsg:
+		m.data.onRecount(m.ctx.Now())
 	case syncDoneMsg:
 		return m.onSyncDone(msg), true
 	default:

@@ -52,8 +52,9 @@ type walk struct {
 	err                    error
 	warnings               []string
 
-	shown   shownRows // what the query selects, a window of it in memory
-	shownAt time.Time // when a running sync last refreshed it
+	shown      shownRows // what the query selects, a window of it in memory
+	shownAt    time.Time // when a running sync last refreshed it
+	recountDue bool      // a refresh is set for the end of the second after shownAt
 }
 
 // fromStore says whether the profile's store answers: once it has been
@@ -273,10 +274,29 @@ func shortOnly(text string) bool {
 }
 
 // onSyncProgress shows what a running sync has stored so far, at most once
-// a second: counting a large store is not free.
-func (w *walk) onSyncProgress(now time.Time) {
-	if w.fromStore() && now.Sub(w.shownAt) >= time.Second {
+// a second: counting a large store is not free. Pages stored within the
+// second after a count are counted at its end: a sync that then waits (on
+// a rate limit's reset) would leave them off the screen for the wait.
+func (w *walk) onSyncProgress(now time.Time) tea.Cmd {
+	switch {
+	case !w.fromStore():
+		return nil
+	case now.Sub(w.shownAt) >= time.Second:
 		w.shownAt = now
 		w.shown.refresh()
+		return nil
+	case w.recountDue:
+		return nil
 	}
+	w.recountDue = true
+	return tea.Tick(w.shownAt.Add(time.Second).Sub(now), func(time.Time) tea.Msg { return recountMsg{} })
+}
+
+// recountMsg is the end of the second after a count during a sync.
+type recountMsg struct{}
+
+func (w *walk) onRecount(now time.Time) {
+	w.recountDue = false
+	w.shownAt = now
+	w.shown.refresh()
 }
