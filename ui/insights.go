@@ -193,6 +193,14 @@ func (v *insightsView) note() string {
 func (v *insightsView) render(width int) string {
 	st, fa := &v.ctx.Styles, v.facts
 	cur := fa.currency()
+	if cur == "" { // no gift with a converted amount: nothing to draw bars in
+		n := 0
+		for _, g := range fa.statuses {
+			n += g.Count
+		}
+		return st.Title.Render("Insights") + st.Muted.Render("  "+textsafe.Count(n, "donation")) + v.note() + "\n\n" +
+			st.Muted.Render("Nothing to add up: no donation here has a converted amount.")
+	}
 	total, count := sumOf(fa.statuses, cur)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted",

@@ -62,3 +62,12 @@ func groupsOfCounts(counts ...int) []store.Group {
 	}
 	return out
 }
+
+// Insights over no donation say so, rather than draw bars in no currency.
+func TestInsightsOverNothing(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 120, 35)
+	d.keys("f", "tab", "tab", "tab", "tab", "tab", "2020-01-01..2020-01-31", "enter", "i")
+	d.mustShow("Insights  0 donations", "Nothing to add up: no donation here has a converted amount.")
+	d.mustNotShow("(, converted)", " 0.00 converted")
+}
