@@ -194,7 +194,7 @@ func (s *syncer) status(now time.Time, wide bool) string {
 	case s.running && s.progress.WantedPage > 0:
 		return wantedLine(s.progress, now.Location(), wide)
 	case s.running && s.progress.Page > 0:
-		return loadingLine(s.progress, wide)
+		return loadingLine(s.progress, now, wide)
 	case s.running, s.other:
 		return "syncing…"
 	case s.last.IsZero():
@@ -209,14 +209,19 @@ func (s *syncer) status(now time.Time, wide bool) string {
 
 // loadingLine is a running sync's progress as the header says it: pages
 // of how many and the time left at the pace so far; a wide header adds the
-// requests left in the server's budget.
-func loadingLine(p store.Progress, wide bool) string {
+// requests left in the server's budget. When the pages left need more than
+// the budget left, the pace so far says nothing of when they come: the
+// line says when the budget resets instead.
+func loadingLine(p store.Progress, now time.Time, wide bool) string {
 	if p.Total <= 0 || p.Done <= 0 {
 		return fmt.Sprintf("syncing… page %d, %s new", p.Page, commas(p.New))
 	}
 	line := fmt.Sprintf("loading %s/%s pages", commas(p.Done), commas(p.Total))
 	if wide && p.Budgeted {
 		line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
+	}
+	if p.Budgeted && p.Budget.Remaining < p.Total-p.Done && p.Budget.Reset.After(now) {
+		return line + ", the budget resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
 	}
 	if left := p.Elapsed * time.Duration(p.Total-p.Done) / time.Duration(p.Done); p.Done < p.Total && left >= time.Second {
 		line += ", ~" + left.Round(time.Second).String() + " left"
