@@ -13,7 +13,7 @@ import (
 // runs (or after it was cut short) looks in what is held all the same, and
 // finds what a store with its index finds among the same donations.
 func TestSearchDuringAFirstSync(t *testing.T) {
-	srv := server(t, demo.Options{Count: 2000})
+	srv := server(t, demo.Options{Count: 5000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -30,7 +30,7 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 		held = append(held, *d)
 		return nil
 	})
-	if err != nil || len(held) == 0 || len(held) == 2000 {
+	if err != nil || len(held) == 0 || len(held) == 5000 {
 		t.Fatalf("the cut sync holds %d donations (%v): want a part", len(held), err)
 	}
 	indexed, err := store.Memory(context.Background())
