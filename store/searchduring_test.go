@@ -41,11 +41,14 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 	if _, err := indexed.Put(context.Background(), held); err != nil {
 		t.Fatal(err)
 	}
-	for _, search := range []string{"lef", "zoe lef", "ma lef", "paid"} {
-		f := store.Filter{Search: search}
+	for _, tc := range []struct {
+		search string
+		finds  bool // surely something among any hundreds of the demo's
+	}{{"lef", true}, {"paid", true}, {"zoe lef", false}, {"ma lef", false}} {
+		search, f := tc.search, store.Filter{Search: tc.search}
 		got, err := s.Count(context.Background(), store.Query{Filter: f})
 		want, werr := indexed.Count(context.Background(), store.Query{Filter: f})
-		if err != nil || werr != nil || want == 0 || got != want {
+		if err != nil || werr != nil || tc.finds && want == 0 || got != want {
 			t.Errorf("%q during the sync: %d found (%v); the same donations indexed: %d (%v)", search, got, err, want, werr)
 		}
 		donors, err := s.DonorCount(context.Background(), f)
