@@ -38,6 +38,15 @@ type liveView struct {
 	fresh    []row
 	sums     footerSums
 	err      error
+	// before is the list's sort when Live put it by date, newest first,
+	// given back on Esc; nil when it was by date.
+	before *order
+}
+
+// order is a list's sort and direction.
+type order struct {
+	sort string
+	desc bool
 }
 
 // LiveOptions are what Live needs from the wiring: how to bring a store up
@@ -82,8 +91,12 @@ func (v *liveView) Open() (tea.Cmd, bool) {
 	v.gen++
 	v.since, v.baseline, v.page, v.fresh, v.sums, v.err = v.ctx.Now(), 0, 0, nil, footerSums{}, nil
 	var cmd tea.Cmd
+	v.before = nil
 	if v.data.q.Sort != "" || !v.data.q.Desc {
-		v.data.q.Sort = ""
+		if v.data.q.Sort != "" {
+			v.before = &order{v.data.q.Sort, v.data.q.Desc}
+		}
+		v.data.q.Sort, v.data.q.Desc = "", false
 		if v.data.order != api.NewestFirst {
 			v.data.reorder()
 		} else {
@@ -94,6 +107,20 @@ func (v *liveView) Open() (tea.Cmd, bool) {
 		cmd = v.data.fetch()
 	}
 	return tea.Batch(cmd, v.poll(0)), true
+}
+
+// giveBackOrder puts back the sort the list had before Live; a list by
+// date stays newest first, with what Live brought on top.
+func (v *liveView) giveBackOrder() tea.Cmd {
+	b := v.before
+	if b == nil {
+		return nil
+	}
+	v.before = nil
+	v.data.q.Sort, v.data.q.Desc = b.sort, b.desc
+	v.data.shown.invalidate()
+	v.list.top()
+	return v.data.fetch()
 }
 
 // interval is how long to wait between checks: a check costs about two
@@ -215,6 +242,7 @@ func (v *liveView) Update(msg tea.Msg) tea.Cmd {
 			v.gen++ // the ticks and checks of this run are dropped
 			v.nav.back()
 			v.data.shown.refresh() // what Live's syncs brought
+			return v.giveBackOrder()
 		}
 	}
 	return nil

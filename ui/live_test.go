@@ -109,3 +109,40 @@ func cellAt(line string, cell int) rune {
 	}
 	return 0
 }
+
+// Live shows the newest first; Esc gives the list its sort back, or by
+// date leaves it newest first, with what Live brought on top.
+func TestLiveGivesTheOrderBack(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		keys  []string
+		store bool
+		want  string
+	}{
+		{"by amount, from the API", []string{"s", "a"}, false, "by amount ↓"},
+		{"oldest first, from the API", nil, false, "newest first"},
+		{"by amount, a store", []string{"s", "a"}, true, "by amount ↓"},
+		{"oldest first, a store", nil, true, "newest first"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, c, st := storeAccount(t, 300)
+			opt := Options{Live: liveWith(c)}
+			if tc.store {
+				opt.Store, opt.Sync = st, syncWith(st, c)
+			}
+			d := newDriverWith(t, FromClient(c), opt, 120, 35)
+			d.settle()
+			d.keys(tc.keys...)
+			before := d.m.data.sortLabel()
+			d.keys("L")
+			if d.m.data.sortLabel() != "newest first" {
+				t.Fatalf("Live shows %s, not the newest first", d.m.data.sortLabel())
+			}
+			d.keys("esc")
+			if got := d.m.data.sortLabel(); got != tc.want || tc.keys != nil && got != before {
+				t.Errorf("after Live the list is %s; it was %s, want %s", got, before, tc.want)
+			}
+			d.mustShow(tc.want)
+		})
+	}
+}
