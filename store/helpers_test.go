@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -65,6 +66,22 @@ func sync(t testing.TB, s *store.Store, c *api.Client, o store.SyncOptions) stor
 }
 
 // ids are the stored donations' ids in id order, checked to appear once each.
+// cutShort syncs s from c as o says and stops it once pages are stored:
+// a sync cut short, as a kill or ctrl+c leaves one.
+func cutShort(t testing.TB, s *store.Store, c *api.Client, o store.SyncOptions, pages int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o.OnProgress = func(p store.Progress) {
+		if p.Done >= pages {
+			cancel()
+		}
+	}
+	if _, err := s.Sync(ctx, c, o); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the sync was not stopped after %d pages: %v", pages, err)
+	}
+}
+
 func ids(t testing.TB, s *store.Store) []int64 {
 	t.Helper()
 	var out []int64

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -42,16 +41,7 @@ func TestNewestMonthHeldFirst(t *testing.T) {
 
 	s, _ := tempStore(t)
 	pages := (len(want)+99)/100 + 1 // the month's pages, and one that starts before it
-	stopped, cancel := context.WithCancel(ctx)
-	_, err = s.Sync(stopped, c, store.SyncOptions{Concurrency: 1, OnProgress: func(p store.Progress) {
-		if p.Done >= pages {
-			cancel()
-		}
-	}})
-	cancel()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("the sync was not stopped after %d pages: %v", pages, err)
-	}
+	cutShort(t, s, c, store.SyncOptions{Concurrency: 1}, pages)
 	h, err := s.Holds(ctx, month)
 	if err != nil || !h.Complete || h.Count != len(want) {
 		t.Fatalf("after %d pages, the month since %v: %+v, %v; the server lists %d", pages, month.Since, h, err, len(want))
