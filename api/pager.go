@@ -179,6 +179,7 @@ func (p *Pager) accept(pg *Page, prevMax int) Batch {
 	// metadata is a hint and may lie (a total at half the truth, has_more
 	// false on every page): it ends the walk only on a page that is short of
 	// per_page anyway, and never stops one that is full.
+	p.screen(&b)
 	p.next++
 	p.done = b.Done
 	if p.done {
@@ -325,6 +326,7 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 	b := Batch{Page: pg, Donations: p.fresh(pg.Donations, true)}
 	p.next--
 	b.Done = p.next < 1
+	p.screen(&b)
 	p.done = b.Done
 	if p.done {
 		p.ahead.stop()

@@ -103,3 +103,25 @@ func TestListAndSummaryReadPastLyingMetadata(t *testing.T) {
 		})
 	}
 }
+
+// `list --id N` against a server that ignores id prints the one donation
+// with that id, if the page read holds it, and says the server ignores the
+// filter: never the whole account.
+func TestListByIDWhereTheServerIgnoresIt(t *testing.T) {
+	srv := demo.New(demo.Options{Count: 300})
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		q.Del("id")
+		r.URL.RawQuery = q.Encode()
+		srv.ServeHTTP(w, r)
+	}))
+	defer hs.Close()
+	env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}
+	account := []string{"--base-url", hs.URL, "--username", demo.DefaultLogin, "--no-cache"}
+	id := srv.Match(demo.Filter{})[5]
+	r := runCmd(t, env, append([]string{"list", "--id", fmt.Sprint(id), "--format", "ndjson"}, account...)...)
+	got := ndjsonIDs(t, r.stdout)
+	if r.code != 0 || len(got) != 1 || got[0] != id || !strings.Contains(r.stderr, "does not apply the filter id=") {
+		t.Errorf("exit %d, ids %v, want [%d] and a warning:\n%s", r.code, got, id, r.stderr)
+	}
+}
