@@ -30,6 +30,8 @@ type RangeWalk struct {
 	direct  bool
 	pending *Batch
 	spent   int // requests of a try at the date filter not believed
+	// carried is what a direct walk given up had yielded (see distrust).
+	carried seenSet
 }
 
 // RangeWalk starts a walk over q's donations dated in r (q.Page is ignored).
@@ -51,7 +53,7 @@ func (w *RangeWalk) Next(ctx context.Context) (Batch, error) {
 	}
 	if b := w.pending; b != nil {
 		w.pending = nil
-		return w.nextDirect(*b), nil
+		return w.nextDirect(ctx, *b)
 	}
 	b, err := w.p.Next(ctx)
 	if err != nil {
@@ -59,7 +61,7 @@ func (w *RangeWalk) Next(ctx context.Context) (Batch, error) {
 	}
 	if w.direct {
 		w.p.SetConcurrency(w.concurrency)
-		return w.nextDirect(b), nil
+		return w.nextDirect(ctx, b)
 	}
 	// The first page of the range was fetched while searching: pages are read
 	// ahead only after it, so it is not asked for twice.
@@ -99,6 +101,9 @@ func (w *RangeWalk) begin(ctx context.Context) error {
 	// it reads (a short page ends it), but keeps the pages already fetched.
 	w.p = w.search.c.Pager(w.search.q, OldestFirst).From(first)
 	w.p.cache = w.search.cache
+	if w.carried.ids != nil {
+		w.p.seen = w.carried
+	}
 	return nil
 }
 

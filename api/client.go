@@ -185,7 +185,8 @@ func (c *Client) URL(q Query) string {
 }
 
 // Page fetches and decodes one page, retrying what may succeed on a retry:
-// 429, 5xx, network errors and bodies cut off mid-JSON.
+// 429, 5xx, network errors and bodies cut off mid-JSON. Every error it
+// returns is scrubbed of the key in any form (see redactor.scrub).
 func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 	if q.Page <= 0 {
 		q.Page = 1
@@ -203,14 +204,14 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 		}
 		e.Page, e.Attempts = q.Page, attempt
 		if !Retryable(e) || ctx.Err() != nil {
-			return nil, e
+			return nil, c.redact.scrub(e)
 		}
 		delay, ok := c.retry.next(attempt, e.ask.wait, time.Since(start))
 		if !ok {
-			return nil, c.giveUp(e, time.Since(start))
+			return nil, c.redact.scrub(c.giveUp(e, time.Since(start)))
 		}
 		if err := c.backOff(ctx, e, delay); err != nil {
-			return nil, c.networkError(err, q.Page, target, attempt)
+			return nil, c.redact.scrub(c.networkError(err, q.Page, target, attempt))
 		}
 	}
 }

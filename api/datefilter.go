@@ -1,6 +1,9 @@
 package api
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // What a client has learned of date_from and date_to, which the spec does
 // not show: tried once, on a RangeWalk's first request, and believed only
@@ -66,13 +69,15 @@ func (w *RangeWalk) allIn(list []Donation) bool {
 	return true
 }
 
-// nextDirect takes a page of the range asked for directly. A row outside it
-// tells the client not to believe the filter again; this walk drops such
-// rows and, where the dates still ascend, stops at a page past the range's
-// end, as the search's walk does.
-func (w *RangeWalk) nextDirect(b Batch) Batch {
+// nextDirect takes a page of the range asked for directly. A row outside
+// the range shows a filter that cannot be trusted: one that answers a
+// shifted range has left out the range's start as well, so the walk reads
+// the range again as for a server without the filter (see distrust).
+// Otherwise, where the dates still ascend, it stops at a page past the
+// range's end, as the search's walk does.
+func (w *RangeWalk) nextDirect(ctx context.Context, b Batch) (Batch, error) {
 	if b.Page != nil && !w.allIn(b.Page.Donations) {
-		w.search.c.dateFilter.Store(dateFilterIgnored)
+		return w.distrust(ctx, b)
 	}
 	ascends := w.ascends(b.Donations)
 	b.Donations = w.inRange(b.Donations)
@@ -83,5 +88,22 @@ func (w *RangeWalk) nextDirect(b Batch) Batch {
 	if w.done {
 		w.p.Close()
 	}
-	return b
+	return b, nil
+}
+
+// distrust gives up the date filter, for this walk and the client: the
+// page's rows in the range are yielded, and the walk starts again with the
+// search for the range's first page, yielding nothing twice.
+func (w *RangeWalk) distrust(ctx context.Context, b Batch) (Batch, error) {
+	w.search.c.dateFilter.Store(dateFilterIgnored)
+	w.p.Close()
+	w.spent += w.p.Requests()
+	w.carried = w.p.seen
+	kept := w.inRange(b.Donations)
+	w.direct, w.started, w.lastDate = false, false, time.Time{}
+	w.warnings = append(w.warnings, "the server's date filter sent donations outside the range asked for, so the range was searched for page by page instead")
+	if len(kept) > 0 {
+		return Batch{Page: b.Page, Donations: kept}, nil
+	}
+	return w.Next(ctx)
 }

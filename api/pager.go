@@ -43,7 +43,7 @@ type Pager struct {
 	q     Query
 	order Order
 
-	seen   map[int64]struct{}
+	seen   seenSet
 	next   int // the page Next fetches
 	done   bool
 	maxLen int // the longest page seen: a shorter one is the last
@@ -61,7 +61,7 @@ type Pager struct {
 // Pager starts a walk over q (its Page field is ignored).
 func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
-	return &Pager{c: c, q: q, order: order, seen: map[int64]struct{}{}, next: 1, cache: map[int]*Page{}}
+	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}}
 }
 
 // From makes an oldest-first walk start at page n: a sync that already holds
@@ -119,25 +119,6 @@ func (p *Pager) record(pg *Page) {
 	p.maxLen = max(p.maxLen, len(pg.Donations))
 }
 
-// fresh keeps the donations not seen before and marks them seen.
-func (p *Pager) fresh(list []Donation, reverse bool) []Donation {
-	out := make([]Donation, 0, len(list))
-	for i := range list {
-		d := list[i]
-		if reverse {
-			d = list[len(list)-1-i]
-		}
-		if d.ID.Valid {
-			if _, dup := p.seen[d.ID.Value]; dup {
-				continue
-			}
-			p.seen[d.ID.Value] = struct{}{}
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
 // Next fetches the next page of the walk.
 func (p *Pager) Next(ctx context.Context) (Batch, error) {
 	if p.done {
@@ -187,34 +168,24 @@ func (p *Pager) accept(pg *Page, prevMax int) Batch {
 		if pg.Number == 2 && k >= p.q.EffectivePerPage() {
 			p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
 		}
-	case known:
-		b.Done = last
 	case k < prevMax:
+		b.Done = true
+	case known && last && k < p.q.EffectivePerPage():
 		b.Done = true
 	}
 	// A page shorter than asked for is usually the last, but a server that caps
 	// its pages below per_page sends short pages throughout: only a page shorter
-	// than one already seen, or an empty one, ends the walk for sure.
+	// than one already seen, or an empty one, ends the walk for sure. Paging
+	// metadata is a hint and may lie (a total at half the truth, has_more
+	// false on every page): it ends the walk only on a page that is short of
+	// per_page anyway, and never stops one that is full.
+	p.screen(&b)
 	p.next++
 	p.done = b.Done
 	if p.done {
 		p.ahead.stop()
 	}
 	return b
-}
-
-// contentKey tells pages apart: past the end some servers repeat the last page.
-type contentKey struct {
-	first, last int64
-	n           int
-}
-
-func keyOf(pg *Page) contentKey {
-	n := len(pg.Donations)
-	if n == 0 {
-		return contentKey{}
-	}
-	return contentKey{pg.Donations[0].ID.Value, pg.Donations[n-1].ID.Value, n}
 }
 
 // atOrPastEnd says whether cached page n is the last page or beyond it: it is
@@ -355,6 +326,7 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 	b := Batch{Page: pg, Donations: p.fresh(pg.Donations, true)}
 	p.next--
 	b.Done = p.next < 1
+	p.screen(&b)
 	p.done = b.Done
 	if p.done {
 		p.ahead.stop()

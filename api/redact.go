@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/base64"
 	"net/http"
+	"slices"
 )
 
 // redactedMark replaces whatever part of a secret a text holds.
@@ -12,12 +13,14 @@ const redactedMark = "[redacted]"
 // a word of its own: a short key's bytes are not rare enough in ordinary text.
 const minRun = 8
 
-// redactor removes secrets from what a server sends back: the API key and the
-// Authorization header's base64 of user:key, whole, each of their characters
-// written as is or escaped as JSON or a URL writes it. Bodies are redacted
-// before anything is made of them (decoding, excerpts), so no view, log or
-// error can show them. Only a whole secret is redacted: a postcode or an
-// amount that shares a run of the key's digits is data, and is left as sent.
+// redactor removes secrets from what a server sends back: the API key, and
+// the base64 of the key and of user:key (the Authorization header), whole,
+// each of their characters written as is or escaped as JSON or a URL writes
+// it. Bodies are redacted before anything is made of them (decoding,
+// excerpts), so no view, log or error can show them. Only a whole secret is
+// redacted there: a postcode or an amount that shares a run of the key's
+// digits is data, and is left as sent. The text of an error is redacted
+// more loosely besides (see scrub).
 type redactor struct {
 	secrets []string
 	// starts marks the pairs of bytes an occurrence of a secret can begin
@@ -30,7 +33,17 @@ func newRedactor(username, key string) *redactor {
 	if key == "" {
 		return r
 	}
-	r.secrets = []string{key, base64.StdEncoding.EncodeToString([]byte(username + ":" + key))}
+	// Padded first, so the padding goes too; then unpadded, as a server
+	// that cuts or re-pads what it echoes still shows that much.
+	encs := []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding}
+	for _, s := range []string{key, username + ":" + key} {
+		for _, enc := range encs {
+			if b := enc.EncodeToString([]byte(s)); !slices.Contains(r.secrets, b) {
+				r.secrets = append(r.secrets, b)
+			}
+		}
+	}
+	r.secrets = append(r.secrets, key)
 	for _, sec := range r.secrets {
 		r.mayStart(sec)
 	}
@@ -65,8 +78,12 @@ func (r *redactor) mayStart(sec string) {
 func pair(a, b byte) uint32 { return uint32(a)<<8 | uint32(b) }
 
 // bytes returns b with every secret replaced; b itself when it holds none.
-func (r *redactor) bytes(b []byte) []byte {
-	spans := r.find(b)
+func (r *redactor) bytes(b []byte) []byte { return r.replace(b, false) }
+
+// replace returns b with every secret replaced, loosely or not (see
+// escapedAt); b itself when it holds none.
+func (r *redactor) replace(b []byte, loose bool) []byte {
+	spans := r.find(b, loose)
 	if len(spans) == 0 {
 		return b
 	}
@@ -114,21 +131,37 @@ type redactedError struct {
 func (e *redactedError) Error() string { return e.text }
 func (e *redactedError) Unwrap() error { return e.err }
 
-// find returns the spans of b to redact, in order and apart.
-func (r *redactor) find(b []byte) [][2]int {
+// scrub redacts an error's text loosely: the key in any spacing or case,
+// and a secret cut off by the end of an excerpt. Such text is the server's
+// words about the request, where a key is nothing but a leak; records are
+// data, and only a whole secret is taken out of them.
+func (r *redactor) scrub(e *Error) *Error {
+	e.Excerpt = string(r.replace([]byte(e.Excerpt), true))
+	if e.Err != nil {
+		t := e.Err.Error()
+		if s := string(r.replace([]byte(t), true)); s != t {
+			e.Err = &redactedError{s, e.Err}
+		}
+	}
+	return e
+}
+
+// find returns the spans of b to redact, in order and apart. A loose
+// search tries every byte: it runs over an error's few hundred.
+func (r *redactor) find(b []byte, loose bool) [][2]int {
 	var spans [][2]int
 	if len(r.secrets) == 0 {
 		return nil
 	}
 	for p := 0; p < len(b); p++ {
-		if p+1 < len(b) {
+		if p+1 < len(b) && !loose {
 			k := uint32(b[p])<<8 | uint32(b[p+1])
 			if r.starts[k>>6]&(1<<(k&63)) == 0 {
 				continue
 			}
 		}
 		for _, sec := range r.secrets {
-			n := escapedAt(b[p:], sec)
+			n := escapedAt(b[p:], sec, loose)
 			if n == 0 || len(sec) < minRun && !alone(b, p, p+n) {
 				continue
 			}

@@ -1,0 +1,65 @@
+package api_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// shifted serves the demo with its date filter answering [from+by, to+by):
+// a server that reads the dates asked for in another time zone.
+func shifted(t *testing.T, srv *demo.Server, by time.Duration) *httptest.Server {
+	t.Helper()
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		for _, k := range []string{"date_from", "date_to"} {
+			if at, err := time.Parse(time.RFC3339Nano, q.Get(k)); err == nil {
+				q.Set(k, at.Add(by).Format(time.RFC3339Nano))
+			}
+		}
+		r.URL.RawQuery = q.Encode()
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	return hs
+}
+
+// A date filter shifted by hours either way drops nothing: the walk sees a
+// row outside the range, stops believing the filter and searches the range
+// page by page, yielding each donation of it once.
+func TestShiftedDateFilterLosesNothing(t *testing.T) {
+	srv := demo.New(demo.Options{Count: 3000, DateFilter: true})
+	all := apiEvery(t, srv)
+	// Starting at a gift, which the shifted filter leaves out, and running
+	// over several pages, the first of them all in the range.
+	since, _ := api.Time(all[1500].DonationDate)
+	r := api.DateRange{Since: since, Until: since.AddDate(0, 0, 120)}
+	var want []int64
+	for _, d := range all {
+		if t, ok := api.Time(d.DonationDate); ok && r.Contains(t) {
+			want = append(want, d.ID.Value)
+		}
+	}
+	for _, by := range []time.Duration{8 * time.Hour, -8 * time.Hour} {
+		t.Run(by.String(), func(t *testing.T) {
+			hs := shifted(t, srv, by)
+			c := hostileClient(t, hs.URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+			for _, n := range []int{1, 3} {
+				w := c.Walk(api.Query{}, api.OldestFirst, r, n)
+				var got []int64
+				for _, d := range drain(t, w, func() int64 { return 0 }, 1) {
+					got = append(got, d.ID.Value)
+				}
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%d at once: %d donations of the %d in the range", n, len(got), len(want))
+				}
+			}
+		})
+	}
+}

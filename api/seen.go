@@ -1,0 +1,70 @@
+package api
+
+import "hash/maphash"
+
+// seenSet is what a walk has yielded: donations by id, and those with no
+// usable id by their bytes, so a server that sends the same id-less record
+// on every page (ignoring `page`) has it yielded once and its repeated
+// page ends the walk like any other.
+type seenSet struct {
+	ids  map[int64]struct{}
+	raw  map[uint64]struct{}
+	seed maphash.Seed
+}
+
+func newSeenSet() seenSet {
+	return seenSet{ids: map[int64]struct{}{}, raw: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
+}
+
+// add marks d seen and says whether it was new.
+func (s seenSet) add(d *Donation) bool {
+	if d.ID.Valid {
+		_, dup := s.ids[d.ID.Value]
+		s.ids[d.ID.Value] = struct{}{}
+		return !dup
+	}
+	h := maphash.Bytes(s.seed, d.Raw)
+	_, dup := s.raw[h]
+	s.raw[h] = struct{}{}
+	return !dup
+}
+
+// fresh keeps the donations not seen before and marks them seen.
+func (p *Pager) fresh(list []Donation, reverse bool) []Donation {
+	out := make([]Donation, 0, len(list))
+	for i := range list {
+		d := list[i]
+		if reverse {
+			d = list[len(list)-1-i]
+		}
+		if p.seen.add(&d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// contentKey tells pages apart: past the end some servers repeat the last
+// page. The bytes of the first and last records count besides their ids,
+// so two pages of records without ids are told apart by what they hold.
+type contentKey struct {
+	first, last int64
+	n           int
+	sum         uint64
+}
+
+// keySeed is fixed for the process: keys are compared within one walk only.
+var keySeed = maphash.MakeSeed()
+
+func keyOf(pg *Page) contentKey {
+	n := len(pg.Donations)
+	if n == 0 {
+		return contentKey{}
+	}
+	first, last := &pg.Donations[0], &pg.Donations[n-1]
+	var h maphash.Hash
+	h.SetSeed(keySeed)
+	h.Write(first.Raw)
+	h.Write(last.Raw)
+	return contentKey{first.ID.Value, last.ID.Value, n, h.Sum64()}
+}
