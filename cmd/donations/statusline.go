@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 )
 
@@ -21,7 +21,7 @@ type statusLine struct {
 	mu    sync.Mutex
 	f     *os.File
 	width int
-	p     store.Progress
+	p     dataset.Progress
 	wait  api.Wait
 	drawn bool
 }
@@ -29,7 +29,7 @@ type statusLine struct {
 func newStatusLine(f *os.File) *statusLine { return &statusLine{f: f, width: width(f)} }
 
 // progress shows a sync's progress.
-func (s *statusLine) progress(p store.Progress) {
+func (s *statusLine) progress(p dataset.Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.p = p
@@ -83,7 +83,7 @@ func (s *statusLine) draw() {
 // the pages read of those to read, what was stored and how fast, the
 // requests and the server's budget left, and the time to go at the pace
 // so far.
-func progressLine(p store.Progress, now time.Time) string {
+func progressLine(p dataset.Progress, now time.Time) string {
 	done, total := p.Done, p.Total
 	if total == 0 {
 		done, total = p.Page, p.Pages
