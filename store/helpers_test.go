@@ -14,6 +14,5 @@ var (
 	rollupsAgree = datasettest.RollupsAgree
 	agree        = datasettest.Agree
 	firstDiff    = datasettest.FirstDiff
-	settled      = datasettest.Settled
 	skipShort    = datasettest.SkipShort
 )

@@ -226,7 +226,7 @@ func loadingLine(p dataset.Progress, now time.Time, wide bool) string {
 	if p.Budgeted && p.Budget.Remaining < p.Total-p.Done && p.Budget.Reset.After(now) {
 		return line + ", the budget resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
 	}
-	if left := p.Elapsed * time.Duration(p.Total-p.Done) / time.Duration(p.Done); p.Done < p.Total && left >= time.Second {
+	if left := p.Left(); left >= time.Second {
 		line += ", ~" + left.Round(time.Second).String() + " left"
 	}
 	return line

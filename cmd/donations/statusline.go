@@ -84,10 +84,7 @@ func (s *statusLine) draw() {
 // requests and the server's budget left, and the time to go at the pace
 // so far.
 func progressLine(p dataset.Progress, now time.Time) string {
-	done, total := p.Done, p.Total
-	if total == 0 {
-		done, total = p.Page, p.Pages
-	}
+	done, total := p.Read()
 	line := fmt.Sprintf("syncing: page %d", p.Page)
 	if total > 0 {
 		line = fmt.Sprintf("syncing %s %d of %d pages (page %d)", bar(done, total, 20), done, total, p.Page)
@@ -104,9 +101,8 @@ func progressLine(p dataset.Progress, now time.Time) string {
 		}
 	}
 	line += " · " + p.Elapsed.Round(time.Second).String()
-	if total > done && done > 0 {
-		eta := p.Elapsed / time.Duration(done) * time.Duration(total-done)
-		line += " · about " + eta.Round(time.Second).String() + " left"
+	if left := p.Left(); left > 0 {
+		line += " · about " + left.Round(time.Second).String() + " left"
 	}
 	return line
 }
