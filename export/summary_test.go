@@ -17,6 +17,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/export"
 	"donations/store"
 )
@@ -197,7 +198,7 @@ func TestSummaryTopFormsOverTheDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if _, err := st.Sync(ctx, c, store.SyncOptions{}); err != nil {
+	if _, err := dataset.Sync(ctx, st, c, dataset.SyncOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	type sum struct {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -18,7 +19,7 @@ func syncedStore(b testing.TB, n int) (path string, raw int64) {
 	srv := server(b, demo.Options{Count: n})
 	path = filepath.Join(b.TempDir(), "bench.db")
 	s := open(b, path)
-	if _, err := s.Sync(context.Background(), client(b, srv.URL), store.SyncOptions{Concurrency: 4}); err != nil {
+	if _, err := dataset.Sync(context.Background(), s, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4}); err != nil {
 		b.Fatal(err)
 	}
 	err := s.Window(context.Background(), store.Query{}, 0, -1, func(r []byte) error { raw += int64(len(r)); return nil })

@@ -182,7 +182,7 @@ func (s *Store) damaged(err error) error {
 // come to dictBytes, a new one made from them (made says so: the caller
 // keeps it once tx commits), with the records held so far compressed with
 // it. Nil for a store in memory, and until then: records are kept as sent.
-func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []fetched) (c *codec, made bool, err error) {
+func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []Page) (c *codec, made bool, err error) {
 	if s.path == "" {
 		return nil, false, nil
 	}
@@ -207,7 +207,7 @@ func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []fetched) (c *cod
 		dict = append(dict, r.raw...)
 	}
 	for _, f := range batch {
-		for _, d := range f.list {
+		for _, d := range f.Records {
 			if d.ID.Valid && len(dict) < dictBytes {
 				dict = append(dict, d.Raw...)
 			}

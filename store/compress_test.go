@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -57,13 +58,13 @@ func TestRecordsAreCompressedAndExact(t *testing.T) {
 	skipShort(t)
 	srv := server(t, demo.Options{Count: 1500, Drift: true, Hostile: true})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	mem, err := store.Memory(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer mem.Close()
-	sync(t, mem, client(t, srv.URL), store.SyncOptions{})
+	sync(t, mem, client(t, srv.URL), dataset.SyncOptions{})
 	got, want := records(t, s), records(t, mem)
 	var raw int64
 	for i := range want {
@@ -84,15 +85,15 @@ func TestRecordsAreCompressedAndExact(t *testing.T) {
 	}
 	// Read again unchanged, nothing counts as updated; a record changed on
 	// the server is, and is stored as it now is.
-	if r := sync(t, s, client(t, srv.URL), store.SyncOptions{Full: true}); r.Updated != 0 || r.New != 0 {
+	if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Full: true}); r.Updated != 0 || r.New != 0 {
 		t.Errorf("a full sync of unchanged records: %d new, %d updated, want none", r.New, r.Updated)
 	}
 	id := srv.Match(demo.Filter{})[700]
 	srv.SetStatus(id, "refunded")
-	if r := sync(t, s, client(t, srv.URL), store.SyncOptions{Full: true}); r.Updated != 1 {
+	if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Full: true}); r.Updated != 1 {
 		t.Errorf("a full sync after one refund: %d updated, want 1", r.Updated)
 	}
-	sync(t, mem, client(t, srv.URL), store.SyncOptions{Full: true})
+	sync(t, mem, client(t, srv.URL), dataset.SyncOptions{Full: true})
 	if got, want := records(t, s), records(t, mem); !bytes.Equal(got[700], want[700]) || !bytes.Contains(got[700], []byte("refunded")) {
 		t.Errorf("the refunded record reads %s", got[700])
 	}
@@ -103,13 +104,13 @@ func TestRecordsAreCompressedAndExact(t *testing.T) {
 func TestFirstRecordsCompressedOnceThereAreEnough(t *testing.T) {
 	srv := server(t, demo.Options{Count: 30})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	first := records(t, s)
 	if byDict, _ := packed(t, path); byDict[0] != 30 {
 		t.Fatalf("records by dictionary %v, want 30 kept as sent", byDict)
 	}
 	srv.Add(400)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	if byDict, _ := packed(t, path); byDict[1] != 430 {
 		t.Fatalf("records by dictionary %v, want all 430 compressed", byDict)
 	}
@@ -134,7 +135,7 @@ func TestDamagedRecordsSayWhatToRun(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), store.SyncOptions{})
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 			s.Close()
 			craft(t, path, tc.spoil)
 			s = open(t, path)
@@ -142,7 +143,7 @@ func TestDamagedRecordsSayWhatToRun(t *testing.T) {
 			if !errors.Is(err, store.ErrCorrupt) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "donations cache clear") {
 				t.Errorf("err = %v, want ErrCorrupt saying %q and naming donations cache clear", err, tc.says)
 			}
-			if _, err := s.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{Full: true}); !errors.Is(err, store.ErrCorrupt) {
+			if _, err := dataset.Sync(context.Background(), s, client(t, srv.URL), dataset.SyncOptions{Full: true}); !errors.Is(err, store.ErrCorrupt) {
 				t.Errorf("a sync over the damaged records: %v, want ErrCorrupt", err)
 			}
 		})

@@ -147,7 +147,7 @@ func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
 	if err != nil {
 		return err
 	}
-	c.Spans = merge(c.Spans, w)
+	c.Spans = Merge(c.Spans, w)
 	if w.To == End && last > 0 {
 		c.Pages = last
 	}
@@ -177,10 +177,10 @@ func fromMillis(ms int64) time.Time {
 	return time.UnixMilli(ms)
 }
 
-// merge adds w to spans, joined with those whose ids overlap it. What a
+// Merge adds w to spans, joined with those whose ids overlap it. What a
 // span knows of its ends goes with them; of two spans that end alike, the
 // one whose range reaches further says more.
-func merge(spans []Span, w Span) []Span {
+func Merge(spans []Span, w Span) []Span {
 	out := make([]Span, 0, len(spans)+1)
 	for _, sp := range spans {
 		if sp.To < w.From || w.To < sp.From {

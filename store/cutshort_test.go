@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"donations/api/demo"
-	"donations/store"
+	"donations/dataset"
 )
 
 // A first sync killed after it recorded its end but before it built the
@@ -17,7 +17,7 @@ func TestIndexLeftUnbuiltIsBuiltOnOpen(t *testing.T) {
 	srv := server(t, demo.Options{Count: 300})
 	path := filepath.Join(t.TempDir(), "main.db")
 	s := open(t, path)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	s.Close()
 	craft(t, path,
 		`INSERT INTO meta(key, value) VALUES ('deferred', '1')`,

@@ -77,14 +77,8 @@
 // donations_date, and the triggers but donations_ad, are missing until
 // then (upkeep, schema.go).
 //
-// Filling: one loop (run, fill.go) takes pages from an api.Walker and hands
-// them to a writer goroutine that commits them, several to a transaction,
-// with the coverage they complete. Sync (reading a Source, which
-// *api.Client is: the store never sees the client itself) and Fill (any
-// walk, for an in-memory store answering one question) both go through it.
-// A first sync walks newest first (walks.go); later ones read the new pages
-// at the end, then walk back over what is missing. One sync of a store runs
-// at a time (lock.go: a turn per process, flock on <store>.lock across
-// processes), and Status is what the header, the request log and `cache
-// info` show of it; Coverage and Holds say what is held complete.
+// Filling: the store takes pages (PutPages: records with the coverage they
+// complete, in one transaction) and the upkeep around a sync (Begin, Finish,
+// Tidy); the walks that bring the pages, the sync lock and the sync status
+// are package dataset's. Coverage and Holds say what is held complete.
 package store

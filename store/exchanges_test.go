@@ -14,6 +14,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -56,7 +57,7 @@ func exchangesOf(t *testing.T, s *store.Store) ([]int64, map[int64]*api.Exchange
 func TestStoredDonationsKeepTheirRequest(t *testing.T) {
 	srv := server(t, demo.Options{Count: 450})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	list, ex := exchangesOf(t, s)
 	for i, id := range list {
 		x, page := ex[id], i/100+1 // oldest first, 100 a page
@@ -94,11 +95,11 @@ func TestRequestsNoDonationRefersToAreDeleted(t *testing.T) {
 	srv := server(t, demo.Options{Count: 450})
 	s, path := tempStore(t)
 	c := client(t, srv.URL)
-	sync(t, s, c, store.SyncOptions{})
+	sync(t, s, c, dataset.SyncOptions{})
 	time.Sleep(2 * time.Millisecond) // requests are kept to the millisecond
 	mid := time.Now()
 	srv.Add(30)
-	sync(t, s, c, store.SyncOptions{Window: 1})
+	sync(t, s, c, dataset.SyncOptions{Window: 1})
 	list, ex := exchangesOf(t, s)
 	for i, id := range list {
 		again := i >= 300 // pages 4 and 5 read again, the new donations on 5
@@ -111,7 +112,7 @@ func TestRequestsNoDonationRefersToAreDeleted(t *testing.T) {
 	}
 	gone := list[7]
 	srv.Remove(gone)
-	if r := sync(t, s, c, store.SyncOptions{Full: true}); r.Removed != 1 {
+	if r := sync(t, s, c, dataset.SyncOptions{Full: true}); r.Removed != 1 {
 		t.Fatalf("full sync removed %d", r.Removed)
 	}
 	if all, unreferenced := kept(t, path); all != 5 || unreferenced != 0 {
@@ -138,7 +139,7 @@ func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 	for _, readOnly := range []bool{false, true} {
 		t.Run(fmt.Sprintf("read-only %v", readOnly), func(t *testing.T) {
 			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), store.SyncOptions{})
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 			s.Close()
 			version8(t, path)
 			if readOnly {
@@ -155,7 +156,7 @@ func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 			if readOnly {
 				return
 			}
-			sync(t, s, client(t, srv.URL), store.SyncOptions{Window: 1})
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{Window: 1})
 			ex, err := s.Exchanges(ctx, list)
 			if err != nil || ex[list[249]] == nil || ex[list[0]] != nil {
 				t.Errorf("after a sync that read pages 2 and 3 again: newest %v, oldest %v (%v)", ex[list[249]], ex[list[0]], err)
@@ -170,7 +171,7 @@ func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 func TestStoreOfVersion8NotAsMadeIsRefused(t *testing.T) {
 	srv := server(t, demo.Options{Count: 20})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	s.Close()
 	version8(t, path, `CREATE TRIGGER spy AFTER INSERT ON donations BEGIN DELETE FROM meta; END`)
 	s, err := store.Open(context.Background(), path)

@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -22,7 +23,7 @@ func synced(t *testing.T, n int) (*store.Store, []api.Donation) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	var all []api.Donation
 	err = s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
 		var d api.Donation

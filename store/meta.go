@@ -61,7 +61,7 @@ func (s *Store) buildCutShort(ctx context.Context) error {
 	if last, err := s.meta(ctx, metaLastSync); err != nil || last == "" {
 		return err
 	}
-	return s.tidy(ctx, SyncResult{})
+	return s.Tidy(ctx, false)
 }
 
 // Info is what `donations cache info` shows of a store.

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -143,7 +144,7 @@ func TestStoreInPlacesOthersControlIsRefused(t *testing.T) {
 			asRoot(t)
 			srv := server(t, demo.Options{Count: 10})
 			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), store.SyncOptions{})
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 			s.Close()
 			other := path + suffix
 			os.Remove(other)
@@ -202,7 +203,7 @@ func TestStoreThatIsNotOneIsLeftAlone(t *testing.T) {
 func TestReadOnlyStoreAnswers(t *testing.T) {
 	srv := server(t, demo.Options{Count: 120})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	s.Close()
 	must(t, os.Chmod(path, 0o400))
 	before := snap(t, path)
@@ -213,7 +214,7 @@ func TestReadOnlyStoreAnswers(t *testing.T) {
 	if _, err := s.Info(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{Full: true}); err == nil || !strings.Contains(err.Error(), "is read-only (mode 0400)") {
+	if _, err := dataset.Sync(context.Background(), s, client(t, srv.URL), dataset.SyncOptions{Full: true}); err == nil || !strings.Contains(err.Error(), "is read-only (mode 0400)") {
 		t.Errorf("sync into it: %v", err)
 	}
 	s.Close()
@@ -227,7 +228,7 @@ func TestReadOnlyStoreAnswers(t *testing.T) {
 func TestRemoveIsHonestAboutSymlinks(t *testing.T) {
 	srv := server(t, demo.Options{Count: 10})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	s.Close()
 	must(t, os.WriteFile(path+"-journal", nil, 0o600))
 	if err := store.Remove(path); err != nil {

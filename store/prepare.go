@@ -18,26 +18,29 @@ type prepared struct {
 	codec  *codec
 }
 
-// preparer makes pages' prepared on a few goroutines at once.
-type preparer struct {
+// Preparer makes pages' prepared on a few goroutines at once: one per
+// writer of pages, which hands it each page as it arrives.
+type Preparer struct {
+	s     *Store
 	slots chan struct{}
-	codec func() *codec // the codec the store compresses with now; nil: none yet
 }
 
-func newPreparer(codec func() *codec) *preparer {
-	return &preparer{slots: make(chan struct{}, runtime.GOMAXPROCS(0)), codec: codec}
+// NewPreparer is a preparer of pages for s.
+func (s *Store) NewPreparer() *Preparer {
+	return &Preparer{s: s, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
-// start begins to prepare list; the writer waits on done before it uses it.
-func (p *preparer) start(list []api.Donation, s *Store) *prepared {
+// Prepare begins to prepare pg; PutPages waits for it before it uses it.
+func (p *Preparer) Prepare(pg *Page) {
 	pr := &prepared{done: make(chan struct{})}
+	list := pg.Records
 	go func() {
 		defer close(pr.done)
 		p.slots <- struct{}{}
 		defer func() { <-p.slots }()
-		pr.make(list, s, p.codec())
+		pr.make(list, p.s, p.s.codecs.newest())
 	}()
-	return pr
+	pg.prep = pr
 }
 
 // make fills pr for list. A record it fails to compress is left for the

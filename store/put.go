@@ -34,7 +34,7 @@ ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
 // none. A donation without an id cannot be told apart from others and is
 // not stored.
 func (s *Store) Put(ctx context.Context, list []api.Donation) (PutResult, error) {
-	return s.putPages(ctx, []fetched{{list: list}})
+	return s.PutPages(ctx, []Page{{Records: list}})
 }
 
 // write runs f in one write transaction, committed only if f succeeds.
@@ -89,15 +89,15 @@ func (st *putStmts) close() {
 // put stores each donation of f that is new or changed: a sync that reads
 // a page again writes nothing for it. What f's preparation made is used
 // (it waits for it), what it did not make is made here.
-func (st *putStmts) put(ctx context.Context, f fetched) (PutResult, error) {
+func (st *putStmts) put(ctx context.Context, f Page) (PutResult, error) {
 	var r PutResult
 	pr := prepared{}
 	if f.prep != nil {
 		<-f.prep.done
 		pr = *f.prep
 	}
-	for i := range f.list {
-		d := &f.list[i]
+	for i := range f.Records {
+		d := &f.Records[i]
 		if !d.ID.Valid {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -28,7 +29,7 @@ func changedStore(t *testing.T) *store.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	sync(t, s, c, store.SyncOptions{Concurrency: 4})
+	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 	all := srv.Match(demo.Filter{})
 	srv.Add(250)
 	for _, i := range []int{7, 1500, 2990} {
@@ -36,7 +37,7 @@ func changedStore(t *testing.T) *store.Store {
 	}
 	srv.Remove(all[20])
 	srv.Remove(all[2000])
-	if r := sync(t, s, c, store.SyncOptions{Full: true, Concurrency: 4}); r.New != 250 || r.Updated != 3 || r.Removed != 2 {
+	if r := sync(t, s, c, dataset.SyncOptions{Full: true, Concurrency: 4}); r.New != 250 || r.Updated != 3 || r.Removed != 2 {
 		t.Fatalf("sync: %+v, want 250 new, 3 updated, 2 removed", r)
 	}
 	var moved api.Donation

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -58,7 +59,7 @@ func TestStoreNotAsMadeIsRefused(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), store.SyncOptions{})
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 			s.Close()
 			craft(t, path, tc.stmts...)
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -81,10 +82,10 @@ func TestStoreAsMadeIsAccepted(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "main.db")
 	s := open(t, path)
 	ctx, cancel := context.WithCancel(context.Background())
-	_, _ = s.Sync(ctx, client(t, srv.URL), store.SyncOptions{OnProgress: func(store.Progress) { cancel() }})
+	_, _ = dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{OnProgress: func(dataset.Progress) { cancel() }})
 	s.Close()
 	s = open(t, path)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	s.Close()
 	sameAsServer(t, open(t, path), srv)
 }

@@ -11,13 +11,14 @@ import (
 	"testing"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
 func TestFilesArePrivate(t *testing.T) {
 	srv := server(t, demo.Options{Count: 300})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	for _, p := range []string{path, path + "-wal", path + "-shm"} {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -57,7 +58,7 @@ func TestBadStoreFilesSayWhatToRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sync(t, s, client(t, srv.URL), store.SyncOptions{})
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 			s.Close()
 			tc.spoil(t, path)
 			_, err = store.Open(context.Background(), path)
@@ -73,14 +74,14 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 	srv := server(t, demo.Options{Count: 150})
 	path := filepath.Join(t.TempDir(), "main.db")
 	s := open(t, path)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	s.Close()
 	setVersion(t, path, 0)
 	s = open(t, path)
 	if n, err := s.Count(context.Background(), store.Query{}); err != nil || n != 0 {
 		t.Fatalf("after a schema change: %d donations, %v", n, err)
 	}
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	sameAsServer(t, s, srv)
 }
 

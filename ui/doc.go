@@ -15,7 +15,7 @@
 // and View only read it; no query runs on the event loop.
 //
 // The rows come from the profile's store, or for --demo and --no-cache one
-// in memory, that the background sync (sync.go, through store.Sync) fills
+// in memory, that the background sync (sync.go, through dataset.Sync) fills
 // newest first; until it holds what a question asks, every number says it
 // is partial, in words (coverage.go). A question the store cannot answer yet
 // (one donor asked of the server before a first sync has finished, a

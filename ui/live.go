@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -54,9 +55,9 @@ type order struct {
 // budget is, and whether to ring the bell on a new gift.
 type LiveOptions struct {
 	// Sync reads q's pages from page from on (0: from where st ends) into st,
-	// through the store's one sync loop and lock; store.ErrSyncRunning when
+	// through the dataset's one sync loop and lock; dataset.ErrSyncRunning when
 	// another sync of st runs.
-	Sync     func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error)
+	Sync     func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error)
 	LastPage func(ctx context.Context, q api.Query) (int, error)
 	Budget   func() (api.Budget, bool)
 	Bell     bool
@@ -186,7 +187,7 @@ func (j liveJob) run(ctx context.Context) tea.Msg {
 		}
 	}
 	res, err := j.opt.Sync(ctx, j.st, q, msg.page)
-	if errors.Is(err, store.ErrSyncRunning) {
+	if errors.Is(err, dataset.ErrSyncRunning) {
 		err = nil // the sync running (the background's, or another process's) brings what is new
 	}
 	if msg.err = err; err != nil {

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
 )
 
 func liveWith(c *api.Client) LiveOptions {
 	return LiveOptions{
-		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
-			return st.Sync(ctx, c, store.SyncOptions{From: from, Query: q})
+		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
+			return dataset.Sync(ctx, st, c, dataset.SyncOptions{From: from, Query: q})
 		},
 		LastPage: c.LastPage, Budget: c.Budget,
 	}

@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -30,7 +31,7 @@ func storeAccount(t *testing.T, count int) (*demo.Server, *api.Client, *store.St
 }
 
 func syncWith(st *store.Store, c *api.Client) Syncer {
-	return StoreSyncer(st, c, store.SyncOptions{Concurrency: 4})
+	return StoreSyncer(st, c, dataset.SyncOptions{Concurrency: 4})
 }
 
 // Before a first sync the rows come from the server; once it has run, from
@@ -63,18 +64,18 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 		{syncer{run: syncWith(nil, nil)}, "not synced"},
 		{syncer{run: syncWith(nil, nil), other: true, last: now.Add(-2 * time.Minute)}, "syncing…"},
 		{syncer{run: syncWith(nil, nil), running: true}, "syncing…"},
-		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 14, New: 1300}}, "syncing… page 14, 1,300 new"},
-		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 151, Done: 50, Total: 200, New: 5000,
+		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 14, New: 1300}}, "syncing… page 14, 1,300 new"},
+		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 151, Done: 50, Total: 200, New: 5000,
 			Elapsed: 10 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 45}}},
 			"loading 50/200 pages, 45 requests left, ~30s left"},
-		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 106, Done: 106, Total: 300, New: 10600,
+		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 106, Done: 106, Total: 300, New: 10600,
 			Elapsed: 2 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 120, Remaining: 0, Reset: now.Add(52 * time.Second)}}},
 			"loading 106/300 pages, 0 requests left, the budget resets in 52s"},
-		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{Page: 190, Done: 12, Total: 200,
+		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 190, Done: 12, Total: 200,
 			Wanted:     api.DateRange{Since: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)},
 			WantedPage: 3, WantedPages: 5, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 52}}},
 			"loading 2025-03 first: page 3 of ≈5 · 52 requests left"},
-		{syncer{run: syncWith(nil, nil), running: true, progress: store.Progress{
+		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{
 			Wanted:     api.DateRange{Since: time.Date(2025, 3, 4, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 3, 11, 0, 0, 0, 0, time.UTC)},
 			WantedPage: 1, WantedPages: 1}},
 			"loading 2025-03-04–2025-03-10 first: page 1 of ≈1"},

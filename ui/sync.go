@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -18,26 +19,26 @@ import (
 type Syncer interface {
 	// Sync runs a sync; want, asked between its pages, is the date range
 	// of the browser's question, which a first sync reads first.
-	Sync(ctx context.Context, progress func(store.Progress), want func() (api.DateRange, bool)) (store.SyncResult, error)
-	Status(ctx context.Context) (store.SyncStatus, error)
+	Sync(ctx context.Context, progress func(dataset.Progress), want func() (api.DateRange, bool)) (dataset.SyncResult, error)
+	Status(ctx context.Context) (dataset.SyncStatus, error)
 }
 
 // StoreSyncer is the Syncer of st, read from src as o says; the header
 // takes o's progress.
-func StoreSyncer(st *store.Store, src store.Source, o store.SyncOptions) Syncer {
+func StoreSyncer(st *store.Store, src dataset.Source, o dataset.SyncOptions) Syncer {
 	return storeSyncer{st, src, o}
 }
 
 type storeSyncer struct {
 	st  *store.Store
-	src store.Source
-	o   store.SyncOptions
+	src dataset.Source
+	o   dataset.SyncOptions
 }
 
-func (s storeSyncer) Sync(ctx context.Context, progress func(store.Progress), want func() (api.DateRange, bool)) (store.SyncResult, error) {
+func (s storeSyncer) Sync(ctx context.Context, progress func(dataset.Progress), want func() (api.DateRange, bool)) (dataset.SyncResult, error) {
 	o := s.o
 	o.OnProgress, o.Want = progress, want
-	return s.st.Sync(ctx, s.src, o)
+	return dataset.Sync(ctx, s.st, s.src, o)
 }
 
 // wanted is the date range of the question in force, which the background
@@ -60,17 +61,19 @@ func (w *wanted) get() (api.DateRange, bool) {
 	return w.r, !w.r.IsZero()
 }
 
-func (s storeSyncer) Status(ctx context.Context) (store.SyncStatus, error) { return s.st.Status(ctx) }
+func (s storeSyncer) Status(ctx context.Context) (dataset.SyncStatus, error) {
+	return dataset.Status(ctx, s.st)
+}
 
 // syncProgressMsg is a running sync's progress, or (status set) a change
 // in the store's sync status that the header shows.
 type syncProgressMsg struct {
-	p      store.Progress
-	status *store.SyncStatus
+	p      dataset.Progress
+	status *dataset.SyncStatus
 }
 
 type syncDoneMsg struct {
-	res store.SyncResult
+	res dataset.SyncResult
 	err error
 }
 
@@ -80,12 +83,12 @@ type syncer struct {
 	run      Syncer
 	running  bool // the background sync
 	other    bool // another sync of the store: Live's, or another process's
-	progress store.Progress
-	last     time.Time        // the last sync that finished, zero if none
-	lastFull time.Time        // the last that re-read every page, zero if none
-	seen     store.SyncStatus // as last read from the store
-	err      error            // why the background sync stopped; R starts it again
-	prog     chan store.Progress
+	progress dataset.Progress
+	last     time.Time          // the last sync that finished, zero if none
+	lastFull time.Time          // the last that re-read every page, zero if none
+	seen     dataset.SyncStatus // as last read from the store
+	err      error              // why the background sync stopped; R starts it again
+	prog     chan dataset.Progress
 	done     chan syncDoneMsg
 	want     *wanted // the question's dates, shared with the running sync
 }
@@ -119,11 +122,11 @@ func (s *syncer) watch() tea.Cmd {
 
 func (s *syncer) sync() tea.Cmd {
 	s.running = true
-	s.prog, s.done = make(chan store.Progress, 1), make(chan syncDoneMsg, 1)
+	s.prog, s.done = make(chan dataset.Progress, 1), make(chan syncDoneMsg, 1)
 	run, prog, done, want := s.run, s.prog, s.done, s.want.get
 	return func() tea.Msg {
 		go func() {
-			res, err := run.Sync(context.Background(), func(p store.Progress) {
+			res, err := run.Sync(context.Background(), func(p dataset.Progress) {
 				select { // a progress report the screen has not taken yet is replaced
 				case <-prog:
 				default:
@@ -136,7 +139,7 @@ func (s *syncer) sync() tea.Cmd {
 	}
 }
 
-func wait(prog chan store.Progress, done chan syncDoneMsg) tea.Cmd {
+func wait(prog chan dataset.Progress, done chan syncDoneMsg) tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case p := <-prog:
@@ -212,7 +215,7 @@ func (s *syncer) status(now time.Time, wide bool) string {
 // requests left in the server's budget. When the pages left need more than
 // the budget left, the pace so far says nothing of when they come: the
 // line says when the budget resets instead.
-func loadingLine(p store.Progress, now time.Time, wide bool) string {
+func loadingLine(p dataset.Progress, now time.Time, wide bool) string {
 	if p.Total <= 0 || p.Done <= 0 {
 		return fmt.Sprintf("syncing… page %d, %s new", p.Page, commas(p.New))
 	}
@@ -223,7 +226,7 @@ func loadingLine(p store.Progress, now time.Time, wide bool) string {
 	if p.Budgeted && p.Budget.Remaining < p.Total-p.Done && p.Budget.Reset.After(now) {
 		return line + ", the budget resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
 	}
-	if left := p.Elapsed * time.Duration(p.Total-p.Done) / time.Duration(p.Done); p.Done < p.Total && left >= time.Second {
+	if left := p.Left(); left >= time.Second {
 		line += ", ~" + left.Round(time.Second).String() + " left"
 	}
 	return line
@@ -232,7 +235,7 @@ func loadingLine(p store.Progress, now time.Time, wide bool) string {
 // wantedLine is a sync's progress while it reads the question's dates
 // first: "loading 2025-03 first: page 3 of ≈5", and a wide header adds the
 // requests left in the server's budget.
-func wantedLine(p store.Progress, loc *time.Location, wide bool) string {
+func wantedLine(p dataset.Progress, loc *time.Location, wide bool) string {
 	line := fmt.Sprintf("loading %s first: page %d of ≈%d", rangeName(p.Wanted, loc), p.WantedPage, max(p.WantedPages, p.WantedPage))
 	if wide && p.Budgeted {
 		line += fmt.Sprintf(" · %s requests left", commas(p.Budget.Remaining))

@@ -12,6 +12,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ask"
+	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -30,7 +31,7 @@ func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mem.Close() })
-	d := newDriverWith(t, FromClient(c), Options{Store: mem, Sync: StoreSyncer(mem, c, store.SyncOptions{Concurrency: 4})}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{Concurrency: 4})}, 120, 35)
 	now := d.m.ctx.Now()
 	for _, texts := range []ask.Texts{
 		{},
@@ -105,7 +106,7 @@ func wholeSums(t *testing.T, all []api.Donation, q ask.Question) sums {
 func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
 	_, c, st := storeAccount(t, 2000)
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := st.Sync(ctx, c, store.SyncOptions{OnProgress: func(p store.Progress) {
+	_, err := dataset.Sync(ctx, st, c, dataset.SyncOptions{OnProgress: func(p dataset.Progress) {
 		if p.Done >= 5 {
 			cancel()
 		}
@@ -175,7 +176,7 @@ func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { mem.Close() })
-		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: mem, Sync: StoreSyncer(mem, c, store.SyncOptions{})})
+		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{})})
 		d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 		d.run(m.Init())
 		_, cmd := m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -53,7 +54,7 @@ func runCacheInfo(ctx context.Context, a *app) error {
 	if err != nil {
 		return storeError(err)
 	}
-	st, err := s.Status(ctx)
+	st, err := dataset.Status(ctx, s)
 	if err != nil {
 		return storeError(err)
 	}

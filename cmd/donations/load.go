@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -18,7 +19,7 @@ func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateR
 	if err != nil {
 		return nil, err
 	}
-	res, err := st.Fill(ctx, c.Walk(q, api.OldestFirst, r, concurrency))
+	res, err := dataset.Fill(ctx, st, c.Walk(q, api.OldestFirst, r, concurrency))
 	for _, warn := range res.Warnings {
 		fmt.Fprintln(stderr, "donations: warning:", warn)
 	}

@@ -9,26 +9,26 @@ import (
 	"time"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 )
 
 func TestSyncProgressLine(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		p    store.Progress
+		p    dataset.Progress
 		want []string
 	}{
-		{store.Progress{Page: 3, Requests: 3, New: 300, Elapsed: 2 * time.Second},
+		{dataset.Progress{Page: 3, Requests: 3, New: 300, Elapsed: 2 * time.Second},
 			[]string{"syncing: page 3 · 300 new, 0 updated (150/s) · 3 requests · 2s"}},
-		{store.Progress{Page: 50, Pages: 200, Requests: 52, New: 5000, Updated: 3, Elapsed: 10 * time.Second},
+		{dataset.Progress{Page: 50, Pages: 200, Requests: 52, New: 5000, Updated: 3, Elapsed: 10 * time.Second},
 			[]string{"[#####---------------] 50 of 200 pages (page 50)", "5000 new, 3 updated (500/s)", "52 requests", "about 30s left"}},
 		// A first sync reads newest first: the bar counts pages read, not the page's number.
-		{store.Progress{Page: 151, Done: 50, Total: 200, Requests: 60, New: 5000, Elapsed: 10 * time.Second},
+		{dataset.Progress{Page: 151, Done: 50, Total: 200, Requests: 60, New: 5000, Elapsed: 10 * time.Second},
 			[]string{"[#####---------------] 50 of 200 pages (page 151)", "about 30s left"}},
-		{store.Progress{Page: 60, Pages: 100, Requests: 60, Elapsed: time.Minute, Budgeted: true,
+		{dataset.Progress{Page: 60, Pages: 100, Requests: 60, Elapsed: time.Minute, Budgeted: true,
 			Budget: api.Budget{Limit: 60, Remaining: 0, Reset: now.Add(42 * time.Second)}},
 			[]string{"budget 0 of 60, resets in 42s", "about 40s left"}},
-		{store.Progress{Page: 1, Pages: 1, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 59}},
+		{dataset.Progress{Page: 1, Pages: 1, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 59}},
 			[]string{"[####################] 1 of 1 pages", "budget 59 of 60 ·"}},
 	} {
 		got := progressLine(tc.p, now)
@@ -49,7 +49,7 @@ func TestSyncStatusLine(t *testing.T) {
 	}
 	defer f.Close()
 	s := &statusLine{f: f, width: 200}
-	s.progress(store.Progress{Page: 20, Done: 1, Total: 40, New: 100})
+	s.progress(dataset.Progress{Page: 20, Done: 1, Total: 40, New: 100})
 	s.waiting(api.Wait{Page: 21, Reason: "rate limit reached", Until: time.Now().Add(time.Minute)})
 	s.above(func(w io.Writer) { fmt.Fprintln(w, "GET /donations?page=21 -> 429") })
 	s.done()

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 )
 
@@ -21,7 +21,7 @@ type statusLine struct {
 	mu    sync.Mutex
 	f     *os.File
 	width int
-	p     store.Progress
+	p     dataset.Progress
 	wait  api.Wait
 	drawn bool
 }
@@ -29,7 +29,7 @@ type statusLine struct {
 func newStatusLine(f *os.File) *statusLine { return &statusLine{f: f, width: width(f)} }
 
 // progress shows a sync's progress.
-func (s *statusLine) progress(p store.Progress) {
+func (s *statusLine) progress(p dataset.Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.p = p
@@ -83,11 +83,8 @@ func (s *statusLine) draw() {
 // the pages read of those to read, what was stored and how fast, the
 // requests and the server's budget left, and the time to go at the pace
 // so far.
-func progressLine(p store.Progress, now time.Time) string {
-	done, total := p.Done, p.Total
-	if total == 0 {
-		done, total = p.Page, p.Pages
-	}
+func progressLine(p dataset.Progress, now time.Time) string {
+	done, total := p.Read()
 	line := fmt.Sprintf("syncing: page %d", p.Page)
 	if total > 0 {
 		line = fmt.Sprintf("syncing %s %d of %d pages (page %d)", bar(done, total, 20), done, total, p.Page)
@@ -104,9 +101,8 @@ func progressLine(p store.Progress, now time.Time) string {
 		}
 	}
 	line += " · " + p.Elapsed.Round(time.Second).String()
-	if total > done && done > 0 {
-		eta := p.Elapsed / time.Duration(done) * time.Duration(total-done)
-		line += " · about " + eta.Round(time.Second).String() + " left"
+	if left := p.Left(); left > 0 {
+		line += " · about " + left.Round(time.Second).String() + " left"
 	}
 	return line
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/export"
-	"donations/store"
 )
 
 type syncOptions struct {
@@ -66,13 +66,13 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 		return err
 	}
 	defer s.Close()
-	opts := store.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
+	opts := dataset.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
 		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's or another sync); waiting for it to end, ctrl+c to stop")
 	}}
 	if line != nil {
 		opts.OnProgress = line.progress
 	}
-	res, err := s.Sync(ctx, acct.client, opts)
+	res, err := dataset.Sync(ctx, s, acct.client, opts)
 	if line != nil {
 		line.done()
 	}

@@ -10,6 +10,7 @@ import (
 
 	"donations/api"
 	"donations/config"
+	"donations/dataset"
 	"donations/store"
 	"donations/ui"
 )
@@ -28,8 +29,8 @@ func runTUI(ctx context.Context, a *app) error {
 	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM}
 	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
-		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (store.SyncResult, error) {
-			return st.Sync(ctx, acct.client, store.SyncOptions{From: from, Query: q, NoWait: true})
+		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
+			return dataset.Sync(ctx, st, acct.client, dataset.SyncOptions{From: from, Query: q, NoWait: true})
 		},
 		LastPage: acct.client.LastPage, Budget: acct.client.Budget, Bell: acct.bell,
 	}
@@ -47,7 +48,7 @@ func runTUI(ctx context.Context, a *app) error {
 	if last, full, err := st.Synced(ctx); err == nil {
 		opts.LastSync, opts.LastFull = last, full
 	}
-	opts.Sync = ui.StoreSyncer(st, acct.client, store.SyncOptions{Window: 10, Concurrency: 4})
+	opts.Sync = ui.StoreSyncer(st, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 	"donations/ui"
 )
@@ -91,7 +92,7 @@ func fill(ctx context.Context, st *store.Store, count int) error {
 		return err
 	}
 	start := time.Now()
-	r, err := st.Sync(ctx, c, store.SyncOptions{Concurrency: 8})
+	r, err := dataset.Sync(ctx, st, c, dataset.SyncOptions{Concurrency: 8})
 	if err != nil {
 		return err
 	}

@@ -1,22 +1,19 @@
-package store
+package dataset
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"donations/api"
+	"donations/store"
 )
 
 // fetched is one page a sync has read, on its way to be stored.
 type fetched struct {
-	list        []api.Donation
+	store.Page
 	page, pages int // its number; the pages in all when the server says, else 0
 	requests    int // made by then
-	cov         *covered
-	ex          *api.Exchange // the request that brought it; nil for Put
 	wanted      wanted
-	prep        *prepared // nil: nothing made before its turn
 }
 
 // wanted is what a sync has read of the range it reads first for the browser.
@@ -35,24 +32,28 @@ const batchPages = 8
 // stored together, in order, in one transaction: the store always holds
 // whole pages, which is what lets a sync resume.
 type pageWriter struct {
-	s      *Store
-	prep   *preparer
+	s      *store.Store
+	prep   *store.Preparer
 	in     chan fetched
 	failed chan struct{} // closed when the writer stops on an error
 	done   chan struct{}
-	res    PutResult // stored so far; read after done
+	res    store.PutResult // stored so far; read after done
 	err    error
 }
 
 // startWriter starts the writer of a pass.
-func (s *Store) startWriter(ctx context.Context, ps pass) *pageWriter {
-	w := &pageWriter{s: s, prep: newPreparer(s.codecs.newest), in: make(chan fetched, 2*batchPages),
+func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
+	w := &pageWriter{s: s, prep: s.NewPreparer(), in: make(chan fetched, 2*batchPages),
 		failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for f := range w.in {
 			batch := w.gather(f)
-			r, err := s.putPages(ctx, batch)
+			pages := make([]store.Page, len(batch))
+			for i := range batch {
+				pages[i] = batch[i].Page
+			}
+			r, err := s.PutPages(ctx, pages)
 			if err != nil {
 				w.err = err
 				close(w.failed)
@@ -109,7 +110,7 @@ func (w *pageWriter) gather(f fetched) []fetched {
 // send hands a page to the writer, its preparation begun; false if the
 // writer has stopped.
 func (w *pageWriter) send(f fetched) bool {
-	f.prep = w.prep.start(f.list, w.s)
+	w.prep.Prepare(&f.Page)
 	select {
 	case w.in <- f:
 		return true
@@ -119,61 +120,8 @@ func (w *pageWriter) send(f fetched) bool {
 }
 
 // close waits for every page sent to be stored.
-func (w *pageWriter) close() (PutResult, error) {
+func (w *pageWriter) close() (store.PutResult, error) {
 	close(w.in)
 	<-w.done
 	return w.res, w.err
-}
-
-// putPages stores pages in one transaction.
-func (s *Store) putPages(ctx context.Context, batch []fetched) (PutResult, error) {
-	var r PutResult
-	var made *codec
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		r, made = PutResult{}, nil
-		// The indexes take donations in no order: with SQLite's 2 MB of
-		// cache, a first sync of a million read most of their pages from
-		// disk again for each page it stored. The connection that writes
-		// keeps more (it stays with the connection; the readers keep 2 MB).
-		if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
-			return err
-		}
-		c, isNew, err := s.packer(ctx, tx, batch)
-		if err != nil {
-			return err
-		}
-		if isNew {
-			made = c
-		}
-		st, err := s.prepare(ctx, tx, c)
-		if err != nil {
-			return err
-		}
-		defer st.close()
-		for _, f := range batch {
-			pr, err := st.put(ctx, f)
-			if err != nil {
-				return err
-			}
-			if f.ex != nil {
-				if err := keepExchange(ctx, tx, f.ex, f.list); err != nil {
-					return err
-				}
-			}
-			r.New, r.Updated = r.New+pr.New, r.Updated+pr.Updated
-			// Each page's record, not only the last: a sync's walk back
-			// and the range it reads first for the browser record spans
-			// apart.
-			if f.cov != nil {
-				if err := cover(ctx, tx, f.cov.span, f.cov.last); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	if err == nil && made != nil {
-		s.codecs.add(made)
-	}
-	return r, err
 }

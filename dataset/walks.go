@@ -1,11 +1,11 @@
-package store
+package dataset
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"donations/api"
+	"donations/store"
 )
 
 // forward reads pages oldest first from page first to the end. anchor is
@@ -36,7 +36,7 @@ func (r *syncRun) forward(ctx context.Context, first, anchor int, maxID int64, s
 	}
 	ps := r.pass(p, &spanWalk{asOf: r.start}, 0)
 	ps.each = each
-	pr, err := r.s.run(ctx, ps)
+	pr, err := run(ctx, r.s, ps)
 	r.add(pr)
 	return found, err
 }
@@ -54,7 +54,7 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 	}
 	if last == 0 { // an empty list: the first page, empty, says it whole
 		r.res.Requests += p.Requests()
-		return r.s.write(ctx, func(tx *sql.Tx) error { return cover(ctx, tx, Span{To: End, Page: 1, AsOf: r.start}, 0) })
+		return r.s.Cover(ctx, store.Cover{Span: store.Span{To: store.End, Page: 1, AsOf: r.start}})
 	}
 	p.From(last)
 	if r.o.Concurrency > 1 {
@@ -65,7 +65,7 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 	atEnd := len(p.Warnings()) == 0
 	bw := r.backWalk(p, &spanWalk{back: true, atEnd: atEnd, asOf: r.start}, nil)
 	defer bw.Close()
-	pr, err := r.s.run(ctx, r.pass(bw, bw, last))
+	pr, err := run(ctx, r.s, r.pass(bw, bw, last))
 	r.add(pr)
 	return err
 }
@@ -74,11 +74,10 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 // store's newest donation (by the top span's place in the list), less the
 // window. Where it is not found there, every page is read instead, and
 // seen holds what was.
-func (r *syncRun) catchUp(ctx context.Context, top Span, maxID int64) (seen map[int64]struct{}, err error) {
-	var held int
-	err = r.s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations WHERE id BETWEEN ? AND ?`, top.From, maxID).Scan(&held)
+func (r *syncRun) catchUp(ctx context.Context, top store.Span, maxID int64) (seen map[int64]struct{}, err error) {
+	held, err := r.s.CountIDs(ctx, top.From, maxID)
 	if err != nil {
-		return nil, r.s.explain(err)
+		return nil, err
 	}
 	anchor := ((max(top.Page, 1)-1)*r.per+held-1)/r.per + 1
 	first := max(1, anchor-max(0, r.o.Window))
@@ -122,7 +121,7 @@ func (r *syncRun) fillGaps(ctx context.Context) (map[int64]struct{}, error) {
 
 // back walks back from upper's first page to page 1, passing over the
 // spans below; moved says the first page did not overlap upper.
-func (r *syncRun) back(ctx context.Context, upper Span, below []Span) (moved bool, err error) {
+func (r *syncRun) back(ctx context.Context, upper store.Span, below []store.Span) (moved bool, err error) {
 	p := r.src.Pager(r.q, api.NewestFirst).From(upper.Page)
 	if r.o.Concurrency > 1 {
 		p.SetConcurrency(r.o.Concurrency)
@@ -138,7 +137,7 @@ func (r *syncRun) back(ctx context.Context, upper Span, below []Span) (moved boo
 		}
 	}
 	ps.stop = func() bool { return moved }
-	pr, err := r.s.run(ctx, ps)
+	pr, err := run(ctx, r.s, ps)
 	r.add(pr)
 	return moved, err
 }

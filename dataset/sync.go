@@ -1,13 +1,12 @@
-package store
+package dataset
 
 import (
 	"cmp"
 	"context"
-	"database/sql"
-	"strconv"
 	"time"
 
 	"donations/api"
+	"donations/store"
 )
 
 // SyncOptions say how much a sync reads.
@@ -75,9 +74,9 @@ type SyncResult struct {
 // not where it should be, the list has shifted under the store (removals on
 // the server) and every page is read instead. One sync of a store runs at
 // a time (see lockSync).
-func (s *Store) Sync(ctx context.Context, src Source, o SyncOptions) (SyncResult, error) {
+func Sync(ctx context.Context, s *store.Store, src Source, o SyncOptions) (SyncResult, error) {
 	start := time.Now()
-	st, unlock, err := s.lockSync(ctx, !o.NoWait, o.OnWait)
+	st, unlock, err := lockSync(ctx, s, !o.NoWait, o.OnWait)
 	if err != nil {
 		return SyncResult{}, err
 	}
@@ -91,7 +90,7 @@ func (s *Store) Sync(ctx context.Context, src Source, o SyncOptions) (SyncResult
 
 // syncRun is one sync under way: what its walks share.
 type syncRun struct {
-	s     *Store
+	s     *store.Store
 	src   Source
 	o     SyncOptions
 	q     api.Query
@@ -108,7 +107,7 @@ type syncRun struct {
 
 func (r *syncRun) sync(ctx context.Context) error {
 	s := r.s
-	n, maxID, err := s.tail(ctx)
+	n, maxID, err := s.Tail(ctx)
 	if err != nil {
 		return err
 	}
@@ -118,11 +117,11 @@ func (r *syncRun) sync(ctx context.Context) error {
 	}
 	r.q = r.o.Query
 	r.q.PerPage = r.o.PerPage
-	if r.per, err = s.pageSize(ctx, r.q.EffectivePerPage()); err != nil {
+	if r.per, err = s.PageSize(ctx, r.q.EffectivePerPage()); err != nil {
 		return err
 	}
 	if n == 0 {
-		if err := s.begin(ctx, r.o.From == 0); err != nil {
+		if err := s.Begin(ctx, r.o.From == 0); err != nil {
 			return err
 		}
 	}
@@ -139,7 +138,7 @@ func (r *syncRun) sync(ctx context.Context) error {
 		err = r.newestFirst(ctx)
 	default:
 		if len(cov.Spans) == 0 { // filled by Put: whole pages from the first
-			cov.Spans = []Span{{From: 0, To: maxID, Page: 1}}
+			cov.Spans = []store.Span{{From: 0, To: maxID, Page: 1}}
 		}
 		if seen, err = r.catchUp(ctx, cov.Spans[len(cov.Spans)-1], maxID); err == nil && !r.res.Full {
 			seen, err = r.fillGaps(ctx)
@@ -154,19 +153,13 @@ func (r *syncRun) sync(ctx context.Context) error {
 // finish records the sync, builds what a first sync deferred, and hands
 // the write-ahead log back to the file.
 func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
-	s := r.s
-	if err := s.finish(ctx, &r.res, seen, cmp.Or(r.size, r.per), r.start); err != nil {
+	full := r.res.Full && len(r.res.Warnings) == 0
+	removed, err := r.s.Finish(ctx, full, seen, cmp.Or(r.size, r.per), r.start)
+	if err != nil {
 		return err
 	}
-	if err := s.tidy(ctx, r.res); err != nil {
-		return err
-	}
-	if s.path != "" && r.res.New+r.res.Updated+r.res.Removed > 0 {
-		// Hand the log back to the file and cut it: after a large sync it
-		// would keep its size on disk. Busy readers make this a no-op.
-		_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
-	}
-	return nil
+	r.res.Removed = removed
+	return r.s.Tidy(ctx, r.res.New+r.res.Updated+r.res.Removed > 0)
 }
 
 // pass is the loop's pass over w, reporting as the sync does.
@@ -184,131 +177,6 @@ func (r *syncRun) add(p passResult) {
 	if p.PageSize > 0 {
 		r.size = p.PageSize
 	}
-}
-
-// tail is where the store ends: its count and newest id.
-func (s *Store) tail(ctx context.Context) (n int, maxID int64, err error) {
-	var m sql.NullInt64
-	err = s.db.QueryRowContext(ctx, `SELECT count(*), max(id) FROM donations`).Scan(&n, &m)
-	return n, m.Int64, s.explain(err)
-}
-
-// pageSize is the size of the server's pages when asked for asked: what a
-// sync learned (a server may cap it lower), else asked.
-func (s *Store) pageSize(ctx context.Context, asked int) (int, error) {
-	v, err := s.meta(ctx, metaPerPage)
-	if n, _ := strconv.Atoi(v); n > 0 && n < asked {
-		return n, err
-	}
-	return asked, err
-}
-
-// tidy merges the search index's segments, one per page stored, into one:
-// pages are stored without merging, which would double what each costs.
-// After a first sync the file it filled is compacted, then what it
-// deferred is made in one go: the indexes and triggers it dropped, the
-// search index and the sums.
-func (s *Store) tidy(ctx context.Context, res SyncResult) error {
-	deferred, err := s.meta(ctx, metaDeferred)
-	if err != nil || res.New+res.Updated+res.Removed == 0 && deferred == "" {
-		return err
-	}
-	if deferred != "" {
-		// Compacted before the indexes, the search index and the sums are
-		// made: VACUUM copies what a table holds row by row, and it filled
-		// each index of a million rows in no order; made after it, they are
-		// written once, in order.
-		if err := s.compact(ctx); err != nil {
-			return err
-		}
-	}
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if deferred != "" {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
-				return err
-			}
-			if err := makeUpkeep(ctx, tx); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`); err != nil {
-				return err
-			}
-			return rebuildRollups(ctx, tx)
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
-		return err
-	})
-}
-
-// begin readies an empty store for its first sync: its coverage is
-// recorded from now on (a store without that record was filled by an
-// earlier version), and with deferUpkeep the row-by-row upkeep of the
-// search index, the rollups and most indexes (see upkeep) stops until the
-// sync ends: built once at the end they cost a fraction.
-func (s *Store) begin(ctx context.Context, deferUpkeep bool) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if err := setMeta(ctx, tx, metaCoverage, "{}"); err != nil || !deferUpkeep {
-			return err
-		}
-		if err := setMeta(ctx, tx, metaDeferred, "1"); err != nil {
-			return err
-		}
-		return dropUpkeep(ctx, tx)
-	})
-}
-
-// finish records the sync and, after a full walk that the server answered
-// faithfully, removes what it no longer returns; the requests that brought
-// donations read again or removed go too.
-func (s *Store) finish(ctx context.Context, res *SyncResult, seen map[int64]struct{}, per int, at time.Time) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if res.Full && len(res.Warnings) == 0 {
-			gone, err := unseen(ctx, tx, seen)
-			if err != nil {
-				return err
-			}
-			for _, id := range gone {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM donations WHERE id = ?`, id); err != nil {
-					return err
-				}
-			}
-			res.Removed = len(gone)
-			if err := setMeta(ctx, tx, metaLastFullSync, strconv.FormatInt(at.UnixMilli(), 10)); err != nil {
-				return err
-			}
-		}
-		if err := dropUnreferenced(ctx, tx); err != nil {
-			return err
-		}
-		if err := setMeta(ctx, tx, metaPerPage, strconv.Itoa(per)); err != nil {
-			return err
-		}
-		return setMeta(ctx, tx, metaLastSync, strconv.FormatInt(at.UnixMilli(), 10))
-	})
-}
-
-// unseen is what the store holds that a full walk did not see; nothing
-// when the walk kept no record (a first sync, into an empty store).
-func unseen(ctx context.Context, tx *sql.Tx, seen map[int64]struct{}) ([]int64, error) {
-	if seen == nil {
-		return nil, nil
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM donations`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var gone []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		if _, ok := seen[id]; !ok {
-			gone = append(gone, id)
-		}
-	}
-	return gone, rows.Err()
 }
 
 // rampAt is the page from which a sync fetches several pages at once.

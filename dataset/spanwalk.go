@@ -1,9 +1,10 @@
-package store
+package dataset
 
 import (
 	"time"
 
 	"donations/api"
+	"donations/store"
 )
 
 // spanWalk follows the span of the list a walk has read, page by page, so
@@ -12,23 +13,17 @@ type spanWalk struct {
 	back  bool // pages come last first
 	atEnd bool // a walk back that starts on the list's last page
 	asOf  time.Time
-	cur   Span
+	cur   store.Span
 	open  bool // a page that held donations was read
 	last  int  // the list's last page, once reached
 }
 
-// covered is what a transaction records: the walk's span after its pages.
-type covered struct {
-	span Span
-	last int
-}
-
-func (w *spanWalk) record(b api.Batch, suspect bool, f *fetched) { f.cov = w.add(b, suspect) }
+func (w *spanWalk) record(b api.Batch, suspect bool, f *fetched) { f.Cover = w.add(b, suspect) }
 
 // add takes the next page of the walk; nil when the record is unchanged.
 // suspect is true when the walker found the server misbehaving (a page
 // repeating the one before): the end it saw is then not believed.
-func (w *spanWalk) add(b api.Batch, suspect bool) *covered {
+func (w *spanWalk) add(b api.Batch, suspect bool) *store.Cover {
 	if b.Page == nil {
 		return nil
 	}
@@ -36,15 +31,15 @@ func (w *spanWalk) add(b api.Batch, suspect bool) *covered {
 	n := b.Page.Number
 	switch {
 	case !ok && !w.open && !w.back && n == 1 && b.Done && !suspect:
-		w.cur, w.open, w.last = Span{From: 0, To: End, Page: 1, AsOf: w.asOf}, true, 0 // an empty list
+		w.cur, w.open, w.last = store.Span{From: 0, To: store.End, Page: 1, AsOf: w.asOf}, true, 0 // an empty list
 	case !ok && w.open && !w.back && b.Done && !suspect:
-		w.cur.To = End
+		w.cur.To = store.End
 	case !ok:
 		return nil
 	case !w.open:
-		w.cur, w.open = Span{From: lo, To: hi, Page: n, AsOf: w.asOf}, true
+		w.cur, w.open = store.Span{From: lo, To: hi, Page: n, AsOf: w.asOf}, true
 		if w.back && w.atEnd {
-			w.cur.To, w.last = End, n
+			w.cur.To, w.last = store.End, n
 		}
 	case w.back:
 		w.cur.From, w.cur.Page = min(w.cur.From, lo), n
@@ -58,11 +53,11 @@ func (w *spanWalk) add(b api.Batch, suspect bool) *covered {
 		w.last = n
 	}
 	if !w.back && b.Done && !suspect {
-		w.cur.To = End
+		w.cur.To = store.End
 	}
-	c := &covered{span: w.cur}
-	if w.cur.To == End {
-		c.last = w.last
+	c := &store.Cover{Span: w.cur}
+	if w.cur.To == store.End {
+		c.Last = w.last
 	}
 	return c
 }

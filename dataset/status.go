@@ -1,8 +1,10 @@
-package store
+package dataset
 
 import (
 	"context"
 	"time"
+
+	"donations/store"
 )
 
 // SyncStatus is what a store says of its syncs, read alike by the header,
@@ -18,15 +20,15 @@ type SyncStatus struct {
 	LastSync, LastFull time.Time
 }
 
-// Status is the store's sync status now.
-func (s *Store) Status(ctx context.Context) (SyncStatus, error) {
+// Status is the sync status of s now.
+func Status(ctx context.Context, s *store.Store) (SyncStatus, error) {
 	var st SyncStatus
-	if h := s.peek(); h != nil {
+	if h := peek(s); h != nil {
 		h.mu.Lock()
 		st.Here, st.Progress = h.running, h.progress
 		h.mu.Unlock()
 	}
-	st.Running = st.Here || s.path != "" && lockedElsewhere(lockPath(s.path))
+	st.Running = st.Here || s.LockPath() != "" && lockedElsewhere(s.LockPath())
 	var err error
 	st.LastSync, st.LastFull, err = s.Synced(ctx)
 	return st, err

@@ -1,4 +1,4 @@
-package store
+package dataset
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/store"
 )
 
 // pass is one walk of the page-to-store loop and what it tells as it goes.
@@ -44,9 +45,9 @@ type passResult struct {
 // the writer as it arrives and committed with the pages waiting behind it,
 // so an interrupted walk keeps whole pages. Every page-to-store path (sync,
 // the in-memory stores of list and summary, Live) goes through it.
-func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
+func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 	var res passResult
-	wr := s.startWriter(ctx, ps)
+	wr := startWriter(ctx, s, ps)
 	keep := copies{}
 	sizes := pageSizes{}
 	var skips skipped
@@ -59,12 +60,12 @@ func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
 		if ps.each != nil {
 			ps.each(b)
 		}
-		f := fetched{list: keep.keep(b), requests: requests(ps.w)}
+		f := fetched{Page: store.Page{Records: keep.keep(b)}, requests: requests(ps.w)}
 		if ps.span != nil {
 			ps.span.record(b, len(ps.w.Warnings()) > 0, &f)
 		}
 		if b.Page != nil {
-			f.page, f.pages, f.ex = b.Page.Number, int(b.Page.Meta.TotalPages.Value), &b.Page.Exchange
+			f.page, f.pages, f.Exchange = b.Page.Number, int(b.Page.Meta.TotalPages.Value), &b.Page.Exchange
 			sizes.add(b)
 			skips.add(b.Page)
 			if len(b.Page.Donations) > 0 {
@@ -81,17 +82,17 @@ func (s *Store) run(ctx context.Context, ps pass) (passResult, error) {
 	return res, cmp.Or(werr, err)
 }
 
-// Fill stores every page w yields, as a sync does, and closes w: for a
-// store in memory that answers one question (list and summary online).
-func (s *Store) Fill(ctx context.Context, w api.Walker) (SyncResult, error) {
+// Fill stores into s every page w yields, as a sync does, and closes w:
+// for a store in memory that answers one question (list and summary online).
+func Fill(ctx context.Context, s *store.Store, w api.Walker) (SyncResult, error) {
 	start := time.Now()
-	st, unlock, err := s.lockSync(ctx, true, nil)
+	st, unlock, err := lockSync(ctx, s, true, nil)
 	if err != nil {
 		w.Close()
 		return SyncResult{}, err
 	}
 	defer unlock()
-	r, err := s.run(ctx, pass{w: w, start: start, state: st})
+	r, err := run(ctx, s, pass{w: w, start: start, state: st})
 	w.Close()
 	return SyncResult{New: r.New, Updated: r.Updated, Requests: r.Requests, LastPage: r.LastPage,
 		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}, err

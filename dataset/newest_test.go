@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -41,7 +42,7 @@ func TestNewestMonthHeldFirst(t *testing.T) {
 
 	s, _ := tempStore(t)
 	pages := (len(want)+99)/100 + 1 // the month's pages, and one that starts before it
-	cutShort(t, s, c, store.SyncOptions{Concurrency: 1}, pages)
+	cutShort(t, s, c, dataset.SyncOptions{Concurrency: 1}, pages)
 	h, err := s.Holds(ctx, month)
 	if err != nil || !h.Complete || h.Count != len(want) {
 		t.Fatalf("after %d pages, the month since %v: %+v, %v; the server lists %d", pages, month.Since, h, err, len(want))
@@ -57,7 +58,7 @@ func TestNewestMonthHeldFirst(t *testing.T) {
 	if err != nil || older.Complete {
 		t.Fatalf("a range the store does not hold: %+v, %v", older, err)
 	}
-	sync(t, s, c, store.SyncOptions{Concurrency: 4})
+	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 	sameAsServer(t, s, srv)
 	if all, err := s.Holds(ctx, api.DateRange{}); err != nil || !all.Complete || all.All != 5000 {
 		t.Fatalf("the whole account after the next sync: %+v, %v", all, err)

@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -32,13 +33,13 @@ func TestNewerCopyOfADonationWins(t *testing.T) {
 	defer web.Close()
 	s, _ := tempStore(t)
 	c := client(t, web.URL)
-	sync(t, s, c, store.SyncOptions{})
+	sync(t, s, c, dataset.SyncOptions{})
 	if n := refunded(t, s, twice); n != 1 {
 		t.Fatalf("first sync: the refund of %d read on page 2 is not what the store holds", twice)
 	}
 	srv.SetStatus(twice, "paid")
 	once = gosync.Once{}
-	r := sync(t, s, c, store.SyncOptions{Full: true})
+	r := sync(t, s, c, dataset.SyncOptions{Full: true})
 	if n := refunded(t, s, twice); n != 1 {
 		t.Fatalf("full sync: %+v; the store does not hold the refund read on page 2", r)
 	}
@@ -62,10 +63,10 @@ func TestCappedPageSizeIsLearned(t *testing.T) {
 		srv := server(t, demo.Options{Count: tc.count, PageSize: tc.size})
 		c := client(t, srv.URL)
 		s, _ := tempStore(t)
-		sync(t, s, c, store.SyncOptions{Concurrency: 8})
+		sync(t, s, c, dataset.SyncOptions{Concurrency: 8})
 		sameAsServer(t, s, srv)
 		before := settled(srv)
-		r := sync(t, s, c, store.SyncOptions{Window: 0})
+		r := sync(t, s, c, dataset.SyncOptions{Window: 0})
 		if n := srv.Requests() - before; n != 2 || r.New+r.Updated != 0 {
 			t.Errorf("page size %d, %d donations, nothing new: %d requests (want 2), %+v", tc.size, tc.count, n, r)
 		}
@@ -79,7 +80,7 @@ func TestCappedPageSizeIsLearned(t *testing.T) {
 			want++
 		}
 		before = settled(srv)
-		r = sync(t, s, c, store.SyncOptions{Window: 1})
+		r = sync(t, s, c, dataset.SyncOptions{Window: 1})
 		if n := srv.Requests() - before; n != want || r.New != 3*tc.size {
 			t.Errorf("page size %d, %d donations, 3 pages new, a window of 1: %d requests (want %d), %+v", tc.size, tc.count, n, want, r)
 		}
@@ -97,30 +98,30 @@ func TestOneSyncAtATime(t *testing.T) {
 	var once gosync.Once
 	done := make(chan error, 1)
 	go func() {
-		_, err := a.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{OnProgress: func(store.Progress) {
+		_, err := dataset.Sync(context.Background(), a, client(t, srv.URL), dataset.SyncOptions{OnProgress: func(dataset.Progress) {
 			once.Do(func() { close(started) })
 		}})
 		done <- err
 	}()
 	<-started
 	for _, s := range []*store.Store{a, b} {
-		st, err := s.Status(context.Background())
+		st, err := dataset.Status(context.Background(), s)
 		if err != nil || !st.Running {
 			t.Errorf("status during a sync: %+v %v", st, err)
 		}
 	}
-	if _, err := b.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{NoWait: true}); !errors.Is(err, store.ErrSyncRunning) {
+	if _, err := dataset.Sync(context.Background(), b, client(t, srv.URL), dataset.SyncOptions{NoWait: true}); !errors.Is(err, dataset.ErrSyncRunning) {
 		t.Errorf("a second sync not waiting: %v", err)
 	}
 	waited := false
-	r, err := b.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{OnWait: func() { waited = true }})
+	r, err := dataset.Sync(context.Background(), b, client(t, srv.URL), dataset.SyncOptions{OnWait: func() { waited = true }})
 	if err != nil || !waited || r.New != 0 {
 		t.Errorf("a second sync that waits: waited %v, %+v, %v", waited, r, err)
 	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	st, err := b.Status(context.Background())
+	st, err := dataset.Status(context.Background(), b)
 	if err != nil || st.Running || st.LastSync.IsZero() {
 		t.Errorf("status after: %+v %v", st, err)
 	}

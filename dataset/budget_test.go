@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -17,14 +18,14 @@ import (
 func TestBudgetedFirstSyncWastesNoRequest(t *testing.T) {
 	skipShort(t)
 	const count, pages = 10_000, 100
-	first := func(opts demo.Options) (store.SyncResult, int) {
+	first := func(opts demo.Options) (dataset.SyncResult, int) {
 		srv := server(t, opts)
 		s, err := store.Memory(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		r := sync(t, s, client(t, srv.URL), store.SyncOptions{Concurrency: 4})
+		r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4})
 		if r.New != count {
 			t.Fatalf("a first sync stored %d of %d", r.New, count)
 		}

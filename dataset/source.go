@@ -1,8 +1,8 @@
-package store
+package dataset
 
 import "donations/api"
 
-// Source is the account a sync reads: *api.Client is one. The store needs
+// Source is the account a sync reads: *api.Client is one. The dataset needs
 // no more of the client than these, so it knows nothing of HTTP, keys or
 // retries; tests give it a client of the demo server.
 type Source interface {

@@ -1,4 +1,4 @@
-package store
+package dataset
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"donations/store"
 )
 
 // ErrSyncRunning is returned by a sync told not to wait (SyncOptions.NoWait)
@@ -31,16 +33,16 @@ var syncStates = struct {
 	m map[string]*syncState
 }{m: map[string]*syncState{}}
 
-func (s *Store) stateKey() string {
-	if s.path == "" {
+func stateKey(s *store.Store) string {
+	if s.Path() == "" {
 		return fmt.Sprintf("memory %p", s)
 	}
-	return filepath.Clean(s.path)
+	return filepath.Clean(s.Path())
 }
 
 // state is the store's sync state, held until release is called.
-func (s *Store) state() (st *syncState, release func()) {
-	k := s.stateKey()
+func state(s *store.Store) (st *syncState, release func()) {
+	k := stateKey(s)
 	syncStates.Lock()
 	defer syncStates.Unlock()
 	st = syncStates.m[k]
@@ -59,10 +61,10 @@ func (s *Store) state() (st *syncState, release func()) {
 }
 
 // peek is the store's sync state if a sync of this process holds one.
-func (s *Store) peek() *syncState {
+func peek(s *store.Store) *syncState {
 	syncStates.Lock()
 	defer syncStates.Unlock()
-	return syncStates.m[s.stateKey()]
+	return syncStates.m[stateKey(s)]
 }
 
 // lockSync takes the store's one sync lock: in this process (the browser's
@@ -70,8 +72,8 @@ func (s *Store) peek() *syncState {
 // processes (an advisory lock on a file beside the store, which the system
 // lets go of when a process dies, even by kill -9). With wait false a sync
 // running is ErrSyncRunning; else onWait is told once, and the sync waits.
-func (s *Store) lockSync(ctx context.Context, wait bool, onWait func()) (*syncState, func(), error) {
-	st, release := s.state()
+func lockSync(ctx context.Context, s *store.Store, wait bool, onWait func()) (*syncState, func(), error) {
+	st, release := state(s)
 	told := false
 	tell := func() {
 		if !told && onWait != nil {
@@ -95,9 +97,9 @@ func (s *Store) lockSync(ctx context.Context, wait bool, onWait func()) (*syncSt
 		}
 	}
 	var f *os.File
-	if s.path != "" {
+	if path := s.LockPath(); path != "" {
 		var err error
-		if f, err = lockFile(ctx, lockPath(s.path), wait, tell); err != nil {
+		if f, err = lockFile(ctx, path, wait, tell); err != nil {
 			<-st.turn
 			release()
 			return nil, nil, err
@@ -119,5 +121,3 @@ func (st *syncState) set(f func(*syncState)) {
 	defer st.mu.Unlock()
 	f(st)
 }
-
-func lockPath(path string) string { return path + ".lock" }

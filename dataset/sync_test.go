@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -20,20 +21,20 @@ func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 		srv := server(t, demo.Options{Count: count})
 		c := client(t, srv.URL)
 		s, _ := tempStore(t)
-		first := sync(t, s, c, store.SyncOptions{Concurrency: 4, Window: 10})
+		first := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Window: 10})
 		if first.New != count || !first.Full {
 			t.Fatalf("%d: first sync stored %d (full %v)", count, first.New, first.Full)
 		}
 		sameAsServer(t, s, srv)
 		before := settled(srv)
-		again := sync(t, s, c, store.SyncOptions{Concurrency: 4})
+		again := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 		if n := srv.Requests() - before; n > 2 || again.New != 0 || again.Updated != 0 {
 			t.Errorf("%d, nothing new: %d requests, %+v", count, n, again)
 		}
 		for _, k := range []int{1, 250} {
 			srv.Add(k)
 			before = settled(srv)
-			r := sync(t, s, c, store.SyncOptions{Concurrency: 4})
+			r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 			if n, most := srv.Requests()-before, (k+99)/100+2; n > most || r.New != k {
 				t.Errorf("%d, %d new: %d requests (at most %d), stored %d", count, k, n, most, r.New)
 			}
@@ -49,16 +50,16 @@ func TestRefundsFoundByWindowAndFull(t *testing.T) {
 	srv := server(t, demo.Options{Count: 3000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
-	sync(t, s, c, store.SyncOptions{Concurrency: 4})
+	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 	all := srv.Match(demo.Filter{})
 	recent, old := all[len(all)-150], all[10]
 	srv.SetStatus(recent, "refunded")
 	srv.SetStatus(old, "refunded")
-	r := sync(t, s, c, store.SyncOptions{Window: 3})
+	r := sync(t, s, c, dataset.SyncOptions{Window: 3})
 	if r.Updated != 1 {
 		t.Errorf("window of 3 pages: %d updated, want the recent one", r.Updated)
 	}
-	r = sync(t, s, c, store.SyncOptions{Full: true, Concurrency: 4})
+	r = sync(t, s, c, dataset.SyncOptions{Full: true, Concurrency: 4})
 	if r.Updated != 1 || r.Removed != 0 {
 		t.Errorf("full: %+v, want the old one updated", r)
 	}
@@ -72,11 +73,11 @@ func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
 	srv := server(t, demo.Options{Count: 500})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
-	sync(t, s, c, store.SyncOptions{})
+	sync(t, s, c, dataset.SyncOptions{})
 	all := srv.Match(demo.Filter{})
 	srv.Remove(all[3])
 	srv.Remove(all[400])
-	r := sync(t, s, c, store.SyncOptions{Full: true})
+	r := sync(t, s, c, dataset.SyncOptions{Full: true})
 	if r.Removed != 2 {
 		t.Errorf("removed %d, want 2", r.Removed)
 	}
@@ -93,13 +94,13 @@ func TestShiftedListFallsBackToAFullSync(t *testing.T) {
 	srv := server(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
-	sync(t, s, c, store.SyncOptions{})
+	sync(t, s, c, dataset.SyncOptions{})
 	all := srv.Match(demo.Filter{})
 	for _, id := range all[:150] {
 		srv.Remove(id)
 	}
 	srv.Add(30)
-	r := sync(t, s, c, store.SyncOptions{Window: 0})
+	r := sync(t, s, c, dataset.SyncOptions{Window: 0})
 	if !r.Full || r.Removed != 150 || r.New != 30 || len(r.Warnings) == 0 {
 		t.Errorf("after 150 removals: %+v", r)
 	}
@@ -111,9 +112,9 @@ func TestShiftedListFallsBackToAFullSync(t *testing.T) {
 func TestServerIgnoringPage(t *testing.T) {
 	good := server(t, demo.Options{Count: 450})
 	s, _ := tempStore(t)
-	sync(t, s, client(t, good.URL), store.SyncOptions{})
+	sync(t, s, client(t, good.URL), dataset.SyncOptions{})
 	bad := server(t, demo.Options{Count: 450, IgnorePage: true})
-	r := sync(t, s, client(t, bad.URL), store.SyncOptions{Full: true})
+	r := sync(t, s, client(t, bad.URL), dataset.SyncOptions{Full: true})
 	if r.Removed != 0 || len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "ignore the page") {
 		t.Errorf("against a server ignoring page: %+v", r)
 	}
@@ -125,7 +126,7 @@ func TestServerIgnoringPage(t *testing.T) {
 func TestFirstSyncFromAServerIgnoringPage(t *testing.T) {
 	bad := server(t, demo.Options{Count: 450, IgnorePage: true})
 	s, _ := tempStore(t)
-	r := sync(t, s, client(t, bad.URL), store.SyncOptions{})
+	r := sync(t, s, client(t, bad.URL), dataset.SyncOptions{})
 	if r.New != 100 || len(r.Warnings) == 0 || !strings.Contains(r.Warnings[0], "ignore the page") {
 		t.Errorf("against a server ignoring page: %+v", r)
 	}
@@ -143,7 +144,7 @@ func TestTwoSyncsAtOnce(t *testing.T) {
 	errs := make(chan error, 2)
 	for _, s := range []*store.Store{a, b} {
 		go func() {
-			_, err := s.Sync(context.Background(), client(t, srv.URL), store.SyncOptions{Concurrency: 4})
+			_, err := dataset.Sync(context.Background(), s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4})
 			errs <- err
 		}()
 	}
@@ -167,7 +168,7 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 		s, _ := tempStore(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		reported, pages := 0, 0
-		_, err := s.Sync(ctx, client(t, srv.URL), store.SyncOptions{Concurrency: 8, OnProgress: func(p store.Progress) {
+		_, err := dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 8, OnProgress: func(p dataset.Progress) {
 			if p.Done <= pages || p.Total != len(want)/100 {
 				t.Errorf("stop at %d: progress went from %d pages to %d of %d", stopAt, pages, p.Done, p.Total)
 			}
@@ -185,7 +186,7 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the last", stopAt, len(got), reported)
 		}
 		coversExactly(t, s, got, len(want))
-		if r := sync(t, s, client(t, srv.URL), store.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
+		if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
 			t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
 		}
 		sameAsServer(t, s, srv)

@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -13,20 +13,21 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
 // TestMain lets the test binary be the child process that the kill test kills.
 func TestMain(m *testing.M) {
 	if url, path := os.Getenv("STORE_TEST_SYNC_URL"), os.Getenv("STORE_TEST_SYNC_PATH"); url != "" {
-		o := store.SyncOptions{Window: 2}
+		o := dataset.SyncOptions{Window: 2}
 		var since, until int64
 		if _, err := fmt.Sscanf(os.Getenv("STORE_TEST_SYNC_WANT"), "%d,%d", &since, &until); err == nil {
 			o.Want = wantOnly(api.DateRange{Since: time.UnixMilli(since), Until: time.UnixMilli(until)})
 		}
 		s, err := store.Open(context.Background(), path)
 		if err == nil {
-			_, err = s.Sync(context.Background(), client(nil, url), o)
+			_, err = dataset.Sync(context.Background(), s, client(nil, url), o)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -60,7 +61,7 @@ func TestKilledSyncResumes(t *testing.T) {
 		s.Close()
 	}
 	s := open(t, path)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{Window: 2})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{Window: 2})
 	sameAsServer(t, s, srv)
 	coversExactly(t, s, want, len(want))
 }

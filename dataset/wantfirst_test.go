@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -89,7 +90,7 @@ func TestSyncReadsTheWantedRangeFirst(t *testing.T) {
 			base := srv.Requests()
 			var heldAt atomic.Int64
 			var told atomic.Bool
-			o := store.SyncOptions{Concurrency: 4, Want: wantOnly(oldMonth), OnProgress: func(p store.Progress) {
+			o := dataset.SyncOptions{Concurrency: 4, Want: wantOnly(oldMonth), OnProgress: func(p dataset.Progress) {
 				if p.Wanted == oldMonth && p.WantedPage > 0 {
 					told.Store(true)
 				}
@@ -163,7 +164,7 @@ func TestKilledWantFirstSyncResumes(t *testing.T) {
 	}
 	s := open(t, path)
 	before := len(ids(t, s))
-	res := sync(t, s, client(t, srv.URL), store.SyncOptions{Window: 2, Want: wantOnly(month)})
+	res := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Window: 2, Want: wantOnly(month)})
 	// The pages it did not hold (two more where the month's edges cut
 	// them), the pages its spans start on again, and the newest pages
 	// again (the window, and the end); reading the month's 4 pages again

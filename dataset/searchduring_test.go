@@ -1,4 +1,4 @@
-package store_test
+package dataset_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -16,7 +17,7 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 	srv := server(t, demo.Options{Count: 5000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
-	cutShort(t, s, c, store.SyncOptions{}, 6)
+	cutShort(t, s, c, dataset.SyncOptions{}, 6)
 	var held []api.Donation
 	err := s.Donations(context.Background(), store.Query{}, 0, -1, func(d *api.Donation) error {
 		held = append(held, *d)

@@ -1,4 +1,4 @@
-package store
+package dataset
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/store"
 )
 
 // backWalk is a sync's walk back towards page 1: the api.Walker its pass
@@ -37,7 +38,7 @@ type backWalk struct {
 // held is a span the walk passes over; ids are those a jump of this sync
 // read (the store may not have them all yet), ascending.
 type held struct {
-	Span
+	store.Span
 	ids []int64
 	// distrust: the page the span should start on did not hold its first
 	// donation where counted: the walk reads the span's pages instead.
@@ -50,13 +51,13 @@ type skip struct {
 	h           int
 	id          int64 // the held span's first
 	page, index int
-	from        int  // the page the walk was on: where it goes on if the landing misses
-	before      Span // the walk's span then
+	from        int        // the page the walk was on: where it goes on if the landing misses
+	before      store.Span // the walk's span then
 }
 
 // backWalk walks p back, recording its span in span; below is what the
 // store held complete below p's first page when the walk began.
-func (r *syncRun) backWalk(p *api.Pager, span *spanWalk, below []Span) *backWalk {
+func (r *syncRun) backWalk(p *api.Pager, span *spanWalk, below []store.Span) *backWalk {
 	b := &backWalk{r: r, p: p, span: span}
 	for _, sp := range below {
 		b.held = append(b.held, held{Span: sp})
@@ -133,7 +134,7 @@ func (b *backWalk) record(bt api.Batch, suspect bool, f *fetched) {
 		}
 		return
 	}
-	f.cov = b.span.add(bt, suspect)
+	f.Cover = b.span.add(bt, suspect)
 	if bt.Page != nil {
 		b.size = max(b.size, len(bt.Page.Donations))
 		for i := range bt.Page.Donations {
@@ -142,9 +143,9 @@ func (b *backWalk) record(bt api.Batch, suspect bool, f *fetched) {
 			}
 		}
 	}
-	if s := b.skip; s != nil && f.cov != nil {
+	if s := b.skip; s != nil && f.Cover != nil {
 		b.skip = nil
-		f.cov = b.passOver(s)
+		f.Cover = b.passOver(s)
 	}
 }
 
@@ -165,10 +166,9 @@ func (b *backWalk) plan(ctx context.Context, pg *api.Page) error {
 			b.skip = &skip{h: i}
 			return nil
 		}
-		var stored int
-		err := b.r.s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations WHERE id >= ? AND id < ?`, h.From, lo).Scan(&stored)
+		stored, err := b.r.s.CountIDs(ctx, h.From, lo-1)
 		if err != nil {
-			return b.r.s.explain(err)
+			return err
 		}
 		read := sort.Search(len(h.ids), func(k int) bool { return h.ids[k] >= lo })
 		// The pages before this one are full; the longest page read is one,
@@ -186,7 +186,7 @@ func (b *backWalk) plan(ctx context.Context, pg *api.Page) error {
 // passOver goes on from below the held span s names: the walk's span now
 // reaches down to the held one's start, and the walk reads on from the
 // page it starts on (or ends, when it starts the list).
-func (b *backWalk) passOver(s *skip) *covered {
+func (b *backWalk) passOver(s *skip) *store.Cover {
 	h := b.held[s.h]
 	s.before = b.span.cur
 	b.span.cur.From, b.span.cur.Page = h.From, s.page
@@ -197,9 +197,9 @@ func (b *backWalk) passOver(s *skip) *covered {
 		b.landing = s
 		b.restart(s.page)
 	}
-	c := &covered{span: b.span.cur}
-	if c.span.To == End {
-		c.last = b.span.last
+	c := &store.Cover{Span: b.span.cur}
+	if c.Span.To == store.End {
+		c.Last = b.span.last
 	}
 	return c
 }

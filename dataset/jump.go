@@ -1,4 +1,4 @@
-package store
+package dataset
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/store"
 )
 
 // jump reads a date range the browser wants while a sync walks back: by
@@ -19,7 +20,7 @@ type jump struct {
 	w     *api.RangeWalk
 	r     api.DateRange
 	asOf  time.Time
-	cur   Span
+	cur   store.Span
 	open  bool
 	ids   []int64 // read, ascending: to count what the walk back passes over
 	last  time.Time
@@ -42,7 +43,7 @@ func (j *jump) record(b api.Batch, f *fetched) {
 			continue
 		}
 		if !j.open {
-			j.cur, j.open, j.first = Span{From: d.ID.Value, Since: j.r.Since, AsOf: j.asOf}, true, at
+			j.cur, j.open, j.first = store.Span{From: d.ID.Value, Since: j.r.Since, AsOf: j.asOf}, true, at
 			if j.r.Since.IsZero() {
 				j.cur.From, j.cur.Page = 0, 1
 			}
@@ -60,7 +61,7 @@ func (j *jump) record(b api.Batch, f *fetched) {
 	if j.w.Done() {
 		j.cur.Until = j.r.Until
 	}
-	f.cov = &covered{span: j.cur}
+	f.Cover = &store.Cover{Span: j.cur}
 }
 
 // estimate is how many pages the range takes, from how far into it the
@@ -119,7 +120,7 @@ func (b *backWalk) endJump() {
 			out = append(out, h)
 			continue
 		}
-		add.Span = merge([]Span{h.Span}, add.Span)[0]
+		add.Span = store.Merge([]store.Span{h.Span}, add.Span)[0]
 		add.ids = append(add.ids, h.ids...)
 		add.distrust = add.distrust || h.distrust
 	}

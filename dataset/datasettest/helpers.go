@@ -1,0 +1,213 @@
+// Package datasettest holds what the tests of store and dataset need, written
+// once: a demo server and its client, stores on disk filled by a sync, and
+// the checks that a store holds exactly what the server lists.
+package datasettest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// Server starts the demo on loopback for one test.
+func Server(t testing.TB, opts demo.Options) *demo.Running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	run, err := demo.Start(ctx, "", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(run.Close)
+	return run
+}
+
+// Client talks to the demo at url; t is nil in the kill test's child process.
+func Client(t testing.TB, url string) *api.Client {
+	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+	if err != nil {
+		if t == nil {
+			panic(err)
+		}
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Open opens the store at path for the test, closed at its end.
+func Open(t testing.TB, path string) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TempStore is a new store on disk for the test, and its path.
+func TempStore(t testing.TB) (*store.Store, string) {
+	path := filepath.Join(t.TempDir(), "cache", "main.db")
+	return Open(t, path), path
+}
+
+// Sync syncs s from c as o says; an error fails t.
+func Sync(t testing.TB, s *store.Store, c *api.Client, o dataset.SyncOptions) dataset.SyncResult {
+	t.Helper()
+	r, err := dataset.Sync(context.Background(), s, c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// CutShort syncs s from c as o says and stops it once pages are stored:
+// a sync cut short, as a kill or ctrl+c leaves one.
+func CutShort(t testing.TB, s *store.Store, c *api.Client, o dataset.SyncOptions, pages int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o.OnProgress = func(p dataset.Progress) {
+		if p.Done >= pages {
+			cancel()
+		}
+	}
+	if _, err := dataset.Sync(ctx, s, c, o); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the sync was not stopped after %d pages: %v", pages, err)
+	}
+}
+
+// IDs are the stored donations' ids in id order, checked to appear once each.
+func IDs(t testing.TB, s *store.Store) []int64 {
+	t.Helper()
+	var out []int64
+	err := s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
+		var d struct{ ID int64 }
+		if err := json.Unmarshal(raw, &d); err != nil {
+			return err
+		}
+		out = append(out, d.ID)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.IsSorted(out) || len(slices.Compact(slices.Clone(out))) != len(out) {
+		t.Fatalf("stored ids repeat or are out of order")
+	}
+	return out
+}
+
+// SameAsServer fails unless the store holds exactly the server's donations.
+func SameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
+	t.Helper()
+	want := srv.Match(demo.Filter{})
+	got := IDs(t, s)
+	if !slices.Equal(got, want) {
+		t.Fatalf("store holds %d donations, the server %d (first difference near %v)", len(got), len(want), FirstDiff(got, want))
+	}
+	// Every demo e-mail is @example.*: the search index must find them all,
+	// however the sync that filled the store was cut short and resumed.
+	if n, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "example"}}); err != nil || n != len(want) {
+		t.Fatalf("the search index finds %d of %d donations (%v)", n, len(want), err)
+	}
+	RollupsAgree(t, s)
+	// And it knows it holds the whole list.
+	if c, err := s.Coverage(context.Background()); err != nil || len(c.Spans) != 1 || c.Spans[0].From != 0 || c.Spans[0].To != store.End {
+		t.Fatalf("the store holds the whole list, but its coverage says %+v (%v)", c, err)
+	}
+}
+
+// RollupsAgree fails unless the rollups and the donors table add up to
+// what the donations themselves do.
+func RollupsAgree(t testing.TB, s *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	read := func() (string, error) {
+		g, err := s.Groups(ctx, store.Filter{}, []string{"status", "recurring"}, nil)
+		if err != nil {
+			return "", err
+		}
+		m, err := s.Groups(ctx, store.Filter{}, []string{"month"}, nil)
+		if err != nil {
+			return "", err
+		}
+		d, err := s.Donors(ctx, store.Filter{}, "total", true, 0, 20)
+		if err != nil {
+			return "", err
+		}
+		n, err := s.DonorCount(ctx, store.Filter{})
+		return fmt.Sprintf("%v\n%v\n%v\n%d", g, m, d, n), err
+	}
+	Agree(t, s, read)
+}
+
+// Agree fails unless read finds the same lines from the rollups and the
+// donors table as from the donations themselves, and shows the first that
+// differs.
+func Agree(t testing.TB, s *store.Store, read func() (string, error)) {
+	t.Helper()
+	rolled, err := read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var direct string
+	if err := s.WithoutRollups(context.Background(), func() (err error) { direct, err = read(); return err }); err != nil {
+		t.Fatal(err)
+	}
+	a, b := strings.Split(rolled, "\n"), strings.Split(direct, "\n")
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			t.Fatalf("from the rollups:\n%.2000s\nfrom the donations:\n%.2000s", a[i], b[i])
+		}
+	}
+	if len(a) != len(b) {
+		t.Fatalf("%d lines from the rollups, %d from the donations", len(a), len(b))
+	}
+}
+
+// FirstDiff is the index of the first id that differs between a and b.
+func FirstDiff(a, b []int64) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// Settled is the server's request count once it stops moving: a read-ahead
+// request cancelled at the end of a sync may still reach the server after
+// the sync returned, and must not be counted against the next one.
+func Settled(srv *demo.Running) int {
+	n := srv.Requests()
+	for {
+		time.Sleep(50 * time.Millisecond)
+		m := srv.Requests()
+		if m == n {
+			return n
+		}
+		n = m
+	}
+}
+
+// SkipShort leaves a test that syncs many pages, or waits on a rate limit
+// in real time, to the full run (go test ./...): the race run in CI takes
+// -short.
+func SkipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long: runs in go test ./..., not with -short")
+	}
+}

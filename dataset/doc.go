@@ -1,0 +1,16 @@
+// Package dataset owns the data's page loops: every walk of the API's pages
+// into a store goes through its one loop (run, fill.go), which hands pages
+// to a writer goroutine that commits them, several to a transaction, with
+// the coverage they complete (store.PutPages). Sync reads a Source
+// (*api.Client is one: the dataset never sees HTTP or keys); Fill stores any
+// walk, for an in-memory store answering one question (--demo, --no-cache,
+// list and summary online).
+//
+// A first sync walks newest first (walks.go, backwalk.go); later ones read
+// the new pages at the end, then walk back over what is missing, reading
+// first a date range the browser wants (jump.go). One sync of a store runs
+// at a time (lock.go: a turn per process, flock on <store>.lock across
+// processes), and Status is what the header, the request log, `cache info`
+// and the status line of `donations sync` show of it. It knows no screen
+// and no SQL: the store (package store) takes rows and coverage.
+package dataset

@@ -1,0 +1,23 @@
+package dataset
+
+import "time"
+
+// Read is how far the sync has come, as the header and the status line of
+// `donations sync` both say it: the pages it stored of those it expects to
+// read, else the page it is on of the server's count (total 0: not known).
+func (p Progress) Read() (done, total int) {
+	if p.Total > 0 {
+		return p.Done, p.Total
+	}
+	return p.Page, p.Pages
+}
+
+// Left is the time the pages left take at the pace so far; 0 when it is not
+// known (nothing read yet, or no count of the pages).
+func (p Progress) Left() time.Duration {
+	done, total := p.Read()
+	if done <= 0 || total <= done {
+		return 0
+	}
+	return p.Elapsed * time.Duration(total-done) / time.Duration(done)
+}

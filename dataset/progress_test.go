@@ -1,0 +1,28 @@
+package dataset_test
+
+import (
+	"testing"
+	"time"
+
+	"donations/dataset"
+)
+
+func TestProgressReadAndTimeLeft(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		p           dataset.Progress
+		done, total int
+		left        time.Duration
+	}{
+		{"the sync's own count wins", dataset.Progress{Page: 151, Pages: 400, Done: 50, Total: 200, Elapsed: 10 * time.Second}, 50, 200, 30 * time.Second},
+		{"else the server's page count", dataset.Progress{Page: 50, Pages: 200, Elapsed: 10 * time.Second}, 50, 200, 30 * time.Second},
+		{"no count: nothing left is known", dataset.Progress{Page: 3, Elapsed: 2 * time.Second}, 3, 0, 0},
+		{"nothing stored yet", dataset.Progress{Total: 10, Elapsed: time.Second}, 0, 10, 0},
+		{"all read", dataset.Progress{Done: 10, Total: 10, Elapsed: time.Second}, 10, 10, 0},
+	} {
+		done, total := c.p.Read()
+		if done != c.done || total != c.total || c.p.Left() != c.left {
+			t.Errorf("%s: %d of %d pages, %v left; want %d of %d, %v", c.name, done, total, c.p.Left(), c.done, c.total, c.left)
+		}
+	}
+}

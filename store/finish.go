@@ -1,0 +1,174 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"time"
+)
+
+// What a sync asks of the store besides pages (PutPages): where it ends,
+// how it begins, how it ends. The walks themselves are the dataset's.
+
+// Tail is where the store ends: its count and newest id.
+func (s *Store) Tail(ctx context.Context) (n int, maxID int64, err error) {
+	var m sql.NullInt64
+	err = s.db.QueryRowContext(ctx, `SELECT count(*), max(id) FROM donations`).Scan(&n, &m)
+	return n, m.Int64, s.explain(err)
+}
+
+// CountIDs is how many donations the store holds with an id from lo to
+// hi, both included: where a walk is in the list, counted from a span.
+func (s *Store) CountIDs(ctx context.Context, lo, hi int64) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations WHERE id BETWEEN ? AND ?`, lo, hi).Scan(&n)
+	return n, s.explain(err)
+}
+
+// PageSize is the size of the server's pages when asked for asked: what a
+// sync learned (a server may cap it lower), else asked.
+func (s *Store) PageSize(ctx context.Context, asked int) (int, error) {
+	v, err := s.meta(ctx, metaPerPage)
+	if n, _ := strconv.Atoi(v); n > 0 && n < asked {
+		return n, err
+	}
+	return asked, err
+}
+
+// Tidy merges the search index's segments, one per page stored, into one:
+// pages are stored without merging, which would double what each costs.
+// After a first sync the file it filled is compacted, then what it
+// deferred is made in one go: the indexes and triggers it dropped, the
+// search index and the sums. changed says the sync changed the store;
+// the write-ahead log is then handed back to the file.
+func (s *Store) Tidy(ctx context.Context, changed bool) error {
+	deferred, err := s.meta(ctx, metaDeferred)
+	if err != nil || !changed && deferred == "" {
+		return err
+	}
+	if deferred != "" {
+		// Compacted before the indexes, the search index and the sums are
+		// made: VACUUM copies what a table holds row by row, and it filled
+		// each index of a million rows in no order; made after it, they are
+		// written once, in order.
+		if err := s.compact(ctx); err != nil {
+			return err
+		}
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if deferred != "" {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
+				return err
+			}
+			if err := makeUpkeep(ctx, tx); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`); err != nil {
+				return err
+			}
+			return rebuildRollups(ctx, tx)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
+		return err
+	})
+	if err == nil && s.path != "" && changed {
+		// Hand the log back to the file and cut it: after a large sync it
+		// would keep its size on disk. Busy readers make this a no-op.
+		_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	}
+	return err
+}
+
+// Begin readies an empty store for its first sync: its coverage is
+// recorded from now on (a store without that record was filled by an
+// earlier version), and with deferUpkeep the row-by-row upkeep of the
+// search index, the rollups and most indexes (see upkeep) stops until the
+// sync ends: built once at the end they cost a fraction.
+func (s *Store) Begin(ctx context.Context, deferUpkeep bool) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := setMeta(ctx, tx, metaCoverage, "{}"); err != nil || !deferUpkeep {
+			return err
+		}
+		if err := setMeta(ctx, tx, metaDeferred, "1"); err != nil {
+			return err
+		}
+		return dropUpkeep(ctx, tx)
+	})
+}
+
+// Finish records a sync that ended at at, having learned the server's page
+// size per. After a full walk that the server answered faithfully (full)
+// it removes what the walk did not see (seen; nothing when nil: a first
+// sync into an empty store keeps no record) and records it as the last
+// full sync. The requests that brought donations read again or removed go
+// too. removed is how many donations it removed.
+func (s *Store) Finish(ctx context.Context, full bool, seen map[int64]struct{}, per int, at time.Time) (removed int, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		removed = 0
+		if full {
+			gone, err := unseen(ctx, tx, seen)
+			if err != nil {
+				return err
+			}
+			for _, id := range gone {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM donations WHERE id = ?`, id); err != nil {
+					return err
+				}
+			}
+			removed = len(gone)
+			if err := setMeta(ctx, tx, metaLastFullSync, strconv.FormatInt(at.UnixMilli(), 10)); err != nil {
+				return err
+			}
+		}
+		if err := dropUnreferenced(ctx, tx); err != nil {
+			return err
+		}
+		if err := setMeta(ctx, tx, metaPerPage, strconv.Itoa(per)); err != nil {
+			return err
+		}
+		return setMeta(ctx, tx, metaLastSync, strconv.FormatInt(at.UnixMilli(), 10))
+	})
+	return removed, err
+}
+
+// unseen is what the store holds that a full walk did not see; nothing
+// when the walk kept no record (a first sync, into an empty store).
+func unseen(ctx context.Context, tx *sql.Tx, seen map[int64]struct{}) ([]int64, error) {
+	if seen == nil {
+		return nil, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM donations`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var gone []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		if _, ok := seen[id]; !ok {
+			gone = append(gone, id)
+		}
+	}
+	return gone, rows.Err()
+}
+
+// Cover records that the store holds c complete, with no page: what a walk
+// learns from a list found empty.
+func (s *Store) Cover(ctx context.Context, c Cover) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return cover(ctx, tx, c.Span, c.Last) })
+}
+
+// LockPath is the file whose lock lets one sync of the store run at a
+// time across processes (it goes with the store: Remove removes it); ""
+// for a store in memory.
+func (s *Store) LockPath() string {
+	if s.path == "" {
+		return ""
+	}
+	return lockPath(s.path)
+}
+
+func lockPath(path string) string { return path + ".lock" }
