@@ -235,3 +235,24 @@ func Time(t Text) (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
+
+// SearchText is the text a person may look a gift up by: the donor (name,
+// e-mail, phone, address, employer, occupation, company), the tribute's
+// honoree, what the donor wrote and chose (comment, designation), where it
+// came from (form, campaign, UTM values) and the plan's interval. Fields
+// not sent are left out. Figures, dates and ids are the searcher's to add.
+func (d *Donation) SearchText() []string {
+	texts := []Text{d.FirstName, d.LastName, d.Email, d.Phone, d.Address, d.AddressLine2, d.City, d.State,
+		d.Postcode, d.Country, d.Employer, d.Occupation, d.DonatingCompany, d.Comment, d.Designation,
+		d.FormName, d.CampaignName, d.UTMSource, d.UTMMedium, d.UTMCampaign, d.UTMTerm, d.UTMContent, d.Interval}
+	if d.Honor != nil {
+		texts = append(texts, d.Honor.HonoreeName)
+	}
+	out := make([]string, 0, len(texts))
+	for _, t := range texts {
+		if v := strings.TrimSpace(t.Value); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
