@@ -3,7 +3,6 @@ package api_test
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -262,20 +261,7 @@ func TestNestedDonorAndCampaignAreRead(t *testing.T) {
 	if err := json.Unmarshal([]byte(rec), &d); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{}
-	for i := range api.Fields {
-		f := &api.Fields[i]
-		switch v := f.At(&d).(type) {
-		case *api.Text:
-			got[f.Name] = v.Value
-		case *api.Number:
-			got[f.Name] = v.Text
-		case *api.Int:
-			got[f.Name] = fmt.Sprint(v.Value)
-		case *api.Flag:
-			got[f.Name] = fmt.Sprint(v.Value)
-		}
-	}
+	got := fieldValues(&d)
 	for name, want := range map[string]string{
 		"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.org", "address": "12 St James's Sq",
 		"city": "Flat city", "state": "LND", "postcode": "SW1Y 4JH", "country": "GB",

@@ -2,17 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"reflect"
 	"strings"
 	"time"
-	"unsafe"
-)
-
-var (
-	intType  = reflect.TypeOf(int64(0))
-	flagType = reflect.TypeOf(false)
 )
 
 // Donation is one record of the list, with every field of the spec. Raw holds
@@ -59,12 +50,28 @@ type Donation struct {
 	UTMContent               Text       `json:"utm_content"`
 	Honor                    *Honor     `json:"donation_honor"`
 
-	// Not in the spec; sent by servers of this kind (see otherNames).
-	AmountRefunded Number `json:"amount_refunded"`
-	Designation    Text   `json:"designation"`
-	Comment        Text   `json:"comment"`
-	CampaignID     Int    `json:"campaign_id"`
-	CampaignName   Text   `json:"campaign_name"`
+	// Not in the spec; sent by servers of this kind, flat or nested (see
+	// record).
+	AmountRefunded              Number `json:"amount_refunded"`
+	FormattedAmountRefunded     Text   `json:"formatted_amount_refunded"`
+	ConvertedNetAmount          Number `json:"converted_net_amount"`
+	FormattedConvertedNetAmount Text   `json:"formatted_converted_net_amount"`
+	Designation                 Text   `json:"designation"`
+	Comment                     Text   `json:"comment"`
+	CampaignID                  Int    `json:"campaign_id"`
+	CampaignName                Text   `json:"campaign_name"`
+	DonorID                     Int    `json:"donor_id"`
+	Phone                       Text   `json:"phone"`
+	AddressLine2                Text   `json:"address_line_2"`
+	Employer                    Text   `json:"employer"`
+	Occupation                  Text   `json:"occupation"`
+	DonatingCompany             Text   `json:"donating_company"`
+	JoinMailingList             Flag   `json:"join_mailing_list"`
+	GiftAid                     Flag   `json:"gift_aid"`
+	FirstRecurringDonation      Flag   `json:"first_recurring_donation"`
+	PlanID                      Int    `json:"plan_id"`
+	Interval                    Text   `json:"interval"`
+	UTMTerm                     Text   `json:"utm_term"`
 
 	Raw json.RawMessage `json:"-"`
 }
@@ -92,70 +99,43 @@ type Honor struct {
 	RecipientMessage       Text `json:"recipient_message"`
 }
 
-// decodeQuestions accepts a list of question objects, a single object, or
-// anything else as no questions; list elements that are not objects are skipped.
-func decodeQuestions(v []byte) ([]Question, error) {
-	one := func(obj []byte) (Question, error) {
-		var q Question
-		_, err := members(obj, func(key, val []byte) error {
-			switch string(key) {
-			case "question_type":
-				return q.Type.set(val, view)
-			case "question":
-				return q.Question.set(val, view)
-			case "answer":
-				q.Answer = json.RawMessage(val)
-			}
-			return nil
-		})
-		return q, err
-	}
-	switch firstByte(v) {
+// questionList accepts a list of question objects, a single object, or
+// anything else as no questions; list elements that are not objects are
+// skipped.
+type questionList []Question
+
+func (q *questionList) UnmarshalJSON(b []byte) error {
+	*q = nil
+	switch firstByte(b) {
 	case '{':
-		q, err := one(v)
-		return []Question{q}, err
+		*q = make(questionList, 1)
+		return json.Unmarshal(b, &(*q)[0])
 	case '[':
-		var out []Question
-		_, err := elements(v, func(el []byte) error {
-			if el[0] != '{' {
-				return nil
-			}
-			q, err := one(el)
-			out = append(out, q)
+		var list []json.RawMessage
+		if err := json.Unmarshal(b, &list); err != nil {
 			return err
-		})
-		return out, err
-	}
-	return nil, nil
-}
-
-// view makes a string that shares b's memory. Only the decoder calls it, on
-// a record's own copy of its bytes, which nothing writes after decoding.
-func view(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
-// decodeHonor treats null, an empty object, a list or an object of empty
-// strings as "no tribute".
-func decodeHonor(v []byte) (*Honor, error) {
-	if firstByte(v) != '{' {
-		return nil, nil
-	}
-	var h Honor
-	_, err := members(v, func(key, val []byte) error {
-		if i := honorIndex.find(key); i >= 0 {
-			return HonorFields[i].At(&h).set(val, view)
 		}
-		return nil
-	})
-	if err != nil || h.blank() {
-		return nil, err
+		for _, el := range list {
+			if firstByte(el) != '{' {
+				continue
+			}
+			*q = append(*q, Question{})
+			if err := json.Unmarshal(el, &(*q)[len(*q)-1]); err != nil {
+				return err
+			}
+		}
 	}
-	return &h, nil
+	return nil
 }
+
+// UnmarshalJSON reads a tribute; what is not an object is none, and the
+// decoder drops one of empty strings (Donation.UnmarshalJSON).
+func (h *Honor) UnmarshalJSON(b []byte) error {
+	*h = Honor{}
+	return objectOnly(b, (*honorFields)(h))
+}
+
+type honorFields Honor
 
 func (h *Honor) blank() bool {
 	for i := range HonorFields {
@@ -175,12 +155,10 @@ func firstByte(b []byte) byte {
 	return 0
 }
 
-// UnmarshalJSON decodes one record tolerantly and keeps a copy of its bytes.
-func (d *Donation) UnmarshalJSON(b []byte) error { return d.decode(b) }
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// decode reads one record in a single pass. Every string and raw answer
-// points into the donation's own copy of its bytes, never into the page.
-func (d *Donation) decode(b []byte) error {
+// UnmarshalJSON decodes one record tolerantly and keeps a copy of its bytes.
+func (d *Donation) UnmarshalJSON(b []byte) error {
 	return d.decodeOwned(append(json.RawMessage(nil), b...))
 }
 
@@ -189,27 +167,16 @@ func (d *Donation) decode(b []byte) error {
 // its field missing rather than fail the record, and with it the page: the
 // raw bytes still show it.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
-	*d = Donation{Raw: raw}
-	var other otherFields
-	_, err := members(d.Raw, func(key, v []byte) error {
-		i := fieldIndex.find(key)
-		if i < 0 {
-			return other.decode(key, v)
-		}
-		return decodeField(d, i, key, v)
-	})
-	other.fill(d)
-	return err
-}
-
-// decodeField reads v into field i of d; a value of the wrong type leaves
-// the field missing.
-func decodeField(d *Donation, i int, key, v []byte) error {
-	var te *json.UnmarshalTypeError
-	if err := Fields[i].decode(d, v); err != nil && !errors.As(err, &te) {
-		return fmt.Errorf("%s: %w", key, err)
+	*d = Donation{}
+	r := record{flat: (*flat)(d)}
+	err := json.Unmarshal(raw, &r)
+	d.Questions = r.Questions
+	if d.Honor != nil && d.Honor.blank() {
+		d.Honor = nil
 	}
-	return nil
+	r.fillOthers(d)
+	d.Raw = raw
+	return err
 }
 
 // WhyNoID says why the record has no id a store can keep it by: "no id"
@@ -219,16 +186,13 @@ func (d *Donation) WhyNoID() string {
 	if d.ID.Valid {
 		return ""
 	}
-	var id Int
-	odd := false
-	_, _ = members(d.Raw, func(key, v []byte) error {
-		if i := fieldIndex.find(key); i >= 0 && Fields[i].Name == "id" {
-			odd = id.UnmarshalJSON(v) != nil
+	var r struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(d.Raw, &r) == nil {
+		if _, sent, _ := wholeNumber(r.ID); sent {
+			return "an id that is not a whole number"
 		}
-		return nil
-	})
-	if odd {
-		return "an id that is not a whole number"
 	}
 	return "no id"
 }
@@ -270,4 +234,25 @@ func Time(t Text) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// SearchText is the text a person may look a gift up by: the donor (name,
+// e-mail, phone, address, employer, occupation, company), the tribute's
+// honoree, what the donor wrote and chose (comment, designation), where it
+// came from (form, campaign, UTM values) and the plan's interval. Fields
+// not sent are left out. Figures, dates and ids are the searcher's to add.
+func (d *Donation) SearchText() []string {
+	texts := []Text{d.FirstName, d.LastName, d.Email, d.Phone, d.Address, d.AddressLine2, d.City, d.State,
+		d.Postcode, d.Country, d.Employer, d.Occupation, d.DonatingCompany, d.Comment, d.Designation,
+		d.FormName, d.CampaignName, d.UTMSource, d.UTMMedium, d.UTMCampaign, d.UTMTerm, d.UTMContent, d.Interval}
+	if d.Honor != nil {
+		texts = append(texts, d.Honor.HonoreeName)
+	}
+	out := make([]string, 0, len(texts))
+	for _, t := range texts {
+		if v := strings.TrimSpace(t.Value); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }

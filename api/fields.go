@@ -51,34 +51,26 @@ func unquote(b []byte) (string, error) {
 	return s, err
 }
 
-func (t *Text) UnmarshalJSON(b []byte) error { return t.set(b, copyString) }
-
-// set reads a text value; str makes the string from bytes, so the decoder
-// can point into a record's own immutable bytes instead of copying them. A
-// JSON number or boolean, or even a structure where text was expected, is
-// kept as its literal text rather than failing the record.
-func (t *Text) set(b []byte, str func([]byte) string) error {
+// UnmarshalJSON reads a text value. A JSON number or boolean, or even a
+// structure where text was expected, is kept as its literal text rather
+// than failing the record.
+func (t *Text) UnmarshalJSON(b []byte) error {
 	*t = Text{}
 	b = bytes.TrimSpace(b)
-	switch {
-	case isNull(b):
+	if isNull(b) {
 		return nil
-	case b[0] == '"' && plainString(b):
-		*t = Text{str(b[1 : len(b)-1]), true}
-	case b[0] == '"':
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*t = Text{s, true}
-	default:
-		*t = Text{str(b), true}
 	}
+	if b[0] != '"' {
+		*t = Text{string(b), true}
+		return nil
+	}
+	s, err := unquote(b)
+	if err != nil {
+		return err
+	}
+	*t = Text{s, true}
 	return nil
 }
-
-// copyString is the safe way to make a string of bytes a caller may reuse.
-func copyString(b []byte) string { return string(b) }
 
 // plainString says whether a JSON string literal holds its text verbatim:
 // no escapes, and valid UTF-8 (encoding/json would replace invalid bytes).
@@ -107,23 +99,35 @@ func scalarText(b []byte) (s string, ok bool, err error) {
 	return string(b), true, nil
 }
 
+// UnmarshalJSON reads a whole number, or leaves n missing when b is not
+// one ("soon" for a year): one odd field must not cost the record, and with
+// it the page; the raw bytes still show it.
 func (n *Int) UnmarshalJSON(b []byte) error {
-	*n = Int{}
-	s, ok, err := scalarText(b)
-	if s = strings.TrimSpace(s); !ok || s == "" {
-		return err
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		// 2025.0 or "12.0": an integer written with a fraction of zero.
-		f, ferr := strconv.ParseFloat(s, 64)
-		if ferr != nil || f != float64(int64(f)) {
-			return &json.UnmarshalTypeError{Value: "non-integer " + strconv.Quote(s), Type: intType}
-		}
-		v = int64(f)
-	}
-	*n = Int{v, true}
+	v, _, ok := wholeNumber(b)
+	*n = Int{v, ok}
 	return nil
+}
+
+// wholeNumber reads a JSON integer, or one written as a string; sent is
+// false for null and empty text, ok false for anything else that is not a
+// whole number.
+func wholeNumber(b []byte) (v int64, sent, ok bool) {
+	s, sent, err := scalarText(b)
+	if s = strings.TrimSpace(s); !sent || s == "" {
+		return 0, false, false
+	}
+	if err != nil {
+		return 0, true, false
+	}
+	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return v, true, true
+	}
+	// 2025.0 or "12.0": an integer written with a fraction of zero.
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != float64(int64(f)) {
+		return 0, true, false
+	}
+	return int64(f), true, true
 }
 
 func (n Int) MarshalJSON() ([]byte, error) {
@@ -133,20 +137,19 @@ func (n Int) MarshalJSON() ([]byte, error) {
 	return strconv.AppendInt(nil, n.Value, 10), nil
 }
 
+// UnmarshalJSON reads a yes or a no, and leaves f missing for anything
+// else ("maybe"), as Int does.
 func (f *Flag) UnmarshalJSON(b []byte) error {
 	*f = Flag{}
-	s, ok, err := scalarText(b)
+	s, ok, _ := scalarText(b)
 	if !ok {
-		return err
+		return nil
 	}
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "true", "yes", "y", "1":
 		*f = Flag{true, true}
 	case "false", "no", "n", "0":
 		*f = Flag{false, true}
-	case "":
-	default:
-		return &json.UnmarshalTypeError{Value: "non-boolean " + strconv.Quote(s), Type: flagType}
 	}
 	return nil
 }
@@ -158,11 +161,9 @@ func (f Flag) MarshalJSON() ([]byte, error) {
 	return strconv.AppendBool(nil, f.Value), nil
 }
 
-func (n *Number) UnmarshalJSON(b []byte) error { return n.set(b, copyString) }
-
-func (n *Number) set(b []byte, str func([]byte) string) error {
+func (n *Number) UnmarshalJSON(b []byte) error {
 	var t Text
-	if err := t.set(b, str); err != nil {
+	if err := t.UnmarshalJSON(b); err != nil {
 		return err
 	}
 	*n = Number{}
@@ -187,4 +188,18 @@ func (n Number) Decimal() (Decimal, bool) {
 	}
 	d, err := ParseDecimal(n.Text)
 	return d, err == nil
+}
+
+// sent says whether the field came with a value, for the decoder to let a
+// flat field win over the same field sent under another name.
+func (t Text) sent() bool   { return t.Valid }
+func (n Int) sent() bool    { return n.Valid }
+func (f Flag) sent() bool   { return f.Valid }
+func (n Number) sent() bool { return n.Valid }
+
+// fill sets to from from when to was not sent.
+func fill[T interface{ sent() bool }](to *T, from T) {
+	if !(*to).sent() {
+		*to = from
+	}
 }

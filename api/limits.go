@@ -19,8 +19,7 @@ const (
 	// holds. Each record becomes a full struct, so the body limit alone does
 	// not bound memory (a megabyte of `{}` is 300,000 records).
 	MaxRecords = 10 * MaxPerPage
-	// MaxDepth bounds how deeply JSON values may nest. The scanner recurses
-	// once per level.
+	// MaxDepth bounds how deeply JSON values may nest (see checkDepth).
 	MaxDepth = 64
 )
 

@@ -63,15 +63,13 @@ func decodePage(body []byte, page int, inner bool) ([]Donation, Meta, error) {
 	case nested != nil:
 		return fail(meta, fmt.Errorf("no list of donations in the object (looked for %v)", listKeys))
 	}
-	out, n, end, err := decodeList(body, list, page)
+	out, n, err := decodeList(body, list, page)
 	var e *Error
 	switch {
 	case errors.As(err, &e):
 		return nil, meta, e
 	case err != nil:
 		return fail(meta, err)
-	case skipSpace(list, end) != len(list):
-		return fail(meta, syntaxError(list, skipSpace(list, end)))
 	case n > 0 && len(out) == 0:
 		return fail(meta, fmt.Errorf("the list holds %d values and not one donation record (an object)", n))
 	}
@@ -118,29 +116,66 @@ func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 	return list, meta, nil, nil
 }
 
-// decodeList decodes each object of the array; other elements are skipped.
-// n counts the elements, end is where the array ended; body is quoted when
+// decodeList decodes each object of the array, one at a time so that a
+// page of a million records is refused at MaxRecords rather than held;
+// other elements are skipped. n counts the elements; body is quoted when
 // the page holds more records than any page of the API.
-func decodeList(body, list []byte, page int) (out []Donation, n, end int, err error) {
+func decodeList(body, list []byte, page int) (out []Donation, n int, err error) {
+	if err := checkDepth(list); err != nil {
+		return nil, 0, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(list))
+	if _, err := dec.Token(); err != nil { // the '[' findList saw
+		return nil, 0, err
+	}
 	out = make([]Donation, 0, 100)
-	end, err = elements(list, func(raw []byte) error {
-		n++
-		if n > MaxRecords {
-			return &Error{Kind: KindDecode, Page: page, Excerpt: excerpt(body, 120), Err: fmt.Errorf(
+	for dec.More() {
+		if n++; n > MaxRecords {
+			return nil, n, &Error{Kind: KindDecode, Page: page, Excerpt: excerpt(body, 120), Err: fmt.Errorf(
 				"the page holds more than %d records, where a page holds at most %d; the server is not answering as the API does",
 				MaxRecords, MaxPerPage)}
 		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, n, endOf(err)
+		}
 		if raw[0] != '{' {
-			return nil
+			continue
 		}
 		out = append(out, Donation{})
-		if err := out[len(out)-1].decode(raw); err != nil {
-			return &Error{Kind: KindDecode, Page: page,
+		if err := out[len(out)-1].decodeOwned(raw); err != nil {
+			return nil, n, &Error{Kind: KindDecode, Page: page,
 				Err: fmt.Errorf("donation %d of the page: %w", n, err), Excerpt: excerpt(raw, 120)}
 		}
+	}
+	return out, n, listEnd(dec)
+}
+
+// listEnd reads the array's closing bracket and makes sure nothing but
+// space follows it.
+func listEnd(dec *json.Decoder) error {
+	if _, err := dec.Token(); err != nil {
+		return endOf(err)
+	}
+	switch _, err := dec.Token(); err {
+	case io.EOF:
 		return nil
-	})
-	return out, n, end, err
+	case nil:
+		return fmt.Errorf("more JSON after the list, at offset %d", dec.InputOffset())
+	default:
+		return err
+	}
+}
+
+// errEnd is JSON that stops before it is complete, worded as json.Unmarshal
+// words it: the Decoder says io.ErrUnexpectedEOF, as a cut connection does.
+var errEnd = errors.New("unexpected end of JSON input")
+
+func endOf(err error) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return errEnd
+	}
+	return err
 }
 
 // truncated says whether JSON ended before it was complete: a body cut off in

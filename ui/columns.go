@@ -37,15 +37,20 @@ func col(title, sort string, width int, cell func(ctx *Context, r *row) string) 
 	return listCol{Column: textsafe.Column{Width: width}, title: title, sort: sort, cell: cell}
 }
 
+// idColW is the ID column's usual width: ids of up to seven digits.
+const idColW = 7
+
 // columns fits the list's columns to width, dropping the least needed first:
 // the e-mail goes last, since it tells apart donors of the same name; the
 // markers go before the status, which at 120 columns beside the detail then
 // still shows (the detail says recurring, tribute and anonymous in words).
-func columns(width int, names []string) []listCol {
+// The ID column widens to idW, the widest id on screen (idWidth), where the
+// width allows; where it does not, it is the first to give way.
+func columns(width int, names []string, idW int) []listCol {
 	flex := func(c listCol) listCol { c.flex = true; return c }
 	right := func(c listCol) listCol { c.Right = true; return c }
 	cols := []listCol{
-		right(col("ID", "id", 7, func(_ *Context, r *row) string { return showInt(r.s.ID) })),
+		right(col("ID", "id", max(idW, idColW), func(_ *Context, r *row) string { return showInt(r.s.ID) })),
 		col("DATE", "date", 16, dateCell),
 		flex(col("DONOR", "name", 14, func(_ *Context, r *row) string { return donorName(&r.s) })),
 		flex(col("E-MAIL", "email", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
@@ -61,6 +66,13 @@ func columns(width int, names []string) []listCol {
 			n += c.Width + 1
 		}
 		return n
+	}
+	if used() > width {
+		for i := range cols {
+			if cols[i].title == "ID" {
+				cols[i].Width = idColW
+			}
+		}
 	}
 	for _, t := range []string{"ID", "FORM", "RTA", "STATUS", "E-MAIL"} {
 		if used() <= width {
@@ -89,6 +101,23 @@ func columns(width int, names []string) []listCol {
 		}
 	}
 	return cols
+}
+
+// idWidth is the width the ID column needs for the first n rows of at.
+func idWidth(n int, at func(i int) *row) int {
+	w := 0
+	for i := range n {
+		w = max(w, textsafe.Width(showInt(at(i).s.ID)))
+	}
+	return w
+}
+
+// columns are the list's columns for the rows on screen now.
+func (l *list) columns() []listCol {
+	lay := l.ctx.Layout
+	rows := l.rows()
+	n := max(0, min(rows.Len()-l.offset, lay.ListHeight))
+	return columns(lay.ListWidth, l.ctx.Columns, idWidth(n, func(i int) *row { return rows.At(l.offset + i) }))
 }
 
 // renderHeaderRow is the column titles, the sorted one with its direction.
@@ -126,7 +155,7 @@ func (l *list) titleAt(x, y int) (listCol, bool) {
 		return listCol{}, false
 	}
 	left := 0
-	for _, c := range columns(lay.ListWidth, l.ctx.Columns) {
+	for _, c := range l.columns() {
 		if x >= left && x < left+c.Width {
 			return c, true
 		}
@@ -160,7 +189,7 @@ func (l *list) renderRow(cols []listCol, r *row, selected bool) string {
 // is loaded. empty is the line shown when there is no row.
 func (l *list) render(empty string) string {
 	lay := l.ctx.Layout
-	cols := columns(lay.ListWidth, l.ctx.Columns)
+	cols := l.columns()
 	lines := make([]string, 0, lay.ListHeight)
 	lines = append(lines, l.renderHeaderRow(cols))
 	rows := l.rows()

@@ -126,9 +126,9 @@ var showers = map[string]shower{
 	},
 	"last_name": nil,
 	"address": func(w *detailWriter, d *api.Donation) {
-		w.field("Address", joinNonEmpty(", ", d.Address, d.City, d.State, d.Postcode, d.Country))
+		w.field("Address", joinNonEmpty(", ", d.Address, d.AddressLine2, d.City, d.State, d.Postcode, d.Country))
 	},
-	"city": nil, "state": nil, "postcode": nil, "country": nil,
+	"address_line_2": nil, "city": nil, "state": nil, "postcode": nil, "country": nil,
 	"status": func(w *detailWriter, d *api.Donation) {
 		w.field("Status", w.st.StatusStyle(d.Status.Value).Render(show(d.Status)))
 	},
@@ -161,21 +161,30 @@ var showers = map[string]shower{
 		w.field("App fee", feeText(d.FormattedAppFee, d.AppFee))
 	},
 	"formatted_app_fee": nil,
-	"questions":         showQuestions,
-	"donation_honor":    showTribute,
-	"utm_source":        showUTM("utm_source"),
-	"utm_medium":        showUTM("utm_medium"),
-	"utm_campaign":      showUTM("utm_campaign"),
-	"utm_content":       showUTM("utm_content"),
+	"fee_covered":       showFeeCovered,
+	"amount_refunded":   showRefunded,
+	// The converted net is drawn as the net when the fees do not give it.
+	"formatted_amount_refunded": nil, "converted_net_amount": nil, "formatted_converted_net_amount": nil,
+	"questions":      showQuestions,
+	"donation_honor": showTribute,
+	"utm_source":     showUTM("utm_source"),
+	"utm_medium":     showUTM("utm_medium"),
+	"utm_campaign":   showUTM("utm_campaign"),
+	"utm_content":    showUTM("utm_content"),
+	"utm_term":       showUTM("utm_term"),
 }
 
 // sectionEnds draw what follows a section's fields: figures worked out from
 // several fields, or a note when a section showed nothing.
 var sectionEnds = map[api.Section]shower{
 	api.SectionFees: func(w *detailWriter, d *api.Donation) {
-		if net, ok := d.NetAmount(); ok {
+		net, ok := d.NetAmount()
+		switch {
+		case ok:
 			w.field("Net", netText(d, net)+"  (amount − fees)")
-		} else {
+		case d.ConvertedNetAmount.Valid:
+			w.field("Net", moneyText(d.FormattedConvertedNetAmount, d.ConvertedNetAmount, d.ConvertedCurrency)+"  (converted, as the server says)")
+		default:
 			w.field("Net", missing+"  (needs amount and both fees)")
 		}
 	},
@@ -184,6 +193,30 @@ var sectionEnds = map[api.Section]shower{
 			w.note("No UTM values.")
 		}
 	},
+}
+
+// showFeeCovered says Yes or No for a boolean, as the spec's text does.
+func showFeeCovered(w *detailWriter, d *api.Donation) {
+	v := show(d.FeeCovered)
+	switch strings.ToLower(strings.TrimSpace(d.FeeCovered.Value)) {
+	case "true":
+		v = "Yes"
+	case "false":
+		v = "No"
+	}
+	w.field("Fee covered", v)
+}
+
+// showRefunded draws a refund only when one is told: zero is "none".
+func showRefunded(w *detailWriter, d *api.Donation) {
+	if !d.AmountRefunded.Valid {
+		return
+	}
+	v := moneyText(d.FormattedAmountRefunded, d.AmountRefunded, d.Currency)
+	if n, ok := d.AmountRefunded.Decimal(); ok && n.Compare(api.Decimal{}) == 0 {
+		v = "none"
+	}
+	w.field("Refunded", v)
 }
 
 func showDate(w *detailWriter, d *api.Donation) {
@@ -279,6 +312,14 @@ func joinNonEmpty(sep string, parts ...api.Text) string {
 		return missing
 	}
 	return strings.Join(out, sep)
+}
+
+// moneyText is the server's formatted figure, or the number and currency.
+func moneyText(formatted api.Text, n api.Number, currency api.Text) string {
+	if formatted.Value != "" {
+		return textsafe.Line(formatted.Value)
+	}
+	return showNumber(n) + " " + strings.ToUpper(textsafe.Line(currency.Value))
 }
 
 func feeText(formatted api.Text, n api.Number) string {

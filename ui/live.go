@@ -288,7 +288,8 @@ func (v *liveView) View() string {
 	}
 	// Every row leaves two cells for the ★ of the new ones, so that all
 	// columns line up under their titles.
-	cols := shorter(columns(lay.Width, v.ctx.Columns), 2)
+	idW := max(idWidth(len(v.fresh), func(i int) *row { return &v.fresh[i] }), idWidth(min(v.data.Len(), lay.ScreenHeight), v.data.At))
+	cols := shorter(columns(lay.Width, v.ctx.Columns, idW), 2)
 	lines = append(lines, "  "+v.list.renderHeaderRow(cols))
 	for i := range v.fresh {
 		lines = append(lines, st.OK.Render("★ ")+v.list.renderRow(cols, &v.fresh[i], false))
