@@ -100,6 +100,10 @@ type syncRun struct {
 	state *syncState
 	done  int // pages stored
 	res   SyncResult
+	// ranges are the id ranges of the pages a full walk read, and noLookup
+	// says the server ignores the id filter (settle.go).
+	ranges   pageRanges
+	noLookup bool
 	// notes are warnings of the sync's own, told after the server's: unlike
 	// those, they do not stop a full read from removing what it did not see.
 	notes []string
@@ -151,14 +155,30 @@ func (r *syncRun) sync(ctx context.Context) error {
 }
 
 // finish records the sync, builds what a first sync deferred, and hands
-// the write-ahead log back to the file.
+// the write-ahead log back to the file. After a full walk that the server
+// answered faithfully it removes what the server surely no longer holds
+// (settle); the store is said to hold the whole account only when nothing
+// it could not vouch for is left.
 func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
-	full := r.res.Full && len(r.res.Warnings) == 0
-	removed, err := r.s.Finish(ctx, full, seen, cmp.Or(r.size, r.per), r.start)
-	if err != nil {
+	whole := r.res.Full && len(r.res.Warnings) == 0
+	var st settled
+	if whole && seen != nil {
+		var err error
+		if st, err = r.settle(ctx, seen); err != nil {
+			return err
+		}
+		if note := st.note(); note != "" {
+			whole = false
+			r.res.Warnings = append(r.res.Warnings, note)
+			if err := r.s.Uncover(ctx, append(st.missed, st.unsure...), cmp.Or(r.size, r.per)); err != nil {
+				return err
+			}
+		}
+	}
+	if err := r.s.Finish(ctx, whole, st.gone, cmp.Or(r.size, r.per), r.start); err != nil {
 		return err
 	}
-	r.res.Removed = removed
+	r.res.Removed = len(st.gone)
 	return r.s.Tidy(ctx, r.res.New+r.res.Updated+r.res.Removed > 0)
 }
 

@@ -33,6 +33,9 @@ func (r *syncRun) forward(ctx context.Context, first, anchor int, maxID int64, s
 				seen[d.ID.Value] = struct{}{}
 			}
 		}
+		if seen != nil {
+			r.ranges.add(b.Page.Donations)
+		}
 	}
 	ps := r.pass(p, &spanWalk{asOf: r.start}, 0)
 	ps.each = each

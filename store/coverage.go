@@ -151,6 +151,10 @@ func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
 	if w.To == End && last > 0 {
 		c.Pages = last
 	}
+	return writeCoverage(ctx, tx, c)
+}
+
+func writeCoverage(ctx context.Context, tx *sql.Tx, c Coverage) error {
 	cj := coverageJSON{Pages: c.Pages}
 	for _, sp := range c.Spans {
 		cj.Spans = append(cj.Spans, spanJSON{From: sp.From, To: sp.To, Page: sp.Page, AsOf: sp.AsOf.UnixMilli(),

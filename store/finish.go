@@ -97,25 +97,18 @@ func (s *Store) Begin(ctx context.Context, deferUpkeep bool) error {
 }
 
 // Finish records a sync that ended at at, having learned the server's page
-// size per. After a full walk that the server answered faithfully (full)
-// it removes what the walk did not see (seen; nothing when nil: a first
-// sync into an empty store keeps no record) and records it as the last
-// full sync. The requests that brought donations read again or removed go
-// too. removed is how many donations it removed.
-func (s *Store) Finish(ctx context.Context, full bool, seen map[int64]struct{}, per int, at time.Time) (removed int, err error) {
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		removed = 0
-		if full {
-			gone, err := unseen(ctx, tx, seen)
-			if err != nil {
+// size per. It removes gone, what the dataset found the server no longer
+// holds, and, when whole (a full walk that the server answered faithfully
+// and that nothing moved under), records the sync as the last full one.
+// The requests that brought donations read again or removed go too.
+func (s *Store) Finish(ctx context.Context, whole bool, gone []int64, per int, at time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range gone {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM donations WHERE id = ?`, id); err != nil {
 				return err
 			}
-			for _, id := range gone {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM donations WHERE id = ?`, id); err != nil {
-					return err
-				}
-			}
-			removed = len(gone)
+		}
+		if whole {
 			if err := setMeta(ctx, tx, metaLastFullSync, strconv.FormatInt(at.UnixMilli(), 10)); err != nil {
 				return err
 			}
@@ -128,18 +121,13 @@ func (s *Store) Finish(ctx context.Context, full bool, seen map[int64]struct{}, 
 		}
 		return setMeta(ctx, tx, metaLastSync, strconv.FormatInt(at.UnixMilli(), 10))
 	})
-	return removed, err
 }
 
-// unseen is what the store holds that a full walk did not see; nothing
-// when the walk kept no record (a first sync, into an empty store).
-func unseen(ctx context.Context, tx *sql.Tx, seen map[int64]struct{}) ([]int64, error) {
-	if seen == nil {
-		return nil, nil
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM donations`)
+// Unseen is what the store holds that a full walk did not see, in id order.
+func (s *Store) Unseen(ctx context.Context, seen map[int64]struct{}) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM donations ORDER BY id`)
 	if err != nil {
-		return nil, err
+		return nil, s.explain(err)
 	}
 	defer rows.Close()
 	var gone []int64
@@ -152,7 +140,7 @@ func unseen(ctx context.Context, tx *sql.Tx, seen map[int64]struct{}) ([]int64, 
 			gone = append(gone, id)
 		}
 	}
-	return gone, rows.Err()
+	return gone, s.explain(rows.Err())
 }
 
 // Cover records that the store holds c complete, with no page: what a walk
