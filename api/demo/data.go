@@ -41,15 +41,17 @@ var Campaigns = []Campaign{
 }
 
 type form struct {
-	name     string
-	campaign int64
+	name         string
+	campaign     int64
+	campaignName string // the campaign's, as the Donorbox shape nests it
+	campaignFold string // campaignName in lower case, for the campaign_name filter
 }
 
 var forms = func() []form {
 	var out []form
 	for _, c := range Campaigns {
 		for _, f := range c.Forms {
-			out = append(out, form{f, c.ID})
+			out = append(out, form{f, c.ID, c.Name, strings.ToLower(c.Name)})
 		}
 	}
 	return out
