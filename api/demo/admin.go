@@ -49,7 +49,7 @@ func (s *Server) Add(n int) []int64 {
 	for k := range ids {
 		id += int64(1 + r.intn(3))
 		d.added[len(d.entries)] = at
-		d.entries = append(d.entries, entry{id: id, donor: int32(r.intn(len(d.donors))), form: uint8(r.intn(len(forms)))})
+		d.entries = append(d.entries, entry{id: id, donor: int32(r.intn(d.pool)), form: uint8(r.intn(len(forms)))})
 		ids[k] = id + s.shape.id
 	}
 	return ids
