@@ -49,8 +49,8 @@ func (s *Server) Add(n int) []int64 {
 	for k := range ids {
 		id += int64(1 + r.intn(3))
 		d.added[len(d.entries)] = at
-		d.entries = append(d.entries, entry{id: id, donor: int32(r.intn(len(d.donors))), form: uint8(r.intn(len(forms)))})
-		ids[k] = id
+		d.entries = append(d.entries, entry{id: id, donor: int32(r.intn(d.pool)), form: uint8(r.intn(len(forms)))})
+		ids[k] = id + s.shape.id
 	}
 	return ids
 }
@@ -87,7 +87,9 @@ func (s *Server) Remove(id int64) bool {
 	return ok
 }
 
+// index finds the donation the server serves as id.
 func (s *Server) index(id int64) (int, bool) {
+	id -= s.shape.id
 	for i, e := range s.data.entries {
 		if e.id == id && !s.data.removed[i] {
 			return i, true

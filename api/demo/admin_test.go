@@ -40,22 +40,26 @@ func TestAddedDonationsAreDatedNow(t *testing.T) {
 // What a page without filters lists is made once until the data changes:
 // pages served after an addition or a removal show it.
 func TestPagesFollowAdditionsAndRemovals(t *testing.T) {
-	s := New(Options{Count: 150})
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	last := func() []int64 {
-		_, body := get(t, srv, "/api/v1/donations?page=2&per_page=100", DefaultLogin, DefaultKey)
-		return ids(t, body)
-	}
-	before := last()
-	added := s.Add(3)
-	if got := last(); len(got) != len(before)+3 || !slices.Equal(got[len(before):], added) {
-		t.Fatalf("after 3 were added page 2 lists %d donations ending %v, want them after the %d before", len(got), got[len(got)-3:], len(before))
-	}
-	if !s.Remove(added[0]) {
-		t.Fatal("the donation added could not be removed")
-	}
-	if got := last(); slices.Contains(got, added[0]) || len(got) != len(before)+2 {
-		t.Fatalf("after a removal page 2 lists %d donations, still %d: %v", len(got), added[0], slices.Contains(got, added[0]))
+	for _, shape := range ShapeNames {
+		t.Run(shape, func(t *testing.T) {
+			s := New(Options{Count: 150, Shape: shape})
+			srv := httptest.NewServer(s)
+			defer srv.Close()
+			last := func() []int64 {
+				_, body := get(t, srv, "/api/v1/donations?order=asc&page=2&per_page=100", DefaultLogin, DefaultKey)
+				return ids(t, body)
+			}
+			before := last()
+			added := s.Add(3)
+			if got := last(); len(got) != len(before)+3 || !slices.Equal(got[len(before):], added) {
+				t.Fatalf("after 3 were added page 2 lists %d donations ending %v, want them (%v) after the %d before", len(got), got[len(got)-3:], added, len(before))
+			}
+			if !s.Remove(added[0]) {
+				t.Fatal("the donation added could not be removed")
+			}
+			if got := last(); slices.Contains(got, added[0]) || len(got) != len(before)+2 {
+				t.Fatalf("after a removal page 2 lists %d donations, still %d: %v", len(got), added[0], slices.Contains(got, added[0]))
+			}
+		})
 	}
 }

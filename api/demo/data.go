@@ -41,15 +41,17 @@ var Campaigns = []Campaign{
 }
 
 type form struct {
-	name     string
-	campaign int64
+	name         string
+	campaign     int64
+	campaignName string // the campaign's, as the Donorbox shape nests it
+	campaignFold string // campaignName in lower case, for the campaign_name filter
 }
 
 var forms = func() []form {
 	var out []form
 	for _, c := range Campaigns {
 		for _, f := range c.Forms {
-			out = append(out, form{f, c.ID})
+			out = append(out, form{f, c.ID, c.Name, strings.ToLower(c.Name)})
 		}
 	}
 	return out
@@ -155,6 +157,8 @@ type dataset struct {
 	// backdated is the share of donations dated anywhere in the past, out of
 	// the list's date order (Options.Backdated).
 	backdated float64
+	pool      int               // the donors drawn at random; the stories' come after
+	told      map[int]storyGift // the donations the stories took
 }
 
 // End is the date of the newest demo donation: fixed, so the data never moves.
@@ -170,6 +174,7 @@ func newDataset(count int, seed int64, backdated float64) *dataset {
 	pool := max(len(personas)+10, count*2/3)
 	regulars := max(len(personas)+5, count/50)
 	r := newRNG(seed, 1<<62)
+	d.pool = pool
 	d.donors = make([]donor, pool)
 	for j := range d.donors {
 		d.donors[j] = makeDonor(r, j)
@@ -184,6 +189,7 @@ func newDataset(count int, seed int64, backdated float64) *dataset {
 		}
 		d.entries[i] = entry{id: id, donor: int32(who), form: uint8(r.intn(len(forms)))}
 	}
+	d.tell()
 	return d
 }
 
@@ -254,6 +260,10 @@ func (d *dataset) record(i int) Record {
 	if cur.code == "jpy" {
 		cents *= 100
 	}
+	g, told := d.told[i]
+	if told {
+		cur, cents, rec.Status = currencies[0], g.cents, "paid"
+	}
 	rec.Amount, rec.Currency, rec.FormattedAmount = money(cents), cur.code, formatted(cur.symbol, cents)
 	usd := (cents*cur.usdPerMille + 500) / 1000
 	rec.ConvertedAmount, rec.ConvertedCurrency, rec.FormattedConvertedAmount = money(usd), "USD", formatted("$", usd)
@@ -273,6 +283,9 @@ func (d *dataset) record(i int) Record {
 	if f.campaign == 104 && r.chance(0.6) || r.chance(0.08) {
 		rec.DonationHonor = tribute(r)
 	}
+	if told {
+		retell(g, &rec)
+	}
 	return rec
 }
 
@@ -290,24 +303,6 @@ func (d *dataset) dateWith(i int, r *rng) time.Time {
 		return at
 	}
 	return date
-}
-
-// fees sets the processing and app fees of a gift of cents, and whether
-// the donor covered them.
-func fees(r *rng, rec *Record, cents int64, symbol string) {
-	fee := int64(0)
-	if rec.DonationType != "ach" {
-		fee = (cents*29+500)/1000 + 30
-	} else {
-		fee = min((cents*8+500)/1000, 500)
-	}
-	app := (cents*1 + 50) / 100
-	rec.ProcessingFee, rec.FormattedProcessingFee = json.Number(money(fee)), formatted(symbol, fee)
-	rec.AppFee, rec.FormattedAppFee = json.Number(money(app)), formatted(symbol, app)
-	rec.FeeCovered = "No"
-	if r.chance(0.3) {
-		rec.FeeCovered = "Yes"
-	}
 }
 
 // attribution sets the UTM fields of a quarter of the gifts.
@@ -373,29 +368,4 @@ func tribute(r *rng) *Honor {
 	h.RecipientZipcode = loc.postcode(r)
 	h.RecipientAddress = loc.street(1+r.intn(200), pick(r, loc.streets))
 	return h
-}
-
-// pay draws how a donation was paid: card, wallet, PayPal or bank account.
-func pay(r *rng, rec *Record) {
-	switch k := r.intn(20); {
-	case k < 14:
-		rec.DonationType, rec.PaymentType = "credit_card", pick(r, []string{"visa", "visa", "mastercard", "amex", "discover"})
-		rec.PaymentChargeID = "ch_" + token(r, 24)
-		rec.Last4 = digits(4)(r)
-		y, m := 2026+r.intn(6), 1+r.intn(12)
-		rec.ExpYear, rec.ExpMonth = &y, &m
-	case k < 16:
-		rec.DonationType, rec.PaymentType = "digital_wallet", pick(r, []string{"apple_pay", "google_pay"})
-		rec.PaymentChargeID = "ch_" + token(r, 24)
-		rec.Last4 = digits(4)(r)
-		y, m := 2026+r.intn(6), 1+r.intn(12)
-		rec.ExpYear, rec.ExpMonth = &y, &m
-	case k < 18:
-		rec.DonationType, rec.PaymentType = "paypal", "paypal"
-		rec.PaymentChargeID = "PAYID-" + strings.ToUpper(token(r, 20))
-	default:
-		rec.DonationType, rec.PaymentType = "ach", "us_bank_account"
-		rec.PaymentChargeID = "py_" + token(r, 24)
-		rec.Last4 = digits(4)(r)
-	}
 }

@@ -8,11 +8,11 @@ import (
 // dated keeps the donations dated from from (inclusive) to to (exclusive);
 // an empty bound is open.
 func (s *Server) dated(matched []int, from, to string) ([]int, error) {
-	since, err := dateParam("date_from", from)
+	since, err := s.shape.dateParam("date_from", from)
 	if err != nil {
 		return nil, err
 	}
-	until, err := dateParam("date_to", to)
+	until, err := s.shape.dateParam("date_to", to)
 	if err != nil || since.IsZero() && until.IsZero() {
 		return matched, err
 	}
@@ -26,14 +26,16 @@ func (s *Server) dated(matched []int, from, to string) ([]int, error) {
 	return out, nil
 }
 
-func dateParam(name, v string) (time.Time, error) {
+// dateParam reads a date filter in the forms the shape takes; any other
+// form is an error the client hears as a 400.
+func (sh shape) dateParam(name, v string) (time.Time, error) {
 	if v == "" {
 		return time.Time{}, nil
 	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02"} {
+	for _, layout := range sh.dates {
 		if t, err := time.Parse(layout, v); err == nil {
 			return t, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%s must be an ISO 8601 date-time, such as 2026-03-01T00:00:00.000Z", name)
+	return time.Time{}, fmt.Errorf("%s must be %s", name, sh.datesHint)
 }

@@ -6,36 +6,62 @@ import (
 	"fmt"
 )
 
+// driftNames are the fields each variant of drift rewrites, by the names
+// of a shape.
+type driftNames struct {
+	flag             string   // a boolean sent as text
+	nulls, missing   []string // sent as null; left out
+	unknown          map[string]any
+	numberedAsString []string // numbers sent as text, besides the id
+}
+
+var driftOf = map[string]driftNames{
+	ShapeSpec: {flag: "anonymous",
+		nulls:            []string{"address", "utm_source", "questions", "donation_honor", "last4", "exp_year", "exp_month", "app_fee"},
+		missing:          []string{"city", "state", "utm_medium", "utm_campaign", "utm_content", "fee_covered", "timezone"},
+		unknown:          map[string]any{"campaign": map[string]any{"id": 101, "name": "Annual Fund"}, "gift_aid": true},
+		numberedAsString: []string{"processing_fee", "exp_year"}},
+	ShapeDonorbox: {flag: "anonymous_donation",
+		nulls:            []string{"comment", "utm_source", "questions", "donation_honor", "designation", "converted_net_amount"},
+		missing:          []string{"utm_medium", "utm_campaign", "utm_content", "fee_covered", "gift_aid", "first_recurring_donation"},
+		unknown:          map[string]any{"donor_tier": "gold", "tax_receipt": map[string]any{"sent": true}},
+		numberedAsString: []string{"processing_fee", "plan_id"}},
+}
+
 // drift rewrites record i the way a careless server might, one variant per
 // record in turn: every variant keeps the record's id and meaning so a
 // tolerant client decodes the same donation.
-func drift(b []byte, i int) (json.RawMessage, error) {
+func drift(b []byte, i int, shape string) (json.RawMessage, error) {
 	var m map[string]any
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&m); err != nil {
 		return nil, err
 	}
+	names := driftOf[shape]
 	switch i % 6 {
 	case 0: // numbers as strings, strings as numbers
-		m["id"] = m["id"].(json.Number).String()
-		m["amount"] = json.Number(m["amount"].(string))
-		m["processing_fee"] = m["processing_fee"].(json.Number).String()
-		if y, ok := m["exp_year"].(json.Number); ok {
-			m["exp_year"] = y.String()
+		for _, k := range append([]string{"id"}, names.numberedAsString...) {
+			if v, ok := m[k].(json.Number); ok {
+				m[k] = v.String()
+			}
 		}
-		m["anonymous"] = fmt.Sprint(m["anonymous"])
+		if v, ok := m["amount"].(string); ok {
+			m["amount"] = json.Number(v)
+		}
+		m[names.flag] = fmt.Sprint(m[names.flag])
 	case 1: // nulls
-		for _, k := range []string{"address", "utm_source", "questions", "donation_honor", "last4", "exp_year", "exp_month", "app_fee"} {
+		for _, k := range names.nulls {
 			m[k] = nil
 		}
 	case 2: // missing fields
-		for _, k := range []string{"city", "state", "utm_medium", "utm_campaign", "utm_content", "fee_covered", "timezone"} {
+		for _, k := range names.missing {
 			delete(m, k)
 		}
 	case 3: // unknown fields
-		m["campaign"] = map[string]any{"id": 101, "name": "Annual Fund"}
-		m["gift_aid"] = true
+		for k, v := range names.unknown {
+			m[k] = v
+		}
 	case 4: // answers of other types
 		m["questions"] = []any{
 			map[string]any{"question_type": "object", "question": "Structured", "answer": map[string]any{"a": 1}},

@@ -29,6 +29,9 @@ func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return nil, fmt.Errorf("demo server address %q: only loopback addresses (127.0.0.1, ::1, localhost) are allowed", addr)
 	}
+	if err := checkShape(opts.withDefaults().Shape); err != nil {
+		return nil, err
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err

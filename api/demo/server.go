@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"crypto/subtle"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -55,6 +54,12 @@ type Options struct {
 	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
 	RepeatRows int    // each page after the first starts with the last N rows of the page before
 	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
+	// Shape is how the list and its records look: ShapeSpec (the default),
+	// or ShapeDonorbox, the platform the spec resembles: records with the
+	// donor and campaign nested, newest first unless order=asc, 50 a page,
+	// date filters that take dates only, and its filters donor_id and
+	// campaign_name. Its ids have eight digits (Match gives them).
+	Shape string
 	// DateFilter honours date_from (inclusive) and date_to (exclusive),
 	// ISO 8601 date-times or dates, which the spec does not show either.
 	DateFilter bool
@@ -94,6 +99,9 @@ func (o Options) withDefaults() Options {
 	if o.APIKey == "" {
 		o.APIKey = DefaultKey
 	}
+	if o.Shape == "" {
+		o.Shape = ShapeSpec
+	}
 	if o.RateWindow <= 0 {
 		o.RateWindow = time.Minute
 	}
@@ -102,8 +110,9 @@ func (o Options) withDefaults() Options {
 
 // Server is the demo API. It is an http.Handler.
 type Server struct {
-	opts Options
-	data *dataset
+	opts  Options
+	shape shape
+	data  *dataset
 
 	requests atomic.Int64
 	dataMu   sync.RWMutex // the admin handler changes data while pages are served
@@ -122,11 +131,13 @@ type window struct {
 	used  int
 }
 
-// New builds the data set and the handler.
+// New builds the data set and the handler. A shape it does not know is
+// served as the spec's (Start refuses it).
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
 	return &Server{
 		opts:    opts,
+		shape:   shapeOf(opts.Shape),
 		data:    newDataset(opts.Count, opts.Seed, opts.Backdated),
 		rand:    rand.New(rand.NewPCG(uint64(opts.Seed), 7)),
 		windows: map[string]*window{},
@@ -138,65 +149,6 @@ func (s *Server) Options() Options { return s.opts }
 
 // Requests counts the requests answered so far, whatever their status.
 func (s *Server) Requests() int { return int(s.requests.Load()) }
-
-// Filter is the server side of the spec's filters.
-type Filter struct {
-	Email, FirstName, LastName string
-	CampaignID, ID             int64
-}
-
-// Match lists the ids of the donations the filter keeps, ascending. Text
-// filters match the whole value, ignoring case.
-func (s *Server) Match(f Filter) []int64 {
-	s.dataMu.RLock()
-	defer s.dataMu.RUnlock()
-	var ids []int64
-	for _, i := range s.match(f) {
-		ids = append(ids, s.data.entries[i].id)
-	}
-	return ids
-}
-
-// matching is match(f), shared for no filter: callers do not change it.
-// It is called with dataMu held.
-func (s *Server) matching(f Filter) []int {
-	if f != (Filter{}) {
-		return s.match(f)
-	}
-	s.allMu.Lock()
-	defer s.allMu.Unlock()
-	if s.all == nil {
-		s.all = s.match(f)
-	}
-	return s.all
-}
-
-// changed forgets what was made of the data; called with dataMu locked.
-func (s *Server) changed() {
-	s.allMu.Lock()
-	defer s.allMu.Unlock()
-	s.all = nil
-}
-
-func (s *Server) match(f Filter) []int {
-	email, first, last := strings.ToLower(f.Email), strings.ToLower(f.FirstName), strings.ToLower(f.LastName)
-	out := make([]int, 0, 128)
-	for i, e := range s.data.entries {
-		dn := &s.data.donors[e.donor]
-		switch {
-		case s.data.removed[i]:
-			continue
-		case f.ID != 0 && e.id != f.ID,
-			f.CampaignID != 0 && forms[e.form].campaign != f.CampaignID,
-			email != "" && dn.emailFold != email,
-			first != "" && dn.firstFold != first,
-			last != "" && dn.lastFold != last:
-			continue
-		}
-		out = append(out, i)
-	}
-	return out
-}
 
 func (s *Server) chance(p float64) bool {
 	if p <= 0 {
@@ -285,54 +237,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(body)
 }
 
-// intParam reads an integer parameter; a missing or malformed one reads as 0.
-func intParam(r *http.Request, key string) int64 {
-	v, _ := strconv.ParseInt(strings.TrimSpace(r.URL.Query().Get(key)), 10, 64)
-	return v
-}
-
-// filterOf is the filter a request's parameters ask for.
-func filterOf(r *http.Request) (Filter, error) {
-	q := r.URL.Query()
-	for _, k := range []string{"campaign_id", "id"} {
-		if v := q.Get(k); v != "" {
-			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
-				return Filter{}, fmt.Errorf("%s must be an integer", k)
-			}
-		}
-	}
-	return Filter{Email: q.Get("email"), FirstName: q.Get("first_name"), LastName: q.Get("last_name"),
-		CampaignID: intParam(r, "campaign_id"), ID: intParam(r, "id")}, nil
-}
-
 func (s *Server) page(r *http.Request) ([]byte, error) {
 	s.dataMu.RLock()
 	defer s.dataMu.RUnlock()
-	q := r.URL.Query()
-	f, err := filterOf(r)
+	matched, err := s.selected(r)
 	if err != nil {
 		return nil, err
 	}
-	per := int(intParam(r, "per_page"))
-	if per <= 0 || per > 100 {
-		per = 100 // the spec: larger than the maximum reverts to the default
-	}
+	per := s.shape.pageSize(intParam(r, "per_page"))
 	if s.opts.PageSize > 0 {
 		per = s.opts.PageSize
 	}
 	page := int(max(intParam(r, "page"), 1)) // page=0 behaves like page 1
 	if s.opts.IgnorePage {
 		page = 1
-	}
-	matched := s.matching(f)
-	if s.opts.DateFilter {
-		if matched, err = s.dated(matched, q.Get("date_from"), q.Get("date_to")); err != nil {
-			return nil, err
-		}
-	}
-	if s.opts.OrderDesc && q.Get("order") == "desc" {
-		matched = slices.Clone(matched)
-		slices.Reverse(matched)
 	}
 	pages := (len(matched) + per - 1) / per
 	if page > pages && s.opts.PastEnd == "last" && pages > 0 {
@@ -365,6 +283,27 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// selected lists the donations a request asks for, in the order asked
+// for; called with dataMu held.
+func (s *Server) selected(r *http.Request) ([]int, error) {
+	q := r.URL.Query()
+	f, err := s.filterOf(r)
+	if err != nil {
+		return nil, err
+	}
+	matched := s.matching(f)
+	if s.opts.DateFilter || s.opts.Shape == ShapeDonorbox {
+		if matched, err = s.dated(matched, q.Get("date_from"), q.Get("date_to")); err != nil {
+			return nil, err
+		}
+	}
+	if s.shape.reversed(q.Get("order"), s.opts.OrderDesc) {
+		matched = slices.Clone(matched)
+		slices.Reverse(matched)
+	}
+	return matched, nil
+}
+
 // joined is recs as a JSON array, a line of its own. They are JSON already:
 // encoding the list scanned and copied each again (a sixth of what the
 // demo spent on a sync).
@@ -385,17 +324,21 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 	if s.opts.Hostile && i%7 == 3 {
 		makeHostile(&rec, i)
 	}
+	var out any = rec
+	if s.opts.Shape == ShapeDonorbox {
+		out = s.data.boxOf(i, &rec)
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(rec); err != nil {
+	if err := enc.Encode(out); err != nil {
 		return nil, err
 	}
 	b := bytes.TrimRight(buf.Bytes(), "\n")
 	// JSON encoding would repair invalid UTF-8; a hostile server sends it raw.
 	b = bytes.ReplaceAll(b, []byte(invalidUTF8Marker), []byte("\xff\xfe\xc3"))
 	if s.opts.Drift {
-		return drift(b, i)
+		return drift(b, i, s.opts.Shape)
 	}
 	return b, nil
 }

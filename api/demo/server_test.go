@@ -84,18 +84,22 @@ func TestServerFollowsTheSpec(t *testing.T) {
 }
 
 func TestRateLimitBudget(t *testing.T) {
-	srv := httptest.NewServer(New(Options{Count: 10, RateLimit: 2}))
-	defer srv.Close()
-	var codes []int
-	for range 3 {
-		resp, _ := get(t, srv, "/api/v1/donations", DefaultOrgID, DefaultKey)
-		codes = append(codes, resp.StatusCode)
-		if resp.StatusCode == 429 && resp.Header.Get("Retry-After") == "" {
-			t.Error("429 without Retry-After")
-		}
-	}
-	if codes[0] != 200 || codes[1] != 200 || codes[2] != 429 {
-		t.Errorf("statuses = %v, want 200 200 429", codes)
+	for _, shape := range ShapeNames {
+		t.Run(shape, func(t *testing.T) {
+			srv := httptest.NewServer(New(Options{Count: 10, RateLimit: 2, Shape: shape}))
+			defer srv.Close()
+			var codes []int
+			for range 3 {
+				resp, _ := get(t, srv, "/api/v1/donations", DefaultOrgID, DefaultKey)
+				codes = append(codes, resp.StatusCode)
+				if resp.StatusCode == 429 && resp.Header.Get("Retry-After") == "" {
+					t.Error("429 without Retry-After")
+				}
+			}
+			if codes[0] != 200 || codes[1] != 200 || codes[2] != 429 {
+				t.Errorf("statuses = %v, want 200 200 429", codes)
+			}
+		})
 	}
 }
 
@@ -184,16 +188,18 @@ func jsonKind(raw []byte) string {
 }
 
 func TestCampaignsCoverEveryForm(t *testing.T) {
-	s := New(Options{})
-	total := 0
-	for _, c := range Campaigns {
-		n := len(s.Match(Filter{CampaignID: c.ID}))
-		if n == 0 {
-			t.Errorf("campaign %d has no donations", c.ID)
+	for _, shape := range ShapeNames {
+		s := New(Options{Shape: shape})
+		total := 0
+		for _, c := range Campaigns {
+			n := len(s.Match(Filter{CampaignID: c.ID}))
+			if n == 0 {
+				t.Errorf("%s: campaign %d has no donations", shape, c.ID)
+			}
+			total += n
 		}
-		total += n
-	}
-	if total != 5000 {
-		t.Errorf("campaigns hold %d donations, want all 5000", total)
+		if total != 5000 {
+			t.Errorf("%s: campaigns hold %d donations, want all 5000", shape, total)
+		}
 	}
 }

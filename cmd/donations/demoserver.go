@@ -22,7 +22,7 @@ func demoServerCommand(a *app) *cobra.Command {
 		Use:     "demo-server",
 		Short:   "Serve the demo API on 127.0.0.1, with faults on request",
 		Long:    `Serve the built-in demo API on a loopback address and print the credentials it accepts. The fault flags make it misbehave as real servers do, to see how the program copes. Stop it with ctrl+c.`,
-		Example: "  donations demo-server --count 20000 --latency 50ms",
+		Example: "  donations demo-server --count 20000 --latency 50ms\n  donations demo-server --shape donorbox",
 		Args:    noArgs,
 		RunE:    func(c *cobra.Command, _ []string) error { return ran(runDemoServer(c.Context(), a, o)) },
 	}
@@ -51,6 +51,8 @@ func demoServerCommand(a *app) *cobra.Command {
 	o.PastEnd = "empty"
 	choiceVar(c, &o.PastEnd, "past-end", []string{"empty", "last"}, "past the last page: an empty page, or the last one again")
 	fs.BoolVar(&o.Drift, "drift", false, "vary field types: numbers as text, nulls, missing and unknown fields")
+	o.Shape = demo.ShapeSpec
+	choiceVar(c, &o.Shape, "shape", demo.ShapeNames, "how lists look: spec, or donorbox (the same donations as Donorbox sends them: nested donor and campaign, newest first, 50 a page, date-only filters, 8-digit ids)")
 	return c
 }
 

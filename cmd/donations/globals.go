@@ -20,6 +20,7 @@ type globals struct {
 	profile, configPath, baseURL, username string
 	demo                                   bool
 	demoCount                              int
+	demoShape                              string
 	verbose                                bool
 	noCache                                bool
 	logPath                                string
@@ -45,6 +46,9 @@ func (g *globals) register(root *cobra.Command) {
 	fs.BoolVar(&g.demo, "demo", false, "use the built-in demo API (no account needed)")
 	g.demoCount = 5000
 	intVar(fs, &g.demoCount, "demo-count", 0, 0, "donations in the built-in demo")
+	g.demoShape = demo.ShapeSpec
+	fs.Var(choiceFlag{&g.demoShape, demo.ShapeNames}, "demo-shape", "the built-in demo's shape: spec, or donorbox (nested donor, newest first, 50 a page, date-only filters)")
+	_ = root.RegisterFlagCompletionFunc("demo-shape", cobra.FixedCompletions(demo.ShapeNames, cobra.ShellCompDirectiveNoFileComp))
 	fs.BoolVar(&g.verbose, "verbose", false, "log each request to stderr: method, URL, status, bytes, ms")
 	fs.BoolVar(&g.noCache, "no-cache", false, "keep the local store in memory: no donor data written to disk")
 	fs.StringVar(&g.logPath, "log", "", "append each request's line to this file too (as --verbose writes them)")
@@ -76,7 +80,7 @@ func connect(ctx context.Context, a *app, h hooks) (*account, error) {
 	}
 	cfg.Trace = trace
 	if g.demo {
-		run, err := demo.Start(ctx, "", demo.Options{Count: demoSize(g.demoCount)})
+		run, err := demo.Start(ctx, "", demo.Options{Count: demoSize(g.demoCount), Shape: g.demoShape})
 		if err != nil {
 			return nil, err
 		}
