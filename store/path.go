@@ -11,20 +11,6 @@ import (
 	"donations/safefs"
 )
 
-// Dir is the folder of the stores: $XDG_CACHE_HOME/donations, or
-// ~/.cache/donations.
-func Dir(getenv func(string) string) string {
-	base := getenv("XDG_CACHE_HOME")
-	if base == "" {
-		home := getenv("HOME")
-		if home == "" {
-			home, _ = os.UserHomeDir()
-		}
-		base = filepath.Join(home, ".cache")
-	}
-	return filepath.Join(base, "donations")
-}
-
 // File is the store of one account in dir: named after its profile, or
 // after its user and host when no profile names it.
 func File(dir, profile, username, host string) string {

@@ -16,7 +16,7 @@ func storeFile(a *app, s config.Settings) string {
 	if a.g.noCache || s.NoCache {
 		return ""
 	}
-	return store.File(store.Dir(a.getenv), s.Profile, s.Username, hostOf(s.BaseURL))
+	return store.File(cacheDir(a.getenv), s.Profile, s.Username, hostOf(s.BaseURL))
 }
 
 // offlineStore finds the account's store from flags, environment and config
@@ -88,3 +88,8 @@ type localFileError struct{ err error }
 
 func (l localFileError) Error() string { return l.err.Error() }
 func (l localFileError) Unwrap() error { return l.err }
+
+// cacheDir is the folder of the local stores.
+func cacheDir(getenv func(string) string) string {
+	return config.Dir(getenv, "XDG_CACHE_HOME", ".cache")
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"donations/config"
 	"donations/safefs"
 	"donations/ui"
 )
@@ -26,10 +27,7 @@ type stateFile struct{ path string }
 // newStateFile is the state of one profile on one account: two accounts
 // given by flags under one profile do not share what they remember.
 func newStateFile(getenv func(string) string, profile, endpoint, username string) stateFile {
-	dir := getenv("XDG_STATE_HOME")
-	if dir == "" || !filepath.IsAbs(dir) {
-		dir = filepath.Join(getenv("HOME"), ".local", "state")
-	}
+	dir := config.Dir(getenv, "XDG_STATE_HOME", filepath.Join(".local", "state"))
 	if profile == "" {
 		profile = "default"
 	}
@@ -40,7 +38,7 @@ func newStateFile(getenv func(string) string, profile, endpoint, username string
 		}
 		return '_'
 	}, profile) + "-" + hex.EncodeToString(sum[:6])
-	return stateFile{filepath.Join(dir, "donations", name+".json")}
+	return stateFile{filepath.Join(dir, name+".json")}
 }
 
 // Load reads the state, if there is one. Only a regular file of the user's
