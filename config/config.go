@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -79,15 +78,7 @@ func (e *FileError) Error() string {
 // DefaultPath is $XDG_CONFIG_HOME/donations/config.toml, or
 // ~/.config/donations/config.toml.
 func DefaultPath(getenv func(string) string) string {
-	dir := getenv("XDG_CONFIG_HOME")
-	if dir == "" || !filepath.IsAbs(dir) {
-		home := getenv("HOME")
-		if home == "" {
-			home, _ = os.UserHomeDir()
-		}
-		dir = filepath.Join(home, ".config")
-	}
-	return filepath.Join(dir, "donations", "config.toml")
+	return filepath.Join(Dir(getenv, "XDG_CONFIG_HOME", ".config"), "config.toml")
 }
 
 // Load reads and checks a config file. A missing file returns an error that

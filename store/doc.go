@@ -1,10 +1,13 @@
 // Package store is the local store of donations: an embedded SQLite database
-// per profile that a sync fills from the API, so that questions the API cannot
+// per account that a sync fills from the API, so that questions the API cannot
 // answer (search, sort, date ranges, totals) are answered from disk.
 //
-// Where: $XDG_CACHE_HOME/donations/<profile>.db (default ~/.cache/donations/),
-// the folder 0700 and the files 0600 (SQLite gives its -wal and -shm files the
-// database file's mode). The API key is never stored. Memory() is the same
+// Where: $XDG_CACHE_HOME/donations/<Name>.db (default ~/.cache/donations/),
+// one per account, named by its base URL (path included) and user (Name);
+// a store an older version named after the profile, or after user@host
+// whatever the path, is carried over when it is proven to be the account's
+// (Carry). The folder is 0700 and the files 0600 (SQLite gives its -wal and
+// -shm files the database file's mode). The API key is never stored. Memory() is the same
 // store held in memory, for --demo and --no-cache: nothing reaches the disk.
 //
 // It is a cache: every row can be fetched again, so a store from an older

@@ -112,7 +112,7 @@ func connect(ctx context.Context, a *app, h hooks) (*account, error) {
 		return nil, err
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
-	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
+	return &account{client: c, label: label, store: storeFile(ctx, a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
 		profile: s.Profile, file: s.File, shape: s.Shape, close: func() {}}, nil
 }
 
