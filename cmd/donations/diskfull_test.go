@@ -14,6 +14,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -81,7 +82,7 @@ func TestOfflineAnswersAfterADiskFullStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	var filled error
-	_, err = s.Sync(context.Background(), c, store.SyncOptions{OnProgress: func(p store.Progress) {
+	_, err = dataset.Sync(context.Background(), s, c, dataset.SyncOptions{OnProgress: func(p dataset.Progress) {
 		if p.New == 2000 { // every page stored: what is left is the build
 			filled = fillDisk(disk, 256<<10)
 		}
