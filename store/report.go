@@ -57,6 +57,15 @@ func (q ReportQuery) fiscalStart() int {
 	return q.FiscalStart
 }
 
+// FiscalYearOf is the fiscal year t is in, for years that start in month
+// fiscalStart (0 or 1: January).
+func FiscalYearOf(t time.Time, fiscalStart int) int {
+	if fiscalStart > 1 && int(t.Month()) >= fiscalStart {
+		return t.Year() + 1
+	}
+	return t.Year()
+}
+
 // YearSpan is when fiscal year y starts and ends (exclusive), in loc.
 func (q ReportQuery) YearSpan(y int, loc *time.Location) (from, until time.Time) {
 	fs := q.fiscalStart()
