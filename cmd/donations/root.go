@@ -24,6 +24,7 @@ var commands = []func(*app) *cobra.Command{
 	listCommand,
 	syncCommand,
 	summaryCommand,
+	reportCommand,
 	cacheCommand,
 	demoServerCommand,
 	manCommand,

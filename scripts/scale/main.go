@@ -67,6 +67,9 @@ func run(path string, count int) error {
 	if err := sizes(ctx, st); err != nil {
 		return err
 	}
+	if err := reports(ctx, st); err != nil {
+		return err
+	}
 	st.Close()
 	if err := parts(ctx, path); err != nil {
 		return err
