@@ -68,7 +68,10 @@ func safeSums(m map[string]api.Decimal) map[string]api.Decimal {
 	out := make(map[string]api.Decimal, len(m))
 	for cur, v := range m {
 		safe := textsafe.Line(cur)
-		out[safe] = out[safe].Add(v)
+		if old, ok := out[safe]; ok { // seldom: a big.Int sum per currency was a tenth of a summary by donor
+			v = old.Add(v)
+		}
+		out[safe] = v
 	}
 	return out
 }

@@ -40,6 +40,7 @@ var schema = append(append([]string{
 	// A donor's gifts, newest last: the donors table is added up again from
 	// them, and a donor is named as on the newest.
 	`CREATE INDEX donations_email ON donations(email_key, date_utc)`,
+	donorIndex,
 	// The median walks this one to its middle, reading nothing else.
 	`CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`,
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
@@ -70,7 +71,14 @@ var schema = append(append([]string{
 
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
-var upgrades = map[int][]string{8: exchangeSchema}
+var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex}}
+
+// donorIndex holds every column a summary by donor (and day, week or
+// month) reads, in the order it groups them (donorGroupBy): SQLite then
+// streams the groups from it instead of sorting every donation, which made
+// that summary five times as slow as the sqlite3 shell grouping the same
+// rows. About 5 % of a store.
+const donorIndex = `CREATE INDEX donations_donor ON donations(email_key, day, currency, converted_currency, amount_e4, converted_e4)`
 
 // schemaAt is what makes a store of version v, for a version the upgrades
 // bring up to date: the schema without what they add.
