@@ -53,8 +53,8 @@ func WriteReport(w io.Writer, format string, r Report) error {
 	return fmt.Errorf("unknown format %q (use one of %s)", format, strings.Join(ReportFormats, ", "))
 }
 
-// cellText is a cell as CSV and the table write it.
-func cellText(c any, table bool) string {
+// reportCell is a report's cell as CSV and the table write it.
+func reportCell(c any, table bool) string {
 	switch v := c.(type) {
 	case nil:
 		return ""
@@ -107,7 +107,7 @@ func reportCSV(w io.Writer, r Report) error {
 	err := r.Rows(func(cells []any) error {
 		rec := make([]string, len(cells))
 		for i, c := range cells {
-			rec[i] = Neutralize(cellText(c, false))
+			rec[i] = Neutralize(reportCell(c, false))
 		}
 		return cw.Write(rec)
 	})
@@ -174,7 +174,7 @@ func reportTable(w io.Writer, r Report) error {
 	}
 	err := r.Rows(func(cells []any) error {
 		for i, c := range cells {
-			widths[i] = max(widths[i], textsafe.Width(cellText(c, true)))
+			widths[i] = max(widths[i], textsafe.Width(reportCell(c, true)))
 			if _, text := c.(string); !text && c != nil {
 				right[i] = true
 			}
@@ -213,7 +213,7 @@ func reportTable(w io.Writer, r Report) error {
 	err = r.Rows(func(cells []any) error {
 		texts := make([]string, len(cells))
 		for i, c := range cells {
-			texts[i] = cellText(c, true)
+			texts[i] = reportCell(c, true)
 		}
 		return line(texts)
 	})

@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -110,7 +111,7 @@ func sameGroups(t *testing.T, got []store.Group, want map[string]store.Group) {
 func TestStoreOfVersion9GetsTheDonorIndex(t *testing.T) {
 	srv := server(t, demo.Options{Count: 250})
 	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), store.SyncOptions{})
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	before, err := s.Groups(context.Background(), store.Filter{}, []string{"donor"}, time.Local)
 	if err != nil {
 		t.Fatal(err)
