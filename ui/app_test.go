@@ -15,6 +15,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/textsafe"
 )
 
@@ -244,7 +245,7 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	rows := d.m.data.loaded
-	d.m.Update(pageMsg{gen: d.m.data.gen - 1, batch: api.Batch{Donations: make([]api.Donation, 5)}})
+	d.m.Update(pageMsg{gen: d.m.data.gen - 1, step: dataset.Step{New: 5}})
 	if d.m.data.loaded != rows {
 		t.Error("a reply to an old walk was applied")
 	}

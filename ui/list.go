@@ -195,7 +195,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.moveTo(0)
 	case key.Matches(k, kb.Bottom):
 		l.moveTo(l.rows().Len() - 1)
-		if !data.done && data.walker != nil {
+		if !data.done && data.scratch != nil {
 			data.loadAll, l.toEnd = true, true
 			return data.fetch(), true
 		}
@@ -215,7 +215,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.ctx.UTC = !l.ctx.UTC
 	case key.Matches(k, kb.Retry):
 		if data.err != nil {
-			data.err, data.loadAll = nil, data.walker != nil
+			data.err, data.loadAll = nil, data.scratch != nil
 			return data.fetch(), true
 		}
 		if data.sync.err != nil && !data.sync.running {

@@ -34,7 +34,7 @@ func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
 	d.settle()
 	d.mustShow("synced: 450 new")
 	d.keys("G", "r")
-	if len(d.m.data.exchanges) != 0 {
+	if d.m.data.scratch != nil {
 		t.Fatal("the rows came from a walk of the session, not from the store")
 	}
 	d.mustShow("GET http://127.0.0.1:", "/api/v1/donations?page=5", "Page 5 of the list, fetched at ",
