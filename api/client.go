@@ -64,6 +64,8 @@ type Config struct {
 	// OnWait, when set, hears of every wait longer than LongWait as it
 	// starts, from whichever goroutine waits.
 	OnWait func(Wait)
+	// Clock is what waits and retry budgets are kept by (default WallClock).
+	Clock Clock
 }
 
 // Client reads donations. It is safe for concurrent use.
@@ -85,6 +87,7 @@ type Client struct {
 	onWait     func(Wait)
 	allWaits   bool
 	redact     *redactor
+	clock      Clock
 }
 
 // New checks the configuration and makes a client. Credentials given as user
@@ -104,6 +107,10 @@ func New(cfg Config) (*Client, error) {
 		maxBody:   cfg.MaxBody,
 		onWait:    cfg.OnWait,
 		allWaits:  cfg.AllWaits,
+		clock:     cfg.Clock,
+	}
+	if c.clock == nil {
+		c.clock = WallClock
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = DefaultMaxBody
@@ -192,7 +199,7 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 		q.Page = 1
 	}
 	target := c.URL(q)
-	start := time.Now()
+	start := c.clock.Now()
 	for attempt := 1; ; attempt++ {
 		pg, err := c.attempt(ctx, q.Page, target, attempt)
 		if err == nil {
@@ -206,9 +213,9 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 		if !Retryable(e) || ctx.Err() != nil {
 			return nil, c.redact.scrub(e)
 		}
-		delay, ok := c.retry.next(attempt, e.ask.wait, time.Since(start))
+		delay, ok := c.retry.next(attempt, e.ask.wait, c.clock.Now().Sub(start))
 		if !ok {
-			return nil, c.redact.scrub(c.giveUp(e, time.Since(start)))
+			return nil, c.redact.scrub(c.giveUp(e, c.clock.Now().Sub(start)))
 		}
 		if err := c.backOff(ctx, e, delay); err != nil {
 			return nil, c.redact.scrub(c.networkError(err, q.Page, target, attempt))
@@ -245,7 +252,7 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	ex := Exchange{Method: http.MethodGet, URL: target, Page: page, User: c.username, Attempt: attempt, At: time.Now()}
+	ex := Exchange{Method: http.MethodGet, URL: target, Page: page, User: c.username, Attempt: attempt, At: c.clock.Now()}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: err}
@@ -268,7 +275,7 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	body = c.redact.bytes(body)
 	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
 	ex.Header = c.redact.header(resp.Header)
-	c.pace.finish(resp.Header, time.Now())
+	c.pace.finish(resp.Header, c.clock.Now())
 	if resp.StatusCode == http.StatusTooManyRequests {
 		c.refused.Add(1)
 	}
@@ -289,7 +296,7 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	}
 	e := &Error{Kind: kindForStatus(resp.StatusCode), Status: resp.StatusCode, URL: target, Excerpt: excerpt(body, 160)}
 	if e.Kind == KindRateLimited || e.Kind == KindServer {
-		e.ask = retryAfter(resp.Header, time.Now())
+		e.ask = retryAfter(resp.Header, c.clock.Now())
 		e.RetryAfter = e.ask.wait
 	}
 	return nil, ex, e
@@ -298,7 +305,7 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 // noAnswer is the error of a request that got no answer (or a redirect
 // the client refuses), told to whoever watches the requests.
 func (c *Client) noAnswer(parent context.Context, ex *Exchange, resp *http.Response, err error) error {
-	c.pace.finish(nil, time.Now())
+	c.pace.finish(nil, c.clock.Now())
 	err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no answer"))
 	ex.Err = err
 	c.emit(*ex)
@@ -327,18 +334,4 @@ func unwrapURLError(err error) error {
 		return ue.Err
 	}
 	return err
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -51,9 +51,9 @@ func (c *Client) giveUp(e *Error, spent time.Duration) *Error {
 // paced blocks until the server's rate-limit budget allows a request, as its
 // headers told it, and refuses at once a wait that would pass the retry budget.
 func (c *Client) paced(ctx context.Context, page, attempt int) error {
-	start := time.Now()
+	start := c.clock.Now()
 	for {
-		now := time.Now()
+		now := c.clock.Now()
 		d, until := c.pace.reserve(now)
 		if d <= 0 {
 			return nil
@@ -64,7 +64,7 @@ func (c *Client) paced(ctx context.Context, page, attempt int) error {
 		}
 		c.notify(Wait{Page: page, Attempt: attempt, Duration: d, Until: until,
 			Reason: fmt.Sprintf("the server's request budget is spent (x-ratelimit-remaining: 0): waiting %s for its reset", d.Round(time.Second))})
-		if err := sleep(ctx, d); err != nil {
+		if err := c.clock.Sleep(ctx, d); err != nil {
 			return err
 		}
 	}
@@ -80,8 +80,8 @@ func (c *Client) backOff(ctx context.Context, e *Error, d time.Duration) error {
 		reason += " as the server asked (" + e.ask.header + ")"
 	}
 	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Attempts: c.retry.MaxAttempts, Status: e.Status,
-		Duration: d, Until: time.Now().Add(d), Reason: reason, Cause: e.cause()})
-	return sleep(ctx, d)
+		Duration: d, Until: c.clock.Now().Add(d), Reason: reason, Cause: e.cause()})
+	return c.clock.Sleep(ctx, d)
 }
 
 func (c *Client) notify(w Wait) {
