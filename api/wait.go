@@ -70,16 +70,17 @@ func (c *Client) paced(ctx context.Context, page, attempt int) error {
 	}
 }
 
-// backOff waits before attempt+1 of page after e.
-func (c *Client) backOff(ctx context.Context, e *Error, d time.Duration) error {
+// backOff waits r after e, before the next attempt of its page.
+func (c *Client) backOff(ctx context.Context, e *Error, r Retry) error {
+	d := r.Wait
 	reason := fmt.Sprintf("%s, retrying in %s", e.Kind, d.Round(time.Second))
 	if e.Status != 0 {
 		reason = fmt.Sprintf("%s (HTTP %d), retrying in %s", e.Kind, e.Status, d.Round(time.Second))
 	}
-	if e.ask.header != "" && e.ask.wait >= d {
-		reason += " as the server asked (" + e.ask.header + ")"
+	if r.Asked != "" {
+		reason += " as the server asked (" + r.Asked + ")"
 	}
-	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Attempts: c.retry.MaxAttempts, Status: e.Status,
+	c.notify(Wait{Page: e.Page, Attempt: r.Attempt, Attempts: r.Attempts, Status: e.Status,
 		Duration: d, Until: c.clock.Now().Add(d), Reason: reason, Cause: e.cause()})
 	return c.clock.Sleep(ctx, d)
 }
