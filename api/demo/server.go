@@ -43,6 +43,9 @@ type Options struct {
 	RateLimit    int           // requests per window and client address; 0 = unlimited
 	RateWindow   time.Duration // default one minute
 	NoRetryAfter bool          // 429 without Retry-After (only x-ratelimit-reset)
+	// Now is the time the rate limit counts its windows by (default
+	// time.Now): a test gives the clock its client waits by.
+	Now func() time.Time
 
 	ResetRate float64 // share of requests whose connection is reset before any answer
 	CutRate   float64 // share of pages whose connection drops half-way through the body
@@ -104,6 +107,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RateWindow <= 0 {
 		o.RateWindow = time.Minute
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	return o
 }
