@@ -1,8 +1,6 @@
 package export
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 	"maps"
 	"slices"
@@ -74,62 +72,6 @@ func safeSums(m map[string]api.Decimal) map[string]api.Decimal {
 		out[safe] = v
 	}
 	return out
-}
-
-type summaryEntry struct {
-	Group          any               `json:"group"`
-	Count          int               `json:"count"`
-	Amounts        map[string]string `json:"amounts"`
-	Converted      map[string]string `json:"converted"`
-	ShareCount     float64           `json:"share_count"`
-	ShareConverted *float64          `json:"share_converted"`
-	Others         int               `json:"others,omitempty"`
-}
-
-func texts(m map[string]api.Decimal) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v.String()
-	}
-	return out
-}
-
-// summaryJSON writes an indented array, an entry at a time.
-func summaryJSON(w io.Writer, by []string, rows rows) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("  ", "  ")
-	enc.SetEscapeHTML(false) // "In Memory & In Honor", not "\u0026"
-	sep := "[\n  "
-	err := rows(func(g row) error {
-		var key any = g.Key
-		if len(by) == 1 {
-			key = g.Key[0]
-		}
-		b.Reset()
-		b.WriteString(sep)
-		e := summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted),
-			ShareCount: rounded(g.shareCount), Others: g.others}
-		if g.shareConverted != nil {
-			p := rounded(*g.shareConverted)
-			e.ShareConverted = &p
-		}
-		if err := enc.Encode(e); err != nil {
-			return err
-		}
-		sep = ",\n  "
-		_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	end := "\n]\n"
-	if sep == "[\n  " {
-		end = "[]\n"
-	}
-	_, err = io.WriteString(w, end)
-	return err
 }
 
 // joined is a group's sums as one cell: "USD 1,234.50 · EUR 80.00", the
