@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"donations/config"
 	"donations/export"
 	"donations/store"
 )
@@ -146,29 +145,12 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 			return store.ReportQuery{}, nil, usageError("--bands: " + err.Error())
 		}
 	}
-	fs := o.fiscalStart
-	if fs == 0 {
-		fs = profileFiscalStart(ctx, a)
-	}
+	fs := fiscalStart(ctx, a, o.fiscalStart)
 	q := store.ReportQuery{Filter: aq.Store(o.summary.offline), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now}
 	if q.Year == 0 {
 		q.Year = store.FiscalYearOf(now, fs)
 	}
 	return q, bands, nil
-}
-
-// profileFiscalStart is the profile's fiscal_start, 0 where none says it
-// (a config that does not read is said by what opens the account).
-func profileFiscalStart(ctx context.Context, a *app) int {
-	if a.g.demo {
-		return 0
-	}
-	s, err := config.Resolve(ctx, config.Overrides{ConfigPath: a.g.configPath, Profile: a.g.profile,
-		BaseURL: a.g.baseURL, Username: a.g.username, NoKey: true}, a.getenv)
-	if err != nil {
-		return 0
-	}
-	return s.FiscalStart
 }
 
 // report is the named report over st, in cur.

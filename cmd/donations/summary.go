@@ -138,11 +138,12 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 		noteCoverage(ctx, a, st, o.q.Filter.Dates)
 		return st, func() { st.Close() }, nil
 	}
-	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
+	h, line := terminalHooks(a)
+	acct, err := connect(ctx, a, h)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
+	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr, line)
 	if err != nil {
 		acct.close()
 		return nil, nil, err
