@@ -160,9 +160,9 @@ func reportJSON(w io.Writer, r Report, lines bool) error {
 	return bw.Flush()
 }
 
-// maxTextWidth is the most a text column (an e-mail, a name) takes in a
+// MaxTextWidth is the most a text column (an e-mail, a name) takes in a
 // table: a rare long name would otherwise push every number off screen.
-const maxTextWidth = 32
+const MaxTextWidth = 32
 
 // reportTable writes aligned columns, text to the left and numbers to the
 // right, then the notes; a line longer than the width is cut.
@@ -175,7 +175,7 @@ func reportTable(w io.Writer, r Report) error {
 	err := r.Rows(func(cells []any) error {
 		for i, c := range cells {
 			widths[i] = max(widths[i], textsafe.Width(reportCell(c, true)))
-			if _, text := c.(string); !text && c != nil {
+			if ReportCellNumber(c) {
 				right[i] = true
 			}
 		}
@@ -186,7 +186,7 @@ func reportTable(w io.Writer, r Report) error {
 	}
 	for i := range widths {
 		if !right[i] {
-			widths[i] = min(widths[i], maxTextWidth)
+			widths[i] = min(widths[i], MaxTextWidth)
 		}
 	}
 	line := func(cells []string) error {

@@ -63,3 +63,10 @@ func namedReport(ctx context.Context, st *store.Store, name string, q store.Repo
 // ReportCellText is a report's cell as its table shows it: the browser's
 // report pages draw the same text as the command line's table.
 func ReportCellText(c any) string { return reportCell(c, true) }
+
+// ReportCellNumber says whether a cell is a number, which a table aligns
+// right and never cuts.
+func ReportCellNumber(c any) bool {
+	_, text := c.(string)
+	return !text && c != nil
+}
