@@ -160,9 +160,9 @@ func reportJSON(w io.Writer, r Report, lines bool) error {
 	return bw.Flush()
 }
 
-// MaxTextWidth is the most a text column (an e-mail, a name) takes in a
+// maxTextWidth is the most a text column (an e-mail, a name) takes in a
 // table: a rare long name would otherwise push every number off screen.
-const MaxTextWidth = 32
+const maxTextWidth = 32
 
 // reportTable writes aligned columns, text to the left and numbers to the
 // right, then the notes; a line longer than the width is cut.
@@ -186,7 +186,7 @@ func reportTable(w io.Writer, r Report) error {
 	}
 	for i := range widths {
 		if !right[i] {
-			widths[i] = min(widths[i], MaxTextWidth)
+			widths[i] = min(widths[i], maxTextWidth)
 		}
 	}
 	line := func(cells []string) error {

@@ -59,10 +59,9 @@ const (
 	minTextWidth = 12
 )
 
-// fit chooses the columns shown in width cells and their widths: text
-// columns are capped as the command line caps them, then shrink, then
-// columns go from the right (never the first), and columns with nothing in
-// them go first. A number is never cut: its column shows whole or not at
+// fit chooses the columns shown in width cells and their widths: columns
+// with nothing in them go, then text columns shrink, widest first, then
+// columns go from the right (never the first). A number is never cut: its column shows whole or not at
 // all.
 func (t *reportTable) fit(width int) (shown []int, widths []int) {
 	widths = make([]int, len(t.columns))
@@ -73,15 +72,12 @@ func (t *reportTable) fit(width int) (shown []int, widths []int) {
 			widths[i] = max(widths[i], textsafe.Width(r[i]))
 			empty = empty && r[i] == ""
 		}
-		if !t.number[i] {
-			widths[i] = min(widths[i], export.MaxTextWidth)
-		}
 		if !empty || i == 0 {
 			shown = append(shown, i)
 		}
 	}
 	for len(shown) > 1 && t.width(shown, widths) > width {
-		if t.shrink(shown, widths, t.width(shown, widths)-width) {
+		if t.shrink(shown, widths) {
 			continue
 		}
 		shown = shown[:len(shown)-1]
@@ -98,9 +94,9 @@ func (t *reportTable) width(shown, widths []int) int {
 	return w
 }
 
-// shrink takes up to over cells off the widest text column that is wider
-// than minTextWidth; false when none is.
-func (t *reportTable) shrink(shown, widths []int, over int) bool {
+// shrink takes a cell off the widest text column wider than
+// minTextWidth, so text columns shrink evenly; false when none is.
+func (t *reportTable) shrink(shown, widths []int) bool {
 	widest := -1
 	for _, i := range shown {
 		if !t.number[i] && widths[i] > minTextWidth && (widest < 0 || widths[i] > widths[widest]) {
@@ -110,7 +106,7 @@ func (t *reportTable) shrink(shown, widths []int, over int) bool {
 	if widest < 0 {
 		return false
 	}
-	widths[widest] = max(widths[widest]-over, minTextWidth)
+	widths[widest]--
 	return true
 }
 
