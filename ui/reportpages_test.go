@@ -93,7 +93,7 @@ func TestReportTableNeverCutsANumber(t *testing.T) {
 	tb := &reportTable{
 		columns: []export.ReportColumn{{Key: "email", Title: "E-MAIL"}, {Key: "name", Title: "NAME"}, {Key: "total", Title: "TOTAL USD"},
 			{Key: "gifts", Title: "GIFTS"}, {Key: "other", Title: "OTHER"}},
-		number:  []bool{false, false, true, true, false},
+		number: []bool{false, false, true, true, false},
 		rows: [][]string{
 			{"a.very.long.address.of.someone@example.org", "Someone With A Very Long Name Indeed", "1,234,567.89", "12,345", ""},
 			{"b@example.org", "B", "5.00", "1", ""},
