@@ -175,7 +175,7 @@ func reportTable(w io.Writer, r Report) error {
 	err := r.Rows(func(cells []any) error {
 		for i, c := range cells {
 			widths[i] = max(widths[i], textsafe.Width(reportCell(c, true)))
-			if _, text := c.(string); !text && c != nil {
+			if ReportCellNumber(c) {
 				right[i] = true
 			}
 		}

@@ -14,7 +14,7 @@ import (
 )
 
 // reportNames are the reports `donations report` makes.
-var reportNames = []string{store.LYBUNT, store.SYBUNT, "retention", "recurring", "yoy", "ranges"}
+var reportNames = export.ReportNames
 
 type reportOptions struct {
 	summary     summaryOptions // the question, --offline and --concurrency, and how summary opens a store
@@ -97,23 +97,11 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if err := checkValues(ctx, o.summary.q, st, o.summary.offline); err != nil {
 		return err
 	}
-	notes, err := st.Notes(ctx, q)
-	if err != nil {
-		return err
-	}
-	r, err := o.report(ctx, st, q, notes.Currency, bands)
+	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local))
 	if err != nil {
 		return err
 	}
 	r.Width = width
-	words := func() []string { return export.ReportNotes(notes, q, q.Running(time.Local)) }
-	notesOf := r.Notes
-	r.Notes = func() []string {
-		if notesOf != nil {
-			return append(words(), notesOf()...)
-		}
-		return words()
-	}
 	if o.format == "table" {
 		return export.WriteReport(a.stdout, o.format, r)
 	}
@@ -151,29 +139,4 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 		q.Year = store.FiscalYearOf(now, fs)
 	}
 	return q, bands, nil
-}
-
-// report is the named report over st, in cur.
-func (o reportOptions) report(ctx context.Context, st *store.Store, q store.ReportQuery, cur string, bands []int64) (export.Report, error) {
-	switch o.name {
-	case store.LYBUNT, store.SYBUNT:
-		return export.LapsedReport(func(fn func(store.LapsedDonor) error) error {
-			return st.Lapsed(ctx, q, o.name, cur, fn)
-		}, cur), nil
-	case "retention":
-		r, err := st.Retention(ctx, q, cur)
-		return export.RetentionReport(r, q.Year), err
-	case "recurring":
-		var sum export.RecurringSum
-		r := export.RecurringReport(func(fn func(store.RecurringDonor) error) error {
-			return st.Recurring(ctx, q, cur, fn)
-		}, &sum)
-		r.Notes = func() []string { return []string{sum.Line(cur)} }
-		return r, nil
-	case "yoy":
-		m, err := st.YearOverYear(ctx, q, cur)
-		return export.YearOverYearReport(m, q.Year), err
-	}
-	b, err := st.Ranges(ctx, q, cur, bands)
-	return export.RangesReport(b), err
 }
