@@ -27,7 +27,9 @@ type Options struct {
 	LastSync time.Time    // when Store was last synced (zero: never)
 	LastFull time.Time    // when a sync last re-read every page of it
 	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
-	Live     LiveOptions  // what Live (L) needs; without Sync, Live is not offered
+	// FiscalStart is the month the reports' years start in (0 or 1: January).
+	FiscalStart int
+	Live        LiveOptions // what Live (L) needs; without Sync, Live is not offered
 	// Curl is a curl command that asks for a donation by id: the raw view's
 	// c for a row that came from the store.
 	Curl func(id int64) string

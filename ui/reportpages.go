@@ -101,10 +101,10 @@ func (p *reportPages) read() tea.Cmd {
 	p.gen++
 	p.loading, p.stale = true, false
 	if p.year == 0 {
-		p.year = store.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), 0)
+		p.year = store.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
 	st := p.data.active()
-	q := store.ReportQuery{Filter: p.data.filter(), Year: p.year, Now: p.ctx.Now()}
+	q := store.ReportQuery{Filter: p.data.filter(), Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
 	gen, name, running := p.gen, p.name(), q.Running(p.ctx.Zone)
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel

@@ -131,3 +131,13 @@ func TestReportTableNeverCutsANumber(t *testing.T) {
 		t.Errorf("at 40 the gifts go first, from the right: %v", shown)
 	}
 }
+
+// The profile's fiscal start reaches the browser's report pages: their year
+// is the fiscal one the command line's report takes, and they say so.
+func TestReportPagesTakeTheFiscalStart(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriverWith(t, src, Options{FiscalStart: 7}, 120, 35)
+	d.keys("G", "i", "tab")
+	d.settle()
+	d.mustShow("LYBUNT · gave in 2026, not in 2027", "fiscal 2027 (Jul 2026 to Jun 2027), so far")
+}
