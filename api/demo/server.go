@@ -227,13 +227,15 @@ func (s *Server) spend(client string, now time.Time) (limit, remaining int, rese
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	start := now.Truncate(s.opts.RateWindow)
+	// A client's window starts at its first request, as a whole window:
+	// started on the clock's minute, a sync begun late in one had its
+	// budget again seconds later, and ran faster than the budget allows.
 	w := s.windows[client]
-	if w == nil || !w.start.Equal(start) {
-		w = &window{start: start}
+	if w == nil || !now.Before(w.start.Add(s.opts.RateWindow)) {
+		w = &window{start: now}
 		s.windows[client] = w
 	}
-	reset = start.Add(s.opts.RateWindow)
+	reset = w.start.Add(s.opts.RateWindow)
 	if w.used >= limit && !unlimited {
 		return limit, 0, reset, false
 	}
