@@ -118,8 +118,8 @@ type Server struct {
 }
 
 type window struct {
-	start time.Time
-	used  int
+	end  time.Time
+	used int
 }
 
 // New builds the data set and the handler.
@@ -227,15 +227,20 @@ func (s *Server) spend(client string, now time.Time) (limit, remaining int, rese
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// A client's window starts at its first request, as a whole window:
-	// started on the clock's minute, a sync begun late in one had its
-	// budget again seconds later, and ran faster than the budget allows.
+	// A client's window starts at its first request and lasts a whole
+	// window: started on the clock's minute, a sync begun late in one had
+	// its budget again seconds later, and ran faster than the budget
+	// allows. It ends on a whole second, as x-ratelimit-reset says it.
 	w := s.windows[client]
-	if w == nil || !now.Before(w.start.Add(s.opts.RateWindow)) {
-		w = &window{start: now}
+	if w == nil || !now.Before(w.end) {
+		end := now.Add(s.opts.RateWindow)
+		if whole := end.Truncate(time.Second); whole.Before(end) {
+			end = whole.Add(time.Second)
+		}
+		w = &window{end: end}
 		s.windows[client] = w
 	}
-	reset = w.start.Add(s.opts.RateWindow)
+	reset = w.end
 	if w.used >= limit && !unlimited {
 		return limit, 0, reset, false
 	}

@@ -122,6 +122,10 @@ func TestRateWindowStartsAtTheFirstRequest(t *testing.T) {
 				step.after, ok, remaining, reset.Sub(first), step.ok, step.remaining, step.reset)
 		}
 	}
+	// x-ratelimit-reset is in whole seconds: a window ends on one.
+	if _, _, reset, _ := s.spend("other", first.Add(300*time.Millisecond)); !reset.Equal(first.Add(61 * time.Second)) {
+		t.Errorf("a window begun 0.3 s past a second ends %v after that second, want 61s", reset.Sub(first))
+	}
 }
 
 func TestDataIsDeterministicAndVaried(t *testing.T) {
