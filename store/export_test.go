@@ -10,3 +10,39 @@ func (s *Store) GroupTable(ctx context.Context, f Filter, by []string, loc *time
 	src, err := s.groupSource(ctx, f, by, loc)
 	return src.table, err
 }
+
+// FreePages is how many pages the store's file holds free.
+func (s *Store) FreePages(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.db.QueryRowContext(ctx, `PRAGMA freelist_count`).Scan(&n)
+	return n, err
+}
+
+// Integrity is what SQLite's integrity check finds: "ok" when nothing.
+func (s *Store) Integrity(ctx context.Context) (string, error) {
+	var r string
+	err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&r)
+	return r, err
+}
+
+// WithoutAutoVacuum makes the store as one made before stores had
+// incremental auto-vacuum.
+func (s *Store) WithoutAutoVacuum(ctx context.Context) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA auto_vacuum = NONE`); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `VACUUM`)
+	return err
+}
+
+// AutoVacuum is the store's PRAGMA auto_vacuum: 2 for incremental.
+func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `PRAGMA auto_vacuum`).Scan(&n)
+	return n, err
+}

@@ -39,7 +39,14 @@ func (s *Store) Put(ctx context.Context, list []api.Donation) (PutResult, error)
 
 // write runs f in one write transaction, committed only if f succeeds.
 func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	return s.writeOn(ctx, s.db, f)
+}
+
+// writeOn is write on b: the store's pool, or one connection of it.
+func (s *Store) writeOn(ctx context.Context, b interface {
+	BeginTx(context.Context, *sql.TxOptions) (*sql.Tx, error)
+}, f func(*sql.Tx) error) error {
+	tx, err := b.BeginTx(ctx, nil)
 	if err != nil {
 		return s.explain(err)
 	}
