@@ -31,7 +31,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"detail_full_screen", 100, 40, []string{"j", "j", "enter"}},
 		{"filter_validation_error", 100, 24, []string{"f", "ada", "tab", "tab", "tab", "-5", "enter"}},
 		{"raw_view", 100, 40, []string{"j", "j", "r"}},
-		{"newest_first", 100, 30, []string{"o"}},
+		{"oldest_first", 100, 30, []string{"o"}},
 		{"help", 100, 30, []string{"?"}},
 		{"help_80x24", 80, 24, []string{"?"}},
 		{"detail_80x24", 80, 24, []string{"j", "enter"}},
