@@ -10,6 +10,7 @@ import (
 
 	"donations/api"
 	"donations/store"
+	"donations/suggest"
 )
 
 // maxText is the longest text a field takes: room for any e-mail or name,
@@ -86,6 +87,9 @@ func dateSide(text string, now time.Time, upper bool) (time.Time, error) {
 	r, err := api.ParseDateRange(since, until, now)
 	if err != nil {
 		_, why, _ := strings.Cut(err.Error(), ": ")
+		if near := suggest.Closest(text, api.DatePresets); near != "" {
+			why += fmt.Sprintf(" (did you mean %q?)", near)
+		}
 		return time.Time{}, fmt.Errorf("%s; or a preset (%s)", why, strings.Join(api.DatePresets, ", "))
 	}
 	if upper {

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"io"
 	"maps"
 	"slices"
@@ -94,4 +95,23 @@ func upper(names []string) []string {
 		out[i] = strings.ToUpper(strings.ReplaceAll(n, "_", " "))
 	}
 	return out
+}
+
+// LeftOut says in words the gifts of statuses a summary did not count,
+// grouped by status: the refunded money first, then how many of each other
+// status ("USD 12.00 refunded, 14 failed"); "" when none.
+func LeftOut(byStatus []store.Group) string {
+	var parts []string
+	for _, g := range byStatus {
+		g = safeGroup(g)
+		status := cmp.Or(g.Key[0], "no status")
+		if g.Key[0] == store.Refunded && len(g.Converted) == 1 {
+			for cur, v := range g.Converted {
+				parts = slices.Insert(parts, 0, cur+" "+v.String()+" "+status)
+			}
+			continue
+		}
+		parts = append(parts, textsafe.Count(g.Count, "gift")+" "+status)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -49,6 +49,22 @@ func (q ReportQuery) Counted() []string {
 	return PaidStatuses
 }
 
+// Counts says whether a gift of status (as the store keys it: lower
+// case) counts, by the rule Counted gives: what the browser's totals and
+// summary add up as their headline.
+func (q ReportQuery) Counts(status string) bool {
+	st := q.Counted()
+	if st == nil {
+		return status != Refunded
+	}
+	for _, s := range st {
+		if strings.EqualFold(strings.TrimSpace(s), status) {
+			return true
+		}
+	}
+	return false
+}
+
 // fiscalStart is the month years start in, 1..12.
 func (q ReportQuery) fiscalStart() int {
 	if q.FiscalStart < 1 || q.FiscalStart > 12 {

@@ -81,7 +81,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.OldestFirst,
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)

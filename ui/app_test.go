@@ -25,11 +25,11 @@ func TestAWalkLoadsEveryPageAndSaysPartialUntilThen(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 250, Latency: 20 * time.Millisecond})
 	d := newDriverLoading(t, src, 100, 30)
 	d.m.Update(shownMsg{}) // a frame between pages
-	if !strings.Contains(d.screen(), "partial: 100 loaded · loading") {
+	if !strings.Contains(d.screen(), "partial: 50 loaded · loading") {
 		t.Errorf("while loading, the header does not say partial:\n%s", d.screen())
 	}
 	d.settle()
-	d.mustShow("250 donations", "oldest first")
+	d.mustShow("250 donations", "newest first")
 	d.mustNotShow("partial")
 	d.keys("G")
 	if d.m.list.cursor != 249 {
@@ -121,16 +121,12 @@ func TestQuickSearchByIDAndAmount(t *testing.T) {
 	}
 }
 
-// o while a walk is still loading starts it again from the newest end: the
-// most recent gifts come first, after a few requests to find the last page.
+// The browser opens on the newest end: the most recent gifts come first,
+// after a few requests to find the last page.
 func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 	src, srv := demoSource(t, demo.Options{Count: 20_000, Latency: 5 * time.Millisecond})
 	d := newDriverLoading(t, src, 100, 30)
-	before := srv.Requests()
-	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'o', Text: "o"})
-	d.run(cmd)
-	d.until(func() bool { return d.m.data.loaded > 0 })
-	if n := srv.Requests() - before; n > 2*8+2 {
+	if n := srv.Requests(); n > 2*8+2 {
 		t.Errorf("newest first took %d requests for 200 pages", n)
 	}
 	d.until(func() bool { return d.m.data.Len() > 0 })
@@ -184,7 +180,7 @@ func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
 
 func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 50, Drift: true})
-	d := newDriver(t, src, 100, 60)
+	d := newDriverWith(t, src, oldestFirst(), 100, 60)
 	d.keys("j", "j", "j", "r") // row 3 of a drifting server carries unknown fields
 	d.mustShow("GET http://127.0.0.1:", "/api/v1/donations?page=1", "HTTP 200", `"gift_aid": true`, `"campaign": {`)
 	d.keys("esc")
@@ -209,7 +205,7 @@ func TestCopyUsesTheTerminalClipboard(t *testing.T) {
 func TestFailedPageKeepsRowsAndRetries(t *testing.T) {
 	// Page 2 fails twice (the client's two attempts); R asks again.
 	src, _ := demoSource(t, demo.Options{Count: 250, Script: []int{0, 500, 500}})
-	d := newDriver(t, src, 100, 30)
+	d := newDriverWith(t, src, oldestFirst(), 100, 30)
 	if d.m.data.loaded != 100 || d.m.data.err == nil {
 		t.Fatalf("%d rows, err %v", d.m.data.loaded, d.m.data.err)
 	}
@@ -279,7 +275,7 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 
 func TestExportWritesEveryPageToCSV(t *testing.T) {
 	src, srv := demoSource(t, demo.Options{Count: 450})
-	d := newDriver(t, src, 100, 30)
+	d := newDriverWith(t, src, oldestFirst(), 100, 30)
 	path := filepath.Join(t.TempDir(), "out.csv")
 	d.keys("e")
 	d.mustShow("file: donations-20261122-093000.csv", "writes 450 donations")

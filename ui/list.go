@@ -89,6 +89,7 @@ func (l *list) prefetch() tea.Cmd {
 // force again reverses it.
 func (l *list) sortBy(key string) tea.Cmd {
 	l.data.sortBy(key)
+	l.data.picked = true
 	l.top()
 	return l.data.fetch()
 }
@@ -209,6 +210,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return l.history(), true
 	case key.Matches(k, kb.Order):
 		data.reorder()
+		data.picked = true
 		l.top()
 		return data.fetch(), true
 	case key.Matches(k, kb.UTC):

@@ -33,7 +33,7 @@ func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
 	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Curl: curl}, 120, 50)
 	d.settle()
 	d.mustShow("synced: 450 new")
-	d.keys("G", "r")
+	d.keys("o", "G", "r")
 	if d.m.data.scratch != nil {
 		t.Fatal("the rows came from a walk of the session, not from the store")
 	}

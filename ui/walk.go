@@ -37,6 +37,9 @@ type walk struct {
 	// size, which no question changes.
 	q   ask.Question
 	now func() time.Time
+	// picked says the sort in force is the user's choice, this run or a
+	// remembered one: the next run opens on it rather than newest first.
+	picked bool
 
 	// The walk through the API into scratch, when the store cannot answer.
 	scratch *dataset.Scratch
