@@ -55,9 +55,13 @@ func WriteSummary(w io.Writer, format string, s Summary) error {
 // safeGroup is g with its keys and currency names made safe for a terminal:
 // they are the server's text, and a JSON or CSV file is read on one too.
 // Currencies that differ only by what was stripped are added together.
+// Its converted sums are what a converted total counts (store.Counted):
+// a gift the server sent no conversion for is counted in its own
+// currency, never dropped, and every format says how many were.
 func safeGroup(g store.Group) store.Group {
 	out := store.Group{Key: make([]string, len(g.Key)), Count: g.Count,
-		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Converted)}
+		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Counted()),
+		Unconverted: safeSums(g.Unconverted), NotConverted: g.NotConverted}
 	for i, k := range g.Key {
 		out.Key[i] = textsafe.Line(k)
 	}
@@ -84,6 +88,10 @@ type summaryEntry struct {
 	ShareCount     float64           `json:"share_count"`
 	ShareConverted *float64          `json:"share_converted"`
 	Others         int               `json:"others,omitempty"`
+	// NotConverted gifts had no conversion: converted counts their
+	// Unconverted amounts in their own currency.
+	NotConverted int               `json:"not_converted,omitempty"`
+	Unconverted  map[string]string `json:"unconverted,omitempty"`
 }
 
 func texts(m map[string]api.Decimal) map[string]string {
@@ -109,7 +117,10 @@ func summaryJSON(w io.Writer, by []string, rows rows) error {
 		b.Reset()
 		b.WriteString(sep)
 		e := summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted),
-			ShareCount: rounded(g.shareCount), Others: g.others}
+			ShareCount: rounded(g.shareCount), Others: g.others, NotConverted: g.NotConverted}
+		if g.NotConverted > 0 {
+			e.Unconverted = texts(g.Unconverted)
+		}
 		if g.shareConverted != nil {
 			p := rounded(*g.shareConverted)
 			e.ShareConverted = &p

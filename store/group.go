@@ -151,6 +151,15 @@ func scanGroupRow(rows *sql.Rows, keys int) (groupRow, error) {
 	return r, err
 }
 
+// Counted is what a converted total counts: the converted amounts, and the
+// amounts of the gifts without a conversion in their own currency.
+func (g Group) Counted() map[string]api.Decimal {
+	out := make(map[string]api.Decimal, len(g.Converted)+len(g.Unconverted))
+	addAll(out, g.Converted)
+	addAll(out, g.Unconverted)
+	return out
+}
+
 // NewGroup is an empty group of that key, to add groups to.
 func NewGroup(key []string) *Group {
 	return &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},

@@ -120,3 +120,58 @@ func sortedIDs(t *testing.T, ndjson string) []int64 {
 	slices.Sort(ids)
 	return ids
 }
+
+// A gift the server sent no conversion for (the Donorbox shape's old
+// ones) is counted in its own currency in the converted totals of a
+// summary, never dropped, and the summary says how many there were.
+func TestSummaryCountsGiftsWithoutConversion(t *testing.T) {
+	_, env, account := shapedAccount(t, demo.Options{Count: 800, Shape: demo.ShapeDonorbox})
+	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	counted, without := map[string]map[string]api.Decimal{}, map[string]int{}
+	for _, d := range all {
+		st := d.Status.Value
+		if counted[st] == nil {
+			counted[st] = map[string]api.Decimal{}
+		}
+		cur, v := strings.ToUpper(d.ConvertedCurrency.Value), api.Decimal{}
+		if c, ok := d.ConvertedAmount.Decimal(); ok {
+			v = c
+		} else {
+			without[st]++
+			cur = strings.ToUpper(d.Currency.Value)
+			v, _ = d.Amount.Decimal()
+		}
+		counted[st][cur] = counted[st][cur].Add(v)
+	}
+	r := runCmd(t, env, append([]string{"summary", "--offline", "--by", "status", "--format", "json"}, account...)...)
+	var rows []struct {
+		Group        string
+		Converted    map[string]string
+		NotConverted int `json:"not_converted"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rows); r.code != 0 || err != nil || len(rows) != len(counted) {
+		t.Fatalf("exit %d, %v, %d groups of %d: %s", r.code, err, len(rows), len(counted), r.stderr)
+	}
+	some := 0
+	for _, row := range rows {
+		some += row.NotConverted
+		if row.NotConverted != without[row.Group] || len(row.Converted) != len(counted[row.Group]) {
+			t.Errorf("%s: %d without conversion, converted %v; want %d, %v", row.Group, row.NotConverted, row.Converted, without[row.Group], counted[row.Group])
+		}
+		for cur, v := range counted[row.Group] {
+			if got, err := api.ParseDecimal(row.Converted[cur]); err != nil || got.Compare(v) != 0 {
+				t.Errorf("%s: converted %s %s, want %s", row.Group, cur, row.Converted[cur], v)
+			}
+		}
+	}
+	if some == 0 {
+		t.Fatal("every gift had a conversion: the test tests nothing")
+	}
+	table := runCmd(t, env, append([]string{"summary", "--offline", "--by", "status", "--format", "table"}, account...)...)
+	if want := "had no conversion: counted in their own currency"; !strings.Contains(table.stdout, want) {
+		t.Errorf("the table does not say %q:\n%s", want, table.stdout)
+	}
+}
