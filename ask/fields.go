@@ -55,8 +55,6 @@ var Fields = []Field{
 		Parse: func(s string, _ time.Time, q *Question) error { q.Query.FirstName = s; return nil }},
 	{Name: "last_name", Label: "Last name", Chip: "last_name", Hint: "the donor's last name, whole", Server: true, OneOff: true, Form: true,
 		Parse: func(s string, _ time.Time, q *Question) error { q.Query.LastName = s; return nil }},
-	{Name: "campaign", Label: "Campaign", Chip: "campaign", Hint: "part of the campaign's name, any case", Form: true,
-		Known: "campaign", Partial: true, Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Campaign = s; return nil }},
 	{Name: "campaign_id", Label: "Campaign id", Chip: "campaign_id", Hint: "e.g. 101", Server: true, Form: true, Known: "campaign_id",
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.CampaignID })},
 	{Name: "id", Label: "Donation id", Chip: "id", Hint: "e.g. 100042", Server: true, OneOff: true, Form: true,
@@ -76,6 +74,8 @@ var Fields = []Field{
 		Known: "tribute", Asked: func(q Question) []string { return nonEmpty(q.Filter.TributeType) }, Parse: parseTribute},
 	{Name: "anonymous", Label: "Anonymous", Chip: "anonymous", Hint: "yes or no", Form: true,
 		Parse: tri(func(q *Question) *store.Tri { return &q.Filter.Anonymous })},
+	{Name: "campaign", Label: "Campaign", Chip: "campaign", Hint: "part of the campaign's name, any case", Form: true,
+		Known: "campaign", Partial: true, Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Campaign = s; return nil }},
 	{Name: "search", Label: "Search", Chip: "search", OneOff: true,
 		Hint: "parts of names, e-mail, phone, employer, form, campaign, city, tribute (type, honoree, recipient, message), " +
 			"comment, designation, answers, status, amount, date or id, ignoring case and accents",

@@ -20,6 +20,10 @@ type footerSums struct {
 	gifts               map[string]int // per currency: the most used is shown first
 	statuses            map[string]int
 	recurring           int
+	// notConverted gifts had no conversion: a converted sum in their
+	// currency counts them in it (store.Group.Counted), and the line says
+	// so; in another currency they are in amounts alone.
+	notConverted int
 }
 
 // paidStatus is the status of money that arrived and stayed.
@@ -33,6 +37,7 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums
 	if err != nil {
 		return s, err
 	}
+	unconverted, unconvertedPaid := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
 		if status == "" {
@@ -43,14 +48,24 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums
 		if recurring {
 			s.recurring += g.Count
 		}
+		s.notConverted += g.NotConverted
 		addAll(s.amounts, g.Amounts)
 		addAll(s.converted, g.Converted)
+		addAll(unconverted, g.Unconverted)
 		if status == paidStatus {
 			addAll(s.paid, g.Amounts)
 			addAll(s.convPaid, g.Converted)
+			addAll(unconvertedPaid, g.Unconverted)
 		}
 		for cur := range g.Amounts {
 			s.gifts[cur] += g.Count
+		}
+	}
+	for _, u := range []struct{ to, from map[string]api.Decimal }{{s.converted, unconverted}, {s.convPaid, unconvertedPaid}} {
+		for cur, v := range u.from {
+			if _, ok := s.converted[cur]; ok {
+				u.to[cur] = u.to[cur].Add(v)
+			}
 		}
 	}
 	return s, nil
@@ -84,6 +99,9 @@ func (m *Model) totalsLine() string {
 			head += "≈ " + money(cur, v) + " converted"
 			if p, ok := t.convPaid[cur]; ok && p.String() != v.String() {
 				head += " (" + paidStatus + " " + grouped(p.String()) + ")"
+			}
+			if t.notConverted > 0 {
+				head += st.Warn.Render(" incl. " + commas(t.notConverted) + " unconverted")
 			}
 		}
 	}
