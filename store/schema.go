@@ -97,7 +97,7 @@ func donationsTable(v int) string {
 			cols += ", " + c
 		}
 	}
-	return "CREATE TABLE donations (" + cols + ")"
+	return "CREATE TABLE donations (\n\t\t" + cols + ")"
 }
 
 // addColumns is the ALTER TABLE of each column the upgrade from v adds.
