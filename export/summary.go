@@ -54,9 +54,13 @@ func WriteSummary(w io.Writer, format string, s Summary) error {
 // safeGroup is g with its keys and currency names made safe for a terminal:
 // they are the server's text, and a JSON or CSV file is read on one too.
 // Currencies that differ only by what was stripped are added together.
+// Its converted sums are what a converted total counts (store.Counted):
+// a gift the server sent no conversion for is counted in its own
+// currency, never dropped, and every format says how many were.
 func safeGroup(g store.Group) store.Group {
 	out := store.Group{Key: make([]string, len(g.Key)), Count: g.Count,
-		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Converted)}
+		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Counted()),
+		Unconverted: safeSums(g.Unconverted), NotConverted: g.NotConverted}
 	for i, k := range g.Key {
 		out.Key[i] = textsafe.Line(k)
 	}

@@ -15,7 +15,8 @@ import (
 
 // summaryJSON writes an indented array, an entry at a time, byte for byte
 // as encoding/json writes each entry {group, count, amounts, converted,
-// share_count, share_converted, others (when not 0)} indented by two
+// share_count, share_converted, others (when not 0), not_converted and
+// unconverted (when some gifts had no conversion)} indented by two
 // spaces under a two-space prefix, HTML left as it is ("In Memory & In
 // Honor", not "\u0026"). By hand: the encoder's reflection, the maps of
 // texts it took and its indenting pass were a quarter of a summary by
@@ -64,6 +65,12 @@ func appendEntry(b []byte, by []string, g row) ([]byte, error) {
 	}
 	if g.others != 0 {
 		b = strconv.AppendInt(append(b, ",\n    \"others\": "...), int64(g.others), 10)
+	}
+	// Gifts with no conversion: converted counts their unconverted amounts
+	// in their own currency.
+	if g.NotConverted != 0 {
+		b = strconv.AppendInt(append(b, ",\n    \"not_converted\": "...), int64(g.NotConverted), 10)
+		b = appendSums(append(b, ",\n    \"unconverted\": "...), g.Unconverted)
 	}
 	return append(b, "\n  }"...), err
 }

@@ -23,6 +23,8 @@ func referenceJSON(by []string, rs []row) (string, error) {
 		ShareCount     float64           `json:"share_count"`
 		ShareConverted *float64          `json:"share_converted"`
 		Others         int               `json:"others,omitempty"`
+		NotConverted   int               `json:"not_converted,omitempty"`
+		Unconverted    map[string]string `json:"unconverted,omitempty"`
 	}
 	texts := func(m map[string]api.Decimal) map[string]string {
 		out := map[string]string{}
@@ -41,7 +43,10 @@ func referenceJSON(by []string, rs []row) (string, error) {
 			key = g.Key[0]
 		}
 		e := entry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted),
-			ShareCount: rounded(g.shareCount), Others: g.others}
+			ShareCount: rounded(g.shareCount), Others: g.others, NotConverted: g.NotConverted}
+		if g.NotConverted > 0 {
+			e.Unconverted = texts(g.Unconverted)
+		}
 		if g.shareConverted != nil {
 			p := rounded(*g.shareConverted)
 			e.ShareConverted = &p
@@ -82,6 +87,9 @@ func TestSummaryJSONWritesWhatEncodingJSONWrites(t *testing.T) {
 		g := store.Group{Key: []string{s, hostile[(i+1)%len(hostile)]}, Count: i * 1000003,
 			Amounts:   map[string]api.Decimal{s: dec("12.50"), "USD": dec("-0.0001"), "": dec("99999999999999999999.99")},
 			Converted: map[string]api.Decimal{}}
+		if i%3 == 1 {
+			g.NotConverted, g.Unconverted = i, map[string]api.Decimal{s: dec("3.25")}
+		}
 		r := row{Group: g, shareCount: share, others: i % 3}
 		if i%2 == 0 {
 			r.shareConverted = &shares[(i+5)%len(shares)]

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -45,4 +46,18 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `PRAGMA auto_vacuum`).Scan(&n)
 	return n, err
+}
+
+// DropColumnsSince are the statements that take out of a store the
+// donations' columns the upgrades from version v on added: with the rest
+// of what those upgrades made, it is then a store of version v.
+func DropColumnsSince(v int) []string {
+	var out []string
+	for ; v < schemaVersion; v++ {
+		for _, c := range addedColumns[v] {
+			name, _, _ := strings.Cut(c, " ")
+			out = append(out, "ALTER TABLE donations DROP COLUMN "+name)
+		}
+	}
+	return out
 }

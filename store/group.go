@@ -17,6 +17,7 @@ import (
 // column, in the store's zone.
 var groupKeys = map[string]struct{ expr, column string }{
 	"form":         {"coalesce(form_name, '')", "form_name"},
+	"campaign":     {"coalesce(campaign_name, '')", "campaign_name"},
 	"status":       {"coalesce(status_key, '')", "status_key"},
 	"currency":     {"coalesce(currency, '')", "currency"},
 	"payment_type": {"coalesce(payment_type, '')", "payment_type"},
@@ -38,16 +39,22 @@ var offsetDays = map[string]string{
 }
 
 // GroupKeyNames lists GroupKeys in the order help and errors show them.
-var GroupKeyNames = []string{"form", "status", "month", "week", "day", "donor", "currency", "payment_type", "recurring"}
+var GroupKeyNames = []string{"form", "campaign", "status", "month", "week", "day", "donor", "currency", "payment_type", "recurring"}
 
 // Group is what one group of donations adds up to. Amounts sums amount by
 // currency and Converted sums converted_amount by converted currency, both
-// exact; a donation with no amount counts but adds nothing.
+// exact; a donation with no amount counts but adds nothing. Servers of
+// this kind sent no converted_amount before some date: Unconverted sums
+// the amounts of the NotConverted gifts without one, by their own currency
+// (they are in Amounts too), so that a converted total can count them in
+// their own currency and say so rather than leave them out.
 type Group struct {
-	Key       []string
-	Count     int
-	Amounts   map[string]api.Decimal
-	Converted map[string]api.Decimal
+	Key          []string
+	Count        int
+	Amounts      map[string]api.Decimal
+	Converted    map[string]api.Decimal
+	Unconverted  map[string]api.Decimal
+	NotConverted int
 }
 
 // Groups adds up the donations f selects by the keys in by (none: one group
@@ -103,6 +110,7 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		if x := extra.byKey[strings.Join(g.Key, "\x00")]; x != nil {
 			addAll(g.Amounts, x.Amounts)
 			addAll(g.Converted, x.Converted)
+			addAll(g.Unconverted, x.Unconverted)
 		}
 		return fn(g.Group)
 	}
@@ -143,9 +151,19 @@ func scanGroupRow(rows *sql.Rows, keys int) (groupRow, error) {
 	return r, err
 }
 
+// Counted is what a converted total counts: the converted amounts, and the
+// amounts of the gifts without a conversion in their own currency.
+func (g Group) Counted() map[string]api.Decimal {
+	out := make(map[string]api.Decimal, len(g.Converted)+len(g.Unconverted))
+	addAll(out, g.Converted)
+	addAll(out, g.Unconverted)
+	return out
+}
+
 // NewGroup is an empty group of that key, to add groups to.
 func NewGroup(key []string) *Group {
-	return &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{}}
+	return &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
+		Unconverted: map[string]api.Decimal{}}
 }
 
 func addAll(to, from map[string]api.Decimal) {
@@ -197,6 +215,9 @@ func (s *Store) inexact(ctx context.Context, keys []string, where string, args [
 		g := out.get(key)
 		addText(g.Amounts, cur, amount)
 		addText(g.Converted, conv, converted)
+		if conv == "" {
+			addText(g.Unconverted, cur, amount)
+		}
 	}
 	return out, s.explain(rows.Err())
 }

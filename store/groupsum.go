@@ -12,7 +12,7 @@ import (
 // grouping by donor.
 type summing struct {
 	Group
-	amounts, converted map[string]int64
+	amounts, converted, unconverted map[string]int64
 }
 
 // add adds a row of the group's key.
@@ -23,6 +23,13 @@ func (g *summing) add(r groupRow) {
 	}
 	if r.nC4 > 0 {
 		g.converted = g.addE4(g.converted, g.Converted, r.conv, r.converted)
+	}
+	// The store names no converted currency where nothing was converted.
+	if r.conv == "" {
+		g.NotConverted += int(r.n)
+		if r.nA4 > 0 {
+			g.unconverted = g.addE4(g.unconverted, g.Unconverted, r.cur, r.amount)
+		}
 	}
 }
 
@@ -45,7 +52,8 @@ func (g *summing) addE4(sums map[string]int64, exact map[string]api.Decimal, cur
 func (g *summing) settle() {
 	settle(g.amounts, g.Amounts)
 	settle(g.converted, g.Converted)
-	g.amounts, g.converted = nil, nil
+	settle(g.unconverted, g.Unconverted)
+	g.amounts, g.converted, g.unconverted = nil, nil, nil
 }
 
 func settle(sums map[string]int64, exact map[string]api.Decimal) {

@@ -11,8 +11,8 @@ import (
 // otherwise: the money the organisation has. A refunded gift carries the
 // status Refunded (the only one the spec shows), so it is not paid and
 // adds nothing: that is how refunds are taken off. A gift refunded in part
-// may carry amount_refunded (servers of this kind send it); the store has
-// no column for it yet: when it has, giftAmount takes it off, there only.
+// carries amount_refunded (servers of this kind send it): giftAmount takes
+// it off, there only.
 var PaidStatuses = []string{"paid"}
 
 // Refunded is the status of a refunded gift, which a report never counts
@@ -113,11 +113,15 @@ func (q ReportQuery) fiscalYear() string {
 
 // giftCurrency and giftAmount are the currency and the amount (× 10^4) a
 // report adds up: the converted ones, or the gift's own where it has no
-// conversion.
+// conversion, less the part refunded (refunded_e4, in the gift's own
+// currency: converted, it is the same share of the converted amount,
+// rounded to the nearest 10^-4).
 const (
-	converted    = "(converted_e4 IS NOT NULL AND coalesce(converted_currency, '') <> '')"
-	giftCurrency = "CASE WHEN " + converted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
-	giftAmount   = "coalesce(CASE WHEN " + converted + " THEN converted_e4 ELSE amount_e4 END, 0)"
+	converted     = "(converted_e4 IS NOT NULL AND coalesce(converted_currency, '') <> '')"
+	giftCurrency  = "CASE WHEN " + converted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
+	refundedShare = "CAST(round(converted_e4 * 1.0 * refunded_e4 / amount_e4) AS INTEGER)"
+	giftAmount    = "coalesce(CASE WHEN " + converted + " THEN converted_e4 - " + refundedPart + " ELSE amount_e4 - coalesce(refunded_e4, 0) END, 0)"
+	refundedPart  = "CASE WHEN refunded_e4 IS NULL THEN 0 ELSE " + refundedShare + " END"
 )
 
 // countedCond is the condition on the status, the one rule of which gifts

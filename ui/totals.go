@@ -27,6 +27,10 @@ type footerSums struct {
 	// rule says which gifts the headline adds up: the one `donations
 	// report` and summary follow (paid gifts, or the question's statuses).
 	rule store.ReportQuery
+	// notConverted counted gifts had no conversion: a converted sum in
+	// their currency counts them in it (as store.Group.Counted does), and
+	// the line says so; in another currency they are in amounts alone.
+	notConverted int
 }
 
 // sumFooter adds up what f selects, in the store, in one pass.
@@ -38,6 +42,7 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums
 	if err != nil {
 		return s, err
 	}
+	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
 		if status == "" {
@@ -50,6 +55,7 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums
 		}
 		addAll(s.amounts, g.Amounts)
 		addAll(s.converted, g.Converted)
+		addAll(unconverted, g.Unconverted)
 		if s.byStatus[status] == nil {
 			s.byStatus[status] = map[string]api.Decimal{}
 		}
@@ -57,9 +63,18 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums
 		if s.rule.Counts(status) {
 			addAll(s.counted, g.Amounts)
 			addAll(s.convCount, g.Converted)
+			addAll(unconvertedCounted, g.Unconverted)
+			s.notConverted += g.NotConverted
 		}
 		for cur := range g.Amounts {
 			s.gifts[cur] += g.Count
+		}
+	}
+	for _, u := range []struct{ to, from map[string]api.Decimal }{{s.converted, unconverted}, {s.convCount, unconvertedCounted}} {
+		for cur, v := range u.from {
+			if _, ok := s.converted[cur]; ok {
+				u.to[cur] = u.to[cur].Add(v)
+			}
 		}
 	}
 	return s, nil
@@ -134,6 +149,9 @@ func (m *Model) totalsLine() string {
 		head = st.Warn.Render(textsafe.Line(p)+": ") + head
 	}
 	head += t.raised()
+	if t.notConverted > 0 && t.raised() != "" {
+		head += st.Warn.Render(" incl. " + commas(t.notConverted) + " unconverted")
+	}
 	var sums []string
 	for _, cur := range byCount(t.gifts) {
 		if _, same := t.converted[cur]; (!same || len(t.gifts) > 1) && t.counted[cur].Compare(api.Decimal{}) != 0 {

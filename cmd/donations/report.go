@@ -121,11 +121,8 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 		return store.ReportQuery{}, nil, err
 	}
 	o.summary.q = aq
-	switch {
-	case o.allStatuses && len(aq.Filter.Statuses) > 0:
+	if o.allStatuses && len(aq.Filter.Statuses) > 0 {
 		return store.ReportQuery{}, nil, usageError("give --status or --all-statuses, not both")
-	case o.summary.offline && aq.Query.CampaignID != 0:
-		return store.ReportQuery{}, nil, usageError("--campaign-id needs the server (donations hold no campaign id); drop --offline")
 	}
 	bands := store.DefaultBands
 	if o.bands != "" {

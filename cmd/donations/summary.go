@@ -128,9 +128,6 @@ func (o summaryOptions) check() string {
 			return fmt.Sprintf("--by: %q is given twice", b)
 		}
 	}
-	if o.offline && o.q.Query.CampaignID != 0 {
-		return "--campaign-id needs the server (donations hold no campaign id); drop --offline"
-	}
 	return ""
 }
 
