@@ -177,8 +177,9 @@ func RangesReport(bands []store.Band) Report {
 
 // ReportNotes are the words every report ends with: the year (so far, if
 // it is not over), what counted and what did not, the currency, and the
-// gifts counted apart.
-func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool) []string {
+// gifts counted apart. countOthers says how the statuses not counted are
+// counted, in the words of where the report is shown (a flag, a key).
+func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOthers string) []string {
 	year := fmt.Sprint(q.Year)
 	if q.FiscalStart > 1 {
 		from, until := q.YearSpan(q.Year, time.UTC)
@@ -201,7 +202,7 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool) []strin
 		for _, st := range slices.Sorted(maps.Keys(n.LeftOut)) {
 			parts = append(parts, fmt.Sprintf("%s %d", orNone(st), n.LeftOut[st]))
 		}
-		out = append(out, "not counted (--status or --all-statuses count them): "+strings.Join(parts, ", "))
+		out = append(out, "not counted ("+countOthers+"): "+strings.Join(parts, ", "))
 	}
 	if n.NoEmail > 0 {
 		out = append(out, fmt.Sprintf("%s with no e-mail (%s): no donor, left out of donor figures",

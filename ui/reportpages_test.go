@@ -26,8 +26,9 @@ func TestReportPagesTurnAndMoveTheYear(t *testing.T) {
 	d.settle()
 	d.mustShow("LYBUNT · gave in 2025, not in 2026", "E-MAIL", "YEAR TOTAL USD", "tab sybunt", "shift+tab insights",
 		"insights · lybunt · sybunt · retention · recurring · yoy · ranges",
-		"year 2026, so far · paid gifts only", "not counted", "refunded")
-	d.mustNotShow("Reading lybunt", "partial")
+		"year 2026, so far · paid gifts only", "not counted (filter by status to count them: f in the list)", "refunded")
+	// The command line's flags mean nothing here.
+	d.mustNotShow("Reading lybunt", "partial", "--status", "--all-statuses")
 	d.keys("[")
 	d.mustShow("LYBUNT · gave in 2024, not in 2025", "year 2025 · paid gifts only")
 	d.keys("]", "]")

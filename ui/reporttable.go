@@ -25,9 +25,10 @@ type reportTable struct {
 }
 
 // readReport reads the named report of q from st through the command
-// line's own export.StoreReport, so both show the same figures.
-func readReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, running bool) (*reportTable, error) {
-	r, err := export.StoreReport(ctx, st, name, q, store.DefaultBands, running)
+// line's own export.StoreReport, so both show the same figures;
+// countOthers is the page's words for counting the statuses left out.
+func readReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, running bool, countOthers string) (*reportTable, error) {
+	r, err := export.StoreReport(ctx, st, name, q, store.DefaultBands, running, countOthers)
 	if err != nil {
 		return nil, err
 	}
