@@ -128,16 +128,28 @@ func (s RecurringSum) Line(cur string) string {
 		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.String()), s.Started, s.Stopped, store.Stopping)
 }
 
-// YearOverYearReport is a year against the one before, a month a row.
+// YearOverYearReport is a year against the one before, a month a row. In
+// a year not over, the months to come are empty (null in JSON), not 0, and
+// the running total is "so far".
 func YearOverYearReport(months []store.YearMonth, year int) Report {
 	y, ly := fmt.Sprint(year), fmt.Sprint(year-1)
-	return Report{
+	toDate, toCome := "TO DATE ", []string(nil)
+	for _, m := range months {
+		if m.ToCome {
+			toDate, toCome = "SO FAR ", append(toCome, time.Month(m.Month).String()[:3])
+		}
+	}
+	r := Report{
 		Columns: []ReportColumn{{"month", "MONTH"}, {"gifts_" + y, "GIFTS " + y}, {"gifts_" + ly, ly},
-			{"amount_" + y, "AMOUNT " + y}, {"amount_" + ly, ly}, {"to_date_" + y, "TO DATE " + y}, {"to_date_" + ly, ly}},
+			{"amount_" + y, "AMOUNT " + y}, {"amount_" + ly, ly}, {"to_date_" + y, toDate + y}, {"to_date_" + ly, ly}},
 		Rows: func(fn func([]any) error) error {
 			for _, m := range months {
-				cells := []any{time.Month(m.Month).String()[:3], m.This.Donors, m.Last.Donors, m.This.Amount, m.Last.Amount,
-					m.ThisToDate.Amount, m.LastToDate.Amount}
+				var gifts, amount, toDate any = m.This.Donors, m.This.Amount, m.ThisToDate.Amount
+				if m.ToCome {
+					gifts, amount, toDate = nil, nil, nil
+				}
+				cells := []any{time.Month(m.Month).String()[:3], gifts, m.Last.Donors, amount, m.Last.Amount,
+					toDate, m.LastToDate.Amount}
 				if err := fn(cells); err != nil {
 					return err
 				}
@@ -145,6 +157,12 @@ func YearOverYearReport(months []store.YearMonth, year int) Report {
 			return nil
 		},
 	}
+	if len(toCome) > 0 {
+		r.Notes = func() []string {
+			return []string{fmt.Sprintf("%s so far: %s still to come, left empty", y, strings.Join(toCome, ", "))}
+		}
+	}
+	return r
 }
 
 // RangesReport is the gift range table: a band a row, with each band's

@@ -14,6 +14,9 @@ type YearMonth struct {
 	Month                  int // 1..12, calendar month
 	This, Last             Part
 	ThisToDate, LastToDate Part
+	// ToCome: the month starts after the report's Now, so this year's
+	// figures of it are not known yet, not nothing.
+	ToCome bool
 }
 
 // YearOverYear is q's year against the one before, month by month from
@@ -34,8 +37,10 @@ func (s *Store) YearOverYear(ctx context.Context, q ReportQuery, cur string) ([]
 	}
 	months := make([]YearMonth, 12)
 	fs := q.fiscalStart()
+	start, _ := q.YearSpan(q.Year, s.zone)
 	for i := range months {
 		months[i].Month = (fs-1+i)%12 + 1
+		months[i].ToCome = q.Now.Before(start.AddDate(0, i, 0))
 	}
 	for k, t := range groups {
 		m, _ := k[1].(int64)
