@@ -98,27 +98,3 @@ func otherCurrencies(gifts string) (map[string]api.Decimal, error) {
 	}
 	return out, nil
 }
-
-// otherCurrencies are the counted gifts of g in other currencies than cur,
-// added up by donor and currency: few (gifts with no conversion), so held.
-func (s *Store) otherCurrencies(ctx context.Context, g string, args []any, cur string) (map[string]map[string]api.Decimal, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT email_key, cur, sum(e4) FROM (`+g+`)
-		WHERE counted AND email_key <> '' AND cur <> ? GROUP BY 1, 2`, append(args, cur)...)
-	if err != nil {
-		return nil, s.explain(err)
-	}
-	defer rows.Close()
-	out := map[string]map[string]api.Decimal{}
-	for rows.Next() {
-		var email, c string
-		var sum int64
-		if err := rows.Scan(&email, &c, &sum); err != nil {
-			return nil, s.explain(err)
-		}
-		if out[email] == nil {
-			out[email] = map[string]api.Decimal{}
-		}
-		out[email][c] = api.ScaledDecimal(sum, scale)
-	}
-	return out, s.explain(rows.Err())
-}
