@@ -28,6 +28,7 @@ type donorsView struct {
 
 	sort    string // a store.DonorSorts key
 	desc    bool
+	picked  bool // sort was chosen by its key here: the key again reverses it
 	gen     int // the query the rows are for
 	opened  int // the gen at the last Open: a count from before it is dropped
 	loading bool
@@ -125,10 +126,13 @@ func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
 	for sort, b := range map[string]key.Binding{"total": kb.Total, "gifts": kb.Gifts, "name": kb.Name,
 		"last": kb.Last, "first": kb.First, "email": kb.Email} {
 		if key.Matches(k, b) {
-			if v.sort == sort {
+			// The sort the view opened with is no pick: its key chooses
+			// it, as every other key chooses its own, and only again
+			// reverses it.
+			if v.sort == sort && v.picked {
 				v.desc = !v.desc
 			} else {
-				v.sort, v.desc = sort, sort != "name" && sort != "email"
+				v.sort, v.desc, v.picked = sort, sort != "name" && sort != "email", true
 			}
 			v.cursor, v.offset = 0, 0
 			return v.fetch(0)

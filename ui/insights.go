@@ -145,6 +145,10 @@ func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, kb.Day):
 			v.period = "day"
 			return v.compute()
+		case key.Matches(msg, kb.Top):
+			v.vp.GotoTop()
+		case key.Matches(msg, kb.Bottom):
+			v.vp.GotoBottom()
 		case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
 			v.vp, _ = v.vp.Update(msg)
 		}

@@ -69,8 +69,8 @@ type DonorKeys struct {
 // the totals are drawn by, the report pages (reportpages.go) and the year
 // they report.
 type InsightKeys struct {
-	Month, Week, Day, Back, Quit           key.Binding
-	NextPage, PrevPage, PrevYear, NextYear key.Binding
+	Month, Week, Day, Top, Bottom, Back, Quit key.Binding
+	NextPage, PrevPage, PrevYear, NextYear    key.Binding
 }
 
 // LogKeys are the request log's, besides the scroll keys.
@@ -158,11 +158,13 @@ func NewKeyMap() KeyMap {
 			Email:    bind("e", "by e-mail", "e"),
 		},
 		Insights: InsightKeys{
-			Month: bind("m", "by month", "m"),
-			Week:  bind("w", "by week", "w"),
-			Day:   bind("d", "by day", "d"),
-			Back:  bind("esc", "back", "esc"),
-			Quit:  bind("q", "quit", "q"),
+			Month:  bind("m", "by month", "m"),
+			Week:   bind("w", "by week", "w"),
+			Day:    bind("d", "by day", "d"),
+			Top:    bind("g", "top", "g", "home"),
+			Bottom: bind("G", "bottom", "G", "end"),
+			Back:   bind("esc", "back", "esc"),
+			Quit:   bind("q", "quit", "q"),
 			// The pages' help names the page they go to (reportpages.go).
 			NextPage: bind("tab", "next page", "tab"),
 			PrevPage: bind("shift+tab", "previous page", "shift+tab"),
@@ -187,7 +189,9 @@ func NewKeyMap() KeyMap {
 			Apply:  bind("enter", "apply", "enter"),
 			Cancel: bind("esc", "cancel", "esc"),
 		},
-		Help: HelpKeys{Quit: bind("q", "quit", "q"), Back: bind("any key", "back")},
+		// Any key but the scroll keys goes back; the key line names Esc,
+		// the key every other view goes back with.
+		Help: HelpKeys{Quit: bind("q", "quit", "q"), Back: bind("esc", "back (or any key)", "esc")},
 		Setup: SetupKeys{
 			Next:   bind("tab", "next", "tab", "down"),
 			Prev:   bind("shift+tab", "previous", "shift+tab", "up"),
@@ -231,7 +235,9 @@ func newListKeys() ListKeys {
 		Retry:    bind("R", "retry", "R"),
 		Help:     bind("?", "all keys", "?"),
 		Quit:     bind("q", "quit", "q"),
-		Back:     bind("esc", "back", "esc"),
+		// Esc on the list goes back one level of what is under way
+		// (Model.escape); the other views go back to the list with it.
+		Back: bind("esc", "stop loading/export, clear search", "esc"),
 	}
 }
 
