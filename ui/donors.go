@@ -29,8 +29,8 @@ type donorsView struct {
 	sort    string // a store.DonorSorts key
 	desc    bool
 	picked  bool // sort was chosen by its key here: the key again reverses it
-	gen     int // the query the rows are for
-	opened  int // the gen at the last Open: a count from before it is dropped
+	gen     int  // the query the rows are for
+	opened  int  // the gen at the last Open: a count from before it is dropped
 	loading bool
 	from    int
 	rows    []store.Donor
