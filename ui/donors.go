@@ -63,7 +63,7 @@ func (v *donorsView) OpenKey() key.Binding { return v.ctx.Keys.List.Donors }
 func (v *donorsView) Place() place         { return placeScreen }
 func (v *donorsView) ShortHelp() []key.Binding {
 	k := v.keys
-	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.Back, k.Quit}
+	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.AllStatuses, k.Back, k.Quit}
 }
 
 func (v *donorsView) Open() (tea.Cmd, bool) {
@@ -79,9 +79,14 @@ func (v *donorsView) Open() (tea.Cmd, bool) {
 func (v *donorsView) reread() tea.Cmd {
 	page := v.fetch(v.from)
 	v.opened = v.gen
-	gen, st, f := v.gen, v.list.data.active(), v.list.data.filter()
+	gen, st, f, rule := v.gen, v.list.data.active(), v.list.data.filter(), v.list.data.rule()
 	count := func() tea.Msg {
-		n, err := st.DonorCount(context.Background(), f)
+		ctx := context.Background()
+		counted, any, err := countedOf(ctx, st, f, rule)
+		n := 0
+		if err == nil && any {
+			n, err = st.DonorCount(ctx, counted)
+		}
 		return donorCountMsg{gen: gen, total: n, err: err}
 	}
 	return tea.Batch(page, count)
@@ -91,9 +96,14 @@ func (v *donorsView) reread() tea.Cmd {
 func (v *donorsView) fetch(from int) tea.Cmd {
 	v.gen++
 	v.loading = true
-	gen, st, f, sort, desc := v.gen, v.list.data.active(), v.list.data.filter(), v.sort, v.desc
+	gen, st, f, rule, sort, desc := v.gen, v.list.data.active(), v.list.data.filter(), v.list.data.rule(), v.sort, v.desc
 	return func() tea.Msg {
-		rows, err := st.Donors(context.Background(), f, sort, desc, from, donorsPage)
+		ctx := context.Background()
+		counted, any, err := countedOf(ctx, st, f, rule)
+		var rows []store.Donor
+		if err == nil && any {
+			rows, err = st.Donors(ctx, counted, sort, desc, from, donorsPage)
+		}
 		return donorsMsg{gen: gen, from: from, rows: rows, err: err}
 	}
 }
@@ -140,6 +150,10 @@ func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	h := max(v.ctx.Layout.ScreenHeight-4, 1)
 	switch {
+	case key.Matches(k, kb.AllStatuses):
+		v.list.data.switchStatuses()
+		v.cursor, v.offset, v.from, v.rows, v.total = 0, 0, 0, nil, -1
+		return v.reread()
 	case key.Matches(k, kb.Quit):
 		return v.nav.quit()
 	case key.Matches(k, kb.Back):
@@ -205,8 +219,10 @@ func (v *donorsView) View() string {
 	if v.total >= 0 {
 		count = commas(v.total)
 	}
-	title := st.Title.Render("Donors") + st.Muted.Render("  "+count+" · by "+v.sort+arrow(v.desc)+" · over what the list shows") + partialNote(v.ctx, v.list.data)
-	lines := []string{textsafe.Truncate(title, lay.Width)}
+	title := wrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
+		st.Muted.Render("gifts counted: " + countingWord(v.list.data.rule())), strings.TrimPrefix(strings.TrimSpace(partialNote(v.ctx, v.list.data)), "· "),
+		st.Muted.Render("over what the list shows")}, lay.Width)
+	lines := strings.Split(title, "\n")
 	cols := donorColumns(lay.Width)
 	var head strings.Builder
 	for i, c := range cols {
