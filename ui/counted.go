@@ -43,11 +43,11 @@ func countedFilter(f store.Filter, rule store.ReportQuery, seen map[string]int) 
 }
 
 // countingWord says on a screen what the totals count: "paid", the
-// statuses named, or "every status but refunded".
+// statuses named, or "all but refunded".
 func countingWord(rule store.ReportQuery) string {
 	switch st := rule.Counted(); {
 	case st == nil:
-		return "every status but refunded"
+		return "all but refunded"
 	case len(st) == 1:
 		return st[0]
 	}

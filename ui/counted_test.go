@@ -37,8 +37,8 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 	mustDraw(t, v, "Top donors (paid)")
 	d.keys("a")
 	check("every status", notRefunded)
-	d.mustShow("counted (every status but refunded)")
-	mustDraw(t, v, "Top donors (every status but refunded)")
+	d.mustShow("counted (all but refunded)")
+	mustDraw(t, v, "Top donors (all but refunded)")
 
 	// The footer and the donor view count the same, the switch still on.
 	d.keys("esc")
@@ -52,14 +52,14 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 		key      string
 		statuses []string
 		word     string
-	}{{"", notRefunded, "every status but refunded"}, {"a", []string{"paid"}, "paid"}} {
+	}{{"", notRefunded, "all but refunded"}, {"a", []string{"paid"}, "paid"}} {
 		d.keys(tc.key)
 		want, err := st.Donors(ctx, store.Filter{Statuses: tc.statuses}, "total", true, 0, 1)
 		n, _ := st.DonorCount(ctx, store.Filter{Statuses: tc.statuses})
 		if err != nil || len(dv.rows) == 0 || dv.rows[0].Email != want[0].Email || dv.rows[0].Gifts != want[0].Gifts || dv.total != n {
 			t.Fatalf("donors counting %s: first %+v of %d, want %+v of %d", tc.word, dv.rows[0], dv.total, want[0], n)
 		}
-		d.mustShow("gifts counted: " + tc.word)
+		d.mustShow("gifts: " + tc.word)
 	}
 }
 

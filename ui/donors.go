@@ -220,7 +220,7 @@ func (v *donorsView) View() string {
 		count = commas(v.total)
 	}
 	title := wrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
-		st.Muted.Render("gifts counted: " + countingWord(v.list.data.rule())), strings.TrimPrefix(strings.TrimSpace(partialNote(v.ctx, v.list.data)), "· "),
+		st.Muted.Render("gifts: " + countingWord(v.list.data.rule())), strings.TrimPrefix(strings.TrimSpace(partialNote(v.ctx, v.list.data)), "· "),
 		st.Muted.Render("over what the list shows")}, lay.Width)
 	lines := strings.Split(title, "\n")
 	cols := donorColumns(lay.Width)
