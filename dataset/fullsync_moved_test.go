@@ -30,13 +30,17 @@ func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 	all := srv.Match(demo.Filter{})
 	gone := all[700] // removed before the sync: inside a page, surely gone
 	srv.Remove(gone)
+	// The server loses the gift as the walk asks for page 5: a removal
+	// on page 1, already read, while the walk goes on.
 	var removedLate atomic.Bool
-	var r dataset.SyncResult
-	r, err = dataset.Sync(context.Background(), s, c, dataset.SyncOptions{Full: true, OnProgress: func(p dataset.Progress) {
-		if p.Done == 3 && removedLate.CompareAndSwap(false, true) {
-			srv.Remove(all[1]) // on page 1, already read
+	moving := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("page") == "5" && removedLate.CompareAndSwap(false, true) {
+			srv.Remove(all[1])
 		}
-	}})
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(moving.Close)
+	r, err := dataset.Sync(context.Background(), s, client(t, moving.URL), dataset.SyncOptions{Full: true})
 	if err != nil {
 		t.Fatal(err)
 	}
