@@ -78,13 +78,12 @@ type Client struct {
 	userAgent string
 	pace      pacer
 	refused   atomic.Int64 // 429 answers so far
-	// dateFilter is what the client has learned of date_from and date_to:
-	// dateFilterUntried, dateFilterHonoured or dateFilterIgnored.
-	dateFilter atomic.Int32
-	maxBody    int64
-	onWait     func(Wait)
-	allWaits   bool
-	redact     *redactor
+	// learned is what the client has learned of the server (see Profile).
+	learned  learned
+	maxBody  int64
+	onWait   func(Wait)
+	allWaits bool
+	redact   *redactor
 }
 
 // New checks the configuration and makes a client. Credentials given as user
@@ -180,7 +179,7 @@ func (c *Client) Username() string { return c.username }
 // URL is the request URL for q, without credentials.
 func (c *Client) URL(q Query) string {
 	u := c.endpoint
-	u.RawQuery = q.Values().Encode()
+	u.RawQuery = c.shaped(q).Values().Encode()
 	return u.String()
 }
 
