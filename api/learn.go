@@ -4,43 +4,76 @@ import "context"
 
 // learn finds which way the server lists, where the client does not know
 // yet: from the walk's own first page, asked for as the server sends it
-// unasked. A page that descends is asked for again with order=asc, which
-// is believed only if that answer ascends. The first page is kept as the
-// walk will ask for it from now on, so learning costs a walk from page 1
-// nothing over a server that lists oldest first, and one more request
-// over one that does not. A page that tells neither way (one donation)
-// leaves the order unknown: it is walked as the spec says.
+// unasked (and its second, where the first holds one donation only). A
+// list that descends is asked for again with order=asc, which is believed
+// only if that answer ascends. The pages are kept as the walk will ask
+// for them from now on, so learning costs a walk from page 1 nothing over
+// a server that lists oldest first, and a request more over one that does
+// not. Pages that tell neither way (an account of one gift) leave the
+// order unknown: it is walked as the spec says.
 func (p *Pager) learn(ctx context.Context) error {
 	if p.learnt || p.q.desc || p.c.listOrder() != OrderUnknown {
 		return nil
 	}
-	pg, ok := p.cache[1]
-	if !ok {
-		var err error
-		if pg, err = p.learnFrom(ctx, p.query(1)); err != nil {
-			return err
-		}
+	plain, err := p.opening(ctx, false)
+	if err != nil {
+		return err
 	}
-	p.cache[1] = pg // a retry after the request below fails starts from it
-	switch direction(pg.Donations) {
+	for _, pg := range plain {
+		p.cache[pg.Number] = pg // a retry after the requests below fail starts from them
+	}
+	switch direction(rows(plain)) {
 	case 1:
 		p.c.learnOrder(OrderAscending)
 	case -1:
-		q := p.query(1)
-		q.asc = true
-		asc, err := p.learnFrom(ctx, q)
+		asc, err := p.opening(ctx, true)
 		if err != nil {
 			return err
 		}
-		if direction(asc.Donations) == 1 {
-			p.c.learnOrder(OrderAscendingAsked)
-			p.cache[1] = asc
-		} else {
+		if direction(rows(asc)) != 1 {
 			p.c.learnOrder(OrderDescending)
+			break
+		}
+		p.c.learnOrder(OrderAscendingAsked)
+		delete(p.cache, 2)
+		for _, pg := range asc {
+			p.cache[pg.Number] = pg
 		}
 	}
 	p.learnt = true
 	return nil
+}
+
+// opening is the list's first page as the server sends it unasked, or
+// asked order=asc, and its second where the first holds one donation
+// only, which tells no direction.
+func (p *Pager) opening(ctx context.Context, asc bool) ([]*Page, error) {
+	var out []*Page
+	for n := 1; n <= 2; n++ {
+		pg, ok := p.cache[n]
+		if asc || !ok {
+			q := p.query(n)
+			q.asc = asc
+			var err error
+			if pg, err = p.learnFrom(ctx, q); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, pg)
+		if len(pg.Donations) != 1 {
+			break
+		}
+	}
+	return out, nil
+}
+
+// rows are the pages' donations, one after the other.
+func rows(pages []*Page) []Donation {
+	var out []Donation
+	for _, pg := range pages {
+		out = append(out, pg.Donations...)
+	}
+	return out
 }
 
 // learnFrom fetches a page to learn from, as the walk fetches its pages:
@@ -88,3 +121,8 @@ func (c *Client) learnSize(n int) {
 		}
 	}
 }
+
+// Learn learns which way the server lists, where the client does not know
+// yet (see learn): a sync asks before it chooses its walks. The pages it
+// fetched stay with the walk, for when it starts at page 1.
+func (p *Pager) Learn(ctx context.Context) error { return p.learn(ctx) }
