@@ -54,8 +54,11 @@ func (w *RangeWalk) tryForm(ctx context.Context, f DateForm, proven bool) (bool,
 	q := w.search.q
 	q.dates, q.dateForm = w.r, f
 	w.sent = q.answerSpan()
-	p := c.Pager(q, OldestFirst)
-	b, err := p.Next(ctx)
+	p, err := w.rangePager(ctx, q)
+	var b Batch
+	if err == nil {
+		b, err = p.Next(ctx)
+	}
 	if err != nil {
 		w.spent += p.Requests()
 		return false, err
@@ -80,6 +83,19 @@ func (w *RangeWalk) tryForm(ctx context.Context, f DateForm, proven bool) (bool,
 	}
 	w.direct, w.p, w.pending = true, p, &b
 	return true, nil
+}
+
+// rangePager is the walk over the pages of the range asked for, from its
+// first page: oldest first, or newest first where the list only descends
+// (which learning the order on its first page finds).
+func (w *RangeWalk) rangePager(ctx context.Context, q Query) (*Pager, error) {
+	p := w.search.c.Pager(q, OldestFirst)
+	if err := p.learn(ctx); err != nil || p.c.listOrder() != OrderDescending {
+		return p, err
+	}
+	down := p.c.Pager(q, NewestFirst)
+	down.cache, down.requests, down.learnt = p.cache, p.requests, true
+	return down, nil
 }
 
 // allIn says whether every donation is dated where a faithful answer to

@@ -139,3 +139,23 @@ func TestTheDayFormIsTriedFirst(t *testing.T) {
 		t.Errorf("refused: %s", h.exchanges()[i].URL)
 	}
 }
+
+// A list that only descends, on a server without a date filter, has a
+// range read newest first from page 1, stopping at the first page that
+// ends before it: the range exactly, and not the pages after.
+func TestARangeOfANewestOnlyListIsReadFromTheNewest(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 5000, NewestOnly: true}, api.Config{})
+	dated := apitest.Dated(t, h.http.URL)
+	all := h.server.Match(demo.Filter{})
+	r := api.DateRange{Since: dated[all[4200]], Until: dated[all[4500]]}
+	before := h.server.Requests()
+	w := h.client.RangeWalk(api.Query{}, r, 1)
+	got := walkRange(t, w)
+	if len(got) != apitest.InRange(dated, r) || len(w.Warnings()) > 0 {
+		t.Errorf("%d donations of the %d in the range (%v)", len(got), apitest.InRange(dated, r), w.Warnings())
+	}
+	// Pages 1 to 9 hold the newest 900: the range ends on page 8 or 9.
+	if n := h.server.Requests() - before; n > 12 {
+		t.Errorf("%d requests for a range within the newest 900 donations", n)
+	}
+}

@@ -55,6 +55,12 @@ func TestEveryKindOfServerSyncs(t *testing.T) {
 			if res.New != 120 || res.Requests > 5 || len(res.Warnings) > 0 {
 				t.Errorf("the next sync added %d in %d requests, warned %q", res.New, res.Requests, res.Warnings)
 			}
+			// A gift removed on the server goes from the store with --full.
+			srv.Remove(all[1000])
+			if res = sync(t, s, client(t, srv.URL), dataset.SyncOptions{Full: true, Concurrency: 4}); res.Removed != 1 {
+				t.Errorf("a full sync removed %d, warned %q", res.Removed, res.Warnings)
+			}
+			sameAsServer(t, s, srv)
 		})
 	}
 }

@@ -50,7 +50,10 @@ func TestEveryKindOfServerAnswersRight(t *testing.T) {
 			if got := len(ndjsonIDs(t, cmd(append([]string{"list", "--offline", "--format", "ndjson"}, dates...)...).stdout)); got != want {
 				t.Errorf("October offline: %d, the server holds %d", got, want)
 			}
-			if out := cmd("cache", "info").stdout; !strings.Contains(out, "donations:   3015") || !strings.Contains(out, "the whole account") {
+			server := map[api.ListOrder]string{api.OrderAscending: "oldest first", api.OrderAscendingAsked: "newest first, oldest first with order=asc",
+				api.OrderDescending: "newest first only"}[sv.Order] + ", 50 a page"
+			if out := cmd("cache", "info").stdout; !strings.Contains(out, "donations:   3015") || !strings.Contains(out, "the whole account") ||
+				!strings.Contains(out, "server:      "+server) {
 				t.Errorf("cache info:\n%s", out)
 			}
 		})
