@@ -176,10 +176,14 @@ func (c *Client) Endpoint() string { return c.endpoint.String() }
 // Username is the user name sent, for showing which account is in use.
 func (c *Client) Username() string { return c.username }
 
-// URL is the request URL for q, without credentials.
-func (c *Client) URL(q Query) string {
+// URL is the request URL for q as the client sends it (see shaped),
+// without credentials.
+func (c *Client) URL(q Query) string { return c.plainURL(c.shaped(q)) }
+
+// plainURL is the URL for q's own parameters only.
+func (c *Client) plainURL(q Query) string {
 	u := c.endpoint
-	u.RawQuery = c.shaped(q).Values().Encode()
+	u.RawQuery = q.Values().Encode()
 	return u.String()
 }
 

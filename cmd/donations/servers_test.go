@@ -52,6 +52,9 @@ func TestEveryKindOfServerAnswersRight(t *testing.T) {
 			}
 			server := map[api.ListOrder]string{api.OrderAscending: "oldest first", api.OrderAscendingAsked: "newest first, oldest first with order=asc",
 				api.OrderDescending: "newest first only"}[sv.Order] + ", 50 a page"
+			if got := len(ndjsonIDs(t, cmd("list", "--offline", "--pages", "2", "--format", "ndjson").stdout)); got != 100 {
+				t.Errorf("offline, 2 pages of 50: %d donations", got)
+			}
 			if out := cmd("cache", "info").stdout; !strings.Contains(out, "donations:   3015") || !strings.Contains(out, "the whole account") ||
 				!strings.Contains(out, "server:      "+server) {
 				t.Errorf("cache info:\n%s", out)
