@@ -16,12 +16,16 @@ import (
 // what the store holds, if a first sync left that unread.
 
 // descSync is the sync of such a server; last is the list's last page
-// when known (0 if not).
-func (r *syncRun) descSync(ctx context.Context, n int, top store.Span, maxID int64, last int) (map[int64]struct{}, error) {
+// when known (0 if not), and p, when given, the walk that found it, whose
+// pages a first walk from page 1 uses.
+func (r *syncRun) descSync(ctx context.Context, n int, top store.Span, maxID int64, last int, p *api.Pager) (map[int64]struct{}, error) {
 	if n == 0 || r.o.Full {
 		r.res.Full = true
 		seen := map[int64]struct{}{}
-		_, err := r.down(ctx, 1, &downSpan{top: true, asOf: r.start, last: last}, seen, nil)
+		if p == nil {
+			p = r.src.Pager(r.q, api.NewestFirst)
+		}
+		_, err := r.down(ctx, p.From(1), &downSpan{top: true, asOf: r.start, last: last}, seen, nil)
 		return seen, err
 	}
 	var joined *api.Page // the first page that reached what the store held
@@ -38,7 +42,7 @@ func (r *syncRun) descSync(ctx context.Context, n int, top store.Span, maxID int
 	}
 	span := &downSpan{top: true, asOf: r.start, held: maxID}
 	seen := map[int64]struct{}{}
-	_, err := r.down(ctx, 1, span, seen, stop)
+	_, err := r.down(ctx, r.downFrom(1), span, seen, stop)
 	switch {
 	case err != nil:
 		return nil, err
@@ -78,25 +82,29 @@ func (r *syncRun) below(ctx context.Context, joined *api.Page, top store.Span, m
 		}
 		return !landed
 	}
-	if _, err := r.down(ctx, page, &downSpan{asOf: r.start}, nil, check); err != nil || landed {
+	if _, err := r.down(ctx, r.downFrom(page), &downSpan{asOf: r.start}, nil, check); err != nil || landed {
 		return err
 	}
 	r.notes = append(r.notes, "the list moved under the store while it was not held whole: the pages it held were read again")
-	_, err = r.down(ctx, joined.Number, &downSpan{asOf: r.start}, nil, nil)
+	_, err = r.down(ctx, r.downFrom(joined.Number), &downSpan{asOf: r.start}, nil, nil)
 	return err
 }
 
-// down reads pages newest first from page first until the list ends or
-// stop says so after a page, recording what they complete in span; seen,
-// when given, collects every id read.
-func (r *syncRun) down(ctx context.Context, first int, span *downSpan, seen map[int64]struct{}, stop func(*api.Page) bool) (passResult, error) {
-	p := r.src.Pager(r.q, api.NewestFirst).From(first)
+// downFrom is a walk newest first from page first.
+func (r *syncRun) downFrom(first int) *api.Pager {
+	return r.src.Pager(r.q, api.NewestFirst).From(first)
+}
+
+// down reads p's pages until the list ends or stop says so after a page,
+// recording what they complete in span; seen, when given, collects every
+// id read.
+func (r *syncRun) down(ctx context.Context, p *api.Pager, span *downSpan, seen map[int64]struct{}, stop func(*api.Page) bool) (passResult, error) {
 	defer p.Close()
 	if r.o.Concurrency > 1 {
 		p.SetConcurrency(r.o.Concurrency)
 	}
 	var page *api.Page
-	ps := r.pass(p, span, 0)
+	ps := r.pass(p, span, span.last) // a first sync knows how many pages it reads
 	ps.each = func(b api.Batch) {
 		page = b.Page
 		if b.Page == nil || seen == nil {

@@ -165,7 +165,7 @@ func (r *syncRun) walk(ctx context.Context, n int, maxID int64, cov store.Covera
 	}
 	switch {
 	case r.src.Profile().Order == api.OrderDescending:
-		return r.descSync(ctx, n, top, maxID, cov.Pages)
+		return r.descSync(ctx, n, top, maxID, cov.Pages, nil)
 	case r.o.From > 0:
 		_, err = r.forward(ctx, r.o.From, 0, 0, nil)
 	case r.o.Full:

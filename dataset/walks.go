@@ -63,9 +63,7 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 		return err
 	}
 	if r.src.Profile().Order == api.OrderDescending {
-		p.Close()
-		r.res.Requests += p.Requests()
-		_, err := r.descSync(ctx, 0, store.Span{}, 0, last)
+		_, err := r.descSync(ctx, 0, store.Span{}, 0, last, p)
 		return err
 	}
 	if last == 0 { // an empty list: the first page, empty, says it whole
