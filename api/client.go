@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -27,6 +28,12 @@ type Exchange struct {
 	Duration time.Duration
 	Attempt  int
 	Err      error
+	// Failure is what went wrong with the attempt beside its status, in
+	// words: "cut body (truncated JSON at byte 812)", "timeout after 30s
+	// (no answer)"; "" when it brought a page or the status says it all.
+	Failure string
+	// Retry is the wait before the next attempt, when one follows.
+	Retry Retry
 	// Sent is the request's headers, the credentials of Authorization
 	// left out; Header is the answer's, with any trace of the key redacted.
 	Sent   http.Header
@@ -64,6 +71,8 @@ type Config struct {
 	// OnWait, when set, hears of every wait longer than LongWait as it
 	// starts, from whichever goroutine waits.
 	OnWait func(Wait)
+	// Clock is what waits and retry budgets are kept by (default WallClock).
+	Clock Clock
 }
 
 // Client reads donations. It is safe for concurrent use.
@@ -84,6 +93,7 @@ type Client struct {
 	onWait   func(Wait)
 	allWaits bool
 	redact   *redactor
+	clock    Clock
 }
 
 // New checks the configuration and makes a client. Credentials given as user
@@ -103,6 +113,10 @@ func New(cfg Config) (*Client, error) {
 		maxBody:   cfg.MaxBody,
 		onWait:    cfg.OnWait,
 		allWaits:  cfg.AllWaits,
+		clock:     cfg.Clock,
+	}
+	if c.clock == nil {
+		c.clock = WallClock
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = DefaultMaxBody
@@ -195,10 +209,11 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 		q.Page = 1
 	}
 	target := c.URL(q)
-	start := time.Now()
+	start := c.clock.Now()
 	for attempt := 1; ; attempt++ {
-		pg, err := c.attempt(ctx, q.Page, target, attempt)
+		pg, ex, err := c.attempt(ctx, q.Page, target, attempt)
 		if err == nil {
+			c.emit(ex)
 			return pg, nil
 		}
 		var e *Error
@@ -206,36 +221,47 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 			e = c.networkError(err, q.Page, target, attempt)
 		}
 		e.Page, e.Attempts = q.Page, attempt
-		if !Retryable(e) || ctx.Err() != nil {
+		// The attempt is told only now, with the retry it leads to: what a
+		// log says of an attempt is why it failed and what follows.
+		r, ok := Retry{}, Retryable(e) && ctx.Err() == nil
+		if ok {
+			var delay time.Duration
+			if delay, ok = c.retry.next(attempt, e.ask.wait, c.clock.Now().Sub(start)); ok {
+				r = c.retryOf(e, delay)
+			} else {
+				e = c.giveUp(e, c.clock.Now().Sub(start))
+			}
+		}
+		c.emitFailed(ex, e, r)
+		if !ok {
 			return nil, c.redact.scrub(e)
 		}
-		delay, ok := c.retry.next(attempt, e.ask.wait, time.Since(start))
-		if !ok {
-			return nil, c.redact.scrub(c.giveUp(e, time.Since(start)))
-		}
-		if err := c.backOff(ctx, e, delay); err != nil {
+		if err := c.backOff(ctx, e, r); err != nil {
 			return nil, c.redact.scrub(c.networkError(err, q.Page, target, attempt))
 		}
 	}
 }
 
-func (c *Client) attempt(ctx context.Context, page int, target string, attempt int) (*Page, error) {
+// attempt sends one request for page and decodes its answer. The exchange
+// is zero when no request went out.
+func (c *Client) attempt(ctx context.Context, page int, target string, attempt int) (*Page, Exchange, error) {
 	if err := c.paced(ctx, page, attempt); err != nil {
-		return nil, err
+		return nil, Exchange{}, err
 	}
 	body, ex, err := c.once(ctx, page, target, attempt)
 	if err != nil {
-		return nil, err
+		return nil, ex, err
 	}
 	list, meta, err := DecodePage(body, page)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			e.URL, e.Status = ex.URL, ex.Status
+			e.failed = unreadable(e, len(body))
 		}
-		return nil, err
+		return nil, ex, err
 	}
-	return &Page{Number: page, Donations: list, Meta: meta, Exchange: ex}, nil
+	return &Page{Number: page, Donations: list, Meta: meta, Exchange: ex}, ex, nil
 }
 
 func (c *Client) networkError(err error, page int, target string, attempt int) *Error {
@@ -248,10 +274,10 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	ex := Exchange{Method: http.MethodGet, URL: target, Page: page, User: c.username, Attempt: attempt, At: time.Now()}
+	ex := Exchange{Method: http.MethodGet, URL: target, Page: page, User: c.username, Attempt: attempt, At: c.clock.Now()}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
-		return nil, ex, &Error{Kind: KindNetwork, URL: target, Err: err}
+		return nil, Exchange{}, &Error{Kind: KindNetwork, URL: target, Err: err}
 	}
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
@@ -271,40 +297,48 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	body = c.redact.bytes(body)
 	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
 	ex.Header = c.redact.header(resp.Header)
-	c.pace.finish(resp.Header, time.Now())
+	c.pace.finish(resp.Header, c.clock.Now())
 	if resp.StatusCode == http.StatusTooManyRequests {
 		c.refused.Add(1)
 	}
 	if err != nil {
-		err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no complete answer"))
-		ex.Err = err
-		c.emit(ex)
-		kind := KindNetwork
-		var tl *tooLargeError
-		if errors.As(err, &tl) {
-			kind = KindHTTP
-		}
-		return nil, ex, &Error{Kind: kind, URL: target, Status: resp.StatusCode, Err: err}
+		return nil, ex, c.unread(parent, &ex, resp.ContentLength, err)
 	}
-	c.emit(ex)
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return body, ex, nil
 	}
 	e := &Error{Kind: kindForStatus(resp.StatusCode), Status: resp.StatusCode, URL: target, Excerpt: excerpt(body, 160)}
 	if e.Kind == KindRateLimited || e.Kind == KindServer {
-		e.ask = retryAfter(resp.Header, time.Now())
+		e.ask = retryAfter(resp.Header, c.clock.Now())
 		e.RetryAfter = e.ask.wait
 	}
 	return nil, ex, e
 }
 
+// unread is the error of an answer whose body did not all come; promised
+// is the length its header announced (-1: none).
+func (c *Client) unread(parent context.Context, ex *Exchange, promised int64, err error) error {
+	err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no complete answer"))
+	ex.Err = err
+	e := &Error{Kind: KindNetwork, URL: ex.URL, Status: ex.Status, Err: err}
+	var tl *tooLargeError
+	switch {
+	case errors.As(err, &tl):
+		e.Kind = KindHTTP
+	case errors.Is(err, io.ErrUnexpectedEOF) && promised >= 0:
+		e.failed = fmt.Sprintf("cut body (connection closed at byte %d of %d)", ex.Bytes, promised)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		e.failed = fmt.Sprintf("cut body (connection closed at byte %d)", ex.Bytes)
+	}
+	return e
+}
+
 // noAnswer is the error of a request that got no answer (or a redirect
-// the client refuses), told to whoever watches the requests.
+// the client refuses).
 func (c *Client) noAnswer(parent context.Context, ex *Exchange, resp *http.Response, err error) error {
-	c.pace.finish(nil, time.Now())
+	c.pace.finish(nil, c.clock.Now())
 	err = c.redact.err(c.timedOut(parent, unwrapURLError(err), "no answer"))
 	ex.Err = err
-	c.emit(*ex)
 	e := &Error{Kind: KindNetwork, URL: ex.URL, Err: err}
 	var re *redirectError
 	if errors.As(err, &re) {
@@ -322,6 +356,16 @@ func (c *Client) emit(ex Exchange) {
 	}
 }
 
+// emitFailed tells an attempt that brought no page, with why and the retry
+// r that follows it, if one does; nothing, if no request went out.
+func (c *Client) emitFailed(ex Exchange, e *Error, r Retry) {
+	if ex.Method == "" {
+		return
+	}
+	ex.Failure, ex.Retry = c.redact.text(e.failure()), r
+	c.emit(ex)
+}
+
 // unwrapURLError drops net/http's "Get <url>:" prefix: the URL is reported
 // separately and once.
 func unwrapURLError(err error) error {
@@ -330,18 +374,4 @@ func unwrapURLError(err error) error {
 		return ue.Err
 	}
 	return err
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -49,7 +50,8 @@ type Error struct {
 	Attempts   int
 	Truncated  bool // for KindDecode: the body ended mid-JSON, as a cut connection leaves it
 	Err        error
-	ask        ask // the wait behind RetryAfter, and the header that asked for it
+	ask        ask    // the wait behind RetryAfter, and the header that asked for it
+	failed     string // what failed, in words, where more is known than Err says (see failure)
 }
 
 func (e *Error) Error() string {
@@ -78,19 +80,43 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // cause is what a retry is for, short enough for a status line: the status
-// (or "no answer"), and the read or decode error under it.
+// and what failed beside it ("HTTP 200 cut body (truncated JSON at byte
+// 812)", "no answer: connection reset by peer").
 func (e *Error) cause() string {
-	s := "no answer"
-	if e.Status != 0 {
-		s = fmt.Sprintf("HTTP %d", e.Status)
+	if e.Status == 0 {
+		return e.failure()
 	}
-	if e.Truncated {
-		s += ", the body cut off"
+	return strings.TrimSpace(fmt.Sprintf("HTTP %d %s", e.Status, e.failure()))
+}
+
+// failure is what went wrong beside the status, in a few words; "" when
+// the status says it all (a 503).
+func (e *Error) failure() string {
+	var de *deadlineError
+	switch {
+	case e.failed != "":
+		return e.failed
+	case errors.As(e.Err, &de):
+		return fmt.Sprintf("timeout after %s (%s)", de.timeout, de.what)
+	case errors.Is(e.Err, context.Canceled):
+		return "cancelled" // read ahead past the end, or interrupted
+	case e.Err != nil && e.Status == 0:
+		return "no answer: " + e.Err.Error()
+	case e.Err != nil:
+		return e.Err.Error()
 	}
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
+	return ""
+}
+
+// unreadable words a body that could not be decoded, n bytes long.
+func unreadable(e *Error, n int) string {
+	switch {
+	case e.Truncated:
+		return fmt.Sprintf("cut body (truncated JSON at byte %d)", n)
+	case e.Err != nil:
+		return "unreadable body: " + e.Err.Error()
 	}
-	return s
+	return "unreadable body"
 }
 
 // Is lets callers write errors.Is(err, api.ErrAuth) and the like.

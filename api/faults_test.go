@@ -113,6 +113,7 @@ func TestFaultsThatMustStopWithATypedError(t *testing.T) {
 }
 
 // Every wait can be cancelled: a Retry-After and a rate-limit reset alike.
+// The waits are real, on the wall clock, as the program's are.
 func TestWaitsStopWhenCancelled(t *testing.T) {
 	cases := []struct {
 		name string
@@ -124,7 +125,7 @@ func TestWaitsStopWhenCancelled(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, tc.opts, api.Config{})
+			h := newHarness(t, tc.opts, api.Config{Clock: api.WallClock})
 			for range tc.warm {
 				if _, err := h.client.Page(context.Background(), api.Query{}); err != nil {
 					t.Fatal(err)

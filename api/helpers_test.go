@@ -9,15 +9,19 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 )
 
 // fastRetry keeps retry tests quick while exercising the same code.
 var fastRetry = api.RetryPolicy{MaxAttempts: 6, BaseDelay: time.Millisecond, MaxDelay: 20 * time.Millisecond, Budget: 30 * time.Second}
 
-// harness is a demo server on loopback and a client that records every exchange.
+// harness is a demo server on loopback and a client that records every
+// exchange. Both keep time by clock, whose waits end at once, unless the
+// test gives the client a clock of its own.
 type harness struct {
 	t      *testing.T
+	clock  *apitest.Clock
 	server *demo.Server
 	http   *httptest.Server
 	client *api.Client
@@ -27,7 +31,11 @@ type harness struct {
 
 func newHarness(t *testing.T, opts demo.Options, cfg api.Config) *harness {
 	t.Helper()
-	h := &harness{t: t, server: demo.New(opts)}
+	h := &harness{t: t, clock: &apitest.Clock{}}
+	if cfg.Clock == nil {
+		cfg.Clock, opts.Now = h.clock, h.clock.Now
+	}
+	h.server = demo.New(opts)
 	h.http = httptest.NewServer(h.server)
 	t.Cleanup(h.http.Close)
 	if cfg.BaseURL == "" {

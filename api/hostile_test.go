@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 )
 
 // Adversarial servers: each handler below misbehaves the way a broken or
@@ -45,6 +46,9 @@ func hostileClient(t *testing.T, url string, cfg api.Config) *api.Client {
 	}
 	if cfg.Retry == (api.RetryPolicy{}) {
 		cfg.Retry = fastRetry
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = &apitest.Clock{}
 	}
 	c, err := api.New(cfg)
 	if err != nil {

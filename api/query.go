@@ -40,7 +40,7 @@ type Query struct {
 	asc bool
 	// dates asks for a date range with date_from and date_to, which the
 	// spec does not show either; a RangeWalk sends them and believes the
-	// answer only if every row lies in the range (see dateFilter).
+	// answer only if every row lies where it asked (see tryDirect).
 	dates DateRange
 	// dateForm is how dates are written (see DateForm): the client's
 	// learned form unless a walk tries one.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -56,6 +57,66 @@ func (p RetryPolicy) next(attempt int, asked, spent time.Duration) (time.Duratio
 		return 0, false
 	}
 	return d, true
+}
+
+// Retry is the wait between an attempt that failed and the next.
+type Retry struct {
+	Attempt  int // the attempt that follows; 0 when none does
+	Attempts int // the most attempts a page gets
+	Wait     time.Duration
+	// Asked is the header the server asked for the wait by
+	// ("Retry-After", "x-ratelimit-reset"); "" for the client's own back-off.
+	Asked string
+}
+
+// String says the retry as a log line ends: "retry 1 of 5 in 1.5s
+// (Retry-After)".
+func (r Retry) String() string {
+	s := fmt.Sprintf("retry %d of %d in %s", r.Attempt-1, r.Attempts-1, waitWords(r.Wait))
+	if r.Asked != "" {
+		s += " (" + r.Asked + ")"
+	}
+	return s
+}
+
+// waitWords is a wait as short as it may be said: "4ms", "1.5s", "2m30s".
+func waitWords(d time.Duration) string {
+	switch {
+	case d < 100*time.Millisecond:
+		return d.Round(time.Millisecond).String()
+	case d < time.Minute:
+		return strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64) + "s"
+	}
+	return d.Round(time.Second).String()
+}
+
+// retryOf is the retry that follows e after a wait of d.
+func (c *Client) retryOf(e *Error, d time.Duration) Retry {
+	r := Retry{Attempt: e.Attempts + 1, Attempts: c.retry.MaxAttempts, Wait: d}
+	if e.ask.header != "" && e.ask.wait >= d {
+		r.Asked = e.ask.header
+	}
+	return r
+}
+
+// Outcome is what came of the attempt, as --verbose, --log and the request
+// log say it: the status, what failed, and the retry that follows:
+// "200", "200 cut body (truncated JSON at byte 812) · retry 1 of 5 in
+// 1.5s", "503 · retry 1 of 5 in 2s (Retry-After)", "timeout after 30s (no
+// answer) · retry 2 of 5 in 4s".
+func (x Exchange) Outcome() string {
+	var parts []string
+	if x.Status != 0 {
+		parts = append(parts, strconv.Itoa(x.Status))
+	}
+	if x.Failure != "" {
+		parts = append(parts, x.Failure)
+	}
+	s := strings.Join(parts, " ")
+	if x.Retry.Attempt > 0 {
+		s += " · " + x.Retry.String()
+	}
+	return s
 }
 
 func headerInt(h http.Header, key string) (int64, bool) {

@@ -9,7 +9,7 @@ type Summary struct {
 	ID                                  Int
 	Date, FirstName, LastName, Email    Text
 	FormName, FormattedAmount, Currency Text
-	Status                              Text
+	Status, CampaignName                Text
 	Amount                              Number
 	Recurring, Anonymous                Flag
 	Tribute                             bool
@@ -19,7 +19,7 @@ type Summary struct {
 // Summary keeps the listed fields; its strings share the record's bytes.
 func (d *Donation) Summary() Summary {
 	return Summary{ID: d.ID, Date: d.DonationDate, FirstName: d.FirstName, LastName: d.LastName, Email: d.Email,
-		FormName: d.FormName, FormattedAmount: d.FormattedAmount, Currency: d.Currency, Status: d.Status,
+		FormName: d.FormName, FormattedAmount: d.FormattedAmount, Currency: d.Currency, Status: d.Status, CampaignName: d.CampaignName,
 		Amount: d.Amount, Recurring: d.Recurring, Anonymous: d.Anonymous, Tribute: d.Honor != nil, Raw: d.Raw}
 }
 

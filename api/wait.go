@@ -51,9 +51,9 @@ func (c *Client) giveUp(e *Error, spent time.Duration) *Error {
 // paced blocks until the server's rate-limit budget allows a request, as its
 // headers told it, and refuses at once a wait that would pass the retry budget.
 func (c *Client) paced(ctx context.Context, page, attempt int) error {
-	start := time.Now()
+	start := c.clock.Now()
 	for {
-		now := time.Now()
+		now := c.clock.Now()
 		d, until := c.pace.reserve(now)
 		if d <= 0 {
 			return nil
@@ -64,24 +64,25 @@ func (c *Client) paced(ctx context.Context, page, attempt int) error {
 		}
 		c.notify(Wait{Page: page, Attempt: attempt, Duration: d, Until: until,
 			Reason: fmt.Sprintf("the server's request budget is spent (x-ratelimit-remaining: 0): waiting %s for its reset", d.Round(time.Second))})
-		if err := sleep(ctx, d); err != nil {
+		if err := c.clock.Sleep(ctx, d); err != nil {
 			return err
 		}
 	}
 }
 
-// backOff waits before attempt+1 of page after e.
-func (c *Client) backOff(ctx context.Context, e *Error, d time.Duration) error {
+// backOff waits r after e, before the next attempt of its page.
+func (c *Client) backOff(ctx context.Context, e *Error, r Retry) error {
+	d := r.Wait
 	reason := fmt.Sprintf("%s, retrying in %s", e.Kind, d.Round(time.Second))
 	if e.Status != 0 {
 		reason = fmt.Sprintf("%s (HTTP %d), retrying in %s", e.Kind, e.Status, d.Round(time.Second))
 	}
-	if e.ask.header != "" && e.ask.wait >= d {
-		reason += " as the server asked (" + e.ask.header + ")"
+	if r.Asked != "" {
+		reason += " as the server asked (" + r.Asked + ")"
 	}
-	c.notify(Wait{Page: e.Page, Attempt: e.Attempts + 1, Attempts: c.retry.MaxAttempts, Status: e.Status,
-		Duration: d, Until: time.Now().Add(d), Reason: reason, Cause: e.cause()})
-	return sleep(ctx, d)
+	c.notify(Wait{Page: e.Page, Attempt: r.Attempt, Attempts: r.Attempts, Status: e.Status,
+		Duration: d, Until: c.clock.Now().Add(d), Reason: reason, Cause: e.cause()})
+	return c.clock.Sleep(ctx, d)
 }
 
 func (c *Client) notify(w Wait) {

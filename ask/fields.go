@@ -29,6 +29,12 @@ type Field struct {
 	// Known is the store column whose values it takes ("" if any text
 	// does): a value the account has never had gets a did-you-mean.
 	Known string
+	// Partial says the text matches part of a value (any case): it is
+	// unknown when no value holds it.
+	Partial bool
+	// Asked are the values of q to look up among Known; nil: the field's
+	// text, or each of a list.
+	Asked func(q Question) []string
 	// Many says it takes any of several values, comma-separated; its flag
 	// may be given again to add one.
 	Many bool
@@ -49,7 +55,7 @@ var Fields = []Field{
 		Parse: func(s string, _ time.Time, q *Question) error { q.Query.FirstName = s; return nil }},
 	{Name: "last_name", Label: "Last name", Chip: "last_name", Hint: "the donor's last name, whole", Server: true, OneOff: true, Form: true,
 		Parse: func(s string, _ time.Time, q *Question) error { q.Query.LastName = s; return nil }},
-	{Name: "campaign_id", Label: "Campaign id", Chip: "campaign_id", Hint: "e.g. 101", Server: true, Form: true,
+	{Name: "campaign_id", Label: "Campaign id", Chip: "campaign_id", Hint: "e.g. 101", Server: true, Form: true, Known: "campaign_id",
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.CampaignID })},
 	{Name: "id", Label: "Donation id", Chip: "id", Hint: "e.g. 100042", Server: true, OneOff: true, Form: true,
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.ID })},
@@ -64,12 +70,15 @@ var Fields = []Field{
 		Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Form = s; return nil }},
 	{Name: "recurring", Label: "Recurring", Chip: "recurring", Hint: "yes or no", Form: true,
 		Parse: tri(func(q *Question) *store.Tri { return &q.Filter.Recurring })},
-	{Name: "tribute", Label: "Tribute", Chip: "tribute", Hint: "yes or no", Form: true,
-		Parse: tri(func(q *Question) *store.Tri { return &q.Filter.Tribute })},
+	{Name: "tribute", Label: "Tribute", Chip: "tribute", Hint: "yes, no, or its type (memory, honor...)", Form: true,
+		Known: "tribute", Asked: func(q Question) []string { return nonEmpty(q.Filter.TributeType) }, Parse: parseTribute},
 	{Name: "anonymous", Label: "Anonymous", Chip: "anonymous", Hint: "yes or no", Form: true,
 		Parse: tri(func(q *Question) *store.Tri { return &q.Filter.Anonymous })},
+	{Name: "campaign", Label: "Campaign", Chip: "campaign", Hint: "part of the campaign's name, any case", Form: true,
+		Known: "campaign", Partial: true, Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Campaign = s; return nil }},
 	{Name: "search", Label: "Search", Chip: "search", OneOff: true,
-		Hint:  "parts of names, e-mail, form, city, honoree, status, amount, date or id, ignoring case and accents",
+		Hint: "parts of names, e-mail, phone, employer, form, campaign, city, tribute (type, honoree, recipient, message), " +
+			"comment, designation, answers, status, amount, date or id, ignoring case and accents",
 		Parse: parseSearch},
 }
 

@@ -2,6 +2,7 @@ package ask
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"donations/suggest"
@@ -23,8 +24,12 @@ func (q Question) Check(known Known) error {
 		if err != nil {
 			return err
 		}
-		for _, v := range q.values(f) {
-			if !containsFold(values, v) {
+		asked := q.values(f)
+		if f.Asked != nil {
+			asked = f.Asked(q)
+		}
+		for _, v := range asked {
+			if !holds(f, values, v) {
 				return unknownValue(f, v, values)
 			}
 		}
@@ -47,9 +52,21 @@ func (q Question) values(f Field) []string {
 	return out
 }
 
+// holds says whether v is one of values, or part of one for a field that
+// matches parts.
+func holds(f Field, values []string, v string) bool {
+	if !f.Partial {
+		return containsFold(values, v)
+	}
+	part := strings.ToLower(strings.TrimSpace(v))
+	return slices.ContainsFunc(values, func(have string) bool { return strings.Contains(strings.ToLower(have), part) })
+}
+
 func unknownValue(f Field, v string, values []string) error {
 	msg := fmt.Sprintf("%s: no donation has %q", f.Name, v)
 	switch s := suggest.Closest(v, values); {
+	case len(values) == 0:
+		msg += " (no stored donation has any " + f.Chip + ": the server sends none)"
 	case s != "":
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	case len(values) > 0 && len(values) <= 12:

@@ -10,6 +10,7 @@ import (
 
 	"donations/api"
 	"donations/store"
+	"donations/suggest"
 )
 
 // maxText is the longest text a field takes: room for any e-mail or name,
@@ -86,6 +87,9 @@ func dateSide(text string, now time.Time, upper bool) (time.Time, error) {
 	r, err := api.ParseDateRange(since, until, now)
 	if err != nil {
 		_, why, _ := strings.Cut(err.Error(), ": ")
+		if near := suggest.Closest(text, api.DatePresets); near != "" {
+			why += fmt.Sprintf(" (did you mean %q?)", near)
+		}
 		return time.Time{}, fmt.Errorf("%s; or a preset (%s)", why, strings.Join(api.DatePresets, ", "))
 	}
 	if upper {
@@ -135,16 +139,42 @@ func parseAmounts(s string, _ time.Time, q *Question) error {
 
 func tri(field func(*Question) *store.Tri) func(string, time.Time, *Question) error {
 	return func(s string, _ time.Time, q *Question) error {
-		switch strings.ToLower(s) {
-		case "y", "yes", "true":
-			*field(q) = store.Yes
-		case "n", "no", "false":
-			*field(q) = store.No
-		default:
+		v, ok := yesNo(s)
+		if !ok {
 			return fmt.Errorf("%q is not yes or no", s)
 		}
+		*field(q) = v
 		return nil
 	}
+}
+
+func yesNo(s string) (store.Tri, bool) {
+	switch strings.ToLower(s) {
+	case "y", "yes", "true":
+		return store.Yes, true
+	case "n", "no", "false":
+		return store.No, true
+	}
+	return store.Any, false
+}
+
+// parseTribute reads yes or no (a tribute or none), or a tribute's type,
+// which servers name as they like (memory, honor): the store's values
+// check it.
+func parseTribute(s string, _ time.Time, q *Question) error {
+	if v, ok := yesNo(s); ok {
+		q.Filter.Tribute = v
+		return nil
+	}
+	q.Filter.TributeType = s
+	return nil
+}
+
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }
 
 func parseSearch(s string, _ time.Time, q *Question) error {

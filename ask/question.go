@@ -116,6 +116,7 @@ func (q Question) Store(withServer bool) store.Filter {
 	f := q.Filter
 	if withServer {
 		f.Email, f.FirstName, f.LastName, f.ID = q.Query.Email, q.Query.FirstName, q.Query.LastName, q.Query.ID
+		f.CampaignID = q.Query.CampaignID
 	}
 	return f
 }

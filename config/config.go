@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -50,11 +49,14 @@ type Profile struct {
 	CSVBOM bool `toml:"csv_bom,omitempty"`
 	// LiveBell rings the terminal's bell when Live sees a new gift.
 	LiveBell bool `toml:"live_bell,omitempty"`
+	// FiscalStart is the month (1..12) the account's years start in, for
+	// reports; 0 is January.
+	FiscalStart int `toml:"fiscal_start,omitempty"`
 }
 
 var (
 	topKeys     = []string{"default_profile", "profiles", "theme", "columns", "keys", "views"}
-	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache", "csv_bom", "live_bell"}
+	profileKeys = []string{"base_url", "username", "api_key", "api_key_cmd", "api_key_env", "cache", "csv_bom", "live_bell", "fiscal_start"}
 )
 
 // FileError points at the place in a config file that is wrong.
@@ -79,15 +81,7 @@ func (e *FileError) Error() string {
 // DefaultPath is $XDG_CONFIG_HOME/donations/config.toml, or
 // ~/.config/donations/config.toml.
 func DefaultPath(getenv func(string) string) string {
-	dir := getenv("XDG_CONFIG_HOME")
-	if dir == "" || !filepath.IsAbs(dir) {
-		home := getenv("HOME")
-		if home == "" {
-			home, _ = os.UserHomeDir()
-		}
-		dir = filepath.Join(home, ".config")
-	}
-	return filepath.Join(dir, "donations", "config.toml")
+	return filepath.Join(Dir(getenv, "XDG_CONFIG_HOME", ".config"), "config.toml")
 }
 
 // Load reads and checks a config file. A missing file returns an error that
@@ -148,6 +142,10 @@ func Parse(path string, data []byte) (*File, error) {
 			if s != "" {
 				sources++
 			}
+		}
+		if p.FiscalStart < 0 || p.FiscalStart > 12 {
+			return nil, &FileError{Path: path, Line: lineOf(data, toml.Key{"profiles", name, "fiscal_start"}), Key: "profiles." + name + ".fiscal_start",
+				Msg: "a month from 1 (January) to 12"}
 		}
 		if sources > 1 {
 			return nil, &FileError{Path: path, Line: lineOf(data, toml.Key{"profiles", name, "api_key"}), Key: "profiles." + name,

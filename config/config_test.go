@@ -128,13 +128,23 @@ func TestNothingConfigured(t *testing.T) {
 	}
 }
 
-func TestXDGConfigHome(t *testing.T) {
-	got := DefaultPath(env(map[string]string{"XDG_CONFIG_HOME": "/xdg", "HOME": "/home/u"}))
-	if got != "/xdg/donations/config.toml" {
-		t.Errorf("DefaultPath = %s", got)
+// Each XDG variable names the folder when it is absolute; unset or relative
+// (the spec says to ignore a relative value), the home folder's default.
+func TestXDGDirs(t *testing.T) {
+	for _, tc := range []struct{ env, value, underHome, want string }{
+		{"XDG_CONFIG_HOME", "/xdg", ".config", "/xdg/donations"},
+		{"XDG_CONFIG_HOME", "", ".config", "/home/u/.config/donations"},
+		{"XDG_CONFIG_HOME", "rel", ".config", "/home/u/.config/donations"},
+		{"XDG_CACHE_HOME", "/c", ".cache", "/c/donations"},
+		{"XDG_CACHE_HOME", "cache", ".cache", "/home/u/.cache/donations"},
+		{"XDG_CACHE_HOME", "./cache", ".cache", "/home/u/.cache/donations"},
+		{"XDG_STATE_HOME", "state", ".local/state", "/home/u/.local/state/donations"},
+	} {
+		if got := Dir(env(map[string]string{tc.env: tc.value, "HOME": "/home/u"}), tc.env, tc.underHome); got != tc.want {
+			t.Errorf("%s=%q: %s, want %s", tc.env, tc.value, got, tc.want)
+		}
 	}
-	got = DefaultPath(env(map[string]string{"HOME": "/home/u"}))
-	if got != "/home/u/.config/donations/config.toml" {
+	if got := DefaultPath(env(map[string]string{"XDG_CONFIG_HOME": "/xdg", "HOME": "/home/u"})); got != "/xdg/donations/config.toml" {
 		t.Errorf("DefaultPath = %s", got)
 	}
 }

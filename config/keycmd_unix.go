@@ -7,7 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
-	"unsafe"
+
+	"github.com/charmbracelet/x/term"
 )
 
 // ownGroup puts a credential helper in a process group of its own when no
@@ -16,17 +17,11 @@ import (
 // stays in the foreground group, where it may ask for a passphrase and where
 // ctrl+c reaches it and its children anyway.
 func ownGroup(cmd *exec.Cmd) {
-	if isTerminal(os.Stdin.Fd()) {
+	if term.IsTerminal(os.Stdin.Fd()) {
 		return
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-}
-
-func isTerminal(fd uintptr) bool {
-	var t syscall.Termios
-	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, fd, ioctlGetTermios, uintptr(unsafe.Pointer(&t)))
-	return errno == 0
 }
 
 // brokenPipe says whether the helper died of writing to the pipe closed

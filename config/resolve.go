@@ -39,7 +39,9 @@ type Settings struct {
 	NoCache   bool   // the profile says cache = false
 	CSVBOM    bool   // the profile says csv_bom = true
 	LiveBell  bool   // the profile says live_bell = true
-	Shape     Shape  // the file's theme, columns, keys and views
+	// FiscalStart is the month the profile's years start in (fiscal_start), 0 if unset.
+	FiscalStart int
+	Shape       Shape // the file's theme, columns, keys and views
 }
 
 // ErrNotConfigured means nothing at all says which account to use.
@@ -113,6 +115,7 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 	s.NoCache = prof.Cache != nil && !*prof.Cache
 	s.CSVBOM = prof.CSVBOM
 	s.LiveBell = prof.LiveBell
+	s.FiscalStart = prof.FiscalStart
 	if ov.NoKey {
 		return s, nil
 	}

@@ -111,24 +111,9 @@ func appendTable(data, table []byte) []byte {
 func replaceTable(data []byte, name string, table []byte) ([]byte, error) {
 	lines := strings.SplitAfter(string(data), "\n")
 	want := toml.Key{"views", name}.String()
-	start := -1
-	for i, l := range lines {
-		if k, ok := header(l); ok && k == want {
-			start = i
-			break
-		}
-	}
+	start, end := tableLines(lines, want)
 	if start < 0 {
 		return nil, fmt.Errorf("view %q is not written as a [%s] table, so it cannot be replaced here; change it in the file", name, want)
-	}
-	end := start + 1
-	for i := start + 1; i < len(lines); i++ {
-		if _, ok := header(lines[i]); ok {
-			break
-		}
-		if t := strings.TrimSpace(lines[i]); t != "" && !strings.HasPrefix(t, "#") {
-			end = i + 1
-		}
 	}
 	var b strings.Builder
 	for _, l := range lines[:start] {

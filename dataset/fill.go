@@ -83,8 +83,9 @@ func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 }
 
 // Fill stores into s every page w yields, as a sync does, and closes w:
-// for a store in memory that answers one question (list and summary online).
-func Fill(ctx context.Context, s *store.Store, w api.Walker) (SyncResult, error) {
+// for a store in memory that answers one question (list, summary and
+// report online). progress (nil: none) is told after each page is stored.
+func Fill(ctx context.Context, s *store.Store, w api.Walker, progress func(Progress)) (SyncResult, error) {
 	start := time.Now()
 	st, unlock, err := lockSync(ctx, s, true, nil)
 	if err != nil {
@@ -92,7 +93,7 @@ func Fill(ctx context.Context, s *store.Store, w api.Walker) (SyncResult, error)
 		return SyncResult{}, err
 	}
 	defer unlock()
-	r, err := run(ctx, s, pass{w: w, start: start, state: st})
+	r, err := run(ctx, s, pass{w: w, start: start, state: st, progress: progress})
 	w.Close()
 	return SyncResult{New: r.New, Updated: r.Updated, Requests: r.Requests, LastPage: r.LastPage,
 		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}, err

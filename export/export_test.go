@@ -94,6 +94,8 @@ func TestCSVFlattensAndNeutralises(t *testing.T) {
 	}
 	checks := map[string]string{
 		"id":                               "7",
+		"first_name":                       "Mallory",
+		"last_name":                        "evil",
 		"email":                            `'=HYPERLINK("http://x")`,
 		"form_name":                        "'+cmd",
 		"city":                             "'@SUM(A1)",
@@ -108,6 +110,9 @@ func TestCSVFlattensAndNeutralises(t *testing.T) {
 		if got, ok := cell[k]; !ok || got != want {
 			t.Errorf("%s = %q, want %q", k, got, want)
 		}
+	}
+	if out := writeAll(t, "csv", d); strings.ContainsAny(out, "\x1b\x07\u202e") {
+		t.Errorf("a terminal control reached the CSV: %q", out)
 	}
 	if len(rows[0]) != len(export.CSVHeader()) || rows[0][0] != "id" {
 		t.Errorf("header = %v", rows[0])

@@ -1,8 +1,7 @@
 package export
 
 import (
-	"bytes"
-	"encoding/json"
+	"cmp"
 	"io"
 	"maps"
 	"slices"
@@ -55,9 +54,13 @@ func WriteSummary(w io.Writer, format string, s Summary) error {
 // safeGroup is g with its keys and currency names made safe for a terminal:
 // they are the server's text, and a JSON or CSV file is read on one too.
 // Currencies that differ only by what was stripped are added together.
+// Its converted sums are what a converted total counts (store.Counted):
+// a gift the server sent no conversion for is counted in its own
+// currency, never dropped, and every format says how many were.
 func safeGroup(g store.Group) store.Group {
 	out := store.Group{Key: make([]string, len(g.Key)), Count: g.Count,
-		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Converted)}
+		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Counted()),
+		Unconverted: safeSums(g.Unconverted), NotConverted: g.NotConverted}
 	for i, k := range g.Key {
 		out.Key[i] = textsafe.Line(k)
 	}
@@ -68,65 +71,12 @@ func safeSums(m map[string]api.Decimal) map[string]api.Decimal {
 	out := make(map[string]api.Decimal, len(m))
 	for cur, v := range m {
 		safe := textsafe.Line(cur)
-		out[safe] = out[safe].Add(v)
+		if old, ok := out[safe]; ok { // seldom: a big.Int sum per currency was a tenth of a summary by donor
+			v = old.Add(v)
+		}
+		out[safe] = v
 	}
 	return out
-}
-
-type summaryEntry struct {
-	Group          any               `json:"group"`
-	Count          int               `json:"count"`
-	Amounts        map[string]string `json:"amounts"`
-	Converted      map[string]string `json:"converted"`
-	ShareCount     float64           `json:"share_count"`
-	ShareConverted *float64          `json:"share_converted"`
-	Others         int               `json:"others,omitempty"`
-}
-
-func texts(m map[string]api.Decimal) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v.String()
-	}
-	return out
-}
-
-// summaryJSON writes an indented array, an entry at a time.
-func summaryJSON(w io.Writer, by []string, rows rows) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("  ", "  ")
-	enc.SetEscapeHTML(false) // "In Memory & In Honor", not "\u0026"
-	sep := "[\n  "
-	err := rows(func(g row) error {
-		var key any = g.Key
-		if len(by) == 1 {
-			key = g.Key[0]
-		}
-		b.Reset()
-		b.WriteString(sep)
-		e := summaryEntry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted),
-			ShareCount: rounded(g.shareCount), Others: g.others}
-		if g.shareConverted != nil {
-			p := rounded(*g.shareConverted)
-			e.ShareConverted = &p
-		}
-		if err := enc.Encode(e); err != nil {
-			return err
-		}
-		sep = ",\n  "
-		_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	end := "\n]\n"
-	if sep == "[\n  " {
-		end = "[]\n"
-	}
-	_, err = io.WriteString(w, end)
-	return err
 }
 
 // joined is a group's sums as one cell: "USD 1,234.50 · EUR 80.00", the
@@ -149,4 +99,23 @@ func upper(names []string) []string {
 		out[i] = strings.ToUpper(strings.ReplaceAll(n, "_", " "))
 	}
 	return out
+}
+
+// LeftOut says in words the gifts of statuses a summary did not count,
+// grouped by status: the refunded money first, then how many of each other
+// status ("USD 12.00 refunded, 14 failed"); "" when none.
+func LeftOut(byStatus []store.Group) string {
+	var parts []string
+	for _, g := range byStatus {
+		g = safeGroup(g)
+		status := cmp.Or(g.Key[0], "no status")
+		if g.Key[0] == store.Refunded && len(g.Converted) == 1 {
+			for cur, v := range g.Converted {
+				parts = slices.Insert(parts, 0, cur+" "+v.String()+" "+status)
+			}
+			continue
+		}
+		parts = append(parts, textsafe.Count(g.Count, "gift")+" "+status)
+	}
+	return strings.Join(parts, ", ")
 }

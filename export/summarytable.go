@@ -26,8 +26,26 @@ func tableRow(g row) []string {
 	if g.shareConverted != nil {
 		conv = shareText(*g.shareConverted)
 	}
+	converted := joined(g.Converted)
+	if g.NotConverted > 0 {
+		converted += unconvertedMark
+	}
 	return append(cells, textsafe.Thousands(strconv.Itoa(g.Count)), shareText(g.shareCount),
-		joined(g.Converted), conv, joined(g.Amounts))
+		converted, conv, joined(g.Amounts))
+}
+
+// unconvertedMark marks a converted total that counts gifts in their own
+// currency; unconvertedNote says so under the table.
+const unconvertedMark = " *"
+
+// unconvertedNote is the line under a table whose total counts gifts the
+// server sent no conversion for, or "".
+func unconvertedNote(whole store.Group) string {
+	if whole.NotConverted == 0 {
+		return ""
+	}
+	return "* " + textsafe.Count(whole.NotConverted, "gift") + " had no conversion: counted in " +
+		"their own currency (" + joined(whole.Unconverted) + ")"
 }
 
 // shareText is a share as the table shows it: "12.4%", and "<0.1%" for a
@@ -99,7 +117,13 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 	if err := line(total); err != nil {
 		return err
 	}
-	return fitLine(w, recurringLine(whole, safeGroup(s.Whole.Recurring)), s.Width)
+	if err := fitLine(w, recurringLine(whole, safeGroup(s.Whole.Recurring)), s.Width); err != nil {
+		return err
+	}
+	if note := unconvertedNote(whole); note != "" {
+		return fitLine(w, note, s.Width)
+	}
+	return nil
 }
 
 // recurringLine says how much of the whole is recurring: "recurring:

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"donations/api"
+	"donations/textsafe"
 )
 
 // Formats are the names accepted by New.
@@ -138,7 +139,7 @@ func (c *csvWriter) Write(d *api.Donation) error {
 	}
 	c.row = c.row[:0]
 	for _, col := range columns {
-		c.row = append(c.row, Neutralize(col.value(d)))
+		c.row = append(c.row, Neutralize(cellText(col.value(d))))
 	}
 	if err := c.w.Write(c.row); err != nil {
 		return err
@@ -153,6 +154,22 @@ func (c *csvWriter) Close() error {
 	}
 	c.w.Flush()
 	return c.w.Error()
+}
+
+// cellText is a cell's text made safe to print, as the table's is (people
+// cat CSV files): escape sequences, other control characters and bidi
+// overrides are dropped, the text kept. Tabs and line breaks stay, as the
+// donor typed them: a quoted CSV cell holds them, and Neutralize reads a
+// leading tab.
+func cellText(s string) string {
+	if !strings.Contains(s, "\t") {
+		return textsafe.Block(s)
+	}
+	parts := strings.Split(s, "\t")
+	for i, p := range parts {
+		parts[i] = textsafe.Block(p)
+	}
+	return strings.Join(parts, "\t")
 }
 
 // Neutralize stops a spreadsheet from running a cell as a formula: a cell that

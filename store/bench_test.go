@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"donations/api/demo"
 	"donations/dataset"
@@ -65,5 +66,21 @@ func BenchmarkSearch(b *testing.B) {
 		if _, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "zoe lef"}}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkGroupsByDonor adds up 20,000 donations by donor, and by donor
+// and day: the summaries that read donations_donor.
+func BenchmarkGroupsByDonor(b *testing.B) {
+	path, _ := syncedStore(b, 20_000)
+	s := open(b, path)
+	for _, by := range [][]string{{"donor"}, {"donor", "day"}} {
+		b.Run(fmt.Sprint(by), func(b *testing.B) {
+			for b.Loop() {
+				if err := s.EachGroup(context.Background(), store.Filter{}, by, time.Local, func(store.Group) error { return nil }); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -37,6 +39,27 @@ func schemaOf(ctx context.Context, q interface {
 
 // made is the schema this program makes.
 var made = sync.OnceValues(func() (map[string]object, error) { return madeOf(schema) })
+
+// madeSum is schemaSum of made: a store of this version whose objects have
+// this sum is as this program makes it, checked without making the schema
+// in memory to compare (4 ms, a third of what  list --offline --newest 10
+// took at a million donations). TestMadeSum gives the new sum when the
+// schema changes; until then stores are checked the slow way, as surely.
+const madeSum = "da54de9f986545a86613267037b1eabb5ab2050ee61cc807f8eb51c7a3ae50eb"
+
+// schemaSum is a SHA-256 of a database's objects, in the order of their
+// names.
+func schemaSum(have map[string]object) string {
+	h := sha256.New()
+	for _, name := range sortedNames(have) {
+		o := have[name]
+		for _, f := range []string{o.typ, o.name, o.table, o.sql} {
+			h.Write([]byte(f))
+			h.Write([]byte{0})
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
 
 // madeOf is the schema stmts make, read from a database in memory that
 // they made: SQLite's own rewriting of the statements, and the search
@@ -74,6 +97,7 @@ func (s *Store) checkSchema(ctx context.Context, v int) error {
 		where = "memory"
 	}
 	switch {
+	case v == schemaVersion && schemaSum(have) == madeSum:
 	case v == schemaVersion || upgradable(v):
 		problem, err := differs(have, v, s.deferring(ctx, have))
 		if problem != "" || err != nil {

@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"database/sql"
+)
 
 // compact rewrites a store on disk that a first sync has just filled, in
 // id order. That sync stores the newest pages first, each below the ones
@@ -8,10 +11,57 @@ import "context"
 // empty: at 100,000 demo donations the file was 1.43× the JSON it holds,
 // 0.94× rewritten, which took under a second. SQLite writes the new file
 // through the write-ahead log, so readers keep reading meanwhile.
-func (s *Store) compact(ctx context.Context) error {
+func (s *Store) compact(ctx context.Context, conn *sql.Conn) error {
 	if s.path == "" {
 		return nil
 	}
-	_, err := s.db.ExecContext(ctx, `VACUUM`)
+	_, err := conn.ExecContext(ctx, `VACUUM`)
 	return s.explain(err)
+}
+
+// release hands the pages a sync left free back to the file system, so
+// that a store never holds more than what it keeps: a store made with
+// incremental auto-vacuum (see migrate) moves its last pages into the
+// free ones and truncates the file; an older one, once free pages are a
+// sixteenth of it, is compacted once and made so.
+func (s *Store) release(ctx context.Context, conn *sql.Conn) error {
+	if s.path == "" {
+		return nil
+	}
+	var mode, free, pages int64
+	err := conn.QueryRowContext(ctx, `SELECT auto_vacuum, freelist_count, page_count FROM pragma_auto_vacuum, pragma_freelist_count, pragma_page_count`).Scan(&mode, &free, &pages)
+	switch {
+	case err != nil || free == 0:
+	case mode == autoVacuumIncremental:
+		_, err = conn.ExecContext(ctx, `PRAGMA incremental_vacuum`)
+	case free*16 >= pages:
+		if _, err = conn.ExecContext(ctx, `PRAGMA auto_vacuum = INCREMENTAL`); err == nil {
+			err = s.compact(ctx, conn)
+		}
+	}
+	return s.explain(err)
+}
+
+// autoVacuumIncremental is PRAGMA auto_vacuum's value for INCREMENTAL.
+const autoVacuumIncremental = 2
+
+// spilling runs f on one connection of the store whose sorts and
+// temporary tables spill to temporary files rather than grow in memory
+// (temp_store FILE; pages are stored with MEMORY, whose statement journals
+// are cheaper): a VACUUM with MEMORY held a copy of the whole store in
+// memory, 1.9 GB at a million donations. f must use conn only: a store in
+// memory has no other connection.
+func (s *Store) spilling(ctx context.Context, f func(conn *sql.Conn) error) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return s.explain(err)
+	}
+	defer conn.Close()
+	if s.path != "" {
+		if _, err := conn.ExecContext(ctx, `PRAGMA temp_store = FILE`); err != nil {
+			return s.explain(err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA temp_store = MEMORY`)
+	}
+	return f(conn)
 }

@@ -1,10 +1,13 @@
 // Package store is the local store of donations: an embedded SQLite database
-// per profile that a sync fills from the API, so that questions the API cannot
+// per account that a sync fills from the API, so that questions the API cannot
 // answer (search, sort, date ranges, totals) are answered from disk.
 //
-// Where: $XDG_CACHE_HOME/donations/<profile>.db (default ~/.cache/donations/),
-// the folder 0700 and the files 0600 (SQLite gives its -wal and -shm files the
-// database file's mode). The API key is never stored. Memory() is the same
+// Where: $XDG_CACHE_HOME/donations/<Name>.db (default ~/.cache/donations/),
+// one per account, named by its base URL (path included) and user (Name);
+// a store an older version named after the profile, or after user@host
+// whatever the path, is carried over when it is proven to be the account's
+// (Carry). The folder is 0700 and the files 0600 (SQLite gives its -wal and
+// -shm files the database file's mode). The API key is never stored. Memory() is the same
 // store held in memory, for --demo and --no-cache: nothing reaches the disk.
 //
 // It is a cache: every row can be fetched again, so a store from an older
@@ -35,15 +38,30 @@
 //	                 bounds and the amount sort compare it in amount_e4's place
 //	currency         currency, upper case
 //	converted_amount, converted_e4, converted_e4f, converted_currency
-//	                 the same for the conversion
+//	                 the same for the conversion; converted_currency is
+//	                 NULL where no amount was converted (old gifts of
+//	                 servers that name the currency anyway), so that sums
+//	                 count those gifts apart (Group.Unconverted)
 //	status_key       status in lower case
 //	first_name, last_name as sent; name_key is Fold("last first")
 //	email_key        the e-mail in lower case (donors are grouped by it)
 //	form_name, payment_type                              as sent
 //	recurring, anonymous, tribute                        0 or 1
-//	search           Fold of names, e-mail, form, city, honoree, status,
+//	search           Fold of names, e-mail, form, campaign name, city,
+//	                 phone, employer, occupation, designation, comment,
+//	                 the tribute (type, honoree, recipient, message), the
+//	                 text of answers to the form's questions, status,
 //	                 amount, currency, date and id, a space apart: what a
-//	                 quick search matches
+//	                 quick search matches (searchtext.go)
+//	campaign_id, campaign_name  the campaign, as servers that nest it send
+//	                 it (NULL in the spec's records, which name a form)
+//	tribute_type     the tribute's type in lower case (memory, honor)
+//	refunded_e4      amount_refunded × 10^4, at most amount_e4, NULL when
+//	                 nothing was refunded: a report counts a paid gift less
+//	                 it (giftAmount)
+//
+// The last four were added by the upgrade from schema 10 (addedColumns),
+// which fills them, and the search, from the stored records.
 //
 // Table donations_fts is a trigram FTS5 index over donations.search (kept by
 // triggers), so a substring search is an index lookup, not a scan.

@@ -126,13 +126,14 @@ func TestRequestsNoDonationRefersToAreDeleted(t *testing.T) {
 
 // version8 makes path a store of schema 8, from before requests were kept.
 func version8(t *testing.T, path string, more ...string) {
-	craft(t, path, append([]string{`DROP TRIGGER donations_ad_exchange`, `DROP TABLE exchange_of`, `DROP TABLE exchanges`,
-		`PRAGMA user_version = 8`}, more...)...)
+	craft(t, path, append([]string{`DROP TRIGGER donations_ad_exchange`, `DROP TABLE exchange_of`, `DROP TABLE exchanges`, `DROP INDEX donations_donor`,
+		`PRAGMA user_version = 8`}, append(store.DropColumnsSince(8), more...)...)...)
 }
 
 // A store made before requests were kept is upgraded in place: it keeps
 // its donations, which have no request until a sync reads their page
-// again. Read-only, it is read as it is.
+// again. Read-only, it is not read as it is (it lacks columns the queries
+// read since schema 11): the error says how to let it upgrade.
 func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 	srv := server(t, demo.Options{Count: 250})
 	ctx := context.Background()
@@ -144,6 +145,14 @@ func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 			version8(t, path)
 			if readOnly {
 				must(t, os.Chmod(path, 0o400))
+				s, err := store.Open(ctx, path)
+				if err == nil {
+					s.Close()
+				}
+				if err == nil || !strings.Contains(err.Error(), "needs upgrading") || !strings.Contains(err.Error(), "chmod u+w") {
+					t.Fatalf("read-only store of schema 8: %v, want an error saying to let it upgrade", err)
+				}
+				must(t, os.Chmod(path, 0o600))
 			}
 			s = open(t, path)
 			list := ids(t, s)
@@ -152,9 +161,6 @@ func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 			}
 			if ex, err := s.Exchanges(ctx, list); err != nil || len(ex) != 0 {
 				t.Fatalf("kept requests %d (%v), want none", len(ex), err)
-			}
-			if readOnly {
-				return
 			}
 			sync(t, s, client(t, srv.URL), dataset.SyncOptions{Window: 1})
 			ex, err := s.Exchanges(ctx, list)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -9,4 +10,54 @@ import (
 func (s *Store) GroupTable(ctx context.Context, f Filter, by []string, loc *time.Location) (string, error) {
 	src, err := s.groupSource(ctx, f, by, loc)
 	return src.table, err
+}
+
+// FreePages is how many pages the store's file holds free.
+func (s *Store) FreePages(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.db.QueryRowContext(ctx, `PRAGMA freelist_count`).Scan(&n)
+	return n, err
+}
+
+// Integrity is what SQLite's integrity check finds: "ok" when nothing.
+func (s *Store) Integrity(ctx context.Context) (string, error) {
+	var r string
+	err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&r)
+	return r, err
+}
+
+// WithoutAutoVacuum makes the store as one made before stores had
+// incremental auto-vacuum.
+func (s *Store) WithoutAutoVacuum(ctx context.Context) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA auto_vacuum = NONE`); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `VACUUM`)
+	return err
+}
+
+// AutoVacuum is the store's PRAGMA auto_vacuum: 2 for incremental.
+func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `PRAGMA auto_vacuum`).Scan(&n)
+	return n, err
+}
+
+// DropColumnsSince are the statements that take out of a store the
+// donations' columns the upgrades from version v on added: with the rest
+// of what those upgrades made, it is then a store of version v.
+func DropColumnsSince(v int) []string {
+	var out []string
+	for ; v < schemaVersion; v++ {
+		for _, c := range addedColumns[v] {
+			name, _, _ := strings.Cut(c, " ")
+			out = append(out, "ALTER TABLE donations DROP COLUMN "+name)
+		}
+	}
+	return out
 }

@@ -27,8 +27,8 @@ const (
 type Filter struct {
 	Email, FirstName, LastName string
 	ID                         int64
-	// Search matches parts of names, e-mail, form, city, honoree, status,
-	// amount, currency, date and id, ignoring case and accents.
+	// Search matches parts of what searchText holds, ignoring case and
+	// accents.
 	Search string
 	// Dates is half-open: Since ≤ date < Until; a zero bound is open.
 	Dates api.DateRange
@@ -39,6 +39,12 @@ type Filter struct {
 	MinAmount, MaxAmount          *api.Decimal
 	Currency, Form                string // whole values, ignoring case
 	Recurring, Tribute, Anonymous Tri
+	// TributeType is a tribute's type (memory, honor), ignoring case.
+	TributeType string
+	// Campaign is part of the campaign's name, ignoring case; CampaignID
+	// its id, where the server sends one (the nested campaign).
+	Campaign   string
+	CampaignID int64
 	// AfterID keeps the donations with a larger id: those that arrived
 	// after it, as ids ascend.
 	AfterID int64
@@ -141,6 +147,15 @@ func (f Filter) giftClause(w *conds) {
 	if f.Form != "" {
 		w.add("lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form)))
 	}
+	if f.Campaign != "" {
+		w.add("campaign_name LIKE ? ESCAPE '\\'", "%"+likeEscape(strings.TrimSpace(f.Campaign))+"%")
+	}
+	if f.CampaignID != 0 {
+		w.add("campaign_id = ?", f.CampaignID)
+	}
+	if f.TributeType != "" {
+		w.add("tribute_type = ?", strings.ToLower(strings.TrimSpace(f.TributeType)))
+	}
 	for _, t := range []struct {
 		col string
 		v   Tri
@@ -218,7 +233,8 @@ func (f Filter) onlyMatch() bool {
 func (f Filter) isZero() bool {
 	return f.Email == "" && f.FirstName == "" && f.LastName == "" && f.ID == 0 && f.AfterID == 0 && f.Search == "" &&
 		f.Dates.IsZero() && len(f.Statuses) == 0 && f.MinAmount == nil && f.MaxAmount == nil &&
-		f.Currency == "" && f.Form == "" && f.Recurring == Any && f.Tribute == Any && f.Anonymous == Any
+		f.Currency == "" && f.Form == "" && f.Recurring == Any && f.Tribute == Any && f.Anonymous == Any &&
+		f.TributeType == "" && f.Campaign == "" && f.CampaignID == 0
 }
 
 func likeEscape(s string) string {

@@ -119,11 +119,14 @@ func TestFiltersSelectWhatTheyName(t *testing.T) {
 	}
 }
 
+// honoree is what the search holds of a tribute: its type, the honoree,
+// the recipient and the message.
 func honoree(d *api.Donation) string {
 	if d.Honor == nil {
 		return ""
 	}
-	return d.Honor.HonoreeName.Value
+	h := d.Honor
+	return h.TributeType.Value + " " + h.HonoreeName.Value + " " + h.RecipientName.Value + " " + h.RecipientMessage.Value
 }
 
 func TestAnAmountBoundTheStoreCannotCompareIsAnError(t *testing.T) {

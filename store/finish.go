@@ -35,50 +35,6 @@ func (s *Store) PageSize(ctx context.Context, asked int) (int, error) {
 	return asked, err
 }
 
-// Tidy merges the search index's segments, one per page stored, into one:
-// pages are stored without merging, which would double what each costs.
-// After a first sync the file it filled is compacted, then what it
-// deferred is made in one go: the indexes and triggers it dropped, the
-// search index and the sums. changed says the sync changed the store;
-// the write-ahead log is then handed back to the file.
-func (s *Store) Tidy(ctx context.Context, changed bool) error {
-	deferred, err := s.meta(ctx, metaDeferred)
-	if err != nil || !changed && deferred == "" {
-		return err
-	}
-	if deferred != "" {
-		// Compacted before the indexes, the search index and the sums are
-		// made: VACUUM copies what a table holds row by row, and it filled
-		// each index of a million rows in no order; made after it, they are
-		// written once, in order.
-		if err := s.compact(ctx); err != nil {
-			return err
-		}
-	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		if deferred != "" {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
-				return err
-			}
-			if err := makeUpkeep(ctx, tx); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`); err != nil {
-				return err
-			}
-			return rebuildRollups(ctx, tx)
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
-		return err
-	})
-	if err == nil && s.path != "" && changed {
-		// Hand the log back to the file and cut it: after a large sync it
-		// would keep its size on disk. Busy readers make this a no-op.
-		_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
-	}
-	return err
-}
-
 // Begin readies an empty store for its first sync: its coverage is
 // recorded from now on (a store without that record was filled by an
 // earlier version), and with deferUpkeep the row-by-row upkeep of the

@@ -85,4 +85,6 @@ func (g *Group) Add(o Group) {
 	g.Count += o.Count
 	addAll(g.Amounts, o.Amounts)
 	addAll(g.Converted, o.Converted)
+	addAll(g.Unconverted, o.Unconverted)
+	g.NotConverted += o.NotConverted
 }

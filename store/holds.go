@@ -49,8 +49,10 @@ func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 	if h.Count, err = s.Count(ctx, Query{Filter: Filter{Dates: r}}); err != nil {
 		return h, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations`).Scan(&h.All); err != nil {
-		return h, s.explain(err)
+	if h.All = h.Count; !r.IsZero() {
+		if h.All, err = s.Count(ctx, Query{}); err != nil {
+			return h, err
+		}
 	}
 	per := c.PerPage
 	if per == 0 {

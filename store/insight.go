@@ -139,6 +139,10 @@ func (a *insightAcc) add(r *insightRow) {
 		g.Count++
 		addAmount(g.Amounts, strings.ToUpper(r.currency), r.amount, r.amountText)
 		addAmount(g.Converted, strings.ToUpper(r.convCurrency), r.converted, r.convertedText)
+		if r.convCurrency == "" { // as summing.add counts it
+			g.NotConverted++
+			addAmount(g.Unconverted, strings.ToUpper(r.currency), r.amount, r.amountText)
+		}
 	}
 }
 

@@ -1,45 +1,87 @@
 package store
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"donations/api"
 	"donations/safefs"
 )
 
-// Dir is the folder of the stores: $XDG_CACHE_HOME/donations, or
-// ~/.cache/donations.
-func Dir(getenv func(string) string) string {
-	base := getenv("XDG_CACHE_HOME")
-	if base == "" {
-		home := getenv("HOME")
-		if home == "" {
-			home, _ = os.UserHomeDir()
-		}
-		base = filepath.Join(home, ".cache")
-	}
-	return filepath.Join(base, "donations")
+// File is the store of the account at baseURL as username, in dir (see Name).
+func File(dir, baseURL, username string) string {
+	return filepath.Join(dir, Name(baseURL, username)+".db")
 }
 
-// File is the store of one account in dir: named after its profile, or
-// after its user and host when no profile names it.
-func File(dir, profile, username, host string) string {
-	name := profile
-	if name == "" {
-		name = username + "@" + host
+// maxReadable bounds the readable part of a name: a file name has 255 bytes.
+const maxReadable = 100
+
+// Name is a file name (no slash, no leading dot) for the account at baseURL
+// as username, unique to the pair, path included: https://h/org-a and
+// https://h/org-b are two accounts. It reads user@host, the port after an
+// underscore, then the path with its slashes as underscores; when that
+// could stand for another account too (a path, a character changed to an
+// underscore, a cut), a hash of the account follows a "+", which the
+// readable part never holds. An account with no path keeps the name that
+// versions before paths counted gave it, so its store is found as it was.
+func Name(baseURL, username string) string {
+	a := accountOf(baseURL, username)
+	readable := a.user + "@" + strings.Replace(a.host, ":", "_", 1) + strings.ReplaceAll(a.path, "/", "_")
+	safe := safeName(readable)
+	// Read from its end, user@host_port names one account while the host
+	// holds no underscore: the user's own underscores are then its own.
+	if a.path == "" && safe == readable && len(safe) <= maxReadable && !strings.Contains(a.host, "_") {
+		return safe
 	}
-	safe := strings.Map(func(r rune) rune {
+	sum := sha256.Sum256([]byte(a.user + "\n" + a.host + "\n" + a.path))
+	if len(safe) > maxReadable {
+		safe = safe[:maxReadable]
+	}
+	return safe + "+" + hex.EncodeToString(sum[:6])
+}
+
+// safeName keeps letters, digits and "-_.@" of s, any other character
+// made an underscore, and no leading dot (a hidden file, or "..").
+func safeName(s string) string {
+	return strings.TrimLeft(strings.Map(func(r rune) rune {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.', r == '@':
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("-_.@", r):
 			return r
 		}
 		return '_'
-	}, name)
-	return filepath.Join(dir, strings.TrimLeft(safe, ".")+".db")
+	}, s), ".")
+}
+
+// account is what tells two accounts apart: the user, the host (lower
+// case, without the scheme's own port) and the base URL's path, without
+// the API's path the client appends, so that a base URL given with or
+// without /api/v1 and the client's endpoint name one account.
+type account struct{ user, host, path string }
+
+func accountOf(baseURL, username string) account {
+	u, err := url.Parse(strings.TrimSpace(baseURL))
+	if err != nil {
+		return account{user: username, host: baseURL}
+	}
+	if username == "" && u.User != nil {
+		username = u.User.Username()
+	}
+	host := strings.ToLower(u.Host)
+	if u.Scheme == "https" {
+		host = strings.TrimSuffix(host, ":443")
+	} else if u.Scheme == "http" {
+		host = strings.TrimSuffix(host, ":80")
+	}
+	path := strings.TrimRight(u.EscapedPath(), "/")
+	path = strings.TrimSuffix(strings.TrimSuffix(path, api.DonationsPath), "/api/v1")
+	return account{user: username, host: host, path: strings.TrimRight(path, "/")}
 }
 
 // companions are the files SQLite keeps beside a store, each read as part

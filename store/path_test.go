@@ -270,3 +270,51 @@ func TestStickySharedFolderIsRefusedAndLeftAlone(t *testing.T) {
 		t.Errorf("the shared folder became %v", info.Mode())
 	}
 }
+
+// A store's name is one safe file name per account, the base URL's path
+// included; the forms of one base URL (with or without /api/v1, a trailing
+// slash, the scheme's own port, the host's case, the user in the URL) name
+// one account; an account with no path keeps its name from before paths
+// counted.
+func TestFileNamesOneStorePerAccount(t *testing.T) {
+	for _, tc := range []struct{ url, user, want string }{
+		{"https://h.example", "ada@example.org", "ada@example.org@h.example.db"},
+		{"http://127.0.0.1:8080", "org_demo_4242", "org_demo_4242@127.0.0.1_8080.db"},
+		{"https://h.example/org-a", "ada", "ada@h.example_org-a+"},
+		{"https://h.example/org-b", "ada", "ada@h.example_org-b+"},
+		{"https://ada+1@h.example", "", "ada_1@h.example+"},
+		{"https://h.example", "../../etc/passwd", "_.._etc_passwd@h.example+"},
+		{"https://h.example/" + strings.Repeat("x", 300), "ada", "ada@h.example_xxx"},
+	} {
+		got := filepath.Base(store.File("/c", tc.url, tc.user))
+		if !strings.HasPrefix(got, tc.want) || len(got) > 255 || strings.ContainsAny(got, "/\x00") || strings.HasPrefix(got, ".") {
+			t.Errorf("%s as %q: %s, want %s…", tc.url, tc.user, got, tc.want)
+		}
+	}
+	same := [][2]string{
+		{"https://h.example/org-a", "ada"},
+		{"https://H.EXAMPLE:443/org-a/", "ada"},
+		{"https://h.example/org-a/api/v1", "ada"},
+		{"https://h.example/org-a/api/v1/donations", "ada"},
+		{"https://ada:secret@h.example/org-a", ""},
+	}
+	for _, s := range same[1:] {
+		if a, b := store.File("/c", same[0][0], same[0][1]), store.File("/c", s[0], s[1]); a != b || strings.Contains(b, "secret") {
+			t.Errorf("%v: %s, want %s", s, b, a)
+		}
+	}
+	apart := [][2]string{
+		{"https://h.example", "ada"}, {"https://h.example/org-a", "ada"}, {"https://h.example/org-b", "ada"},
+		{"https://h.example/org_a", "ada"}, {"https://h.example/org/a", "ada"}, {"https://h.example", "Ada"},
+		{"https://h.example", "ada+1"}, {"https://h.example", "ada_1"}, {"https://h.example:8443", "ada"},
+		{"https://h.example/" + strings.Repeat("x", 300), "ada"}, {"https://h.example/" + strings.Repeat("x", 301), "ada"},
+	}
+	seen := map[string][2]string{}
+	for _, a := range apart {
+		name := store.Name(a[0], a[1])
+		if other, ok := seen[name]; ok {
+			t.Errorf("%v and %v share %s", a, other, name)
+		}
+		seen[name] = a
+	}
+}

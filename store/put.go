@@ -19,8 +19,9 @@ type PutResult struct{ New, Updated int }
 
 const upsert = `INSERT INTO donations (id, date_utc, day, amount, amount_e4, amount_e4f, currency,
 	converted_amount, converted_e4, converted_e4f, converted_currency, status_key, first_name, last_name, name_key,
-	email_key, form_name, payment_type, recurring, anonymous, tribute, search)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+	email_key, form_name, payment_type, recurring, anonymous, tribute, search,
+	campaign_id, campaign_name, tribute_type, refunded_e4)
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
 	amount=excluded.amount, amount_e4=excluded.amount_e4, amount_e4f=excluded.amount_e4f, currency=excluded.currency,
 	converted_amount=excluded.converted_amount, converted_e4=excluded.converted_e4, converted_e4f=excluded.converted_e4f,
@@ -28,7 +29,8 @@ ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
 	first_name=excluded.first_name, last_name=excluded.last_name, name_key=excluded.name_key,
 	email_key=excluded.email_key, form_name=excluded.form_name, payment_type=excluded.payment_type,
 	recurring=excluded.recurring, anonymous=excluded.anonymous, tribute=excluded.tribute,
-	search=excluded.search`
+	search=excluded.search, campaign_id=excluded.campaign_id, campaign_name=excluded.campaign_name,
+	tribute_type=excluded.tribute_type, refunded_e4=excluded.refunded_e4`
 
 // Put stores donations in one transaction: all of them or, on any error,
 // none. A donation without an id cannot be told apart from others and is
@@ -39,7 +41,14 @@ func (s *Store) Put(ctx context.Context, list []api.Donation) (PutResult, error)
 
 // write runs f in one write transaction, committed only if f succeeds.
 func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	return s.writeOn(ctx, s.db, f)
+}
+
+// writeOn is write on b: the store's pool, or one connection of it.
+func (s *Store) writeOn(ctx context.Context, b interface {
+	BeginTx(context.Context, *sql.TxOptions) (*sql.Tx, error)
+}, f func(*sql.Tx) error) error {
+	tx, err := b.BeginTx(ctx, nil)
 	if err != nil {
 		return s.explain(err)
 	}
@@ -172,30 +181,65 @@ func (st *putStmts) record(ctx context.Context, id int64, raw, packed []byte) (a
 
 // row is the values of upsert's columns for d, its day in zone.
 func row(d *api.Donation, zone *time.Location) []any {
-	honoree := ""
-	if d.Honor != nil {
-		honoree = d.Honor.HonoreeName.Value
-	}
 	var dateUTC, localDay any
-	day := ""
 	if t, ok := api.Time(d.DonationDate); ok {
-		dateUTC, day, localDay = t.UnixMilli(), t.UTC().Format("2006-01-02"), t.In(zone).Format("2006-01-02")
+		dateUTC, localDay = t.UnixMilli(), t.In(zone).Format("2006-01-02")
 	}
 	e4, e4f := scaled(d.Amount)
 	c4, c4f := scaled(d.ConvertedAmount)
-	// One space between fields is enough to keep a word from matching
-	// across two (words hold none); " | " added a sixth to the trigram index.
-	search := Fold(strings.Join([]string{d.FirstName.Value + " " + d.LastName.Value, d.Email.Value,
-		d.FormName.Value, d.City.Value, honoree, d.Status.Value, d.Amount.Text, d.Currency.Value, day,
-		strconv.FormatInt(d.ID.Value, 10)}, " "))
-	return []any{d.ID.Value, dateUTC, localDay,
+	return append([]any{d.ID.Value, dateUTC, localDay,
 		number(d.Amount), e4, e4f, strings.ToUpper(d.Currency.Value),
-		number(d.ConvertedAmount), c4, c4f, strings.ToUpper(d.ConvertedCurrency.Value),
+		number(d.ConvertedAmount), c4, c4f, convertedCurrency(d),
 		strings.ToLower(d.Status.Value),
 		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value + " " + d.FirstName.Value),
 		strings.ToLower(strings.TrimSpace(d.Email.Value)),
 		text(d.FormName), text(d.PaymentType),
-		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil, search}
+		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil}, added(d, e4)...)
+}
+
+// added is the values of the columns an upgrade added (addedColumns) and
+// of the search, which it widened, for d whose amount × 10^4 is e4: what
+// filling an older store's new columns computes again from its records.
+func added(d *api.Donation, e4 any) []any {
+	var campaignID any
+	if d.CampaignID.Valid {
+		campaignID = d.CampaignID.Value
+	}
+	tributeType := ""
+	if d.Honor != nil {
+		tributeType = strings.ToLower(strings.TrimSpace(d.Honor.TributeType.Value))
+	}
+	return []any{searchText(d), campaignID, text(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4)}
+}
+
+// convertedCurrency is the currency of d's conversion, nil when it has no
+// converted amount: servers of this kind name the currency on old gifts
+// they never converted, and a currency with no amount would make those
+// gifts look converted to nothing.
+func convertedCurrency(d *api.Donation) any {
+	if !d.ConvertedAmount.Valid || strings.TrimSpace(d.ConvertedCurrency.Value) == "" {
+		return nil
+	}
+	return strings.ToUpper(d.ConvertedCurrency.Value)
+}
+
+// refunded is the part of d's amount refunded, × 10^4, at most the amount
+// e4: nil when nothing was, or when either is not an exact number.
+func refunded(d *api.Donation, e4 any) any {
+	r, _ := scaled(d.AmountRefunded)
+	rv, ok := r.(int64)
+	av, exact := e4.(int64)
+	if !ok || !exact || rv <= 0 || av <= 0 {
+		return nil
+	}
+	return min(rv, av)
+}
+
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 func text(t api.Text) any {

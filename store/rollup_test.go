@@ -100,7 +100,11 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 			}
 		}
 		n, err := s.DonorCount(ctx, store.Filter{})
-		return out + fmt.Sprintf("%d donors\n", n), err
+		if err != nil {
+			return "", err
+		}
+		all, err := s.Count(ctx, store.Query{})
+		return out + fmt.Sprintf("%d donors\n%d donations\n", n, all), err
 	}
 	agree(t, s, read)
 }

@@ -22,7 +22,7 @@ import (
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is upgraded in place where upgrades can, else rebuilt (it
 // is a cache), a newer one refused.
-const schemaVersion = 9
+const schemaVersion = 12
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -122,7 +122,13 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*
 		s.zone = loadZone(name)
 	}
 	if err == nil && !s.readOnly() {
-		err = s.buildCutShort(ctx)
+		// A build that a full disk stopped is left to the next sync: what
+		// the store holds answers without it (filters and sums read the
+		// donations while it waits), and the reading commands must not fail
+		// on a write they never asked for.
+		if err = s.buildCutShort(ctx); errors.Is(s.explain(err), ErrNoSpace) {
+			err = nil
+		}
 	}
 	if err == nil && path != "" && !s.readOnly() {
 		// WAL lets the browser read while a sync writes; it is kept in the file.

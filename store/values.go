@@ -3,29 +3,37 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // valueColumns are the columns Values lists, by the name a filter gives
 // them, each with the column a filter on it compares.
-var valueColumns = map[string]string{"status": "status_key", "form": "form_name", "currency": "currency"}
+var valueColumns = map[string]string{"status": "status_key", "form": "form_name", "currency": "currency",
+	"campaign": "campaign_name", "campaign_id": "campaign_id", "tribute": "tribute_type"}
 
 // maxValues bounds what Values lists: a did-you-mean needs the values a
 // person picks from, and a crafted store may hold any number.
 const maxValues = 1000
 
 // Values are the distinct values the donations hold in a column ("status",
-// "form", "currency"): from the rollups when they hold every donation,
-// else from the column's index.
+// "form", "currency", "campaign", "campaign_id", "tribute"): from the
+// rollups when they hold every donation and the column, else from the
+// donations.
 func (s *Store) Values(ctx context.Context, column string) ([]string, error) {
 	col, ok := valueColumns[column]
 	if !ok {
 		return nil, fmt.Errorf("store: no values for %q", column)
 	}
 	from := "donations"
-	if rolled, err := s.rolledUp(ctx); err != nil {
+	rolled, err := s.rolledUp(ctx)
+	if err != nil {
 		return nil, err
-	} else if rolled {
-		from = "rollup_dims"
+	}
+	for _, r := range rollups {
+		if rolled && slices.Contains(r.keys, col) {
+			from = r.table
+			break
+		}
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT `+col+` FROM `+from+
 		` WHERE `+col+` IS NOT NULL AND `+col+` != '' ORDER BY 1 LIMIT ?`, maxValues)

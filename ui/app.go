@@ -27,7 +27,9 @@ type Options struct {
 	LastSync time.Time    // when Store was last synced (zero: never)
 	LastFull time.Time    // when a sync last re-read every page of it
 	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
-	Live     LiveOptions  // what Live (L) needs; without Sync, Live is not offered
+	// FiscalStart is the month the reports' years start in (0 or 1: January).
+	FiscalStart int
+	Live        LiveOptions // what Live (L) needs; without Sync, Live is not offered
 	// Curl is a curl command that asks for a donation by id: the raw view's
 	// c for a row that came from the store.
 	Curl func(id int64) string
@@ -79,7 +81,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.OldestFirst,
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.list = newList(m.ctx, m.data, m)

@@ -33,6 +33,16 @@ func flagsCell(_ *Context, r *row) string {
 	return string(f)
 }
 
+// formCell is the form the gift came through or, where the server names
+// none (servers that nest the campaign send no form_name), its campaign:
+// the same grouping of gifts under the platform's name.
+func formCell(_ *Context, r *row) string {
+	if strings.TrimSpace(r.s.FormName.Value) == "" && r.s.CampaignName.Value != "" {
+		return show(r.s.CampaignName)
+	}
+	return show(r.s.FormName)
+}
+
 func col(title, sort string, width int, cell func(ctx *Context, r *row) string) listCol {
 	return listCol{Column: textsafe.Column{Width: width}, title: title, sort: sort, cell: cell}
 }
@@ -56,7 +66,7 @@ func columns(width int, names []string, idW int) []listCol {
 		flex(col("E-MAIL", "email", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
 		right(col("AMOUNT", "amount", 12, func(_ *Context, r *row) string { return amount(&r.s) })),
 		col("STATUS", "status", 9, func(_ *Context, r *row) string { return show(r.s.Status) }),
-		flex(col("FORM", "form", 12, func(_ *Context, r *row) string { return show(r.s.FormName) })),
+		flex(col("FORM", "form", 12, formCell)),
 		col("RTA", "", 3, flagsCell),
 	}
 	cols = chooseColumns(cols, names)

@@ -50,3 +50,29 @@ func TestWideIDsShowWhole(t *testing.T) {
 		}
 	}
 }
+
+// The platform's records name a campaign and no form: the FORM column
+// shows the campaign there, and the form where the record has one.
+func TestFormColumnShowsTheCampaignWhereNoForm(t *testing.T) {
+	body, err := os.ReadFile("../api/testdata/donorbox/donations.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gifts, _, err := api.DecodePage(body, 1)
+	if err != nil || len(gifts) == 0 {
+		t.Fatalf("%d gifts, %v", len(gifts), err)
+	}
+	for i := range gifts {
+		r := newRow(&gifts[i], nil)
+		if got, want := formCell(nil, &r), gifts[i].CampaignName.Value; gifts[i].FormName.Value == "" && (want == "" || got != want) {
+			t.Errorf("gift %d: FORM shows %q, want its campaign %q", gifts[i].ID.Value, got, want)
+		}
+	}
+	var d api.Donation
+	if err := d.UnmarshalJSON([]byte(`{"id":1,"form_name":"Spring Appeal","campaign":{"id":7,"name":"Annual Fund"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if r := newRow(&d, nil); formCell(nil, &r) != "Spring Appeal" {
+		t.Errorf("a record with a form shows %q in FORM, want its form", formCell(nil, &r))
+	}
+}

@@ -26,8 +26,10 @@ type Context struct {
 	Now      func() time.Time // for default file names
 	Flash    string
 	CSVBOM   bool // exported CSV files start with a UTF-8 byte-order mark
-	Log      *requestLog
-	Columns  []string // the list's columns, by ColumnNames, in order; none: all
+	// FiscalStart is the month the reports' years start in (0 or 1: January).
+	FiscalStart int
+	Log         *requestLog
+	Columns     []string // the list's columns, by ColumnNames, in order; none: all
 	// Curl repeats the request for a donation by id, for rows from the store,
 	// whose request is gone; nil when not offered.
 	Curl  func(id int64) string
@@ -37,7 +39,7 @@ type Context struct {
 
 func newContext(opt Options) *Context {
 	c := &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account, Config: opt.Config, Demo: opt.Demo,
-		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, Log: &requestLog{}, Curl: opt.Curl, Columns: opt.Columns,
+		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, FiscalStart: opt.FiscalStart, Log: &requestLog{}, Curl: opt.Curl, Columns: opt.Columns,
 		theme: opt.Theme, help: help.New(), Layout: newLayout(80, 24, false, false)}
 	c.help.Styles = c.Styles.Help
 	return c

@@ -14,7 +14,7 @@ func (w *walk) partial() string {
 	switch {
 	case w.fromStore():
 		return w.storePartial()
-	case w.walker != nil && !w.done:
+	case w.scratch != nil && !w.done:
 		note := "partial: " + commas(w.loaded) + " loaded"
 		if w.loaded == 0 {
 			note = "partial: nothing loaded yet"

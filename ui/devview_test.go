@@ -75,13 +75,28 @@ func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
 			d.mustShow("page 15: HTTP 200, the body cut off: unexpected EOF, retry 1 of 5 in 0.2 s")
 			d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=129&per_page=100", Attempt: 2,
 				Duration: 3 * time.Millisecond, At: time.Date(2026, 11, 22, 9, 30, 5, 0, time.UTC),
-				Err: errors.New("read tcp 127.0.0.1:44520->127.0.0.1:2847: read: connection reset by peer")})
+				Err:     errors.New("read tcp 127.0.0.1:44520->127.0.0.1:2847: read: connection reset by peer"),
+				Failure: "no answer: read tcp 127.0.0.1:44520->127.0.0.1:2847: read: connection reset by peer"})
+			// Each retried attempt says why and the wait before the next:
+			// a cut body is no "HTTP 200" like a success.
+			d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=7", Status: 200, Bytes: 812,
+				Duration: 9 * time.Millisecond, Attempt: 1, At: time.Date(2026, 11, 22, 9, 30, 6, 0, time.UTC),
+				Failure: "cut body (truncated JSON at byte 812)", Retry: api.Retry{Attempt: 2, Attempts: 6, Wait: 1500 * time.Millisecond}})
+			d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=8", Status: 503, Bytes: 40,
+				Duration: 4 * time.Millisecond, Attempt: 1, At: time.Date(2026, 11, 22, 9, 30, 7, 0, time.UTC),
+				Retry: api.Retry{Attempt: 2, Attempts: 6, Wait: 2 * time.Second, Asked: "Retry-After"}})
+			d.send(api.Exchange{Method: "GET", URL: "https://api.example.org/api/v1/donations?page=9", Attempt: 2,
+				Duration: 30 * time.Second, At: time.Date(2026, 11, 22, 9, 30, 8, 0, time.UTC),
+				Failure: "timeout after 30s (no answer)", Retry: api.Retry{Attempt: 3, Attempts: 6, Wait: 4 * time.Second}})
 			d.keys("l")
 			// The answer and the cause first, the URL last: at 80 columns
 			// the status, time and attempt are on the line's first screen
 			// line, and the URL wraps rather than being cut.
 			d.mustShow("Requests", "09:30:01.000 HTTP 200 · 52 ms · 45,120 B · attempt 2",
-				"09:30:05.000 ⚠ read tcp 127.0.0.1:44520->", "connection reset",
+				"09:30:05.000 ⚠ no answer: read tcp 127.0.0.1:44520->", "connection reset",
+				"09:30:06.000 ⚠ HTTP 200 cut body (truncated JSON at byte 812) · retry 1 of 5 in", // 1.5s, wrapped at 80
+				"09:30:07.000 ⚠ HTTP 503 · retry 1 of 5 in 2s (Retry-After) · 4 ms · 40 B",
+				"09:30:08.000 ⚠ timeout after 30s (no answer) · retry 2 of 5 in 4s",
 				"page=129", "page 14: HTTP 502, retry 2 of 5 in 1.6 s")
 			for _, l := range lines(d.screen()) {
 				if textsafe.Width(l) > size[0] || strings.HasSuffix(strings.TrimRight(l, " "), "…") {

@@ -119,7 +119,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, viewSavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donorsMsg, insightsMsg, liveMsg, livePollMsg, donorCountMsg:
+	case pageMsg, exportMsg, viewSavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donorsMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donorCountMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -147,7 +147,7 @@ func (d *driver) busy() bool {
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
 	return d.m.data.loading || d.m.export.running() || d.m.saver.saving || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.sumsBusy ||
-		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || live.checking || starting
+		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || insights.reports.loading || live.checking || starting
 }
 
 func (d *driver) send(msg tea.Msg) {

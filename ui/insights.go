@@ -33,6 +33,7 @@ type insightsView struct {
 	stale   bool // the store changed during the adding-up on its way
 	facts   *facts
 	err     error
+	reports *reportPages // the fundraising reports, pages after this one
 }
 
 // facts is what one adding-up found.
@@ -52,14 +53,20 @@ type insightsMsg struct {
 func newInsightsView(ctx *Context, nav navigator, data *walk) *insightsView {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.viewport()
-	return &insightsView{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
+	v := &insightsView{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
+	v.reports = newReportPages(ctx, nav, data, v.reread)
+	return v
 }
 
 func (v *insightsView) OpenKey() key.Binding { return v.ctx.Keys.List.Insights }
 func (v *insightsView) Place() place         { return placeScreen }
 func (v *insightsView) ShortHelp() []key.Binding {
+	if v.reports.on() {
+		return v.reports.ShortHelp()
+	}
 	k := v.keys
-	return []key.Binding{v.ctx.Keys.Scroll.Up, k.Month, k.Week, k.Day, k.Back, k.Quit}
+	next, _ := v.reports.pageKeys()
+	return []key.Binding{next, v.ctx.Keys.Scroll.Up, k.Month, k.Week, k.Day, k.Back, k.Quit}
 }
 
 func (v *insightsView) Open() (tea.Cmd, bool) {
@@ -67,6 +74,9 @@ func (v *insightsView) Open() (tea.Cmd, bool) {
 		return nil, false
 	}
 	v.vp.GotoTop()
+	if cmd, on := v.reports.open(); on {
+		return cmd, true
+	}
 	return v.compute(), true
 }
 
@@ -80,6 +90,9 @@ func (v *insightsView) compute() tea.Cmd {
 // numbers on screen until the new ones come; one adding-up at a time (at a
 // million, through a filter, one takes seconds).
 func (v *insightsView) reread() tea.Cmd {
+	if v.reports.on() {
+		return v.reports.reread()
+	}
 	if v.loading {
 		v.stale = true
 		return nil
@@ -104,6 +117,9 @@ func (v *insightsView) add() tea.Cmd {
 }
 
 func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := v.reports.update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case insightsMsg:
 		if msg.gen == v.gen {
@@ -137,6 +153,9 @@ func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (v *insightsView) View() string {
+	if v.reports.on() {
+		return v.reports.View()
+	}
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := v.layout()
 	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(v.vp.View() + "\n" + v.ctx.KeyLineWidth(v.ShortHelp(), width))

@@ -66,8 +66,12 @@ type DonorKeys struct {
 }
 
 // InsightKeys are the insights view's, besides the scroll keys: the period
-// the totals are drawn by.
-type InsightKeys struct{ Month, Week, Day, Back, Quit key.Binding }
+// the totals are drawn by, the report pages (reportpages.go) and the year
+// they report.
+type InsightKeys struct {
+	Month, Week, Day, Back, Quit           key.Binding
+	NextPage, PrevPage, PrevYear, NextYear key.Binding
+}
 
 // LogKeys are the request log's, besides the scroll keys.
 type LogKeys struct{ Top, Bottom, Back, Quit key.Binding }
@@ -159,6 +163,11 @@ func NewKeyMap() KeyMap {
 			Day:   bind("d", "by day", "d"),
 			Back:  bind("esc", "back", "esc"),
 			Quit:  bind("q", "quit", "q"),
+			// The pages' help names the page they go to (reportpages.go).
+			NextPage: bind("tab", "next page", "tab"),
+			PrevPage: bind("shift+tab", "previous page", "shift+tab"),
+			PrevYear: bind("[", "year before", "["),
+			NextYear: bind("]", "year after", "]"),
 		},
 		Live: LiveKeys{Back: bind("esc", "stop watching", "esc"), Quit: bind("q", "quit", "q")},
 		Log: LogKeys{Top: bind("g", "oldest", "g", "home"), Bottom: bind("G", "newest", "G", "end"),

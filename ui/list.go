@@ -89,6 +89,7 @@ func (l *list) prefetch() tea.Cmd {
 // force again reverses it.
 func (l *list) sortBy(key string) tea.Cmd {
 	l.data.sortBy(key)
+	l.data.picked = true
 	l.top()
 	return l.data.fetch()
 }
@@ -195,7 +196,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.moveTo(0)
 	case key.Matches(k, kb.Bottom):
 		l.moveTo(l.rows().Len() - 1)
-		if !data.done && data.walker != nil {
+		if !data.done && data.scratch != nil {
 			data.loadAll, l.toEnd = true, true
 			return data.fetch(), true
 		}
@@ -209,13 +210,14 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return l.history(), true
 	case key.Matches(k, kb.Order):
 		data.reorder()
+		data.picked = true
 		l.top()
 		return data.fetch(), true
 	case key.Matches(k, kb.UTC):
 		l.ctx.UTC = !l.ctx.UTC
 	case key.Matches(k, kb.Retry):
 		if data.err != nil {
-			data.err, data.loadAll = nil, data.walker != nil
+			data.err, data.loadAll = nil, data.scratch != nil
 			return data.fetch(), true
 		}
 		if data.sync.err != nil && !data.sync.running {

@@ -270,8 +270,8 @@ func (v *liveView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	loc := v.ctx.Location()
 	head := st.Title.Render("● Live") + st.Muted.Render(fmt.Sprintf(" since %s · %s new", v.since.In(loc).Format("15:04"), commas(v.sums.count)))
-	for cur, sum := range v.sums.converted {
-		head += st.Muted.Render(" · ≈ " + money(cur, sum))
+	if r := v.sums.raised(); r != "" {
+		head += st.Muted.Render(" · " + r) // failed and refunded gifts are new too, but raise nothing
 	}
 	status := "next check " + v.next.In(loc).Format("15:04:05")
 	if v.checking {

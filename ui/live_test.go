@@ -2,10 +2,13 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"donations/api"
+	"donations/api/apitest"
+	"donations/ask"
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
@@ -41,7 +44,17 @@ func TestLiveShowsNewGifts(t *testing.T) {
 	if n := srv.Requests() - before; n > 3 {
 		t.Errorf("a check took %d requests", n)
 	}
-	d.mustShow("3 new", "≈ USD")
+	d.mustShow("3 new · raised ≈ USD " + grouped(v.sums.convCount["USD"].String()))
+	var fresh []api.Donation
+	for _, g := range apitest.Every(t, c) {
+		if slices.Contains(added, g.ID.Value) {
+			fresh = append(fresh, g)
+		}
+	}
+	paid, _ := ask.Read(ask.Texts{"status": "paid"}, d.m.ctx.Now())
+	if paidOnly := wholeSums(t, fresh, paid); v.sums.convCount["USD"].Compare(paidOnly.usd) != 0 {
+		t.Errorf("Live says %s raised; the new paid gifts add up to %s", v.sums.convCount["USD"], paidOnly.usd)
+	}
 	liveColumnsLineUp(t, d.screen())
 	d.keys("esc")
 	if d.m.focus != listID || d.m.data.At(0).s.ID.Value != added[2] {

@@ -33,8 +33,8 @@ func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
 	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Curl: curl}, 120, 50)
 	d.settle()
 	d.mustShow("synced: 450 new")
-	d.keys("G", "r")
-	if len(d.m.data.exchanges) != 0 {
+	d.keys("o", "G", "r")
+	if d.m.data.scratch != nil {
 		t.Fatal("the rows came from a walk of the session, not from the store")
 	}
 	d.mustShow("GET http://127.0.0.1:", "/api/v1/donations?page=5", "Page 5 of the list, fetched at ",

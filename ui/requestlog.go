@@ -36,19 +36,21 @@ func (l *requestLog) all() []string {
 }
 
 // exchangeLine is one request as the log says it, what matters first: when,
-// what went wrong if anything, the answer's status, time, size and the
-// attempt, the server's budget, and last the request, whose long URL may
-// wrap.
+// what came of it (the status, why it failed and the retry that follows),
+// its time, size and attempt, the server's budget, and last the request,
+// whose long URL may wrap.
 func exchangeLine(x api.Exchange, loc *time.Location) string {
 	var b strings.Builder
 	b.WriteString(x.At.In(loc).Format("15:04:05.000"))
-	if x.Err != nil {
-		b.WriteString(" ⚠ " + firstLine(x.Err.Error()) + " ·")
+	if x.Failure != "" || x.Status < 200 || x.Status >= 300 {
+		b.WriteString(" ⚠")
 	}
 	if x.Status != 0 {
-		fmt.Fprintf(&b, " HTTP %d · %d ms · %s B", x.Status, x.Duration.Milliseconds(), commas(x.Bytes))
-	} else {
-		fmt.Fprintf(&b, " %d ms", x.Duration.Milliseconds())
+		b.WriteString(" HTTP")
+	}
+	fmt.Fprintf(&b, " %s · %d ms", firstLine(x.Outcome()), x.Duration.Milliseconds())
+	if x.Status != 0 {
+		fmt.Fprintf(&b, " · %s B", commas(x.Bytes))
 	}
 	if x.Attempt > 1 {
 		fmt.Fprintf(&b, " · attempt %d", x.Attempt)
@@ -62,7 +64,7 @@ func exchangeLine(x api.Exchange, loc *time.Location) string {
 
 // waitLine is a wait as the status line and the log say it, the cause
 // first: "page 14: HTTP 502, retry 2 of 5 in 1.6 s"; a 200 retried says
-// why ("page 3: HTTP 200, the body cut off: unexpected EOF, retry 1 of 5").
+// why ("page 3: HTTP 200 cut body (truncated JSON at byte 812), retry 1 of 5").
 func waitLine(w api.Wait) string {
 	d := w.Duration.Round(100 * time.Millisecond).Seconds()
 	if w.Attempts > 0 {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -205,7 +204,7 @@ func (w *walk) onShown(msg shownMsg) {
 	}
 	s.from, s.rows = msg.from, make([]row, len(msg.rows))
 	for i, id := range msg.ids {
-		s.rows[i] = row{s: msg.rows[i], ex: cmp.Or(w.exchanges[id], msg.kept[id])}
+		s.rows[i] = row{s: msg.rows[i], ex: msg.kept[id]}
 	}
 }
 

@@ -1,25 +1,18 @@
 package ui
 
-import "donations/api"
+import (
+	"donations/api"
+	"donations/dataset"
+)
 
 // Walker yields the pages of one query, in one order: api.Walker, which
 // model tests implement too.
 type Walker = api.Walker
 
-// Source starts walks. concurrency is how many pages a walk may fetch at
-// once. *api.Client serves through FromClient; model tests
-// give their own.
-type Source interface {
-	// Walk starts a walk over q in order; with a date range, over the pages
-	// that may hold it only (oldest first, whatever order says).
-	Walk(q api.Query, order api.Order, dates api.DateRange, concurrency int) Walker
-}
+// Source is what the dataset walks when the store cannot answer the
+// question: *api.Client, or in model tests pages of their own. The browser
+// never walks it itself.
+type Source = dataset.Walks
 
-type clientSource struct{ c *api.Client }
-
-func (s clientSource) Walk(q api.Query, order api.Order, dates api.DateRange, concurrency int) Walker {
-	return s.c.Walk(q, order, dates, concurrency)
-}
-
-// FromClient lets the UI read through an API client.
-func FromClient(c *api.Client) Source { return clientSource{c} }
+// FromClient is the Source of an API client.
+func FromClient(c *api.Client) Source { return c }

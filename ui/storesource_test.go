@@ -47,10 +47,15 @@ func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
 	if n := d.m.data.Len(); n != 450 || d.m.list.cursor != 449 || srv.Requests() != before {
 		t.Errorf("after G: %d rows, cursor %d, %d requests", n, d.m.list.cursor, srv.Requests()-before)
 	}
-	d.keys("o")
+	d.keys("g")
 	newest := srv.Match(demo.Filter{})[449]
 	if got := d.m.data.At(0).s.ID.Value; got != newest || srv.Requests() != before {
 		t.Errorf("newest first from the store: first row %d, want %d; %d requests", got, newest, srv.Requests()-before)
+	}
+	d.keys("o")
+	oldest := srv.Match(demo.Filter{})[0]
+	if got := d.m.data.At(0).s.ID.Value; got != oldest || srv.Requests() != before {
+		t.Errorf("oldest first from the store: first row %d, want %d; %d requests", got, oldest, srv.Requests()-before)
 	}
 }
 

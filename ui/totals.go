@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,28 +12,37 @@ import (
 )
 
 // footerSums is what the footer says of the rows shown: exact totals per
-// currency, of every gift and of the paid ones, the same for the converted
-// amounts, and the counts by status and of recurring gifts.
+// currency, of every gift and of those that count (store.ReportQuery's
+// rule: paid gifts, a refunded one is not), the same for the converted
+// amounts, the counts by status and of recurring gifts, and the converted
+// sums per status, for what is left out.
 type footerSums struct {
-	count               int
-	amounts, paid       map[string]api.Decimal
-	converted, convPaid map[string]api.Decimal
-	gifts               map[string]int // per currency: the most used is shown first
-	statuses            map[string]int
-	recurring           int
+	count                int
+	amounts, counted     map[string]api.Decimal
+	converted, convCount map[string]api.Decimal
+	byStatus             map[string]map[string]api.Decimal // converted, per status
+	gifts                map[string]int                    // per currency: the most used is shown first
+	statuses             map[string]int
+	recurring            int
+	// rule says which gifts the headline adds up: the one `donations
+	// report` and summary follow (paid gifts, or the question's statuses).
+	rule store.ReportQuery
+	// notConverted counted gifts had no conversion: a converted sum in
+	// their currency counts them in it (as store.Group.Counted does), and
+	// the line says so; in another currency they are in amounts alone.
+	notConverted int
 }
-
-// paidStatus is the status of money that arrived and stayed.
-const paidStatus = "paid"
 
 // sumFooter adds up what f selects, in the store, in one pass.
 func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums, error) {
 	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
-	s := footerSums{amounts: map[string]api.Decimal{}, paid: map[string]api.Decimal{}, converted: map[string]api.Decimal{},
-		convPaid: map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{}}
+	s := footerSums{amounts: map[string]api.Decimal{}, counted: map[string]api.Decimal{}, converted: map[string]api.Decimal{},
+		convCount: map[string]api.Decimal{}, byStatus: map[string]map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{},
+		rule: store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}}}
 	if err != nil {
 		return s, err
 	}
+	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
 		if status == "" {
@@ -45,12 +55,26 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums
 		}
 		addAll(s.amounts, g.Amounts)
 		addAll(s.converted, g.Converted)
-		if status == paidStatus {
-			addAll(s.paid, g.Amounts)
-			addAll(s.convPaid, g.Converted)
+		addAll(unconverted, g.Unconverted)
+		if s.byStatus[status] == nil {
+			s.byStatus[status] = map[string]api.Decimal{}
+		}
+		addAll(s.byStatus[status], g.Converted)
+		if s.rule.Counts(status) {
+			addAll(s.counted, g.Amounts)
+			addAll(s.convCount, g.Converted)
+			addAll(unconvertedCounted, g.Unconverted)
+			s.notConverted += g.NotConverted
 		}
 		for cur := range g.Amounts {
 			s.gifts[cur] += g.Count
+		}
+	}
+	for _, u := range []struct{ to, from map[string]api.Decimal }{{s.converted, unconverted}, {s.convCount, unconvertedCounted}} {
+		for cur, v := range u.from {
+			if _, ok := s.converted[cur]; ok {
+				u.to[cur] = u.to[cur].Add(v)
+			}
 		}
 	}
 	return s, nil
@@ -62,13 +86,60 @@ func addAll(to, from map[string]api.Decimal) {
 	}
 }
 
-// totalsLine is the shown rows' totals: the converted total and its paid
-// part first ("≈ USD 5,028.57 converted (paid 4,100.00)"), then per currency, the most used first, then the counts per
-// status and of recurring gifts. On a narrow screen it shortens rather
-// than cuts: currencies that do not fit become "+3 currencies", statuses
-// "+2".
+// raised is the headline: what the counted gifts add up to, converted
+// ("raised ≈ USD 4,100.00"; "counted" when the question names the
+// statuses), or "" when they convert to several currencies or none.
+func (t *footerSums) raised() string {
+	if len(t.converted) != 1 {
+		return ""
+	}
+	word := "raised"
+	if len(t.rule.Filter.Statuses) > 0 {
+		word = "counted"
+	}
+	for cur := range t.converted {
+		return word + " ≈ " + money(cur, t.convCount[cur])
+	}
+	return ""
+}
+
+// leftOut says in words what the headline does not count, the refunded
+// money first: "+ USD 12.00 refunded, 14 failed, not counted".
+func (t *footerSums) leftOut(st *Styles) []string {
+	var parts []string
+	order := byCount(t.statuses)
+	if i := slices.Index(order, store.Refunded); i > 0 {
+		order = slices.Concat([]string{store.Refunded}, order[:i], order[i+1:])
+	}
+	for _, s := range order {
+		if t.rule.Counts(s) {
+			continue
+		}
+		part := st.StatusStyle(s).Render(textsafe.Line(s))
+		if sum := t.byStatus[s]; s == store.Refunded && len(sum) == 1 {
+			for cur, v := range sum {
+				part = money(cur, v) + " " + part
+			}
+		} else {
+			part = commas(t.statuses[s]) + " " + part
+		}
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// totalsLine is the shown rows' totals: the headline, what the paid gifts
+// raised, converted ("Σ raised ≈ USD 4,100.00"), then per currency, the
+// most used first, then what is not counted, in words, and the recurring
+// gifts. On a narrow screen it shortens rather than cuts: currencies that
+// do not fit become "+3 currencies", statuses "+2"; a figure is never cut.
 func (m *Model) totalsLine() string {
 	st, t, w := &m.ctx.Styles, &m.data.shown.sums, m.ctx.Layout.Width
+	if s := &m.data.shown; s.sumsGen != s.gen {
+		// The totals on hand answer an older question: no figure until
+		// this one's are in.
+		return st.Label.Render("Σ ") + st.Muted.Render("counting…")
+	}
 	if t.count == 0 {
 		return ""
 	}
@@ -77,49 +148,40 @@ func (m *Model) totalsLine() string {
 		// Totals are what fundraisers report: a partial one says so first.
 		head = st.Warn.Render(textsafe.Line(p)+": ") + head
 	}
-	if len(t.converted) == 1 {
-		for cur, v := range t.converted {
-			// "converted" tells it from the gifts made in that currency,
-			// which follow with the same code.
-			head += "≈ " + money(cur, v) + " converted"
-			if p, ok := t.convPaid[cur]; ok && p.String() != v.String() {
-				head += " (" + paidStatus + " " + grouped(p.String()) + ")"
-			}
-		}
+	head += t.raised()
+	if t.notConverted > 0 && t.raised() != "" {
+		head += st.Warn.Render(" incl. " + commas(t.notConverted) + " unconverted")
 	}
 	var sums []string
 	for _, cur := range byCount(t.gifts) {
-		if _, same := t.converted[cur]; !same || len(t.gifts) > 1 {
-			sums = append(sums, money(cur, t.amounts[cur]))
+		if _, same := t.converted[cur]; (!same || len(t.gifts) > 1) && t.counted[cur].Compare(api.Decimal{}) != 0 {
+			sums = append(sums, money(cur, t.counted[cur]))
 		}
 	}
-	var counts []string
-	for _, s := range byCount(t.statuses) {
-		counts = append(counts, st.StatusStyle(s).Render(textsafe.Line(s))+" "+commas(t.statuses[s]))
-	}
-	if t.recurring > 0 {
-		counts = append(counts, "↻ "+commas(t.recurring)+" recurring")
-	}
-	// The converted total, then the statuses, then as many currencies as
-	// the rest of the line holds.
+	// The headline, then what is left out, then as many currencies as the
+	// rest of the line holds.
 	sep, bar := " · ", st.Muted.Render("  │  ")
-	tail := fitParts(counts, w-textsafe.Width(head)-textsafe.Width(bar)-8, func(n int) string { return "+" + strconv.Itoa(n) })
+	notCounted := st.Muted.Render(", not counted")
+	room := w - textsafe.Width(head) - textsafe.Width(bar) - textsafe.Width(notCounted) - 10
+	tail := fitParts(t.leftOut(st), room, func(n int) string { return "+" + strconv.Itoa(n) })
 	if strings.HasPrefix(tail, "+") {
 		tail = "" // "+5" alone says nothing
 	}
 	if tail != "" {
-		tail = bar + tail
+		tail = bar + "+ " + tail + notCounted
 	}
-	if head == st.Label.Render("Σ ") {
+	if rec := bar + "↻ " + commas(t.recurring) + " recurring"; t.recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
+		tail += rec
+	}
+	if t.raised() == "" {
 		sep = ""
 	}
-	room := w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
+	room = w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
 	cur := fitParts(sums, room, func(n int) string { return "+" + textsafe.Count(n, "currency") })
 	if cur == "" {
 		sep = ""
 	}
-	line := head + sep + cur + tail
-	return textsafe.Truncate(line, w)
+	return head + sep + cur + tail
 }
 
 func money(cur string, v api.Decimal) string {

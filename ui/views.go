@@ -122,7 +122,15 @@ type State struct {
 	Texts ask.Texts `json:"filters,omitempty"`
 	Sort  string    `json:"sort,omitempty"` // as ask.ParseSort reads it
 	Order api.Order `json:"order"`
+	// Picked says the user chose Sort and Order: only then do they win
+	// over the newest first that fundraisers open on.
+	Picked bool `json:"picked,omitempty"`
 }
+
+// picked says whether the sort remembered is the user's. A state saved
+// before Picked was kept holds "date" (oldest first, then the default)
+// unless the user chose otherwise.
+func (s State) picked() bool { return s.Picked || s.Sort != "" && s.Sort != "date" }
 
 // StateStore keeps a State between runs.
 type StateStore interface {
@@ -154,7 +162,7 @@ func (m *Model) restore(s State) {
 	}
 	r, errs := ask.Read(texts, now)
 	r.Sort, r.Desc = q.Sort, q.Desc
-	if s.Sort != "" {
+	if s.picked() {
 		key, desc, err := ask.ParseSort(s.Sort)
 		if err != nil {
 			errs = ask.Errors{"sort": err.Error()}
@@ -162,8 +170,9 @@ func (m *Model) restore(s State) {
 			r.Sort, r.Desc = key, desc
 		}
 	}
-	if s.Order == api.OldestFirst || s.Order == api.NewestFirst {
+	if s.picked() && (s.Order == api.OldestFirst || s.Order == api.NewestFirst) {
 		m.data.order = s.Order
+		m.data.picked = true
 	}
 	if err := errs.Err(); err != nil {
 		m.ctx.Flash = "The remembered filters were not all kept: " + textsafe.Line(err.Error())
@@ -176,7 +185,10 @@ func (m *Model) restore(s State) {
 // remember is the state to save at quit.
 func (m *Model) remember() State {
 	d := m.data
-	s := State{Texts: ask.Texts{}, Sort: d.q.SortText(), Order: d.order}
+	s := State{Texts: ask.Texts{}, Order: api.NewestFirst}
+	if d.picked {
+		s.Sort, s.Order, s.Picked = d.q.SortText(), d.order, true
+	}
 	for name, text := range d.q.Texts {
 		if f, ok := ask.Lookup(name); ok && !f.OneOff {
 			s.Texts[name] = text

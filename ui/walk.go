@@ -10,16 +10,16 @@ import (
 
 	"donations/api"
 	"donations/ask"
+	"donations/dataset"
 	"donations/store"
 )
 
 // pageMsg is the answer to one step of a walk through the API, already put
 // in the walk's scratch store; gen says which walk.
 type pageMsg struct {
-	gen      int
-	batch    api.Batch
-	err      error
-	warnings []string
+	gen  int
+	step dataset.Step
+	err  error
 }
 
 // walk is the browser's data. Every question the list, the totals and the
@@ -37,14 +37,15 @@ type walk struct {
 	// size, which no question changes.
 	q   ask.Question
 	now func() time.Time
+	// picked says the sort in force is the user's choice, this run or a
+	// remembered one: the next run opens on it rather than newest first.
+	picked bool
 
 	// The walk through the API into scratch, when the store cannot answer.
-	scratch   *store.Store
-	order     api.Order // the end of the API a walk reads first
-	walker    Walker
-	gen       int
-	cancel    context.CancelFunc
-	exchanges map[int64]*api.Exchange // the request that brought each scratch row
+	scratch *dataset.Scratch
+	order   api.Order // the end of the API a walk reads first
+	gen     int
+	cancel  context.CancelFunc
 
 	loading, loadAll, done bool
 	loaded                 int // donations the walk has brought
@@ -74,7 +75,10 @@ func (w *walk) active() *store.Store {
 	if w.fromStore() {
 		return w.store
 	}
-	return w.scratch
+	if w.scratch == nil {
+		return nil
+	}
+	return w.scratch.Store()
 }
 
 // filter is what the store applies: the local filters and search, and the
@@ -108,18 +112,16 @@ func (w *walk) restart() {
 		go w.scratch.Close() // it waits for a page being stored to end
 		w.scratch = nil
 	}
-	w.walker, w.exchanges = nil, nil
 	w.loading, w.loadAll, w.done = false, false, true
 	w.loaded, w.pages, w.err, w.warnings = 0, 0, nil, nil
 	if !w.fromStore() {
-		st, err := store.Memory(context.Background())
+		// A walk loads every page of its question, so that what it
+		// answers becomes whole; Esc stops it, G goes on.
+		sc, err := dataset.NewScratch(context.Background(), w.src, w.q.Query, w.order, w.q.Filter.Dates)
 		if err != nil {
 			w.err = err
 		} else {
-			w.scratch, w.done, w.exchanges = st, false, map[int64]*api.Exchange{}
-			// A walk loads every page of its question, so that what it
-			// answers becomes whole; Esc stops it, G goes on.
-			w.walker, w.loadAll = w.src.Walk(w.q.Query, w.order, w.q.Filter.Dates, 1), true
+			w.scratch, w.done, w.loadAll = sc, false, true
 		}
 	}
 	if w.q.Sort == "" {
@@ -130,19 +132,16 @@ func (w *walk) restart() {
 
 // fetch asks for the next page unless one is on its way or none is left.
 func (w *walk) fetch() tea.Cmd {
-	if w.loading || w.done || w.walker == nil {
+	if w.loading || w.done || w.scratch == nil {
 		return nil
 	}
 	w.loading = true
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
-	walker, gen, dst := w.walker, w.gen, w.scratch
+	sc, gen := w.scratch, w.gen
 	return func() tea.Msg {
-		b, err := walker.Next(ctx)
-		if err == nil && len(b.Donations) > 0 {
-			_, err = dst.Put(ctx, b.Donations)
-		}
-		return pageMsg{gen: gen, batch: b, err: err, warnings: walker.Warnings()}
+		step, err := sc.Next(ctx)
+		return pageMsg{gen: gen, step: step, err: err}
 	}
 }
 
@@ -154,7 +153,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 	}
 	w.loading = false
 	w.cancel = nil
-	w.warnings = msg.warnings
+	w.warnings = msg.step.Warnings
 	if msg.err != nil {
 		w.loadAll = false
 		w.shown.refresh() // pages stored since the last count
@@ -164,15 +163,8 @@ func (w *walk) onPage(msg pageMsg) bool {
 		return false
 	}
 	w.err = nil
-	if msg.batch.Page != nil {
-		// One copy per page: a pointer into the page would keep its records alive.
-		x := msg.batch.Page.Exchange
-		for i := range msg.batch.Donations {
-			w.exchanges[msg.batch.Donations[i].ID.Value] = &x
-		}
-	}
-	w.loaded += len(msg.batch.Donations)
-	w.done = msg.batch.Done
+	w.loaded += msg.step.New
+	w.done = msg.step.Done
 	w.pages++
 	// While G loads page after page, what is shown is counted and read
 	// again every tenth page, not after each.

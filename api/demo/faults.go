@@ -32,14 +32,15 @@ func (s *Server) withinLimit(w http.ResponseWriter, r *http.Request) bool {
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	limit, remaining, reset, ok := s.spend(host, time.Now())
+	now := s.opts.Now()
+	limit, remaining, reset, ok := s.spend(host, now)
 	h := w.Header()
 	h.Set("X-Ratelimit-Limit", strconv.Itoa(limit))
 	h.Set("X-Ratelimit-Remaining", strconv.Itoa(remaining))
 	h.Set("X-Ratelimit-Reset", strconv.FormatInt(reset.Unix(), 10))
 	if !ok {
 		if !s.opts.NoRetryAfter {
-			h.Set("Retry-After", strconv.Itoa(int(max(time.Until(reset).Seconds(), 0))+1))
+			h.Set("Retry-After", strconv.Itoa(int(max(reset.Sub(now).Seconds(), 0))+1))
 		}
 		s.fail(w, http.StatusTooManyRequests, "Too many requests")
 	}

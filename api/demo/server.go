@@ -43,6 +43,9 @@ type Options struct {
 	RateLimit    int           // requests per window and client address; 0 = unlimited
 	RateWindow   time.Duration // default one minute
 	NoRetryAfter bool          // 429 without Retry-After (only x-ratelimit-reset)
+	// Now is the time the rate limit counts its windows by (default
+	// time.Now): a test gives the clock its client waits by.
+	Now func() time.Time
 
 	ResetRate float64 // share of requests whose connection is reset before any answer
 	CutRate   float64 // share of pages whose connection drops half-way through the body
@@ -108,6 +111,9 @@ func (o Options) withDefaults() Options {
 	if o.RateWindow <= 0 {
 		o.RateWindow = time.Minute
 	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	return o
 }
 
@@ -130,8 +136,8 @@ type Server struct {
 }
 
 type window struct {
-	start time.Time
-	used  int
+	end  time.Time
+	used int
 }
 
 // New builds the data set and the handler. A shape it does not know is
@@ -182,13 +188,20 @@ func (s *Server) spend(client string, now time.Time) (limit, remaining int, rese
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	start := now.Truncate(s.opts.RateWindow)
+	// A client's window starts at its first request and lasts a whole
+	// window: started on the clock's minute, a sync begun late in one had
+	// its budget again seconds later, and ran faster than the budget
+	// allows. It ends on a whole second, as x-ratelimit-reset says it.
 	w := s.windows[client]
-	if w == nil || !w.start.Equal(start) {
-		w = &window{start: start}
+	if w == nil || !now.Before(w.end) {
+		end := now.Add(s.opts.RateWindow)
+		if whole := end.Truncate(time.Second); whole.Before(end) {
+			end = whole.Add(time.Second)
+		}
+		w = &window{end: end}
 		s.windows[client] = w
 	}
-	reset = start.Add(s.opts.RateWindow)
+	reset = w.end
 	if w.used >= limit && !unlimited {
 		return limit, 0, reset, false
 	}

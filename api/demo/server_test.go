@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
+	"time"
 	"unicode"
 )
 
@@ -100,6 +101,34 @@ func TestRateLimitBudget(t *testing.T) {
 				t.Errorf("statuses = %v, want 200 200 429", codes)
 			}
 		})
+	}
+}
+
+// A client's budget lasts a whole window from its first request, not
+// until the clock's next minute.
+func TestRateWindowStartsAtTheFirstRequest(t *testing.T) {
+	s := New(Options{Count: 10, RateLimit: 2})
+	first := time.Date(2026, 1, 1, 12, 0, 30, 0, time.UTC)
+	for _, step := range []struct {
+		after     time.Duration
+		ok        bool
+		remaining int
+		reset     time.Duration // after first
+	}{
+		{0, true, 1, time.Minute},
+		{40 * time.Second, true, 0, time.Minute},
+		{59 * time.Second, false, 0, time.Minute},
+		{time.Minute, true, 1, 2 * time.Minute},
+	} {
+		_, remaining, reset, ok := s.spend("client", first.Add(step.after))
+		if ok != step.ok || remaining != step.remaining || !reset.Equal(first.Add(step.reset)) {
+			t.Errorf("a request %v after the first: ok %v, %d left, reset %v after it; want %v, %d, %v",
+				step.after, ok, remaining, reset.Sub(first), step.ok, step.remaining, step.reset)
+		}
+	}
+	// x-ratelimit-reset is in whole seconds: a window ends on one.
+	if _, _, reset, _ := s.spend("other", first.Add(300*time.Millisecond)); !reset.Equal(first.Add(61 * time.Second)) {
+		t.Errorf("a window begun 0.3 s past a second ends %v after that second, want 61s", reset.Sub(first))
 	}
 }
 

@@ -16,7 +16,13 @@ import (
 // an account on it with a store of its own.
 func askAccount(t *testing.T, count int) (*demo.Server, map[string]string, []string) {
 	t.Helper()
-	srv := demo.New(demo.Options{Count: count})
+	return shapedAccount(t, demo.Options{Count: count})
+}
+
+// shapedAccount is askAccount with the demo's options (its shape).
+func shapedAccount(t *testing.T, o demo.Options) (*demo.Server, map[string]string, []string) {
+	t.Helper()
+	srv := demo.New(o)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}

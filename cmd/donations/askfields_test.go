@@ -49,7 +49,8 @@ func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
 	}
 }
 
-// A status or form no donation has is a usage error with the value meant.
+// A status or form no donation has is a usage error with the value meant,
+// told like any other: one line, then a Try line.
 func TestUnknownValuesGetADidYouMean(t *testing.T) {
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
@@ -68,8 +69,10 @@ func TestUnknownValuesGetADidYouMean(t *testing.T) {
 		{[]string{"list", "--offline", "--currency", "usdd"}, `did you mean "USD"?`},
 	} {
 		r := runCmd(t, env, append(tc.args, account...)...)
-		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
-			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
+		try := "\nTry 'donations " + tc.args[0] + " --help'.\n"
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || !strings.HasPrefix(r.stderr, "donations "+tc.args[0]+": ") ||
+			!strings.HasSuffix(r.stderr, try) || strings.Count(r.stderr, "\n") != 2 {
+			t.Errorf("%v: exit %d, %q; want 2 and %q, then %q", tc.args, r.code, r.stderr, tc.want, try)
 		}
 	}
 	r := runCmd(t, env, append([]string{"list", "--offline", "--status", "REFUNDED", "--format", "ndjson"}, account...)...)

@@ -103,7 +103,7 @@ func cacheClearCommand(a *app) *cobra.Command {
 
 func runCacheClear(ctx context.Context, a *app, all bool) error {
 	if all {
-		dir := store.Dir(a.getenv)
+		dir := cacheDir(a.getenv)
 		if err := os.RemoveAll(dir); err != nil {
 			return err
 		}

@@ -98,7 +98,8 @@ func buildBinary(t *testing.T) string {
 }
 
 // e2eTarget picks a gift to find: a donor with a Latin-script name and few
-// gifts, whose gift has a tribute with a message and answered questions.
+// gifts, whose gift has a tribute with a message and answered questions;
+// and its place in the donor's gifts, newest first, and their number.
 func e2eTarget(t *testing.T, url string) (api.Donation, int, int) {
 	t.Helper()
 	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
@@ -123,7 +124,7 @@ func e2eTarget(t *testing.T, url string) (api.Donation, int, int) {
 			}
 			for i, id := range gifts {
 				if id == d.ID.Value {
-					return d, i, len(gifts)
+					return d, len(gifts) - 1 - i, len(gifts) // the browser lists them newest first
 				}
 			}
 		}
@@ -173,7 +174,7 @@ func TestEndToEndFindADonorInTmux(t *testing.T) {
 
 	// The first screen is the server's first page; once the background sync
 	// has run, the list is the store's.
-	s.waitFor("synced just now", " donations · oldest first")
+	s.waitFor("synced just now", " donations · newest first")
 	s.send("f")
 	s.waitFor("Filters", "E-mail")
 	s.typeText(gift.Email.Value)

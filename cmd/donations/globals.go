@@ -3,10 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -112,7 +109,7 @@ func connect(ctx context.Context, a *app, h hooks) (*account, error) {
 		return nil, err
 	}
 	label := c.Username() + " @ " + hostOf(c.Endpoint())
-	return &account{client: c, label: label, store: storeFile(a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
+	return &account{client: c, label: label, store: storeFile(ctx, a, s), csvBOM: s.CSVBOM, bell: s.LiveBell,
 		profile: s.Profile, file: s.File, shape: s.Shape, close: func() {}}, nil
 }
 
@@ -147,20 +144,4 @@ func (g *globals) traces(e env, own func(api.Exchange)) (func(api.Exchange), err
 			sink(x)
 		}
 	}, nil
-}
-
-func logExchange(w io.Writer, x api.Exchange) error {
-	status := fmt.Sprint(x.Status)
-	switch {
-	case errors.Is(x.Err, context.Canceled):
-		status = "cancelled" // read ahead past the end, or interrupted
-	case x.Err != nil:
-		status = "error: " + x.Err.Error()
-	}
-	retry := ""
-	if x.Attempt > 1 {
-		retry = fmt.Sprintf(" (attempt %d)", x.Attempt)
-	}
-	_, err := fmt.Fprintf(w, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, status, x.Bytes, x.Duration/time.Millisecond, retry)
-	return err
 }

@@ -96,7 +96,7 @@ func TestListAndSummaryReadPastLyingMetadata(t *testing.T) {
 			if got := len(ndjsonIDs(t, r.stdout)); r.code != 0 || got != 1000 {
 				t.Errorf("list: exit %d, %d of 1000\n%s", r.code, got, r.stderr)
 			}
-			r = runCmd(t, env, append([]string{"summary", "--by", "status", "--since", "2000-01-01", "--format", "json"}, account...)...)
+			r = runCmd(t, env, append([]string{"summary", "--by", "status", "--all-statuses", "--since", "2000-01-01", "--format", "json"}, account...)...)
 			if got := summaryCount(t, r.stdout); r.code != 0 || got != 1000 {
 				t.Errorf("summary: exit %d, %d of 1000\n%s", r.code, got, r.stderr)
 			}

@@ -133,7 +133,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 // listLocal answers filters only a store applies: the pages they need go
 // into a store in memory, which answers as the account's store would.
 func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w export.Writer) error {
-	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
+	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr, nil)
 	if err != nil {
 		w.Close()
 		return err

@@ -13,13 +13,21 @@ import (
 // loadIntoMemory reads what a question needs from the API into a store in
 // memory, so that it is answered by the same query as offline: with a date
 // range, only the pages that may hold it, else every page of the server's
-// filters (api.Client.Walk chooses).
-func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateRange, concurrency int, stderr io.Writer) (*store.Store, error) {
+// filters (api.Client.Walk chooses). line, when not nil, shows the read's
+// progress, and is cleared when it ends.
+func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateRange, concurrency int, stderr io.Writer, line *statusLine) (*store.Store, error) {
 	st, err := store.Memory(ctx)
 	if err != nil {
 		return nil, err
 	}
-	res, err := dataset.Fill(ctx, st, c.Walk(q, api.OldestFirst, r, concurrency))
+	var progress func(dataset.Progress)
+	if line != nil {
+		progress = line.progress
+	}
+	res, err := dataset.Fill(ctx, st, c.Walk(q, api.OldestFirst, r, concurrency), progress)
+	if line != nil {
+		line.done()
+	}
 	for _, warn := range res.Warnings {
 		fmt.Fprintln(stderr, "donations: warning:", warn)
 	}
@@ -28,4 +36,21 @@ func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateR
 		return nil, err
 	}
 	return st, nil
+}
+
+// terminalHooks are the hooks of a command that reads many pages: on a
+// terminal one status line shows progress and waits alike, and --verbose
+// lines go above it; elsewhere (line nil) waits are lines of their own.
+func terminalHooks(a *app) (hooks, *statusLine) {
+	h := hooks{onWait: waitNotice(a.env)}
+	t := a.terms.err
+	if t == nil {
+		return h, nil
+	}
+	line := newStatusLine(t)
+	h.onWait = line.waiting
+	if a.g.verbose {
+		h.trace = func(x api.Exchange) { line.above(func(w io.Writer) { logExchange(w, x) }) }
+	}
+	return h, line
 }

@@ -11,12 +11,25 @@ import (
 )
 
 // storeFile is where an account's local store lives, or "" when it is kept
-// in memory (--no-cache, or cache = false in the profile).
-func storeFile(a *app, s config.Settings) string {
+// in memory (--no-cache, or cache = false in the profile). A store an
+// earlier version kept under the account's old name moves there when it
+// is proven to be this account's (store.Carry); a store that cannot be,
+// or cannot be moved, is left as it is, and the account gets its own.
+func storeFile(ctx context.Context, a *app, s config.Settings) string {
 	if a.g.noCache || s.NoCache {
 		return ""
 	}
-	return store.File(store.Dir(a.getenv), s.Profile, s.Username, hostOf(s.BaseURL))
+	dir := cacheDir(a.getenv)
+	path := store.File(dir, s.BaseURL, s.Username)
+	old := store.LegacyFile(dir, s.Profile, s.Username, s.BaseURL)
+	moved, err := store.Carry(ctx, old, path, s.BaseURL, s.Username)
+	switch {
+	case err != nil:
+		fmt.Fprintf(a.stderr, "donations: the store at %s was not carried over to %s: %v\n", old, path, err)
+	case moved:
+		fmt.Fprintf(a.stderr, "donations: local store moved to %s (a store is now named after the account's base URL, path included, and user)\n", path)
+	}
+	return path
 }
 
 // offlineStore finds the account's store from flags, environment and config
@@ -30,7 +43,7 @@ func offlineStore(ctx context.Context, a *app) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	path := storeFile(a, s)
+	path := storeFile(ctx, a, s)
 	if path == "" {
 		return "", &config.Error{Msg: "this profile keeps no local store (--no-cache or cache = false): there is nothing to read offline"}
 	}
@@ -88,3 +101,8 @@ type localFileError struct{ err error }
 
 func (l localFileError) Error() string { return l.err.Error() }
 func (l localFileError) Unwrap() error { return l.err }
+
+// cacheDir is the folder of the local stores.
+func cacheDir(getenv func(string) string) string {
+	return config.Dir(getenv, "XDG_CACHE_HOME", ".cache")
+}

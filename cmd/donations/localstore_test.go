@@ -150,3 +150,15 @@ func TestStoreFolderOfAnotherUserIsRefused(t *testing.T) {
 		t.Errorf("written into it: %v", files)
 	}
 }
+
+// A relative XDG_CACHE_HOME is ignored, as the XDG spec says: the store
+// goes under the home folder, not under the folder the command ran in.
+func TestRelativeXDGCacheHomeIsIgnored(t *testing.T) {
+	home := t.TempDir()
+	env := map[string]string{"HOME": home, "XDG_CACHE_HOME": "relative-cache"}
+	r := runCmd(t, env, "cache", "info", "--base-url", "https://h.example", "--username", "u")
+	want := "path:        " + filepath.Join(home, ".cache", "donations") + string(filepath.Separator)
+	if r.code != 0 || !strings.HasPrefix(r.stdout, want) {
+		t.Errorf("exit %d, %q %q; want the store under %s", r.code, r.stdout, r.stderr, want)
+	}
+}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -26,6 +28,45 @@ func TestLogFileGetsEveryRequest(t *testing.T) {
 	}
 	if r.stderr != "" {
 		t.Errorf("without --verbose stderr got %q", r.stderr)
+	}
+}
+
+// Each retry says why, in --verbose and in --log alike: a cut body is not
+// a "200" like a success, and the wait before the next attempt is told,
+// with the header that asked for it. The waits are real (about 2 s): the
+// command keeps the wall clock.
+func TestVerboseAndLogSayWhyEachRetry(t *testing.T) {
+	srv := httptest.NewServer(demo.New(demo.Options{Count: 10,
+		Script: []int{demo.FaultReset, 429, demo.FaultTruncated, demo.FaultCut}}))
+	defer srv.Close()
+	path := filepath.Join(t.TempDir(), "requests.log")
+	r := runCmd(t, map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey},
+		"list", "--base-url", srv.URL, "--username", demo.DefaultLogin, "--pages", "1", "--concurrency", "1",
+		"--format", "ndjson", "--verbose", "--log", path)
+	b, err := os.ReadFile(path)
+	if r.code != 0 || err != nil {
+		t.Fatalf("exit %d %q, log %v", r.code, r.stderr, err)
+	}
+	backOff := ` · retry \d of 5 in [0-9.]+m?s, `
+	// The reset comes first, on a new connection: one reset on a kept
+	// connection net/http retries by itself, unseen.
+	want := []string{
+		`-> no answer: .*connection reset.*` + backOff,
+		`-> 429 · retry 2 of 5 in 1s \(Retry-After\), `,
+		`-> 200 cut body \(truncated JSON at byte \d+\)` + backOff,
+		`-> 200 cut body \(connection closed at byte \d+ of \d+\)` + backOff,
+		`-> 200, \d+ bytes, \d+ ms \(attempt 5\)\n$`,
+	}
+	for name, out := range map[string]string{"--verbose": r.stderr, "--log": string(b)} {
+		lines := strings.SplitAfter(out, "\n")
+		if len(lines) < len(want) {
+			t.Fatalf("%s wrote %d lines, want %d:\n%s", name, len(lines), len(want), out)
+		}
+		for i, re := range want {
+			if !regexp.MustCompile(re).MatchString(lines[i]) {
+				t.Errorf("%s line %d = %q, want %s", name, i+1, lines[i], re)
+			}
+		}
 	}
 }
 

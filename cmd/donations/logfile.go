@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"time"
 
 	"donations/api"
 	"donations/config"
@@ -63,6 +65,18 @@ func logError(path string, err error) error {
 		return &config.Error{Msg: fmt.Sprintf("--log %s %s; give the path of a file of yours", path, u.Why())}
 	}
 	return &config.Error{Msg: fmt.Sprintf("--log %s: %v", path, err)}
+}
+
+// logExchange writes one request as --verbose and --log say it: the request,
+// what came of it (the status, why the attempt failed and the retry that
+// follows), then its size, time and attempt.
+func logExchange(w io.Writer, x api.Exchange) error {
+	attempt := ""
+	if x.Attempt > 1 {
+		attempt = fmt.Sprintf(" (attempt %d)", x.Attempt)
+	}
+	_, err := fmt.Fprintf(w, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, x.Outcome(), x.Bytes, x.Duration/time.Millisecond, attempt)
+	return err
 }
 
 func (l *logFile) write(x api.Exchange) {

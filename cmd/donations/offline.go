@@ -12,10 +12,6 @@ import (
 // listOffline writes what `list` would, from the local store: the same
 // filters, formats and order, and not one request.
 func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) error {
-	if o.q.Query.CampaignID != 0 {
-		fmt.Fprintln(a.stderr, "donations list: --campaign-id needs the server (donations hold no campaign id); drop --offline")
-		return exitStatus(exitConfig)
-	}
 	path, err := offlineStore(ctx, a)
 	if err != nil {
 		return err

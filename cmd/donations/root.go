@@ -24,6 +24,7 @@ var commands = []func(*app) *cobra.Command{
 	listCommand,
 	syncCommand,
 	summaryCommand,
+	reportCommand,
 	cacheCommand,
 	demoServerCommand,
 	manCommand,
@@ -112,7 +113,9 @@ func execute(ctx context.Context, e env, root *cobra.Command, args []string) int
 		fang.WithoutManpage(), // manCommand writes where it is told, not always to os.Stdout
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
 			var ran commandError
-			if errors.As(err, &ran) {
+			// A usage error found as the command ran (a value no donation
+			// has) is told as one found in parsing: one line and a Try line.
+			if errors.As(err, &ran) && !errors.As(ran.err, new(usageError)) {
 				code = reportError(e, ran.err)
 				return
 			}

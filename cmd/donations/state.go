@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"donations/config"
 	"donations/safefs"
+	"donations/store"
 	"donations/ui"
 )
 
@@ -20,16 +22,22 @@ const maxStateSize = 64 << 10
 
 // stateFile keeps what the browser remembers of one account between runs,
 // as JSON, in $XDG_STATE_HOME/donations/ (by default ~/.local/state/donations/),
-// private to the user and written whole or not at all.
-type stateFile struct{ path string }
+// private to the user and written whole or not at all. legacy is where an
+// earlier version kept it, read until the state is first saved.
+type stateFile struct{ path, legacy string }
 
-// newStateFile is the state of one profile on one account: two accounts
-// given by flags under one profile do not share what they remember.
+// newStateFile is the state of one account, named as its store is (by its
+// base URL, path included, and user): two accounts given by flags under one
+// profile, or at two paths of one host, do not share what they remember.
 func newStateFile(getenv func(string) string, profile, endpoint, username string) stateFile {
-	dir := getenv("XDG_STATE_HOME")
-	if dir == "" || !filepath.IsAbs(dir) {
-		dir = filepath.Join(getenv("HOME"), ".local", "state")
-	}
+	dir := config.Dir(getenv, "XDG_STATE_HOME", filepath.Join(".local", "state"))
+	return stateFile{filepath.Join(dir, store.Name(endpoint, username)+".json"), legacyState(dir, profile, endpoint, username)}
+}
+
+// legacyState is the state's name before it was named as the store is:
+// the profile's, and a hash of the endpoint and the user, so that it is
+// this account's alone.
+func legacyState(dir, profile, endpoint, username string) string {
 	if profile == "" {
 		profile = "default"
 	}
@@ -40,7 +48,7 @@ func newStateFile(getenv func(string) string, profile, endpoint, username string
 		}
 		return '_'
 	}, profile) + "-" + hex.EncodeToString(sum[:6])
-	return stateFile{filepath.Join(dir, "donations", name+".json")}
+	return filepath.Join(dir, name+".json")
 }
 
 // Load reads the state, if there is one. Only a regular file of the user's
@@ -49,18 +57,29 @@ func newStateFile(getenv func(string) string, profile, endpoint, username string
 // /dev/zero for good before it draws. What it holds is checked by the
 // browser as it restores it.
 func (f stateFile) Load() (ui.State, error) {
-	var s ui.State
-	file, err := os.OpenFile(f.path, os.O_RDONLY|safefs.NoFollow|safefs.NonBlock, 0)
+	s, err := load(f.path)
+	if os.IsNotExist(err) {
+		s, err = load(f.legacy)
+	}
 	if os.IsNotExist(err) {
 		return s, nil
 	}
+	return s, err
+}
+
+func load(path string) (ui.State, error) {
+	var s ui.State
+	file, err := os.OpenFile(path, os.O_RDONLY|safefs.NoFollow|safefs.NonBlock, 0)
+	if os.IsNotExist(err) {
+		return s, err
+	}
 	if err != nil {
-		return s, fmt.Errorf("%s: %w", f.path, err)
+		return s, fmt.Errorf("%s: %w", path, err)
 	}
 	defer file.Close()
 	info, err := file.Stat()
 	if err == nil {
-		err = safefs.File(f.path, info, false)
+		err = safefs.File(path, info, false)
 	}
 	if err != nil {
 		return s, err
@@ -74,7 +93,7 @@ func (f stateFile) Load() (ui.State, error) {
 		err = json.Unmarshal(b, &s)
 	}
 	if err != nil {
-		return ui.State{}, fmt.Errorf("%s: %w", f.path, err)
+		return ui.State{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
 }
@@ -99,5 +118,9 @@ func (f stateFile) Save(s ui.State) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), f.path)
+	if err := os.Rename(tmp.Name(), f.path); err != nil {
+		return err
+	}
+	os.Remove(f.legacy) // read in, it is replaced
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"donations/ask"
+	"donations/store"
 	"donations/ui"
 )
 
@@ -68,5 +69,39 @@ func TestStateIsKeptPerAccount(t *testing.T) {
 	}
 	if info, err := os.Stat(a.path); err != nil || info.Mode().Perm() != 0o600 {
 		t.Errorf("state file mode: %v %v", info.Mode(), err)
+	}
+}
+
+// The state is named as the account's store is, by its base URL (path
+// included) and user; what an earlier version remembered under its old
+// name (the profile's and a hash) is read until the state is saved anew.
+func TestStateIsNamedAsTheStoreAndCarriedOver(t *testing.T) {
+	home := t.TempDir()
+	getenv := func(k string) string { return map[string]string{"HOME": home}[k] }
+	const endpoint = "https://h.example/org-a/api/v1/donations"
+	f := newStateFile(getenv, "main", endpoint, "ada@example.org")
+	if want := store.Name("https://h.example/org-a", "ada@example.org") + ".json"; filepath.Base(f.path) != want {
+		t.Errorf("state file %s, want %s", filepath.Base(f.path), want)
+	}
+	if b := newStateFile(getenv, "main", "https://h.example/org-b/api/v1/donations", "ada@example.org"); b.path == f.path {
+		t.Errorf("org-a and org-b share %s", f.path)
+	}
+	if err := os.MkdirAll(filepath.Dir(f.legacy), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f.legacy, []byte(`{"filters":{"status":"paid"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := f.Load(); err != nil || s.Texts["status"] != "paid" {
+		t.Fatalf("the old state read %v, %v", s, err)
+	}
+	if err := f.Save(ui.State{Texts: ask.Texts{"status": "refunded"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(f.legacy); !os.IsNotExist(err) {
+		t.Errorf("the old state is still there: %v", err)
+	}
+	if s, err := f.Load(); err != nil || s.Texts["status"] != "refunded" {
+		t.Errorf("read back %v, %v", s, err)
 	}
 }

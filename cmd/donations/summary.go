@@ -22,6 +22,7 @@ type summaryOptions struct {
 	top         int
 	format      string
 	offline     bool
+	allStatuses bool
 	concurrency int
 }
 
@@ -32,7 +33,7 @@ func summaryCommand(a *app) *cobra.Command {
 		Short: "Count and add up donations by form, status, month, donor...",
 		Long: `Count the matching donations and add up their amounts, exactly, per currency and as converted, by one key or two (--by twice).
 
-Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Every status counts unless --status says otherwise; --dates takes the browser's words ("last month", "this year").
+Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr. --dates takes the browser's words ("last month", "this year").
 
 Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
 
@@ -52,6 +53,7 @@ Each group has its share of the whole selection: of the count, and of the conver
 	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting; the rest add up in one \"other\" row, so the total stays whole (0: every group)")
 	choiceVar(c, &o.format, "format", export.SummaryFormats, "table, json or csv (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
+	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status, refunded too, not only paid")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
 	o.ask.define(c, false)
 	return c
@@ -61,6 +63,9 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	var err error
 	if o.q, err = o.ask.question(time.Now()); err != nil {
 		return err
+	}
+	if o.allStatuses && len(o.q.Filter.Statuses) > 0 {
+		return usageError("give --status or --all-statuses, not both")
 	}
 	if msg := o.check(); msg != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+msg+"\n  donations summary --help")
@@ -74,7 +79,10 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	defer done()
 	err = checkValues(ctx, o.q, st, o.offline)
-	f := o.q.Store(o.offline)
+	f, left := o.q.Store(o.offline), ""
+	if err == nil {
+		f, left, err = counted(ctx, st, f, o.allStatuses)
+	}
 	n := 0
 	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width,
 		Groups: func(fn func(store.Group) error) error {
@@ -85,6 +93,9 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	if err == nil {
 		err = export.WriteSummary(a.stdout, o.format, s)
+	}
+	if err == nil && left != "" {
+		fmt.Fprintln(a.stderr, "donations summary: not counted (--all-statuses or --status count them): "+left)
 	}
 	if err == nil && n == 0 && !o.offline { // offline, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
@@ -117,9 +128,6 @@ func (o summaryOptions) check() string {
 			return fmt.Sprintf("--by: %q is given twice", b)
 		}
 	}
-	if o.offline && o.q.Query.CampaignID != 0 {
-		return "--campaign-id needs the server (donations hold no campaign id); drop --offline"
-	}
 	return ""
 }
 
@@ -138,11 +146,12 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 		noteCoverage(ctx, a, st, o.q.Filter.Dates)
 		return st, func() { st.Close() }, nil
 	}
-	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
+	h, line := terminalHooks(a)
+	acct, err := connect(ctx, a, h)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr)
+	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr, line)
 	if err != nil {
 		acct.close()
 		return nil, nil, err

@@ -86,7 +86,7 @@ func TestSummarySumsExactly(t *testing.T) {
 }
 
 func TestSummaryOneKeyAndBadKeys(t *testing.T) {
-	r := runCmd(t, nil, "summary", "--demo", "--by", "recurring", "--format", "json")
+	r := runCmd(t, nil, "summary", "--demo", "--by", "recurring", "--all-statuses", "--format", "json")
 	var got []summaryEntry
 	if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil || len(got) != 2 || string(got[0].Group) != `"one-time"` {
 		t.Fatalf("exit %d, %v, %s %s", r.code, err, r.stdout, r.stderr)
@@ -167,7 +167,7 @@ func TestSummaryMonthlyReport(t *testing.T) {
 	}
 	want = append(want, fmt.Sprintf("other (%d groups) %d %s", len(forms)-3, rest.count, rest.conv))
 
-	args := append([]string{"summary", "--by", "form", "--dates", "last month", "--sort", "-amount", "--top", "3"}, account...)
+	args := append([]string{"summary", "--by", "form", "--all-statuses", "--dates", "last month", "--sort", "-amount", "--top", "3"}, account...)
 	for _, mode := range [][]string{nil, {"--offline"}} {
 		r := runCmd(t, env, append(append(args, "--format", "json"), mode...)...)
 		var got []struct {

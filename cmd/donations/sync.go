@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
-	"donations/api"
 	"donations/dataset"
 	"donations/export"
 )
@@ -44,15 +42,7 @@ The store holds donor data on this disk, private to you (see donations cache inf
 func runSync(ctx context.Context, a *app, o syncOptions) error {
 	// On a terminal one status line shows progress and waits alike, and
 	// --verbose lines go above it; elsewhere waits are lines of their own.
-	line := (*statusLine)(nil)
-	h := hooks{onWait: waitNotice(a.env)}
-	if t := a.terms.err; t != nil {
-		line = newStatusLine(t)
-		h.onWait = line.waiting
-		if a.g.verbose {
-			h.trace = func(x api.Exchange) { line.above(func(w io.Writer) { logExchange(w, x) }) }
-		}
-	}
+	h, line := terminalHooks(a)
 	acct, err := connect(ctx, a, h)
 	if err != nil {
 		return err

@@ -26,7 +26,8 @@ func runTUI(ctx context.Context, a *app) error {
 		return err
 	}
 	defer acct.close()
-	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM}
+	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM,
+		FiscalStart: fiscalStart(ctx, a, 0)}
 	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
 		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error) {

@@ -148,7 +148,11 @@ func RollupsAgree(t testing.TB, s *store.Store) {
 			return "", err
 		}
 		n, err := s.DonorCount(ctx, store.Filter{})
-		return fmt.Sprintf("%v\n%v\n%v\n%d", g, m, d, n), err
+		if err != nil {
+			return "", err
+		}
+		all, err := s.Count(ctx, store.Query{})
+		return fmt.Sprintf("%v\n%v\n%v\n%d\n%d donations", g, m, d, n, all), err
 	}
 	Agree(t, s, read)
 }

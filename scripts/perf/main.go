@@ -3,7 +3,7 @@
 // The machines are shared and noisy, so every figure is a median of
 // repeated runs, with the two commands of a pair run alternately.
 //
-//	go run ./scripts/perf [-runs 9]
+//	go run ./scripts/perf [-runs 9] [-store FILE]
 package main
 
 import (
@@ -40,7 +40,13 @@ type row struct{ target, ours, theirs, ratio, goal string }
 // function, so a new target is one more function and one line in comparisons.
 type comparison func(bin string, runs int) ([]row, error)
 
-var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync}
+var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync, local}
+
+// storeFile is a store synced by scripts/scale for the local comparisons:
+//
+//	go run ./scripts/scale -count 1000000 -store DIR/donations/scale@127.0.0.1_9.db
+//	go run ./scripts/perf -only 9 -store DIR/donations/scale@127.0.0.1_9.db
+var storeFile = flag.String("store", "", "a store synced by scripts/scale, named DIR/donations/"+scaleUser+"@127.0.0.1_9.db, for the comparisons against sqlite3 (none: skipped)")
 
 func measure(runs int) error {
 	dir, err := os.MkdirTemp("", "donations-perf")

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -62,7 +63,7 @@ func offline(bin string, runs int) ([]row, error) {
 	ours, theirs := pair(max(3, runs/3), cached(dir, bin, append(newest, "--offline")...), cmd(bin, newest...))
 	rows := []row{{"5. newest 100 of a synced 100,000: list --offline vs the API at 50 ms", ms(ours), ms(theirs), ratio(ours, theirs), "≤ 0.1"}}
 
-	for _, k := range []int{0, 250} {
+	for _, k := range []int{0, 250, 250} {
 		if k > 0 {
 			resp, err := http.Post(fmt.Sprintf("%s/admin/add?n=%d", url, k), "", nil)
 			if err != nil {
@@ -77,7 +78,30 @@ func offline(bin string, runs int) ([]row, error) {
 		rows = append(rows, row{fmt.Sprintf("5b. incremental sync, --window 0, %d new", k),
 			fmt.Sprintf("%s, %d requests", ms(elapsed), strings.Count(log, "GET ")), "—", "—", fmt.Sprintf("≤ %d requests", (k+99)/100+2)})
 	}
-	return rows, nil
+	size, err := storeSize(dir, bin, account)
+	if err != nil {
+		return nil, err
+	}
+	return append(rows, size), nil
+}
+
+// storeSize compares the store's files in dir with the NDJSON of what it
+// holds: what free pages left behind by syncs would add.
+func storeSize(dir, bin string, account []string) (row, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "donations", "*.db*"))
+	var disk int64
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			disk += info.Size()
+		}
+	}
+	dump := cached(dir, bin, append([]string{"list", "--offline", "--format", "ndjson"}, account...)...)
+	out, err := dump.Output()
+	if err != nil {
+		return row{}, fmt.Errorf("list --offline: %v", err)
+	}
+	return row{"5c. the store after those syncs vs the NDJSON it holds", fmt.Sprintf("%.1f MB", float64(disk)/1e6),
+		fmt.Sprintf("%.1f MB", float64(len(out))/1e6), fmt.Sprintf("%.2f", float64(disk)/float64(len(out))), "≤ 1.00"}, nil
 }
 
 // budgetedSync: a first sync of 10,000 under a budget of 10 requests a

@@ -31,6 +31,7 @@ func main() {
 	count := flag.Int("count", 1_000_000, "donations in the store")
 	path := flag.String("store", "", "the store file (default: a file in a folder of its own in the temporary folder, kept)")
 	browse := flag.Bool("browse", false, "measure the browser (the child process)")
+	onlyReports := flag.Bool("reports", false, "time only the fundraising reports, over the store as it is")
 	flag.Parse()
 	if *path == "" {
 		// A folder of its own: the store refuses a folder others may write
@@ -38,9 +39,12 @@ func main() {
 		*path = fmt.Sprintf("%s/donations-scale/%d.db", os.TempDir(), *count)
 	}
 	var err error
-	if *browse {
+	switch {
+	case *browse:
 		err = measureBrowser(*path)
-	} else {
+	case *onlyReports:
+		err = timeReports(*path)
+	default:
 		err = run(*path, *count)
 	}
 	if err != nil {
@@ -65,6 +69,9 @@ func run(path string, count int) error {
 		}
 	}
 	if err := sizes(ctx, st); err != nil {
+		return err
+	}
+	if err := reports(ctx, st); err != nil {
 		return err
 	}
 	st.Close()

@@ -1,0 +1,30 @@
+package apitest
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// Clock is an api.Clock whose waits end at once and move its time on by
+// what they waited: it reads the real time plus every wait so far, so a
+// demo server given its Now sees the windows of its rate limit pass as the
+// client waits them out, and tests take no time waiting.
+type Clock struct {
+	slept atomic.Int64
+}
+
+func (c *Clock) Now() time.Time { return time.Now().Add(c.Slept()) }
+
+// Sleep returns at once, having moved the clock on by d, unless ctx has
+// ended: a wait that the caller cancelled is still refused.
+func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.slept.Add(int64(max(d, 0)))
+	return nil
+}
+
+// Slept is the time all waits so far would have taken.
+func (c *Clock) Slept() time.Duration { return time.Duration(c.slept.Load()) }

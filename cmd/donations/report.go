@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"donations/export"
+	"donations/store"
+)
+
+// reportNames are the reports `donations report` makes.
+var reportNames = export.ReportNames
+
+type reportOptions struct {
+	summary     summaryOptions // the question, --offline and --concurrency, and how summary opens a store
+	name        string
+	year        int
+	fiscalStart int
+	allStatuses bool
+	bands       string
+	format      string
+}
+
+func reportCommand(a *app) *cobra.Command {
+	o := reportOptions{summary: summaryOptions{concurrency: export.DefaultConcurrency}}
+	c := &cobra.Command{
+		Use:   "report " + strings.Join(reportNames, "|") + " [filters] [flags]",
+		Short: "Fundraising reports: LYBUNT, SYBUNT, retention, recurring, year over year, gift ranges",
+		Long: `Fundraising reports over the donors' giving by year. A donor is a lower-case e-mail; gifts with no e-mail are counted apart and said so.
+
+  lybunt     donors who gave last year but not (yet) this year, the largest last year's total first
+  sybunt     donors who gave some year before last year, but neither last year nor this year, the largest lifetime total first
+  retention  this year against last (the Fundraising Effectiveness Project's figures): retained, new, recaptured and lost donors, and the retention rates, of donors and of amounts
+  recurring  the recurring donors who stopped in the year (no gift for two months: the API sends no interval, so every plan is taken as monthly), with the active donors, their monthly value, and those who started
+  yoy        this year against last, month by month and to date: gifts and amounts
+  ranges     a gift range table: the donors by what they gave in the year (--bands), and where the money comes from
+
+Years are calendar years unless --fiscal-start MONTH (or fiscal_start in the profile) says when they start; a fiscal year is named by the year it ends in. --year picks the year (default: the current one); a year not over is "so far".
+
+Only paid gifts count (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status but refunded. Amounts are the converted ones, in the currency most gifts convert to; gifts with no conversion are counted in their own currency, apart. Every filter of list and summary applies. The table ends with what was counted and left out; csv, json and ndjson say it on stderr.`,
+		Example: `  donations report lybunt --demo
+  donations report retention --demo --year 2025
+  donations report yoy --demo --fiscal-start 7
+  donations report ranges --offline --bands 0,50,500,5000 --format csv`,
+		Args:      cobra.MatchAll(cobra.ExactArgs(1), reportArg),
+		ValidArgs: reportNames,
+		RunE: func(c *cobra.Command, args []string) error {
+			o.name = args[0]
+			return ran(runReport(c.Context(), a, o))
+		},
+	}
+	fs := c.Flags()
+	intVar(fs, &o.year, "year", 1900, 9999, "the year reported (default: the current one)")
+	intVar(fs, &o.fiscalStart, "fiscal-start", 1, 12, "the month years start in, 1..12 (default: the profile's fiscal_start, else 1)")
+	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status but refunded, not only paid")
+	fs.StringVar(&o.bands, "bands", "", "ranges: the bands' lower ends, whole units, ascending (default "+bandsText(store.DefaultBands)+")")
+	choiceVar(c, &o.format, "format", export.ReportFormats, "table, csv, json or ndjson (default: table on a terminal, json otherwise)")
+	intVar(fs, &o.summary.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
+	fs.BoolVar(&o.summary.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	o.summary.ask.define(c, false)
+	return c
+}
+
+// reportArg refuses a report that is not one of reportNames.
+func reportArg(_ *cobra.Command, args []string) error {
+	if !slices.Contains(reportNames, args[0]) {
+		return fmt.Errorf("%q is not a report (%s)", args[0], strings.Join(reportNames, ", "))
+	}
+	return nil
+}
+
+func bandsText(b []int64) string {
+	s := make([]string, len(b))
+	for i, v := range b {
+		s[i] = fmt.Sprint(v)
+	}
+	return strings.Join(s, ",")
+}
+
+func runReport(ctx context.Context, a *app, o reportOptions) error {
+	q, bands, err := o.query(ctx, a, time.Now())
+	if err != nil {
+		return err
+	}
+	var width int
+	o.format, width = outputFormat(a, o.format, "json")
+	st, done, err := o.summary.open(ctx, a)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if err := checkValues(ctx, o.summary.q, st, o.summary.offline); err != nil {
+		return err
+	}
+	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local))
+	if err != nil {
+		return err
+	}
+	r.Width = width
+	if o.format == "table" {
+		return export.WriteReport(a.stdout, o.format, r)
+	}
+	if err := export.WriteReport(a.stdout, o.format, r); err != nil {
+		return err
+	}
+	for _, line := range r.Notes() {
+		fmt.Fprintln(a.stderr, "donations report: "+line)
+	}
+	return nil
+}
+
+// query is the report's question from the flags and the profile, read at now.
+func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store.ReportQuery, []int64, error) {
+	aq, err := o.summary.ask.question(now)
+	if err != nil {
+		return store.ReportQuery{}, nil, err
+	}
+	o.summary.q = aq
+	if o.allStatuses && len(aq.Filter.Statuses) > 0 {
+		return store.ReportQuery{}, nil, usageError("give --status or --all-statuses, not both")
+	}
+	bands := store.DefaultBands
+	if o.bands != "" {
+		if bands, err = store.ParseBands(o.bands); err != nil {
+			return store.ReportQuery{}, nil, usageError("--bands: " + err.Error())
+		}
+	}
+	fs := fiscalStart(ctx, a, o.fiscalStart)
+	q := store.ReportQuery{Filter: aq.Store(o.summary.offline), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now}
+	if q.Year == 0 {
+		q.Year = store.FiscalYearOf(now, fs)
+	}
+	return q, bands, nil
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/apitest"
+	"donations/api/demo"
+)
+
+// reportGift is one counted gift of the export, as the reports take it,
+// worked out here from the NDJSON alone.
+type reportGift struct {
+	email, day string
+	at         time.Time
+	fy         int
+	cur        string
+	amount     api.Decimal
+	recurring  bool
+}
+
+// reportModel is every counted (paid) gift of an export, by donor, with
+// the currency most of them are in.
+type reportModel struct {
+	year, fs int
+	byDonor  map[string][]reportGift
+	gifts    []reportGift
+	cur      string
+}
+
+func newReportModel(all []api.Donation, year, fs int) reportModel {
+	m := reportModel{year: year, fs: fs, byDonor: map[string][]reportGift{}}
+	counts := map[string]int{}
+	for _, d := range all {
+		t, ok := api.Time(d.DonationDate)
+		if !ok || strings.ToLower(d.Status.Value) != "paid" {
+			continue
+		}
+		t = t.In(time.Local)
+		g := reportGift{email: strings.ToLower(strings.TrimSpace(d.Email.Value)), day: t.Format(time.DateOnly), at: t,
+			fy: t.Year(), recurring: d.Recurring.Value}
+		if fs > 1 && int(t.Month()) >= fs {
+			g.fy++
+		}
+		if g.fy > year {
+			continue
+		}
+		g.cur, g.amount = paidLessRefunded(d)
+		counts[g.cur]++
+		m.gifts = append(m.gifts, g)
+		if g.email != "" {
+			m.byDonor[g.email] = append(m.byDonor[g.email], g)
+		}
+	}
+	for cur, n := range counts {
+		if m.cur == "" || n > counts[m.cur] || n == counts[m.cur] && cur < m.cur {
+			m.cur = cur
+		}
+	}
+	return m
+}
+
+// paidLessRefunded is the currency and the amount a report counts of d:
+// converted where it was, less the part refunded (amount_refunded is in
+// the gift's own currency: converted, the same share of the converted
+// amount, to the nearest 10^-4).
+func paidLessRefunded(d api.Donation) (string, api.Decimal) {
+	own, _ := d.Amount.Decimal()
+	a4, _ := own.Scaled(4)
+	refund, _ := d.AmountRefunded.Decimal()
+	r4, _ := refund.Scaled(4)
+	r4 = max(min(r4, a4), 0)
+	if v, ok := d.ConvertedAmount.Decimal(); ok && d.ConvertedCurrency.Value != "" {
+		c4, _ := v.Scaled(4)
+		if r4 > 0 {
+			v = v.Sub(api.ScaledDecimal(int64(math.Round(float64(c4)*float64(r4)/float64(a4))), 4))
+		}
+		return strings.ToUpper(d.ConvertedCurrency.Value), v
+	}
+	return strings.ToUpper(d.Currency.Value), own.Sub(api.ScaledDecimal(r4, 4))
+}
+
+// sum is what gifts add up to in the model's currency in fiscal year fy
+// (0: every year), and how many there are.
+func (m reportModel) sum(gifts []reportGift, fy int) (api.Decimal, int) {
+	var s api.Decimal
+	n := 0
+	for _, g := range gifts {
+		if fy == 0 || g.fy == fy {
+			n++
+			if g.cur == m.cur {
+				s = s.Add(g.amount)
+			}
+		}
+	}
+	return s, n
+}
+
+func (m reportModel) gave(gifts []reportGift, in func(fy int) bool) bool {
+	return slices.ContainsFunc(gifts, func(g reportGift) bool { return in(g.fy) })
+}
+
+// The reports' figures are those worked out here from the NDJSON export
+// of the same data, online and offline, for calendar and fiscal years.
+func TestReportsAddUpAsTheExport(t *testing.T) {
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) { reportsAddUpAsTheExport(t, sh) })
+	}
+}
+
+// reportsAddUpAsTheExport is TestReportsAddUpAsTheExport in one shape: the
+// Donorbox shape's gifts are refunded in part, and the old ones have no
+// conversion.
+func reportsAddUpAsTheExport(t *testing.T, sh apitest.Shape) {
+	_, env, account := shapedAccount(t, sh.Of(demo.Options{Count: 2500}))
+	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	if sh.Name == demo.ShapeDonorbox && !slices.ContainsFunc(all, partlyRefunded) {
+		t.Fatal("no gift is refunded in part: the refunds are not tested")
+	}
+	checks := []struct {
+		report string
+		check  func(t *testing.T, m reportModel, rows []map[string]any)
+	}{
+		{"lybunt", func(t *testing.T, m reportModel, rows []map[string]any) {
+			checkLapsed(t, m, rows, func(last int) bool { return last == m.year-1 }, "last_year_total")
+		}},
+		{"sybunt", func(t *testing.T, m reportModel, rows []map[string]any) {
+			checkLapsed(t, m, rows, func(last int) bool { return last < m.year-1 }, "lifetime")
+		}},
+		{"retention", checkRetention},
+		{"yoy", checkYearOverYear},
+		{"ranges", checkRanges},
+		{"recurring", checkRecurring},
+	}
+	for _, years := range []struct {
+		name     string
+		year, fs int
+	}{{"calendar", 2026, 0}, {"fiscal from July", 2026, 7}, {"a past year", 2025, 0}} {
+		m := newReportModel(all, years.year, years.fs)
+		for _, c := range checks {
+			for _, mode := range []string{"online", "offline"} {
+				t.Run(years.name+"/"+c.report+"/"+mode, func(t *testing.T) {
+					args := append([]string{"report", c.report, "--format", "json", "--year", fmt.Sprint(years.year)}, account...)
+					if years.fs > 0 {
+						args = append(args, "--fiscal-start", fmt.Sprint(years.fs))
+					}
+					if mode == "offline" {
+						args = append(args, "--offline")
+					}
+					c.check(t, m, reportRows(t, runCmd(t, env, args...)))
+				})
+			}
+		}
+	}
+}
+
+// reportRows are a report's JSON rows, after checking it ran and said
+// what it counted.
+func reportRows(t *testing.T, r result) []map[string]any {
+	t.Helper()
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &rows); r.code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s", r.code, err, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "paid gifts only") {
+		t.Errorf("the report does not say what it counted: %s", r.stderr)
+	}
+	return rows
+}
+
+// checkLapsed checks LYBUNT or SYBUNT: exactly the donors whose last year
+// of giving lapsed says, with their sums, ordered by the column by.
+func checkLapsed(t *testing.T, m reportModel, rows []map[string]any, lapsed func(last int) bool, by string) {
+	want := map[string]bool{}
+	for email, gifts := range m.byDonor {
+		last := slices.MaxFunc(gifts, func(a, b reportGift) int { return a.fy - b.fy }).fy
+		if lapsed(last) {
+			want[email] = true
+		}
+	}
+	if len(rows) != len(want) || len(want) == 0 {
+		t.Fatalf("%d donors, want %d", len(rows), len(want))
+	}
+	prev := ""
+	for i, r := range rows {
+		email, _ := r["email"].(string)
+		gifts := m.byDonor[email]
+		if !want[email] {
+			t.Fatalf("%s is not lapsed", email)
+		}
+		newest := slices.MaxFunc(gifts, func(a, b reportGift) int { return a.at.Compare(b.at) })
+		life, n := m.sum(gifts, 0)
+		year, _ := m.sum(gifts, newest.fy)
+		got := fmt.Sprintln(r["last_gift"], r["last_year"], r["last_year_total"], r["lifetime"], r["gifts"])
+		if w := fmt.Sprintln(newest.day, fmt.Sprint(newest.fy), year, life, n); got != w {
+			t.Errorf("%s: %s, want %s", email, got, w)
+		}
+		if v := r[by].(string); i > 0 && decimal(t, v).Compare(decimal(t, prev)) > 0 {
+			t.Errorf("row %d: %s %s after %s: not the largest first", i, by, v, prev)
+		}
+		prev = r[by].(string)
+	}
+}
+
+func decimal(t *testing.T, s string) api.Decimal {
+	t.Helper()
+	d, err := api.ParseDecimal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func partlyRefunded(d api.Donation) bool {
+	r, _ := d.AmountRefunded.Decimal()
+	return d.Status.Value == "paid" && r.Compare(api.Decimal{}) > 0
+}

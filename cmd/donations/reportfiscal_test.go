@@ -1,0 +1,62 @@
+package main
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"donations/api/demo"
+)
+
+// --fiscal-start given on the command line is remembered in the profile:
+// the file gets the one line, said once on stderr, and later reports
+// start their years there without the flag. With no profile it is not
+// saved, and that is said.
+func TestReportRemembersTheFiscalStart(t *testing.T) {
+	hs := httptest.NewServer(demo.New(demo.Options{Count: 300}))
+	t.Cleanup(hs.Close)
+	home := t.TempDir()
+	cfg := filepath.Join(home, "config.toml")
+	text := "# my account\n[profiles.main]\nbase_url = \"" + hs.URL + "\" # the demo\nusername = \"" + demo.DefaultLogin + "\"\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home, "DONATIONS_API_KEY": demo.DefaultKey}
+	yoy := func(args ...string) result {
+		r := runCmd(t, env, append([]string{"report", "yoy", "--format", "csv", "--year", "2026", "--config", cfg}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		return r
+	}
+	startsIn := func(r result, month string) {
+		t.Helper()
+		if !strings.HasPrefix(strings.SplitN(r.stdout, "\n", 3)[1], month+",") {
+			t.Errorf("the year does not start in %s:\n%s", month, r.stdout)
+		}
+	}
+	saved := "the fiscal year starts in July for profile main: saved to " + cfg
+	first := yoy("--fiscal-start", "7")
+	startsIn(first, "Jul")
+	if !strings.Contains(first.stderr, saved) {
+		t.Errorf("stderr does not say %q:\n%s", saved, first.stderr)
+	}
+	b, err := os.ReadFile(cfg)
+	if err != nil || string(b) != text+"fiscal_start = 7\n" {
+		t.Fatalf("the config is now %q (%v), want one line added", b, err)
+	}
+	for _, args := range [][]string{nil, {"--fiscal-start", "7"}} {
+		r := yoy(args...)
+		startsIn(r, "Jul")
+		if strings.Contains(r.stderr, "fiscal year") {
+			t.Errorf("%v: said again: %s", args, r.stderr)
+		}
+	}
+	demoRun := runCmd(t, map[string]string{"HOME": home}, "report", "yoy", "--demo", "--format", "csv", "--fiscal-start", "4")
+	if demoRun.code != 0 || !strings.Contains(demoRun.stderr, "starts in April: not saved, as no profile is in use") {
+		t.Errorf("--demo: exit %d, stderr %s", demoRun.code, demoRun.stderr)
+	}
+	startsIn(demoRun, "Apr")
+}

@@ -1,7 +1,0 @@
-//go:build darwin || freebsd || netbsd || openbsd || dragonfly
-
-package config
-
-import "syscall"
-
-const ioctlGetTermios = syscall.TIOCGETA

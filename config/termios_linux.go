@@ -1,5 +1,0 @@
-package config
-
-import "syscall"
-
-const ioctlGetTermios = syscall.TCGETS

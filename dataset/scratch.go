@@ -1,0 +1,72 @@
+package dataset
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"donations/api"
+	"donations/store"
+)
+
+// Walks is what a Scratch reads: *api.Client is one; the browser's model
+// tests give it pages of their own.
+type Walks interface {
+	Walk(q api.Query, order api.Order, dates api.DateRange, concurrency int) api.Walker
+}
+
+// Scratch answers one question from the API into a store in memory, a page
+// at a time as the browser asks for more: for --demo, --no-cache, and a
+// question the profile's store cannot answer yet. Its pages go through the
+// same loop (run) as every sync and fill, so what the store keeps of them
+// (the records as sent, the request that brought them, what was skipped)
+// is the same whichever way they came.
+type Scratch struct {
+	st *store.Store
+	w  api.Walker
+	mu sync.Mutex // one page at a time: a walker is not shared
+	// skipped says which records the store could not hold, over every
+	// page so far (the walker's own warnings are kept by the walker).
+	skipped []string
+}
+
+// Step is what one page of a Scratch brought.
+type Step struct {
+	New      int  // donations the store did not hold
+	Done     bool // the walk has no page left
+	Warnings []string
+}
+
+// NewScratch starts a walk of q's pages in order, in dates, into a new
+// store in memory.
+func NewScratch(ctx context.Context, src Walks, q api.Query, order api.Order, dates api.DateRange) (*Scratch, error) {
+	st, err := store.Memory(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &Scratch{st: st, w: src.Walk(q, order, dates, 1)}, nil
+}
+
+// Store is the store the walk fills: the browser reads its answers there.
+func (s *Scratch) Store() *store.Store { return s.st }
+
+// Next fetches and stores the next page. A step cancelled through ctx
+// leaves the walk where it was: the next call asks for the same page.
+func (s *Scratch) Next(ctx context.Context) (Step, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.w.Done() {
+		return Step{Done: true, Warnings: append(s.w.Warnings(), s.skipped...)}, nil
+	}
+	r, err := run(ctx, s.st, pass{w: s.w, start: time.Now(), stop: func() bool { return true }})
+	s.skipped = append(s.skipped, r.Skipped...)
+	return Step{New: r.New, Done: s.w.Done(), Warnings: append(r.Warnings, s.skipped...)}, err
+}
+
+// Close ends the walk and frees the store, once a page being stored is.
+func (s *Scratch) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.w.Close()
+	return s.st.Close()
+}

@@ -1,0 +1,232 @@
+package export
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"donations/api"
+	"donations/textsafe"
+)
+
+// ReportFormats are the formats a report is written in.
+var ReportFormats = []string{"table", "csv", "json", "ndjson"}
+
+// ReportColumn is one column of a report: its key (JSON, CSV header) and
+// its title (table).
+type ReportColumn struct{ Key, Title string }
+
+// Report is a report's rows, for WriteReport. A cell is a string, an int,
+// an api.Decimal (exact), a Percent, or nil (nothing to show).
+type Report struct {
+	Columns []ReportColumn
+	// Rows calls fn with each row's cells; the table reads them twice (to
+	// measure, then to write), so a report stays bounded in memory.
+	Rows func(fn func(cells []any) error) error
+	// Notes are the words the table ends with, read once its rows are
+	// written: what was counted and what was not. The other formats leave
+	// them to the caller (stderr).
+	Notes func() []string
+	Width int // the table's width, 0 for whole lines
+}
+
+// Percent is a share as a fraction (0.25 is 25%).
+type Percent float64
+
+// WriteReport writes r as table, csv, json (an array of objects keyed by
+// the columns' keys) or ndjson (one such object a line). Amounts are exact
+// decimal text, percents numbers with two decimals.
+func WriteReport(w io.Writer, format string, r Report) error {
+	switch format {
+	case "csv":
+		return reportCSV(w, r)
+	case "json", "ndjson":
+		return reportJSON(w, r, format == "ndjson")
+	case "table":
+		return reportTable(w, r)
+	}
+	return fmt.Errorf("unknown format %q (use one of %s)", format, strings.Join(ReportFormats, ", "))
+}
+
+// reportCell is a report's cell as CSV and the table write it.
+func reportCell(c any, table bool) string {
+	switch v := c.(type) {
+	case nil:
+		return ""
+	case string:
+		return textsafe.Line(v)
+	case int:
+		if table {
+			return textsafe.Thousands(strconv.Itoa(v))
+		}
+		return strconv.Itoa(v)
+	case api.Decimal:
+		if table {
+			return textsafe.Thousands(v.String())
+		}
+		return v.String()
+	case Percent:
+		if table {
+			return shareText(float64(v) * 100)
+		}
+		return strconv.FormatFloat(rounded(float64(v)*100), 'f', 2, 64)
+	}
+	return textsafe.Line(fmt.Sprint(c))
+}
+
+// cellJSON is a cell as JSON holds it.
+func cellJSON(c any) any {
+	switch v := c.(type) {
+	case string:
+		return textsafe.Line(v)
+	case api.Decimal:
+		return v.String()
+	case Percent:
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			return nil
+		}
+		return rounded(float64(v) * 100)
+	}
+	return c
+}
+
+func reportCSV(w io.Writer, r Report) error {
+	cw := csv.NewWriter(w)
+	head := make([]string, len(r.Columns))
+	for i, c := range r.Columns {
+		head[i] = c.Key
+	}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	err := r.Rows(func(cells []any) error {
+		rec := make([]string, len(cells))
+		for i, c := range cells {
+			rec[i] = Neutralize(reportCell(c, false))
+		}
+		return cw.Write(rec)
+	})
+	cw.Flush()
+	if err == nil {
+		err = cw.Error()
+	}
+	return err
+}
+
+func reportJSON(w io.Writer, r Report, lines bool) error {
+	bw := bufio.NewWriter(w)
+	n := 0
+	err := r.Rows(func(cells []any) error {
+		var b strings.Builder
+		b.WriteString("{")
+		for i, c := range cells {
+			k, _ := json.Marshal(r.Columns[i].Key)
+			v, err := json.Marshal(cellJSON(c))
+			if err != nil {
+				return err
+			}
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(string(k) + ":" + string(v))
+		}
+		b.WriteString("}")
+		sep := "\n"
+		if !lines {
+			sep = map[bool]string{true: "[\n  ", false: ",\n  "}[n == 0]
+		}
+		n++
+		if lines {
+			_, err := bw.WriteString(b.String() + sep)
+			return err
+		}
+		_, err := bw.WriteString(sep + b.String())
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !lines {
+		if n == 0 {
+			bw.WriteString("[")
+		}
+		bw.WriteString("\n]\n")
+	}
+	return bw.Flush()
+}
+
+// maxTextWidth is the most a text column (an e-mail, a name) takes in a
+// table: a rare long name would otherwise push every number off screen.
+const maxTextWidth = 32
+
+// reportTable writes aligned columns, text to the left and numbers to the
+// right, then the notes; a line longer than the width is cut.
+func reportTable(w io.Writer, r Report) error {
+	widths := make([]int, len(r.Columns))
+	right := make([]bool, len(r.Columns))
+	for i, c := range r.Columns {
+		widths[i] = textsafe.Width(c.Title)
+	}
+	err := r.Rows(func(cells []any) error {
+		for i, c := range cells {
+			widths[i] = max(widths[i], textsafe.Width(reportCell(c, true)))
+			if ReportCellNumber(c) {
+				right[i] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i := range widths {
+		if !right[i] {
+			widths[i] = min(widths[i], maxTextWidth)
+		}
+	}
+	line := func(cells []string) error {
+		var b strings.Builder
+		for i, c := range cells {
+			if right[i] && textsafe.Width(c) > widths[i] {
+				return errChanged // a number cut would lie
+			}
+			if right[i] {
+				b.WriteString(textsafe.FitRight(c, widths[i]) + "  ")
+			} else {
+				b.WriteString(textsafe.Fit(c, widths[i]) + "  ")
+			}
+		}
+		return fitLine(w, b.String(), r.Width)
+	}
+	head := make([]string, len(r.Columns))
+	for i, c := range r.Columns {
+		head[i] = c.Title
+	}
+	if err := line(head); err != nil {
+		return err
+	}
+	err = r.Rows(func(cells []any) error {
+		texts := make([]string, len(cells))
+		for i, c := range cells {
+			texts[i] = reportCell(c, true)
+		}
+		return line(texts)
+	})
+	if err != nil || r.Notes == nil {
+		return err
+	}
+	for _, n := range r.Notes() {
+		if n = textsafe.Line(n); r.Width > 0 {
+			n = textsafe.Wrap(n, r.Width, " ")
+		}
+		if err == nil {
+			_, err = fmt.Fprintln(w, n)
+		}
+	}
+	return err
+}

@@ -1,0 +1,69 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"donations/api"
+)
+
+func sampleReport(rows [][]any) Report {
+	return Report{
+		Columns: []ReportColumn{{"email", "E-MAIL"}, {"gifts", "GIFTS"}, {"amount", "AMOUNT"}, {"share", "SHARE"}},
+		Rows: func(fn func([]any) error) error {
+			for _, r := range rows {
+				if err := fn(r); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Notes: func() []string { return []string{"year 2026, so far"} },
+	}
+}
+
+// Each format writes the same rows: the table aligned with its notes
+// after, csv neutralised, json and ndjson keyed by the columns' keys with
+// exact amounts and percents.
+func TestWriteReportFormats(t *testing.T) {
+	rows := [][]any{
+		{"=cmd@evil.example", 1234, api.ScaledDecimal(1234567, 2), Percent(0.25)},
+		{"a@b.org", 2, api.ScaledDecimal(5, 0), nil},
+	}
+	for _, c := range []struct {
+		format string
+		want   string
+	}{
+		{"table", "E-MAIL             GIFTS     AMOUNT  SHARE\n=cmd@evil.example  1,234  12,345.67  25.0%\na@b.org                2       5.00\nyear 2026, so far\n"},
+		{"csv", "email,gifts,amount,share\n'=cmd@evil.example,1234,12345.67,25.00\na@b.org,2,5.00,\n"},
+		{"ndjson", `{"email":"=cmd@evil.example","gifts":1234,"amount":"12345.67","share":25}` + "\n" + `{"email":"a@b.org","gifts":2,"amount":"5.00","share":null}` + "\n"},
+	} {
+		var b bytes.Buffer
+		if err := WriteReport(&b, c.format, sampleReport(rows)); err != nil || b.String() != c.want {
+			t.Errorf("%s: %v\n%q\nwant\n%q", c.format, err, b.String(), c.want)
+		}
+	}
+	for _, rs := range [][][]any{rows, nil} {
+		var b bytes.Buffer
+		var got []map[string]any
+		if err := WriteReport(&b, "json", sampleReport(rs)); err != nil || json.Unmarshal(b.Bytes(), &got) != nil || len(got) != len(rs) {
+			t.Errorf("json of %d rows: %v %q", len(rs), err, b.String())
+		}
+	}
+}
+
+// A text column gives way to the numbers: a long name is cut, a number
+// never.
+func TestReportTableCutsTextNotNumbers(t *testing.T) {
+	long := strings.Repeat("x", 80) + "@example.org"
+	var b bytes.Buffer
+	if err := WriteReport(&b, "table", sampleReport([][]any{{long, 1, api.ScaledDecimal(99, 0), nil}})); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Split(b.String(), "\n")[1]
+	if strings.Contains(line, long) || !strings.HasSuffix(strings.TrimRight(line, " "), "99.00") {
+		t.Errorf("row %q: the e-mail is not cut, or the amount is", line)
+	}
+}

@@ -1,0 +1,223 @@
+package export
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+)
+
+// Each reads a report's rows from the store, calling fn with each.
+type Each[T any] func(fn func(T) error) error
+
+// LapsedReport is LYBUNT's or SYBUNT's table: a donor a row, amounts in cur.
+func LapsedReport(each Each[store.LapsedDonor], cur string) Report {
+	return Report{
+		Columns: []ReportColumn{{"email", "E-MAIL"}, {"name", "NAME"}, {"last_gift", "LAST GIFT"},
+			{"last_year", "LAST YEAR"}, {"last_year_total", "YEAR TOTAL " + cur}, {"lifetime", "LIFETIME " + cur},
+			{"gifts", "GIFTS"}, {"other_currencies", "OTHER CURRENCIES"}},
+		Rows: func(fn func([]any) error) error {
+			return each(func(d store.LapsedDonor) error {
+				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.LastGift, fmt.Sprint(d.LastYear),
+					d.LastYearTotal, d.Lifetime, d.Gifts, joinedOrNil(d.Other)})
+			})
+		},
+	}
+}
+
+// joinedOrNil is "EUR 12.00 · GBP 5.00", or nil for none.
+func joinedOrNil(m map[string]api.Decimal) any {
+	if len(m) == 0 {
+		return nil
+	}
+	return joined(m)
+}
+
+// RetentionReport is the retention table: a line a figure, donors and
+// amounts, and the rates as the sector defines them.
+func RetentionReport(r store.Retention, year int) Report {
+	ly, y := fmt.Sprint(year-1), fmt.Sprint(year)
+	parts := []struct {
+		name string
+		p    store.Part
+	}{
+		{"donors " + ly, r.LastYear}, {"donors " + y, r.ThisYear}, {"retained (gave " + ly + " and " + y + ")", r.Retained},
+		{"new (first gift in " + y + ")", r.New}, {"recaptured (lapsed, back in " + y + ")", r.Recaptured},
+		{"lost (gave " + ly + ", not " + y + ")", r.Lost},
+	}
+	rates := []struct {
+		name        string
+		part, whole store.Part
+	}{
+		{"retention rate", r.Retained, r.LastYear},
+		{"new donor retention (first gift in " + ly + ")", r.NewRetained, r.NewLastYear},
+		{"repeat donor retention (gave before " + ly + ")", r.RepeatRetained, r.RepeatLastYear},
+	}
+	return Report{
+		Columns: []ReportColumn{{"figure", "FIGURE"}, {"donors", "DONORS"}, {"amount", "AMOUNT"}},
+		Rows: func(fn func([]any) error) error {
+			for _, p := range parts {
+				if err := fn([]any{p.name, p.p.Donors, p.p.Amount}); err != nil {
+					return err
+				}
+			}
+			for _, r := range rates {
+				d, a, ok := store.Rate(r.part, r.whole)
+				cells := []any{r.name, nil, nil}
+				if ok {
+					cells = []any{r.name, Percent(d), Percent(a)}
+				}
+				if err := fn(cells); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// RecurringReport is the recurring donors who stopped in the period, a
+// row each, the largest monthly value first; sum gathers the figures of
+// every recurring donor on the way (active, monthly value, started,
+// stopped), for the notes.
+func RecurringReport(each Each[store.RecurringDonor], sum *RecurringSum) Report {
+	return Report{
+		Columns: []ReportColumn{{"email", "E-MAIL"}, {"name", "NAME"}, {"first_gift", "FIRST"},
+			{"last_gift", "LAST"}, {"monthly", "MONTHLY"}, {"gifts", "GIFTS"}, {"total", "TOTAL"}},
+		Rows: func(fn func([]any) error) error {
+			*sum = RecurringSum{}
+			return each(func(d store.RecurringDonor) error {
+				sum.add(d)
+				if !d.Stopped {
+					return nil
+				}
+				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.First.Format(time.DateOnly),
+					d.Last.Format(time.DateOnly), d.Monthly, d.Gifts, d.Total})
+			})
+		},
+	}
+}
+
+// RecurringSum is what a recurring report counts of every recurring donor.
+type RecurringSum struct {
+	Active, Started, Stopped int
+	Monthly                  api.Decimal // the active donors' monthly value
+}
+
+func (s *RecurringSum) add(d store.RecurringDonor) {
+	if d.Active {
+		s.Active++
+		s.Monthly = s.Monthly.Add(d.Monthly)
+	}
+	if d.Started {
+		s.Started++
+	}
+	if d.Stopped {
+		s.Stopped++
+	}
+}
+
+// Line is the sum in words.
+func (s RecurringSum) Line(cur string) string {
+	return fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (listed above: no gift for %d months)",
+		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.String()), s.Started, s.Stopped, store.Stopping)
+}
+
+// YearOverYearReport is a year against the one before, a month a row.
+func YearOverYearReport(months []store.YearMonth, year int) Report {
+	y, ly := fmt.Sprint(year), fmt.Sprint(year-1)
+	return Report{
+		Columns: []ReportColumn{{"month", "MONTH"}, {"gifts_" + y, "GIFTS " + y}, {"gifts_" + ly, ly},
+			{"amount_" + y, "AMOUNT " + y}, {"amount_" + ly, ly}, {"to_date_" + y, "TO DATE " + y}, {"to_date_" + ly, ly}},
+		Rows: func(fn func([]any) error) error {
+			for _, m := range months {
+				cells := []any{time.Month(m.Month).String()[:3], m.This.Donors, m.Last.Donors, m.This.Amount, m.Last.Amount,
+					m.ThisToDate.Amount, m.LastToDate.Amount}
+				if err := fn(cells); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// RangesReport is the gift range table: a band a row, with each band's
+// share of the donors and of the amount.
+func RangesReport(bands []store.Band) Report {
+	var donors int
+	var amount api.Decimal
+	for _, b := range bands {
+		donors, amount = donors+b.Donors, amount.Add(b.Amount)
+	}
+	whole := store.Part{Donors: donors, Amount: amount}
+	return Report{
+		Columns: []ReportColumn{{"from", "FROM"}, {"to", "TO"}, {"donors", "DONORS"}, {"share_donors", "SHARE"},
+			{"gifts", "GIFTS"}, {"amount", "AMOUNT"}, {"share_amount", "SHARE"}},
+		Rows: func(fn func([]any) error) error {
+			for i, b := range bands {
+				var to any
+				if i+1 < len(bands) {
+					to = bands[i+1].From
+				}
+				d, a, _ := store.Rate(store.Part{Donors: b.Donors, Amount: b.Amount}, whole)
+				if err := fn([]any{b.From, to, b.Donors, Percent(d), b.Gifts, b.Amount, Percent(a)}); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// ReportNotes are the words every report ends with: the year (so far, if
+// it is not over), what counted and what did not, the currency, and the
+// gifts counted apart.
+func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool) []string {
+	year := fmt.Sprint(q.Year)
+	if q.FiscalStart > 1 {
+		from, until := q.YearSpan(q.Year, time.UTC)
+		year = fmt.Sprintf("fiscal %d (%s %d to %s %d)", q.Year, from.Month().String()[:3], from.Year(),
+			until.AddDate(0, -1, 0).Month().String()[:3], until.AddDate(0, -1, 0).Year())
+	}
+	if running {
+		year += ", so far"
+	}
+	counted := "paid gifts only, refunded ones taken off"
+	if st := q.Counted(); st == nil {
+		counted = "every status but " + store.Refunded
+	} else if !slices.Equal(st, store.PaidStatuses) {
+		counted = "gifts of status " + strings.Join(st, ", ")
+	}
+	out := []string{fmt.Sprintf("year %s · %s · amounts in %s, converted · %s counted", year, counted,
+		orNone(n.Currency), textsafe.Count(n.Gifts, "gift"))}
+	if len(n.LeftOut) > 0 {
+		var parts []string
+		for _, st := range slices.Sorted(maps.Keys(n.LeftOut)) {
+			parts = append(parts, fmt.Sprintf("%s %d", orNone(st), n.LeftOut[st]))
+		}
+		out = append(out, "not counted (--status or --all-statuses count them): "+strings.Join(parts, ", "))
+	}
+	if n.NoEmail > 0 {
+		out = append(out, fmt.Sprintf("%s with no e-mail (%s): no donor, left out of donor figures",
+			textsafe.Count(n.NoEmail, "gift"), joined(n.NoEmailSums)))
+	}
+	for _, cur := range slices.Sorted(maps.Keys(n.OwnCurrency)) {
+		c := n.OwnCurrency[cur]
+		out = append(out, fmt.Sprintf("%s with no conversion, counted in their own currency: %s %s (in the donor rows' other currencies, not in the %s figures)",
+			textsafe.Count(c.Gifts, "gift"), orNone(cur), c.Sum, orNone(n.Currency)))
+	}
+	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}

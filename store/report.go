@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// PaidStatuses are the statuses whose gifts a report adds up unless told
+// otherwise: the money the organisation has. A refunded gift carries the
+// status Refunded (the only one the spec shows), so it is not paid and
+// adds nothing: that is how refunds are taken off. A gift refunded in part
+// carries amount_refunded (servers of this kind send it): giftAmount takes
+// it off, there only.
+var PaidStatuses = []string{"paid"}
+
+// Refunded is the status of a refunded gift, which a report never counts
+// unless it is named.
+const Refunded = "refunded"
+
+// ReportQuery is what a report is asked: the question's filters, the year
+// and when it starts, and which statuses count.
+type ReportQuery struct {
+	// Filter selects the gifts; its Statuses are the statuses that count
+	// (none: PaidStatuses).
+	Filter Filter
+	// Year is the year reported: a calendar year, or with FiscalStart a
+	// fiscal year, named by the calendar year it ends in (FiscalStart 7:
+	// fiscal 2026 is July 2025 to June 2026).
+	Year int
+	// FiscalStart is the month (1..12) years start in; 0 or 1 is January.
+	FiscalStart int
+	// AllStatuses counts every status but Refunded.
+	AllStatuses bool
+	// Now is when the report is made: a year not over yet is "so far".
+	Now time.Time
+}
+
+// Counted are the statuses that count, or nil for every status but
+// Refunded.
+func (q ReportQuery) Counted() []string {
+	switch {
+	case q.AllStatuses:
+		return nil
+	case len(q.Filter.Statuses) > 0:
+		return q.Filter.Statuses
+	}
+	return PaidStatuses
+}
+
+// Counts says whether a gift of status (as the store keys it: lower
+// case) counts, by the rule Counted gives: what the browser's totals and
+// summary add up as their headline.
+func (q ReportQuery) Counts(status string) bool {
+	st := q.Counted()
+	if st == nil {
+		return status != Refunded
+	}
+	for _, s := range st {
+		if strings.EqualFold(strings.TrimSpace(s), status) {
+			return true
+		}
+	}
+	return false
+}
+
+// fiscalStart is the month years start in, 1..12.
+func (q ReportQuery) fiscalStart() int {
+	if q.FiscalStart < 1 || q.FiscalStart > 12 {
+		return 1
+	}
+	return q.FiscalStart
+}
+
+// FiscalYearOf is the fiscal year t is in, for years that start in month
+// fiscalStart (0 or 1: January).
+func FiscalYearOf(t time.Time, fiscalStart int) int {
+	if fiscalStart > 1 && int(t.Month()) >= fiscalStart {
+		return t.Year() + 1
+	}
+	return t.Year()
+}
+
+// YearSpan is when fiscal year y starts and ends (exclusive), in loc.
+func (q ReportQuery) YearSpan(y int, loc *time.Location) (from, until time.Time) {
+	fs := q.fiscalStart()
+	start := y
+	if fs > 1 {
+		start = y - 1
+	}
+	from = time.Date(start, time.Month(fs), 1, 0, 0, 0, 0, loc)
+	return from, from.AddDate(1, 0, 0)
+}
+
+// Running says whether the year reported is not over at q.Now: its
+// figures are "so far".
+func (q ReportQuery) Running(loc *time.Location) bool {
+	from, until := q.YearSpan(q.Year, loc)
+	return !q.Now.Before(from) && q.Now.Before(until)
+}
+
+// fiscalYear is the SQL that makes a gift's fiscal year from its day (a
+// date in the store's zone): the calendar year, plus one from the start
+// month on when years start later than January.
+func (q ReportQuery) fiscalYear() string {
+	fy := "CAST(substr(day, 1, 4) AS INTEGER)"
+	if fs := q.fiscalStart(); fs > 1 {
+		fy += fmt.Sprintf(" + (CAST(substr(day, 6, 2) AS INTEGER) >= %d)", fs)
+	}
+	return fy
+}
+
+// giftCurrency and giftAmount are the currency and the amount (× 10^4) a
+// report adds up: the converted ones, or the gift's own where it has no
+// conversion, less the part refunded (refunded_e4, in the gift's own
+// currency: converted, it is the same share of the converted amount,
+// rounded to the nearest 10^-4).
+const (
+	converted     = "(converted_e4 IS NOT NULL AND coalesce(converted_currency, '') <> '')"
+	giftCurrency  = "CASE WHEN " + converted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
+	refundedShare = "CAST(round(converted_e4 * 1.0 * refunded_e4 / amount_e4) AS INTEGER)"
+	giftAmount    = "coalesce(CASE WHEN " + converted + " THEN converted_e4 - " + refundedPart + " ELSE amount_e4 - coalesce(refunded_e4, 0) END, 0)"
+	refundedPart  = "CASE WHEN refunded_e4 IS NULL THEN 0 ELSE " + refundedShare + " END"
+)
+
+// countedCond is the condition on the status, the one rule of which gifts
+// count, and its arguments.
+func (q ReportQuery) countedCond() (string, []any) {
+	st := q.Counted()
+	if st == nil {
+		return "coalesce(status_key, '') <> ?", []any{Refunded}
+	}
+	keys := make([]any, len(st))
+	for i, s := range st {
+		keys[i] = strings.ToLower(strings.TrimSpace(s))
+	}
+	return "coalesce(status_key, '') IN (" + strings.TrimSuffix(strings.Repeat("?,", len(keys)), ",") + ")", keys
+}
+
+// gifts is the SQL of the gifts a report reads, up to the end of its year,
+// with their fiscal year fy, currency cur and amount e4 (in cur), and
+// whether they count (counted), and its arguments. The question's statuses
+// say what counts, not what is read: the notes tell the gifts left out.
+func (s *Store) gifts(ctx context.Context, q ReportQuery) (string, []any, error) {
+	f := q.Filter
+	f.Statuses = nil
+	if err := s.searchable(ctx, &f); err != nil {
+		return "", nil, err
+	}
+	var w conds
+	f.whoClause(&w, false)
+	f.giftClause(&w)
+	if err := f.amountClause(&w); err != nil {
+		return "", nil, err
+	}
+	w.add("day IS NOT NULL")
+	fy := q.fiscalYear()
+	w.add(fy+" <= ?", q.Year)
+	counted, args := q.countedCond()
+	return "SELECT email_key, " + fy + " AS fy, " + giftCurrency + " AS cur, " + giftAmount + " AS e4, " +
+		"date_utc, day, first_name, last_name, recurring, coalesce(status_key, '') AS status, " + counted +
+		" AS counted FROM donations WHERE " + strings.Join(w.conds, " AND "), append(args, w.args...), nil
+}

@@ -1,0 +1,123 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"donations/export"
+	"donations/store"
+	"donations/textsafe"
+)
+
+// The report pages' drawing: a title that says what the page asks and how
+// whole the answer is, the strip of pages, then in a scrolled viewport
+// the report's notes and its table.
+
+func (p *reportPages) View() string {
+	st, lay := &p.ctx.Styles, p.ctx.Layout
+	width := p.layout()
+	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(
+		p.title(width) + "\n" + p.strip() + "\n" + p.vp.View() + "\n" + p.ctx.KeyLineWidth(p.ShortHelp(), width))
+}
+
+// layout fits the viewport under the title and the strip and fills it; it
+// returns the width.
+func (p *reportPages) layout() int {
+	st, lay := &p.ctx.Styles, p.ctx.Layout
+	width := lay.Width - st.Panel.GetHorizontalFrameSize()
+	var body string
+	switch {
+	case p.err != nil:
+		body = st.Error.Render("⚠ " + textsafe.Line(firstLine(p.err.Error())))
+	case p.table == nil:
+		body = st.Muted.Render("Reading " + p.name() + " for " + fmt.Sprint(p.year) + "…")
+	default:
+		body = p.body(width)
+	}
+	p.vp.SetWidth(width)
+	p.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-3, 1))
+	p.vp.SetContent(body)
+	return width
+}
+
+// question is what the page asks, in words.
+func (p *reportPages) question() string {
+	y := p.year
+	switch p.name() {
+	case store.LYBUNT:
+		return fmt.Sprintf("LYBUNT · gave in %d, not in %d", y-1, y)
+	case store.SYBUNT:
+		return fmt.Sprintf("SYBUNT · gave before %d, not in %d or %d", y-1, y-1, y)
+	case "retention":
+		return fmt.Sprintf("Retention · %d against %d", y, y-1)
+	case "recurring":
+		return fmt.Sprintf("Recurring · donors who stopped in %d", y)
+	case "yoy":
+		return fmt.Sprintf("Year over year · %d against %d", y, y-1)
+	}
+	return fmt.Sprintf("Gift ranges · %d", y)
+}
+
+// title is the question, how many donors a list of them holds, and how
+// whole the answer is: partial words come before the rest a narrow
+// screen cuts.
+func (p *reportPages) title(width int) string {
+	st := &p.ctx.Styles
+	line := st.Title.Render(p.question())
+	if t := p.table; t != nil && p.lists() {
+		line += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, "donor"))
+	}
+	line += partialNote(p.ctx, p.data)
+	if p.loading && p.table != nil {
+		line += " " + st.Warn.Render("· reading what was stored since")
+	}
+	return textsafe.Truncate(line, width)
+}
+
+// lists says whether the page's rows are donors.
+func (p *reportPages) lists() bool {
+	switch p.name() {
+	case store.LYBUNT, store.SYBUNT, "recurring":
+		return true
+	}
+	return false
+}
+
+// strip names every page, the one shown set apart.
+func (p *reportPages) strip() string {
+	st := &p.ctx.Styles
+	parts := make([]string, len(export.ReportNames)+1)
+	for i := range parts {
+		parts[i] = st.Muted.Render(pageName(i))
+		if i == p.page {
+			parts[i] = st.Section.Render(pageName(i))
+		}
+	}
+	return strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// body is the notes, then the table, then what it leaves to the command
+// line.
+func (p *reportPages) body(width int) string {
+	st, t := &p.ctx.Styles, p.table
+	var b strings.Builder
+	for i, n := range t.notes {
+		style := st.Muted
+		if i > 0 {
+			style = st.Warn // what was left out or counted apart
+		}
+		b.WriteString(style.Render(textsafe.Wrap(textsafe.Line(n), width, " ")) + "\n")
+	}
+	b.WriteString("\n")
+	if len(t.rows) == 0 {
+		b.WriteString(st.Muted.Render("No donor in this report."))
+		return b.String()
+	}
+	head, rows := t.lines(width)
+	b.WriteString(st.Header.Render(head) + "\n" + strings.Join(rows, "\n"))
+	if t.more > 0 {
+		b.WriteString("\n" + st.Muted.Render(textsafe.Wrap(fmt.Sprintf("… and %s more: donations report %s lists them all",
+			commas(t.more), p.name()), width, " ")))
+	}
+	return b.String()
+}
