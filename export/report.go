@@ -160,45 +160,26 @@ func reportJSON(w io.Writer, r Report, lines bool) error {
 	return bw.Flush()
 }
 
-// maxTextWidth is the most a text column (an e-mail, a name) takes in a
-// table: a rare long name would otherwise push every number off screen.
-const maxTextWidth = 32
-
 // reportTable writes aligned columns, text to the left and numbers to the
-// right, then the notes; a line longer than the width is cut.
+// right, then the notes; a table wider than r.Width drops columns as the
+// browser's pages do (ReportFit), so that no line is cut.
 func reportTable(w io.Writer, r Report) error {
-	widths := make([]int, len(r.Columns))
-	right := make([]bool, len(r.Columns))
-	for i, c := range r.Columns {
-		widths[i] = textsafe.Width(c.Title)
-	}
-	err := r.Rows(func(cells []any) error {
-		for i, c := range cells {
-			widths[i] = max(widths[i], textsafe.Width(reportCell(c, true)))
-			if ReportCellNumber(c) {
-				right[i] = true
-			}
-		}
-		return nil
-	})
+	f, err := measureReport(r)
 	if err != nil {
 		return err
 	}
-	for i := range widths {
-		if !right[i] {
-			widths[i] = min(widths[i], maxTextWidth)
-		}
-	}
+	shown := f.Fit(r.Width)
 	line := func(cells []string) error {
 		var b strings.Builder
-		for i, c := range cells {
-			if right[i] && textsafe.Width(c) > widths[i] {
+		for _, i := range shown {
+			c := cells[i]
+			if f.Number[i] && textsafe.Width(c) > f.Widths[i] {
 				return errChanged // a number cut would lie
 			}
-			if right[i] {
-				b.WriteString(textsafe.FitRight(c, widths[i]) + "  ")
+			if f.Number[i] {
+				b.WriteString(textsafe.FitRight(c, f.Widths[i]) + strings.Repeat(" ", ColumnGap))
 			} else {
-				b.WriteString(textsafe.Fit(c, widths[i]) + "  ")
+				b.WriteString(textsafe.Fit(c, f.Widths[i]) + strings.Repeat(" ", ColumnGap))
 			}
 		}
 		return fitLine(w, b.String(), r.Width)

@@ -128,16 +128,28 @@ func (s RecurringSum) Line(cur string) string {
 		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.String()), s.Started, s.Stopped, store.Stopping)
 }
 
-// YearOverYearReport is a year against the one before, a month a row.
+// YearOverYearReport is a year against the one before, a month a row. In
+// a year not over, the months to come are empty (null in JSON), not 0, and
+// the running total is "so far".
 func YearOverYearReport(months []store.YearMonth, year int) Report {
 	y, ly := fmt.Sprint(year), fmt.Sprint(year-1)
-	return Report{
+	toDate, toCome := "TO DATE ", []string(nil)
+	for _, m := range months {
+		if m.ToCome {
+			toDate, toCome = "SO FAR ", append(toCome, time.Month(m.Month).String()[:3])
+		}
+	}
+	r := Report{
 		Columns: []ReportColumn{{"month", "MONTH"}, {"gifts_" + y, "GIFTS " + y}, {"gifts_" + ly, ly},
-			{"amount_" + y, "AMOUNT " + y}, {"amount_" + ly, ly}, {"to_date_" + y, "TO DATE " + y}, {"to_date_" + ly, ly}},
+			{"amount_" + y, "AMOUNT " + y}, {"amount_" + ly, ly}, {"to_date_" + y, toDate + y}, {"to_date_" + ly, ly}},
 		Rows: func(fn func([]any) error) error {
 			for _, m := range months {
-				cells := []any{time.Month(m.Month).String()[:3], m.This.Donors, m.Last.Donors, m.This.Amount, m.Last.Amount,
-					m.ThisToDate.Amount, m.LastToDate.Amount}
+				var gifts, amount, toDate any = m.This.Donors, m.This.Amount, m.ThisToDate.Amount
+				if m.ToCome {
+					gifts, amount, toDate = nil, nil, nil
+				}
+				cells := []any{time.Month(m.Month).String()[:3], gifts, m.Last.Donors, amount, m.Last.Amount,
+					toDate, m.LastToDate.Amount}
 				if err := fn(cells); err != nil {
 					return err
 				}
@@ -145,6 +157,12 @@ func YearOverYearReport(months []store.YearMonth, year int) Report {
 			return nil
 		},
 	}
+	if len(toCome) > 0 {
+		r.Notes = func() []string {
+			return []string{fmt.Sprintf("%s so far: %s still to come, left empty", y, strings.Join(toCome, ", "))}
+		}
+	}
+	return r
 }
 
 // RangesReport is the gift range table: a band a row, with each band's
@@ -177,8 +195,9 @@ func RangesReport(bands []store.Band) Report {
 
 // ReportNotes are the words every report ends with: the year (so far, if
 // it is not over), what counted and what did not, the currency, and the
-// gifts counted apart.
-func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool) []string {
+// gifts counted apart. countOthers says how the statuses not counted are
+// counted, in the words of where the report is shown (a flag, a key).
+func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOthers string) []string {
 	year := fmt.Sprint(q.Year)
 	if q.FiscalStart > 1 {
 		from, until := q.YearSpan(q.Year, time.UTC)
@@ -201,7 +220,7 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool) []strin
 		for _, st := range slices.Sorted(maps.Keys(n.LeftOut)) {
 			parts = append(parts, fmt.Sprintf("%s %d", orNone(st), n.LeftOut[st]))
 		}
-		out = append(out, "not counted (--status or --all-statuses count them): "+strings.Join(parts, ", "))
+		out = append(out, "not counted ("+countOthers+"): "+strings.Join(parts, ", "))
 	}
 	if n.NoEmail > 0 {
 		out = append(out, fmt.Sprintf("%s with no e-mail (%s): no donor, left out of donor figures",

@@ -13,10 +13,11 @@ var ReportNames = []string{store.LYBUNT, store.SYBUNT, "retention", "recurring",
 
 // StoreReport reads the named report of q from st, its amounts in the
 // currency most counted gifts are in, its Notes the words every report
-// ends with (ReportNotes) and then its own. running says q's year is not
-// over. The command line and the browser both make their reports here, so
-// they show the same figures.
-func StoreReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, bands []int64, running bool) (Report, error) {
+// ends with (ReportNotes, countOthers its words for counting the statuses
+// left out) and then its own. running says q's year is not over. The
+// command line and the browser both make their reports here, so they show
+// the same figures.
+func StoreReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, bands []int64, running bool, countOthers string) (Report, error) {
 	notes, err := st.Notes(ctx, q)
 	if err != nil {
 		return Report{}, err
@@ -25,7 +26,7 @@ func StoreReport(ctx context.Context, st *store.Store, name string, q store.Repo
 	if err != nil {
 		return Report{}, err
 	}
-	words, own := ReportNotes(notes, q, running), r.Notes
+	words, own := ReportNotes(notes, q, running, countOthers), r.Notes
 	r.Notes = func() []string {
 		if own != nil {
 			return slices.Concat(words, own())

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
 
 	"donations/api"
 )
@@ -36,35 +39,39 @@ func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn 
 	if err != nil {
 		return err
 	}
-	others, err := s.otherCurrencies(ctx, g, args, cur)
-	if err != nil {
-		return err
-	}
-	having, order := "lastfy = ?", "yeartotal"
+	// One pass by donor, straight off the donor index (no sort but of the
+	// rows given): the bare fy and day are those of the newest gift, as
+	// SQLite takes them for a lone max(); the year's total is LYBUNT's
+	// last year's, and for SYBUNT, lastsum() adds up whichever year was
+	// the donor's last.
+	year, having, order := "sum(CASE WHEN fy = ? AND cur = ? THEN e4 ELSE 0 END)", "lastfy = ?", "yeartotal"
+	yearArgs := []any{q.Year - 1, cur}
 	if kind == SYBUNT {
-		having, order = "lastfy < ?", "lifetime"
+		year, having, order = "lastsum(fy, CASE WHEN cur = ? THEN e4 ELSE 0 END)", "lastfy < ?", "lifetime"
+		yearArgs = []any{cur}
 	}
-	// Per donor and year first: the outer max(fy) then takes the bare
-	// columns (the newest gift's day and name, that year's total) from the
-	// donor's last year, as SQLite does for a lone max().
-	rows, err := s.db.QueryContext(ctx, `WITH y AS (SELECT email_key, fy, max(date_utc), day, first_name, last_name,
-			sum(CASE WHEN cur = ? THEN e4 ELSE 0 END) AS total, count(*) AS n
-			FROM (`+g+`) WHERE counted AND email_key <> '' GROUP BY email_key, fy)
-		SELECT email_key, max(fy) AS lastfy, day, coalesce(first_name, ''), coalesce(last_name, ''),
-			total AS yeartotal, sum(total) AS lifetime, sum(n)
-		FROM y GROUP BY email_key HAVING `+having+` ORDER BY `+order+` DESC, email_key`,
-		append(append([]any{cur}, args...), q.Year-1)...)
+	rows, err := s.db.QueryContext(ctx, `SELECT email_key, max(date_utc), fy AS lastfy, day,
+			coalesce(first_name, ''), coalesce(last_name, ''), `+year+` AS yeartotal,
+			sum(CASE WHEN cur = ? THEN e4 ELSE 0 END) AS lifetime, count(*),
+			json_group_array(json_object('cur', cur, 'e4', e4)) FILTER (WHERE cur <> ?)
+		FROM (`+g+`) WHERE counted AND email_key <> '' GROUP BY email_key HAVING `+having+`
+		ORDER BY `+order+` DESC, email_key`,
+		slices.Concat(yearArgs, []any{cur, cur}, args, []any{q.Year - 1})...)
 	if err != nil {
 		return s.explain(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var d LapsedDonor
-		var year, life int64
-		if err := rows.Scan(&d.Email, &d.LastYear, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
+		var newest, year, life int64
+		var others string
+		if err := rows.Scan(&d.Email, &newest, &d.LastYear, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts, &others); err != nil {
 			return s.explain(err)
 		}
-		d.LastYearTotal, d.Lifetime, d.Other = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale), others[d.Email]
+		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
+		if d.Other, err = otherCurrencies(others); err != nil {
+			return err
+		}
 		if err := fn(d); err != nil {
 			return err
 		}
@@ -72,26 +79,22 @@ func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn 
 	return s.explain(rows.Err())
 }
 
-// otherCurrencies are the counted gifts of g in other currencies than cur,
-// added up by donor and currency: few (gifts with no conversion), so held.
-func (s *Store) otherCurrencies(ctx context.Context, g string, args []any, cur string) (map[string]map[string]api.Decimal, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT email_key, cur, sum(e4) FROM (`+g+`)
-		WHERE counted AND email_key <> '' AND cur <> ? GROUP BY 1, 2`, append(args, cur)...)
-	if err != nil {
-		return nil, s.explain(err)
+// otherCurrencies adds up a donor's gifts in other currencies, given as a
+// JSON array of {cur, e4 (the amount × 10^4)}; nil for none.
+func otherCurrencies(gifts string) (map[string]api.Decimal, error) {
+	var list []struct {
+		Cur string `json:"cur"`
+		E4  int64  `json:"e4"`
 	}
-	defer rows.Close()
-	out := map[string]map[string]api.Decimal{}
-	for rows.Next() {
-		var email, c string
-		var sum int64
-		if err := rows.Scan(&email, &c, &sum); err != nil {
-			return nil, s.explain(err)
-		}
-		if out[email] == nil {
-			out[email] = map[string]api.Decimal{}
-		}
-		out[email][c] = api.ScaledDecimal(sum, scale)
+	if err := json.Unmarshal([]byte(gifts), &list); err != nil {
+		return nil, fmt.Errorf("local store: the gifts in other currencies: %w", err)
 	}
-	return out, s.explain(rows.Err())
+	var out map[string]api.Decimal
+	for _, g := range list {
+		if out == nil {
+			out = map[string]api.Decimal{}
+		}
+		out[g.Cur] = out[g.Cur].Add(api.ScaledDecimal(g.E4, scale))
+	}
+	return out, nil
 }

@@ -43,22 +43,14 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 	if err != nil {
 		return n, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT counted, status, email_key = '', cur, count(*), sum(e4) FROM (`+g+`)
-		GROUP BY 1, 2, 3, 4`, args...)
+	groups, err := s.tally(ctx, `SELECT tally(?, e4, counted, status, email_key = '', cur) FROM (`+g+`)`, args...)
 	if err != nil {
-		return n, s.explain(err)
+		return n, err
 	}
-	defer rows.Close()
 	counts := map[string]CurrencySum{}
-	for rows.Next() {
-		var counted, noEmail bool
-		var status, cur string
-		var c int
-		var sum int64
-		if err := rows.Scan(&counted, &status, &noEmail, &cur, &c, &sum); err != nil {
-			return n, s.explain(err)
-		}
-		v := api.ScaledDecimal(sum, scale)
+	for k, t := range groups {
+		counted, status, noEmail, cur := k[0] == int64(1), keyText(k[1]), k[2] == int64(1), keyText(k[3])
+		c, v := int(t.n), api.ScaledDecimal(t.sum, scale)
 		switch {
 		case !counted:
 			n.LeftOut[status] += c
@@ -70,9 +62,6 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 		n.Gifts += c
 		counts[cur] = CurrencySum{counts[cur].Gifts + c, counts[cur].Sum.Add(v)}
 	}
-	if err := rows.Err(); err != nil {
-		return n, s.explain(err)
-	}
 	n.Currency = mostGifts(counts)
 	for cur, c := range counts {
 		if cur != n.Currency {
@@ -80,6 +69,12 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 		}
 	}
 	return n, nil
+}
+
+// keyText is a tally's key as text: NULL is "".
+func keyText(k any) string {
+	s, _ := k.(string)
+	return s
 }
 
 // mostGifts is the currency with the most gifts, the first by name of

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"donations/api"
 )
@@ -13,6 +14,9 @@ type YearMonth struct {
 	Month                  int // 1..12, calendar month
 	This, Last             Part
 	ThisToDate, LastToDate Part
+	// ToCome: the month starts after the report's Now, so this year's
+	// figures of it are not known yet, not nothing.
+	ToCome bool
 }
 
 // YearOverYear is q's year against the one before, month by month from
@@ -23,33 +27,28 @@ func (s *Store) YearOverYear(ctx context.Context, q ReportQuery, cur string) ([]
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT fy = ?, CAST(substr(day, 6, 2) AS INTEGER), count(*),
-		sum(CASE WHEN cur = ? THEN e4 ELSE 0 END) FROM (`+g+`) WHERE counted AND fy >= ? GROUP BY 1, 2`,
-		append(append([]any{q.Year, cur}, args...), q.Year-1)...)
+	// From the first day of last year on: the day is in the index.
+	from, _ := q.YearSpan(q.Year-1, time.UTC)
+	groups, err := s.tally(ctx, `SELECT tally(?, CASE WHEN cur = ? THEN e4 ELSE 0 END, fy = ?,
+		CAST(substr(day, 6, 2) AS INTEGER)) FROM (`+g+`) WHERE counted AND day >= ?`,
+		append(append([]any{cur, q.Year}, args...), from.Format(time.DateOnly))...)
 	if err != nil {
-		return nil, s.explain(err)
+		return nil, err
 	}
-	defer rows.Close()
 	months := make([]YearMonth, 12)
 	fs := q.fiscalStart()
+	start, _ := q.YearSpan(q.Year, s.zone)
 	for i := range months {
 		months[i].Month = (fs-1+i)%12 + 1
+		months[i].ToCome = q.Now.Before(start.AddDate(0, i, 0))
 	}
-	for rows.Next() {
-		var this bool
-		var m, n int
-		var sum int64
-		if err := rows.Scan(&this, &m, &n, &sum); err != nil {
-			return nil, s.explain(err)
+	for k, t := range groups {
+		m, _ := k[1].(int64)
+		p := &months[(int(m)-fs+12)%12].Last
+		if k[0] == int64(1) {
+			p = &months[(int(m)-fs+12)%12].This
 		}
-		p := &months[(m-fs+12)%12].Last
-		if this {
-			p = &months[(m-fs+12)%12].This
-		}
-		*p = Part{n, api.ScaledDecimal(sum, scale)}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, s.explain(err)
+		*p = Part{int(t.n), api.ScaledDecimal(t.sum, scale)}
 	}
 	var this, last Part
 	for i := range months {

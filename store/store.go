@@ -107,6 +107,9 @@ func Memory(ctx context.Context) (*Store, error) {
 }
 
 func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*Store, error) {
+	if err := registerFunctions(); err != nil {
+		return nil, fmt.Errorf("local store: %w", err)
+	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("local store: %w", err)

@@ -28,8 +28,9 @@ type donorsView struct {
 
 	sort    string // a store.DonorSorts key
 	desc    bool
-	gen     int // the query the rows are for
-	opened  int // the gen at the last Open: a count from before it is dropped
+	picked  bool // sort was chosen by its key here: the key again reverses it
+	gen     int  // the query the rows are for
+	opened  int  // the gen at the last Open: a count from before it is dropped
 	loading bool
 	from    int
 	rows    []store.Donor
@@ -62,7 +63,7 @@ func (v *donorsView) OpenKey() key.Binding { return v.ctx.Keys.List.Donors }
 func (v *donorsView) Place() place         { return placeScreen }
 func (v *donorsView) ShortHelp() []key.Binding {
 	k := v.keys
-	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.Back, k.Quit}
+	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.AllStatuses, k.Back, k.Quit}
 }
 
 func (v *donorsView) Open() (tea.Cmd, bool) {
@@ -78,9 +79,14 @@ func (v *donorsView) Open() (tea.Cmd, bool) {
 func (v *donorsView) reread() tea.Cmd {
 	page := v.fetch(v.from)
 	v.opened = v.gen
-	gen, st, f := v.gen, v.list.data.active(), v.list.data.filter()
+	gen, st, f, rule := v.gen, v.list.data.active(), v.list.data.filter(), v.list.data.rule()
 	count := func() tea.Msg {
-		n, err := st.DonorCount(context.Background(), f)
+		ctx := context.Background()
+		counted, any, err := countedOf(ctx, st, f, rule)
+		n := 0
+		if err == nil && any {
+			n, err = st.DonorCount(ctx, counted)
+		}
 		return donorCountMsg{gen: gen, total: n, err: err}
 	}
 	return tea.Batch(page, count)
@@ -90,9 +96,14 @@ func (v *donorsView) reread() tea.Cmd {
 func (v *donorsView) fetch(from int) tea.Cmd {
 	v.gen++
 	v.loading = true
-	gen, st, f, sort, desc := v.gen, v.list.data.active(), v.list.data.filter(), v.sort, v.desc
+	gen, st, f, rule, sort, desc := v.gen, v.list.data.active(), v.list.data.filter(), v.list.data.rule(), v.sort, v.desc
 	return func() tea.Msg {
-		rows, err := st.Donors(context.Background(), f, sort, desc, from, donorsPage)
+		ctx := context.Background()
+		counted, any, err := countedOf(ctx, st, f, rule)
+		var rows []store.Donor
+		if err == nil && any {
+			rows, err = st.Donors(ctx, counted, sort, desc, from, donorsPage)
+		}
 		return donorsMsg{gen: gen, from: from, rows: rows, err: err}
 	}
 }
@@ -125,10 +136,13 @@ func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
 	for sort, b := range map[string]key.Binding{"total": kb.Total, "gifts": kb.Gifts, "name": kb.Name,
 		"last": kb.Last, "first": kb.First, "email": kb.Email} {
 		if key.Matches(k, b) {
-			if v.sort == sort {
+			// The sort the view opened with is no pick: its key chooses
+			// it, as every other key chooses its own, and only again
+			// reverses it.
+			if v.sort == sort && v.picked {
 				v.desc = !v.desc
 			} else {
-				v.sort, v.desc = sort, sort != "name" && sort != "email"
+				v.sort, v.desc, v.picked = sort, sort != "name" && sort != "email", true
 			}
 			v.cursor, v.offset = 0, 0
 			return v.fetch(0)
@@ -136,6 +150,10 @@ func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	h := max(v.ctx.Layout.ScreenHeight-4, 1)
 	switch {
+	case key.Matches(k, kb.AllStatuses):
+		v.list.data.switchStatuses()
+		v.cursor, v.offset, v.from, v.rows, v.total = 0, 0, 0, nil, -1
+		return v.reread()
 	case key.Matches(k, kb.Quit):
 		return v.nav.quit()
 	case key.Matches(k, kb.Back):
@@ -201,8 +219,10 @@ func (v *donorsView) View() string {
 	if v.total >= 0 {
 		count = commas(v.total)
 	}
-	title := st.Title.Render("Donors") + st.Muted.Render("  "+count+" · by "+v.sort+arrow(v.desc)+" · over what the list shows") + partialNote(v.ctx, v.list.data)
-	lines := []string{textsafe.Truncate(title, lay.Width)}
+	title := wrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
+		st.Muted.Render("gifts: " + countingWord(v.list.data.rule())), strings.TrimPrefix(strings.TrimSpace(partialNote(v.ctx, v.list.data)), "· "),
+		st.Muted.Render("over what the list shows")}, lay.Width)
+	lines := strings.Split(title, "\n")
 	cols := donorColumns(lay.Width)
 	var head strings.Builder
 	for i, c := range cols {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
@@ -36,12 +37,16 @@ type insightsView struct {
 	reports *reportPages // the fundraising reports, pages after this one
 }
 
-// facts is what one adding-up found.
+// facts is what one adding-up found: the break-downs, the top donors and
+// the median of the gifts the rule counts (the footer's: paid gifts unless
+// the switch counts every status), the statuses of every gift, and the
+// footer's sums of them, for the headline and what it leaves out.
 type facts struct {
 	periods, forms, statuses, currencies, payments, recurring []store.Group
 	top                                                       []store.Donor
 	median                                                    api.Decimal
 	medianOf                                                  int
+	sums                                                      footerSums
 }
 
 type insightsMsg struct {
@@ -66,7 +71,7 @@ func (v *insightsView) ShortHelp() []key.Binding {
 	}
 	k := v.keys
 	next, _ := v.reports.pageKeys()
-	return []key.Binding{next, v.ctx.Keys.Scroll.Up, k.Month, k.Week, k.Day, k.Back, k.Quit}
+	return []key.Binding{next, v.ctx.Keys.Scroll.Up, k.AllStatuses, k.Month, k.Week, k.Day, k.Back, k.Quit}
 }
 
 func (v *insightsView) Open() (tea.Cmd, bool) {
@@ -103,17 +108,35 @@ func (v *insightsView) reread() tea.Cmd {
 func (v *insightsView) add() tea.Cmd {
 	v.gen++
 	v.loading, v.stale = true, false
-	gen, st, f, period, loc := v.gen, v.data.active(), v.data.filter(), v.period, v.ctx.Location()
+	gen, st, f, rule, period, loc := v.gen, v.data.active(), v.data.filter(), v.data.rule(), v.period, v.ctx.Location()
 	return func() tea.Msg {
-		ctx := context.Background()
-		in, err := st.Insight(ctx, f, period, loc, 10)
-		fa := &facts{periods: in.Periods, forms: in.Forms, statuses: in.Statuses, currencies: in.Currencies,
-			payments: in.Payments, recurring: in.Recurring, top: in.Top}
-		if err == nil {
-			fa.median, fa.medianOf, err = st.Median(ctx, f)
-		}
+		fa, err := addUp(context.Background(), st, f, rule, period, loc)
 		return insightsMsg{gen: gen, facts: fa, err: err}
 	}
+}
+
+// addUp is one adding-up of insights: what f selects by status, then the
+// gifts of it that rule counts.
+func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery, period string, loc *time.Location) (*facts, error) {
+	sums, err := sumFooter(ctx, st, f, rule)
+	if err != nil {
+		return nil, err
+	}
+	statuses, err := st.Groups(ctx, f, []string{"status"}, loc)
+	if err != nil {
+		return nil, err
+	}
+	fa := &facts{sums: sums, statuses: statuses}
+	counted, any := countedFilter(f, rule, sums.statuses)
+	if !any {
+		return fa, nil
+	}
+	in, err := st.Insight(ctx, counted, period, loc, 10)
+	fa.periods, fa.forms, fa.currencies, fa.payments, fa.recurring, fa.top = in.Periods, in.Forms, in.Currencies, in.Payments, in.Recurring, in.Top
+	if err == nil {
+		fa.median, fa.medianOf, err = st.Median(ctx, counted)
+	}
+	return fa, err
 }
 
 func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
@@ -145,6 +168,13 @@ func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, kb.Day):
 			v.period = "day"
 			return v.compute()
+		case key.Matches(msg, kb.AllStatuses):
+			v.data.switchStatuses()
+			return v.compute()
+		case key.Matches(msg, kb.Top):
+			v.vp.GotoTop()
+		case key.Matches(msg, kb.Bottom):
+			v.vp.GotoBottom()
 		case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
 			v.vp, _ = v.vp.Update(msg)
 		}
@@ -213,67 +243,25 @@ func (v *insightsView) render(width int) string {
 	st, fa := &v.ctx.Styles, v.facts
 	cur := fa.currency()
 	if cur == "" { // no gift with a converted amount: nothing to draw bars in
-		n := 0
-		for _, g := range fa.statuses {
-			n += g.Count
-		}
-		return st.Title.Render("Insights") + st.Muted.Render("  "+textsafe.Count(n, "donation")) + v.note() + "\n\n" +
+		return wrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.count, "donation")) + v.note()}, width) + "\n\n" +
 			st.Muted.Render("Nothing to add up: no donation here has a converted amount.")
 	}
-	total, count := sumOf(fa.statuses, cur)
+	total, count := sumOf(fa.periods, cur)
+	counting := countingWord(fa.sums.rule)
 	var b strings.Builder
-	b.WriteString(st.Title.Render("Insights") + st.Muted.Render(fmt.Sprintf("  %s · %s %s converted",
-		textsafe.Count(count, "donation"), textsafe.Line(cur), grouped(total.String()))) + v.note() +
-		st.Muted.Render(" · over what the list shows") + "\n\n")
-	b.WriteString(v.shares(cur, total, count) + "\n\n")
+	b.WriteString(v.title(width) + "\n\n")
+	b.WriteString(v.shares(cur, total, count, width) + "\n\n")
 	b.WriteString(st.Section.Render("By "+v.period+" ("+textsafe.Line(cur)+", converted)") + "\n")
 	b.WriteString(st.Muted.Render("gifts ") + sparkline(fa.periods, width-6) + "\n")
 	b.WriteString(bars(fa.periods, cur, width, v.period != "day") + "\n")
 	for _, part := range []struct {
 		title  string
 		groups []store.Group
-	}{{"By form", fa.forms}, {"By status", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
+	}{{"By form", fa.forms}, {"By status (every gift)", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
 		b.WriteString(st.Section.Render(part.title) + "\n" + bars(largestFirst(part.groups, cur), cur, width, false) + "\n")
 	}
-	b.WriteString(st.Section.Render("Top donors") + "\n")
-	for i, d := range fa.top {
-		name := strings.TrimSpace(d.FirstName + " " + d.LastName)
-		line := fmt.Sprintf("%2d. %s  %s  %s %s  %s", i+1, textsafe.Fit(textsafe.Line(name), 22), textsafe.Fit(textsafe.Line(d.Email), 30),
-			textsafe.FitRight(commas(d.Gifts), 4), textsafe.Fit(textsafe.Plural(d.Gifts, "gift"), 5), money(d.Currency, d.Total))
-		b.WriteString(textsafe.Truncate(line, width) + "\n")
-	}
+	b.WriteString(st.Section.Render("Top donors ("+counting+")") + "\n" + topDonors(fa.top, width))
 	return b.String()
-}
-
-// shares is the line of ratios: recurring, refunds, average and median.
-func (v *insightsView) shares(cur string, total api.Decimal, count int) string {
-	fa := v.facts
-	recurring := 0
-	for _, g := range fa.recurring {
-		if g.Key[0] == "recurring" {
-			recurring = g.Count
-		}
-	}
-	refunded := 0
-	for _, g := range fa.statuses {
-		if g.Key[0] == "refunded" {
-			refunded = g.Count
-		}
-	}
-	pct := func(n int) string {
-		if count == 0 {
-			return "—"
-		}
-		return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(count))
-	}
-	parts := []string{"recurring " + pct(recurring) + " (" + commas(recurring) + ")", "refunded " + pct(refunded)}
-	if e4, ok := total.Scaled(4); ok && count > 0 {
-		parts = append(parts, "average "+money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
-	}
-	if fa.medianOf > 0 {
-		parts = append(parts, "median "+money(cur, fa.median))
-	}
-	return strings.Join(parts, " · ")
 }
 
 // sumOf adds the groups' converted sums in cur, and their counts.
@@ -312,12 +300,16 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 	for _, g := range groups {
 		top = max(top, toFloat(g.Converted[cur]))
 	}
-	label := 0
+	// The figures take the width they need; the label and the bar the rest.
+	label, sumW, countW := 0, 0, 0
 	for _, g := range groups {
 		label = max(label, textsafe.Width(keyText(g)))
+		sumW = max(sumW, textsafe.Width(grouped(g.Converted[cur].String())))
+		countW = max(countW, textsafe.Width(commas(g.Count)))
 	}
-	label = min(label, 26)
-	room := max(width-label-30, 5)
+	sumW, countW = max(sumW, 12)+2, max(countW, 6)+2
+	label = max(min(label, 26, width-sumW-countW-7), 1)
+	room := max(width-label-sumW-countW-2, 5)
 	var b strings.Builder
 	for _, g := range groups {
 		sum := g.Converted[cur]
@@ -326,7 +318,7 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 			n = int(float64(room) * toFloat(sum) / top)
 		}
 		line := textsafe.Fit(keyText(g), label) + " " + strings.Repeat("█", n) + strings.Repeat(" ", room-n) + " " +
-			textsafe.FitRight(grouped(sum.String()), 14) + textsafe.FitRight(commas(g.Count), 8)
+			textsafe.FitRight(grouped(sum.String()), sumW) + textsafe.FitRight(commas(g.Count), countW)
 		b.WriteString(textsafe.Truncate(line, width) + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")

@@ -68,6 +68,6 @@ func TestInsightsOverNothing(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	d.keys("f", "tab", "tab", "tab", "tab", "tab", "2020-01-01..2020-01-31", "enter", "i")
-	d.mustShow("Insights  0 donations", "Nothing to add up: no donation here has a converted amount.")
+	d.mustShow("Insights · 0 donations", "Nothing to add up: no donation here has a converted amount.")
 	d.mustNotShow("(, converted)", " 0.00 converted")
 }

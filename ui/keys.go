@@ -34,7 +34,7 @@ type ListKeys struct {
 	HalfUp, HalfDown, Pane                     key.Binding
 	Open, Filter, Clear, Search, Order, UTC    key.Binding
 	Sort, Donors, History, Insights, Live, Log key.Binding
-	NextView, PrevView, SaveView               key.Binding
+	NextView, PrevView, SaveView, AllStatuses  key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
 }
 
@@ -62,15 +62,15 @@ type SortKeys struct{ Date, Amount, Name, Email, Status, Form, ID key.Binding }
 // one key per column to sort by (again reverses).
 type DonorKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Open, Back, Quit key.Binding
-	Total, Gifts, Name, Last, First, Email                    key.Binding
+	Total, Gifts, Name, Last, First, Email, AllStatuses       key.Binding
 }
 
 // InsightKeys are the insights view's, besides the scroll keys: the period
 // the totals are drawn by, the report pages (reportpages.go) and the year
 // they report.
 type InsightKeys struct {
-	Month, Week, Day, Back, Quit           key.Binding
-	NextPage, PrevPage, PrevYear, NextYear key.Binding
+	Month, Week, Day, Top, Bottom, Back, Quit           key.Binding
+	NextPage, PrevPage, PrevYear, NextYear, AllStatuses key.Binding
 }
 
 // LogKeys are the request log's, besides the scroll keys.
@@ -141,33 +141,37 @@ func NewKeyMap() KeyMap {
 		Export:   PromptKeys{Accept: bind("enter", "export", "enter"), Cancel: bind("esc", "cancel", "esc")},
 		SaveView: PromptKeys{Accept: bind("enter", "save", "enter"), Cancel: bind("esc", "cancel", "esc")},
 		Donors: DonorKeys{
-			Up:       bind("↑/k", "up", "up", "k"),
-			Down:     bind("↓/j", "down", "down", "j"),
-			PageUp:   bind("pgup", "page up", "pgup"),
-			PageDown: bind("pgdn", "page down", "pgdown", "space"),
-			Top:      bind("g", "first", "g", "home"),
-			Bottom:   bind("G", "last", "G", "end"),
-			Open:     bind("enter", "their gifts", "enter"),
-			Back:     bind("esc", "back", "esc"),
-			Quit:     bind("q", "quit", "q"),
-			Total:    bind("t", "by total", "t"),
-			Gifts:    bind("c", "by count", "c"),
-			Name:     bind("n", "by name", "n"),
-			Last:     bind("l", "by last gift", "l"),
-			First:    bind("f", "by first gift", "f"),
-			Email:    bind("e", "by e-mail", "e"),
+			Up:          bind("↑/k", "up", "up", "k"),
+			Down:        bind("↓/j", "down", "down", "j"),
+			PageUp:      bind("pgup", "page up", "pgup"),
+			PageDown:    bind("pgdn", "page down", "pgdown", "space"),
+			Top:         bind("g", "first", "g", "home"),
+			Bottom:      bind("G", "last", "G", "end"),
+			Open:        bind("enter", "their gifts", "enter"),
+			Back:        bind("esc", "back", "esc"),
+			Quit:        bind("q", "quit", "q"),
+			Total:       bind("t", "by total", "t"),
+			Gifts:       bind("c", "by count", "c"),
+			Name:        bind("n", "by name", "n"),
+			Last:        bind("l", "by last gift", "l"),
+			First:       bind("f", "by first gift", "f"),
+			Email:       bind("e", "by e-mail", "e"),
+			AllStatuses: allStatusesKey(),
 		},
 		Insights: InsightKeys{
-			Month: bind("m", "by month", "m"),
-			Week:  bind("w", "by week", "w"),
-			Day:   bind("d", "by day", "d"),
-			Back:  bind("esc", "back", "esc"),
-			Quit:  bind("q", "quit", "q"),
+			Month:  bind("m", "by month", "m"),
+			Week:   bind("w", "by week", "w"),
+			Day:    bind("d", "by day", "d"),
+			Top:    bind("g", "top", "g", "home"),
+			Bottom: bind("G", "bottom", "G", "end"),
+			Back:   bind("esc", "back", "esc"),
+			Quit:   bind("q", "quit", "q"),
 			// The pages' help names the page they go to (reportpages.go).
-			NextPage: bind("tab", "next page", "tab"),
-			PrevPage: bind("shift+tab", "previous page", "shift+tab"),
-			PrevYear: bind("[", "year before", "["),
-			NextYear: bind("]", "year after", "]"),
+			NextPage:    bind("tab", "next page", "tab"),
+			PrevPage:    bind("shift+tab", "previous page", "shift+tab"),
+			PrevYear:    bind("[", "year before", "["),
+			NextYear:    bind("]", "year after", "]"),
+			AllStatuses: allStatusesKey(),
 		},
 		Live: LiveKeys{Back: bind("esc", "stop watching", "esc"), Quit: bind("q", "quit", "q")},
 		Log: LogKeys{Top: bind("g", "oldest", "g", "home"), Bottom: bind("G", "newest", "G", "end"),
@@ -187,7 +191,9 @@ func NewKeyMap() KeyMap {
 			Apply:  bind("enter", "apply", "enter"),
 			Cancel: bind("esc", "cancel", "esc"),
 		},
-		Help: HelpKeys{Quit: bind("q", "quit", "q"), Back: bind("any key", "back")},
+		// Any key but the scroll keys goes back; the key line names Esc,
+		// the key every other view goes back with.
+		Help: HelpKeys{Quit: bind("q", "quit", "q"), Back: bind("esc", "back (or any key)", "esc")},
 		Setup: SetupKeys{
 			Next:   bind("tab", "next", "tab", "down"),
 			Prev:   bind("shift+tab", "previous", "shift+tab", "up"),
@@ -199,39 +205,46 @@ func NewKeyMap() KeyMap {
 	}
 }
 
+// allStatusesKey switches what the totals count (the footer, insights, the
+// donor view): the paid gifts, or every status but refunded.
+func allStatusesKey() key.Binding { return bind("a", "count paid/every status", "a") }
+
 func newListKeys() ListKeys {
 	return ListKeys{
-		Up:       bind("↑/k", "up", "up", "k"),
-		Down:     bind("↓/j", "down", "down", "j"),
-		PageUp:   bind("pgup", "page up", "pgup"),
-		PageDown: bind("pgdn", "page down", "pgdown", "space"),
-		HalfUp:   bind("ctrl+u", "half page up", "ctrl+u"),
-		HalfDown: bind("ctrl+d", "half page down", "ctrl+d"),
-		Pane:     bind("v", "hide/show details (wide)", "v"),
-		Top:      bind("g/home", "first", "g", "home"),
-		Bottom:   bind("G/end", "last (loads all)", "G", "end"),
-		Open:     bind("enter", "details", "enter"),
-		Filter:   bind("f", "filters", "f"),
-		Clear:    bind("x", "clear filters", "x"),
-		Search:   bind("/", "quick search", "/"),
-		Order:    bind("o", "reverse order", "o"),
-		Sort:     bind("s", "sort (or click a title)", "s"),
-		Donors:   bind("d", "donors", "d"),
-		History:  bind("D", "this donor's gifts", "D"),
-		Insights: bind("i", "insights", "i"),
-		Live:     bind("L", "live: watch for new gifts", "L"),
-		Log:      bind("l", "request log", "l"),
-		NextView: bind("tab", "next saved view", "tab"),
-		PrevView: bind("shift+tab", "previous saved view", "shift+tab"),
-		SaveView: bind("V", "save as a view", "V"),
-		UTC:      bind("t", "local/UTC time", "t"),
-		Raw:      bind("r", "raw JSON", "r"),
-		Copy:     bind("y", "copy (e-mail, id, json)", "y"),
-		Export:   bind("e", "export CSV/NDJSON", "e"),
-		Retry:    bind("R", "retry", "R"),
-		Help:     bind("?", "all keys", "?"),
-		Quit:     bind("q", "quit", "q"),
-		Back:     bind("esc", "back", "esc"),
+		Up:          bind("↑/k", "up", "up", "k"),
+		Down:        bind("↓/j", "down", "down", "j"),
+		PageUp:      bind("pgup", "page up", "pgup"),
+		PageDown:    bind("pgdn", "page down", "pgdown", "space"),
+		HalfUp:      bind("ctrl+u", "half page up", "ctrl+u"),
+		HalfDown:    bind("ctrl+d", "half page down", "ctrl+d"),
+		Pane:        bind("v", "hide/show details (wide)", "v"),
+		Top:         bind("g/home", "first", "g", "home"),
+		Bottom:      bind("G/end", "last (loads all)", "G", "end"),
+		Open:        bind("enter", "details", "enter"),
+		Filter:      bind("f", "filters", "f"),
+		Clear:       bind("x", "clear filters", "x"),
+		Search:      bind("/", "quick search", "/"),
+		Order:       bind("o", "reverse order", "o"),
+		Sort:        bind("s", "sort (or click a title)", "s"),
+		Donors:      bind("d", "donors", "d"),
+		History:     bind("D", "this donor's gifts", "D"),
+		Insights:    bind("i", "insights", "i"),
+		Live:        bind("L", "live: watch for new gifts", "L"),
+		Log:         bind("l", "request log", "l"),
+		NextView:    bind("tab", "next saved view", "tab"),
+		PrevView:    bind("shift+tab", "previous saved view", "shift+tab"),
+		SaveView:    bind("V", "save as a view", "V"),
+		AllStatuses: allStatusesKey(),
+		UTC:         bind("t", "local/UTC time", "t"),
+		Raw:         bind("r", "raw JSON", "r"),
+		Copy:        bind("y", "copy (e-mail, id, json)", "y"),
+		Export:      bind("e", "export CSV/NDJSON", "e"),
+		Retry:       bind("R", "retry", "R"),
+		Help:        bind("?", "all keys", "?"),
+		Quit:        bind("q", "quit", "q"),
+		// Esc on the list goes back one level of what is under way
+		// (Model.escape); the other views go back to the list with it.
+		Back: bind("esc", "stop loading/export, clear search", "esc"),
 	}
 }
 
@@ -246,7 +259,7 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Back, k.Help, k.Quit},
-		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.NextView, k.PrevView, k.SaveView, k.UTC, k.Export, k.Retry},
+		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.AllStatuses, k.NextView, k.PrevView, k.SaveView, k.UTC, k.Export, k.Retry},
 	}
 }
 

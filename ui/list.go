@@ -215,6 +215,8 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return data.fetch(), true
 	case key.Matches(k, kb.UTC):
 		l.ctx.UTC = !l.ctx.UTC
+	case key.Matches(k, kb.AllStatuses):
+		data.switchStatuses()
 	case key.Matches(k, kb.Retry):
 		if data.err != nil {
 			data.err, data.loadAll = nil, data.scratch != nil

@@ -152,7 +152,7 @@ func (v *liveView) check() tea.Cmd {
 	}
 	v.checking = true
 	job := liveJob{gen: v.gen, st: st, opt: v.opt, baseline: v.baseline, page: v.page,
-		f: v.data.filter(), q: v.data.q.Query, own: v.data.fromStore()}
+		f: v.data.filter(), rule: v.data.rule(), q: v.data.q.Query, own: v.data.fromStore()}
 	return func() tea.Msg { return job.run(context.Background()) }
 }
 
@@ -164,6 +164,7 @@ type liveJob struct {
 	baseline int64
 	page     int
 	f        store.Filter
+	rule     store.ReportQuery // which gifts the headline counts
 	q        api.Query
 	own      bool // the profile's store, which syncs from where it ends
 }
@@ -203,7 +204,7 @@ func (j liveJob) run(ctx context.Context) tea.Msg {
 		return nil
 	})
 	if msg.err == nil {
-		msg.sums, msg.err = sumFooter(ctx, j.st, f)
+		msg.sums, msg.err = sumFooter(ctx, j.st, f, j.rule)
 	}
 	return msg
 }

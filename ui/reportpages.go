@@ -106,6 +106,9 @@ func (p *reportPages) read() tea.Cmd {
 	st := p.data.active()
 	q := store.ReportQuery{Filter: p.data.filter(), Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
 	gen, name, running := p.gen, p.name(), q.Running(p.ctx.Zone)
+	// The page's statuses are the filter's: the flags the command line
+	// names mean nothing here.
+	countOthers := "filter by status to count them: " + p.ctx.Keys.List.Filter.Help().Key + " in the list"
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	return func() tea.Msg {
@@ -113,7 +116,7 @@ func (p *reportPages) read() tea.Cmd {
 		if st == nil {
 			return reportMsg{gen: gen, err: fmt.Errorf("nothing is loaded yet")}
 		}
-		t, err := readReport(ctx, st, name, q, running)
+		t, err := readReport(ctx, st, name, q, running, countOthers)
 		return reportMsg{gen: gen, table: t, err: err}
 	}
 }

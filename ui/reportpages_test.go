@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,8 +27,9 @@ func TestReportPagesTurnAndMoveTheYear(t *testing.T) {
 	d.settle()
 	d.mustShow("LYBUNT · gave in 2025, not in 2026", "E-MAIL", "YEAR TOTAL USD", "tab sybunt", "shift+tab insights",
 		"insights · lybunt · sybunt · retention · recurring · yoy · ranges",
-		"year 2026, so far · paid gifts only", "not counted", "refunded")
-	d.mustNotShow("Reading lybunt", "partial")
+		"year 2026, so far · paid gifts only", "not counted (filter by status to count them: f in the list)", "refunded")
+	// The command line's flags mean nothing here.
+	d.mustNotShow("Reading lybunt", "partial", "--status", "--all-statuses")
 	d.keys("[")
 	d.mustShow("LYBUNT · gave in 2024, not in 2025", "year 2025 · paid gifts only")
 	d.keys("]", "]")
@@ -87,8 +89,9 @@ func TestReportPageTakesTheQuestion(t *testing.T) {
 	d.mustNotShow("paid gifts only")
 }
 
-// A page's table fits its width by shrinking text, then dropping columns
-// from the right: a number is shown whole or not at all, never cut.
+// A page's table fits its width as the command line's does: the name
+// shrinks, then the gifts and the name go, then the e-mail shrinks: a
+// number is shown whole or not at all, never cut.
 func TestReportTableNeverCutsANumber(t *testing.T) {
 	tb := &reportTable{
 		columns: []export.ReportColumn{{Key: "email", Title: "E-MAIL"}, {Key: "name", Title: "NAME"}, {Key: "total", Title: "TOTAL USD"},
@@ -124,11 +127,14 @@ func TestReportTableNeverCutsANumber(t *testing.T) {
 			t.Errorf("width %d: the first column went: %q", width, head)
 		}
 	}
-	if shown, _ := tb.fit(56); len(shown) != 4 {
-		t.Errorf("at 56 the text shrinks and every number fits: %v", shown)
+	if shown, widths := tb.fit(80); !slices.Equal(shown, []int{0, 1, 2, 3}) || widths[0] != 42 {
+		t.Errorf("at 80 the name shrinks and the e-mail stays whole: %v %v", shown, widths)
 	}
-	if shown, _ := tb.fit(40); len(shown) != 3 || shown[2] != 2 {
-		t.Errorf("at 40 the gifts go first, from the right: %v", shown)
+	if shown, widths := tb.fit(70); !slices.Equal(shown, []int{0, 1, 2}) || widths[0] != 42 {
+		t.Errorf("at 70 the gifts go first: %v %v", shown, widths)
+	}
+	if shown, widths := tb.fit(40); !slices.Equal(shown, []int{0, 2}) || widths[0] != 26 {
+		t.Errorf("at 40 the name goes next, then the e-mail shrinks: %v %v", shown, widths)
 	}
 }
 

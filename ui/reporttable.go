@@ -25,9 +25,10 @@ type reportTable struct {
 }
 
 // readReport reads the named report of q from st through the command
-// line's own export.StoreReport, so both show the same figures.
-func readReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, running bool) (*reportTable, error) {
-	r, err := export.StoreReport(ctx, st, name, q, store.DefaultBands, running)
+// line's own export.StoreReport, so both show the same figures;
+// countOthers is the page's words for counting the statuses left out.
+func readReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, running bool, countOthers string) (*reportTable, error) {
+	r, err := export.StoreReport(ctx, st, name, q, store.DefaultBands, running, countOthers)
 	if err != nil {
 		return nil, err
 	}
@@ -52,62 +53,20 @@ func readReport(ctx context.Context, st *store.Store, name string, q store.Repor
 	return t, nil
 }
 
-// Columns' room in a table on screen: two cells between columns, and a
-// text column shrinks to no less than minTextWidth before one is dropped.
-const (
-	columnGap    = 2
-	minTextWidth = 12
-)
-
-// fit chooses the columns shown in width cells and their widths: columns
-// with nothing in them go, then text columns shrink, widest first, then
-// columns go from the right (never the first). A number is never cut: its column shows whole or not at
-// all.
+// fit chooses the columns shown in width cells and their widths, as the
+// command line's table does (export.ReportFit): a number is never cut, its
+// column shows whole or not at all.
 func (t *reportTable) fit(width int) (shown []int, widths []int) {
-	widths = make([]int, len(t.columns))
+	n := len(t.columns)
+	f := export.ReportFit{Columns: t.columns, Widths: make([]int, n), Number: t.number, Filled: make([]bool, n)}
 	for i, c := range t.columns {
-		widths[i] = textsafe.Width(c.Title)
-		empty := true
+		f.Widths[i] = textsafe.Width(c.Title)
 		for _, r := range t.rows {
-			widths[i] = max(widths[i], textsafe.Width(r[i]))
-			empty = empty && r[i] == ""
-		}
-		if !empty || i == 0 {
-			shown = append(shown, i)
+			f.Widths[i] = max(f.Widths[i], textsafe.Width(r[i]))
+			f.Filled[i] = f.Filled[i] || r[i] != ""
 		}
 	}
-	for len(shown) > 1 && t.width(shown, widths) > width {
-		if t.shrink(shown, widths) {
-			continue
-		}
-		shown = shown[:len(shown)-1]
-	}
-	return shown, widths
-}
-
-// width is how wide the shown columns are, gaps included.
-func (t *reportTable) width(shown, widths []int) int {
-	w := columnGap * (len(shown) - 1)
-	for _, i := range shown {
-		w += widths[i]
-	}
-	return w
-}
-
-// shrink takes a cell off the widest text column wider than
-// minTextWidth, so text columns shrink evenly; false when none is.
-func (t *reportTable) shrink(shown, widths []int) bool {
-	widest := -1
-	for _, i := range shown {
-		if !t.number[i] && widths[i] > minTextWidth && (widest < 0 || widths[i] > widths[widest]) {
-			widest = i
-		}
-	}
-	if widest < 0 {
-		return false
-	}
-	widths[widest]--
-	return true
+	return f.Fit(width), f.Widths
 }
 
 // lines draws the table's title row and rows in width cells.
@@ -122,7 +81,7 @@ func (t *reportTable) lines(width int) (head string, rows []string) {
 				parts[k] = textsafe.Fit(cells[i], widths[i])
 			}
 		}
-		return strings.TrimRight(strings.Join(parts, strings.Repeat(" ", columnGap)), " ")
+		return strings.TrimRight(strings.Join(parts, strings.Repeat(" ", export.ColumnGap)), " ")
 	}
 	titles := make([]string, len(t.columns))
 	for i, c := range t.columns {

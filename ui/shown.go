@@ -216,9 +216,9 @@ func (w *walk) askSums() tea.Cmd {
 		return nil // while a walk loads page after page, the totals wait for the last
 	}
 	s.sumsBusy, s.sumsAsked, s.sumsDirty = true, s.gen, false
-	gen, f := s.gen, w.filter()
+	gen, f, rule := s.gen, w.filter(), w.rule()
 	return func() tea.Msg {
-		sums, err := sumFooter(context.Background(), st, f)
+		sums, err := sumFooter(context.Background(), st, f, rule)
 		return footerMsg{gen: gen, sums: sums, err: err}
 	}
 }

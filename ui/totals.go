@@ -33,12 +33,13 @@ type footerSums struct {
 	notConverted int
 }
 
-// sumFooter adds up what f selects, in the store, in one pass.
-func sumFooter(ctx context.Context, st *store.Store, f store.Filter) (footerSums, error) {
+// sumFooter adds up what f selects, in the store, in one pass; rule says
+// which gifts the headline counts.
+func sumFooter(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery) (footerSums, error) {
 	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
 	s := footerSums{amounts: map[string]api.Decimal{}, counted: map[string]api.Decimal{}, converted: map[string]api.Decimal{},
 		convCount: map[string]api.Decimal{}, byStatus: map[string]map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{},
-		rule: store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}}}
+		rule: rule}
 	if err != nil {
 		return s, err
 	}
@@ -135,7 +136,7 @@ func (t *footerSums) leftOut(st *Styles) []string {
 // do not fit become "+3 currencies", statuses "+2"; a figure is never cut.
 func (m *Model) totalsLine() string {
 	st, t, w := &m.ctx.Styles, &m.data.shown.sums, m.ctx.Layout.Width
-	if s := &m.data.shown; s.sumsGen != s.gen {
+	if s := &m.data.shown; s.sumsGen != s.gen || t.rule.AllStatuses != m.data.allStatuses {
 		// The totals on hand answer an older question: no figure until
 		// this one's are in.
 		return st.Label.Render("Σ ") + st.Muted.Render("counting…")

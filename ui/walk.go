@@ -40,6 +40,9 @@ type walk struct {
 	// picked says the sort in force is the user's choice, this run or a
 	// remembered one: the next run opens on it rather than newest first.
 	picked bool
+	// allStatuses is the switch (key a) that has the totals count every
+	// status but refunded, not only the paid gifts (rule).
+	allStatuses bool
 
 	// The walk through the API into scratch, when the store cannot answer.
 	scratch *dataset.Scratch

@@ -90,7 +90,7 @@ func checkSummaryByCampaign(t *testing.T, env map[string]string, account []strin
 	for _, d := range all {
 		want[d.CampaignName.Value]++
 	}
-	r := runCmd(t, env, append([]string{"summary", "--offline", "--by", "campaign", "--format", "json"}, account...)...)
+	r := runCmd(t, env, append([]string{"summary", "--offline", "--all-statuses", "--by", "campaign", "--format", "json"}, account...)...)
 	var rows []struct {
 		Group string
 		Count int
@@ -146,7 +146,7 @@ func TestSummaryCountsGiftsWithoutConversion(t *testing.T) {
 		}
 		counted[st][cur] = counted[st][cur].Add(v)
 	}
-	r := runCmd(t, env, append([]string{"summary", "--offline", "--by", "status", "--format", "json"}, account...)...)
+	r := runCmd(t, env, append([]string{"summary", "--offline", "--all-statuses", "--by", "status", "--format", "json"}, account...)...)
 	var rows []struct {
 		Group        string
 		Converted    map[string]string
@@ -170,7 +170,7 @@ func TestSummaryCountsGiftsWithoutConversion(t *testing.T) {
 	if some == 0 {
 		t.Fatal("every gift had a conversion: the test tests nothing")
 	}
-	table := runCmd(t, env, append([]string{"summary", "--offline", "--by", "status", "--format", "table"}, account...)...)
+	table := runCmd(t, env, append([]string{"summary", "--offline", "--all-statuses", "--by", "status", "--format", "table"}, account...)...)
 	if want := "had no conversion: counted in their own currency"; !strings.Contains(table.stdout, want) {
 		t.Errorf("the table does not say %q:\n%s", want, table.stdout)
 	}

@@ -18,7 +18,7 @@ type listOptions struct {
 	ask                        askFlags
 	q                          ask.Question // read from ask when the command runs
 	perPage                    int
-	format                     string
+	format, order              string
 	pages, newest, concurrency int
 	offline, csvBOM            bool
 }
@@ -33,6 +33,7 @@ func listCommand(a *app) *cobra.Command {
   donations list --demo --email ada.lovelace@example.org
   donations list --demo --campaign-id 104 --format csv > tributes.csv
   donations list --demo --newest 10 --format table
+  donations list --demo --order newest --format ndjson | head -100
   donations list --demo --since 2026-10-01 --status refunded --format csv
   donations list --demo --search "zoe lef" --sort -amount`,
 		Args: func(_ *cobra.Command, args []string) error {
@@ -47,7 +48,8 @@ func listCommand(a *app) *cobra.Command {
 	choiceVar(c, &o.format, "format", export.Formats, "table, json, ndjson or csv (default: table on a terminal, ndjson otherwise)")
 	intVar(fs, &o.perPage, "per-page", 1, api.MaxPerPage, "page size, 1..100 (default 100)")
 	intVar(fs, &o.pages, "pages", 0, 0, "stop after N pages (0 = all)")
-	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first")
+	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first (oldest first with --order oldest)")
+	choiceVar(c, &o.order, "order", listOrders, orderUsage)
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
 	fs.BoolVar(&o.csvBOM, "csv-bom", false, "start CSV with a UTF-8 byte-order mark, so Excel reads names like Zoë right")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
@@ -87,9 +89,13 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 		fmt.Fprintln(a.stderr, "donations list: --newest is newest first already; drop --sort, or --newest\n  donations list --help")
 		return exitStatus(exitConfig)
 	}
+	if _, err := o.newestFirst(); err != nil {
+		return err
+	}
 	if o.q, err = o.ask.question(time.Now()); err != nil {
 		return err
 	}
+	w = o.ordered(w)
 	o.q.Query.PerPage = o.perPage
 	if o.offline {
 		return listOffline(ctx, a, o, w)
@@ -100,17 +106,17 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	}
 	defer acct.close()
 	if acct.csvBOM && !o.csvBOM && o.format == "csv" {
-		w = export.NewCSV(a.stdout, true) // nothing is written before the first page
+		w = o.ordered(export.NewCSV(a.stdout, true)) // nothing is written before the first page
 	}
 
-	if o.ask.local(o.q) {
+	if o.ask.local(o.q) || o.sorted() {
 		return listLocal(ctx, a, acct, o, w)
 	}
-	order, lim := api.OldestFirst, export.Limits{Pages: o.pages}
+	lim := export.Limits{Pages: o.pages}
 	if o.newest > 0 {
-		order, lim = api.NewestFirst, export.Limits{Donations: o.newest}
+		lim = export.Limits{Donations: o.newest}
 	}
-	p := acct.client.Pager(o.q.Query, order)
+	p := acct.client.Pager(o.q.Query, o.pagerOrder())
 	concurrency := o.concurrency
 	if o.pages > 0 {
 		concurrency = min(concurrency, o.pages) // read no page past the last one asked for

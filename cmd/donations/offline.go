@@ -53,10 +53,15 @@ func answer(ctx context.Context, s *store.Store, o listOptions, withServer bool,
 		return err
 	}
 	q := store.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
+	if q.Sort == "" {
+		// By date, in the order the server's pages are read: the newest
+		// first for --newest (written oldest first, if asked, by ordered).
+		q.Sort, q.Desc = "date", o.pagerOrder() == api.NewestFirst
+	}
 	limit := -1
 	switch {
 	case o.newest > 0:
-		q.Sort, q.Desc, limit = "date", true, o.newest
+		limit = o.newest
 	case o.pages > 0:
 		// N pages as the server serves them: 50 a page on a server that
 		// serves 50 when asked for 100, as the store learned.

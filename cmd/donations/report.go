@@ -97,7 +97,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if err := checkValues(ctx, o.summary.q, st, o.summary.offline); err != nil {
 		return err
 	}
-	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local))
+	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local), "--status or --all-statuses count them")
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,68 @@
+package export
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+)
+
+// On a terminal the lapsed donors' table fits the width by dropping
+// columns in the order a fundraiser needs (lifetime, gifts, name first),
+// keeping the e-mail, the year's total and the last gift; no line is
+// cut, so no number is.
+func TestLapsedTableFitsTheTerminal(t *testing.T) {
+	donors := []store.LapsedDonor{
+		{Email: "someone.with.a.long.address@example.org", FirstName: "Someone", LastName: "With A Long Name",
+			LastGift: "2025-11-30", LastYear: 2025, LastYearTotal: api.ScaledDecimal(123456789, 2),
+			Lifetime: api.ScaledDecimal(987654321, 2), Gifts: 1234},
+		{Email: "b@example.org", FirstName: "B", LastGift: "2025-01-02", LastYear: 2025,
+			LastYearTotal: api.ScaledDecimal(500, 2), Lifetime: api.ScaledDecimal(500, 2), Gifts: 1},
+	}
+	each := func(fn func(store.LapsedDonor) error) error {
+		for _, d := range donors {
+			if err := fn(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		width      int
+		shown, not []string
+	}{
+		{80, []string{"E-MAIL", "LAST GIFT", "YEAR TOTAL USD", "1,234,567.89", "someone.with.a.long.address@exa…"},
+			[]string{"LIFETIME", "GIFTS", "NAME"}},
+		{100, []string{"E-MAIL", "NAME", "LAST GIFT", "LAST YEAR", "YEAR TOTAL USD", "1,234,567.89", "GIFTS", "1,234"},
+			[]string{"LIFETIME"}},
+		{120, []string{"E-MAIL", "NAME", "LAST GIFT", "YEAR TOTAL USD", "LIFETIME USD", "9,876,543.21", "GIFTS"},
+			[]string{"OTHER CURRENCIES"}},
+		{0, []string{"LIFETIME USD", "9,876,543.21", "OTHER CURRENCIES"}, nil},
+	} {
+		r := LapsedReport(each, "USD")
+		r.Width = c.width
+		var b bytes.Buffer
+		if err := WriteReport(&b, "table", r); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if c.width > 0 && textsafe.Width(l) > c.width {
+				t.Errorf("width %d: a line of %d: %q", c.width, textsafe.Width(l), l)
+			}
+		}
+		for _, s := range c.shown {
+			if !strings.Contains(out, s) {
+				t.Errorf("width %d: %q is not shown:\n%s", c.width, s, out)
+			}
+		}
+		for _, s := range c.not {
+			if strings.Contains(out, s) {
+				t.Errorf("width %d: %q is shown:\n%s", c.width, s, out)
+			}
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"modernc.org/sqlite"
+)
+
+// SQLite groups by sorting: a report that adds a million gifts up into a
+// handful of groups (by status, by month) spent most of its time sorting
+// them. tally() adds them up in a Go map instead, in the one pass the
+// query makes: tally(id, value, key...) counts the rows and sums value by
+// the keys (up to maxTallyKeys) into the tally registered under id, which
+// the caller reads once the query is done. lastsum(key, value) is the sum
+// of value over the rows with the greatest key: a donor's last year's
+// total in the same pass as their lifetime, where SQL needed a GROUP BY by
+// donor and year, sorted.
+
+const maxTallyKeys = 4
+
+// tallyKey is a group's keys as SQLite gives them (int64, string, nil).
+type tallyKey [maxTallyKeys]any
+
+// tallySum is what a group adds up to.
+type tallySum struct{ n, sum int64 }
+
+// tallies are the tallies of the queries under way, by id.
+var (
+	tallies  sync.Map // int64 -> map[tallyKey]*tallySum
+	tallyIDs atomic.Int64
+)
+
+var registerOnce = sync.OnceValue(func() error {
+	err := sqlite.RegisterFunction("tally", &sqlite.FunctionImpl{NArgs: -1,
+		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &tallyAgg{}, nil }})
+	if err != nil {
+		return err
+	}
+	return sqlite.RegisterFunction("lastsum", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true,
+		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &lastSum{}, nil }})
+})
+
+// registerFunctions makes tally() and lastsum() known to the connections
+// opened after it.
+func registerFunctions() error { return registerOnce() }
+
+type tallyAgg struct{ groups map[tallyKey]*tallySum }
+
+func (a *tallyAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
+	if a.groups == nil {
+		if len(args) < 2 || len(args) > 2+maxTallyKeys {
+			return fmt.Errorf("tally takes an id, a value and 0 to %d keys", maxTallyKeys)
+		}
+		id, _ := args[0].(int64)
+		g, ok := tallies.Load(id)
+		if !ok {
+			return fmt.Errorf("tally %d is not registered", id)
+		}
+		a.groups = g.(map[tallyKey]*tallySum)
+	}
+	var k tallyKey
+	for i, v := range args[2:] {
+		if b, ok := v.([]byte); ok {
+			v = string(b)
+		}
+		k[i] = v
+	}
+	g := a.groups[k]
+	if g == nil {
+		g = &tallySum{}
+		a.groups[k] = g
+	}
+	v, _ := args[1].(int64)
+	g.n, g.sum = g.n+1, g.sum+v
+	return nil
+}
+
+func (a *tallyAgg) WindowInverse(*sqlite.FunctionContext, []driver.Value) error {
+	return fmt.Errorf("tally is no window function")
+}
+
+func (a *tallyAgg) WindowValue(*sqlite.FunctionContext) (driver.Value, error) {
+	return int64(len(a.groups)), nil
+}
+
+func (a *tallyAgg) Final(*sqlite.FunctionContext) {}
+
+// tally runs query, whose first argument is the tally's id, and gives the
+// groups it added up.
+func (s *Store) tally(ctx context.Context, query string, args ...any) (map[tallyKey]*tallySum, error) {
+	id, groups := tallyIDs.Add(1), map[tallyKey]*tallySum{}
+	tallies.Store(id, groups)
+	defer tallies.Delete(id)
+	var n any
+	if err := s.db.QueryRowContext(ctx, query, append([]any{id}, args...)...).Scan(&n); err != nil {
+		return nil, s.explain(err)
+	}
+	return groups, nil
+}
+
+type lastSum struct {
+	key, sum int64
+	some     bool
+}
+
+func (a *lastSum) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
+	k, _ := args[0].(int64)
+	v, _ := args[1].(int64)
+	switch {
+	case !a.some || k > a.key:
+		a.key, a.sum, a.some = k, v, true
+	case k == a.key:
+		a.sum += v
+	}
+	return nil
+}
+
+func (a *lastSum) WindowInverse(*sqlite.FunctionContext, []driver.Value) error {
+	return fmt.Errorf("lastsum is no window function")
+}
+
+func (a *lastSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) { return a.sum, nil }
+
+func (a *lastSum) Final(*sqlite.FunctionContext) {}

@@ -1,0 +1,71 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"donations/api/demo"
+	"donations/textsafe"
+)
+
+// cutNumber is a figure cut short: a number (a word of digits, not the
+// digits of a cut e-mail like "mary.kim237…") beside the "…" that ends a
+// cut text, or a currency whose amount was cut ("USD…").
+var cutNumber = regexp.MustCompile(`(^|[^\pL\d._@-])[\d,.]*\d…|…[\d,.]*\d|\b[A-Z]{3} ?…`)
+
+// A number is never cut at 80 columns, in any view (issue 29.3): each
+// screen is scanned for a number next to "…". (The edge of a viewport cuts
+// with no "…": TestInsightsLinesFit checks what insights draws fits.)
+func TestNoNumberCutAt80(t *testing.T) {
+	skipShort(t)
+	for _, tc := range []struct {
+		name string
+		keys []string
+	}{
+		{"list", nil},
+		{"list, last page", []string{"G"}},
+		{"detail", []string{"enter"}},
+		{"raw", []string{"r"}},
+		{"donors", []string{"d"}},
+		{"donors by count", []string{"d", "c"}},
+		{"insights", []string{"i"}},
+		{"insights, bottom", []string{"i", "G"}},
+		{"insights by day", []string{"i", "d", "G"}},
+		{"report pages", []string{"i", "tab"}},
+		{"report pages 2", []string{"i", "tab", "tab"}},
+		{"report pages 3", []string{"i", "tab", "tab", "tab"}},
+		{"request log", []string{"l"}},
+		{"help", []string{"?"}},
+		{"filter form", []string{"f"}},
+		{"live", []string{"L"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, _ := demoSource(t, demo.Options{})
+			d := newDriver(t, src, 80, 24)
+			d.keys(tc.keys...)
+			screen := d.screen()
+			for _, l := range lines(screen) {
+				if cutNumber.MatchString(l) {
+					t.Errorf("a number cut in %q:\n%s", l, screen)
+				}
+			}
+		})
+	}
+}
+
+// What insights draws fits the screen, line by line: its viewport would
+// cut the rest at the edge with no "…" (the median, a top donor's total).
+func TestInsightsLinesFit(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 80, 24)
+	d.keys("G", "i")
+	v := d.m.children[insightsID].(*insightsView)
+	for _, w := range []int{76, 60} {
+		for _, l := range strings.Split(v.render(w), "\n") {
+			if textsafe.Width(l) > w || cutNumber.MatchString(l) {
+				t.Errorf("width %d: line of %d cells: %q", w, textsafe.Width(l), l)
+			}
+		}
+	}
+}

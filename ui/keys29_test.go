@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"donations/api/demo"
+)
+
+// The ? screen's key line names Esc, the key that leaves every other view,
+// and the list's Esc says what it does there (issue 29.8).
+func TestHelpNamesEsc(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 80, 24)
+	d.keys("?")
+	d.mustShow("stop loading/export, clear search")
+	keyLine := ""
+	for _, l := range lines(d.screen()) {
+		if strings.Contains(l, "scroll") {
+			keyLine = l
+		}
+	}
+	if !strings.Contains(keyLine, "esc back") {
+		t.Errorf("the help's key line %q does not name esc", keyLine)
+	}
+	d.keys("esc")
+	if d.m.focus != listID {
+		t.Errorf("esc left focus on %v", d.m.focus)
+	}
+}
+
+// In insights g/Home go to the top and G/End to the bottom (issue 29.8).
+func TestInsightsTopAndBottom(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 80, 24)
+	d.keys("G", "i")
+	v := d.m.children[insightsID].(*insightsView)
+	for _, tc := range []struct{ down, up string }{{"G", "g"}, {"end", "home"}} {
+		d.keys(tc.down)
+		if !v.vp.AtBottom() || v.vp.AtTop() {
+			t.Fatalf("%s: not at the bottom (offset %d)", tc.down, v.vp.YOffset())
+		}
+		d.keys(tc.up)
+		if !v.vp.AtTop() {
+			t.Fatalf("%s: not at the top (offset %d)", tc.up, v.vp.YOffset())
+		}
+	}
+}
+
+// In the donor view t chooses the sort by total, as every other key
+// chooses its own, even when the view opened by total; again reverses it
+// (issue 29.8).
+func TestDonorTotalKeyChoosesTotal(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 120, 35)
+	d.keys("G", "d")
+	for _, tc := range []struct{ key, want string }{
+		{"t", "by total ↓"}, {"t", "by total ↑"}, {"c", "by gifts ↓"}, {"t", "by total ↓"}, {"c", "by gifts ↓"}, {"c", "by gifts ↑"},
+	} {
+		d.keys(tc.key)
+		d.mustShow(tc.want)
+	}
+}
