@@ -35,14 +35,11 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		a.ctx, a.cancel = context.WithCancel(context.Background())
 	}
 	// A walk back reads ahead towards page 1, and no further.
-	step := 1
-	if p.order == NewestFirst && !p.q.desc {
-		step = -1
-	}
+	step := p.way
 	for i, k := 0, n; i < a.width && k >= 1; i, k = i+1, k+step {
 		_, fetched := p.cache[k]
 		if _, ok := a.inflight[k]; !ok && (!fetched || k == n) {
-			a.inflight[k] = a.start(p.c, p.query(k))
+			a.inflight[k] = a.start(a.ctx, p.c, p.query(k))
 		}
 	}
 	f := a.inflight[n]
@@ -55,9 +52,8 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 	return f.page, f.err
 }
 
-func (a *readAhead) start(c *Client, q Query) *future {
+func (a *readAhead) start(ctx context.Context, c *Client, q Query) *future {
 	f := &future{done: make(chan struct{})}
-	ctx := a.ctx
 	go func() {
 		defer close(f.done)
 		// A panic here would end the process with the terminal left raw:
@@ -70,6 +66,14 @@ func (a *readAhead) start(c *Client, q Query) *future {
 		f.page, f.err = c.Page(ctx, q)
 	}()
 	return f
+}
+
+// once fetches one page as a page read ahead is, on a goroutine of its
+// own, for a walk that reads ahead but needs this page before any other.
+func (a *readAhead) once(ctx context.Context, c *Client, q Query) (*Page, error) {
+	f := a.start(ctx, c, q)
+	<-f.done // the request ends when ctx does
+	return f.page, f.err
 }
 
 // adapt narrows to one request at a time after a 429 and widens slowly.

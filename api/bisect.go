@@ -28,10 +28,15 @@ type RangeWalk struct {
 	// direct: the walk is over the pages of the range itself, asked for
 	// with date_from and date_to (see tryDirect); pending is its first.
 	direct  bool
+	sent    DateRange // where a faithful answer's donations lie (Query.answerSpan)
 	pending *Batch
 	spent   int // requests of a try at the date filter not believed
 	// carried is what a direct walk given up had yielded (see distrust).
 	carried seenSet
+	// newest: the list only descends, and is read newest first from page
+	// 1 until a page ends before the range (descwalk.go).
+	newest bool
+	low    time.Time // the oldest date such a walk has read
 }
 
 // RangeWalk starts a walk over q's donations dated in r (q.Page is ignored).
@@ -63,6 +68,10 @@ func (w *RangeWalk) Next(ctx context.Context) (Batch, error) {
 		w.p.SetConcurrency(w.concurrency)
 		return w.nextDirect(ctx, b)
 	}
+	if w.newest {
+		w.p.SetConcurrency(w.concurrency)
+		return w.nextNewest(b), nil
+	}
 	// The first page of the range was fetched while searching: pages are read
 	// ahead only after it, so it is not asked for twice.
 	w.p.SetConcurrency(w.concurrency)
@@ -87,6 +96,13 @@ func (w *RangeWalk) begin(ctx context.Context) error {
 	if err != nil || direct {
 		w.started = direct
 		return err
+	}
+	if err := w.search.learn(ctx); err != nil {
+		return err
+	}
+	if w.search.c.listOrder() == OrderDescending {
+		w.beginNewest()
+		return nil
 	}
 	first, err := w.firstPage(ctx)
 	if err != nil {

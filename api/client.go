@@ -87,14 +87,13 @@ type Client struct {
 	userAgent string
 	pace      pacer
 	refused   atomic.Int64 // 429 answers so far
-	// dateFilter is what the client has learned of date_from and date_to:
-	// dateFilterUntried, dateFilterHonoured or dateFilterIgnored.
-	dateFilter atomic.Int32
-	maxBody    int64
-	onWait     func(Wait)
-	allWaits   bool
-	redact     *redactor
-	clock      Clock
+	// learned is what the client has learned of the server (see Profile).
+	learned  learned
+	maxBody  int64
+	onWait   func(Wait)
+	allWaits bool
+	redact   *redactor
+	clock    Clock
 }
 
 // New checks the configuration and makes a client. Credentials given as user
@@ -191,8 +190,12 @@ func (c *Client) Endpoint() string { return c.endpoint.String() }
 // Username is the user name sent, for showing which account is in use.
 func (c *Client) Username() string { return c.username }
 
-// URL is the request URL for q, without credentials.
-func (c *Client) URL(q Query) string {
+// URL is the request URL for q as the client sends it (see shaped),
+// without credentials.
+func (c *Client) URL(q Query) string { return c.plainURL(c.shaped(q)) }
+
+// plainURL is the URL for q's own parameters only.
+func (c *Client) plainURL(q Query) string {
 	u := c.endpoint
 	u.RawQuery = q.Values().Encode()
 	return u.String()

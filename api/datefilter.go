@@ -2,47 +2,73 @@ package api
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"time"
 )
 
-// What a client has learned of date_from and date_to, which the spec does
-// not show: tried once, on a RangeWalk's first request, and believed only
-// when every row of the answer lies in the range and the answer is not
-// simply the list's first page.
-const (
-	dateFilterUntried int32 = iota
-	dateFilterHonoured
-	dateFilterIgnored
-)
-
 // DateFilterHonoured says whether the server was found to honour date_from
-// and date_to; false until a RangeWalk has tried them.
-func (c *Client) DateFilterHonoured() bool { return c.dateFilter.Load() == dateFilterHonoured }
+// and date_to, which the spec does not show; false until a RangeWalk has
+// tried them. A try is believed only when every row of the answer lies in
+// the range and the answer is not simply the list's first page.
+func (c *Client) DateFilterHonoured() bool {
+	f := c.dateForm()
+	return f == DatesDay || f == DatesInstant
+}
+
+func (c *Client) learnDates(f DateForm) { c.learned.dates.Store(int32(f)) }
 
 // tryDirect asks for the range itself, unless the client knows the server
-// ignores date filters. It says whether the walk goes on over the answer's
-// pages; if not, the walk searches the list for the range as before, and
-// the list's first page, when it was fetched to tell the two apart, is not
-// asked for again.
+// ignores date filters: in the form known to work, else the day form, then
+// date-times. A form the server refuses (400) is a lesson, not an error:
+// the next is tried, and where none is taken the range is searched for.
+// It says whether the walk goes on over the answer's pages; if not, the
+// walk searches the list for the range as before, and the list's first
+// page, when it was fetched to tell the two apart, is not asked for again.
 func (w *RangeWalk) tryDirect(ctx context.Context) (bool, error) {
 	c := w.search.c
-	if w.r.IsZero() || c.dateFilter.Load() == dateFilterIgnored {
+	known := c.dateForm()
+	if w.r.IsZero() || known == DatesIgnored {
 		return false, nil
 	}
+	forms := []DateForm{DatesDay, DatesInstant}
+	if known == DatesInstant {
+		forms = []DateForm{DatesInstant, DatesDay}
+	}
+	for _, f := range forms {
+		direct, err := w.tryForm(ctx, f, f == known)
+		var e *Error
+		if !errors.As(err, &e) || e.Status != http.StatusBadRequest {
+			return direct, err
+		}
+		w.spent++ // the refused request
+	}
+	c.learnDates(DatesIgnored)
+	return false, nil
+}
+
+// tryForm asks for the range in form f; proven says the server was seen
+// to honour it before.
+func (w *RangeWalk) tryForm(ctx context.Context, f DateForm, proven bool) (bool, error) {
+	c := w.search.c
 	q := w.search.q
-	q.dates = w.r
-	p := c.Pager(q, OldestFirst)
-	b, err := p.Next(ctx)
+	q.dates, q.dateForm = w.r, f
+	w.sent = q.answerSpan()
+	p, err := w.rangePager(ctx, q)
+	var b Batch
+	if err == nil {
+		b, err = p.Next(ctx)
+	}
 	if err != nil {
 		w.spent += p.Requests()
 		return false, err
 	}
 	if !w.allIn(b.Page.Donations) {
-		c.dateFilter.Store(dateFilterIgnored)
+		c.learnDates(DatesIgnored)
 		w.spent += p.Requests()
 		return false, nil
 	}
-	if c.dateFilter.Load() == dateFilterUntried {
+	if !proven {
 		if err := w.search.load(ctx, 1); err != nil {
 			w.spent += p.Requests()
 			return false, err
@@ -53,16 +79,30 @@ func (w *RangeWalk) tryDirect(ctx context.Context) (bool, error) {
 			w.spent += p.Requests()
 			return false, nil
 		}
-		c.dateFilter.Store(dateFilterHonoured)
+		c.learnDates(f)
 	}
 	w.direct, w.p, w.pending = true, p, &b
 	return true, nil
 }
 
-// allIn says whether every donation is dated in the range.
+// rangePager is the walk over the pages of the range asked for, from its
+// first page: oldest first, or newest first where the list only descends
+// (which learning the order on its first page finds).
+func (w *RangeWalk) rangePager(ctx context.Context, q Query) (*Pager, error) {
+	p := w.search.c.Pager(q, OldestFirst)
+	if err := p.learn(ctx); err != nil || p.c.listOrder() != OrderDescending {
+		return p, err
+	}
+	down := p.c.Pager(q, NewestFirst)
+	down.cache, down.requests, down.learnt = p.cache, p.requests, true
+	return down, nil
+}
+
+// allIn says whether every donation is dated where a faithful answer to
+// the range asked for puts it.
 func (w *RangeWalk) allIn(list []Donation) bool {
 	for i := range list {
-		if t, ok := Time(list[i].DonationDate); !ok || !w.r.Contains(t) {
+		if t, ok := Time(list[i].DonationDate); !ok || !w.sent.Contains(t) {
 			return false
 		}
 	}
@@ -95,7 +135,7 @@ func (w *RangeWalk) nextDirect(ctx context.Context, b Batch) (Batch, error) {
 // page's rows in the range are yielded, and the walk starts again with the
 // search for the range's first page, yielding nothing twice.
 func (w *RangeWalk) distrust(ctx context.Context, b Batch) (Batch, error) {
-	w.search.c.dateFilter.Store(dateFilterIgnored)
+	w.search.c.learnDates(DatesIgnored)
 	w.p.Close()
 	w.spent += w.p.Requests()
 	w.carried = w.p.seen

@@ -36,14 +36,18 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, demo.Options{Count: 20_000, DateFilter: honoured}, api.Config{})
 			all := apitest.Every(t, h.client)
-			months := []api.DateRange{
-				{Since: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)},
-				{Since: time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)},
+			day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+			// The days sent take in the month in any time zone: from the
+			// day before to the day after (date_to exclusive).
+			months := []struct{ r, sent api.DateRange }{
+				{api.DateRange{Since: day(2025, 3, 1), Until: day(2025, 4, 1)}, api.DateRange{Since: day(2025, 2, 28), Until: day(2025, 4, 2)}},
+				{api.DateRange{Since: day(2024, 7, 1), Until: day(2024, 8, 1)}, api.DateRange{Since: day(2024, 6, 30), Until: day(2024, 8, 2)}},
 			}
 			bisect := int(2*math.Log2(200)) + 3
-			for i, r := range months {
+			for i, m := range months {
+				r := m.r
 				want := inRange(t, all, r)
-				pages := len(want)/100 + 1
+				pages := len(inRange(t, all, m.sent))/100 + 1
 				before := h.server.Requests()
 				w := h.client.RangeWalk(api.Query{}, r, 1)
 				equalIDs(t, walkRange(t, w), want)
@@ -79,7 +83,7 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 			for _, x := range h.exchanges() {
 				if strings.Contains(x.URL, "date_from=") {
 					sent++
-					if !strings.Contains(x.URL, "date_from=2025-03-01T00%3A00%3A00.000Z") && !strings.Contains(x.URL, "date_from=2024-07-01T00%3A00%3A00.000Z") {
+					if !strings.Contains(x.URL, "date_from=2025-02-28&date_to=2025-04-02") && !strings.Contains(x.URL, "date_from=2024-06-30&date_to=2024-08-02") {
 						t.Errorf("date_from as sent: %s", x.URL)
 					}
 				}

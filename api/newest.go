@@ -29,5 +29,7 @@ func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
 func (p *Pager) Last(ctx context.Context) (int, error) { return p.locate(ctx) }
 
 // CurlFor is a shell command that asks for q, the key left as
-// $DONATIONS_API_KEY: for a donation held in a store, whose request is gone.
-func (c *Client) CurlFor(q Query) string { return CurlCommand("GET", c.URL(q), c.username) }
+// $DONATIONS_API_KEY: for a donation held in a store, whose request is
+// gone. It has q's own parameters only: a page size or an order says
+// nothing of a donation asked for by id.
+func (c *Client) CurlFor(q Query) string { return CurlCommand("GET", c.plainURL(q), c.username) }

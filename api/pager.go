@@ -24,8 +24,7 @@ func (o Order) String() string {
 
 // Batch is what one step of a Pager yields.
 type Batch struct {
-	// Page is the page as fetched; for NewestFirst its donations are in the
-	// server's (ascending) order.
+	// Page is the page as fetched, its donations in the server's order.
 	Page *Page
 	// Donations are the ones not seen before, in the pager's order.
 	Donations []Donation
@@ -48,10 +47,16 @@ type Pager struct {
 	done   bool
 	maxLen int // the longest page seen: a shorter one is the last
 
-	// NewestFirst: pages fetched while searching for the last one.
+	// A walk back: pages fetched while searching for the last one.
 	cache   map[int]*Page
 	located bool
 	probed  bool // order=desc was tried
+	// way is the walk's direction, fixed at its first step once the
+	// server's order is learned: 1 forward from page 1, -1 back from the
+	// last page.
+	way    int
+	learnt bool
+	sizes  map[int]contentKey // pages fetched, for the page size served (sized)
 
 	requests int
 	warnings []string
@@ -61,18 +66,17 @@ type Pager struct {
 // Pager starts a walk over q (its Page field is ignored).
 func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
-	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}}
+	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]contentKey{}}
 }
 
-// From makes an oldest-first walk start at page n: a sync that already holds
-// the pages before it reads on from there. A newest-first walk then goes
-// back from page n to page 1 as they stand, with no search for the last
-// page (n is known to be it, or where a walk back stopped).
+// From makes a walk start at page n. A walk forward (oldest first over a
+// list that ascends) reads on from there: a sync that already holds the
+// pages before it. A walk back goes from page n to page 1 as they stand,
+// with no search for the last page (n is known to be it, or where a walk
+// back stopped).
 func (p *Pager) From(n int) *Pager {
 	p.next = max(1, n)
-	if p.order == NewestFirst {
-		p.probed, p.located = true, true
-	}
+	p.probed, p.located = true, true
 	return p
 }
 
@@ -117,6 +121,7 @@ func (p *Pager) query(n int) Query {
 func (p *Pager) record(pg *Page) {
 	p.requests++
 	p.maxLen = max(p.maxLen, len(pg.Donations))
+	p.sized(pg)
 }
 
 // Next fetches the next page of the walk.
@@ -127,17 +132,42 @@ func (p *Pager) Next(ctx context.Context) (Batch, error) {
 	if err := ctx.Err(); err != nil {
 		return Batch{}, err
 	}
-	if p.order == NewestFirst && !p.q.desc {
+	// A newest-first walk asks for order=desc first (tryDescending),
+	// which teaches what a plain first page would, where it is not honoured.
+	if p.order == OldestFirst || p.probed {
+		if err := p.learn(ctx); err != nil {
+			return Batch{}, err
+		}
+	}
+	if p.way == 0 {
+		p.way = p.direction()
+	}
+	if p.way < 0 {
 		return p.nextBackward(ctx)
 	}
 	return p.nextForward(ctx)
 }
 
+// direction is the way a walk in p's order goes over the server's list:
+// over one that ascends, oldest first is forward; over one that only
+// descends, newest first is.
+func (p *Pager) direction() int {
+	back := p.order == NewestFirst && !p.q.desc
+	if p.c.listOrder() == OrderDescending {
+		back = p.order == OldestFirst
+	}
+	if back {
+		return -1
+	}
+	return 1
+}
+
 func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
 	prevMax := p.maxLen
-	var pg *Page
-	var err error
-	if p.ahead.limit > 1 {
+	pg, err := p.cache[p.next], error(nil)
+	if pg != nil {
+		delete(p.cache, p.next) // fetched to learn the server's order
+	} else if p.ahead.limit > 1 {
 		pg, err = p.ahead.take(ctx, p, p.next)
 		if err == nil {
 			p.record(pg)
@@ -235,6 +265,9 @@ func (p *Pager) load(ctx context.Context, n int) error {
 // the end, then bisect between the last probe before it and it. Every page
 // fetched stays cached, so a retry after an error resumes where it stopped.
 func (p *Pager) locate(ctx context.Context) (int, error) {
+	if err := p.learn(ctx); err != nil {
+		return 0, err
+	}
 	lo, hi := p.bounds()
 	for hi == 0 {
 		n := max(1, 2*lo)
@@ -261,9 +294,8 @@ func (p *Pager) locate(ctx context.Context) (int, error) {
 	return hi, nil
 }
 
-// ordered says whether the page's ids strictly rise (dir 1) or fall (dir -1).
-func ordered(pg *Page, dir int64) bool {
-	ds := pg.Donations
+// ordered says whether the ids strictly rise (dir 1) or fall (dir -1).
+func ordered(ds []Donation, dir int64) bool {
 	for i := 1; i < len(ds); i++ {
 		if (ds[i].ID.Value-ds[i-1].ID.Value)*dir <= 0 {
 			return false
@@ -286,11 +318,14 @@ func (p *Pager) tryDescending(ctx context.Context) (*Batch, error) {
 	p.record(pg)
 	p.probed = true
 	switch {
-	case ordered(pg, -1):
-		p.q.desc = true
+	case ordered(pg.Donations, -1):
+		p.q.desc, p.way = true, 1
 		b := p.accept(pg, 0)
 		return &b, nil
-	case ordered(pg, 1) || len(pg.Donations) < 2:
+	case ordered(pg.Donations, 1) || len(pg.Donations) < 2:
+		if len(pg.Donations) >= 2 {
+			p.c.learnOrder(OrderAscending) // it lists oldest first, even asked otherwise
+		}
 		pg.Number = 1
 		p.cache[1] = pg
 	}
@@ -298,7 +333,7 @@ func (p *Pager) tryDescending(ctx context.Context) (*Batch, error) {
 }
 
 func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
-	if !p.probed {
+	if !p.probed && p.order == NewestFirst {
 		b, err := p.tryDescending(ctx)
 		if err != nil {
 			return Batch{}, err

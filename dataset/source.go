@@ -13,6 +13,10 @@ type Source interface {
 	RangeWalk(q api.Query, r api.DateRange, concurrency int) *api.RangeWalk
 	// Budget is the server's rate-limit budget as its last answer said.
 	Budget() (api.Budget, bool)
+	// Profile is what the source has learned of its server (order, page
+	// size, date form), and Teach tells it what the store remembers.
+	Profile() api.Profile
+	Teach(api.Profile)
 }
 
 // requests is how many pages a walk has fetched, for the walks that count.

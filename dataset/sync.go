@@ -97,6 +97,7 @@ type syncRun struct {
 	per   int // the server's page size, as known before the sync
 	size  int // as this sync learned it; 0 if it did not
 	start time.Time
+	known api.Profile // what the store remembers of the server
 	state *syncState
 	done  int // pages stored
 	res   SyncResult
@@ -104,6 +105,9 @@ type syncRun struct {
 	// says the server ignores the id filter (settle.go).
 	ranges   pageRanges
 	noLookup bool
+	// primed is the walk that learned the server's order, with the pages
+	// it fetched, for the sync's first walk from page 1.
+	primed *api.Pager
 	// notes are warnings of the sync's own, told after the server's: unlike
 	// those, they do not stop a full read from removing what it did not see.
 	notes []string
@@ -119,6 +123,10 @@ func (r *syncRun) sync(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if r.known, err = s.Profile(ctx); err != nil {
+		return err
+	}
+	r.src.Teach(r.known)
 	r.q = r.o.Query
 	r.q.PerPage = r.o.PerPage
 	if r.per, err = s.PageSize(ctx, r.q.EffectivePerPage()); err != nil {
@@ -129,8 +137,35 @@ func (r *syncRun) sync(ctx context.Context) error {
 			return err
 		}
 	}
-	var seen map[int64]struct{}
+	seen, err := r.walk(ctx, n, maxID, cov)
+	if err == nil {
+		err = r.remember(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	return r.finish(ctx, seen)
+}
+
+// walk reads what the sync needs, as the store and the server stand.
+func (r *syncRun) walk(ctx context.Context, n int, maxID int64, cov store.Coverage) (seen map[int64]struct{}, err error) {
+	if n > 0 || r.o.Full || r.o.From > 0 {
+		// Which way the server lists decides the walks: a store of an
+		// earlier version, or a sync from a page, may not know it yet.
+		// Its pages serve the walk from page 1, if there is one (forward).
+		r.primed = r.src.Pager(r.q, api.OldestFirst)
+		defer r.unprime()
+		if err := r.primed.Learn(ctx); err != nil {
+			return nil, err
+		}
+	}
+	var top store.Span
+	if len(cov.Spans) > 0 {
+		top = cov.Spans[len(cov.Spans)-1]
+	}
 	switch {
+	case r.src.Profile().Order == api.OrderDescending:
+		return r.descSync(ctx, n, top, maxID, cov.Pages, nil)
 	case r.o.From > 0:
 		_, err = r.forward(ctx, r.o.From, 0, 0, nil)
 	case r.o.Full:
@@ -142,16 +177,38 @@ func (r *syncRun) sync(ctx context.Context) error {
 		err = r.newestFirst(ctx)
 	default:
 		if len(cov.Spans) == 0 { // filled by Put: whole pages from the first
-			cov.Spans = []store.Span{{From: 0, To: maxID, Page: 1}}
+			top = store.Span{From: 0, To: maxID, Page: 1}
 		}
-		if seen, err = r.catchUp(ctx, cov.Spans[len(cov.Spans)-1], maxID); err == nil && !r.res.Full {
+		if seen, err = r.catchUp(ctx, top, maxID); err == nil && !r.res.Full {
 			seen, err = r.fillGaps(ctx)
 		}
 	}
-	if err != nil {
-		return err
+	return seen, err
+}
+
+// unprime counts the requests of a learning walk no walk took over.
+func (r *syncRun) unprime() {
+	if r.primed != nil {
+		r.res.Requests += r.primed.Requests()
+		r.primed.Close()
+		r.primed = nil
 	}
-	return r.finish(ctx, seen)
+}
+
+// remember saves what the source learned of the server that the store
+// did not know, as soon as it is learned: a first sync cut short has the
+// account counted with the page size really served. Its page size is the
+// sync's from then on.
+func (r *syncRun) remember(ctx context.Context) error {
+	p := r.src.Profile()
+	if p == r.known {
+		return nil
+	}
+	if p.PerPage > 0 && (r.q.PerPage <= 0 || r.q.PerPage == api.MaxPerPage) {
+		r.per = p.PerPage
+	}
+	r.known = p
+	return r.s.SaveProfile(ctx, p)
 }
 
 // finish records the sync, builds what a first sync deferred, and hands

@@ -12,7 +12,11 @@ import (
 // the page that should hold maxID, the store's newest donation (0: none);
 // found says whether it did. seen, when given, collects every id read.
 func (r *syncRun) forward(ctx context.Context, first, anchor int, maxID int64, seen map[int64]struct{}) (found bool, err error) {
-	p := r.src.Pager(r.q, api.OldestFirst).From(first)
+	p := r.src.Pager(r.q, api.OldestFirst)
+	if first == 1 && r.primed != nil {
+		p, r.primed = r.primed, nil
+	}
+	p.From(first)
 	defer p.Close()
 	found, ramped := anchor == 0, false
 	each := func(b api.Batch) {
@@ -51,8 +55,15 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 	p := r.src.Pager(r.q, api.NewestFirst)
 	defer p.Close()
 	last, err := p.Last(ctx)
+	if err == nil {
+		err = r.remember(ctx)
+	}
 	if err != nil {
 		r.res.Requests += p.Requests()
+		return err
+	}
+	if r.src.Profile().Order == api.OrderDescending {
+		_, err := r.descSync(ctx, 0, store.Span{}, 0, last, p)
 		return err
 	}
 	if last == 0 { // an empty list: the first page, empty, says it whole

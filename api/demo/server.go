@@ -57,6 +57,9 @@ type Options struct {
 	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
 	RepeatRows int    // each page after the first starts with the last N rows of the page before
 	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
+	// NewestOnly lists newest first whatever order says: a server of the
+	// platform's kind that does not take order=asc.
+	NewestOnly bool
 	// Shape is how the list and its records look: ShapeSpec (the default),
 	// or ShapeDonorbox, the platform the spec resembles: records with the
 	// donor and campaign nested, newest first unless order=asc, 50 a page,
@@ -310,7 +313,7 @@ func (s *Server) selected(r *http.Request) ([]int, error) {
 			return nil, err
 		}
 	}
-	if s.shape.reversed(q.Get("order"), s.opts.OrderDesc) {
+	if s.opts.NewestOnly || s.shape.reversed(q.Get("order"), s.opts.OrderDesc) {
 		matched = slices.Clone(matched)
 		slices.Reverse(matched)
 	}

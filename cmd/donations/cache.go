@@ -62,8 +62,12 @@ func runCacheInfo(ctx context.Context, a *app) error {
 	if err != nil {
 		return storeError(err)
 	}
-	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\n",
-		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull))
+	server, err := s.Profile(ctx)
+	if err != nil {
+		return storeError(err)
+	}
+	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\nserver:      %s\n",
+		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull), server)
 	if st.Running {
 		fmt.Fprintln(a.stdout, "sync:        running now")
 	}

@@ -40,6 +40,7 @@ func demoServerCommand(a *app) *cobra.Command {
 	fs.Float64Var(&o.CutRate, "cut-rate", 0, "share of pages whose connection drops mid-body (0..1)")
 	fs.IntVar(&o.RepeatRows, "repeat-rows", 0, "repeat the last N rows of each page at the start of the next")
 	fs.BoolVar(&o.OrderDesc, "order-desc", false, "honour order=desc (newest first)")
+	fs.BoolVar(&o.NewestOnly, "newest-only", false, "list newest first whatever order= says")
 	fs.BoolVar(&o.DateFilter, "date-filter", false, "honour date_from and date_to (ISO 8601)")
 	fs.BoolVar(&o.Hostile, "hostile", false, "every seventh donation carries escape sequences and other hostile text")
 	fs.IntVar(&o.RateLimit, "rate-limit", 0, "requests per window and client (0 = unlimited)")

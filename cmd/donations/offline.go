@@ -63,7 +63,13 @@ func answer(ctx context.Context, s *store.Store, o listOptions, withServer bool,
 	case o.newest > 0:
 		limit = o.newest
 	case o.pages > 0:
-		limit = o.pages * o.q.Query.EffectivePerPage()
+		// N pages as the server serves them: 50 a page on a server that
+		// serves 50 when asked for 100, as the store learned.
+		per, err := s.PageSize(ctx, o.q.Query.EffectivePerPage())
+		if err != nil {
+			return err
+		}
+		limit = o.pages * per
 	}
 	n := 0
 	err := s.Donations(ctx, q, 0, limit, func(d *api.Donation) error { n++; return w.Write(d) })
