@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Donation is one record of the list, with every field of the spec. Raw holds
@@ -99,44 +100,6 @@ type Honor struct {
 	RecipientMessage       Text `json:"recipient_message"`
 }
 
-// questionList accepts a list of question objects, a single object, or
-// anything else as no questions; list elements that are not objects are
-// skipped.
-type questionList []Question
-
-func (q *questionList) UnmarshalJSON(b []byte) error {
-	*q = nil
-	switch firstByte(b) {
-	case '{':
-		*q = make(questionList, 1)
-		return json.Unmarshal(b, &(*q)[0])
-	case '[':
-		var list []json.RawMessage
-		if err := json.Unmarshal(b, &list); err != nil {
-			return err
-		}
-		for _, el := range list {
-			if firstByte(el) != '{' {
-				continue
-			}
-			*q = append(*q, Question{})
-			if err := json.Unmarshal(el, &(*q)[len(*q)-1]); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// UnmarshalJSON reads a tribute; what is not an object is none, and the
-// decoder drops one of empty strings (Donation.UnmarshalJSON).
-func (h *Honor) UnmarshalJSON(b []byte) error {
-	*h = Honor{}
-	return objectOnly(b, (*honorFields)(h))
-}
-
-type honorFields Honor
-
 func (h *Honor) blank() bool {
 	for i := range HonorFields {
 		if strings.TrimSpace(HonorFields[i].At(h).Value) != "" {
@@ -155,8 +118,6 @@ func firstByte(b []byte) byte {
 	return 0
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
 // UnmarshalJSON decodes one record tolerantly and keeps a copy of its bytes.
 func (d *Donation) UnmarshalJSON(b []byte) error {
 	return d.decodeOwned(append(json.RawMessage(nil), b...))
@@ -167,16 +128,166 @@ func (d *Donation) UnmarshalJSON(b []byte) error {
 // its field missing rather than fail the record, and with it the page: the
 // raw bytes still show it.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
+	r := newReader(raw)
+	if r.next() == '{' {
+		r.record(d)
+		if r.space(); r.err == nil && r.i < len(r.s) {
+			r.fail()
+		}
+		if r.err == nil {
+			d.Raw = raw
+			return nil
+		}
+	}
+	*d = Donation{Raw: raw}
+	if r.err == errTooDeep {
+		return r.err
+	}
+	// Not an object, or not JSON: encoding/json says why in its words, as
+	// when it decoded records (null is no record, and no error).
+	if err := json.Unmarshal(raw, new(struct{})); err != nil || r.err == nil {
+		return err
+	}
+	return r.err
+}
+
+// record reads the object at i into d, which keeps its bytes.
+func (r *reader) record(d *Donation) {
 	*d = Donation{}
-	r := record{flat: (*flat)(d)}
-	err := json.Unmarshal(raw, &r)
-	d.Questions = r.Questions
+	start := r.i
+	rec := record{d: d}
+	readObject(r, recordMembers, &rec)
 	if d.Honor != nil && d.Honor.blank() {
 		d.Honor = nil
 	}
-	r.fillOthers(d)
-	d.Raw = raw
-	return err
+	rec.fillOthers(d)
+	d.Raw = r.b[start:r.i:r.i]
+}
+
+// members maps each key of an object to where its value goes in a T.
+type members[T any] map[string]func(*T) any
+
+// find is where key's value goes: the member of that name, or else of a
+// name that is the same but for case, as encoding/json matches; nil when
+// there is none.
+func (m members[T]) find(key string) func(*T) any {
+	if at, ok := m[key]; ok {
+		return at
+	}
+	if ascii(key) {
+		return m[strings.ToLower(key)]
+	}
+	for name, at := range m {
+		if strings.EqualFold(name, key) {
+			return at
+		}
+	}
+	return nil
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+var questionMembers = members[Question]{
+	"question_type": func(q *Question) any { return &q.Type },
+	"question":      func(q *Question) any { return &q.Question },
+	"answer":        func(q *Question) any { return &q.Answer },
+}
+
+var honorMembers = func() members[Honor] {
+	m := members[Honor]{}
+	for i := range HonorFields {
+		f := &HonorFields[i]
+		m[f.Name] = func(h *Honor) any { return f.At(h) }
+	}
+	return m
+}()
+
+// readObject reads the object at i into v, and skips any other value.
+func readObject[T any](r *reader, m members[T], v *T) {
+	if r.next() != '{' {
+		r.value()
+		return
+	}
+	r.object(func(key string) {
+		if at := m.find(key); at != nil {
+			r.field(at(v))
+		} else {
+			r.value()
+		}
+	})
+}
+
+// field reads the value at i into the field at, whose type says how.
+func (r *reader) field(at any) {
+	switch f := at.(type) {
+	case *Text:
+		f.set(r.text())
+	case *Number:
+		f.set(r.text())
+	case *Int:
+		f.set(r.text())
+	case *Flag:
+		f.set(r.text())
+	case *json.RawMessage:
+		start := r.value()
+		*f = json.RawMessage(r.b[start:r.i:r.i])
+	case *[]Question:
+		*f = r.questions()
+	case **Honor:
+		*f = nil
+		if r.next() == '{' {
+			*f = new(Honor)
+		}
+		readObject(r, honorMembers, *f)
+	case *nestedDonor:
+		readObject(r, donorMembers, f)
+	case *nestedCampaign:
+		readObject(r, campaignMembers, f)
+	}
+}
+
+// text reads a value as the tolerant fields take it: the text of a
+// string, the literal of anything else, and false for null.
+func (r *reader) text() (string, bool) {
+	if r.next() == '"' {
+		s := r.str()
+		return s, r.err == nil
+	}
+	start := r.value()
+	if r.err != nil || r.s[start] == 'n' {
+		return "", false
+	}
+	return r.s[start:r.i], true
+}
+
+// questions reads a list of question objects, a single object, or anything
+// else as no questions; list elements that are not objects are skipped.
+func (r *reader) questions() []Question {
+	var out []Question
+	switch r.next() {
+	case '{':
+		out = make([]Question, 1)
+		readObject(r, questionMembers, &out[0])
+	case '[':
+		r.array(func() {
+			if r.next() != '{' {
+				r.value()
+				return
+			}
+			out = append(out, Question{})
+			readObject(r, questionMembers, &out[len(out)-1])
+		})
+	default:
+		r.value()
+	}
+	return out
 }
 
 // WhyNoID says why the record has no id a store can keep it by: "no id"
@@ -190,7 +301,8 @@ func (d *Donation) WhyNoID() string {
 		ID json.RawMessage `json:"id"`
 	}
 	if json.Unmarshal(d.Raw, &r) == nil {
-		if _, sent, _ := wholeNumber(r.ID); sent {
+		s, ok, _ := scalarText(r.ID)
+		if _, sent, _ := wholeNumber(s, ok); sent {
 			return "an id that is not a whole number"
 		}
 	}
