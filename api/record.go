@@ -15,12 +15,12 @@ import (
 func (r *reader) record(d *Donation) {
 	*d = Donation{}
 	start := r.i
-	rec := record{d: d}
-	readObject(r, recordMembers, &rec)
+	r.rec = record{d: d}
+	readObject(r, recordMembers, &r.rec)
 	if d.Honor != nil && d.Honor.blank() {
 		d.Honor = nil
 	}
-	rec.fillOthers(d)
+	r.rec.fillOthers(d)
 	d.Raw = r.b[start:r.i:r.i]
 }
 

@@ -28,6 +28,9 @@ type reader struct {
 	i     int
 	depth int // of the container being read
 	err   error
+	// rec is the record being read, here rather than on the stack, where
+	// the tables' calls would move it to the heap once a record.
+	rec record
 }
 
 func newReader(b []byte) *reader { return &reader{s: string(b), b: b} }
