@@ -12,7 +12,7 @@ import (
 )
 
 // demoPage is one full page of 100 demo donations, as the server sends it.
-func demoPage(b *testing.B) []byte {
+func demoPage(b testing.TB) []byte {
 	b.Helper()
 	srv := httptest.NewServer(demo.New(demo.Options{Count: 1000}))
 	defer srv.Close()

@@ -99,44 +99,6 @@ type Honor struct {
 	RecipientMessage       Text `json:"recipient_message"`
 }
 
-// questionList accepts a list of question objects, a single object, or
-// anything else as no questions; list elements that are not objects are
-// skipped.
-type questionList []Question
-
-func (q *questionList) UnmarshalJSON(b []byte) error {
-	*q = nil
-	switch firstByte(b) {
-	case '{':
-		*q = make(questionList, 1)
-		return json.Unmarshal(b, &(*q)[0])
-	case '[':
-		var list []json.RawMessage
-		if err := json.Unmarshal(b, &list); err != nil {
-			return err
-		}
-		for _, el := range list {
-			if firstByte(el) != '{' {
-				continue
-			}
-			*q = append(*q, Question{})
-			if err := json.Unmarshal(el, &(*q)[len(*q)-1]); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// UnmarshalJSON reads a tribute; what is not an object is none, and the
-// decoder drops one of empty strings (Donation.UnmarshalJSON).
-func (h *Honor) UnmarshalJSON(b []byte) error {
-	*h = Honor{}
-	return objectOnly(b, (*honorFields)(h))
-}
-
-type honorFields Honor
-
 func (h *Honor) blank() bool {
 	for i := range HonorFields {
 		if strings.TrimSpace(HonorFields[i].At(h).Value) != "" {
@@ -155,8 +117,6 @@ func firstByte(b []byte) byte {
 	return 0
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
 // UnmarshalJSON decodes one record tolerantly and keeps a copy of its bytes.
 func (d *Donation) UnmarshalJSON(b []byte) error {
 	return d.decodeOwned(append(json.RawMessage(nil), b...))
@@ -167,16 +127,27 @@ func (d *Donation) UnmarshalJSON(b []byte) error {
 // its field missing rather than fail the record, and with it the page: the
 // raw bytes still show it.
 func (d *Donation) decodeOwned(raw json.RawMessage) error {
-	*d = Donation{}
-	r := record{flat: (*flat)(d)}
-	err := json.Unmarshal(raw, &r)
-	d.Questions = r.Questions
-	if d.Honor != nil && d.Honor.blank() {
-		d.Honor = nil
+	r := newReader(raw)
+	if r.next() == '{' {
+		r.record(d)
+		if r.space(); r.err == nil && r.i < len(r.s) {
+			r.fail()
+		}
+		if r.err == nil {
+			d.Raw = raw
+			return nil
+		}
 	}
-	r.fillOthers(d)
-	d.Raw = raw
-	return err
+	*d = Donation{Raw: raw}
+	if r.err == errTooDeep {
+		return r.err
+	}
+	// Not an object, or not JSON: encoding/json says why in its words, as
+	// when it decoded records (null is no record, and no error).
+	if err := json.Unmarshal(raw, new(struct{})); err != nil || r.err == nil {
+		return err
+	}
+	return r.err
 }
 
 // WhyNoID says why the record has no id a store can keep it by: "no id"
@@ -190,7 +161,8 @@ func (d *Donation) WhyNoID() string {
 		ID json.RawMessage `json:"id"`
 	}
 	if json.Unmarshal(d.Raw, &r) == nil {
-		if _, sent, _ := wholeNumber(r.ID); sent {
+		s, ok, _ := scalarText(r.ID)
+		if _, sent, _ := wholeNumber(s, ok); sent {
 			return "an id that is not a whole number"
 		}
 	}

@@ -55,21 +55,18 @@ func unquote(b []byte) (string, error) {
 // structure where text was expected, is kept as its literal text rather
 // than failing the record.
 func (t *Text) UnmarshalJSON(b []byte) error {
+	s, ok, err := scalarText(b)
+	t.set(s, ok)
+	return err
+}
+
+// set takes a value as the decoder reads it: the text of a string or the
+// literal of anything else, and ok false for null.
+func (t *Text) set(s string, ok bool) {
 	*t = Text{}
-	b = bytes.TrimSpace(b)
-	if isNull(b) {
-		return nil
+	if ok {
+		*t = Text{s, true}
 	}
-	if b[0] != '"' {
-		*t = Text{string(b), true}
-		return nil
-	}
-	s, err := unquote(b)
-	if err != nil {
-		return err
-	}
-	*t = Text{s, true}
-	return nil
 }
 
 // plainString says whether a JSON string literal holds its text verbatim:
@@ -103,21 +100,22 @@ func scalarText(b []byte) (s string, ok bool, err error) {
 // one ("soon" for a year): one odd field must not cost the record, and with
 // it the page; the raw bytes still show it.
 func (n *Int) UnmarshalJSON(b []byte) error {
-	v, _, ok := wholeNumber(b)
-	*n = Int{v, ok}
+	s, ok, _ := scalarText(b)
+	n.set(s, ok)
 	return nil
 }
 
-// wholeNumber reads a JSON integer, or one written as a string; sent is
-// false for null and empty text, ok false for anything else that is not a
-// whole number.
-func wholeNumber(b []byte) (v int64, sent, ok bool) {
-	s, sent, err := scalarText(b)
+func (n *Int) set(s string, ok bool) {
+	v, _, ok := wholeNumber(s, ok)
+	*n = Int{v, ok}
+}
+
+// wholeNumber reads an integer, or one written as a string (s and sent
+// as set takes them); sent is false for null and empty text, ok false for
+// anything else that is not a whole number.
+func wholeNumber(s string, sent bool) (v int64, _, ok bool) {
 	if s = strings.TrimSpace(s); !sent || s == "" {
 		return 0, false, false
-	}
-	if err != nil {
-		return 0, true, false
 	}
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return v, true, true
@@ -140,10 +138,15 @@ func (n Int) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads a yes or a no, and leaves f missing for anything
 // else ("maybe"), as Int does.
 func (f *Flag) UnmarshalJSON(b []byte) error {
-	*f = Flag{}
 	s, ok, _ := scalarText(b)
+	f.set(s, ok)
+	return nil
+}
+
+func (f *Flag) set(s string, ok bool) {
+	*f = Flag{}
 	if !ok {
-		return nil
+		return
 	}
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "true", "yes", "y", "1":
@@ -151,7 +154,6 @@ func (f *Flag) UnmarshalJSON(b []byte) error {
 	case "false", "no", "n", "0":
 		*f = Flag{false, true}
 	}
-	return nil
 }
 
 func (f Flag) MarshalJSON() ([]byte, error) {
@@ -162,15 +164,16 @@ func (f Flag) MarshalJSON() ([]byte, error) {
 }
 
 func (n *Number) UnmarshalJSON(b []byte) error {
-	var t Text
-	if err := t.UnmarshalJSON(b); err != nil {
-		return err
-	}
+	s, ok, err := scalarText(b)
+	n.set(s, ok)
+	return err
+}
+
+func (n *Number) set(s string, ok bool) {
 	*n = Number{}
-	if v := strings.TrimSpace(t.Value); t.Valid && v != "" {
+	if v := strings.TrimSpace(s); ok && v != "" {
 		*n = Number{v, true}
 	}
-	return nil
 }
 
 func (n Number) MarshalJSON() ([]byte, error) {

@@ -1,86 +1,85 @@
 package api
 
-import "encoding/json"
-
 // Servers of this kind (Donorbox) send fields of the table under other
 // names, or nested: the donor as an object, the campaign as one. They are
 // read into the same fields; where the flat field of the API's own name is
 // sent too, it wins. The record's raw bytes keep the shape as sent.
 
-// record is what encoding/json decodes a donation into: the Donation's own
-// fields through the embedded pointer, by their tags, and beside them the
-// other names, read apart and filled in afterwards where the flat key left
-// a field missing.
+// record is what the reader decodes a donation into: the Donation's own
+// fields (Fields), and beside them the other names, read apart and filled
+// in afterwards where the flat key left a field missing.
 type record struct {
-	*flat
-	// Shadows flat's: the list is read tolerantly (questionList).
-	Questions         questionList   `json:"questions"`
-	Donor             nestedDonor    `json:"donor"`
-	Campaign          nestedCampaign `json:"campaign"`
-	AnonymousDonation Flag           `json:"anonymous_donation"`
-	StripeChargeID    Text           `json:"stripe_charge_id"`
-	PaypalChargeID    Text           `json:"paypal_transaction_id"`
+	d                 *Donation
+	donor             nestedDonor
+	campaign          nestedCampaign
+	anonymousDonation Flag
+	stripeChargeID    Text
+	paypalChargeID    Text
 }
-
-// flat is Donation without its methods, so decoding it does not call
-// Donation.UnmarshalJSON again.
-type flat Donation
 
 // nestedDonor is the donor object: its fields carry the names of the flat
 // ones, but zip_code.
 type nestedDonor struct {
-	ID           Int  `json:"id"`
-	FirstName    Text `json:"first_name"`
-	LastName     Text `json:"last_name"`
-	Email        Text `json:"email"`
-	Phone        Text `json:"phone"`
-	Address      Text `json:"address"`
-	AddressLine2 Text `json:"address_line_2"`
-	City         Text `json:"city"`
-	State        Text `json:"state"`
-	ZipCode      Text `json:"zip_code"`
-	Postcode     Text `json:"postcode"`
-	Country      Text `json:"country"`
-	Employer     Text `json:"employer"`
-	Occupation   Text `json:"occupation"`
+	ID                                               Int
+	FirstName, LastName, Email, Phone                Text
+	Address, AddressLine2, City, State               Text
+	ZipCode, Postcode, Country, Employer, Occupation Text
 }
 
 type nestedCampaign struct {
-	ID   Int  `json:"id"`
-	Name Text `json:"name"`
+	ID   Int
+	Name Text
 }
 
-// A donor or campaign that is not an object ("donor": "Ada") is no donor:
-// it is kept in the raw bytes only.
-func (n *nestedDonor) UnmarshalJSON(b []byte) error { return objectOnly(b, (*donorFields)(n)) }
-
-func (n *nestedCampaign) UnmarshalJSON(b []byte) error {
-	return objectOnly(b, (*campaignFields)(n))
-}
-
-type (
-	donorFields    nestedDonor
-	campaignFields nestedCampaign
-)
-
-// objectOnly decodes b into v when it is an object, and ignores it
-// otherwise.
-func objectOnly(b []byte, v any) error {
-	if firstByte(b) != '{' {
-		return nil
+// recordMembers are the keys of a record: the table's fields, and the
+// other names. A donor or campaign that is not an object ("donor": "Ada")
+// is no donor: it is kept in the raw bytes only.
+var recordMembers = func() members[record] {
+	m := members[record]{
+		"anonymous_donation":    func(r *record) any { return &r.anonymousDonation },
+		"stripe_charge_id":      func(r *record) any { return &r.stripeChargeID },
+		"paypal_transaction_id": func(r *record) any { return &r.paypalChargeID },
+		"donor":                 func(r *record) any { return &r.donor },
+		"campaign":              func(r *record) any { return &r.campaign },
 	}
-	return json.Unmarshal(b, v)
+	for i := range Fields {
+		f := &Fields[i]
+		m[f.Name] = func(r *record) any { return f.At(r.d) }
+	}
+	return m
+}()
+
+var donorMembers = members[nestedDonor]{
+	"id":             func(n *nestedDonor) any { return &n.ID },
+	"first_name":     func(n *nestedDonor) any { return &n.FirstName },
+	"last_name":      func(n *nestedDonor) any { return &n.LastName },
+	"email":          func(n *nestedDonor) any { return &n.Email },
+	"phone":          func(n *nestedDonor) any { return &n.Phone },
+	"address":        func(n *nestedDonor) any { return &n.Address },
+	"address_line_2": func(n *nestedDonor) any { return &n.AddressLine2 },
+	"city":           func(n *nestedDonor) any { return &n.City },
+	"state":          func(n *nestedDonor) any { return &n.State },
+	"zip_code":       func(n *nestedDonor) any { return &n.ZipCode },
+	"postcode":       func(n *nestedDonor) any { return &n.Postcode },
+	"country":        func(n *nestedDonor) any { return &n.Country },
+	"employer":       func(n *nestedDonor) any { return &n.Employer },
+	"occupation":     func(n *nestedDonor) any { return &n.Occupation },
+}
+
+var campaignMembers = members[nestedCampaign]{
+	"id":   func(n *nestedCampaign) any { return &n.ID },
+	"name": func(n *nestedCampaign) any { return &n.Name },
 }
 
 // fillOthers fills the fields of d that its flat keys left missing from
 // what r read under other names.
 func (r *record) fillOthers(d *Donation) {
-	fill(&d.Anonymous, r.AnonymousDonation)
-	fill(&d.PaymentChargeID, r.StripeChargeID)
-	fill(&d.PaymentChargeID, r.PaypalChargeID)
-	fill(&d.CampaignID, r.Campaign.ID)
-	fill(&d.CampaignName, r.Campaign.Name)
-	o := &r.Donor
+	fill(&d.Anonymous, r.anonymousDonation)
+	fill(&d.PaymentChargeID, r.stripeChargeID)
+	fill(&d.PaymentChargeID, r.paypalChargeID)
+	fill(&d.CampaignID, r.campaign.ID)
+	fill(&d.CampaignName, r.campaign.Name)
+	o := &r.donor
 	fill(&d.DonorID, o.ID)
 	fill(&d.FirstName, o.FirstName)
 	fill(&d.LastName, o.LastName)

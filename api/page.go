@@ -119,36 +119,62 @@ func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 // decodeList decodes each object of the array, one at a time so that a
 // page of a million records is refused at MaxRecords rather than held;
 // other elements are skipped. n counts the elements; body is quoted when
-// the page holds more records than any page of the API.
+// the page holds more records than any page of the API. The donations
+// share one copy of the list.
 func decodeList(body, list []byte, page int) (out []Donation, n int, err error) {
+	r := newReader(bytes.Clone(list))
+	r.next() // the '[' findList saw
+	out = make([]Donation, 0, 100)
+	r.array(func() {
+		if n++; n > MaxRecords {
+			r.err = errTooMany
+			return
+		}
+		if r.next() != '{' {
+			r.value()
+			return
+		}
+		out = append(out, Donation{})
+		r.record(&out[len(out)-1])
+	})
+	if r.space(); r.err == nil && r.i < len(r.s) {
+		r.fail()
+	}
+	switch {
+	case r.err == errTooMany && checkDepth(list) == nil:
+		return nil, n, &Error{Kind: KindDecode, Page: page, Excerpt: excerpt(body, 120), Err: fmt.Errorf(
+			"the page holds more than %d records, where a page holds at most %d; the server is not answering as the API does",
+			MaxRecords, MaxPerPage)}
+	case r.err != nil:
+		return nil, n, listError(list, r.err)
+	}
+	return out, n, nil
+}
+
+var errTooMany = errors.New("too many records")
+
+// listError says why a list the reader refused is not one, in the words
+// encoding/json's Decoder used when it read the list: the depth first, as
+// that was checked before anything else. own is the reader's, said if
+// encoding/json finds nothing wrong.
+func listError(list []byte, own error) error {
 	if err := checkDepth(list); err != nil {
-		return nil, 0, err
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(list))
 	if _, err := dec.Token(); err != nil { // the '[' findList saw
-		return nil, 0, err
+		return err
 	}
-	out = make([]Donation, 0, 100)
 	for dec.More() {
-		if n++; n > MaxRecords {
-			return nil, n, &Error{Kind: KindDecode, Page: page, Excerpt: excerpt(body, 120), Err: fmt.Errorf(
-				"the page holds more than %d records, where a page holds at most %d; the server is not answering as the API does",
-				MaxRecords, MaxPerPage)}
-		}
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return nil, n, endOf(err)
-		}
-		if raw[0] != '{' {
-			continue
-		}
-		out = append(out, Donation{})
-		if err := out[len(out)-1].decodeOwned(raw); err != nil {
-			return nil, n, &Error{Kind: KindDecode, Page: page,
-				Err: fmt.Errorf("donation %d of the page: %w", n, err), Excerpt: excerpt(raw, 120)}
+			return endOf(err)
 		}
 	}
-	return out, n, listEnd(dec)
+	if err := listEnd(dec); err != nil {
+		return err
+	}
+	return own
 }
 
 // listEnd reads the array's closing bracket and makes sure nothing but

@@ -22,10 +22,9 @@ func (s Section) String() string { return sectionNames[s] }
 
 // Field is one field of a donation: its name as the API sends it, what a
 // person calls it, its section, and where it lives in Donation. This one
-// table drives the CSV columns (in its order, which is the spec's) and the
-// detail's sections; the decoder reads Donation's tags, which a test holds
-// to the table. A new field is a line here, a field in Donation and its
-// test.
+// table drives the decoder (recordMembers), the CSV columns (in its order,
+// which is the spec's) and the detail's sections; a test holds Donation's
+// tags to it. A new field is a line here, a field in Donation and its test.
 type Field struct {
 	Name    string
 	Label   string

@@ -16,7 +16,8 @@ type Summary struct {
 	Raw                                 json.RawMessage
 }
 
-// Summary keeps the listed fields; its strings share the record's bytes.
+// Summary keeps the listed fields; its strings share one copy of the
+// record's bytes (of its page's, when it came from DecodePage).
 func (d *Donation) Summary() Summary {
 	return Summary{ID: d.ID, Date: d.DonationDate, FirstName: d.FirstName, LastName: d.LastName, Email: d.Email,
 		FormName: d.FormName, FormattedAmount: d.FormattedAmount, Currency: d.Currency, Status: d.Status, CampaignName: d.CampaignName,
