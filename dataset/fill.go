@@ -21,6 +21,9 @@ type pass struct {
 	stop     func() bool // ends the walk early when true after a page
 	done     *int        // pages stored by the sync so far, across its walks
 	total    int         // pages the sync expects to read in all; 0 if unknown
+	held     int         // donations the store held before the pass
+	per      int         // the page size known before the pass; a full page it reads wins
+	pages    int         // the server's pages in all as known before the pass; 0 if not
 }
 
 // recorder says what each page of a walk completes (f.cov) and what it is

@@ -50,6 +50,10 @@ type Progress struct {
 	// otherwise: WantedPage pages of it stored, of about WantedPages.
 	Wanted                  api.DateRange
 	WantedPage, WantedPages int
+	// Held is the donations the store holds; About how many the server
+	// lists (its pages × the page size it serves, as Holds estimates it),
+	// 0 when the server has not said its pages.
+	Held, About int
 }
 
 // SyncResult is what a sync changed and cost.
@@ -95,6 +99,8 @@ type syncRun struct {
 	o     SyncOptions
 	q     api.Query
 	per   int // the server's page size, as known before the sync
+	held  int // donations the store held when the sync began
+	pages int // the server's pages in all, as last seen
 	size  int // as this sync learned it; 0 if it did not
 	start time.Time
 	known api.Profile // what the store remembers of the server
@@ -127,6 +133,7 @@ func (r *syncRun) sync(ctx context.Context) error {
 		return err
 	}
 	r.src.Teach(r.known)
+	r.held, r.pages = n, cov.Pages
 	r.q = r.o.Query
 	r.q.PerPage = r.o.PerPage
 	if r.per, err = s.PageSize(ctx, r.q.EffectivePerPage()); err != nil {
@@ -242,7 +249,7 @@ func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
 // pass is the loop's pass over w, reporting as the sync does.
 func (r *syncRun) pass(w api.Walker, span recorder, total int) pass {
 	return pass{w: w, start: r.start, progress: r.o.OnProgress, budget: r.src.Budget, state: r.state,
-		span: span, done: &r.done, total: total}
+		span: span, done: &r.done, total: total, held: r.held + r.res.New, per: cmp.Or(r.size, r.per), pages: r.pages}
 }
 
 // add counts what a pass did into the sync's result.

@@ -79,6 +79,7 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 	atEnd := len(p.Warnings()) == 0
 	bw := r.backWalk(p, &spanWalk{back: true, atEnd: atEnd, asOf: r.start}, nil)
 	defer bw.Close()
+	r.pages = last
 	pr, err := run(ctx, r.s, r.pass(bw, bw, last))
 	r.add(pr)
 	return err

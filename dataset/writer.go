@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -38,6 +39,7 @@ type pageWriter struct {
 	failed chan struct{} // closed when the writer stops on an error
 	done   chan struct{}
 	res    store.PutResult // stored so far; read after done
+	per    int             // the most donations a page not the last held: the size the server serves
 	err    error
 }
 
@@ -62,6 +64,11 @@ func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
 				return
 			}
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
+			for _, g := range batch {
+				if g.pages == 0 || g.page < g.pages {
+					w.per = max(w.per, len(g.Records))
+				}
+			}
 			if ps.done != nil {
 				*ps.done += len(batch) // only this goroutine writes it while the pass runs
 			}
@@ -75,7 +82,11 @@ func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
 func (w *pageWriter) tell(ps pass, last fetched) {
 	p := Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
 		Updated: w.res.Updated, Elapsed: time.Since(ps.start), Total: ps.total,
-		Wanted: last.wanted.r, WantedPage: last.wanted.page, WantedPages: last.wanted.pages}
+		Wanted: last.wanted.r, WantedPage: last.wanted.page, WantedPages: last.wanted.pages,
+		Held: ps.held + w.res.New}
+	if pages := cmp.Or(last.pages, ps.pages); pages > 0 {
+		p.About = max(pages*cmp.Or(w.per, ps.per), p.Held)
+	}
 	if ps.done != nil {
 		p.Done = *ps.done
 	}

@@ -41,8 +41,13 @@ func (w *walk) storePartial() string {
 	case s.held.Complete:
 		return ""
 	}
-	note := "partial: " + commas(s.held.All) + " of ≈" + commas(max(s.held.About, s.held.All)) + " loaded"
-	if s.held.About == 0 && s.held.All == 0 {
+	all, about := s.held.All, s.held.About
+	if p := w.sync.progress; w.sync.running && p.About > 0 {
+		// The sync's own count is newer, and the header says it.
+		all, about = p.Held, p.About
+	}
+	note := "partial: " + commas(all) + " of ≈" + commas(max(about, all)) + " loaded"
+	if about == 0 && all == 0 {
 		note = "partial: nothing loaded yet"
 	}
 	if w.sync.running || w.sync.other {

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -69,27 +70,27 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 		{syncer{run: syncWith(nil, nil)}, "not synced"},
 		{syncer{run: syncWith(nil, nil), other: true, last: now.Add(-2 * time.Minute)}, "syncing…"},
 		{syncer{run: syncWith(nil, nil), running: true}, "syncing…"},
-		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 14, New: 1300}}, "syncing… page 14, 1,300 new"},
+		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 14, New: 1300}}, "syncing 0"},
 		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 151, Done: 50, Total: 200, New: 5000,
 			Elapsed: 10 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 45}}},
-			"loading 50/200 pages, 45 requests left, ~30s left"},
+			"syncing 0 · 50/200 pages · 45 requests left · ~30s left | syncing 0 · 50/200 pages · ~30s left | syncing 0 · ~30s left | syncing 0"},
 		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 106, Done: 106, Total: 300, New: 10600,
 			Elapsed: 2 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 120, Remaining: 0, Reset: now.Add(52 * time.Second)}}},
-			"loading 106/300 pages, 0 requests left, the budget resets in 52s"},
+			"syncing 0 · 106/300 pages · 0 requests left · the budget resets in 52s | syncing 0 · 106/300 pages · the budget resets in 52s | syncing 0 · the budget resets in 52s | syncing 0"},
 		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{Page: 190, Done: 12, Total: 200,
 			Wanted:     api.DateRange{Since: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)},
 			WantedPage: 3, WantedPages: 5, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 52}}},
-			"loading 2025-03 first: page 3 of ≈5 · 52 requests left"},
+			"syncing 0 · 2025-03 first · 52 requests left | syncing 0 · 2025-03 first | syncing 0"},
 		{syncer{run: syncWith(nil, nil), running: true, progress: dataset.Progress{
 			Wanted:     api.DateRange{Since: time.Date(2025, 3, 4, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 3, 11, 0, 0, 0, 0, time.UTC)},
 			WantedPage: 1, WantedPages: 1}},
-			"loading 2025-03-04–2025-03-10 first: page 1 of ≈1"},
+			"syncing 0 · 2025-03-04–2025-03-10 first | syncing 0"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute)}, "synced 2 min ago"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-3 * time.Hour)}, "synced 3 h ago"},
 		{syncer{run: syncWith(nil, nil), last: now.Add(-72 * time.Hour)}, "synced 3 days ago"},
-		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute), lastFull: now.Add(-50 * time.Hour)}, "synced 2 min ago (in full 2 days ago)"},
+		{syncer{run: syncWith(nil, nil), last: now.Add(-2 * time.Minute), lastFull: now.Add(-50 * time.Hour)}, "synced 2 min ago (in full 2 days ago) | synced 2 min ago"},
 	} {
-		if got := tc.s.status(now, true); got != tc.want {
+		if got := strings.Join(tc.s.status(now, true), " | "); got != tc.want {
 			t.Errorf("status = %q, want %q", got, tc.want)
 		}
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -187,60 +188,72 @@ func (s *syncer) onDone(msg syncDoneMsg, now time.Time) (changed bool, note stri
 	return true, fmt.Sprintf("synced: %d new, %d updated, %d removed", r.New, r.Updated, r.Removed)
 }
 
-// status is what the header says of the store: "" when there is none. A
-// wide header says too when every page was last re-read (refunds of old
-// gifts are found then).
-func (s *syncer) status(now time.Time, wide bool) string {
+// status is what the header says of the store, "" when there is none: the
+// longest form first, then shorter ones for a narrower header. A wide
+// header says too when every page was last re-read (refunds of old gifts
+// are found then).
+func (s *syncer) status(now time.Time, wide bool) []string {
 	switch {
 	case s.run == nil:
-		return ""
-	case s.running && s.progress.WantedPage > 0:
-		return wantedLine(s.progress, now.Location(), wide)
-	case s.running && s.progress.Page > 0:
-		return loadingLine(s.progress, now, wide)
+		return nil
+	case s.running && (s.progress.Page > 0 || s.progress.WantedPage > 0):
+		return progressForms(s.progress, now, wide)
 	case s.running, s.other:
-		return "syncing…"
+		return []string{"syncing…"}
 	case s.last.IsZero():
-		return "not synced"
+		return []string{"not synced"}
 	}
 	st := "synced " + ago(now.Sub(s.last))
 	if wide && !s.lastFull.IsZero() && s.last.Sub(s.lastFull) > time.Minute {
-		st += " (in full " + ago(now.Sub(s.lastFull)) + ")"
+		return []string{st + " (in full " + ago(now.Sub(s.lastFull)) + ")", st}
 	}
-	return st
+	return []string{st}
 }
 
-// loadingLine is a running sync's progress as the header says it: pages
-// of how many and the time left at the pace so far; a wide header adds the
-// requests left in the server's budget. When the pages left need more than
-// the budget left, the pace so far says nothing of when they come: the
-// line says when the budget resets instead.
-func loadingLine(p dataset.Progress, now time.Time, wide bool) string {
-	if p.Total <= 0 || p.Done <= 0 {
-		return fmt.Sprintf("syncing… page %d, %s new", p.Page, commas(p.New))
-	}
-	line := fmt.Sprintf("loading %s/%s pages", commas(p.Done), commas(p.Total))
-	if wide && p.Budgeted {
-		line += fmt.Sprintf(", %s requests left", commas(p.Budget.Remaining))
-	}
-	if p.Budgeted && p.Budget.Remaining < p.Total-p.Done && p.Budget.Reset.After(now) {
-		return line + ", the budget resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
-	}
-	if left := p.Left(); left >= time.Second {
-		line += ", ~" + left.Round(time.Second).String() + " left"
-	}
-	return line
+// progressPart is a piece of a running sync's line, kept while the header
+// has room for the pieces of its rank and above.
+type progressPart struct {
+	text string
+	rank int
 }
 
-// wantedLine is a sync's progress while it reads the question's dates
-// first: "loading 2025-03 first: page 3 of ≈5", and a wide header adds the
-// requests left in the server's budget.
-func wantedLine(p dataset.Progress, loc *time.Location, wide bool) string {
-	line := fmt.Sprintf("loading %s first: page %d of ≈%d", rangeName(p.Wanted, loc), p.WantedPage, max(p.WantedPages, p.WantedPage))
-	if wide && p.Budgeted {
-		line += fmt.Sprintf(" · %s requests left", commas(p.Budget.Remaining))
+// progressForms is a running sync's progress as one line in forms from the
+// longest to the shortest: the donations held of about how many, which
+// every form keeps and which the partial note says too; the pages read
+// and the server's budget go first, then the time left. No form cuts a
+// number.
+func progressForms(p dataset.Progress, now time.Time, wide bool) []string {
+	parts := []progressPart{{"syncing " + commas(p.Held), 3}}
+	if p.About > 0 {
+		parts[0].text += " of ≈" + commas(p.About)
 	}
-	return line
+	if p.WantedPage > 0 {
+		parts = append(parts, progressPart{rangeName(p.Wanted, now.Location()) + " first", 2})
+	} else if done, total := p.Read(); total > 0 && done > 0 {
+		parts = append(parts, progressPart{commas(done) + "/" + commas(total) + " pages", 1})
+	}
+	if wide && p.Budgeted {
+		parts = append(parts, progressPart{commas(p.Budget.Remaining) + " requests left", 0})
+	}
+	done, total := p.Read()
+	if p.Budgeted && p.Budget.Remaining < total-done && p.Budget.Reset.After(now) {
+		parts = append(parts, progressPart{"the budget resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String(), 2})
+	} else if left := p.Left(); left >= time.Second && p.WantedPage == 0 {
+		parts = append(parts, progressPart{"~" + left.Round(time.Second).String() + " left", 2})
+	}
+	var forms []string
+	for rank := 0; rank <= 3; rank++ {
+		var kept []string
+		for _, part := range parts {
+			if part.rank >= rank {
+				kept = append(kept, part.text)
+			}
+		}
+		if form := strings.Join(kept, " · "); len(forms) == 0 || forms[len(forms)-1] != form {
+			forms = append(forms, form)
+		}
+	}
+	return forms
 }
 
 // rangeName names a date range as briefly as it goes: a month (2025-03),

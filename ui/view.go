@@ -93,6 +93,10 @@ func fitLine(lines []string, i, w int) string {
 	return textsafe.Fit(strings.TrimRight(lines[i], " "), w)
 }
 
+// header is the title, the account, the views and the chips, which always
+// stay, and on the right what the answer and the store's sync say, in the
+// longest form that fits: the sync's line shortens first, then the order
+// goes; a number is never cut.
 func (m *Model) header() string {
 	st, data, w := &m.ctx.Styles, m.data, m.ctx.Layout.Width
 	left := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
@@ -103,22 +107,13 @@ func (m *Model) header() string {
 		}
 		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
-	count := data.countLabel()
-	right := st.Muted.Render(count + " · " + data.sortLabel())
-	if p := data.partial(); p != "" && (count == "loading" || !data.q.Filtered() && !data.q.Has("search")) {
-		// Unfiltered, the partial note says the count already.
-		right = st.Warn.Render(p) + st.Muted.Render(" · "+data.sortLabel())
-	} else if p != "" {
-		right = st.Warn.Render(p) + st.Muted.Render(" · ") + right
-	}
-	if s := data.sync.status(m.ctx.Now(), w >= 120); s != "" {
-		right = st.Muted.Render(s+" · ") + right
-	}
-	if m.ctx.UTC {
-		right += st.Muted.Render(" · UTC")
-	}
-	if data.loading {
-		right = m.spin.View() + " " + right
+	rights := m.headerRights()
+	right := rights[len(rights)-1]
+	for _, r := range rights {
+		if textsafe.Width(left)+1+textsafe.Width(r) <= w {
+			right = r
+			break
+		}
 	}
 	gap := w - textsafe.Width(left) - textsafe.Width(right)
 	if gap < 1 {
@@ -126,6 +121,81 @@ func (m *Model) header() string {
 		gap = w - textsafe.Width(left) - textsafe.Width(right)
 	}
 	return left + strings.Repeat(" ", max(gap, 1)) + right
+}
+
+// headerRights is the header's right side in its forms, longest first.
+// While a sync tells its numbers the partial note, which says the same
+// numbers, is left to the footer.
+func (m *Model) headerRights() []string {
+	data := m.data
+	count, p := data.countLabel(), data.partial()
+	syncs := data.sync.status(m.ctx.Now(), m.ctx.Layout.Width >= 120)
+	told := data.sync.running && data.sync.progress.About > 0
+	var answer []headerPart
+	switch {
+	case p != "" && !told && (count == "loading" || !data.q.Filtered() && !data.q.Has("search")):
+		answer = []headerPart{{p, true}} // unfiltered, the partial note says the count already
+	case p != "" && !told:
+		answer = []headerPart{{p, true}, {count, false}}
+	case told && !data.q.Filtered() && !data.q.Has("search"):
+	default:
+		answer = []headerPart{{count, false}}
+	}
+	var forms []string
+	for _, order := range []string{data.sortLabel(), ""} {
+		tail := []headerPart{{order, false}}
+		if m.ctx.UTC {
+			tail = append(tail, headerPart{"UTC", false})
+		}
+		for _, s := range append(syncs, "")[:max(len(syncs), 1)] {
+			// A sync's numbers stand in the warning colour while the answer is partial.
+			forms = append(forms, m.headerRight(append(append([]headerPart{{s, p != ""}}, answer...), tail...)))
+		}
+	}
+	return forms
+}
+
+// headerPart is a piece of the header's right side, in the warning colour
+// or muted.
+type headerPart struct {
+	text string
+	warn bool
+}
+
+// headerRight joins the pieces that are there, each run of one colour
+// rendered as one.
+func (m *Model) headerRight(parts []headerPart) string {
+	st := &m.ctx.Styles
+	var b strings.Builder
+	run, warn := "", false
+	flush := func() {
+		if run != "" {
+			b.WriteString(map[bool]lipgloss.Style{false: st.Muted, true: st.Warn}[warn].Render(run))
+		}
+	}
+	for _, part := range parts {
+		if part.text == "" {
+			continue
+		}
+		sep := ""
+		if b.Len() > 0 || run != "" {
+			sep = " · "
+		}
+		if part.warn != warn && run != "" {
+			flush()
+			run = ""
+		}
+		if part.warn && sep != "" && run == "" {
+			b.WriteString(st.Muted.Render(sep))
+			sep = ""
+		}
+		run, warn = run+sep+part.text, part.warn
+	}
+	flush()
+	if m.data.loading {
+		return m.spin.View() + " " + b.String()
+	}
+	return b.String()
 }
 
 func (m *Model) emptyMessage() string {

@@ -50,7 +50,7 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 			d.run(cmd)
 			said := false
 			d.until(func() bool {
-				said = said || strings.Contains(d.screen(), "loading 2024-07 first: page ")
+				said = said || strings.Contains(d.screen(), " · 2024-07 first")
 				return m.data.partial() == "" && !m.data.shown.asking && !m.data.shown.sumsBusy
 			})
 			n, running := srv.Requests()-base, m.data.sync.running
