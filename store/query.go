@@ -64,6 +64,9 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 		// counting there reads no record.
 		return s.ftsCount(ctx, q.match())
 	}
+	if n, ok, err := s.prefixCount(ctx, q.Filter); ok || err != nil {
+		return n, err
+	}
 	query := "SELECT count(*) FROM donations" + where
 	if where == "" {
 		query = countAll
@@ -163,24 +166,6 @@ func (s *Store) records(ctx context.Context, ids []int64, f func(raw []byte) err
 		}
 	}
 	return nil
-}
-
-// manyMatches says whether q's search matches so many donations that
-// walking the sort's index finds them sooner than sorting them all.
-// Counting in the full-text index reads no record.
-func (s *Store) manyMatches(ctx context.Context, q Query) (bool, error) {
-	match := q.match()
-	if match == "" {
-		return false, nil
-	}
-	n, ok := s.matches.recall(match)
-	if !ok {
-		var err error
-		if n, err = s.ftsCount(ctx, match); err != nil {
-			return false, err
-		}
-	}
-	return n > 1000, nil
 }
 
 func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, error) {
