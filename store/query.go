@@ -99,9 +99,12 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	}
 	// The rows are picked by id first: sorted with its record, every
 	// matching row would drag a kilobyte of JSON through the sort.
-	if many, err := s.manyMatches(ctx, q); err != nil {
+	if walk, like, err := s.windowPlan(ctx, q); err != nil {
 		return err
-	} else if many {
+	} else if like {
+		q.unindexed = true // every word tested with LIKE
+		where, args, _ = q.clause(true)
+	} else if walk {
 		where, args, _ = q.clause(true)
 	}
 	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset))

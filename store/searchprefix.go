@@ -158,6 +158,9 @@ func (s *Store) prefixCount(ctx context.Context, f Filter) (n int, ok bool, err 
 // at least (atLeast), from the donations that hold the first of them among
 // its first instances in the vocabulary. Count gives the exact number.
 func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, err error) {
+	// The probes that plan it are read afresh, and the lower bound is theirs:
+	// one probe a word, the cost of this count.
+	s.matches.forgetPrefixes()
 	if err := s.searchable(ctx, &q.Filter); err != nil {
 		return 0, false, err
 	}
@@ -184,8 +187,14 @@ func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, e
 // milliseconds a thousand.
 func (s *Store) lowerBound(ctx context.Context, f Filter, w string) (int, error) {
 	if only, ok := f.onlyPrefix(); ok && only == w {
-		p, err := s.probePrefix(ctx, w)
-		return p.docs, err
+		p, ok := s.matches.recallPrefix(w) // read by QuickCount's plan
+		if !ok {
+			var err error
+			if p, err = s.probePrefix(ctx, w); err != nil {
+				return 0, err
+			}
+		}
+		return p.docs, nil
 	}
 	where, args, err := f.where()
 	if err != nil {
