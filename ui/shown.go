@@ -57,6 +57,9 @@ type shownRows struct {
 	sumsGen   int  // the gen the sums are for
 	sumsAsked int  // the gen a totals command is running for, if any
 	sumsBusy  bool // one totals command at a time: they are whole-store scans
+	// sumsCancel stops the totals under way when the question changes: the
+	// next key's first screen must not wait behind them.
+	sumsCancel context.CancelFunc
 }
 
 // shownMsg is an answer read off the event loop for one gen.
@@ -93,6 +96,9 @@ func (s *shownRows) invalidate() {
 	if s.exactCancel != nil {
 		s.exactCancel()
 		s.exactCancel = nil
+	}
+	if s.sumsCancel != nil {
+		s.sumsCancel() // its answer, for an old gen, still ends sumsBusy
 	}
 }
 
@@ -269,10 +275,18 @@ func (w *walk) askSums() tea.Cmd {
 	if st == nil || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
 		return nil // while a walk loads page after page, the totals wait for the last
 	}
-	s.sumsBusy, s.sumsAsked, s.sumsDirty = true, s.gen, false
+	if !s.answered() || s.atLeast {
+		// Adding up a common search reads every donation: begun with the
+		// key, it slowed the first screen several times over, and beside
+		// the exact count, which reads them too, the event loop.
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.sumsBusy, s.sumsAsked, s.sumsDirty, s.sumsCancel = true, s.gen, false, cancel
 	gen, f, rule := s.gen, w.filter(), w.rule()
 	return func() tea.Msg {
-		sums, err := sumFooter(context.Background(), st, f, rule)
+		defer cancel()
+		sums, err := sumFooter(ctx, st, f, rule)
 		return footerMsg{gen: gen, sums: sums, err: err}
 	}
 }
@@ -280,7 +294,7 @@ func (w *walk) askSums() tea.Cmd {
 // onSums keeps totals that are still for the question in force.
 func (w *walk) onSums(msg footerMsg) {
 	s := &w.shown
-	s.sumsBusy = false
+	s.sumsBusy, s.sumsCancel = false, nil
 	if msg.gen != s.gen {
 		return
 	}
