@@ -69,3 +69,22 @@ func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
 		t.Errorf("rows 300-349 of a lower bound of 350: %v, want %v (%v)", ids, want, err)
 	}
 }
+
+// The footer's totals of a new search are added up after its first
+// screen: begun with the key, a pass over every donation ran beside it.
+func TestTotalsWaitForTheFirstScreen(t *testing.T) {
+	_, c, st := storeAccount(t, 450)
+	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	d.keys("/")
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	s := &d.m.data.shown
+	if s.answered() || s.sumsBusy {
+		t.Fatalf("on the key: answered %v, totals under way %v", s.answered(), s.sumsBusy)
+	}
+	d.run(cmd)
+	d.settle()
+	if s.sumsGen != s.gen || s.sums.count == 0 {
+		t.Errorf("after the first screen: totals for gen %d of %d, %d gifts", s.sumsGen, s.gen, s.sums.count)
+	}
+}
