@@ -61,3 +61,11 @@ func DropColumnsSince(v int) []string {
 	}
 	return out
 }
+
+// SetPrefixCap sets how many instances of a short word the vocabulary is
+// read for, until the test ends; stores opened after it see it.
+func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
+	old := prefixCap
+	prefixCap = n
+	t.Cleanup(func() { prefixCap = old })
+}

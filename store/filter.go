@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -50,6 +51,10 @@ type Filter struct {
 	AfterID int64
 
 	unindexed bool // the search index is not built yet (see searchable)
+	// byVocab are the short words the index's vocabulary answers, and
+	// fewByVocab says one of them is in few donations (planPrefixes).
+	byVocab    []string
+	fewByVocab bool
 }
 
 // searchable readies f's search for the store as it is: while a first sync
@@ -62,7 +67,10 @@ func (s *Store) searchable(ctx context.Context, f *Filter) error {
 	}
 	v, err := s.meta(ctx, metaDeferred)
 	f.unindexed = v != ""
-	return err
+	if err != nil || f.unindexed {
+		return err
+	}
+	return s.planPrefixes(ctx, f)
 }
 
 // where builds the filter's WHERE clause and its arguments.
@@ -112,14 +120,19 @@ func (f Filter) whoClause(w *conds, inOrder bool) {
 	if f.AfterID != 0 {
 		w.add("id > ?", f.AfterID)
 	}
+	plus := ""
+	if inOrder {
+		plus = "+" // the unary plus keeps the rowid lookup out of the plan
+	}
 	if match := f.match(); match != "" {
-		in := "id IN"
-		if inOrder {
-			in = "+id IN" // the unary plus keeps the rowid lookup out of the plan
-		}
-		w.add(in+" (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", match)
+		w.add(plus+"id IN (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", match)
 	}
 	for _, word := range f.shortWords() {
+		if slices.Contains(f.byVocab, word) {
+			lo, hi := prefixRange(word)
+			w.add(plus+inVocab, lo, hi)
+			continue
+		}
 		w.add("search LIKE ? ESCAPE '\\'", "%"+likeEscape(word)+"%")
 	}
 }

@@ -64,6 +64,9 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 		// counting there reads no record.
 		return s.ftsCount(ctx, q.match())
 	}
+	if n, ok, err := s.prefixCount(ctx, q.Filter); ok || err != nil {
+		return n, err
+	}
 	query := "SELECT count(*) FROM donations" + where
 	if where == "" {
 		query = countAll
@@ -96,9 +99,12 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	}
 	// The rows are picked by id first: sorted with its record, every
 	// matching row would drag a kilobyte of JSON through the sort.
-	if many, err := s.manyMatches(ctx, q); err != nil {
+	if walk, like, err := s.windowPlan(ctx, q); err != nil {
 		return err
-	} else if many {
+	} else if like {
+		q.unindexed = true // every word tested with LIKE
+		where, args, _ = q.clause(true)
+	} else if walk {
 		where, args, _ = q.clause(true)
 	}
 	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset))
@@ -163,24 +169,6 @@ func (s *Store) records(ctx context.Context, ids []int64, f func(raw []byte) err
 		}
 	}
 	return nil
-}
-
-// manyMatches says whether q's search matches so many donations that
-// walking the sort's index finds them sooner than sorting them all.
-// Counting in the full-text index reads no record.
-func (s *Store) manyMatches(ctx context.Context, q Query) (bool, error) {
-	match := q.match()
-	if match == "" {
-		return false, nil
-	}
-	n, ok := s.matches.recall(match)
-	if !ok {
-		var err error
-		if n, err = s.ftsCount(ctx, match); err != nil {
-			return false, err
-		}
-	}
-	return n > 1000, nil
 }
 
 func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, error) {

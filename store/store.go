@@ -110,7 +110,7 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*
 	if err := registerFunctions(); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
-	db, err := sql.Open("sqlite", dsn)
+	db, err := openDB(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}

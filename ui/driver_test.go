@@ -146,7 +146,7 @@ func (d *driver) busy() bool {
 	insights := d.m.children[insightsID].(*insightsView)
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
-	return d.m.data.loading || d.m.export.running() || d.m.saver.saving || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.sumsBusy ||
+	return d.m.data.loading || d.m.export.running() || d.m.saver.saving || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
 		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || insights.reports.loading || live.checking || starting
 }
 

@@ -10,10 +10,14 @@ import (
 // matchCount says how many rows the search finds, and whether that is
 // over every donation.
 func (w *walk) matchCount() string {
-	if p := w.partial(); p != "" {
-		return textsafe.Count(w.Len(), "match") + " · " + p
+	n := textsafe.Count(w.Len(), "match")
+	if w.shown.atLeast {
+		n = "at least " + n
 	}
-	return textsafe.Count(w.Len(), "match")
+	if p := w.partial(); p != "" {
+		return n + " · " + p
+	}
+	return n
 }
 
 // countLabel is what the header says of how many rows there are; partial
@@ -23,6 +27,8 @@ func (w *walk) countLabel() string {
 	switch {
 	case !w.shown.answered() && n == 0:
 		return "loading"
+	case w.shown.atLeast:
+		return "at least " + commas(n) + " shown"
 	case w.fromStore() && (w.q.Filtered() || w.q.Has("search")):
 		return commas(n) + " shown"
 	case w.fromStore():

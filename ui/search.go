@@ -14,14 +14,13 @@ const searchID viewID = "search"
 // typed, ignoring case and accents. It stays on screen, without the keys,
 // while a search is in force.
 type search struct {
-	ctx     *Context
-	nav     navigator
-	data    *walk
-	list    *list
-	input   textinput.Model
-	keys    *PromptKeys
-	typed   bool // has the keys
-	waiting bool // for a third letter: the store is too large for shorter words
+	ctx   *Context
+	nav   navigator
+	data  *walk
+	list  *list
+	input textinput.Model
+	keys  *PromptKeys
+	typed bool // has the keys
 }
 
 func newSearch(ctx *Context, nav navigator, data *walk, l *list) *search {
@@ -56,7 +55,7 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		s.input, cmd = s.input.Update(k)
-		s.waiting = s.data.setSearch(s.input.Value())
+		s.data.setSearch(s.input.Value())
 		s.list.top()
 		return cmd
 	}
@@ -74,7 +73,6 @@ func (s *search) leave() {
 // clear drops the search: every loaded row shows again.
 func (s *search) clear() {
 	s.input.Reset()
-	s.waiting = false
 	s.data.setSearch("")
 	s.list.top()
 }
@@ -83,9 +81,6 @@ func (s *search) View() string {
 	st := &s.ctx.Styles
 	if s.typed {
 		tail := "  " + s.data.matchCount()
-		if s.waiting {
-			tail = "  type 3 letters or more to search " + commas(s.data.Len())
-		}
 		return s.field(textsafe.Width(tail)) + st.Muted.Render(tail)
 	}
 	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.input.Value()) +

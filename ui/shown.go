@@ -24,9 +24,14 @@ type shownRows struct {
 	gen     int // bumped when the question or the store changes
 	counted int // the gen count is for
 	count   int
-	from    int
-	rows    []row
-	total   int // every stored donation, when last counted without a filter
+	// atLeast says count is a lower bound: a search of words so common
+	// that counting them reads every donation. The list shows that many
+	// until the exact count, read after the first screen, replaces it.
+	atLeast     bool
+	exactCancel context.CancelFunc // of the exact count under way, if any
+	from        int
+	rows        []row
+	total       int // every stored donation, when last counted without a filter
 	// hidden is, when the search finds nothing, how many the rest of the
 	// question finds without it: the search is then what hides them.
 	hidden int
@@ -52,6 +57,9 @@ type shownRows struct {
 	sumsGen   int  // the gen the sums are for
 	sumsAsked int  // the gen a totals command is running for, if any
 	sumsBusy  bool // one totals command at a time: they are whole-store scans
+	// sumsCancel stops the totals under way when the question changes: the
+	// next key's first screen must not wait behind them.
+	sumsCancel context.CancelFunc
 }
 
 // shownMsg is an answer read off the event loop for one gen.
@@ -59,6 +67,8 @@ type shownMsg struct {
 	gen     int
 	count   int
 	counted bool // count is new (else the window alone was read)
+	atLeast bool // count is a lower bound
+	exact   bool // the exact count alone, after a lower bound
 	hidden  int
 	held    *store.Held
 	from    int
@@ -82,6 +92,13 @@ func (s *shownRows) invalidate() {
 	if s.cancel != nil {
 		s.cancel()
 		s.cancel, s.asking = nil, false
+	}
+	if s.exactCancel != nil {
+		s.exactCancel()
+		s.exactCancel = nil
+	}
+	if s.sumsCancel != nil {
+		s.sumsCancel() // its answer, for an old gen, still ends sumsBusy
 	}
 }
 
@@ -108,9 +125,31 @@ func (w *walk) At(i int) *row {
 }
 
 // askShown reads, off the event loop, what the screen from offset on
-// needs and does not have: the count for a new question, and the window of
-// rows around offset.
+// needs and does not have: the count for a new question, the window of
+// rows around offset, and the exact count after a lower bound.
 func (w *walk) askShown(offset, height int) tea.Cmd {
+	return tea.Batch(w.askWindow(offset, height), w.askExact())
+}
+
+// askExact counts exactly, apart from the window's reads so that scrolling
+// does not wait for it, what a quick count gave a lower bound of.
+func (w *walk) askExact() tea.Cmd {
+	s, st := &w.shown, w.active()
+	if st == nil || !s.atLeast || s.exactCancel != nil || !s.answered() {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.exactCancel = cancel
+	gen, q := s.gen, w.storeQuery()
+	return func() tea.Msg {
+		defer cancel()
+		n, err := st.Count(ctx, q)
+		return shownMsg{gen: gen, count: n, exact: true, err: err}
+	}
+}
+
+// askWindow reads the count for a new question, quickly, and the window.
+func (w *walk) askWindow(offset, height int) tea.Cmd {
 	s, st := &w.shown, w.active()
 	if st == nil || s.asking {
 		return nil
@@ -123,13 +162,13 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.asking, s.cancel, s.dirty = true, cancel, false
-	gen, q, held := s.gen, w.storeQuery(), recount && w.needsHeld()
+	gen, q, held, atLeast := s.gen, w.storeQuery(), recount && w.needsHeld(), s.atLeast
 	from := max(0, offset-windowSize/3)
 	return func() tea.Msg {
 		defer cancel()
-		msg := shownMsg{gen: gen, count: count, counted: recount, from: from}
+		msg := shownMsg{gen: gen, count: count, counted: recount, atLeast: atLeast, from: from}
 		if recount {
-			if msg.count, msg.err = st.Count(ctx, q); msg.err != nil {
+			if msg.count, msg.atLeast, msg.err = st.QuickCount(ctx, q); msg.err != nil {
 				return msg
 			}
 		}
@@ -147,22 +186,23 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 			}
 		}
 		msg.from = min(from, max(0, msg.count-windowSize))
-		if msg.rows, msg.ids, msg.err = readWindow(ctx, st, q, msg.from, msg.count); msg.err == nil {
+		if msg.rows, msg.ids, msg.err = readWindow(ctx, st, q, msg.from, msg.count, !msg.atLeast); msg.err == nil {
 			msg.kept, msg.err = st.Exchanges(ctx, msg.ids)
 		}
 		return msg
 	}
 }
 
-// readWindow decodes the rows from from on. Past the middle it reads the
-// reversed order from the other end: SQLite skips an offset row by row.
-func readWindow(ctx context.Context, st *store.Store, q store.Query, from, count int) ([]api.Summary, []int64, error) {
+// readWindow decodes the rows from from on. Past the middle of an exact
+// count it reads the reversed order from the other end: SQLite skips an
+// offset row by row.
+func readWindow(ctx context.Context, st *store.Store, q store.Query, from, count int, exact bool) ([]api.Summary, []int64, error) {
 	n := min(windowSize, count-from)
 	if n <= 0 {
 		return nil, nil, nil
 	}
 	offset := from
-	reversed := from > count/2
+	reversed := exact && from > count/2
 	if reversed {
 		q.Desc = !q.Desc
 		offset = count - from - n
@@ -186,6 +226,10 @@ func (w *walk) onShown(msg shownMsg) {
 	if msg.gen != s.gen {
 		return
 	}
+	if msg.exact {
+		w.onExact(msg)
+		return
+	}
 	s.asking, s.cancel = false, nil
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
@@ -197,7 +241,7 @@ func (w *walk) onShown(msg shownMsg) {
 		s.held, s.heldKnown = *msg.held, true
 	}
 	if msg.counted {
-		s.count, s.counted, s.hidden = msg.count, s.gen, msg.hidden
+		s.count, s.counted, s.hidden, s.atLeast = msg.count, s.gen, msg.hidden, msg.atLeast
 		if len(w.q.Texts) == 0 {
 			s.total = msg.count
 		}
@@ -208,6 +252,22 @@ func (w *walk) onShown(msg shownMsg) {
 	}
 }
 
+// onExact keeps the exact count that follows a lower bound, unless a
+// quick count since (the store changed) says it is exact already.
+func (w *walk) onExact(msg shownMsg) {
+	s := &w.shown
+	s.exactCancel = nil
+	if msg.err != nil {
+		if !errors.Is(msg.err, context.Canceled) {
+			w.err = msg.err
+		}
+		return
+	}
+	if s.atLeast {
+		s.count, s.atLeast = msg.count, false
+	}
+}
+
 // askSums starts the footer's totals for the question in force, unless they
 // are known or being added up.
 func (w *walk) askSums() tea.Cmd {
@@ -215,10 +275,18 @@ func (w *walk) askSums() tea.Cmd {
 	if st == nil || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
 		return nil // while a walk loads page after page, the totals wait for the last
 	}
-	s.sumsBusy, s.sumsAsked, s.sumsDirty = true, s.gen, false
+	if !s.answered() || s.atLeast {
+		// Adding up a common search reads every donation: begun with the
+		// key, it slowed the first screen several times over, and beside
+		// the exact count, which reads them too, the event loop.
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.sumsBusy, s.sumsAsked, s.sumsDirty, s.sumsCancel = true, s.gen, false, cancel
 	gen, f, rule := s.gen, w.filter(), w.rule()
 	return func() tea.Msg {
-		sums, err := sumFooter(context.Background(), st, f, rule)
+		defer cancel()
+		sums, err := sumFooter(ctx, st, f, rule)
 		return footerMsg{gen: gen, sums: sums, err: err}
 	}
 }
@@ -226,7 +294,7 @@ func (w *walk) askSums() tea.Cmd {
 // onSums keeps totals that are still for the question in force.
 func (w *walk) onSums(msg footerMsg) {
 	s := &w.shown
-	s.sumsBusy = false
+	s.sumsBusy, s.sumsCancel = false, nil
 	if msg.gen != s.gen {
 		return
 	}

@@ -71,24 +71,6 @@ func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
 	}
 }
 
-// On a large store a search of one- or two-letter words waits for a third
-// letter rather than read every record on each key.
-func TestShortSearchWaitsOnALargeStore(t *testing.T) {
-	defer func(n int) { shortSearchLimit = n }(shortSearchLimit)
-	shortSearchLimit = 150
-	src, _ := demoSource(t, demo.Options{Count: 300})
-	d := newDriver(t, src, 120, 30)
-	d.keys("G", "/", "ma")
-	d.mustShow("type 3 letters or more to search 300")
-	if d.m.data.q.Filter.Search != "" {
-		t.Errorf("the search ran: %q", d.m.data.q.Filter.Search)
-	}
-	d.keys("r")
-	if d.m.data.q.Filter.Search != "mar" || d.m.data.Len() == 300 {
-		t.Errorf("with three letters: search %q, %d rows", d.m.data.q.Filter.Search, d.m.data.Len())
-	}
-}
-
 // The sort prompt's keys name ask.SortNames in order, one each.
 func TestSortKeysFollowTheSortNames(t *testing.T) {
 	km := NewKeyMap()

@@ -235,37 +235,18 @@ func (w *walk) sortBy(key string) {
 	w.shown.invalidate()
 }
 
-// shortSearchLimit is the most donations a search of only one- or
-// two-letter words reads: those are not in the trigram index, and every
-// record is read to answer them.
-var shortSearchLimit = 100_000
-
-// setSearch narrows the rows to those matching text, in the store. On a
-// large store, words of one or two letters wait for a third: they say
-// whether the search is waiting.
-func (w *walk) setSearch(text string) (waiting bool) {
-	if shortOnly(text) && w.shown.total > shortSearchLimit {
-		text, waiting = "", true
-	}
+// setSearch narrows the rows to those matching text, in the store, from
+// the first letter at any size: the store answers a screenful at once and
+// counts a common word at least (shownRows.atLeast) until it has counted
+// it whole.
+func (w *walk) setSearch(text string) {
 	if strings.TrimSpace(text) == w.q.Texts["search"] {
-		return waiting
+		return
 	}
 	if q, err := w.q.With("search", text, w.now()); err == nil {
 		w.q = q
 		w.shown.invalidate()
 	}
-	return waiting
-}
-
-// shortOnly says whether every word of a search is shorter than three letters.
-func shortOnly(text string) bool {
-	words := strings.Fields(text)
-	for _, w := range words {
-		if len([]rune(w)) >= 3 {
-			return false
-		}
-	}
-	return len(words) > 0
 }
 
 // onSyncProgress shows what a running sync has stored so far, at most once

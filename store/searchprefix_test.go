@@ -1,0 +1,143 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// likeIDs is what a LIKE of every word of search over the search column
+// selects, in order: the general path, read past the store's own code.
+func likeIDs(t *testing.T, db *sql.DB, search, extra, order string, limit int) []int64 {
+	t.Helper()
+	query, args := "SELECT id FROM donations WHERE 1"+extra, []any{}
+	for _, w := range strings.Fields(store.Fold(search)) {
+		query += ` AND search LIKE ? ESCAPE '\'`
+		args = append(args, "%"+strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(w)+"%")
+	}
+	rows, err := db.Query(query+" ORDER BY "+order+" LIMIT "+strconv.Itoa(limit), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+func windowIDs(t *testing.T, s *store.Store, q store.Query, limit int) []int64 {
+	t.Helper()
+	var ids []int64
+	err := s.Donations(context.Background(), q, 0, limit, func(d *api.Donation) error {
+		ids = append(ids, d.ID.Value)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// shortWords are every one to three letter piece of the words of a sample
+// of donations (names, e-mails, amounts, dates, ids: digits and accents
+// included), and some that match nothing or sit at the column's end.
+func shortWords(all []api.Donation) []string {
+	words := []string{"q", "xq", "zz", "-", "é", "東", "@", ".", "0", "5", "45", "e a", "ma 2"}
+	for i := 0; i < len(all); i += len(all) / 12 {
+		d := all[i]
+		id := strconv.FormatInt(d.ID.Value, 10)
+		words = append(words, id[len(id)-1:], id[len(id)-2:])
+		for _, text := range []string{d.FirstName.Value, d.LastName.Value, d.Email.Value, d.Amount.Text, d.DonationDate.Value} {
+			r := []rune(store.Fold(text))
+			for at := 0; at < len(r); at += 3 {
+				for n := 1; n <= 3 && at+n <= len(r); n++ {
+					words = append(words, string(r[at:at+n]))
+				}
+			}
+		}
+	}
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+// Every short search finds through the index's vocabulary exactly what
+// LIKE finds, in every order the browser reads it; a count that says it is
+// a lower bound never claims more than there are. With the vocabulary read
+// up to 200 instances most words are past the cap (the walk with LIKE and
+// the lower bound), with the store's own cap most are read whole.
+func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
+	skipShort(t)
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 3000})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	all := windowAll(t, s)
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, capped := range []bool{true, false} {
+		if capped {
+			store.SetPrefixCap(t, 200)
+		}
+		s := open(t, path) // its own probes, at this cap
+		bounds := 0
+		for _, w := range shortWords(all) {
+			want := likeIDs(t, db, w, "", "id", -1)
+			if got := windowIDs(t, s, store.Query{Filter: store.Filter{Search: w}, Sort: "id"}, -1); !slices.Equal(got, want) {
+				t.Fatalf("capped %v: %q by id: %d rows, LIKE %d; first difference at %d", capped, w, len(got), len(want), firstDiff(got, want))
+			}
+			newest := likeIDs(t, db, w, "", "date_utc DESC, id DESC", 200)
+			if got := windowIDs(t, s, store.Query{Filter: store.Filter{Search: w}, Desc: true}, 200); !slices.Equal(got, newest) {
+				t.Fatalf("capped %v: %q newest first differs at %d", capped, w, firstDiff(got, newest))
+			}
+			if n, err := s.Count(ctx, store.Query{Filter: store.Filter{Search: w}}); err != nil || n != len(want) {
+				t.Fatalf("capped %v: Count(%q) = %d, %v; LIKE finds %d", capped, w, n, err, len(want))
+			}
+			n, atLeast, err := s.QuickCount(ctx, store.Query{Filter: store.Filter{Search: w}})
+			if err != nil || n > len(want) || !atLeast && n != len(want) || atLeast && n == 0 {
+				t.Fatalf("capped %v: QuickCount(%q) = %d, at least %v, %v; LIKE finds %d", capped, w, n, atLeast, err, len(want))
+			}
+			if atLeast {
+				bounds++
+			}
+			paid := store.Query{Filter: store.Filter{Search: w, Statuses: []string{"paid"}}}
+			want = likeIDs(t, db, w, " AND status_key = 'paid'", "id", -1)
+			n, atLeast, err = s.QuickCount(ctx, paid)
+			if err != nil || n > len(want) || !atLeast && n != len(want) {
+				t.Fatalf("capped %v: QuickCount(%q, paid) = %d, at least %v, %v; LIKE finds %d", capped, w, n, atLeast, err, len(want))
+			}
+		}
+		if capped && bounds == 0 {
+			t.Errorf("no search was past the cap: the lower bound went untested")
+		}
+	}
+}
+
+func windowAll(t *testing.T, s *store.Store) []api.Donation {
+	t.Helper()
+	var all []api.Donation
+	err := s.Donations(context.Background(), store.Query{Sort: "id"}, 0, -1, func(d *api.Donation) error {
+		all = append(all, *d)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
+}

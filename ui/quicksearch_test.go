@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+)
+
+// A one-letter search runs at once at any size. A letter so common that
+// counting it would read every donation shows a screenful and says how
+// many at least; the exact count follows and replaces it.
+func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
+	skipShort(t)
+	_, c, st := storeAccount(t, 4500) // "e" then has more instances than the store reads for a count
+	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	d.keys("/")
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	d.run(cmd)
+	d.until(func() bool { return d.m.data.shown.answered() })
+	s := &d.m.data.shown
+	exact, err := st.Count(context.Background(), store.Query{Filter: store.Filter{Search: "e"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.atLeast || s.count <= 0 || s.count > exact || len(s.rows) == 0 {
+		t.Fatalf("first answer: count %d (at least %v, exact %d), %d rows", s.count, s.atLeast, exact, len(s.rows))
+	}
+	d.mustShow("at least " + textsafe.Count(s.count, "match"))
+	d.settle()
+	if s.atLeast || s.count != exact {
+		t.Fatalf("after the exact count: %d (at least %v), want %d", s.count, s.atLeast, exact)
+	}
+	d.mustShow(textsafe.Count(exact, "match"))
+	if strings.Contains(d.screen(), "at least") {
+		t.Errorf("the exact count still says at least:\n%s", d.screen())
+	}
+	d.keys("enter", "G")
+	if d.m.list.cursor != exact-1 {
+		t.Errorf("G: cursor %d of %d", d.m.list.cursor, exact)
+	}
+}
+
+// Rows past the middle of a lower bound are read from the start: the
+// other end of the order is not where a lower bound says it is.
+func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
+	_, c, st := storeAccount(t, 450)
+	if _, err := syncWith(st, c).Sync(context.Background(), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	q := store.Query{Filter: store.Filter{Search: "e"}}
+	var want []int64
+	err := st.Donations(context.Background(), q, 300, 50, func(d *api.Donation) error {
+		want = append(want, d.ID.Value)
+		return nil
+	})
+	if err != nil || len(want) == 0 {
+		t.Fatalf("%d rows past 300, %v", len(want), err)
+	}
+	_, ids, err := readWindow(context.Background(), st, q, 300, 350, false)
+	if err != nil || !slices.Equal(ids, want) {
+		t.Errorf("rows 300-349 of a lower bound of 350: %v, want %v (%v)", ids, want, err)
+	}
+}
+
+// The footer's totals of a new search are added up after its first
+// screen: begun with the key, a pass over every donation ran beside it.
+func TestTotalsWaitForTheFirstScreen(t *testing.T) {
+	_, c, st := storeAccount(t, 450)
+	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	d.keys("/")
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	s := &d.m.data.shown
+	if s.answered() || s.sumsBusy {
+		t.Fatalf("on the key: answered %v, totals under way %v", s.answered(), s.sumsBusy)
+	}
+	d.run(cmd)
+	d.settle()
+	if s.sumsGen != s.gen || s.sums.count == 0 {
+		t.Errorf("after the first screen: totals for gen %d of %d, %d gifts", s.sumsGen, s.gen, s.sums.count)
+	}
+}
