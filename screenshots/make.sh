@@ -76,7 +76,6 @@ keys Escape
 keys Escape
 keys x
 wait_for "5,000 donations"
-keys o
 wait_for "newest first"
 shot newest
 keys i
