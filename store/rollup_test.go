@@ -229,3 +229,20 @@ func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
 	put(2, "1")
 	check("9000500000000000001.0001", 2)
 }
+
+// A store of schema 12 is upgraded in place: its rollup by day is made by
+// status too and its donors table with the browser's rules, both added up
+// again from the donations it holds.
+func TestStoreOfVersion12AddsUpByStatus(t *testing.T) {
+	skipShort(t)
+	srv := server(t, demo.Options{Count: 300})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s.Close()
+	craft(t, path, append(store.UndoSince(12), `PRAGMA user_version = 12`)...)
+	s = open(t, path)
+	if got, err := s.DonorSource(context.Background(), store.Filter{Statuses: store.PaidStatuses}); err != nil || !strings.Contains(got, "paid_gifts") {
+		t.Fatalf("the upgraded store's paid donors read %q %v, want the donors table", got, err)
+	}
+	rollupsAgree(t, s)
+}
