@@ -137,7 +137,7 @@ func TestCampaignTributeAndSearchColumns(t *testing.T) {
 		for _, upgraded := range []bool{false, true} {
 			if upgraded {
 				s.Close()
-				craft(t, path, append(store.DropColumnsSince(11),
+				craft(t, path, append(store.UndoSince(11),
 					`UPDATE donations SET search = 'x', converted_currency = 'USD'`, `PRAGMA user_version = 11`)...)
 				s = open(t, path)
 			}

@@ -66,16 +66,20 @@
 // Table donations_fts is a trigram FTS5 index over donations.search (kept by
 // triggers), so a substring search is an index lookup, not a scan.
 //
-// Tables rollup_day (by day, currency, converted_currency) and rollup_dims
-// (by form_name, status_key, currency, payment_type, recurring,
+// Tables rollup_day (by day, currency, converted_currency, status_key) and
+// rollup_dims (by form_name, status_key, currency, payment_type, recurring,
 // converted_currency) hold, per combination, the count n and the counts and
 // exact sums of amount_e4 and converted_e4 (n_amount counts the amounts
 // sent, n_amount_e4 those the integer column holds; the same for
 // converted). Table donors holds per email_key what the donor view shows:
 // gifts, total (converted, × 10^4), inexact, currency, first and last
-// (Unix ms), recurring, name_key. Triggers keep all three as donations are
-// stored, changed and removed, so that adding up every donation reads a few
-// thousand rows; a filter reads the donations themselves.
+// (Unix ms), recurring, name_key; and the same of the paid gifts (paid_gifts,
+// paid_total, ...) and of every status but refunded (unrefunded_...), the
+// two rules the browser counts by (donorsums.go). Triggers keep all three
+// as donations are stored, changed and removed, so that adding up every
+// donation, or those of some statuses, reads a few thousand rows; another
+// filter reads the donations themselves. Schema 13 added the status to
+// rollup_day and the rules to donors (the upgrade adds them up again).
 //
 // Table exchanges, one row per page request whose donations the store
 // holds, for the raw view: at (Unix ms), page, method, url, user, status,

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"donations/api"
@@ -29,20 +30,28 @@ var DonorSorts = map[string]string{
 	"name": "name_key", "gifts": "gifts", "total": "total", "first": "first", "last": "last", "email": "email_key",
 }
 
-// donorSource is what the donor view reads: the donors table, or when f
-// selects some donations (or a first sync defers the table) their gifts
-// added up by donor.
+// donorSource is what the donor view reads: the donors table's columns of
+// the rule that counts what f selects (see donorRuleOf), or else the gifts
+// f selects added up by donor.
 func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error) {
 	if err := s.searchable(ctx, &f); err != nil {
 		return "", nil, err
 	}
-	if f.isZero() {
-		if rolled, err := s.rolledUp(ctx); err != nil || rolled {
-			return "donors", nil, err
+	rule, ok, err := s.donorRuleOf(ctx, f)
+	switch {
+	case err != nil:
+		return "", nil, err
+	case ok && rule.prefix == "":
+		return "donors", nil, nil
+	case ok:
+		cols := []string{"email_key"}
+		for _, fig := range donorFigures {
+			cols = append(cols, rule.prefix+fig.col+" AS "+fig.col)
 		}
+		return "(SELECT " + strings.Join(cols, ", ") + " FROM donors WHERE " + rule.prefix + "gifts > 0)", nil, nil
 	}
 	where, args, err := f.where()
-	return "(SELECT " + donorColumns + " FROM donations" + where + " GROUP BY email_key)", args, err
+	return "(SELECT " + donorColumnsOf([]donorRule{every}) + " FROM donations" + where + " GROUP BY email_key)", args, err
 }
 
 // DonorCount is how many donors what f selects has.

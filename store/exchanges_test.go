@@ -127,7 +127,7 @@ func TestRequestsNoDonationRefersToAreDeleted(t *testing.T) {
 // version8 makes path a store of schema 8, from before requests were kept.
 func version8(t *testing.T, path string, more ...string) {
 	craft(t, path, append([]string{`DROP TRIGGER donations_ad_exchange`, `DROP TABLE exchange_of`, `DROP TABLE exchanges`, `DROP INDEX donations_donor`,
-		`PRAGMA user_version = 8`}, append(store.DropColumnsSince(8), more...)...)...)
+		`PRAGMA user_version = 8`}, append(store.UndoSince(8), more...)...)...)
 }
 
 // A store made before requests were kept is upgraded in place: it keeps

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 )
@@ -48,11 +49,16 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 	return n, err
 }
 
-// DropColumnsSince are the statements that take out of a store the
-// donations' columns the upgrades from version v on added: with the rest
-// of what those upgrades made, it is then a store of version v.
-func DropColumnsSince(v int) []string {
+// UndoSince are the statements that take out of a store what the upgrades
+// from version v on made: the donations' columns they added, and from 12
+// on the rollups and donors table made anew (left empty, as the upgrade
+// adds them up again). With the indexes those upgrades made, it is then a
+// store of version v.
+func UndoSince(v int) []string {
 	var out []string
+	if v <= 12 {
+		out = slices.Concat(rollupDrops, remade(12))
+	}
 	for ; v < schemaVersion; v++ {
 		for _, c := range addedColumns[v] {
 			name, _, _ := strings.Cut(c, " ")
@@ -68,4 +74,11 @@ func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
 	old := prefixCap
 	prefixCap = n
 	t.Cleanup(func() { prefixCap = old })
+}
+
+// DonorSource is what the donor view reads for f: the donors table's
+// columns of a rule, or a GROUP BY over the donations.
+func (s *Store) DonorSource(ctx context.Context, f Filter) (string, error) {
+	from, _, err := s.donorSource(ctx, f)
+	return from, err
 }

@@ -242,7 +242,8 @@ const (
 )
 
 // groupSource reads a rollup when one holds every key and f selects every
-// donation, and the donations otherwise.
+// donation or those of some statuses (and the rollup holds the status),
+// and the donations otherwise.
 func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *time.Location) (groupSource, error) {
 	src := groupSource{table: "donations", sums: donationSums}
 	var cols []string
@@ -267,12 +268,12 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 	if slices.Equal(cols, []string{"email_key"}) || inZone && slices.Equal(cols, []string{"email_key", "day"}) {
 		src.groupBy = donorGroupBy
 	}
-	if !f.isZero() || !inZone {
-		return src, nil
-	}
-	rolled, err := s.rolledUp(ctx)
-	if err != nil || !rolled {
+	rolled, err := s.rolledFilter(ctx, f)
+	if err != nil || !rolled || !inZone {
 		return src, err
+	}
+	if !f.isZero() {
+		cols = append(cols, "status_key") // the rollup selects by it
 	}
 	for _, r := range rollups {
 		if holds(r.keys, cols) {

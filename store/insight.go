@@ -30,16 +30,17 @@ type insightRow struct {
 
 // Insight adds up what f selects by period ("day", "week" from Monday, or
 // "month", in loc), by form, status, currency, payment type and recurring,
-// and finds the top donors by converted total. Every donation is read from
-// the rollups; a selection of them in one pass over their rows (a GROUP BY
-// per break-down would sort every row once for each).
+// and finds the top donors by converted total. Every donation, or those of
+// some statuses, is read from the rollups; another selection in one pass
+// over its rows (a GROUP BY per break-down would sort every row once for
+// each).
 func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.Location, top int) (in Insight, err error) {
 	src, err := s.groupSource(ctx, f, []string{period}, loc)
 	switch {
 	case err != nil:
 		return in, err
 	case src.table != "donations":
-		err = s.insightOfAll(ctx, &in, period, loc)
+		err = s.insightOfRollups(ctx, &in, f, period, loc)
 	default:
 		err = s.insightPass(ctx, &in, f, period, loc)
 	}
@@ -50,15 +51,16 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 	return in, err
 }
 
-// insightOfAll adds every donation up from the rollups.
-func (s *Store) insightOfAll(ctx context.Context, in *Insight, period string, loc *time.Location) error {
+// insightOfRollups adds up from the rollups what f selects: every
+// donation, or those of some statuses.
+func (s *Store) insightOfRollups(ctx context.Context, in *Insight, f Filter, period string, loc *time.Location) error {
 	for _, g := range []struct {
 		to *[]Group
 		by string
 	}{{&in.Periods, period}, {&in.Forms, "form"}, {&in.Statuses, "status"}, {&in.Currencies, "currency"},
 		{&in.Payments, "payment_type"}, {&in.Recurring, "recurring"}} {
 		var err error
-		if *g.to, err = s.Groups(ctx, Filter{}, []string{g.by}, loc); err != nil {
+		if *g.to, err = s.Groups(ctx, f, []string{g.by}, loc); err != nil {
 			return err
 		}
 	}

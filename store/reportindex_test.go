@@ -63,7 +63,7 @@ func TestStoreOfVersion10GetsTheWideDonorIndex(t *testing.T) {
 	}
 	before := summaryAndReport(s)
 	s.Close()
-	craft(t, path, append(store.DropColumnsSince(10), `DROP INDEX donations_donor`,
+	craft(t, path, append(store.UndoSince(10), `DROP INDEX donations_donor`,
 		`CREATE INDEX donations_donor ON donations(email_key, day, currency, converted_currency, amount_e4, converted_e4)`,
 		`PRAGMA user_version = 10`)...)
 	s = open(t, path)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -16,11 +17,21 @@ type rollup struct {
 	keys  []string // columns of donations, NULL kept as ''
 }
 
-var rollups = []rollup{
-	// day is the date in the store's zone: periods are made of days.
-	{"rollup_day", []string{"day", "currency", "converted_currency"}},
-	{"rollup_dims", []string{"form_name", "status_key", "currency", "payment_type", "recurring", "converted_currency"}},
+// rollupsAt are the rollups of a store of version v: since 13 the days are
+// added up by status too, so that the paid gifts alone read them.
+func rollupsAt(v int) []rollup {
+	day := []string{"day", "currency", "converted_currency"}
+	if v >= 13 {
+		day = append(day, "status_key")
+	}
+	return []rollup{
+		// day is the date in the store's zone: periods are made of days.
+		{"rollup_day", day},
+		{"rollup_dims", []string{"form_name", "status_key", "currency", "payment_type", "recurring", "converted_currency"}},
+	}
 }
+
+var rollups = rollupsAt(schemaVersion)
 
 // rollupSums are a rollup's sums: their column, how a GROUP BY over the
 // donations makes it, and what one donation adds to it ($ is new or old).
@@ -34,24 +45,19 @@ var rollupSums = []struct{ col, agg, one string }{
 	{"converted_e4", "coalesce(sum(converted_e4), 0)", "coalesce($.converted_e4, 0)"},
 }
 
-// donorColumns add up one donor's gifts: the donor view reads them from the
-// donors table, or from a GROUP BY over the donations a filter selects.
-const donorColumns = `email_key, min(name_key) AS name_key, count(*) AS gifts,
-	coalesce(sum(converted_e4), 0) AS total, count(*) - count(converted_e4) AS inexact,
-	coalesce(max(converted_currency), '') AS currency, min(date_utc) AS first, max(date_utc) AS last,
-	max(recurring) AS recurring`
-
 // rolledColumns are the donation columns the rollups read: a change to any
 // other (last_seen, the raw record) leaves them as they are.
 const rolledColumns = `day, currency, converted_currency, amount, amount_e4, converted_amount,
 	converted_e4, form_name, status_key, payment_type, recurring`
 
 // rollupSchema makes the rollups, the donors table and the triggers that
-// keep them; like the search index they wait while a first sync fills an
-// empty store (see kept) and are built once at its end (rebuildRollups).
-func rollupSchema() []string {
+// keep them as version v has them; like the search index they wait while a
+// first sync fills an empty store (see kept) and are built once at its end
+// (rebuildRollups).
+func rollupSchema(v int) []string {
+	rs, rules := rollupsAt(v), donorRulesAt(v)
 	var out []string
-	for _, r := range rollups {
+	for _, r := range rs {
 		var cols []string
 		for _, k := range r.keys {
 			cols = append(cols, k+" NOT NULL")
@@ -62,22 +68,26 @@ func rollupSchema() []string {
 		out = append(out, fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s)) WITHOUT ROWID",
 			r.table, strings.Join(cols, ", "), strings.Join(r.keys, ", ")))
 	}
-	out = append(out, `CREATE TABLE donors (email_key TEXT PRIMARY KEY, name_key TEXT, gifts INTEGER NOT NULL,
-		total INTEGER NOT NULL, inexact INTEGER NOT NULL, currency TEXT NOT NULL, first INTEGER, last INTEGER,
-		recurring INTEGER) WITHOUT ROWID`)
-	out = append(out, donorIndexes(createDonorIndex)...)
+	out = append(out, donorsTable(rules))
+	out = append(out, donorIndexesOf(rules, createDonorIndex)...)
+	inputs := donorInputs
+	if v >= 13 {
+		inputs += ", status_key"
+	}
 	return append(out,
-		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd("new")+donorAdd+` END`,
-		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake("old")+donorAgain("old")+` END`,
+		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd(rs, "new")+donorAddOf(rules)+` END`,
+		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake(rs, "old")+donorAgain(rules, "old")+` END`,
 		`CREATE TRIGGER rollups_au AFTER UPDATE OF `+rolledColumns+` ON donations WHEN `+kept+` BEGIN `+
-			rollupTake("old")+rollupAdd("new")+` END`,
-		// A refund or a changed address leaves the donor as they were: only a
-		// change to what the donor view adds up adds their gifts up again.
-		`CREATE TRIGGER donors_au AFTER UPDATE OF `+donorInputs+` ON donations WHEN `+kept+` AND (`+changed(donorInputs)+`) BEGIN `+
-			donorAgain("old")+donorAgain("new")+` END`)
+			rollupTake(rs, "old")+rollupAdd(rs, "new")+` END`,
+		// A changed address leaves the donor as they were: only a change to
+		// what the donor view adds up (a refund's status among it) adds
+		// their gifts up again.
+		`CREATE TRIGGER donors_au AFTER UPDATE OF `+inputs+` ON donations WHEN `+kept+` AND (`+changed(inputs)+`) BEGIN `+
+			donorAgain(rules, "old")+donorAgain(rules, "new")+` END`)
 }
 
-// donorInputs are the donation columns donorColumns read.
+// donorInputs are the donation columns the donors table reads, but the
+// status that version 13 added.
 const donorInputs = "email_key, name_key, converted_e4, converted_currency, date_utc, recurring"
 
 // changed is true when any of cols differs between old and new.
@@ -87,32 +97,6 @@ func changed(cols string) string {
 		conds = append(conds, fmt.Sprintf("old.%[1]s IS NOT new.%[1]s", c))
 	}
 	return strings.Join(conds, " OR ")
-}
-
-// donorAdd adds a new gift to its donor's row, as donorColumns would add it
-// up: adding all of a donor's gifts up again made storing quadratic in the
-// largest donor (every gift without an e-mail is one donor, "").
-const donorAdd = `INSERT INTO donors (email_key, name_key, gifts, total, inexact, currency, first, last, recurring)
-	VALUES (new.email_key, new.name_key, 1, coalesce(new.converted_e4, 0), new.converted_e4 IS NULL,
-		coalesce(new.converted_currency, ''), new.date_utc, new.date_utc, new.recurring)
-	ON CONFLICT (email_key) DO UPDATE SET
-		name_key = coalesce(min(name_key, excluded.name_key), name_key, excluded.name_key),
-		gifts = gifts + 1, total = total + excluded.total, inexact = inexact + excluded.inexact,
-		currency = max(currency, excluded.currency),
-		first = coalesce(min(first, excluded.first), first, excluded.first),
-		last = coalesce(max(last, excluded.last), last, excluded.last),
-		recurring = max(recurring, excluded.recurring);
-`
-
-const createDonorIndex = "CREATE INDEX donors_%[1]s ON donors(%[1]s)"
-
-// donorIndexes are the donor view's sorts, each an index made by format.
-func donorIndexes(format string) []string {
-	var out []string
-	for _, col := range []string{"total", "gifts", "name_key", "first", "last"} {
-		out = append(out, fmt.Sprintf(format, col))
-	}
-	return out
 }
 
 // keyMatch is the WHERE clause that finds the row of r for the donation p.
@@ -125,9 +109,9 @@ func (r rollup) keyMatch(p string) string {
 }
 
 // rollupAdd adds the donation p to its row of each rollup.
-func rollupAdd(p string) string {
+func rollupAdd(rs []rollup, p string) string {
 	var b strings.Builder
-	for _, r := range rollups {
+	for _, r := range rs {
 		var cols, vals, set []string
 		for _, k := range r.keys {
 			cols, vals = append(cols, k), append(vals, fmt.Sprintf("coalesce(%s.%s, '')", p, k))
@@ -144,9 +128,9 @@ func rollupAdd(p string) string {
 
 // rollupTake takes the donation p out of its row of each rollup, and the
 // row out when no donation is left in it.
-func rollupTake(p string) string {
+func rollupTake(rs []rollup, p string) string {
 	var b strings.Builder
-	for _, r := range rollups {
+	for _, r := range rs {
 		var set []string
 		for _, s := range rollupSums {
 			set = append(set, fmt.Sprintf("%s = %s - (%s)", s.col, s.col, strings.ReplaceAll(s.one, "$", p)))
@@ -155,14 +139,6 @@ func rollupTake(p string) string {
 		fmt.Fprintf(&b, "DELETE FROM %s WHERE %s AND n = 0;\n", r.table, r.keyMatch(p))
 	}
 	return b.String()
-}
-
-// donorAgain adds up again the gifts of the donor of p, from the index that
-// holds them in e-mail order.
-func donorAgain(p string) string {
-	return fmt.Sprintf(`DELETE FROM donors WHERE email_key = %[1]s.email_key;
-		INSERT INTO donors SELECT `+donorColumns+` FROM donations WHERE email_key = %[1]s.email_key GROUP BY email_key;
-		`, p)
 }
 
 // rebuildRollups adds everything up again, after a first sync that left
@@ -185,9 +161,9 @@ func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 	// sorted rows, costs a fifth of reading the donations in e-mail order
 	// and filling five indexes row by row.
 	stmts = append(stmts, `DELETE FROM donors`)
-	stmts = append(stmts, donorIndexes("DROP INDEX donors_%[1]s")...)
-	stmts = append(stmts, `INSERT INTO donors SELECT `+donorColumns+` FROM donations NOT INDEXED GROUP BY email_key`)
-	stmts = append(stmts, donorIndexes(createDonorIndex)...)
+	stmts = append(stmts, donorIndexesOf(donorRules, "DROP INDEX donors_%[1]s")...)
+	stmts = append(stmts, `INSERT INTO donors SELECT `+donorColumnsOf(donorRules)+` FROM donations NOT INDEXED GROUP BY email_key`)
+	stmts = append(stmts, donorIndexesOf(donorRules, createDonorIndex)...)
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("adding up the store: %w", err)
@@ -201,4 +177,67 @@ func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 func (s *Store) rolledUp(ctx context.Context) (bool, error) {
 	v, err := s.meta(ctx, metaDeferred)
 	return v == "", err
+}
+
+// statusesOnly says whether f selects by status alone, naming no blank
+// one: the rollups, which hold a gift without a status as ”, then add up
+// what f selects by the status they are kept by.
+func (f Filter) statusesOnly() bool {
+	for _, st := range f.Statuses {
+		if strings.TrimSpace(st) == "" {
+			return false
+		}
+	}
+	rest := f
+	rest.Statuses = nil
+	return len(f.Statuses) > 0 && rest.isZero()
+}
+
+// rolledFilter says whether the rollups add up what f selects: every
+// donation, or those of some statuses, once the rollups hold them all.
+func (s *Store) rolledFilter(ctx context.Context, f Filter) (bool, error) {
+	if !f.isZero() && !f.statusesOnly() {
+		return false, nil
+	}
+	return s.rolledUp(ctx)
+}
+
+// donorRuleOf is the rule whose columns of the donors table add up the
+// gifts f selects: every gift when f selects all, else the rule that counts
+// the same statuses among those the store holds; ok is false when none
+// does (or the donors table does not hold every donation).
+func (s *Store) donorRuleOf(ctx context.Context, f Filter) (rule donorRule, ok bool, err error) {
+	if ok, err := s.rolledFilter(ctx, f); !ok || err != nil {
+		return rule, false, err
+	}
+	if f.isZero() {
+		return every, true, nil
+	}
+	named := map[string]bool{}
+	for _, st := range f.Statuses {
+		named[strings.ToLower(strings.TrimSpace(st))] = true
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT status_key FROM rollup_dims`)
+	if err != nil {
+		return rule, false, s.explain(err)
+	}
+	var held []string
+	for rows.Next() {
+		var st string
+		if err := rows.Scan(&st); err != nil {
+			rows.Close()
+			return rule, false, s.explain(err)
+		}
+		held = append(held, st)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return rule, false, s.explain(err)
+	}
+	for _, r := range donorRules[1:] {
+		if !slices.ContainsFunc(held, func(st string) bool { return named[st] != r.counts(st) }) {
+			return r, true, nil
+		}
+	}
+	return rule, false, nil
 }

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/dataset/datasettest"
 	"donations/store"
 )
 
@@ -73,44 +75,57 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	filters := datasettest.RuleFilters(t, s)
 	read := func() (string, error) {
 		var out string
-		for _, by := range [][]string{{"form"}, {"status"}, {"currency"}, {"payment_type"}, {"recurring"},
-			{"status", "recurring"}, {"day"}, {"week"}, {"month"}, {"currency", "month"}, {}} {
-			g, err := s.Groups(ctx, store.Filter{}, by, ny)
+		for _, f := range filters {
+			got, err := readRolled(ctx, s, f, ny)
 			if err != nil {
 				return "", err
 			}
-			out += fmt.Sprintf("%v: %v\n", by, g)
-		}
-		for _, period := range []string{"day", "week", "month"} {
-			in, err := s.Insight(ctx, store.Filter{}, period, ny, 10)
-			if err != nil {
-				return "", err
-			}
-			out += fmt.Sprintf("insight %s: %+v\n", period, in)
-		}
-		for _, sort := range slices.Sorted(maps.Keys(store.DonorSorts)) {
-			for _, desc := range []bool{false, true} {
-				d, err := s.Donors(ctx, store.Filter{}, sort, desc, 100, 40)
-				if err != nil {
-					return "", err
-				}
-				out += fmt.Sprintf("donors by %s %v: %+v\n", sort, desc, d)
-			}
-		}
-		n, err := s.DonorCount(ctx, store.Filter{})
-		if err != nil {
-			return "", err
+			out += fmt.Sprintf("statuses %q:\n%s", f.Statuses, got)
 		}
 		all, err := s.Count(ctx, store.Query{})
-		return out + fmt.Sprintf("%d donors\n%d donations\n", n, all), err
+		return out + fmt.Sprintf("%d donations\n", all), err
 	}
 	agree(t, s, read)
 }
 
-// The rollups answer only what they hold: every donation, on days of a zone
-// that agrees with the store's.
+// readRolled is everything the rollups and the donors table answer of
+// what f selects: groups by each key, insights by each period, donors by
+// each sort.
+func readRolled(ctx context.Context, s *store.Store, f store.Filter, loc *time.Location) (string, error) {
+	var out string
+	for _, by := range [][]string{{"form"}, {"status"}, {"currency"}, {"payment_type"}, {"recurring"},
+		{"status", "recurring"}, {"day"}, {"week"}, {"month"}, {"currency", "month"}, {}} {
+		g, err := s.Groups(ctx, f, by, loc)
+		if err != nil {
+			return "", err
+		}
+		out += fmt.Sprintf("%v: %v\n", by, g)
+	}
+	for _, period := range []string{"day", "week", "month"} {
+		in, err := s.Insight(ctx, f, period, loc, 10)
+		if err != nil {
+			return "", err
+		}
+		out += fmt.Sprintf("insight %s: %+v\n", period, in)
+	}
+	for _, sort := range slices.Sorted(maps.Keys(store.DonorSorts)) {
+		for _, desc := range []bool{false, true} {
+			d, err := s.Donors(ctx, f, sort, desc, 100, 40)
+			if err != nil {
+				return "", err
+			}
+			out += fmt.Sprintf("donors by %s %v: %+v\n", sort, desc, d)
+		}
+	}
+	n, err := s.DonorCount(ctx, f)
+	return out + fmt.Sprintf("%d donors\n", n), err
+}
+
+// The rollups answer only what they hold: every donation or those of some
+// statuses, on days of a zone that agrees with the store's.
 func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 	skipShort(t)
 	s := changedStore(t)
@@ -134,13 +149,33 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 		{"the same offset without summer time", store.Filter{}, []string{"day"}, time.FixedZone("EST", -5*3600), "donations"},
 		{"half-hour zone", store.Filter{}, []string{"day"}, load("Asia/Kolkata"), "donations"},
 		{"no days: any zone", store.Filter{}, []string{"status", "recurring"}, nil, "rollup_dims"},
-		{"a filter", store.Filter{Statuses: []string{"paid"}}, []string{"form"}, ny, "donations"},
+		{"statuses alone", store.Filter{Statuses: []string{"paid", "Pending"}}, []string{"form"}, ny, "rollup_dims"},
+		{"statuses by month", store.Filter{Statuses: []string{"paid"}}, []string{"month"}, ny, "rollup_day"},
+		{"a blank status", store.Filter{Statuses: []string{"paid", ""}}, []string{"form"}, ny, "donations"},
+		{"statuses and a form", store.Filter{Statuses: []string{"paid"}, Form: "x"}, []string{"form"}, ny, "donations"},
+		{"an e-mail", store.Filter{Email: "x@example.org"}, []string{"status"}, nil, "donations"},
 		{"days and forms together", store.Filter{}, []string{"form", "month"}, ny, "donations"},
 		{"donors", store.Filter{}, []string{"donor"}, ny, "donations"},
 	} {
 		got, err := s.GroupTable(context.Background(), tc.f, tc.by, tc.loc)
 		if err != nil || got != tc.want {
 			t.Errorf("%s: %q %v, want %q", tc.name, got, err, tc.want)
+		}
+	}
+	// The donors table answers the browser's two rules, whatever the
+	// statuses named that no gift has; other statuses read the donations.
+	for _, tc := range []struct {
+		statuses []string
+		want     string
+	}{
+		{nil, "donors"},
+		{[]string{"PAID", "nonesuch"}, "FROM donors WHERE paid_gifts > 0"},
+		{[]string{"paid", "pending", "failed", "disputed"}, "FROM donors WHERE unrefunded_gifts > 0"},
+		{[]string{"paid", "pending"}, "FROM donations"},
+	} {
+		got, err := s.DonorSource(context.Background(), store.Filter{Statuses: tc.statuses})
+		if err != nil || !strings.Contains(got, tc.want) {
+			t.Errorf("donors of %q read %q %v, want %q", tc.statuses, got, err, tc.want)
 		}
 	}
 	// Outside the store's zone the day-based keys still come out right.
@@ -193,4 +228,21 @@ func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
 	check("9001000000000000000.0004", 3)
 	put(2, "1")
 	check("9000500000000000001.0001", 2)
+}
+
+// A store of schema 12 is upgraded in place: its rollup by day is made by
+// status too and its donors table with the browser's rules, both added up
+// again from the donations it holds.
+func TestStoreOfVersion12AddsUpByStatus(t *testing.T) {
+	skipShort(t)
+	srv := server(t, demo.Options{Count: 300})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s.Close()
+	craft(t, path, append(store.UndoSince(12), `PRAGMA user_version = 12`)...)
+	s = open(t, path)
+	if got, err := s.DonorSource(context.Background(), store.Filter{Statuses: store.PaidStatuses}); err != nil || !strings.Contains(got, "paid_gifts") {
+		t.Fatalf("the upgraded store's paid donors read %q %v, want the donors table", got, err)
+	}
+	rollupsAgree(t, s)
 }

@@ -54,19 +54,46 @@ var schema = append(append([]string{
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}, rollupSchema()...), exchangeSchema...)
+}, rollupSchema(schemaVersion)...), exchangeSchema...)
 
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
-var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex}, 11: addColumns(11)}
+var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex},
+	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13))}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
-var replaced = map[int][]string{10: {donorIndex10}}
+var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12)}
 
-// fills compute the columns the upgrade from a version added from the
-// records the store holds (see fillColumns).
-var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns}
+// rollupDrops drop the rollup by day, the donors table (its indexes with
+// it) and the triggers that keep them, for the upgrade from 12 to make
+// them anew: by status, and the donors under the browser's rules too.
+var rollupDrops = []string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`,
+	`DROP TRIGGER IF EXISTS rollups_au`, `DROP TRIGGER IF EXISTS donors_au`, `DROP TABLE rollup_day`, `DROP TABLE donors`}
+
+// remade is what rollupDrops drop, as version v makes it: all of
+// rollupSchema(v) but the rollup by dimension, which stays as it was.
+func remade(v int) []string {
+	return slices.DeleteFunc(rollupSchema(v), func(stmt string) bool { return strings.HasPrefix(stmt, "CREATE TABLE rollup_dims ") })
+}
+
+// fills compute what the upgrade from a version added from what the store
+// holds (see fillColumns, addUp).
+var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp}
+
+// addUp fills the rollups and the donors table the upgrade from 12 made
+// anew, unless a first sync under way defers them: it builds them at its
+// end, and its triggers, made anew here, are set aside again until then.
+func (s *Store) addUp(ctx context.Context, tx *sql.Tx) error {
+	deferred, err := metaIn(ctx, tx, metaDeferred)
+	switch {
+	case err != nil:
+		return err
+	case deferred != "":
+		return dropUpkeep(ctx, tx)
+	}
+	return rebuildRollups(ctx, tx)
+}
 
 // donationsColumns are the donations' columns a store was first made with.
 // Only what is sorted, filtered, searched or added up: the rest of a
@@ -304,14 +331,18 @@ func build(ctx context.Context, tx *sql.Tx) error {
 	return setVersion(ctx, tx)
 }
 
-// upgrade brings a store of version v up to date in place.
+// upgrade brings a store of version v up to date in place: every step's
+// statements first, then what each fills, as the newest schema has it (a
+// fill adds up the rollups as this program keeps them).
 func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int) error {
-	for ; v < schemaVersion; v++ {
-		for _, stmt := range upgrades[v] {
+	for step := v; step < schemaVersion; step++ {
+		for _, stmt := range upgrades[step] {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("upgrading the schema from %d: %w", v, err)
+				return fmt.Errorf("upgrading the schema from %d: %w", step, err)
 			}
 		}
+	}
+	for ; v < schemaVersion; v++ {
 		if fill := fills[v]; fill != nil {
 			if err := fill(s, ctx, tx); err != nil {
 				return fmt.Errorf("upgrading the schema from %d: %w", v, err)

@@ -319,13 +319,30 @@ func measureQueries(ctx context.Context, st *store.Store) error {
 		return err
 	}
 	fmt.Printf("| donor view sorted by name | %s | — |\n", ms(time.Since(t)))
-	// A selection is added up from its rows: the rollups hold everything.
-	paid := store.Filter{Statuses: []string{"paid"}}
-	t = time.Now()
-	if _, err := st.Insight(ctx, paid, "month", time.Local, 10); err != nil {
-		return err
+	// The browser counts the paid gifts, or with the key a every status but
+	// refunded (the demo's others): the filters it asks the store with.
+	for _, rule := range []struct {
+		name string
+		f    store.Filter
+	}{{"the paid gifts (the default)", store.Filter{Statuses: store.PaidStatuses}},
+		{"all but refunded (a)", store.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}}}} {
+		t = time.Now()
+		if _, err := st.Donors(ctx, rule.f, "total", true, 0, 200); err != nil {
+			return err
+		}
+		if _, err := st.DonorCount(ctx, rule.f); err != nil {
+			return err
+		}
+		fmt.Printf("| donor view of %s: the first 200 by total, how many | %s | < 300 ms |\n", rule.name, ms(time.Since(t)))
+		t = time.Now()
+		if _, err := st.Insight(ctx, rule.f, "month", time.Local, 10); err != nil {
+			return err
+		}
+		if _, _, err := st.Median(ctx, rule.f); err != nil {
+			return err
+		}
+		fmt.Printf("| insights view of %s | %s | < 500 ms |\n", rule.name, ms(time.Since(t)))
 	}
-	fmt.Printf("| insights view of the paid ones (a pass over them) | %s | — |\n", ms(time.Since(t)))
 	fmt.Printf("| peak memory of the browsing process (VmHWM) | %s | ≤ 300 MB |\n", peakRSS())
 	return nil
 }

@@ -1,0 +1,156 @@
+package store
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A donorRule is a set of statuses whose gifts the donors table adds up
+// apart, by donor, in columns named with its prefix: the two rules the
+// browser counts by (the paid gifts, and every status but refunded) then
+// read one indexed column, not every gift of every donor.
+type donorRule struct {
+	prefix string
+	// in says whether the rule counts the statuses listed or every other
+	// one; a gift without a status is never counted, as no status filter
+	// selects it.
+	in       bool
+	statuses []string
+}
+
+// every counts every gift: the donors table's first columns.
+var every = donorRule{}
+
+// donorRulesAt are the rules a store of version v adds up.
+func donorRulesAt(v int) []donorRule {
+	if v < 13 {
+		return []donorRule{every}
+	}
+	return []donorRule{every, {"paid_", true, PaidStatuses}, {"unrefunded_", false, []string{"", Refunded}}}
+}
+
+var donorRules = donorRulesAt(schemaVersion)
+
+// counts says whether the rule counts a gift of status key st.
+func (r donorRule) counts(st string) bool {
+	return slices.Contains(r.statuses, st) == r.in
+}
+
+// cond is the rule's condition on the donation p ("" or "new.").
+func (r donorRule) cond(p string) string {
+	var quoted []string
+	for _, st := range r.statuses {
+		quoted = append(quoted, "'"+st+"'")
+	}
+	op := " NOT IN ("
+	if r.in {
+		op = " IN ("
+	}
+	return "coalesce(" + p + "status_key, '')" + op + strings.Join(quoted, ", ") + ")"
+}
+
+// donorFigures are what the donors table holds of a donor's gifts: its
+// column and type; how a GROUP BY over every gift (all) or over those of a
+// rule (some, @ its condition) adds it up; what one new gift adds (one, and
+// someOne for a rule); and how a gift's figure merges into the donor's
+// (merge, and someMerge for a rule when it differs; %[1]s the column).
+var donorFigures = []struct{ col, typ, all, some, one, someOne, merge, someMerge string }{
+	{"name_key", "TEXT", "min(name_key)", "min(CASE WHEN @ THEN name_key END)", "new.name_key",
+		"CASE WHEN @ THEN new.name_key END", "coalesce(min(%[1]s, excluded.%[1]s), %[1]s, excluded.%[1]s)", ""},
+	{"gifts", "INTEGER NOT NULL", "count(*)", "sum(@)", "1", "@", "%[1]s + 1", "%[1]s + excluded.%[1]s"},
+	{"total", "INTEGER NOT NULL", "coalesce(sum(converted_e4), 0)", "coalesce(sum(CASE WHEN @ THEN converted_e4 END), 0)",
+		"coalesce(new.converted_e4, 0)", "CASE WHEN @ THEN coalesce(new.converted_e4, 0) ELSE 0 END", "%[1]s + excluded.%[1]s", ""},
+	{"inexact", "INTEGER NOT NULL", "count(*) - count(converted_e4)", "sum(@ AND converted_e4 IS NULL)",
+		"new.converted_e4 IS NULL", "@ AND new.converted_e4 IS NULL", "%[1]s + excluded.%[1]s", ""},
+	{"currency", "TEXT NOT NULL", "coalesce(max(converted_currency), '')", "coalesce(max(CASE WHEN @ THEN converted_currency END), '')",
+		"coalesce(new.converted_currency, '')", "CASE WHEN @ THEN coalesce(new.converted_currency, '') ELSE '' END",
+		"max(%[1]s, excluded.%[1]s)", ""},
+	{"first", "INTEGER", "min(date_utc)", "min(CASE WHEN @ THEN date_utc END)", "new.date_utc",
+		"CASE WHEN @ THEN new.date_utc END", "coalesce(min(%[1]s, excluded.%[1]s), %[1]s, excluded.%[1]s)", ""},
+	{"last", "INTEGER", "max(date_utc)", "max(CASE WHEN @ THEN date_utc END)", "new.date_utc",
+		"CASE WHEN @ THEN new.date_utc END", "coalesce(max(%[1]s, excluded.%[1]s), %[1]s, excluded.%[1]s)", ""},
+	// A donor none of whose gifts a rule counts has no recurring there
+	// (NULL), and max() of a NULL is NULL.
+	{"recurring", "INTEGER", "max(recurring)", "max(CASE WHEN @ THEN recurring END)", "new.recurring",
+		"CASE WHEN @ THEN new.recurring END", "max(%[1]s, excluded.%[1]s)", "coalesce(max(%[1]s, excluded.%[1]s), %[1]s, excluded.%[1]s)"},
+}
+
+// donorParts are, for each column of the donors table after email_key,
+// its type, its GROUP BY, its new gift's value and its merge.
+type donorPart struct{ col, typ, agg, one, merge string }
+
+func donorParts(rules []donorRule) []donorPart {
+	var out []donorPart
+	for _, r := range rules {
+		for _, f := range donorFigures {
+			p := donorPart{r.prefix + f.col, f.typ, f.all, f.one, f.merge}
+			if r.prefix != "" {
+				merge := f.merge
+				if f.someMerge != "" {
+					merge = f.someMerge
+				}
+				p.agg, p.one, p.merge = strings.ReplaceAll(f.some, "@", r.cond("")),
+					strings.ReplaceAll(f.someOne, "@", r.cond("new.")), merge
+			}
+			p.merge = fmt.Sprintf(p.merge, p.col)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// donorsTable makes the donors table of rules.
+func donorsTable(rules []donorRule) string {
+	cols := []string{"email_key TEXT PRIMARY KEY"}
+	for _, p := range donorParts(rules) {
+		cols = append(cols, p.col+" "+p.typ)
+	}
+	return "CREATE TABLE donors (" + strings.Join(cols, ", ") + ") WITHOUT ROWID"
+}
+
+// donorColumnsOf add up one donor's gifts in the donors table's columns:
+// the table is filled from them, and the donor view reads them over the
+// donations a filter selects.
+func donorColumnsOf(rules []donorRule) string {
+	cols := []string{"email_key"}
+	for _, p := range donorParts(rules) {
+		cols = append(cols, p.agg+" AS "+p.col)
+	}
+	return strings.Join(cols, ", ")
+}
+
+// donorAddOf adds a new gift to its donor's row, as donorColumnsOf would
+// add it up: adding all of a donor's gifts up again made storing quadratic
+// in the largest donor (every gift without an e-mail is one donor, "").
+func donorAddOf(rules []donorRule) string {
+	cols, vals, set := []string{"email_key"}, []string{"new.email_key"}, []string{}
+	for _, p := range donorParts(rules) {
+		cols, vals = append(cols, p.col), append(vals, p.one)
+		set = append(set, p.col+" = "+p.merge)
+	}
+	return "INSERT INTO donors (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") +
+		") ON CONFLICT (email_key) DO UPDATE SET " + strings.Join(set, ", ") + ";\n"
+}
+
+const createDonorIndex = "CREATE INDEX donors_%[1]s ON donors(%[1]s)"
+
+// donorIndexesOf are the donor view's sorts under each rule, each an index
+// made by format.
+func donorIndexesOf(rules []donorRule, format string) []string {
+	var out []string
+	for _, r := range rules {
+		for _, col := range []string{"total", "gifts", "name_key", "first", "last"} {
+			out = append(out, fmt.Sprintf(format, r.prefix+col))
+		}
+	}
+	return out
+}
+
+// donorAgain adds up again the gifts of the donor of p, from the index that
+// holds them in e-mail order.
+func donorAgain(rules []donorRule, p string) string {
+	return fmt.Sprintf(`DELETE FROM donors WHERE email_key = %[1]s.email_key;
+		INSERT INTO donors SELECT `+donorColumnsOf(rules)+` FROM donations WHERE email_key = %[1]s.email_key GROUP BY email_key;
+		`, p)
+}
