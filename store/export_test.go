@@ -46,3 +46,22 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 	err := s.db.QueryRowContext(ctx, `PRAGMA auto_vacuum`).Scan(&n)
 	return n, err
 }
+
+// SearchSegments is the size in pages of each segment of the search
+// index, by its id (FTS5 keeps page numbers shifted left by one).
+func (s *Store) SearchSegments(ctx context.Context) (map[int64]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT segid, max(pgno) >> 1 FROM donations_fts_idx GROUP BY segid`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var id, pages int64
+		if err := rows.Scan(&id, &pages); err != nil {
+			return nil, err
+		}
+		out[id] = pages
+	}
+	return out, rows.Err()
+}
