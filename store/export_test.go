@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -64,4 +65,19 @@ func (s *Store) SearchSegments(ctx context.Context) (map[int64]int64, error) {
 		out[id] = pages
 	}
 	return out, rows.Err()
+}
+
+// SearchAsBuiltBefore makes the store's search index as versions before
+// buildSearch built it: rebuilt, then optimized into one segment.
+func (s *Store) SearchAsBuiltBefore(ctx context.Context) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{`INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`,
+			`INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`,
+			`DELETE FROM meta WHERE key = '` + metaSearchBuilt + `'`} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -70,28 +70,47 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 // The search index a first sync builds is not rewritten by the syncs after
 // it: their merges keep to the levels below it. Each of them rewrote it
 // whole every few syncs (0.5 s at 100,000 donations, 10 s at a million).
+// A store whose index an earlier version built has it built again once,
+// by the first sync that stores anything.
 func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 	skipShort(t)
-	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 10_000})
-	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
-	built, pages := largest(t, s)
-	for i := range 12 {
-		added := srv.Add(250)
-		if r := sync(t, s, c, dataset.SyncOptions{}); r.New != 250 {
-			t.Fatalf("sync %d stored %d new, want 250", i+1, r.New)
-		}
-		if id, n := largest(t, s); id != built || n != pages {
-			t.Fatalf("sync %d rewrote the search index: its largest segment is %d of %d pages, was %d of %d", i+1, id, n, built, pages)
-		}
-		last := added[len(added)-1]
-		if n, err := s.Count(ctx, store.Query{Filter: store.Filter{Search: fmt.Sprint(last), ID: last}}); err != nil || n != 1 {
-			t.Fatalf("sync %d: the search does not find the new donation %d: %d %v", i+1, last, n, err)
-		}
-	}
-	if segs, err := s.SearchSegments(ctx); err != nil || len(segs) > 12 {
-		t.Errorf("the search index is in %d segments (%v), want few", len(segs), err)
+	for _, tc := range []struct {
+		name   string
+		before func(*store.Store, context.Context) error
+	}{
+		{"built by this version", nil},
+		{"built by an earlier version", (*store.Store).SearchAsBuiltBefore},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			srv := server(t, demo.Options{Count: 10_000})
+			c := client(t, srv.URL)
+			s, _ := tempStore(t)
+			sync(t, s, c, dataset.SyncOptions{})
+			if tc.before != nil {
+				if err := tc.before(s, ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var built, pages int64
+			for i := range 12 {
+				added := srv.Add(250)
+				if r := sync(t, s, c, dataset.SyncOptions{}); r.New != 250 {
+					t.Fatalf("sync %d stored %d new, want 250", i+1, r.New)
+				}
+				if id, n := largest(t, s); i == 0 {
+					built, pages = id, n
+				} else if id != built || n != pages {
+					t.Fatalf("sync %d rewrote the search index: its largest segment is %d of %d pages, was %d of %d", i+1, id, n, built, pages)
+				}
+				last := added[len(added)-1]
+				if n, err := s.Count(ctx, store.Query{Filter: store.Filter{Search: fmt.Sprint(last), ID: last}}); err != nil || n != 1 {
+					t.Fatalf("sync %d: the search does not find the new donation %d: %d %v", i+1, last, n, err)
+				}
+			}
+			if segs, err := s.SearchSegments(ctx); err != nil || len(segs) > 12 {
+				t.Errorf("the search index is in %d segments (%v), want few", len(segs), err)
+			}
+		})
 	}
 }

@@ -25,7 +25,7 @@ func (s *Store) Tidy(ctx context.Context, changed bool) error {
 			if err := s.buildDeferred(ctx, conn); err != nil {
 				return err
 			}
-		} else if err := s.writeOn(ctx, conn, func(tx *sql.Tx) error { return mergeSearch(ctx, tx) }); err != nil {
+		} else if err := s.writeOn(ctx, conn, func(tx *sql.Tx) error { return tidySearch(ctx, tx) }); err != nil {
 			return err
 		}
 		if err := s.release(ctx, conn); err != nil {
@@ -89,7 +89,29 @@ func buildSearch(ctx context.Context, tx *sql.Tx) error {
 		return err
 	}
 	// Written one segment per megabyte: merged into one.
-	return optimizeSearch(ctx, tx)
+	if err := optimizeSearch(ctx, tx); err != nil {
+		return err
+	}
+	return setMeta(ctx, tx, metaSearchBuilt, "1")
+}
+
+// metaSearchBuilt is set in a store whose search index buildSearch built,
+// or that was made empty by a version that does: a store made by an earlier
+// one holds an index optimized onto the first level, rewritten whole by
+// every few syncs.
+const metaSearchBuilt = "search_built"
+
+// tidySearch merges the segments a sync added to the search index; in a
+// store made by an earlier version it builds the index again, once.
+func tidySearch(ctx context.Context, tx *sql.Tx) error {
+	var built int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM meta WHERE key = ?`, metaSearchBuilt).Scan(&built); err != nil {
+		return err
+	}
+	if built == 0 {
+		return buildSearch(ctx, tx)
+	}
+	return mergeSearch(ctx, tx)
 }
 
 func optimizeSearch(ctx context.Context, tx *sql.Tx) error {
