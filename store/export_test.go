@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"strings"
 	"time"
@@ -81,4 +82,38 @@ func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
 func (s *Store) DonorSource(ctx context.Context, f Filter) (string, error) {
 	from, _, err := s.donorSource(ctx, f)
 	return from, err
+}
+
+// SearchSegments is the size in pages of each segment of the search
+// index, by its id (FTS5 keeps page numbers shifted left by one).
+func (s *Store) SearchSegments(ctx context.Context) (map[int64]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT segid, max(pgno) >> 1 FROM donations_fts_idx GROUP BY segid`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var id, pages int64
+		if err := rows.Scan(&id, &pages); err != nil {
+			return nil, err
+		}
+		out[id] = pages
+	}
+	return out, rows.Err()
+}
+
+// SearchAsBuiltBefore makes the store's search index as versions before
+// buildSearch built it: rebuilt, then optimized into one segment.
+func (s *Store) SearchAsBuiltBefore(ctx context.Context) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{`INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`,
+			`INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`,
+			`DELETE FROM meta WHERE key = '` + metaSearchBuilt + `'`} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -13,15 +13,19 @@ import (
 // Tail is where the store ends: its count and newest id.
 func (s *Store) Tail(ctx context.Context) (n int, maxID int64, err error) {
 	var m sql.NullInt64
-	err = s.db.QueryRowContext(ctx, `SELECT count(*), max(id) FROM donations`).Scan(&n, &m)
+	err = s.db.QueryRowContext(ctx, `SELECT (`+countAll+`), max(id) FROM donations`).Scan(&n, &m)
 	return n, m.Int64, s.explain(err)
 }
 
 // CountIDs is how many donations the store holds with an id from lo to
 // hi, both included: where a walk is in the list, counted from a span.
+// A span that holds every id (a sync's top span, from the list's start)
+// is counted as countAll counts: count(*) read every page of the
+// donations, a third of what a sync of 250 new cost at a million.
 func (s *Store) CountIDs(ctx context.Context, lo, hi int64) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM donations WHERE id BETWEEN ? AND ?`, lo, hi).Scan(&n)
+	err := s.db.QueryRowContext(ctx, `SELECT CASE WHEN ?1 <= (SELECT min(id) FROM donations) AND ?2 >= (SELECT max(id) FROM donations)
+		THEN (`+countAll+`) ELSE (SELECT count(*) FROM donations WHERE id BETWEEN ?1 AND ?2) END`, lo, hi).Scan(&n)
 	return n, s.explain(err)
 }
 

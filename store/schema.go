@@ -328,6 +328,10 @@ func build(ctx context.Context, tx *sql.Tx) error {
 	if err := setMeta(ctx, tx, metaZone, localZone()); err != nil {
 		return err
 	}
+	// Empty, its search index is as buildSearch leaves one.
+	if err := setMeta(ctx, tx, metaSearchBuilt, "1"); err != nil {
+		return err
+	}
 	return setVersion(ctx, tx)
 }
 

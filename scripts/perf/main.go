@@ -25,6 +25,13 @@ func main() {
 	runs := flag.Int("runs", 9, "runs of each command for target 1 (fewer for the long ones)")
 	only := flag.Int("only", 0, "run only the Nth comparison (1-based), for a quick look")
 	flag.Parse()
+	if *peerURL != "" {
+		if err := peer(*peerURL, *peerOut); err != nil {
+			fmt.Fprintln(os.Stderr, "perf: the plain loop:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *only > 0 && *only <= len(comparisons) {
 		comparisons = comparisons[*only-1 : *only]
 	}
@@ -40,7 +47,7 @@ type row struct{ target, ours, theirs, ratio, goal string }
 // function, so a new target is one more function and one line in comparisons.
 type comparison func(bin string, runs int) ([]row, error)
 
-var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync, local}
+var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync, local, bulkSync}
 
 // storeFile is a store synced by scripts/scale for the local comparisons:
 //
