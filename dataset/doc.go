@@ -4,7 +4,14 @@
 // the coverage they complete (store.PutPages). Sync reads a Source
 // (*api.Client is one: the dataset never sees HTTP or keys); Fill stores any
 // walk, for an in-memory store answering one question (--demo, --no-cache,
-// list and summary online).
+// list and summary online); a Scratch walks a question a page at a time as
+// the browser asks for more (scratch.go).
+//
+// What the server does is learned from its answers and kept per account in
+// the store (the list's order, the page size it serves, the date form it
+// takes): a newest-first server that ignores order=asc is walked natively
+// (descsync.go, downwalk.go). A full sync removes only what it is sure the
+// server no longer holds (settle.go).
 //
 // A first sync walks newest first (walks.go, backwalk.go); later ones read
 // the new pages at the end, then walk back over what is missing, reading

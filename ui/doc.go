@@ -1,7 +1,7 @@
 // Package ui is the terminal browser: Bubble Tea models over the Donations
-// Read API. It never builds URLs or parses API responses itself: it reads a
-// store (package store) and walks the API through the small Source
-// interface (source.go).
+// Read API. It never builds URLs, clients or walkers and parses no API
+// response: it reads a store (package store), and asks the dataset (package
+// dataset) to walk the API through the small Source interface (source.go).
 //
 // The root Model (app.go) keeps the shared *Context (context.go: styles, the
 // KeyMap, the Layout, time zone, a flash note, the request log), the
@@ -19,7 +19,7 @@
 // newest first; until it holds what a question asks, every number says it
 // is partial, in words (coverage.go). A question the store cannot answer yet
 // (one donor asked of the server before a first sync has finished, a
-// campaign) is read from the API into a scratch store, every page of it.
+// campaign) is read from the API by a dataset.Scratch, every page of it.
 //
 // Every view is a child (child.go) in a file of its own — list, detail,
 // raw, search, sort, copy, export, filter, saveview, donors, insights,
