@@ -77,19 +77,7 @@ func TestGroupsAddUpExactly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := expectGroups(all, c.keep, c.key)
-			if len(got) != len(want) {
-				t.Fatalf("%d groups, want %d", len(got), len(want))
-			}
-			for i, g := range got {
-				if i > 0 && strings.Join(got[i-1].Key, "|") >= strings.Join(g.Key, "|") {
-					t.Fatalf("groups out of order: %v before %v", got[i-1].Key, g.Key)
-				}
-				w, ok := want[strings.Join(g.Key, "|")]
-				if !ok || w.Count != g.Count || fmt.Sprint(w.Amounts) != fmt.Sprint(g.Amounts) || fmt.Sprint(w.Converted) != fmt.Sprint(g.Converted) {
-					t.Fatalf("group %q = %d %v %v, want %d %v %v", g.Key, g.Count, g.Amounts, g.Converted, w.Count, w.Amounts, w.Converted)
-				}
-			}
+			sameGroups(t, got, expectGroups(all, c.keep, c.key))
 		})
 	}
 }
