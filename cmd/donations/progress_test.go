@@ -30,6 +30,9 @@ func TestSyncProgressLine(t *testing.T) {
 			[]string{"budget 0 of 60, resets in 42s", "about 40s left"}},
 		{dataset.Progress{Page: 1, Pages: 1, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 59}},
 			[]string{"[####################] 1 of 1 pages", "budget 59 of 60 ·"}},
+		// The pair the browser's header and partial note show.
+		{dataset.Progress{Page: 19, Done: 19, Total: 200, Held: 1900, About: 20000, New: 1900},
+			[]string{"19 of 200 pages (page 19) · 1,900 of ≈20,000 held · 1900 new"}},
 	} {
 		got := progressLine(tc.p, now)
 		for _, w := range tc.want {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -88,6 +89,10 @@ func progressLine(p dataset.Progress, now time.Time) string {
 	line := fmt.Sprintf("syncing: page %d", p.Page)
 	if total > 0 {
 		line = fmt.Sprintf("syncing %s %d of %d pages (page %d)", bar(done, total, 20), done, total, p.Page)
+	}
+	if p.About > 0 {
+		// The browser's header and its partial note say the same pair.
+		line += fmt.Sprintf(" · %s of ≈%s held", textsafe.Thousands(strconv.Itoa(p.Held)), textsafe.Thousands(strconv.Itoa(p.About)))
 	}
 	line += fmt.Sprintf(" · %d new, %d updated", p.New, p.Updated)
 	if s := p.Elapsed.Seconds(); s >= 1 {
