@@ -1,9 +1,6 @@
 package main
 
 import (
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,21 +10,10 @@ import (
 // A profile's fiscal_start is the year's start a report takes unless
 // --fiscal-start says otherwise.
 func TestReportTakesTheProfilesFiscalStart(t *testing.T) {
-	hs := httptest.NewServer(demo.New(demo.Options{Count: 600}))
-	t.Cleanup(hs.Close)
-	home := t.TempDir()
-	cfg := filepath.Join(home, "config.toml")
-	if err := os.WriteFile(cfg, []byte("[profiles.main]\nbase_url = \""+hs.URL+"\"\nusername = \""+demo.DefaultLogin+"\"\nfiscal_start = 7\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"HOME": home, "DONATIONS_API_KEY": demo.DefaultKey}
-	yoy := func(args ...string) string {
-		r := runCmd(t, env, append([]string{"report", "yoy", "--format", "csv", "--year", "2026", "--config", cfg}, args...)...)
-		if r.code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
-		}
-		return r.stdout
-	}
+	_, run := fiscalAccount(t, 600, func(url string) string {
+		return "[profiles.main]\nbase_url = \"" + url + "\"\nusername = \"" + demo.DefaultLogin + "\"\nfiscal_start = 7\n"
+	})
+	yoy := func(args ...string) string { return run(args...).stdout }
 	profile, flag, calendar := yoy(), yoy("--fiscal-start", "7"), yoy("--fiscal-start", "1")
 	if profile != flag || !strings.HasPrefix(strings.SplitN(profile, "\n", 3)[1], "Jul,") {
 		t.Errorf("the profile's fiscal_start = 7 is not July on:\n%s\n--fiscal-start 7:\n%s", profile, flag)

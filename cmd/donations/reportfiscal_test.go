@@ -15,22 +15,11 @@ import (
 // start their years there without the flag. With no profile it is not
 // saved, and that is said.
 func TestReportRemembersTheFiscalStart(t *testing.T) {
-	hs := httptest.NewServer(demo.New(demo.Options{Count: 300}))
-	t.Cleanup(hs.Close)
-	home := t.TempDir()
-	cfg := filepath.Join(home, "config.toml")
-	text := "# my account\n[profiles.main]\nbase_url = \"" + hs.URL + "\" # the demo\nusername = \"" + demo.DefaultLogin + "\"\n"
-	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"HOME": home, "DONATIONS_API_KEY": demo.DefaultKey}
-	yoy := func(args ...string) result {
-		r := runCmd(t, env, append([]string{"report", "yoy", "--format", "csv", "--year", "2026", "--config", cfg}, args...)...)
-		if r.code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
-		}
-		return r
-	}
+	var text string
+	cfg, yoy := fiscalAccount(t, 300, func(url string) string {
+		text = "# my account\n[profiles.main]\nbase_url = \"" + url + "\" # the demo\nusername = \"" + demo.DefaultLogin + "\"\n"
+		return text
+	})
 	startsIn := func(r result, month string) {
 		t.Helper()
 		if !strings.HasPrefix(strings.SplitN(r.stdout, "\n", 3)[1], month+",") {
@@ -54,9 +43,32 @@ func TestReportRemembersTheFiscalStart(t *testing.T) {
 			t.Errorf("%v: said again: %s", args, r.stderr)
 		}
 	}
-	demoRun := runCmd(t, map[string]string{"HOME": home}, "report", "yoy", "--demo", "--format", "csv", "--fiscal-start", "4")
+	demoRun := runCmd(t, map[string]string{"HOME": filepath.Dir(cfg)}, "report", "yoy", "--demo", "--format", "csv", "--fiscal-start", "4")
 	if demoRun.code != 0 || !strings.Contains(demoRun.stderr, "starts in April: not saved, as no profile is in use") {
 		t.Errorf("--demo: exit %d, stderr %s", demoRun.code, demoRun.stderr)
 	}
 	startsIn(demoRun, "Apr")
+}
+
+// fiscalAccount is a demo account of count donations whose config file
+// holds profile(the demo's URL), and `report yoy` of 2026 as CSV over it,
+// which must exit 0.
+func fiscalAccount(t *testing.T, count int, profile func(url string) string) (cfg string, yoy func(args ...string) result) {
+	t.Helper()
+	hs := httptest.NewServer(demo.New(demo.Options{Count: count}))
+	t.Cleanup(hs.Close)
+	home := t.TempDir()
+	cfg = filepath.Join(home, "config.toml")
+	if err := os.WriteFile(cfg, []byte(profile(hs.URL)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home, "DONATIONS_API_KEY": demo.DefaultKey}
+	return cfg, func(args ...string) result {
+		t.Helper()
+		r := runCmd(t, env, append([]string{"report", "yoy", "--format", "csv", "--year", "2026", "--config", cfg}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		return r
+	}
 }
