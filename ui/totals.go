@@ -149,8 +149,9 @@ func (m *Model) totalsLine() string {
 		// Totals are what fundraisers report: a partial one says so first.
 		head = st.Warn.Render(textsafe.Line(p)+": ") + head
 	}
-	head += t.raised()
-	if t.notConverted > 0 && t.raised() != "" {
+	raised := t.raised()
+	head += raised
+	if t.notConverted > 0 && raised != "" {
 		head += st.Warn.Render(" incl. " + commas(t.notConverted) + " unconverted")
 	}
 	var sums []string
@@ -174,7 +175,7 @@ func (m *Model) totalsLine() string {
 	if rec := bar + "↻ " + commas(t.recurring) + " recurring"; t.recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
 		tail += rec
 	}
-	if t.raised() == "" {
+	if raised == "" {
 		sep = ""
 	}
 	room = w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
