@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"donations/api"
@@ -28,6 +29,9 @@ type Scratch struct {
 	// skipped says which records the store could not hold, over every
 	// page so far (the walker's own warnings are kept by the walker).
 	skipped []string
+	// done says the walk read its last page; read by Answer while a page
+	// may be on its way, so apart from mu, which Next holds meanwhile.
+	done atomic.Bool
 }
 
 // Step is what one page of a Scratch brought.
@@ -56,10 +60,12 @@ func (s *Scratch) Next(ctx context.Context) (Step, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.w.Done() {
+		s.done.Store(true)
 		return Step{Done: true, Warnings: append(s.w.Warnings(), s.skipped...)}, nil
 	}
 	r, err := run(ctx, s.st, pass{w: s.w, start: time.Now(), stop: func() bool { return true }})
 	s.skipped = append(s.skipped, r.Skipped...)
+	s.done.Store(s.w.Done())
 	return Step{New: r.New, Done: s.w.Done(), Warnings: append(r.Warnings, s.skipped...)}, err
 }
 

@@ -1,0 +1,48 @@
+package dataset
+
+import (
+	"context"
+
+	"donations/store"
+)
+
+// Sums is what the question's donations add up to, as the browser's footer
+// and summary show it: by status and recurring, and the part the rule
+// counts (the headline) apart from what it leaves out.
+type Sums struct {
+	// Rule is which gifts count: the paid ones, the question's statuses,
+	// or with AllStatuses every status but refunded.
+	Rule store.ReportQuery
+	// Groups are keyed by status (as the store keys it, "" for none) and
+	// "recurring" or "one-time".
+	Groups []store.Group
+	// Counted adds up the gifts Rule counts; Left, keyed by status alone,
+	// those it does not (export.LeftOut says them in words).
+	Counted store.Group
+	Left    []store.Group
+}
+
+// sums adds up what f selects, in one reading of the store.
+func sums(ctx context.Context, st *store.Store, f store.Filter, all bool) (*Sums, error) {
+	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sums{Rule: store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}, AllStatuses: all},
+		Groups: groups, Counted: *store.NewGroup(nil)}
+	left := map[string]int{} // status: its index in s.Left
+	for _, g := range groups {
+		status := g.Key[0]
+		if s.Rule.Counts(status) {
+			s.Counted.Add(g)
+			continue
+		}
+		i, ok := left[status]
+		if !ok {
+			i, left[status] = len(s.Left), len(s.Left)
+			s.Left = append(s.Left, *store.NewGroup([]string{status}))
+		}
+		s.Left[i].Add(g)
+	}
+	return s, nil
+}
