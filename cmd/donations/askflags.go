@@ -85,12 +85,6 @@ func (f *askFlags) question(now time.Time) (ask.Question, error) {
 	return q, nil
 }
 
-// local says whether the question needs a store: a filter only the store
-// applies, the search, or a sort.
-func (f *askFlags) local(q ask.Question) bool {
-	return q.Narrowing() || q.Has("search") || f.sort != ""
-}
-
 // checkValues refuses a status, form or currency no stored donation has,
 // with a did-you-mean from the values the store holds. whole says the store
 // holds every donation (offline); one in memory holds only the pages the

@@ -11,6 +11,7 @@ import (
 
 	"donations/api"
 	"donations/ask"
+	"donations/dataset"
 	"donations/export"
 )
 
@@ -97,7 +98,10 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	}
 	w = o.ordered(w)
 	o.q.Query.PerPage = o.perPage
-	if o.offline {
+	// The server's own order is written as its pages come; --sort (by date
+	// too) and --order oldest need a store to order them.
+	from := dataset.SourceFor(o.q, dataset.Holding{Offline: o.offline, Stream: !o.sorted() && o.ask.sort == ""})
+	if from == dataset.FromStore {
 		return listOffline(ctx, a, o, w)
 	}
 	acct, err := connect(ctx, a, hooks{onWait: waitNotice(a.env)})
@@ -109,7 +113,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 		w = o.ordered(export.NewCSV(a.stdout, true)) // nothing is written before the first page
 	}
 
-	if o.ask.local(o.q) || o.sorted() {
+	if from == dataset.FromScratch {
 		return listLocal(ctx, a, acct, o, w)
 	}
 	lim := export.Limits{Pages: o.pages}
@@ -145,7 +149,7 @@ func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w expo
 		return err
 	}
 	defer st.Close()
-	return finishList(a, w, answer(ctx, st, o, false, w))
+	return finishList(a, w, answer(ctx, st, o, dataset.FromScratch, w))
 }
 
 func hostOf(raw string) string {

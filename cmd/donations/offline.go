@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/export"
 	"donations/store"
 )
@@ -22,17 +23,18 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) er
 	}
 	defer s.Close()
 	noteCoverage(ctx, a, s, o.q.Filter.Dates)
-	return finishList(a, w, answer(ctx, s, o, true, w))
+	return finishList(a, w, answer(ctx, s, o, dataset.FromStore, w))
 }
 
 // noteCoverage says on stderr when the store does not hold the date range
 // asked for (the zero range: the whole account) complete: what it holds,
 // and what a sync would add. The answer that follows is over what it holds.
 func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) {
-	h, err := s.Holds(ctx, r)
-	if err != nil || h.Complete {
+	c, err := dataset.Cover(ctx, s, r)
+	if err != nil || c.Whole {
 		return
 	}
+	h := c.Held
 	what := "this date range"
 	if r.IsZero() {
 		what = "the whole account"
@@ -46,9 +48,11 @@ func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) 
 }
 
 // answer writes the store's donations that the list's flags select, in
-// their order; withServer applies the API's own filters too (offline: the
-// store holds every donation).
-func answer(ctx context.Context, s *store.Store, o listOptions, withServer bool, w export.Writer) error {
+// their order. The account's store (from) applies the API's own filters
+// too: it holds every donation, where a scratch fill holds what they
+// selected.
+func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.From, w export.Writer) error {
+	withServer := from == dataset.FromStore
 	if err := checkValues(ctx, o.q, s, withServer); err != nil {
 		return err
 	}

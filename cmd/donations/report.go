@@ -94,7 +94,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 		return err
 	}
 	defer done()
-	if err := checkValues(ctx, o.summary.q, st, o.summary.offline); err != nil {
+	if err := checkValues(ctx, o.summary.q, st, o.summary.fromStore()); err != nil {
 		return err
 	}
 	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local), "--status or --all-statuses count them")
@@ -131,7 +131,7 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 		}
 	}
 	fs := fiscalStart(ctx, a, o.fiscalStart)
-	q := store.ReportQuery{Filter: aq.Store(o.summary.offline), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now}
+	q := store.ReportQuery{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now}
 	if q.Year == 0 {
 		q.Year = store.FiscalYearOf(now, fs)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/ask"
+	"donations/dataset"
 	"donations/export"
 	"donations/store"
 )
@@ -78,8 +79,9 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		return err
 	}
 	defer done()
-	err = checkValues(ctx, o.q, st, o.offline)
-	f, left := o.q.Store(o.offline), ""
+	whole := o.fromStore()
+	err = checkValues(ctx, o.q, st, whole)
+	f, left := o.q.Store(whole), ""
 	if err == nil {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
 	}
@@ -97,7 +99,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil && left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: not counted (--all-statuses or --status count them): "+left)
 	}
-	if err == nil && n == 0 && !o.offline { // offline, the values were checked before
+	if err == nil && n == 0 && !whole { // from the store, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
 	}
 	if err != nil {
@@ -131,10 +133,16 @@ func (o summaryOptions) check() string {
 	return ""
 }
 
-// open is the store that answers: the account's synced one offline, else
-// one in memory filled with the pages the filters need.
+// fromStore says whether the account's store answers (dataset.SourceFor:
+// offline), rather than one in memory filled with the pages the filters
+// need; the store then applies the API's filters too.
+func (o summaryOptions) fromStore() bool {
+	return dataset.SourceFor(o.q, dataset.Holding{Offline: o.offline}) == dataset.FromStore
+}
+
+// open is the store that answers, as fromStore says.
 func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(), error) {
-	if o.offline {
+	if o.fromStore() {
 		path, err := offlineStore(ctx, a)
 		if err != nil {
 			return nil, nil, err
