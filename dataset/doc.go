@@ -20,4 +20,9 @@
 // processes), and Status is what the header, the request log, `cache info`
 // and the status line of `donations sync` show of it. It knows no screen
 // and no SQL: the store (package store) takes rows and coverage.
+//
+// Answer answers a question (count, a window of rows, sums) from the
+// store or a scratch walk, as SourceFor decides for the browser and the
+// commands alike, and says which and how whole (Coverage: the numbers of
+// every partial note), tagged with the caller's generation (answer*.go).
 package dataset
