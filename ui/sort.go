@@ -5,25 +5,26 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/ask"
+	"donations/ui/uictx"
 )
 
-const sortID viewID = "sort"
+const sortID uictx.ViewID = "sort"
 
 // sorter asks which column to sort by and takes one key: a column's letter,
 // or anything else to cancel. A click on a column's title does the same.
 type sorter struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	list *list
-	keys *SortKeys
+	keys *uictx.SortKeys
 }
 
-func newSorter(ctx *Context, nav navigator, l *list) *sorter {
+func newSorter(ctx *uictx.Context, nav uictx.Navigator, l *list) *sorter {
 	return &sorter{ctx: ctx, nav: nav, list: l, keys: &ctx.Keys.Sort}
 }
 
 func (s *sorter) OpenKey() key.Binding  { return s.ctx.Keys.List.Sort }
-func (s *sorter) Place() place          { return placeMessage }
+func (s *sorter) Place() uictx.Place    { return uictx.PlaceMessage }
 func (s *sorter) Open() (tea.Cmd, bool) { return nil, true }
 func (s *sorter) View() string {
 	return s.ctx.Styles.Flash.Render("Sort by? (the same again reverses)")
@@ -38,7 +39,7 @@ func (s *sorter) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	s.nav.back()
+	s.nav.Back()
 	for i, b := range s.bindings() {
 		if key.Matches(k, b) {
 			return s.list.sortBy(ask.SortNames[i]) // bindings are in SortNames' order

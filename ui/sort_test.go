@@ -11,14 +11,15 @@ import (
 	"donations/api/demo"
 	"donations/ask"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // worth is what a gift sorts by: its converted amount.
-func worth(t *testing.T, r row) api.Decimal {
+func worth(t *testing.T, r uictx.Row) api.Decimal {
 	d := full(t, &r)
 	v, ok := d.ConvertedAmount.Decimal()
 	if !ok {
-		t.Fatalf("donation %d has no converted amount", r.s.ID.Value)
+		t.Fatalf("donation %d has no converted amount", r.Summary.ID.Value)
 	}
 	return v
 }
@@ -36,8 +37,8 @@ func TestSortByAColumnAndAgainReverses(t *testing.T) {
 	d.mustShow("by amount ↓", "↓AMOUNT")
 	d.keys("s", "a")
 	d.mustShow("by amount ↑")
-	if got := d.m.data.At(0).s.ID; got != rows[len(rows)-1].s.ID {
-		t.Errorf("reversed, the first row is %v, want %v", got.Value, rows[len(rows)-1].s.ID.Value)
+	if got := d.m.data.At(0).Summary.ID; got != rows[len(rows)-1].Summary.ID {
+		t.Errorf("reversed, the first row is %v, want %v", got.Value, rows[len(rows)-1].Summary.ID.Value)
 	}
 	d.keys("o")
 	d.mustShow("by amount ↓")
@@ -53,7 +54,7 @@ func TestClickingATitleSortsByIt(t *testing.T) {
 	rows := d.shownRows()
 	keys := make([]string, len(rows))
 	for i, r := range rows {
-		keys[i] = store.Fold(r.s.LastName.Value + " " + r.s.FirstName.Value)
+		keys[i] = store.Fold(r.Summary.LastName.Value + " " + r.Summary.FirstName.Value)
 	}
 	if !slices.IsSorted(keys) {
 		t.Errorf("rows are not in name order: %q…", keys[:min(5, len(keys))])
@@ -73,7 +74,7 @@ func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
 
 // The sort prompt's keys name ask.SortNames in order, one each.
 func TestSortKeysFollowTheSortNames(t *testing.T) {
-	km := NewKeyMap()
+	km := uictx.NewKeyMap()
 	s := &sorter{keys: &km.Sort}
 	if got := len(s.bindings()); got != len(ask.SortNames) {
 		t.Errorf("%d sort keys for %d sort names", got, len(ask.SortNames))
