@@ -13,6 +13,8 @@ import (
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/help"
+	"donations/ui/views/logview"
 )
 
 // Options are what the program's wiring tells the UI.
@@ -103,8 +105,8 @@ func New(src Source, opt Options) *Model {
 	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))
 	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))
 	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
-	m.add(logID, newLogView(m.ctx, nav))
-	m.add(helpID, newHelpView(m.ctx, nav))
+	m.add(logview.ID, logview.New(m.ctx, nav))
+	m.add(help.ID, help.New(m.ctx, nav))
 	m.saver = newViewSaver(m.ctx, nav, m.data, opt.SaveView, func() ([]View, int) { return m.views, m.view })
 	m.add(saveViewID, m.saver)
 	m.views, m.state = opt.Views, opt.State

@@ -9,6 +9,7 @@ import (
 	"donations/api/demo"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/help"
 )
 
 // At 80×24 the ? screen shows every list key, drawn from the key map, and
@@ -21,7 +22,7 @@ func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
 	for range 10 {
 		d.send(tea.KeyPressMsg{Code: tea.KeyPgDown})
 		seen += d.screen()
-		if d.m.focus != helpID {
+		if d.m.focus != help.ID {
 			t.Fatal("scrolling the help closed it")
 		}
 	}

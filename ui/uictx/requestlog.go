@@ -81,24 +81,6 @@ func WaitLine(w api.Wait) string {
 	return textsafe.Line(fmt.Sprintf("page %d: %s", w.Page, w.Reason))
 }
 
-// WrapEntry breaks a log line to width, the lines after the first indented
-// under its time, a URL breaking after a "/", "?" or "&": nothing is cut
-// at the screen's edge.
-func WrapEntry(line string, width int) []string {
-	const indent = 13 // "15:04:05.000 "
-	if textsafe.Width(line) <= width || width <= indent+10 {
-		return []string{textsafe.Truncate(line, width)}
-	}
-	first := strings.SplitN(textsafe.Wrap(line, width, "/?&"), "\n", 2)
-	out := []string{first[0]}
-	if len(first) > 1 {
-		for _, l := range strings.Split(textsafe.Wrap(first[1], width-indent, "/?&"), "\n") {
-			out = append(out, strings.Repeat(" ", indent)+l)
-		}
-	}
-	return out
-}
-
 // Len is how many lines the log keeps.
 func (l *Log) Len() int { return len(l.lines) }
 

@@ -1,4 +1,4 @@
-package ui
+package help
 
 import (
 	"donations/ui/uictx"
@@ -9,36 +9,38 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-const helpID uictx.ViewID = "help"
+// ID names the view.
+const ID uictx.ViewID = "help"
 
-// helpView is the ? screen: every list key, drawn from the key map in as
+// View is the ? screen: every list key, drawn from the key map in as
 // many columns as fit, and what the list's markers mean; it scrolls when the
 // screen is too short for it all.
-type helpView struct {
+type View struct {
 	uictx.Scrolled
 	keys *uictx.HelpKeys
 }
 
-func newHelpView(ctx *uictx.Context, nav uictx.Navigator) *helpView {
-	return &helpView{Scrolled: uictx.NewScrolled(ctx, nav), keys: &ctx.Keys.Help}
+// New is the view, drawn in ctx, moving the keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator) *View {
+	return &View{Scrolled: uictx.NewScrolled(ctx, nav), keys: &ctx.Keys.Help}
 }
 
-func (h *helpView) OpenKey() key.Binding  { return h.Ctx.Keys.List.Help }
-func (h *helpView) Open() (tea.Cmd, bool) { h.VP.GotoTop(); return nil, true }
-func (h *helpView) Place() uictx.Place    { return uictx.PlaceScreen }
-func (h *helpView) ShortHelp() []key.Binding {
+func (h *View) OpenKey() key.Binding  { return h.Ctx.Keys.List.Help }
+func (h *View) Open() (tea.Cmd, bool) { h.VP.GotoTop(); return nil, true }
+func (h *View) Place() uictx.Place    { return uictx.PlaceScreen }
+func (h *View) ShortHelp() []key.Binding {
 	return []key.Binding{h.Ctx.Keys.Scroll.Up, h.keys.Back, h.keys.Quit}
 }
 
 // Update scrolls with the scroll keys; any other key goes back.
-func (h *helpView) Update(msg tea.Msg) tea.Cmd {
+func (h *View) Update(msg tea.Msg) tea.Cmd {
 	s := h.Ctx.Keys.Scroll
 	return h.Handle(msg, uictx.ScrolledKeys{Quit: h.keys.Quit, Top: uictx.None, Bottom: uictx.None, Back: func(k tea.KeyPressMsg) bool {
 		return !key.Matches(k, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown)
 	}})
 }
 
-func (h *helpView) View() string {
+func (h *View) View() string {
 	st, lay := &h.Ctx.Styles, h.Ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	legend := "\n\n" + st.Section.Render("List markers") + "\n" +
@@ -60,7 +62,7 @@ func (h *helpView) View() string {
 
 // demoHelp says, with --demo, where the demo server runs and how to add a
 // gift to it while it does, for Live to find.
-func (h *helpView) demoHelp() string {
+func (h *View) demoHelp() string {
 	if h.Ctx.Demo == "" {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package ui
+package logview
 
 import (
 	"strings"
@@ -10,29 +10,31 @@ import (
 	"donations/ui/uictx"
 )
 
-const logID uictx.ViewID = "log"
+// ID names the view.
+const ID uictx.ViewID = "log"
 
-// logView is the request log: each request, its answer, the budget, and
+// View is the request log: each request, its answer, the budget, and
 // each wait with its reason, newest at the bottom. It follows new lines
 // unless scrolled up.
-type logView struct {
+type View struct {
 	uictx.Scrolled
 	keys *uictx.LogKeys
 	// what the text was wrapped for: it is rewrapped when either changes
 	added, width int
 }
 
-func newLogView(ctx *uictx.Context, nav uictx.Navigator) *logView {
-	return &logView{Scrolled: uictx.NewScrolled(ctx, nav), keys: &ctx.Keys.Log}
+// New is the view, drawn in ctx, moving the keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator) *View {
+	return &View{Scrolled: uictx.NewScrolled(ctx, nav), keys: &ctx.Keys.Log}
 }
 
-func (v *logView) OpenKey() key.Binding { return v.Ctx.Keys.List.Log }
-func (v *logView) Place() uictx.Place   { return uictx.PlaceScreen }
-func (v *logView) ShortHelp() []key.Binding {
+func (v *View) OpenKey() key.Binding { return v.Ctx.Keys.List.Log }
+func (v *View) Place() uictx.Place   { return uictx.PlaceScreen }
+func (v *View) ShortHelp() []key.Binding {
 	return []key.Binding{v.Ctx.Keys.Scroll.Up, v.keys.Top, v.keys.Bottom, v.keys.Back, v.keys.Quit}
 }
 
-func (v *logView) Open() (tea.Cmd, bool) {
+func (v *View) Open() (tea.Cmd, bool) {
 	v.fill()
 	v.VP.GotoBottom()
 	return nil, true
@@ -40,7 +42,7 @@ func (v *logView) Open() (tea.Cmd, bool) {
 
 // fill fits the viewport to the screen and gives it the log, keeping to the
 // bottom when it was there.
-func (v *logView) fill() {
+func (v *View) fill() {
 	follow := v.VP.AtBottom()
 	v.VP.SetWidth(v.Ctx.Layout.Width)
 	v.VP.SetHeight(max(v.Ctx.Layout.ScreenHeight-2, 1))
@@ -48,7 +50,7 @@ func (v *logView) fill() {
 		v.added, v.width = v.Ctx.Log.Added(), v.Ctx.Layout.Width
 		var lines []string
 		for _, l := range v.Ctx.Log.All() {
-			lines = append(lines, uictx.WrapEntry(l, v.width)...)
+			lines = append(lines, wrapEntry(l, v.width)...)
 		}
 		if len(lines) == 0 {
 			lines = []string{v.Ctx.Styles.Muted.Render("No request yet.")}
@@ -60,14 +62,32 @@ func (v *logView) fill() {
 	}
 }
 
-func (v *logView) Update(msg tea.Msg) tea.Cmd {
+func (v *View) Update(msg tea.Msg) tea.Cmd {
 	return v.Handle(msg, uictx.ScrolledKeys{Quit: v.keys.Quit, Top: v.keys.Top, Bottom: v.keys.Bottom,
 		Back: func(k tea.KeyPressMsg) bool { return key.Matches(k, v.keys.Back) }})
 }
 
-func (v *logView) View() string {
+func (v *View) View() string {
 	v.fill()
 	st := &v.Ctx.Styles
 	title := st.Title.Render("Requests") + st.Muted.Render("  "+textsafe.Count(v.Ctx.Log.Len(), "line")+" · newest at the bottom")
 	return title + "\n" + v.VP.View() + "\n" + v.Ctx.KeyLine(v.ShortHelp())
+}
+
+// wrapEntry breaks a log line to width, the lines after the first indented
+// under its time, a URL breaking after a "/", "?" or "&": nothing is cut
+// at the screen's edge.
+func wrapEntry(line string, width int) []string {
+	const indent = 13 // "15:04:05.000 "
+	if textsafe.Width(line) <= width || width <= indent+10 {
+		return []string{textsafe.Truncate(line, width)}
+	}
+	first := strings.SplitN(textsafe.Wrap(line, width, "/?&"), "\n", 2)
+	out := []string{first[0]}
+	if len(first) > 1 {
+		for _, l := range strings.Split(textsafe.Wrap(first[1], width-indent, "/?&"), "\n") {
+			out = append(out, strings.Repeat(" ", indent)+l)
+		}
+	}
+	return out
 }
