@@ -15,6 +15,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
+	"donations/ui/views/sorter"
 )
 
 // Options are what the program's wiring tells the UI.
@@ -101,7 +102,7 @@ func New(src Source, opt Options) *Model {
 	m.add(rawID, newRaw(m.ctx, nav, sel))
 	m.add(copyID, newCopier(m.ctx, nav, sel))
 	m.add(filterID, newFilterView(m.ctx, nav, m.list))
-	m.add(sortID, newSorter(m.ctx, nav, m.list))
+	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))
 	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))
 	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
@@ -180,7 +181,7 @@ func (m *Model) relayout() {
 // Update routes every message: sizes, colours and replies to whoever they
 // concern, keys and mouse to the child that has the keys.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
+	cmd := tea.Batch(m.update(msg), m.carryOut())
 	m.relayout()
 	m.detail.sync()
 	m.data.sync.want.set(m.data.q.Filter.Dates)

@@ -9,7 +9,6 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
-	"donations/ask"
 	"donations/store"
 	"donations/ui/uictx"
 )
@@ -69,14 +68,5 @@ func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
 	d.keys("z")
 	if d.m.focus != listID || d.m.data.q.Sort != "" {
 		t.Errorf("after z: focus %v, sort %q", d.m.focus, d.m.data.q.Sort)
-	}
-}
-
-// The sort prompt's keys name ask.SortNames in order, one each.
-func TestSortKeysFollowTheSortNames(t *testing.T) {
-	km := uictx.NewKeyMap()
-	s := &sorter{keys: &km.Sort}
-	if got := len(s.bindings()); got != len(ask.SortNames) {
-		t.Errorf("%d sort keys for %d sort names", got, len(ask.SortNames))
 	}
 }
