@@ -5,5 +5,6 @@
 // helpers that format a field the same way on every screen.
 //
 // It holds no data and asks nothing: the root (package ui) owns the
-// question and the answer on screen, and the views read them through Data.
+// question and the answer on screen. A view asks for a change by posting a
+// Request to its Outbox (requests.go); the root carries it out.
 package uictx
