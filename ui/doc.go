@@ -41,5 +41,6 @@
 // with one m.add(name.ID, name.New(m.ctx, nav)) line in New; its OpenKey
 // opens it from the list. A change it needs of the question is a new
 // uictx.Request and a case in Model.request.
+//
 // To add a filter: one row of ask.Fields.
 package ui
