@@ -12,6 +12,10 @@ import (
 	"donations/ask"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
+	"donations/ui/views/help"
+	"donations/ui/views/logview"
+	"donations/ui/views/sorter"
 )
 
 // Options are what the program's wiring tells the UI.
@@ -37,7 +41,7 @@ type Options struct {
 	// ColumnNames, the colours, and named views to switch between.
 	Keys    map[string][]string
 	Columns []string
-	Theme   Theme
+	Theme   uictx.Theme
 	Views   []View
 	// SaveView writes a view into the config file (replacing one of its
 	// name only if replace); nil: views cannot be saved.
@@ -51,12 +55,12 @@ type Options struct {
 // walk (the data), which child has the keys, and the routing between them;
 // every view is a child in a file of its own.
 type Model struct {
-	ctx      *Context
+	ctx      *uictx.Context
 	data     *walk
-	children map[viewID]child
-	order    []viewID // registration order: the order list keys open children in
-	focus    viewID
-	opener   viewID // had the keys before focus: where a prompt gives them back
+	children map[uictx.ViewID]uictx.Child
+	order    []uictx.ViewID // registration order: the order list keys open children in
+	focus    uictx.ViewID
+	opener   uictx.ViewID // had the keys before focus: where a prompt gives them back
 	spin     spinner.Model
 
 	changes int // the walk's changes the focused view has read (rereader)
@@ -83,34 +87,35 @@ func New(src Source, opt Options) *Model {
 	}
 	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
-		children: map[viewID]child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
-	m.list = newList(m.ctx, m.data, m)
+		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	nav := navigator{m}
+	m.list = newList(m.ctx, m.data, nav)
 	sel := m.list.selectedRow
-	m.detail = newDetail(m.ctx, m, sel, m.list.step, m.list.history)
-	m.search = newSearch(m.ctx, m, m.data, m.list)
-	m.export = newExporter(m.ctx, m, m.data)
+	m.detail = newDetail(m.ctx, nav, sel, m.list.step, m.list.history)
+	m.search = newSearch(m.ctx, nav, m.data, m.list)
+	m.export = newExporter(m.ctx, nav, m.data)
 	// One line per view: a new view is its own file and a line here.
 	m.add(listID, m.list)
 	m.add(detailID, m.detail)
 	m.add(searchID, m.search)
 	m.add(exportID, m.export)
-	m.add(rawID, newRaw(m.ctx, m, sel))
-	m.add(copyID, newCopier(m.ctx, m, sel))
-	m.add(filterID, newFilterView(m.ctx, m, m.list))
-	m.add(sortID, newSorter(m.ctx, m, m.list))
-	m.add(donorsID, newDonorsView(m.ctx, m, m.list))
-	m.add(insightsID, newInsightsView(m.ctx, m, m.data))
-	m.add(liveID, newLiveView(m.ctx, m, m.data, m.list, opt.Live))
-	m.add(logID, newLogView(m.ctx, m))
-	m.add(helpID, newHelpView(m.ctx, m))
-	m.saver = newViewSaver(m.ctx, m, m.data, opt.SaveView, func() ([]View, int) { return m.views, m.view })
+	m.add(rawID, newRaw(m.ctx, nav, sel))
+	m.add(copyID, newCopier(m.ctx, nav, sel))
+	m.add(filterID, newFilterView(m.ctx, nav, m.list))
+	m.add(sorter.ID, sorter.New(m.ctx, nav))
+	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))
+	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))
+	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
+	m.add(logview.ID, logview.New(m.ctx, nav))
+	m.add(help.ID, help.New(m.ctx, nav))
+	m.saver = newViewSaver(m.ctx, nav, m.data, opt.SaveView, func() ([]View, int) { return m.views, m.view })
 	m.add(saveViewID, m.saver)
 	m.views, m.state = opt.Views, opt.State
 	if m.state != nil {
 		if s, err := m.state.Load(); err == nil {
 			m.restore(s)
 		} else {
-			m.ctx.Flash = "the remembered view was not read: " + textsafe.Line(firstLine(err.Error()))
+			m.ctx.Flash = "the remembered view was not read: " + textsafe.Line(uictx.FirstLine(err.Error()))
 		}
 	}
 	m.data.restart()
@@ -121,7 +126,7 @@ func New(src Source, opt Options) *Model {
 // NewChecked is New for options from a config, whose mistakes it reports
 // rather than ignore: a key binding that does not exist or clashes.
 func NewChecked(src Source, opt Options) (*Model, error) {
-	km := NewKeyMap()
+	km := uictx.NewKeyMap()
 	if err := km.Remap(opt.Keys); err != nil {
 		return nil, fmt.Errorf("[keys]: %w", err)
 	}
@@ -130,12 +135,12 @@ func NewChecked(src Source, opt Options) (*Model, error) {
 	return m, nil
 }
 
-func (m *Model) add(id viewID, c child) {
+func (m *Model) add(id uictx.ViewID, c uictx.Child) {
 	m.children[id] = c
 	m.order = append(m.order, id)
 }
 
-func (m *Model) focused() child { return m.children[m.focus] }
+func (m *Model) focused() uictx.Child { return m.children[m.focus] }
 
 // Init loads the first page and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
@@ -143,7 +148,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // open gives the keys to a child, unless it refuses.
-func (m *Model) open(id viewID) tea.Cmd {
+func (m *Model) open(id uictx.ViewID) tea.Cmd {
 	c, ok := m.children[id]
 	if !ok {
 		return nil
@@ -170,13 +175,13 @@ func (m *Model) quit() tea.Cmd {
 // relayout recomputes the regions; cheap enough to do after every message.
 func (m *Model) relayout() {
 	lay := m.ctx.Layout
-	m.ctx.Layout = newLayout(lay.Width, lay.Height, m.search.shown(), m.ctx.HidePane)
+	m.ctx.Layout = uictx.NewLayout(lay.Width, lay.Height, m.search.shown(), m.ctx.HidePane)
 }
 
 // Update routes every message: sizes, colours and replies to whoever they
 // concern, keys and mouse to the child that has the keys.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
+	cmd := tea.Batch(m.update(msg), m.carryOut())
 	m.relayout()
 	m.detail.sync()
 	m.data.sync.want.set(m.data.q.Filter.Dates)
@@ -203,12 +208,12 @@ func (m *Model) reread() tea.Cmd {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.ctx.Layout = newLayout(msg.Width, msg.Height, m.search.shown(), m.ctx.HidePane)
+		m.ctx.Layout = uictx.NewLayout(msg.Width, msg.Height, m.search.shown(), m.ctx.HidePane)
 		m.export.resize()
 		m.list.moveTo(m.list.cursor)
 		return m.list.prefetch()
 	case tea.BackgroundColorMsg:
-		m.ctx.background(msg.IsDark())
+		m.ctx.Background(msg.IsDark())
 		m.detail.restyle()
 		return nil
 	case spinner.TickMsg:
@@ -255,7 +260,7 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case api.Wait:
 		m.onWait(msg)
 	case api.Exchange:
-		m.ctx.Log.add(exchangeLine(msg, m.ctx.Location()))
+		m.ctx.Log.Add(uictx.ExchangeLine(msg, m.ctx.Location()))
 	case syncProgressMsg:
 		return tea.Batch(m.data.onSyncProgress(m.ctx.Now()), m.data.sync.onProgress(msg)), true
 	case recountMsg:
@@ -271,12 +276,12 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 // onWait says that the client waits on a retry or a rate-limit reset, or
 // the spinner would turn for seconds with no reason given.
 func (m *Model) onWait(msg api.Wait) {
-	line := waitLine(msg)
+	line := uictx.WaitLine(msg)
 	if msg.Duration > api.LongWait {
 		line += " (until " + msg.Until.In(m.ctx.Location()).Format(time.TimeOnly) + ")"
 	}
 	m.ctx.Flash = line
-	m.ctx.Log.add(msg.Until.Add(-msg.Duration).In(m.ctx.Location()).Format("15:04:05.000") + " " + line)
+	m.ctx.Log.Add(msg.Until.Add(-msg.Duration).In(m.ctx.Location()).Format("15:04:05.000") + " " + line)
 }
 
 func (m *Model) onSyncDone(msg syncDoneMsg) tea.Cmd {

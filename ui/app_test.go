@@ -18,6 +18,7 @@ import (
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // A walk through the API loads every page of its question by itself, and
@@ -51,8 +52,8 @@ func TestFilterFormFindsADonorByEmail(t *testing.T) {
 		t.Fatalf("%d rows, want %d", d.m.data.loaded, len(want))
 	}
 	for _, r := range d.shownRows() {
-		if r.s.Email.Value != "ada.lovelace@example.org" {
-			t.Fatalf("row for %s", r.s.Email.Value)
+		if r.Summary.Email.Value != "ada.lovelace@example.org" {
+			t.Fatalf("row for %s", r.Summary.Email.Value)
 		}
 	}
 	d.mustShow("email=ada.lovelace@example.org", textsafe.Count(len(want), "donation"), "email: sent to the server")
@@ -98,8 +99,8 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 	for _, r := range d.shownRows() {
 		// The search reads the tribute too: a gift in Zoë's memory is found,
 		// and one in Jérôme Lefèvre's told to Zoë Moreau (each word is found).
-		if folded := store.Fold(string(r.s.Raw)); r.s.DonorName() != "Zoë Lefèvre" && !(strings.Contains(folded, "zoe") && strings.Contains(folded, "lefevre")) {
-			t.Fatalf("matched %q", r.s.DonorName())
+		if folded := store.Fold(string(r.Summary.Raw)); r.Summary.DonorName() != "Zoë Lefèvre" && !(strings.Contains(folded, "zoe") && strings.Contains(folded, "lefevre")) {
+			t.Fatalf("matched %q", r.Summary.DonorName())
 		}
 	}
 	d.mustShow("Zoë Lefèvre", fmt.Sprintf("%d of %s loaded", d.m.data.Len(), textsafe.Thousands(strconv.Itoa(testCount))))
@@ -116,9 +117,9 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 func TestQuickSearchByIDAndAmount(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 100})
 	d := newDriver(t, src, 100, 30)
-	target := d.m.data.At(42).s
-	d.keys("/", itoa64(target.ID.Value))
-	if d.m.data.Len() != 1 || d.m.list.selectedRow() == nil || d.m.list.selectedRow().s.ID != target.ID {
+	target := d.m.data.At(42).Summary
+	d.keys("/", uictx.Itoa(target.ID.Value))
+	if d.m.data.Len() != 1 || d.m.list.selectedRow() == nil || d.m.list.selectedRow().Summary.ID != target.ID {
 		t.Errorf("searching the id found %d rows", d.m.data.Len())
 	}
 }
@@ -133,7 +134,7 @@ func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 	}
 	d.until(func() bool { return d.m.data.Len() > 0 })
 	all := srv.Match(demo.Filter{})
-	if got := d.m.data.At(0).s.ID.Value; got != all[len(all)-1] {
+	if got := d.m.data.At(0).Summary.ID.Value; got != all[len(all)-1] {
 		t.Errorf("first row id %d, want the newest %d", got, all[len(all)-1])
 	}
 	d.send(tea.KeyPressMsg{Code: tea.KeyEscape})
@@ -174,7 +175,7 @@ func TestDetailShowsEverySection(t *testing.T) {
 func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 50})
 	d := newDriver(t, src, 140, 40)
-	first := d.m.data.At(0).s
+	first := d.m.data.At(0).Summary
 	d.mustShow("│Donor", first.Email.Value)
 	d.keys("j")
 	d.mustShow(full(t, d.m.data.At(1)).PaymentChargeID.Value)
@@ -194,7 +195,7 @@ func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
 func TestCopyUsesTheTerminalClipboard(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
-	email := d.m.data.At(0).s.Email.Value
+	email := d.m.data.At(0).Summary.Email.Value
 	d.keys("y")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	d.mustShow("Sent e-mail " + email)
@@ -294,7 +295,7 @@ func TestExportWritesEveryPageToCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := srv.Match(demo.Filter{})
-	if len(rows) != len(want)+1 || rows[0][0] != "id" || rows[len(rows)-1][0] != itoa64(want[len(want)-1]) {
+	if len(rows) != len(want)+1 || rows[0][0] != "id" || rows[len(rows)-1][0] != uictx.Itoa(want[len(want)-1]) {
 		t.Errorf("%d rows in the file, want header and %d", len(rows), len(want))
 	}
 	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
@@ -355,9 +356,9 @@ func (w *failingWalker) Warnings() []string                      { return nil }
 func (w *failingWalker) Close()                                  {}
 
 // full is the whole record of a loaded row, decoded from its raw bytes.
-func full(t *testing.T, r *row) api.Donation {
+func full(t *testing.T, r *uictx.Row) api.Donation {
 	t.Helper()
-	d, err := r.s.Full()
+	d, err := r.Summary.Full()
 	if err != nil {
 		t.Fatal(err)
 	}

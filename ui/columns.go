@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // listCol is one column of the list; flexible columns share the width left.
@@ -12,22 +13,22 @@ type listCol struct {
 	title string
 	sort  string // the store's sort key for the column; "" if none
 	flex  bool
-	cell  func(ctx *Context, r *row) string
+	cell  func(ctx *uictx.Context, r *uictx.Row) string
 }
 
-func dateCell(ctx *Context, r *row) string {
-	return when(r.s.Date, ctx.Location(), "2006-01-02 15:04")
+func dateCell(ctx *uictx.Context, r *uictx.Row) string {
+	return uictx.When(r.Summary.Date, ctx.Location(), "2006-01-02 15:04")
 }
 
-func flagsCell(_ *Context, r *row) string {
+func flagsCell(_ *uictx.Context, r *uictx.Row) string {
 	f := []byte("   ")
-	if r.s.Recurring.Value {
+	if r.Summary.Recurring.Value {
 		f[0] = 'R'
 	}
-	if r.s.Tribute {
+	if r.Summary.Tribute {
 		f[1] = 'T'
 	}
-	if r.s.Anonymous.Value {
+	if r.Summary.Anonymous.Value {
 		f[2] = 'A'
 	}
 	return string(f)
@@ -36,14 +37,14 @@ func flagsCell(_ *Context, r *row) string {
 // formCell is the form the gift came through or, where the server names
 // none (servers that nest the campaign send no form_name), its campaign:
 // the same grouping of gifts under the platform's name.
-func formCell(_ *Context, r *row) string {
-	if strings.TrimSpace(r.s.FormName.Value) == "" && r.s.CampaignName.Value != "" {
-		return show(r.s.CampaignName)
+func formCell(_ *uictx.Context, r *uictx.Row) string {
+	if strings.TrimSpace(r.Summary.FormName.Value) == "" && r.Summary.CampaignName.Value != "" {
+		return uictx.Show(r.Summary.CampaignName)
 	}
-	return show(r.s.FormName)
+	return uictx.Show(r.Summary.FormName)
 }
 
-func col(title, sort string, width int, cell func(ctx *Context, r *row) string) listCol {
+func col(title, sort string, width int, cell func(ctx *uictx.Context, r *uictx.Row) string) listCol {
 	return listCol{Column: textsafe.Column{Width: width}, title: title, sort: sort, cell: cell}
 }
 
@@ -60,12 +61,12 @@ func columns(width int, names []string, idW int) []listCol {
 	flex := func(c listCol) listCol { c.flex = true; return c }
 	right := func(c listCol) listCol { c.Right = true; return c }
 	cols := []listCol{
-		right(col("ID", "id", max(idW, idColW), func(_ *Context, r *row) string { return showInt(r.s.ID) })),
+		right(col("ID", "id", max(idW, idColW), func(_ *uictx.Context, r *uictx.Row) string { return uictx.ShowInt(r.Summary.ID) })),
 		col("DATE", "date", 16, dateCell),
-		flex(col("DONOR", "name", 14, func(_ *Context, r *row) string { return donorName(&r.s) })),
-		flex(col("E-MAIL", "email", 16, func(_ *Context, r *row) string { return show(r.s.Email) })),
-		right(col("AMOUNT", "amount", 12, func(_ *Context, r *row) string { return amount(&r.s) })),
-		col("STATUS", "status", 9, func(_ *Context, r *row) string { return show(r.s.Status) }),
+		flex(col("DONOR", "name", 14, func(_ *uictx.Context, r *uictx.Row) string { return uictx.DonorName(&r.Summary) })),
+		flex(col("E-MAIL", "email", 16, func(_ *uictx.Context, r *uictx.Row) string { return uictx.Show(r.Summary.Email) })),
+		right(col("AMOUNT", "amount", 12, func(_ *uictx.Context, r *uictx.Row) string { return uictx.Amount(&r.Summary) })),
+		col("STATUS", "status", 9, func(_ *uictx.Context, r *uictx.Row) string { return uictx.Show(r.Summary.Status) }),
 		flex(col("FORM", "form", 12, formCell)),
 		col("RTA", "", 3, flagsCell),
 	}
@@ -114,10 +115,10 @@ func columns(width int, names []string, idW int) []listCol {
 }
 
 // idWidth is the width the ID column needs for the first n rows of at.
-func idWidth(n int, at func(i int) *row) int {
+func idWidth(n int, at func(i int) *uictx.Row) int {
 	w := 0
 	for i := range n {
-		w = max(w, textsafe.Width(showInt(at(i).s.ID)))
+		w = max(w, textsafe.Width(uictx.ShowInt(at(i).Summary.ID)))
 	}
 	return w
 }
@@ -127,7 +128,7 @@ func (l *list) columns() []listCol {
 	lay := l.ctx.Layout
 	rows := l.rows()
 	n := max(0, min(rows.Len()-l.offset, lay.ListHeight))
-	return columns(lay.ListWidth, l.ctx.Columns, idWidth(n, func(i int) *row { return rows.At(l.offset + i) }))
+	return columns(lay.ListWidth, l.ctx.Columns, idWidth(n, func(i int) *uictx.Row { return rows.At(l.offset + i) }))
 }
 
 // renderHeaderRow is the column titles, the sorted one with its direction.
@@ -174,7 +175,7 @@ func (l *list) titleAt(x, y int) (listCol, bool) {
 	return listCol{}, false
 }
 
-func (l *list) renderRow(cols []listCol, r *row, selected bool) string {
+func (l *list) renderRow(cols []listCol, r *uictx.Row, selected bool) string {
 	st := &l.ctx.Styles
 	var b strings.Builder
 	for i, c := range cols {
@@ -185,7 +186,7 @@ func (l *list) renderRow(cols []listCol, r *row, selected bool) string {
 		// The selected line is drawn in reverse as a whole: inner colours would
 		// end the reverse video half-way.
 		if c.title == "STATUS" && !selected {
-			v = st.StatusStyle(r.s.Status.Value).Render(v)
+			v = st.StatusStyle(r.Summary.Status.Value).Render(v)
 		}
 		b.WriteString(v)
 	}
@@ -214,4 +215,37 @@ func (l *list) render(empty string) string {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// ColumnNames are the list's columns, by the names a config's columns
+// setting gives them.
+var ColumnNames = []string{"id", "date", "donor", "email", "amount", "status", "form", "flags"}
+
+// chooseColumns keeps the named columns, in the order named; none named
+// keeps them all.
+func chooseColumns(cols []listCol, names []string) []listCol {
+	if len(names) == 0 {
+		return cols
+	}
+	var out []listCol
+	for _, n := range names {
+		for _, c := range cols {
+			if columnName(c) == n {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func columnName(c listCol) string {
+	switch c.title {
+	case "DONOR":
+		return "donor"
+	case "E-MAIL":
+		return "email"
+	case "RTA":
+		return "flags"
+	}
+	return strings.ToLower(c.title)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
+	"donations/ui/uictx"
 )
 
 // An 8-digit id shows whole at 160 and 200 columns (it was cut to
@@ -23,11 +24,11 @@ func TestWideIDsShowWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := make([]row, len(gifts))
+	rows := make([]uictx.Row, len(gifts))
 	for i := range gifts {
-		rows[i] = newRow(&gifts[i], nil)
+		rows[i] = uictx.NewRow(&gifts[i], nil)
 	}
-	idW := idWidth(len(rows), func(i int) *row { return &rows[i] })
+	idW := idWidth(len(rows), func(i int) *uictx.Row { return &rows[i] })
 	l := &list{ctx: newContext(Options{Location: time.UTC})}
 	for _, tc := range []struct {
 		width int
@@ -63,7 +64,7 @@ func TestFormColumnShowsTheCampaignWhereNoForm(t *testing.T) {
 		t.Fatalf("%d gifts, %v", len(gifts), err)
 	}
 	for i := range gifts {
-		r := newRow(&gifts[i], nil)
+		r := uictx.NewRow(&gifts[i], nil)
 		if got, want := formCell(nil, &r), gifts[i].CampaignName.Value; gifts[i].FormName.Value == "" && (want == "" || got != want) {
 			t.Errorf("gift %d: FORM shows %q, want its campaign %q", gifts[i].ID.Value, got, want)
 		}
@@ -72,7 +73,7 @@ func TestFormColumnShowsTheCampaignWhereNoForm(t *testing.T) {
 	if err := d.UnmarshalJSON([]byte(`{"id":1,"form_name":"Spring Appeal","campaign":{"id":7,"name":"Annual Fund"}}`)); err != nil {
 		t.Fatal(err)
 	}
-	if r := newRow(&d, nil); formCell(nil, &r) != "Spring Appeal" {
+	if r := uictx.NewRow(&d, nil); formCell(nil, &r) != "Spring Appeal" {
 		t.Errorf("a record with a form shows %q in FORM, want its form", formCell(nil, &r))
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"donations/ui/uictx"
 	"fmt"
 	"image/color"
 	"math"
@@ -19,7 +20,7 @@ func TestEveryTextColourHasContrast(t *testing.T) {
 		dark bool
 		bgs  []string
 	}{{true, []string{"#000000", "#303030"}}, {false, []string{"#FFFFFF", "#EEEEEE"}}} {
-		styles := styleFields(reflect.ValueOf(NewStyles(theme.dark)), "Styles")
+		styles := styleFields(reflect.ValueOf(uictx.NewStyles(theme.dark)), "Styles")
 		if len(styles) < 30 {
 			t.Fatalf("found only %d styles", len(styles))
 		}

@@ -1,27 +1,29 @@
 package ui
 
 import (
+	"donations/ui/uictx"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-const copyID viewID = "copy"
+const copyID uictx.ViewID = "copy"
 
 // copier asks what to copy of the selected gift and puts it on the
 // terminal's clipboard (OSC 52), which works over ssh too.
 type copier struct {
-	ctx  *Context
-	nav  navigator
-	sel  func() *row
-	keys *CopyKeys
+	ctx  *uictx.Context
+	nav  uictx.Navigator
+	sel  func() *uictx.Row
+	keys *uictx.CopyKeys
 }
 
-func newCopier(ctx *Context, nav navigator, sel func() *row) *copier {
+func newCopier(ctx *uictx.Context, nav uictx.Navigator, sel func() *uictx.Row) *copier {
 	return &copier{ctx: ctx, nav: nav, sel: sel, keys: &ctx.Keys.Copy}
 }
 
 func (c *copier) OpenKey() key.Binding { return c.ctx.Keys.List.Copy }
-func (c *copier) Place() place         { return placeMessage }
+func (c *copier) Place() uictx.Place   { return uictx.PlaceMessage }
 func (c *copier) Open() (tea.Cmd, bool) {
 	return nil, c.sel() != nil
 }
@@ -41,19 +43,19 @@ func (c *copier) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	c.nav.backToOpener()
+	c.nav.BackToOpener()
 	c.ctx.Flash = ""
 	r := c.sel()
 	if r == nil {
 		return nil
 	}
-	d := &r.s
+	d := &r.Summary
 	var text, label string
 	switch {
 	case key.Matches(k, c.keys.Email):
-		text, label = d.Email.Value, "e-mail "+show(d.Email)
+		text, label = d.Email.Value, "e-mail "+uictx.Show(d.Email)
 	case key.Matches(k, c.keys.ID):
-		text, label = itoa64(d.ID.Value), "id "+itoa64(d.ID.Value)
+		text, label = uictx.Itoa(d.ID.Value), "id "+uictx.Itoa(d.ID.Value)
 	case key.Matches(k, c.keys.JSON):
 		text, label = string(d.Raw), "the donation's JSON"
 	default:

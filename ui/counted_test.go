@@ -9,6 +9,7 @@ import (
 
 	"donations/api/demo"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // Insights and the donor view count what the footer counts (issue 29.2):
@@ -45,7 +46,7 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 	if sums := d.m.data.shown.sums; !sums.rule.AllStatuses || sums.convCount["USD"].Compare(sums.converted["USD"].Sub(sums.byStatus["refunded"]["USD"])) != 0 {
 		t.Errorf("footer: rule %+v counts USD %s of %s", sums.rule, sums.convCount["USD"], sums.converted["USD"])
 	}
-	d.mustShow("Σ raised ≈ " + money("USD", d.m.data.shown.sums.convCount["USD"]))
+	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.convCount["USD"]))
 	d.keys("d")
 	dv := d.m.children[donorsID].(*donorsView)
 	for _, tc := range []struct {

@@ -7,6 +7,7 @@ import (
 
 	"donations/api/apitest"
 	"donations/ask"
+	"donations/ui/uictx"
 )
 
 // A new question's totals take a while (a first sync waiting on the rate
@@ -47,5 +48,5 @@ func TestTheFooterHeadlineIsThePaidGifts(t *testing.T) {
 	if raised.count == 0 || back.count == 0 || raised.count == len(all) {
 		t.Fatalf("pick an account with paid, refunded and other gifts: %d paid, %d refunded of %d", raised.count, back.count, len(all))
 	}
-	d.mustShow("Σ raised ≈ USD "+grouped(raised.usd.String())+" · ", "│  + USD "+grouped(back.usd.String())+" refunded · ", ", not counted")
+	d.mustShow("Σ raised ≈ USD "+uictx.Grouped(raised.usd.String())+" · ", "│  + USD "+uictx.Grouped(back.usd.String())+" refunded · ", ", not counted")
 }

@@ -1,6 +1,9 @@
 package ui
 
-import "donations/textsafe"
+import (
+	"donations/textsafe"
+	"donations/ui/uictx"
+)
 
 // What the answer on screen covers. A number the browser shows is over the
 // whole set its question names, or says in words that it is partial and
@@ -15,7 +18,7 @@ func (w *walk) partial() string {
 	case w.fromStore():
 		return w.storePartial()
 	case w.scratch != nil && !w.done:
-		note := "partial: " + commas(w.loaded) + " loaded"
+		note := "partial: " + uictx.Commas(w.loaded) + " loaded"
 		if w.loaded == 0 {
 			note = "partial: nothing loaded yet"
 		}
@@ -46,7 +49,7 @@ func (w *walk) storePartial() string {
 		// The sync's own count is newer, and the header says it.
 		all, about = p.Held, p.About
 	}
-	note := "partial: " + commas(all) + " of ≈" + commas(max(about, all)) + " loaded"
+	note := "partial: " + uictx.Commas(all) + " of ≈" + uictx.Commas(max(about, all)) + " loaded"
 	if about == 0 && all == 0 {
 		note = "partial: nothing loaded yet"
 	}
@@ -62,7 +65,7 @@ func (w *walk) needsHeld() bool { return w.fromStore() && w.sync.last.IsZero() }
 
 // partialNote is partial as a view's title ends with it: in the warning
 // colour, "" when the answer is whole.
-func partialNote(ctx *Context, w *walk) string {
+func partialNote(ctx *uictx.Context, w *walk) string {
 	if p := w.partial(); p != "" {
 		return " " + ctx.Styles.Warn.Render("· "+textsafe.Line(p))
 	}

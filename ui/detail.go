@@ -7,22 +7,23 @@ import (
 
 	"donations/api"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const detailID viewID = "detail"
+const detailID uictx.ViewID = "detail"
 
 // detail is the selected gift's full record. It is drawn beside the list on a
 // wide screen whatever has the keys, and full-width when it has them on a
 // narrow one.
 type detail struct {
-	ctx  *Context
-	nav  navigator
-	sel  func() *row             // the list's selected row
+	ctx  *uictx.Context
+	nav  uictx.Navigator
+	sel  func() *uictx.Row       // the list's selected row
 	step func(delta int) tea.Cmd // moves the list's selection
 	// history lists the donor's whole history, as D does on the list.
 	history func() tea.Cmd
 	vp      viewport.Model
-	keys    *DetailKeys
+	keys    *uictx.DetailKeys
 
 	// what the text was built for: it is rebuilt only when one changes, or
 	// the styles do (restyle).
@@ -31,14 +32,14 @@ type detail struct {
 	shownUTC   bool
 }
 
-func newDetail(ctx *Context, nav navigator, sel func() *row, step func(delta int) tea.Cmd, history func() tea.Cmd) *detail {
+func newDetail(ctx *uictx.Context, nav uictx.Navigator, sel func() *uictx.Row, step func(delta int) tea.Cmd, history func() tea.Cmd) *detail {
 	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	return &detail{ctx: ctx, nav: nav, sel: sel, step: step, history: history, vp: vp, keys: &ctx.Keys.Detail}
 }
 
 func (d *detail) OpenKey() key.Binding { return d.ctx.Keys.List.Open }
-func (d *detail) Place() place         { return placePane }
+func (d *detail) Place() uictx.Place   { return uictx.PlacePane }
 func (d *detail) View() string         { return d.vp.View() }
 
 func (d *detail) ShortHelp() []key.Binding {
@@ -52,20 +53,20 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, d.keys.Back):
-			d.nav.back()
+			d.nav.Back()
 			return nil
 		case key.Matches(k, d.keys.Quit):
-			return d.nav.quit()
+			return d.nav.Quit()
 		case key.Matches(k, d.keys.Raw):
-			return d.nav.open(rawID)
+			return d.nav.Open(rawID)
 		case key.Matches(k, d.keys.Copy):
-			return d.nav.open(copyID)
+			return d.nav.Open(copyID)
 		case key.Matches(k, d.keys.Next):
 			return d.step(1)
 		case key.Matches(k, d.keys.Prev):
 			return d.step(-1)
 		case key.Matches(k, d.keys.History):
-			d.nav.back()
+			d.nav.Back()
 			return d.history()
 		}
 	}
@@ -86,7 +87,7 @@ func (d *detail) sync() {
 	d.vp.SetHeight(lay.PaneHeight)
 	var s *api.Summary
 	if r := d.sel(); r != nil {
-		s = &r.s
+		s = &r.Summary
 	}
 	if s == d.shownID && lay.PaneWidth == d.shownWidth && d.ctx.UTC == d.shownUTC {
 		return

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
+	"donations/ui/uictx"
 )
 
 // detailLine is the detail's line labelled label, spaces squeezed.
@@ -63,7 +64,7 @@ func TestDetailShowsWhatDonorboxSends(t *testing.T) {
 		"Phone":       "",
 		"utm_term":    "",
 	}} {
-		text := ansi.Strip(detailText(&list[i], 100, time.UTC, NewStyles(true)))
+		text := ansi.Strip(detailText(&list[i], 100, time.UTC, uictx.NewStyles(true)))
 		for label, line := range want {
 			if got := detailLine(text, label); got != line {
 				t.Errorf("record %d: %q, want %q\n%s", i, got, line, text)

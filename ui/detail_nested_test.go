@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // The fields past the spec show in the detail when a record sends them, the
@@ -19,7 +20,7 @@ func TestDetailShowsFieldsPastTheSpecWhenSent(t *testing.T) {
 	if err := json.Unmarshal([]byte(rec), &d); err != nil {
 		t.Fatal(err)
 	}
-	text := textsafe.Line(detailText(&d, 100, time.UTC, NewStyles(true)))
+	text := textsafe.Line(detailText(&d, 100, time.UTC, uictx.NewStyles(true)))
 	for _, want := range []string{"Ada Lovelace", "ada@example.org", "SW1Y 4JH", "Spring appeal", "77", "For the roof", "Library", "Refunded"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the detail lacks %q:\n%s", want, text)
@@ -29,7 +30,7 @@ func TestDetailShowsFieldsPastTheSpecWhenSent(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"id":10}`), &plain); err != nil {
 		t.Fatal(err)
 	}
-	if text := detailText(&plain, 100, time.UTC, NewStyles(true)); strings.Contains(text, "Campaign") || strings.Contains(text, "Refunded") {
+	if text := detailText(&plain, 100, time.UTC, uictx.NewStyles(true)); strings.Contains(text, "Campaign") || strings.Contains(text, "Refunded") {
 		t.Errorf("fields past the spec shown though not sent:\n%s", text)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api/demo"
+	"donations/ui/uictx"
 )
 
 // A copy asked for in the detail leaves the detail open, full screen or beside.
@@ -72,7 +73,7 @@ func TestDetailWrapsAnEmailAtItsParts(t *testing.T) {
 	if len(g.Email.Value) <= 19 {
 		t.Fatalf("e-mail %q fits the test's width", g.Email.Value)
 	}
-	text := ansi.Strip(detailText(&g, 40, time.UTC, NewStyles(true)))
+	text := ansi.Strip(detailText(&g, 40, time.UTC, uictx.NewStyles(true)))
 	if !strings.Contains(text, local+"@\n") || !strings.Contains(text, domain) {
 		t.Errorf("the e-mail %s did not break after its @:\n%s", g.Email.Value, text)
 	}

@@ -2,20 +2,20 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"donations/api"
 	"donations/export"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // detailWriter builds the detail text: sections, and label/value rows whose
 // values wrap beside the label.
 type detailWriter struct {
 	b     strings.Builder
-	st    Styles
+	st    uictx.Styles
 	loc   *time.Location
 	width int
 	rows  int // rows written in the current section
@@ -70,10 +70,10 @@ type shower func(w *detailWriter, d *api.Donation)
 // sections and their fields come from the field table, in its order; a field
 // with no shower here is drawn as its label and value. It is built when the
 // selection or the width changes, not on every frame.
-func detailText(d *api.Donation, width int, loc *time.Location, st Styles) string {
+func detailText(d *api.Donation, width int, loc *time.Location, st uictx.Styles) string {
 	w := &detailWriter{st: st, loc: loc, width: width}
 	// The id and date first: what a support reply quotes.
-	w.line(w.st.Title.Render("Donation "+showInt(d.ID))+"  "+when(d.DonationDate, loc, "2006-01-02 15:04 MST"), 0)
+	w.line(w.st.Title.Render("Donation "+uictx.ShowInt(d.ID))+"  "+uictx.When(d.DonationDate, loc, "2006-01-02 15:04 MST"), 0)
 	for _, sec := range api.Sections {
 		w.section(sec.String())
 		for i := range api.Fields {
@@ -81,14 +81,14 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 			if f.Section != sec {
 				continue
 			}
-			show, special := showers[f.Name]
+			fn, special := showers[f.Name]
 			switch {
 			case !special:
-				if v := plainValue(f.At(d)); v != missing || !f.Optional {
+				if v := plainValue(f.At(d)); v != uictx.Missing || !f.Optional {
 					w.field(f.Label, v)
 				}
-			case show != nil:
-				show(w, d)
+			case fn != nil:
+				fn(w, d)
 			}
 		}
 		if end := sectionEnds[sec]; end != nil {
@@ -102,22 +102,22 @@ func detailText(d *api.Donation, width int, loc *time.Location, st Styles) strin
 func plainValue(p any) string {
 	switch v := p.(type) {
 	case *api.Text:
-		return show(*v)
+		return uictx.Show(*v)
 	case *api.Number:
-		return showNumber(*v)
+		return uictx.ShowNumber(*v)
 	case *api.Int:
-		return showInt(*v)
+		return uictx.ShowInt(*v)
 	case *api.Flag:
-		return showFlag(*v)
+		return uictx.ShowFlag(*v)
 	}
-	return missing
+	return uictx.Missing
 }
 
 var showers = map[string]shower{
 	"first_name": func(w *detailWriter, d *api.Donation) {
 		name := textsafe.Line(d.DonorName())
 		if name == "" {
-			name = missing
+			name = uictx.Missing
 		}
 		if d.Anonymous.Value {
 			name += "  (gave anonymously)"
@@ -130,25 +130,25 @@ var showers = map[string]shower{
 	},
 	"address_line_2": nil, "city": nil, "state": nil, "postcode": nil, "country": nil,
 	"status": func(w *detailWriter, d *api.Donation) {
-		w.field("Status", w.st.StatusStyle(d.Status.Value).Render(show(d.Status)))
+		w.field("Status", w.st.StatusStyle(d.Status.Value).Render(uictx.Show(d.Status)))
 	},
 	"amount": func(w *detailWriter, d *api.Donation) {
 		sum := d.Summary()
-		w.field("Amount", amount(&sum)+"  "+strings.ToUpper(show(d.Currency)))
+		w.field("Amount", uictx.Amount(&sum)+"  "+strings.ToUpper(uictx.Show(d.Currency)))
 	},
 	"formatted_amount": nil, "currency": nil,
 	"converted_amount": func(w *detailWriter, d *api.Donation) {
 		conv := textsafe.Line(d.FormattedConvertedAmount.Value)
 		if conv == "" {
-			conv = showNumber(d.ConvertedAmount)
+			conv = uictx.ShowNumber(d.ConvertedAmount)
 		}
-		w.field("Converted", conv+"  "+show(d.ConvertedCurrency))
+		w.field("Converted", conv+"  "+uictx.Show(d.ConvertedCurrency))
 	},
 	"formatted_converted_amount": nil, "converted_currency": nil,
 	"donation_date": showDate,
 	"timezone":      nil,
 	"last_updated_at": func(w *detailWriter, d *api.Donation) {
-		w.field("Last updated", when(d.LastUpdatedAt, w.loc, "2006-01-02 15:04:05 MST"))
+		w.field("Last updated", uictx.When(d.LastUpdatedAt, w.loc, "2006-01-02 15:04:05 MST"))
 	},
 	"last4":     showCard,
 	"exp_year":  nil,
@@ -185,7 +185,7 @@ var sectionEnds = map[api.Section]shower{
 		case d.ConvertedNetAmount.Valid:
 			w.field("Net", moneyText(d.FormattedConvertedNetAmount, d.ConvertedNetAmount, d.ConvertedCurrency)+"  (converted, as the server says)")
 		default:
-			w.field("Net", missing+"  (needs amount and both fees)")
+			w.field("Net", uictx.Missing+"  (needs amount and both fees)")
 		}
 	},
 	api.SectionAttribution: func(w *detailWriter, _ *api.Donation) {
@@ -197,7 +197,7 @@ var sectionEnds = map[api.Section]shower{
 
 // showFeeCovered says Yes or No for a boolean, as the spec's text does.
 func showFeeCovered(w *detailWriter, d *api.Donation) {
-	v := show(d.FeeCovered)
+	v := uictx.Show(d.FeeCovered)
 	switch strings.ToLower(strings.TrimSpace(d.FeeCovered.Value)) {
 	case "true":
 		v = "Yes"
@@ -220,23 +220,23 @@ func showRefunded(w *detailWriter, d *api.Donation) {
 }
 
 func showDate(w *detailWriter, d *api.Donation) {
-	w.field("Date", when(d.DonationDate, w.loc, "2006-01-02 15:04:05 MST"))
+	w.field("Date", uictx.When(d.DonationDate, w.loc, "2006-01-02 15:04:05 MST"))
 	if tz := d.Timezone.Value; tz != "" {
 		donor := textsafe.Line(tz)
 		if zone, err := time.LoadLocation(tz); err == nil {
-			donor = when(d.DonationDate, zone, "2006-01-02 15:04 MST") + " · " + donor
+			donor = uictx.When(d.DonationDate, zone, "2006-01-02 15:04 MST") + " · " + donor
 		}
 		w.field("Donor's time", donor)
 	}
 }
 
 func showCard(w *detailWriter, d *api.Donation) {
-	card := show(d.Last4)
+	card := uictx.Show(d.Last4)
 	if d.Last4.Value != "" {
 		card = "•••• " + card
 	}
 	if d.ExpMonth.Valid && d.ExpYear.Valid {
-		card += "  exp " + twoDigits(d.ExpMonth.Value) + "/" + itoa64(d.ExpYear.Value)
+		card += "  exp " + twoDigits(d.ExpMonth.Value) + "/" + uictx.Itoa(d.ExpYear.Value)
 	}
 	w.field("Card / account", card)
 }
@@ -248,7 +248,7 @@ func showQuestions(w *detailWriter, d *api.Donation) {
 	for i, q := range d.Questions {
 		text := textsafe.Line(q.Question.Value)
 		if strings.TrimSpace(text) == "" {
-			text = w.st.Muted.Render("(question " + itoa64(int64(i+1)) + ", no text)")
+			text = w.st.Muted.Render("(question " + uictx.Itoa(int64(i+1)) + ", no text)")
 		}
 		if q.Type.Value != "" {
 			text += w.st.Muted.Render(" [" + textsafe.Line(q.Type.Value) + "]")
@@ -279,11 +279,11 @@ func showTribute(w *detailWriter, d *api.Donation) {
 		case "recipient_message":
 			msg := textsafe.Block(h.RecipientMessage.Value)
 			if !h.RecipientMessage.Valid || msg == "" {
-				msg = missing
+				msg = uictx.Missing
 			}
 			w.field(f.Label, msg)
 		default:
-			w.field(f.Label, show(*f.At(h)))
+			w.field(f.Label, uictx.Show(*f.At(h)))
 		}
 	}
 }
@@ -309,7 +309,7 @@ func joinNonEmpty(sep string, parts ...api.Text) string {
 		}
 	}
 	if len(out) == 0 {
-		return missing
+		return uictx.Missing
 	}
 	return strings.Join(out, sep)
 }
@@ -319,17 +319,15 @@ func moneyText(formatted api.Text, n api.Number, currency api.Text) string {
 	if formatted.Value != "" {
 		return textsafe.Line(formatted.Value)
 	}
-	return showNumber(n) + " " + strings.ToUpper(textsafe.Line(currency.Value))
+	return uictx.ShowNumber(n) + " " + strings.ToUpper(textsafe.Line(currency.Value))
 }
 
 func feeText(formatted api.Text, n api.Number) string {
 	if formatted.Value != "" {
 		return textsafe.Line(formatted.Value)
 	}
-	return showNumber(n)
+	return uictx.ShowNumber(n)
 }
-
-func itoa64(v int64) string { return strconv.FormatInt(v, 10) }
 
 func twoDigits(v int64) string { return fmt.Sprintf("%02d", v) }
 
@@ -342,8 +340,8 @@ func netText(d *api.Donation, net api.Decimal) string {
 		n, sign = n[1:], "-"
 	}
 	f := textsafe.Line(d.FormattedAmount.Value)
-	if num := grouped(d.Amount.Text); d.Amount.Text != "" && strings.Count(f, num) == 1 {
-		return sign + strings.Replace(f, num, grouped(n), 1)
+	if num := uictx.Grouped(d.Amount.Text); d.Amount.Text != "" && strings.Count(f, num) == 1 {
+		return sign + strings.Replace(f, num, uictx.Grouped(n), 1)
 	}
-	return sign + grouped(n) + " " + strings.ToUpper(textsafe.Line(d.Currency.Value))
+	return sign + uictx.Grouped(n) + " " + strings.ToUpper(textsafe.Line(d.Currency.Value))
 }

@@ -21,15 +21,26 @@
 // (one donor asked of the server before a first sync has finished, a
 // campaign) is read from the API by a dataset.Scratch, every page of it.
 //
-// Every view is a child (child.go) in a file of its own — list, detail,
-// raw, search, sort, copy, export, filter, saveview, donors, insights,
-// live, logview, help — with Update, View, the place it is drawn in, and
-// its key line drawn from its bindings. Children move the keys through a
-// navigator: open(id), back(), backToOpener(), quit(); a child changes the
-// question through the list (list.ask), never by writing into the data.
+// Every view is a child (uictx.Child) with Update, View, the place it is
+// drawn in, and its key line drawn from its bindings. Views in a room of
+// their own live under views/, one folder each (help, logview, sorter):
+// they import uictx, never this package, so they cannot reach the walk.
+// The rest (list, detail, raw, search, copy, export, filter, saveview,
+// donors, insights and reports, live) are still files of this package,
+// waiting to move. Children move the keys through a uictx.Navigator and
+// change the question or the walk only by posting a uictx.Request, which
+// the root carries out (requests.go) right after their Update returns.
 //
-// To add a view: write a file with a type that implements child and a
-// viewID constant, add its key set to KeyMap, and register it with one
-// m.add(id, newView(...)) line in New; its OpenKey opens it from the list.
+// The folders: uictx/ is the shared context (styles, keys, layout,
+// formats); views/<name>/ is where a view is drawn and keeps its own
+// state; walk.go fetches pages, shown.go, totals.go and coverage.go read
+// the answer on screen from the store, and view.go draws the list screen.
+//
+// To add a view: make views/<name>/ with a type that implements
+// uictx.Child and an ID, add its key set to uictx.KeyMap, and register it
+// with one m.add(name.ID, name.New(m.ctx, nav)) line in New; its OpenKey
+// opens it from the list. A change it needs of the question is a new
+// uictx.Request and a case in Model.request.
+//
 // To add a filter: one row of ask.Fields.
 package ui

@@ -10,9 +10,10 @@ import (
 
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const donorsID viewID = "donors"
+const donorsID uictx.ViewID = "donors"
 
 // donorsPage is how many donors one read of the store brings.
 const donorsPage = 200
@@ -21,10 +22,10 @@ const donorsPage = 200
 // search), grouped by e-mail, a page at a time from the store; Enter shows a
 // donor's gifts in the list.
 type donorsView struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	list *list
-	keys *DonorKeys
+	keys *uictx.DonorKeys
 
 	sort    string // a store.DonorSorts key
 	desc    bool
@@ -55,12 +56,12 @@ type donorCountMsg struct {
 	err   error
 }
 
-func newDonorsView(ctx *Context, nav navigator, l *list) *donorsView {
+func newDonorsView(ctx *uictx.Context, nav uictx.Navigator, l *list) *donorsView {
 	return &donorsView{ctx: ctx, nav: nav, list: l, keys: &ctx.Keys.Donors, sort: "total", desc: true}
 }
 
 func (v *donorsView) OpenKey() key.Binding { return v.ctx.Keys.List.Donors }
-func (v *donorsView) Place() place         { return placeScreen }
+func (v *donorsView) Place() uictx.Place   { return uictx.PlaceScreen }
 func (v *donorsView) ShortHelp() []key.Binding {
 	k := v.keys
 	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.AllStatuses, k.Back, k.Quit}
@@ -155,13 +156,13 @@ func (v *donorsView) key(k tea.KeyPressMsg) tea.Cmd {
 		v.cursor, v.offset, v.from, v.rows, v.total = 0, 0, 0, nil, -1
 		return v.reread()
 	case key.Matches(k, kb.Quit):
-		return v.nav.quit()
+		return v.nav.Quit()
 	case key.Matches(k, kb.Back):
-		v.nav.back()
+		v.nav.Back()
 		return nil
 	case key.Matches(k, kb.Open):
 		if d := v.selected(); d != nil && d.Email != "" {
-			v.nav.back()
+			v.nav.Back()
 			return v.list.showDonor(d.Email, false)
 		}
 		return nil
@@ -217,7 +218,7 @@ func (v *donorsView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	count := "counting…"
 	if v.total >= 0 {
-		count = commas(v.total)
+		count = uictx.Commas(v.total)
 	}
 	title := wrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
 		st.Muted.Render("gifts: " + countingWord(v.list.data.rule())), strings.TrimPrefix(strings.TrimSpace(partialNote(v.ctx, v.list.data)), "· "),
@@ -235,7 +236,7 @@ func (v *donorsView) View() string {
 	h := max(lay.ScreenHeight-4, 1)
 	switch {
 	case v.err != nil:
-		lines = append(lines, st.Error.Render("⚠ "+firstLine(v.err.Error())))
+		lines = append(lines, st.Error.Render("⚠ "+uictx.FirstLine(v.err.Error())))
 	case v.loading && len(v.rows) == 0:
 		lines = append(lines, st.Muted.Render("Adding up…"))
 	case v.total == 0 || v.total < 0 && !v.loading && len(v.rows) == 0:
@@ -316,9 +317,9 @@ func (v *donorsView) row(cols []listCol, d *store.Donor) string {
 		case "email":
 			cell = d.Email
 		case "gifts":
-			cell = commas(d.Gifts)
+			cell = uictx.Commas(d.Gifts)
 		case "total":
-			cell = money(d.Currency, d.Total)
+			cell = uictx.Money(d.Currency, d.Total)
 			if d.Inexact > 0 {
 				cell = "≈ " + cell
 			}
@@ -338,7 +339,7 @@ func (v *donorsView) row(cols []listCol, d *store.Donor) string {
 
 func (v *donorsView) day(t time.Time) string {
 	if t.IsZero() {
-		return missing
+		return uictx.Missing
 	}
 	return t.In(v.ctx.Location()).Format("2006-01-02")
 }

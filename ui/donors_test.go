@@ -35,7 +35,7 @@ func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 	// shows every gift of theirs.
 	paid := 0
 	for _, r := range d.shownRows() {
-		if strings.EqualFold(r.s.Status.Value, "paid") {
+		if strings.EqualFold(r.Summary.Status.Value, "paid") {
 			paid++
 		}
 	}
@@ -49,7 +49,7 @@ func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
 	src, srv := demoSource(t, demo.Options{Count: 600})
 	d := newDriver(t, src, 120, 35)
 	d.keys("/", "ada", "enter")
-	email := d.m.list.selectedRow().s.Email.Value
+	email := d.m.list.selectedRow().Summary.Email.Value
 	d.keys("D")
 	want := srv.Match(demo.Filter{Email: email})
 	if d.m.data.q.Query.Email != email || d.m.data.q.Filter.Search != "" || d.m.data.Len() != len(want) {
@@ -62,7 +62,7 @@ func TestHistoryKeyFromTheDetail(t *testing.T) {
 	src, srv := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 100, 30)
 	d.keys("j", "enter")
-	email := d.m.list.selectedRow().s.Email.Value
+	email := d.m.list.selectedRow().Summary.Email.Value
 	d.keys("D")
 	if d.m.focus != listID || d.m.data.q.Query.Email != email || d.m.data.Len() != len(srv.Match(demo.Filter{Email: email})) {
 		t.Errorf("D in the detail: focus %v, e-mail %q, %d rows", d.m.focus, d.m.data.q.Query.Email, d.m.data.Len())

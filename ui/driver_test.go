@@ -15,6 +15,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/ui/uictx"
 )
 
 // driver runs a Model the way Bubble Tea does, synchronously enough for tests:
@@ -226,11 +227,11 @@ func (d *driver) mustNotShow(parts ...string) {
 func lines(s string) []string { return strings.Split(s, "\n") }
 
 // shownRows is every row the list shows, in order, read through the window.
-func (d *driver) shownRows() []row {
+func (d *driver) shownRows() []uictx.Row {
 	d.t.Helper()
-	var rows []row
+	var rows []uictx.Row
 	err := d.m.data.active().Donations(context.Background(), d.m.data.storeQuery(), 0, -1, func(x *api.Donation) error {
-		rows = append(rows, newRow(x, nil))
+		rows = append(rows, uictx.NewRow(x, nil))
 		return nil
 	})
 	if err != nil {

@@ -16,21 +16,22 @@ import (
 	"donations/api"
 	"donations/export"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const exportID viewID = "export"
+const exportID uictx.ViewID = "export"
 
 // exporter asks for a file name, then writes what the list shows — the
 // filters, search and sort in force — through the same writers as
 // `donations list`. An existing file is overwritten only when the user says so. The job runs as a command; its progress comes back as
 // messages, so the export never touches the model from another goroutine.
 type exporter struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	data *walk
 	path textinput.Model
 	bar  progress.Model
-	keys *PromptKeys
+	keys *uictx.PromptKeys
 	job  *exportJob
 	jobs int // numbers jobs, so a reply to an old one is known
 	// confirm is the file that exists and would be overwritten, while the
@@ -57,7 +58,7 @@ type exportMsg struct {
 	err     error
 }
 
-func newExporter(ctx *Context, nav navigator, data *walk) *exporter {
+func newExporter(ctx *uictx.Context, nav uictx.Navigator, data *walk) *exporter {
 	in := textinput.New()
 	in.Prompt = "file: "
 	return &exporter{ctx: ctx, nav: nav, data: data, path: in, keys: &ctx.Keys.Export,
@@ -65,7 +66,7 @@ func newExporter(ctx *Context, nav navigator, data *walk) *exporter {
 }
 
 func (e *exporter) OpenKey() key.Binding     { return e.ctx.Keys.List.Export }
-func (e *exporter) Place() place             { return placeMessage }
+func (e *exporter) Place() uictx.Place       { return uictx.PlaceMessage }
 func (e *exporter) ShortHelp() []key.Binding { return []key.Binding{e.keys.Accept, e.keys.Cancel} }
 func (e *exporter) running() bool            { return e.job != nil }
 
@@ -83,20 +84,20 @@ func (e *exporter) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch {
 		case key.Matches(k, e.keys.Cancel):
-			e.nav.back()
+			e.nav.Back()
 			return nil
 		case key.Matches(k, e.keys.Accept):
 			path, err := expandHome(strings.TrimSpace(e.path.Value()))
 			if err != nil {
-				e.nav.back()
-				e.ctx.Flash = "export: " + firstLine(err.Error())
+				e.nav.Back()
+				e.ctx.Flash = "export: " + uictx.FirstLine(err.Error())
 				return nil
 			}
 			if _, err := os.Stat(path); err == nil {
 				e.confirm = path
 				return nil
 			}
-			e.nav.back()
+			e.nav.Back()
 			return e.start(path, false)
 		}
 	}
@@ -111,7 +112,7 @@ func (e *exporter) answer(k tea.KeyPressMsg) tea.Cmd {
 	path := e.confirm
 	e.confirm = ""
 	if k.String() == "y" || k.String() == "Y" {
-		e.nav.back()
+		e.nav.Back()
 		return e.start(path, true)
 	}
 	return nil
@@ -126,7 +127,7 @@ func (e *exporter) View() string {
 	if p := e.data.partial(); p != "" {
 		n += " (" + p + ")"
 	}
-	return e.ctx.inputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
+	return e.ctx.InputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
 }
 
 // expandHome reads a leading ~ as the home folder, as a shell would.
@@ -162,7 +163,7 @@ func (e *exporter) start(path string, overwrite bool) tea.Cmd {
 	}
 	format, err := formatFor(path)
 	if err != nil {
-		e.ctx.Flash = "export: " + firstLine(err.Error())
+		e.ctx.Flash = "export: " + uictx.FirstLine(err.Error())
 		return nil
 	}
 	if e.data.active() == nil {
@@ -253,11 +254,11 @@ func (e *exporter) onMsg(msg exportMsg) tea.Cmd {
 	job.cancel()
 	switch {
 	case !msg.opened:
-		e.ctx.Flash = "export: " + firstLine(msg.err.Error())
+		e.ctx.Flash = "export: " + uictx.FirstLine(msg.err.Error())
 	case errors.Is(msg.err, context.Canceled):
 		e.ctx.Flash = fmt.Sprintf("Export stopped after %s; the partial file is %s", textsafe.Count(msg.written, "donation"), job.path)
 	case msg.err != nil:
-		e.ctx.Flash = "Export failed: " + firstLine(msg.err.Error()) + " (partial file " + job.path + ")"
+		e.ctx.Flash = "Export failed: " + uictx.FirstLine(msg.err.Error()) + " (partial file " + job.path + ")"
 	default:
 		e.ctx.Flash = fmt.Sprintf("Exported %s to %s", textsafe.Count(msg.written, "donation"), job.path)
 	}
@@ -276,7 +277,7 @@ func (e *exporter) progress(spin string) string {
 	job := e.job
 	stop := e.ctx.Keys.List.Back.Help().Key + " stops"
 	if job.total > 0 {
-		return fmt.Sprintf("Exporting %s %s/%s · %s", e.bar.ViewAs(float64(job.written)/float64(job.total)), commas(job.written), commas(job.total), stop)
+		return fmt.Sprintf("Exporting %s %s/%s · %s", e.bar.ViewAs(float64(job.written)/float64(job.total)), uictx.Commas(job.written), uictx.Commas(job.total), stop)
 	}
-	return fmt.Sprintf("%s Exporting… %s written · %s", spin, commas(job.written), stop)
+	return fmt.Sprintf("%s Exporting… %s written · %s", spin, uictx.Commas(job.written), stop)
 }

@@ -45,8 +45,8 @@ func TestExportWritesWhatIsShown(t *testing.T) {
 	}
 	for i, line := range lines {
 		var got api.Donation
-		if err := got.UnmarshalJSON([]byte(line)); err != nil || got.ID != want[i].s.ID {
-			t.Fatalf("line %d is donation %v (%v), the list shows %v there", i, got.ID.Value, err, want[i].s.ID.Value)
+		if err := got.UnmarshalJSON([]byte(line)); err != nil || got.ID != want[i].Summary.ID {
+			t.Fatalf("line %d is donation %v (%v), the list shows %v there", i, got.ID.Value, err, want[i].Summary.ID.Value)
 		}
 	}
 }

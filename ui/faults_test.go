@@ -45,7 +45,7 @@ func TestHostileDataFromTheServer(t *testing.T) {
 	d := newDriver(t, src, 120, 40)
 	hostile := -1
 	for i, r := range d.shownRows() {
-		if strings.Contains(r.s.FirstName.Value, "\x1b]52") {
+		if strings.Contains(r.Summary.FirstName.Value, "\x1b]52") {
 			hostile = i
 			break
 		}

@@ -25,6 +25,7 @@ import (
 
 	"donations/ask"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // filterField is one input of the form, for one of ask.Fields.
@@ -97,24 +98,24 @@ func (f *filterForm) question(base ask.Question) ask.Question {
 	return q
 }
 
-const filterID viewID = "filter"
+const filterID uictx.ViewID = "filter"
 
 // filterView is the filter form as a child: it is made afresh from the query
 // in force each time it opens, and applying it restarts the walk.
 type filterView struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	list *list
 	form filterForm
-	keys *FormKeys
+	keys *uictx.FormKeys
 }
 
-func newFilterView(ctx *Context, nav navigator, l *list) *filterView {
+func newFilterView(ctx *uictx.Context, nav uictx.Navigator, l *list) *filterView {
 	return &filterView{ctx: ctx, nav: nav, list: l, keys: &ctx.Keys.Filter}
 }
 
 func (v *filterView) OpenKey() key.Binding { return v.ctx.Keys.List.Filter }
-func (v *filterView) Place() place         { return placeScreen }
+func (v *filterView) Place() uictx.Place   { return uictx.PlaceScreen }
 
 func (v *filterView) ShortHelp() []key.Binding {
 	return []key.Binding{v.keys.Next, v.keys.Prev, v.keys.Apply, v.keys.Cancel}
@@ -130,13 +131,13 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, v.keys.Cancel):
-			v.nav.back()
+			v.nav.Back()
 			return nil
 		case key.Matches(k, v.keys.Apply):
 			if !f.validate() {
 				return nil
 			}
-			v.nav.back()
+			v.nav.Back()
 			return v.list.ask(f.question(v.list.data.q))
 		case key.Matches(k, v.keys.Next):
 			return f.move(1)
@@ -181,7 +182,7 @@ func (v *filterView) View() string {
 	// and the explanation gives way first.
 	room := lay.ScreenHeight - st.Panel.GetVerticalFrameSize() - 1 // the key line
 	if room < 3+2*len(fields) {
-		head = st.Title.Render("Filters") + st.Muted.Render(" "+itoa64(int64(f.focus+1))+"/"+itoa64(int64(len(fields)))) + "\n"
+		head = st.Title.Render("Filters") + st.Muted.Render(" "+uictx.Itoa(int64(f.focus+1))+"/"+uictx.Itoa(int64(len(fields)))) + "\n"
 		room--
 	}
 	shown := max(room/2, 1)
@@ -201,7 +202,7 @@ func (v *filterView) fieldLines(fl *filterField, w int) (input, under string) {
 	hint := fl.input.Placeholder
 	first, rest := splitHint(hint, w)
 	fl.input.Placeholder = first
-	input = v.ctx.inputView(&fl.input)
+	input = v.ctx.InputView(&fl.input)
 	fl.input.Placeholder = hint
 	switch {
 	case fl.err != "":

@@ -6,6 +6,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/ui/uictx"
 )
 
 // The form's local filters narrow what the store holds, show as chips of
@@ -19,9 +20,9 @@ func TestFilterFormAppliesLocalFilters(t *testing.T) {
 		t.Fatalf("%d rows: pick filters that tell", len(rows))
 	}
 	for _, r := range rows {
-		v, _ := r.s.Amount.Decimal()
-		if s := r.s.Status.Value; s != "refunded" && s != "disputed" || less(v, *mustDecimal(t, "20")) || less(*mustDecimal(t, "100"), v) {
-			t.Fatalf("donation %d (%s, %s) passed the filters", r.s.ID.Value, s, r.s.Amount.Text)
+		v, _ := r.Summary.Amount.Decimal()
+		if s := r.Summary.Status.Value; s != "refunded" && s != "disputed" || less(v, *mustDecimal(t, "20")) || less(*mustDecimal(t, "100"), v) {
+			t.Fatalf("donation %d (%s, %s) passed the filters", r.Summary.ID.Value, s, r.Summary.Amount.Text)
 		}
 	}
 	d.mustShow("status=refunded, disputed", "amount=20..100", "status, amount: applied here")
@@ -54,13 +55,13 @@ func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
 	}
 	from, until := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)
 	for _, r := range rows {
-		at, _ := api.Time(r.s.Date)
+		at, _ := api.Time(r.Summary.Date)
 		if at.Before(from) || !at.Before(until) {
-			t.Fatalf("donation %d of %v is outside March 2025", r.s.ID.Value, at)
+			t.Fatalf("donation %d of %v is outside March 2025", r.Summary.ID.Value, at)
 		}
 	}
 	if requests > 20 {
 		t.Errorf("%d requests for one month of 50 pages", requests)
 	}
-	d.mustShow("dates=2025-03-01..2025-03-31", commas(len(rows)))
+	d.mustShow("dates=2025-03-01..2025-03-31", uictx.Commas(len(rows)))
 }

@@ -14,6 +14,7 @@ import (
 	"donations/ask"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 var syncingRE = regexp.MustCompile(`syncing ([\d,]+) of ≈([\d,]+)`)
@@ -25,7 +26,7 @@ var syncingRE = regexp.MustCompile(`syncing ([\d,]+) of ≈([\d,]+)`)
 func TestHeaderSaysTheSyncsNumbersInOneLineThatFits(t *testing.T) {
 	skipShort(t)
 	for _, size := range [][2]int{{120, 35}, {80, 24}} {
-		t.Run(strings.Join([]string{commas(size[0]), commas(size[1])}, "x"), func(t *testing.T) {
+		t.Run(strings.Join([]string{uictx.Commas(size[0]), uictx.Commas(size[1])}, "x"), func(t *testing.T) {
 			srv := demo.New(demo.Options{Count: 10_000, PageSize: 50, Latency: 20 * time.Millisecond})
 			hs := httptest.NewServer(srv)
 			t.Cleanup(hs.Close)

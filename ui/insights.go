@@ -13,19 +13,20 @@ import (
 	"donations/api"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const insightsID viewID = "insights"
+const insightsID uictx.ViewID = "insights"
 
 // insightsView adds up what the list shows (its filters and search): totals
 // by month, week or day as bars with a sparkline of counts, break-downs by
 // form, status, currency and payment type, the top donors, and the shares
 // and middle of the gifts. It is computed off the event loop and scrolls.
 type insightsView struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	data *walk
-	keys *InsightKeys
+	keys *uictx.InsightKeys
 	vp   viewport.Model
 
 	period  string // month, week or day
@@ -55,16 +56,16 @@ type insightsMsg struct {
 	err   error
 }
 
-func newInsightsView(ctx *Context, nav navigator, data *walk) *insightsView {
+func newInsightsView(ctx *uictx.Context, nav uictx.Navigator, data *walk) *insightsView {
 	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	v := &insightsView{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
 	v.reports = newReportPages(ctx, nav, data, v.reread)
 	return v
 }
 
 func (v *insightsView) OpenKey() key.Binding { return v.ctx.Keys.List.Insights }
-func (v *insightsView) Place() place         { return placeScreen }
+func (v *insightsView) Place() uictx.Place   { return uictx.PlaceScreen }
 func (v *insightsView) ShortHelp() []key.Binding {
 	if v.reports.on() {
 		return v.reports.ShortHelp()
@@ -156,9 +157,9 @@ func (v *insightsView) Update(msg tea.Msg) tea.Cmd {
 		kb, s := v.keys, v.ctx.Keys.Scroll
 		switch {
 		case key.Matches(msg, kb.Quit):
-			return v.nav.quit()
+			return v.nav.Quit()
 		case key.Matches(msg, kb.Back):
-			v.nav.back()
+			v.nav.Back()
 		case key.Matches(msg, kb.Month):
 			v.period = "month"
 			return v.compute()
@@ -198,7 +199,7 @@ func (v *insightsView) layout() int {
 	var body string
 	switch {
 	case v.err != nil:
-		body = st.Error.Render("⚠ " + firstLine(v.err.Error()))
+		body = st.Error.Render("⚠ " + uictx.FirstLine(v.err.Error()))
 	case v.facts == nil:
 		body = st.Muted.Render("Adding up…")
 	default:
@@ -219,7 +220,7 @@ func (fa *facts) currency() string {
 			counts[cur] += g.Count
 		}
 	}
-	if list := byCount(counts); len(list) > 0 {
+	if list := uictx.ByCount(counts); len(list) > 0 {
 		return list[0]
 	}
 	return ""
@@ -304,8 +305,8 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 	label, sumW, countW := 0, 0, 0
 	for _, g := range groups {
 		label = max(label, textsafe.Width(keyText(g)))
-		sumW = max(sumW, textsafe.Width(grouped(g.Converted[cur].String())))
-		countW = max(countW, textsafe.Width(commas(g.Count)))
+		sumW = max(sumW, textsafe.Width(uictx.Grouped(g.Converted[cur].String())))
+		countW = max(countW, textsafe.Width(uictx.Commas(g.Count)))
 	}
 	sumW, countW = max(sumW, 12)+2, max(countW, 6)+2
 	label = max(min(label, 26, width-sumW-countW-7), 1)
@@ -318,7 +319,7 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 			n = int(float64(room) * toFloat(sum) / top)
 		}
 		line := textsafe.Fit(keyText(g), label) + " " + strings.Repeat("█", n) + strings.Repeat(" ", room-n) + " " +
-			textsafe.FitRight(grouped(sum.String()), sumW) + textsafe.FitRight(commas(g.Count), countW)
+			textsafe.FitRight(uictx.Grouped(sum.String()), sumW) + textsafe.FitRight(uictx.Commas(g.Count), countW)
 		b.WriteString(textsafe.Truncate(line, width) + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")

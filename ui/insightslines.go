@@ -7,6 +7,7 @@ import (
 	"donations/api"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // wrapParts joins parts with " · " and breaks the line between two parts
@@ -47,7 +48,7 @@ func (v *insightsView) title(width int) string {
 	}
 	// The partial note comes first: a narrow screen wraps the rest.
 	parts := []string{st.Title.Render("Insights"), strings.TrimPrefix(strings.TrimSpace(v.note()), "· "),
-		st.Muted.Render(commas(counted) + " of " + textsafe.Count(t.count, "donation") + " counted (" + countingWord(t.rule) + ")")}
+		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.count, "donation") + " counted (" + countingWord(t.rule) + ")")}
 	if r := t.raised(); r != "" {
 		parts = append(parts, r)
 	}
@@ -76,13 +77,13 @@ func (v *insightsView) shares(cur string, total api.Decimal, count, width int) s
 		}
 		return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 	}
-	parts := []string{"recurring " + pct(recurring, count) + " (" + commas(recurring) + ")",
+	parts := []string{"recurring " + pct(recurring, count) + " (" + uictx.Commas(recurring) + ")",
 		"refunded " + pct(fa.sums.statuses[store.Refunded], fa.sums.count) + " of every gift"}
 	if e4, ok := total.Scaled(4); ok && count > 0 {
-		parts = append(parts, "average "+money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
+		parts = append(parts, "average "+uictx.Money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
 	}
 	if fa.medianOf > 0 {
-		parts = append(parts, "median "+money(cur, fa.median))
+		parts = append(parts, "median "+uictx.Money(cur, fa.median))
 	}
 	return wrapParts(parts, width)
 }
@@ -93,8 +94,8 @@ func (v *insightsView) shares(cur string, total api.Decimal, count, width int) s
 func topDonors(top []store.Donor, width int) string {
 	totalW, giftsW := 0, 0
 	for _, d := range top {
-		totalW = max(totalW, textsafe.Width(money(d.Currency, d.Total)))
-		giftsW = max(giftsW, textsafe.Width(commas(d.Gifts)+" gifts"))
+		totalW = max(totalW, textsafe.Width(uictx.Money(d.Currency, d.Total)))
+		giftsW = max(giftsW, textsafe.Width(uictx.Commas(d.Gifts)+" gifts"))
 	}
 	rest := width - 4 - giftsW - totalW - 4 // rank, then two spaces before each figure
 	nameW, emailW := min(22, rest), rest-22-2
@@ -107,8 +108,8 @@ func topDonors(top []store.Donor, width int) string {
 		if emailW > 0 {
 			line += "  " + textsafe.Fit(textsafe.Line(d.Email), emailW)
 		}
-		gifts := commas(d.Gifts) + " " + textsafe.Plural(d.Gifts, "gift")
-		line += "  " + textsafe.Fit(gifts, giftsW) + "  " + textsafe.FitRight(money(d.Currency, d.Total), totalW)
+		gifts := uictx.Commas(d.Gifts) + " " + textsafe.Plural(d.Gifts, "gift")
+		line += "  " + textsafe.Fit(gifts, giftsW) + "  " + textsafe.FitRight(uictx.Money(d.Currency, d.Total), totalW)
 		b.WriteString(line + "\n")
 	}
 	return b.String()

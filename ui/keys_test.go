@@ -7,14 +7,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api/demo"
+	"donations/ui/uictx"
 )
 
 // A remapped key changes what the key does and every line that names it.
 func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 200, 30) // wide enough for the whole key line
-	d.m.ctx.Keys.List.Filter = bind("F", "filters", "F")
-	d.m.ctx.Keys.List.Raw = bind("J", "raw JSON", "J")
+	d.m.ctx.Keys.List.Filter = uictx.Bind("F", "filters", "F")
+	d.m.ctx.Keys.List.Raw = uictx.Bind("J", "raw JSON", "J")
 	d.mustShow("F filters", "J raw JSON")
 	d.mustNotShow("f filters")
 	d.keys("f", "r")
@@ -33,21 +34,21 @@ func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
 
 // probe is the smallest view: what a new view's file holds.
 type probe struct {
-	nav    navigator
+	nav    uictx.Navigator
 	opened bool
 	got    []tea.Msg
 }
 
 type probeReply struct{}
 
-func (p *probe) OpenKey() key.Binding     { return bind("P", "probe", "P") }
+func (p *probe) OpenKey() key.Binding     { return uictx.Bind("P", "probe", "P") }
 func (p *probe) Open() (tea.Cmd, bool)    { p.opened = true; return nil, true }
-func (p *probe) Place() place             { return placeScreen }
+func (p *probe) Place() uictx.Place       { return uictx.PlaceScreen }
 func (p *probe) View() string             { return "probe view" }
 func (p *probe) ShortHelp() []key.Binding { return nil }
 func (p *probe) Update(msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, bind("esc", "back", "esc")) {
-		p.nav.back()
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, uictx.Bind("esc", "back", "esc")) {
+		p.nav.Back()
 	}
 	p.got = append(p.got, msg)
 	return nil
@@ -58,7 +59,7 @@ func (p *probe) Update(msg tea.Msg) tea.Cmd {
 func TestANewViewIsOneLineInTheRoot(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
-	p := &probe{nav: d.m}
+	p := &probe{nav: navigator{d.m}}
 	d.m.add("probe", p)
 	d.keys("P")
 	if !p.opened || d.m.focus != "probe" {

@@ -5,6 +5,7 @@ import (
 
 	"donations/api"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // matchCount says how many rows the search finds, and whether that is
@@ -28,15 +29,15 @@ func (w *walk) countLabel() string {
 	case !w.shown.answered() && n == 0:
 		return "loading"
 	case w.shown.atLeast:
-		return "at least " + commas(n) + " shown"
+		return "at least " + uictx.Commas(n) + " shown"
 	case w.fromStore() && (w.q.Filtered() || w.q.Has("search")):
-		return commas(n) + " shown"
+		return uictx.Commas(n) + " shown"
 	case w.fromStore():
 		return textsafe.Count(n, "donation")
 	case w.loaded == 0 && w.err != nil:
 		return "nothing loaded"
 	case n != w.loaded:
-		return commas(n) + " of " + commas(w.loaded) + " loaded"
+		return uictx.Commas(n) + " of " + uictx.Commas(w.loaded) + " loaded"
 	}
 	return textsafe.Count(n, "donation")
 }

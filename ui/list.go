@@ -5,23 +5,24 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/ask"
+	"donations/ui/uictx"
 )
 
-const listID viewID = "list"
+const listID uictx.ViewID = "list"
 
 // list is the rows, a screen at a time, and the cursor over them. It reads
 // the answer on screen (Len, At), never the store.
 type list struct {
-	ctx    *Context
+	ctx    *uictx.Context
 	data   *walk
-	nav    navigator
-	keys   *ListKeys
+	nav    uictx.Navigator
+	keys   *uictx.ListKeys
 	cursor int
 	offset int
 	toEnd  bool // land on the last row once it is counted (G)
 }
 
-func newList(ctx *Context, data *walk, nav navigator) *list {
+func newList(ctx *uictx.Context, data *walk, nav uictx.Navigator) *list {
 	return &list{ctx: ctx, data: data, nav: nav, keys: &ctx.Keys.List}
 }
 
@@ -39,12 +40,12 @@ func (l *list) onShown() tea.Cmd {
 	return l.prefetch()
 }
 
-func (l *list) OpenKey() key.Binding     { return none }
+func (l *list) OpenKey() key.Binding     { return uictx.None }
 func (l *list) Open() (tea.Cmd, bool)    { return nil, true }
-func (l *list) Place() place             { return placeMessage }
+func (l *list) Place() uictx.Place       { return uictx.PlaceMessage }
 func (l *list) ShortHelp() []key.Binding { return l.keys.ShortHelp() }
 func (l *list) View() string             { return "" } // the root draws the list screen around it
-func (l *list) selectedRow() *row {
+func (l *list) selectedRow() *uictx.Row {
 	if l.cursor < 0 || l.cursor >= l.rows().Len() {
 		return nil
 	}
@@ -127,8 +128,8 @@ func (l *list) showDonor(email string, whole bool) tea.Cmd {
 
 // history lists the selected gift's donor's whole history.
 func (l *list) history() tea.Cmd {
-	if r := l.selectedRow(); r != nil && r.s.Email.Value != "" {
-		return l.showDonor(r.s.Email.Value, true)
+	if r := l.selectedRow(); r != nil && r.Summary.Email.Value != "" {
+		return l.showDonor(r.Summary.Email.Value, true)
 	}
 	return nil
 }
@@ -177,7 +178,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	switch {
 	case key.Matches(k, kb.Quit):
-		return l.nav.quit(), true
+		return l.nav.Quit(), true
 	case key.Matches(k, kb.Down):
 		l.moveTo(l.cursor + 1)
 	case key.Matches(k, kb.Up):
@@ -205,7 +206,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			return l.ask(data.q.Only(func(f ask.Field) bool { return f.Name == "search" }, l.ctx.Now())), true
 		}
 	case key.Matches(k, kb.NextView, kb.PrevView):
-		return l.nav.switchView(key.Matches(k, kb.NextView)), true
+		return l.nav.SwitchView(key.Matches(k, kb.NextView)), true
 	case key.Matches(k, kb.History):
 		return l.history(), true
 	case key.Matches(k, kb.Order):

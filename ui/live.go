@@ -15,19 +15,20 @@ import (
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const liveID viewID = "live"
+const liveID uictx.ViewID = "live"
 
 // liveView watches for new gifts: it syncs the store the list reads now and
 // then, within a quarter of the server's request budget, and shows what came
 // since it started above the gifts from before, with their running total.
 type liveView struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	data *walk
 	list *list
-	keys *LiveKeys
+	keys *uictx.LiveKeys
 	opt  LiveOptions
 
 	gen      int // the Live run: a reply to an earlier one is dropped
@@ -36,7 +37,7 @@ type liveView struct {
 	page     int   // the last page read, when the store holds the last pages only
 	checking bool
 	next     time.Time
-	fresh    []row
+	fresh    []uictx.Row
 	sums     footerSums
 	err      error
 	// before is the list's sort when Live put it by date, newest first,
@@ -69,17 +70,17 @@ type liveMsg struct {
 	gen      int
 	baseline int64
 	page     int
-	fresh    []row
+	fresh    []uictx.Row
 	sums     footerSums
 	err      error
 }
 
-func newLiveView(ctx *Context, nav navigator, data *walk, l *list, opt LiveOptions) *liveView {
+func newLiveView(ctx *uictx.Context, nav uictx.Navigator, data *walk, l *list, opt LiveOptions) *liveView {
 	return &liveView{ctx: ctx, nav: nav, data: data, list: l, keys: &ctx.Keys.Live, opt: opt}
 }
 
 func (v *liveView) OpenKey() key.Binding     { return v.ctx.Keys.List.Live }
-func (v *liveView) Place() place             { return placeScreen }
+func (v *liveView) Place() uictx.Place       { return uictx.PlaceScreen }
 func (v *liveView) ShortHelp() []key.Binding { return []key.Binding{v.keys.Back, v.keys.Quit} }
 
 // Open starts watching, newest first: without a synced store the list then
@@ -200,7 +201,7 @@ func (j liveJob) run(ctx context.Context) tea.Msg {
 	f := j.f
 	f.AfterID = msg.baseline
 	msg.err = j.st.Donations(ctx, store.Query{Filter: f, Sort: "id", Desc: true}, 0, windowSize, func(d *api.Donation) error {
-		msg.fresh = append(msg.fresh, newRow(d, nil))
+		msg.fresh = append(msg.fresh, uictx.NewRow(d, nil))
 		return nil
 	})
 	if msg.err == nil {
@@ -239,10 +240,10 @@ func (v *liveView) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, v.keys.Quit):
-			return v.nav.quit()
+			return v.nav.Quit()
 		case key.Matches(msg, v.keys.Back):
 			v.gen++ // the ticks and checks of this run are dropped
-			v.nav.back()
+			v.nav.Back()
 			v.data.shown.refresh() // what Live's syncs brought
 			return v.giveBackOrder()
 		}
@@ -270,7 +271,7 @@ func (v *liveView) onCheck(msg liveMsg) tea.Cmd {
 func (v *liveView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	loc := v.ctx.Location()
-	head := st.Title.Render("● Live") + st.Muted.Render(fmt.Sprintf(" since %s · %s new", v.since.In(loc).Format("15:04"), commas(v.sums.count)))
+	head := st.Title.Render("● Live") + st.Muted.Render(fmt.Sprintf(" since %s · %s new", v.since.In(loc).Format("15:04"), uictx.Commas(v.sums.count)))
 	if r := v.sums.raised(); r != "" {
 		head += st.Muted.Render(" · " + r) // failed and refunded gifts are new too, but raise nothing
 	}
@@ -285,11 +286,11 @@ func (v *liveView) View() string {
 	}
 	lines := []string{textsafe.Truncate(head+st.Muted.Render(" · "+status), lay.Width)}
 	if v.err != nil {
-		lines = append(lines, st.Error.Render(textsafe.Truncate("⚠ "+firstLine(v.err.Error()), lay.Width)))
+		lines = append(lines, st.Error.Render(textsafe.Truncate("⚠ "+uictx.FirstLine(v.err.Error()), lay.Width)))
 	}
 	// Every row leaves two cells for the ★ of the new ones, so that all
 	// columns line up under their titles.
-	idW := max(idWidth(len(v.fresh), func(i int) *row { return &v.fresh[i] }), idWidth(min(v.data.Len(), lay.ScreenHeight), v.data.At))
+	idW := max(idWidth(len(v.fresh), func(i int) *uictx.Row { return &v.fresh[i] }), idWidth(min(v.data.Len(), lay.ScreenHeight), v.data.At))
 	cols := shorter(columns(lay.Width, v.ctx.Columns, idW), 2)
 	lines = append(lines, "  "+v.list.renderHeaderRow(cols))
 	for i := range v.fresh {
@@ -297,7 +298,7 @@ func (v *liveView) View() string {
 	}
 	lines = append(lines, st.Muted.Render(strings.Repeat("─", 3)+" before Live "+strings.Repeat("─", max(lay.Width-16, 0))))
 	for i := 0; len(lines) < lay.ScreenHeight-1 && i < v.data.Len(); i++ {
-		if r := v.data.At(i); v.baseline == 0 || r.s.ID.Value <= v.baseline {
+		if r := v.data.At(i); v.baseline == 0 || r.Summary.ID.Value <= v.baseline {
 			lines = append(lines, "  "+st.Muted.Render(ansi.Strip(v.list.renderRow(cols, r, false))))
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 func liveWith(c *api.Client) LiveOptions {
@@ -38,13 +39,13 @@ func TestLiveShowsNewGifts(t *testing.T) {
 	added := srv.Add(3)
 	before := srv.Requests()
 	d.send(livePollMsg{v.gen})
-	if len(v.fresh) != 3 || v.fresh[0].s.ID.Value != added[2] || v.sums.count != 3 {
+	if len(v.fresh) != 3 || v.fresh[0].Summary.ID.Value != added[2] || v.sums.count != 3 {
 		t.Fatalf("after 3 new gifts: %d fresh (first %v), count %d, err %v", len(v.fresh), v.fresh, v.sums.count, v.err)
 	}
 	if n := srv.Requests() - before; n > 3 {
 		t.Errorf("a check took %d requests", n)
 	}
-	d.mustShow("3 new · raised ≈ USD " + grouped(v.sums.convCount["USD"].String()))
+	d.mustShow("3 new · raised ≈ USD " + uictx.Grouped(v.sums.convCount["USD"].String()))
 	var fresh []api.Donation
 	for _, g := range apitest.Every(t, c) {
 		if slices.Contains(added, g.ID.Value) {
@@ -57,8 +58,8 @@ func TestLiveShowsNewGifts(t *testing.T) {
 	}
 	liveColumnsLineUp(t, d.screen())
 	d.keys("esc")
-	if d.m.focus != listID || d.m.data.At(0).s.ID.Value != added[2] {
-		t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).s.ID.Value, added[2])
+	if d.m.focus != listID || d.m.data.At(0).Summary.ID.Value != added[2] {
+		t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).Summary.ID.Value, added[2])
 	}
 	// The header counts the gifts Live brought once, with the rest.
 	d.mustShow(textsafe.Count(2003, "donation"))
@@ -74,7 +75,7 @@ func TestLiveOnASyncedStore(t *testing.T) {
 	v := d.m.children[liveID].(*liveView)
 	added := srv.Add(2)
 	d.send(livePollMsg{v.gen})
-	if len(v.fresh) != 2 || v.fresh[0].s.ID.Value != added[1] {
+	if len(v.fresh) != 2 || v.fresh[0].Summary.ID.Value != added[1] {
 		t.Fatalf("%d fresh, err %v", len(v.fresh), v.err)
 	}
 }

@@ -18,30 +18,31 @@ import (
 
 	"donations/api"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const rawID viewID = "raw"
+const rawID uictx.ViewID = "raw"
 
 // raw is the selected record exactly as received, under the request that
 // fetched its page and the answer's headers: what a developer checks against
 // the API. / searches it, y copies the record and c a curl command that
 // asks for it again.
 type raw struct {
-	ctx   *Context
-	nav   navigator
-	sel   func() *row
+	ctx   *uictx.Context
+	nav   uictx.Navigator
+	sel   func() *uictx.Row
 	vp    viewport.Model
-	keys  *RawKeys
+	keys  *uictx.RawKeys
 	find  textinput.Model
-	row   *row
+	row   *uictx.Row
 	lines []string // the text, made safe, without styles
 	hits  []int    // the lines holding the search
 	hit   int      // the one shown
 }
 
-func newRaw(ctx *Context, nav navigator, sel func() *row) *raw {
+func newRaw(ctx *uictx.Context, nav uictx.Navigator, sel func() *uictx.Row) *raw {
 	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "text to find"
@@ -49,7 +50,7 @@ func newRaw(ctx *Context, nav navigator, sel func() *row) *raw {
 }
 
 func (r *raw) OpenKey() key.Binding { return r.ctx.Keys.List.Raw }
-func (r *raw) Place() place         { return placeScreen }
+func (r *raw) Place() uictx.Place   { return uictx.PlaceScreen }
 
 func (r *raw) ShortHelp() []key.Binding {
 	if r.find.Focused() {
@@ -64,7 +65,7 @@ func (r *raw) Open() (tea.Cmd, bool) {
 	if r.row == nil {
 		return nil, false
 	}
-	r.lines = strings.Split(rawText(r.row.s.Raw, r.row.ex, r.ctx.Location()), "\n")
+	r.lines = strings.Split(rawText(r.row.Summary.Raw, r.row.Exchange, r.ctx.Location()), "\n")
 	r.hits, r.hit = nil, 0
 	r.find.Reset()
 	r.size()
@@ -110,9 +111,9 @@ func (r *raw) Update(msg tea.Msg) tea.Cmd {
 	kb := r.keys
 	switch {
 	case key.Matches(k, kb.Back):
-		r.nav.back()
+		r.nav.Back()
 	case key.Matches(k, kb.Quit):
-		return r.nav.quit()
+		return r.nav.Quit()
 	case key.Matches(k, kb.Search):
 		return r.find.Focus()
 	case key.Matches(k, kb.Next):
@@ -125,7 +126,7 @@ func (r *raw) Update(msg tea.Msg) tea.Cmd {
 		r.vp.GotoBottom()
 	case key.Matches(k, kb.Copy):
 		r.ctx.Flash = "Sent the donation's JSON to the terminal's clipboard (OSC 52)"
-		return tea.SetClipboard(string(r.row.s.Raw))
+		return tea.SetClipboard(string(r.row.Summary.Raw))
 	case key.Matches(k, kb.Curl):
 		return r.curl()
 	default:
@@ -180,10 +181,10 @@ func (r *raw) step(delta int) {
 func (r *raw) curl() tea.Cmd {
 	var cmd string
 	switch {
-	case r.ctx.Curl != nil && r.row.s.ID.Valid:
-		cmd = r.ctx.Curl(r.row.s.ID.Value)
-	case r.row.ex != nil:
-		cmd = r.row.ex.Curl()
+	case r.ctx.Curl != nil && r.row.Summary.ID.Valid:
+		cmd = r.ctx.Curl(r.row.Summary.ID.Value)
+	case r.row.Exchange != nil:
+		cmd = r.row.Exchange.Curl()
 	default:
 		r.ctx.Flash = "No request to repeat for this donation"
 		return nil
@@ -200,7 +201,7 @@ func (r *raw) View() string {
 	status := st.Flash.Render(textsafe.Truncate(r.ctx.Flash, r.ctx.Layout.Width))
 	switch {
 	case r.find.Focused():
-		status = r.ctx.inputView(&r.find)
+		status = r.ctx.InputView(&r.find)
 	case r.ctx.Flash == "" && r.find.Value() != "":
 		status = st.Muted.Render(fmt.Sprintf("/%s: %d of %d", textsafe.Line(r.find.Value()), min(r.hit+1, len(r.hits)), len(r.hits)))
 	}
@@ -217,7 +218,7 @@ func rawText(raw json.RawMessage, ex *api.Exchange, loc *time.Location) string {
 		fmt.Fprintf(&b, "%s %s\n", ex.Method, textsafe.Line(ex.URL))
 		fmt.Fprintf(&b, "Page %d of the list, fetched at %s\n", ex.Page, ex.At.In(loc).Format("2006-01-02 15:04:05 MST"))
 		writeHeaders(&b, "> ", ex.Sent)
-		fmt.Fprintf(&b, "HTTP %d  %s bytes  %d ms", ex.Status, commas(ex.Bytes), ex.Duration.Milliseconds())
+		fmt.Fprintf(&b, "HTTP %d  %s bytes  %d ms", ex.Status, uictx.Commas(ex.Bytes), ex.Duration.Milliseconds())
 		if ex.Attempt > 1 {
 			fmt.Fprintf(&b, "  (attempt %d)", ex.Attempt)
 		}

@@ -45,9 +45,9 @@ func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
 	if strings.Contains(text, demo.DefaultKey) || strings.Contains(text, secret) || strings.Contains(text, "not kept") {
 		t.Errorf("the raw view shows:\n%s", text)
 	}
-	if got := curlOf(t, v); !strings.Contains(got, fmt.Sprintf("id=%d", v.row.s.ID.Value)) || strings.Contains(got, "page=") ||
+	if got := curlOf(t, v); !strings.Contains(got, fmt.Sprintf("id=%d", v.row.Summary.ID.Value)) || strings.Contains(got, "page=") ||
 		strings.Contains(got, demo.DefaultKey) {
-		t.Errorf("c copied %s, want a request for donation %d alone", got, v.row.s.ID.Value)
+		t.Errorf("c copied %s, want a request for donation %d alone", got, v.row.Summary.ID.Value)
 	}
 }
 
@@ -69,7 +69,7 @@ func TestRawViewOfADonationWithoutItsRequest(t *testing.T) {
 	d.mustShow("From the local store: the request that brought it is not kept")
 	d.mustNotShow("HTTP 200", "Authorization")
 	v := d.m.children[rawID].(*raw)
-	if got := curlOf(t, v); !strings.Contains(got, fmt.Sprintf("id=%d", v.row.s.ID.Value)) {
+	if got := curlOf(t, v); !strings.Contains(got, fmt.Sprintf("id=%d", v.row.Summary.ID.Value)) {
 		t.Errorf("c copied %s", got)
 	}
 }

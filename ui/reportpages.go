@@ -10,6 +10,7 @@ import (
 
 	"donations/export"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // reportPages are the fundraising reports as pages of the insights view,
@@ -18,10 +19,10 @@ import (
 // read off the event loop, tagged with a generation; a newer one cancels
 // the read under way.
 type reportPages struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	data *walk
-	keys *InsightKeys
+	keys *uictx.InsightKeys
 	vp   viewport.Model
 	// overview adds the overview up again: a sync stored more while a
 	// report page was shown.
@@ -44,9 +45,9 @@ type reportMsg struct {
 	err   error
 }
 
-func newReportPages(ctx *Context, nav navigator, data *walk, overview func() tea.Cmd) *reportPages {
+func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data *walk, overview func() tea.Cmd) *reportPages {
 	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.viewport()
+	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	return &reportPages{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, overview: overview}
 }
 
@@ -165,9 +166,9 @@ func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		return p.turn(p.page), true
 	case key.Matches(msg, kb.Quit):
-		return p.nav.quit(), true
+		return p.nav.Quit(), true
 	case key.Matches(msg, kb.Back):
-		p.nav.back()
+		p.nav.Back()
 	case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
 		p.vp, _ = p.vp.Update(msg)
 	}

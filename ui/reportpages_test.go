@@ -114,9 +114,9 @@ func TestReportTableNeverCutsANumber(t *testing.T) {
 			if !tb.number[i] {
 				continue
 			}
-			for r, row := range rows {
-				if !strings.Contains(row, tb.rows[r][i]) {
-					t.Errorf("width %d: %q cut in %q", width, tb.rows[r][i], row)
+			for r, line := range rows {
+				if !strings.Contains(line, tb.rows[r][i]) {
+					t.Errorf("width %d: %q cut in %q", width, tb.rows[r][i], line)
 				}
 			}
 		}

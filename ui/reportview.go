@@ -7,6 +7,7 @@ import (
 	"donations/export"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // The report pages' drawing: a title that says what the page asks and how
@@ -28,7 +29,7 @@ func (p *reportPages) layout() int {
 	var body string
 	switch {
 	case p.err != nil:
-		body = st.Error.Render("⚠ " + textsafe.Line(firstLine(p.err.Error())))
+		body = st.Error.Render("⚠ " + textsafe.Line(uictx.FirstLine(p.err.Error())))
 	case p.table == nil:
 		body = st.Muted.Render("Reading " + p.name() + " for " + fmt.Sprint(p.year) + "…")
 	default:
@@ -117,7 +118,7 @@ func (p *reportPages) body(width int) string {
 	b.WriteString(st.Header.Render(head) + "\n" + strings.Join(rows, "\n"))
 	if t.more > 0 {
 		b.WriteString("\n" + st.Muted.Render(textsafe.Wrap(fmt.Sprintf("… and %s more: donations report %s lists them all",
-			commas(t.more), p.name()), width, " ")))
+			uictx.Commas(t.more), p.name()), width, " ")))
 	}
 	return b.String()
 }

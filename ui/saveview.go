@@ -10,23 +10,24 @@ import (
 
 	"donations/ask"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const saveViewID viewID = "saveview"
+const saveViewID uictx.ViewID = "saveview"
 
 // viewSaver asks for a name in the message line, then saves the question
 // in force as a view through Options.SaveView (the config file is the
 // wiring's, not the browser's); a view of that name is replaced only when
 // the user says so. Once saved, the view is a tab, and the one in force.
 type viewSaver struct {
-	ctx  *Context
-	nav  navigator
+	ctx  *uictx.Context
+	nav  uictx.Navigator
 	data *walk
 	save func(v View, replace bool) error
 	// tabs are the views and the one in force (0: all), from the root.
 	tabs    func() ([]View, int)
 	name    textinput.Model
-	keys    *PromptKeys
+	keys    *uictx.PromptKeys
 	refused string // why the name typed cannot be a view's
 	confirm *View  // the view that would replace one of its name, while the prompt asks
 	saving  bool   // a save is under way: its answer has not come back
@@ -38,14 +39,14 @@ type viewSavedMsg struct {
 	err  error
 }
 
-func newViewSaver(ctx *Context, nav navigator, data *walk, save func(View, bool) error, tabs func() ([]View, int)) *viewSaver {
+func newViewSaver(ctx *uictx.Context, nav uictx.Navigator, data *walk, save func(View, bool) error, tabs func() ([]View, int)) *viewSaver {
 	in := textinput.New()
 	in.Prompt = "save view as: "
 	return &viewSaver{ctx: ctx, nav: nav, data: data, save: save, tabs: tabs, name: in, keys: &ctx.Keys.SaveView}
 }
 
 func (s *viewSaver) OpenKey() key.Binding     { return s.ctx.Keys.List.SaveView }
-func (s *viewSaver) Place() place             { return placeMessage }
+func (s *viewSaver) Place() uictx.Place       { return uictx.PlaceMessage }
 func (s *viewSaver) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
 
 // Open starts from the name of the view in force, so that changing a view
@@ -82,7 +83,7 @@ func (s *viewSaver) Update(msg tea.Msg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(k, s.keys.Cancel):
-		s.nav.back()
+		s.nav.Back()
 		return nil
 	case key.Matches(k, s.keys.Accept):
 		v, err := viewOf(strings.TrimSpace(s.name.Value()), s.data.q, s.ctx)
@@ -107,7 +108,7 @@ func (s *viewSaver) Update(msg tea.Msg) tea.Cmd {
 
 // write saves v off the event loop; the answer comes back as viewSavedMsg.
 func (s *viewSaver) write(v View, replace bool) tea.Cmd {
-	s.nav.back()
+	s.nav.Back()
 	if s.saving {
 		s.ctx.Flash = "a view is being saved; try again in a moment"
 		return nil
@@ -124,14 +125,14 @@ func (s *viewSaver) View() string {
 		return st.Warn.Render("A view named "+textsafe.Line(s.confirm.Name)+" exists. ") + "Replace it? " +
 			st.Key.Render("y") + st.Muted.Render(" yes · any other key no")
 	case s.refused != "":
-		return s.name.View() + "  " + st.Error.Render(textsafe.Line(firstLine(s.refused)))
+		return s.name.View() + "  " + st.Error.Render(textsafe.Line(uictx.FirstLine(s.refused)))
 	}
 	return s.name.View() + st.Muted.Render("  the filters, search and sort in force")
 }
 
 // viewOf is the question q as a view of that name: every field's text,
 // and the sort unless by date (the order, o, is the browser's own).
-func viewOf(name string, q ask.Question, ctx *Context) (View, error) {
+func viewOf(name string, q ask.Question, ctx *uictx.Context) (View, error) {
 	v := View{Texts: q.Texts}
 	if q.Sort != "" {
 		v.Sort = q.SortText()
@@ -157,7 +158,7 @@ func (v View) Settings() map[string]string {
 func (m *Model) onViewSaved(msg viewSavedMsg) {
 	m.saver.saving = false
 	if msg.err != nil {
-		m.ctx.Flash = "The view was not saved: " + textsafe.Line(firstLine(msg.err.Error()))
+		m.ctx.Flash = "The view was not saved: " + textsafe.Line(uictx.FirstLine(msg.err.Error()))
 		return
 	}
 	i := len(m.views)

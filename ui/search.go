@@ -6,24 +6,25 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
-const searchID viewID = "search"
+const searchID uictx.ViewID = "search"
 
 // search is the quick-search bar: it narrows the loaded rows as each key is
 // typed, ignoring case and accents. It stays on screen, without the keys,
 // while a search is in force.
 type search struct {
-	ctx   *Context
-	nav   navigator
+	ctx   *uictx.Context
+	nav   uictx.Navigator
 	data  *walk
 	list  *list
 	input textinput.Model
-	keys  *PromptKeys
+	keys  *uictx.PromptKeys
 	typed bool // has the keys
 }
 
-func newSearch(ctx *Context, nav navigator, data *walk, l *list) *search {
+func newSearch(ctx *uictx.Context, nav uictx.Navigator, data *walk, l *list) *search {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "name, e-mail, form, amount or id"
@@ -31,7 +32,7 @@ func newSearch(ctx *Context, nav navigator, data *walk, l *list) *search {
 }
 
 func (s *search) OpenKey() key.Binding     { return s.ctx.Keys.List.Search }
-func (s *search) Place() place             { return placeBar }
+func (s *search) Place() uictx.Place       { return uictx.PlaceBar }
 func (s *search) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
 
 // shown says whether the bar takes a line under the header.
@@ -67,7 +68,7 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 func (s *search) leave() {
 	s.typed = false
 	s.input.Blur()
-	s.nav.back()
+	s.nav.Back()
 }
 
 // clear drops the search: every loaded row shows again.
@@ -98,5 +99,5 @@ func (s *search) field(room int) string {
 		w = textsafe.Width(s.input.Placeholder)
 	}
 	s.input.SetWidth(max(min(w, s.ctx.Layout.Width-textsafe.Width(s.input.Prompt)-room-1), 1))
-	return s.ctx.inputView(&s.input)
+	return s.ctx.InputView(&s.input)
 }

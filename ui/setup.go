@@ -16,6 +16,7 @@ import (
 
 	"donations/api"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // KeySource is where the setup screen says the API key comes from.
@@ -50,8 +51,8 @@ type Setup struct {
 	errs    [5]string
 	w, h    int
 	result  SetupResult
-	st      Styles
-	keys    SetupKeys
+	st      uictx.Styles
+	keys    uictx.SetupKeys
 	help    help.Model
 	try     tryState
 }
@@ -62,7 +63,7 @@ var setupOrder = []int{0, 1, 4, 3, 2}
 // NewSetup makes the setup screen; path is where the config file will go,
 // and check tries the account before it is saved.
 func NewSetup(path string, check AccountChecker) *Setup {
-	s := &Setup{path: path, w: 80, h: 24, keys: NewKeyMap().Setup, help: help.New(), try: tryState{check: check}}
+	s := &Setup{path: path, w: 80, h: 24, keys: uictx.NewKeyMap().Setup, help: help.New(), try: tryState{check: check}}
 	for i := range s.inputs {
 		in := textinput.New()
 		in.Prompt = ""
@@ -81,7 +82,7 @@ func NewSetup(path string, check AccountChecker) *Setup {
 // restyle takes the styles for the terminal's background, key line and
 // fields included.
 func (s *Setup) restyle(dark bool) {
-	s.st = NewStyles(dark)
+	s.st = uictx.NewStyles(dark)
 	s.help.Styles = s.st.Help
 	for i := range s.inputs {
 		s.inputs[i].SetStyles(s.st.Input)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // AccountChecker tries an account with one request before the setup screen
@@ -55,12 +56,12 @@ func (s *Setup) tried(msg triedMsg) tea.Cmd {
 		s.result = msg.account
 		return tea.Quit
 	}
-	s.try.failed, s.try.answer = &msg.account, errorText(msg.err)
+	s.try.failed, s.try.answer = &msg.account, uictx.ErrorText(msg.err)
 	return nil
 }
 
 // view says the try is under way, or what the server answered.
-func (t *tryState) view(st *Styles, width int) string {
+func (t *tryState) view(st *uictx.Styles, width int) string {
 	switch {
 	case t.running:
 		return st.Muted.Render("Trying the account: one request to the server…")

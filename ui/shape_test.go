@@ -7,6 +7,7 @@ import (
 
 	"donations/api/demo"
 	"donations/ask"
+	"donations/ui/uictx"
 )
 
 func TestRemapClashesAndUnknownNames(t *testing.T) {
@@ -18,7 +19,7 @@ func TestRemapClashesAndUnknownNames(t *testing.T) {
 		{map[string][]string{"list.filtr": {"F"}}, `"list.filtr" is not a key binding`},
 		{map[string][]string{"list.filter": {"o"}}, `"o" is both list.filter and list.order`},
 	} {
-		km := NewKeyMap()
+		km := uictx.NewKeyMap()
 		err := km.Remap(tc.keys)
 		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want %q", tc.keys, err, tc.want)
@@ -35,7 +36,7 @@ func TestConfigShapesTheBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newDriverWith(t, src, Options{Columns: []string{"amount", "donor"}, Views: []View{refunds},
-		Theme: Theme{Mode: "light", Colors: map[string]string{"accent": "#FF8800"}}}, 120, 30)
+		Theme: uictx.Theme{Mode: "light", Colors: map[string]string{"accent": "#FF8800"}}}, 120, 30)
 	head := lines(d.screen())[1]
 	if a, n := strings.Index(head, "AMOUNT"), strings.Index(head, "DONOR"); a < 0 || n < a || strings.Contains(head, "DATE") {
 		t.Errorf("columns: %q", head)
@@ -46,8 +47,8 @@ func TestConfigShapesTheBrowser(t *testing.T) {
 	d.keys("G", "tab")
 	d.mustShow("[refunds]", "status=refunded", "by amount ↓")
 	for _, r := range d.shownRows() {
-		if r.s.Status.Value != "refunded" {
-			t.Fatalf("donation %d is %s", r.s.ID.Value, r.s.Status.Value)
+		if r.Summary.Status.Value != "refunded" {
+			t.Fatalf("donation %d is %s", r.Summary.ID.Value, r.Summary.Status.Value)
 		}
 	}
 	d.keys("tab")

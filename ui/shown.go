@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // windowSize is how many rows are decoded at once around what the list
@@ -30,7 +31,7 @@ type shownRows struct {
 	atLeast     bool
 	exactCancel context.CancelFunc // of the exact count under way, if any
 	from        int
-	rows        []row
+	rows        []uictx.Row
 	total       int // every stored donation, when last counted without a filter
 	// hidden is, when the search finds nothing, how many the rest of the
 	// question finds without it: the search is then what hides them.
@@ -111,12 +112,12 @@ func (s *shownRows) answered() bool { return s.counted == s.gen }
 // Len is how many rows the list shows.
 func (w *walk) Len() int { return w.shown.count }
 
-var noRow row
+var noRow uictx.Row
 
 // At is row i of what the list shows, or an empty row while its window is
 // being read; by pointer: a row is large enough that copying one per drawn
 // line shows in a profile.
-func (w *walk) At(i int) *row {
+func (w *walk) At(i int) *uictx.Row {
 	s := &w.shown
 	if i < s.from || i >= s.from+len(s.rows) {
 		return &noRow
@@ -246,9 +247,9 @@ func (w *walk) onShown(msg shownMsg) {
 			s.total = msg.count
 		}
 	}
-	s.from, s.rows = msg.from, make([]row, len(msg.rows))
+	s.from, s.rows = msg.from, make([]uictx.Row, len(msg.rows))
 	for i, id := range msg.ids {
-		s.rows[i] = row{s: msg.rows[i], ex: msg.kept[id]}
+		s.rows[i] = uictx.Row{Summary: msg.rows[i], Exchange: msg.kept[id]}
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"donations/api/demo"
 	"donations/textsafe"
+	"donations/ui/uictx"
+	"donations/ui/views/help"
 )
 
 // At 80×24 the ? screen shows every list key, drawn from the key map, and
@@ -20,7 +22,7 @@ func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
 	for range 10 {
 		d.send(tea.KeyPressMsg{Code: tea.KeyPgDown})
 		seen += d.screen()
-		if d.m.focus != helpID {
+		if d.m.focus != help.ID {
 			t.Fatal("scrolling the help closed it")
 		}
 	}
@@ -55,8 +57,8 @@ func TestDetailNextAndPrevious(t *testing.T) {
 		if d.m.focus != detailID || d.m.list.cursor != step.cursor {
 			t.Fatalf("after %s: focus %v cursor %d, want the detail on row %d", step.key, d.m.focus, d.m.list.cursor, step.cursor)
 		}
-		id := d.m.list.selectedRow().s.ID.Value
-		d.mustShow("Donation " + itoa64(id))
+		id := d.m.list.selectedRow().Summary.ID.Value
+		d.mustShow("Donation " + uictx.Itoa(id))
 	}
 }
 
@@ -117,12 +119,12 @@ func TestFooterShortensAt80(t *testing.T) {
 }
 
 func TestFitParts(t *testing.T) {
-	more := func(n int) string { return "+" + itoa64(int64(n)) }
+	more := func(n int) string { return "+" + uictx.Itoa(int64(n)) }
 	for _, tc := range []struct {
 		width int
 		want  string
 	}{{100, "USD 10 · EUR 5 · GBP 1"}, {17, "USD 10 · EUR 5 +1"}, {10, "USD 10 +2"}, {3, "+3"}, {1, ""}} {
-		if got := fitParts([]string{"USD 10", "EUR 5", "GBP 1"}, tc.width, more); got != tc.want {
+		if got := uictx.FitParts([]string{"USD 10", "EUR 5", "GBP 1"}, tc.width, more); got != tc.want {
 			t.Errorf("fitParts(width %d) = %q, want %q", tc.width, got, tc.want)
 		}
 	}
@@ -136,7 +138,7 @@ func TestFilterFormKeepsTheFocusedFieldInView(t *testing.T) {
 	d.keys("f")
 	n := len(d.m.children[filterID].(*filterView).form.fields)
 	for i := 0; i < n; i++ {
-		typed := "x" + itoa64(int64(i))
+		typed := "x" + uictx.Itoa(int64(i))
 		d.keys(typed)
 		s := d.screen()
 		if !strings.Contains(s, "> ") || !strings.Contains(s, typed) {
@@ -148,7 +150,7 @@ func TestFilterFormKeepsTheFocusedFieldInView(t *testing.T) {
 		d.keys("tab")
 	}
 	d.keys("shift+tab")
-	d.mustShow("x" + itoa64(int64(n-1)))
+	d.mustShow("x" + uictx.Itoa(int64(n-1)))
 }
 
 // Below the smallest size the message says so, and fits the screen itself.

@@ -9,16 +9,16 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
-	"donations/ask"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // worth is what a gift sorts by: its converted amount.
-func worth(t *testing.T, r row) api.Decimal {
+func worth(t *testing.T, r uictx.Row) api.Decimal {
 	d := full(t, &r)
 	v, ok := d.ConvertedAmount.Decimal()
 	if !ok {
-		t.Fatalf("donation %d has no converted amount", r.s.ID.Value)
+		t.Fatalf("donation %d has no converted amount", r.Summary.ID.Value)
 	}
 	return v
 }
@@ -36,8 +36,8 @@ func TestSortByAColumnAndAgainReverses(t *testing.T) {
 	d.mustShow("by amount ↓", "↓AMOUNT")
 	d.keys("s", "a")
 	d.mustShow("by amount ↑")
-	if got := d.m.data.At(0).s.ID; got != rows[len(rows)-1].s.ID {
-		t.Errorf("reversed, the first row is %v, want %v", got.Value, rows[len(rows)-1].s.ID.Value)
+	if got := d.m.data.At(0).Summary.ID; got != rows[len(rows)-1].Summary.ID {
+		t.Errorf("reversed, the first row is %v, want %v", got.Value, rows[len(rows)-1].Summary.ID.Value)
 	}
 	d.keys("o")
 	d.mustShow("by amount ↓")
@@ -53,7 +53,7 @@ func TestClickingATitleSortsByIt(t *testing.T) {
 	rows := d.shownRows()
 	keys := make([]string, len(rows))
 	for i, r := range rows {
-		keys[i] = store.Fold(r.s.LastName.Value + " " + r.s.FirstName.Value)
+		keys[i] = store.Fold(r.Summary.LastName.Value + " " + r.Summary.FirstName.Value)
 	}
 	if !slices.IsSorted(keys) {
 		t.Errorf("rows are not in name order: %q…", keys[:min(5, len(keys))])
@@ -68,14 +68,5 @@ func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
 	d.keys("z")
 	if d.m.focus != listID || d.m.data.q.Sort != "" {
 		t.Errorf("after z: focus %v, sort %q", d.m.focus, d.m.data.q.Sort)
-	}
-}
-
-// The sort prompt's keys name ask.SortNames in order, one each.
-func TestSortKeysFollowTheSortNames(t *testing.T) {
-	km := NewKeyMap()
-	s := &sorter{keys: &km.Sort}
-	if got := len(s.bindings()); got != len(ask.SortNames) {
-		t.Errorf("%d sort keys for %d sort names", got, len(ask.SortNames))
 	}
 }

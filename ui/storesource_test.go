@@ -50,12 +50,12 @@ func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
 	}
 	d.keys("g")
 	newest := srv.Match(demo.Filter{})[449]
-	if got := d.m.data.At(0).s.ID.Value; got != newest || srv.Requests() != before {
+	if got := d.m.data.At(0).Summary.ID.Value; got != newest || srv.Requests() != before {
 		t.Errorf("newest first from the store: first row %d, want %d; %d requests", got, newest, srv.Requests()-before)
 	}
 	d.keys("o")
 	oldest := srv.Match(demo.Filter{})[0]
-	if got := d.m.data.At(0).s.ID.Value; got != oldest || srv.Requests() != before {
+	if got := d.m.data.At(0).Summary.ID.Value; got != oldest || srv.Requests() != before {
 		t.Errorf("oldest first from the store: first row %d, want %d; %d requests", got, oldest, srv.Requests()-before)
 	}
 }

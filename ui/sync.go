@@ -12,6 +12,7 @@ import (
 	"donations/api"
 	"donations/dataset"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // Syncer brings the local store up to date, telling progress as it goes,
@@ -223,17 +224,17 @@ type progressPart struct {
 // and the server's budget go first, then the time left. No form cuts a
 // number.
 func progressForms(p dataset.Progress, now time.Time, wide bool) []string {
-	parts := []progressPart{{"syncing " + commas(p.Held), 3}}
+	parts := []progressPart{{"syncing " + uictx.Commas(p.Held), 3}}
 	if p.About > 0 {
-		parts[0].text += " of ≈" + commas(p.About)
+		parts[0].text += " of ≈" + uictx.Commas(p.About)
 	}
 	if p.WantedPage > 0 {
 		parts = append(parts, progressPart{rangeName(p.Wanted, now.Location()) + " first", 2})
 	} else if done, total := p.Read(); total > 0 && done > 0 {
-		parts = append(parts, progressPart{commas(done) + "/" + commas(total) + " pages", 1})
+		parts = append(parts, progressPart{uictx.Commas(done) + "/" + uictx.Commas(total) + " pages", 1})
 	}
 	if wide && p.Budgeted {
-		parts = append(parts, progressPart{commas(p.Budget.Remaining) + " requests left", 0})
+		parts = append(parts, progressPart{uictx.Commas(p.Budget.Remaining) + " requests left", 0})
 	}
 	done, total := p.Read()
 	if p.Budgeted && p.Budget.Remaining < total-done && p.Budget.Reset.After(now) {

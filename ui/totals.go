@@ -9,6 +9,7 @@ import (
 	"donations/api"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // footerSums is what the footer says of the rows shown: exact totals per
@@ -99,16 +100,16 @@ func (t *footerSums) raised() string {
 		word = "counted"
 	}
 	for cur := range t.converted {
-		return word + " ≈ " + money(cur, t.convCount[cur])
+		return word + " ≈ " + uictx.Money(cur, t.convCount[cur])
 	}
 	return ""
 }
 
 // leftOut says in words what the headline does not count, the refunded
 // money first: "+ USD 12.00 refunded, 14 failed, not counted".
-func (t *footerSums) leftOut(st *Styles) []string {
+func (t *footerSums) leftOut(st *uictx.Styles) []string {
 	var parts []string
-	order := byCount(t.statuses)
+	order := uictx.ByCount(t.statuses)
 	if i := slices.Index(order, store.Refunded); i > 0 {
 		order = slices.Concat([]string{store.Refunded}, order[:i], order[i+1:])
 	}
@@ -119,10 +120,10 @@ func (t *footerSums) leftOut(st *Styles) []string {
 		part := st.StatusStyle(s).Render(textsafe.Line(s))
 		if sum := t.byStatus[s]; s == store.Refunded && len(sum) == 1 {
 			for cur, v := range sum {
-				part = money(cur, v) + " " + part
+				part = uictx.Money(cur, v) + " " + part
 			}
 		} else {
-			part = commas(t.statuses[s]) + " " + part
+			part = uictx.Commas(t.statuses[s]) + " " + part
 		}
 		parts = append(parts, part)
 	}
@@ -152,12 +153,12 @@ func (m *Model) totalsLine() string {
 	raised := t.raised()
 	head += raised
 	if t.notConverted > 0 && raised != "" {
-		head += st.Warn.Render(" incl. " + commas(t.notConverted) + " unconverted")
+		head += st.Warn.Render(" incl. " + uictx.Commas(t.notConverted) + " unconverted")
 	}
 	var sums []string
-	for _, cur := range byCount(t.gifts) {
+	for _, cur := range uictx.ByCount(t.gifts) {
 		if _, same := t.converted[cur]; (!same || len(t.gifts) > 1) && t.counted[cur].Compare(api.Decimal{}) != 0 {
-			sums = append(sums, money(cur, t.counted[cur]))
+			sums = append(sums, uictx.Money(cur, t.counted[cur]))
 		}
 	}
 	// The headline, then what is left out, then as many currencies as the
@@ -165,55 +166,23 @@ func (m *Model) totalsLine() string {
 	sep, bar := " · ", st.Muted.Render("  │  ")
 	notCounted := st.Muted.Render(", not counted")
 	room := w - textsafe.Width(head) - textsafe.Width(bar) - textsafe.Width(notCounted) - 10
-	tail := fitParts(t.leftOut(st), room, func(n int) string { return "+" + strconv.Itoa(n) })
+	tail := uictx.FitParts(t.leftOut(st), room, func(n int) string { return "+" + strconv.Itoa(n) })
 	if strings.HasPrefix(tail, "+") {
 		tail = "" // "+5" alone says nothing
 	}
 	if tail != "" {
 		tail = bar + "+ " + tail + notCounted
 	}
-	if rec := bar + "↻ " + commas(t.recurring) + " recurring"; t.recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
+	if rec := bar + "↻ " + uictx.Commas(t.recurring) + " recurring"; t.recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
 		tail += rec
 	}
 	if raised == "" {
 		sep = ""
 	}
 	room = w - textsafe.Width(head) - textsafe.Width(sep) - textsafe.Width(tail)
-	cur := fitParts(sums, room, func(n int) string { return "+" + textsafe.Count(n, "currency") })
+	cur := uictx.FitParts(sums, room, func(n int) string { return "+" + textsafe.Count(n, "currency") })
 	if cur == "" {
 		sep = ""
 	}
 	return head + sep + cur + tail
-}
-
-func money(cur string, v api.Decimal) string {
-	if cur == "" {
-		cur = "?"
-	}
-	return textsafe.Line(cur) + " " + grouped(v.String())
-}
-
-// byCount lists a map's keys, the largest count first, then by name.
-func byCount(m map[string]int) []string {
-	return sortedKeys(m, func(a, b string) bool {
-		if m[a] != m[b] {
-			return m[a] > m[b]
-		}
-		return a < b
-	})
-}
-
-// fitParts joins as many parts as fit in width with " · ", and says how many
-// were left out with more(n); "" when not even that fits.
-func fitParts(parts []string, width int, more func(n int) string) string {
-	for k := len(parts); k >= 0; k-- {
-		s := strings.Join(parts[:k], " · ")
-		if k < len(parts) {
-			s = strings.TrimPrefix(s+" "+more(len(parts)-k), " ")
-		}
-		if textsafe.Width(s) <= width {
-			return s
-		}
-	}
-	return ""
 }

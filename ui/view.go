@@ -11,14 +11,8 @@ import (
 
 	"donations/api"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
-
-// firstLine is the part of an error that fits a message line, made safe:
-// error text quotes what a server sent, and may carry escapes or bidi controls.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return textsafe.Line(line)
-}
 
 // View draws the screen around the child that has the keys.
 func (m *Model) View() tea.View {
@@ -32,14 +26,14 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	lay := m.ctx.Layout
 	if lay.TooSmall {
-		msg := fmt.Sprintf("Terminal %d×%d; donations needs at least %d×%d.\nEnlarge it, or press q to quit.", lay.Width, lay.Height, minWidth, minHeight)
+		msg := fmt.Sprintf("Terminal %d×%d; donations needs at least %d×%d.\nEnlarge it, or press q to quit.", lay.Width, lay.Height, uictx.MinWidth, uictx.MinHeight)
 		return lipgloss.NewStyle().Width(lay.Width).MaxHeight(lay.Height).Render(msg)
 	}
 	f := m.focused()
 	switch {
-	case f.Place() == placeScreen:
+	case f.Place() == uictx.PlaceScreen:
 		return m.header() + "\n" + f.View()
-	case f.Place() == placePane && !lay.Wide:
+	case f.Place() == uictx.PlacePane && !lay.Wide:
 		return m.header() + "\n" + f.View() + "\n" + m.messageLine() + "\n" + m.ctx.KeyLine(f.ShortHelp())
 	}
 	var b strings.Builder
@@ -61,7 +55,7 @@ func (m *Model) render() string {
 
 // body is the list, with the detail pane beside it on a wide screen, or the
 // whole error when nothing could be loaded.
-func (m *Model) body(f child) string {
+func (m *Model) body(f uictx.Child) string {
 	st, lay := &m.ctx.Styles, m.ctx.Layout
 	if !lay.Wide && m.data.err != nil && m.data.Len() == 0 {
 		return m.errorPanel()
@@ -71,7 +65,7 @@ func (m *Model) body(f child) string {
 		return list
 	}
 	bar, style := "│", st.Border
-	if f.Place() == placePane {
+	if f.Place() == uictx.PlacePane {
 		bar, style = "┃", st.Key // the pane has the keys now
 	}
 	sep := style.Render(bar) // the list's rows end with a blank cell
@@ -202,11 +196,11 @@ func (m *Model) emptyMessage() string {
 	st, data, keys := &m.ctx.Styles, m.data, &m.ctx.Keys.List
 	switch {
 	case data.err != nil:
-		return st.Error.Render("Nothing loaded: " + firstLine(data.err.Error()))
+		return st.Error.Render("Nothing loaded: " + uictx.FirstLine(data.err.Error()))
 	case data.loading:
 		return st.Muted.Render("Loading…")
 	case data.narrowed() && !data.done:
-		return st.Muted.Render("None of the " + commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
+		return st.Muted.Render("None of the " + uictx.Commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
 	case !data.done:
 		return st.Muted.Render("Loading…")
 	case data.q.Has("search") && data.shown.hidden > 0:
@@ -231,7 +225,7 @@ func (m *Model) emptyMessage() string {
 // be loaded.
 func (m *Model) errorPanel() string {
 	st, lay, keys := &m.ctx.Styles, m.ctx.Layout, &m.ctx.Keys.List
-	text := st.Error.Render("Could not load donations") + "\n\n" + textsafe.Block(errorText(m.data.err)) + "\n\n"
+	text := st.Error.Render("Could not load donations") + "\n\n" + textsafe.Block(uictx.ErrorText(m.data.err)) + "\n\n"
 	if errors.Is(m.data.err, api.ErrAuth) || errors.Is(m.data.err, api.ErrForbidden) {
 		text += textsafe.Block(m.accountSource()) + "\n\n"
 	}
@@ -257,7 +251,7 @@ func (m *Model) messageLine() string {
 	var s string
 	f := m.focused()
 	switch {
-	case f.Place() == placeMessage && f != child(m.list):
+	case f.Place() == uictx.PlaceMessage && f != uictx.Child(m.list):
 		s = f.View()
 	case m.export.running():
 		s = m.export.progress(m.spin.View())
@@ -267,13 +261,13 @@ func (m *Model) messageLine() string {
 			why = fmt.Errorf("sync stopped (what it stored is kept): %w", data.sync.err)
 		}
 		retry := " · " + keys.Retry.Help().Key + " retries"
-		s = st.Error.Render(textsafe.Truncate("⚠ "+firstLine(why.Error()), w-textsafe.Width(retry))) + st.Muted.Render(retry)
+		s = st.Error.Render(textsafe.Truncate("⚠ "+uictx.FirstLine(why.Error()), w-textsafe.Width(retry))) + st.Muted.Render(retry)
 	case m.ctx.Flash != "":
 		s = st.Flash.Render(m.ctx.Flash)
 	case len(data.warnings) > 0:
 		s = st.Warn.Render("⚠ " + data.warnings[0])
 	case data.loadAll:
-		s = st.Muted.Render(fmt.Sprintf("Loading every page… %s so far · %s stops", commas(data.loaded), keys.Back.Help().Key))
+		s = st.Muted.Render(fmt.Sprintf("Loading every page… %s so far · %s stops", uictx.Commas(data.loaded), keys.Back.Help().Key))
 	case data.q.Filtered():
 		s = st.Muted.Render(data.filtersNote() + " · " + keys.Filter.Help().Key + " edit · " + keys.Clear.Help().Key + " clear")
 	}

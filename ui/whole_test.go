@@ -15,6 +15,7 @@ import (
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // With --demo's wiring (a store in memory that the background sync fills),
@@ -119,7 +120,7 @@ func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
 		t.Fatalf("the store holds %+v, %v: want a part", held, err)
 	}
 	d := newDriverWith(t, FromClient(c), Options{Store: st}, 160, 35)
-	note := "partial: " + commas(held.All) + " of ≈" + commas(held.About) + " loaded"
+	note := "partial: " + uictx.Commas(held.All) + " of ≈" + uictx.Commas(held.About) + " loaded"
 	d.mustShow(note, note+": Σ")
 	d.keys("i")
 	d.mustShow("Insights", note)
@@ -168,7 +169,7 @@ func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
 // account's, not those of the moment they were opened (their label stops
 // saying "partial" then).
 func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
-	for _, id := range []viewID{insightsID, donorsID} {
+	for _, id := range []uictx.ViewID{insightsID, donorsID} {
 		srv := demo.New(demo.Options{Count: 1500, Latency: 20 * time.Millisecond})
 		c := demoClient(t, srv)
 		mem, err := store.Memory(context.Background())

@@ -1,35 +1,35 @@
-package ui
+package uictx
 
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// viewID names a child; each child's file declares its own.
-type viewID string
+// ViewID names a child; each view's package declares its own.
+type ViewID string
 
-// place is where a child is drawn while it has the keys.
-type place int
+// Place is where a child is drawn while it has the keys.
+type Place int
 
 const (
 	// placeMessage: the list screen stays; the child's View is the message line
 	// (the copy and export prompts).
-	placeMessage place = iota
+	PlaceMessage Place = iota
 	// placeBar: the list screen stays; the child's View is the line under the
 	// header (the quick-search bar).
-	placeBar
+	PlaceBar
 	// placePane: the child's View is the detail pane, beside the list when the
 	// screen is wide, or the whole body above the message line when not.
-	placePane
+	PlacePane
 	// placeScreen: the child's View is everything under the header (raw JSON,
 	// filter form, help).
-	placeScreen
+	PlaceScreen
 )
 
-// A child is one view of the browser. The root gives the keys to one child
+// A Child is one view of the browser. The root gives the keys to one child
 // at a time; every child reads the shared *Context and, if it shows data,
 // the walk, and asks the root to move the keys through a navigator.
-type child interface {
+type Child interface {
 	// OpenKey is the list key that gives this child the keys; a binding with
 	// no keys when only another child opens it.
 	OpenKey() key.Binding
@@ -42,23 +42,19 @@ type child interface {
 	Update(msg tea.Msg) tea.Cmd
 	// View draws the child in its place of ctx.Layout.
 	View() string
-	Place() place
+	Place() Place
 	// ShortHelp is the child's key line, drawn from its bindings.
 	ShortHelp() []key.Binding
 }
 
-// navigator is how a child moves the keys: the root implements it.
-type navigator interface {
-	open(id viewID) tea.Cmd // give the keys to a child by name
-	back()                  // give the keys back to the list
-	backToOpener()          // give them back to the child that opened this one
-	quit() tea.Cmd
-	switchView(next bool) tea.Cmd // to the next or previous saved view
+// Navigator is how a child moves the keys: the root implements it.
+type Navigator interface {
+	Open(id ViewID) tea.Cmd // give the keys to a child by name
+	Back()                  // give the keys back to the list
+	BackToOpener()          // give them back to the child that opened this one
+	Quit() tea.Cmd
+	SwitchView(next bool) tea.Cmd // to the next or previous saved view
 }
 
-// none is a binding for a child no list key opens.
-var none = key.NewBinding(key.WithDisabled())
-
-// backToOpener ends a prompt where it began: a copy asked for in the detail
-// leaves the detail open.
-func (m *Model) backToOpener() { m.focus = m.opener }
+// None is a binding for a child no list key opens.
+var None = key.NewBinding(key.WithDisabled())

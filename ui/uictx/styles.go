@@ -1,4 +1,4 @@
-package ui
+package uictx
 
 import (
 	"image/color"
@@ -32,10 +32,10 @@ type Theme struct {
 var ThemeColors = []string{"accent", "muted", "ok", "error", "warn", "info"}
 
 // NewStyles makes the styles for the terminal's background.
-func NewStyles(dark bool) Styles { return newStyles(dark, nil) }
+func NewStyles(dark bool) Styles { return StylesFor(dark, nil) }
 
 // newStyles is NewStyles with a theme's colours in place of the defaults.
-func newStyles(dark bool, colors map[string]string) Styles {
+func StylesFor(dark bool, colors map[string]string) Styles {
 	c := func(name, light, darkC string) color.Color {
 		if v, ok := colors[name]; ok {
 			return lipgloss.Color(v)

@@ -1,4 +1,4 @@
-package ui
+package uictx
 
 import (
 	"time"
@@ -28,7 +28,7 @@ type Context struct {
 	CSVBOM   bool // exported CSV files start with a UTF-8 byte-order mark
 	// FiscalStart is the month the reports' years start in (0 or 1: January).
 	FiscalStart int
-	Log         *requestLog
+	Log         *Log
 	Columns     []string // the list's columns, by ColumnNames, in order; none: all
 	// Curl repeats the request for a donation by id, for rows from the store,
 	// whose request is gone; nil when not offered.
@@ -37,19 +37,20 @@ type Context struct {
 	help  help.Model
 }
 
-func newContext(opt Options) *Context {
-	c := &Context{Styles: newStyles(opt.Theme.Mode != "light", opt.Theme.Colors), Keys: NewKeyMap(), Account: opt.Account, Config: opt.Config, Demo: opt.Demo,
-		Zone: opt.Location, Now: opt.Now, CSVBOM: opt.CSVBOM, FiscalStart: opt.FiscalStart, Log: &requestLog{}, Curl: opt.Curl, Columns: opt.Columns,
-		theme: opt.Theme, help: help.New(), Layout: newLayout(80, 24, false, false)}
+// NewContext is a context in theme's colours at 80×24 with the default
+// keys; the root fills in the rest from its options.
+func NewContext(theme Theme) *Context {
+	c := &Context{Styles: StylesFor(theme.Mode != "light", theme.Colors), Keys: NewKeyMap(), Log: &Log{},
+		theme: theme, help: help.New(), Layout: NewLayout(80, 24, false, false)}
 	c.help.Styles = c.Styles.Help
 	return c
 }
 
-// background restyles for the terminal's background, unless the theme
+// Background restyles for the terminal's background, unless the theme
 // fixes one.
-func (c *Context) background(dark bool) {
+func (c *Context) Background(dark bool) {
 	if c.theme.Mode == "" || c.theme.Mode == "auto" {
-		c.Styles = newStyles(dark, c.theme.Colors)
+		c.Styles = StylesFor(dark, c.theme.Colors)
 		c.help.Styles = c.Styles.Help
 	}
 }
@@ -86,9 +87,9 @@ func (c *Context) FullHelp(groups [][]key.Binding, width int) string {
 	return c.help.FullHelpView(groups)
 }
 
-// inputView draws a text field in the theme's colours, which change when the
+// InputView draws a text field in the theme's colours, which change when the
 // terminal tells its background after the field was made.
-func (c *Context) inputView(in *textinput.Model) string {
+func (c *Context) InputView(in *textinput.Model) string {
 	in.SetStyles(c.Styles.Input)
 	return in.View()
 }

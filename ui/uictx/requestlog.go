@@ -1,4 +1,4 @@
-package ui
+package uictx
 
 import (
 	"fmt"
@@ -9,37 +9,37 @@ import (
 	"donations/textsafe"
 )
 
-// logSize is how many lines the request log keeps: the latest.
-const logSize = 1000
+// LogSize is how many lines the request log keeps: the latest.
+const LogSize = 1000
 
-// requestLog is every request the client made and every wait it began, as
+// Log is every request the client made and every wait it began, as
 // lines made safe to show, the latest logSize of them.
-type requestLog struct {
+type Log struct {
 	lines []string
 	first int // lines[first] is the oldest once the ring is full
 	added int // ever: the log view rewraps only when it grows
 }
 
-func (l *requestLog) add(line string) {
+func (l *Log) Add(line string) {
 	l.added++
-	if len(l.lines) < logSize {
+	if len(l.lines) < LogSize {
 		l.lines = append(l.lines, line)
 		return
 	}
 	l.lines[l.first] = line
-	l.first = (l.first + 1) % logSize
+	l.first = (l.first + 1) % LogSize
 }
 
-// all is the lines, oldest first.
-func (l *requestLog) all() []string {
+// All is the lines, oldest first.
+func (l *Log) All() []string {
 	return append(append([]string(nil), l.lines[l.first:]...), l.lines[:l.first]...)
 }
 
-// exchangeLine is one request as the log says it, what matters first: when,
+// ExchangeLine is one request as the log says it, what matters first: when,
 // what came of it (the status, why it failed and the retry that follows),
 // its time, size and attempt, the server's budget, and last the request,
 // whose long URL may wrap.
-func exchangeLine(x api.Exchange, loc *time.Location) string {
+func ExchangeLine(x api.Exchange, loc *time.Location) string {
 	var b strings.Builder
 	b.WriteString(x.At.In(loc).Format("15:04:05.000"))
 	if x.Failure != "" || x.Status < 200 || x.Status >= 300 {
@@ -48,9 +48,9 @@ func exchangeLine(x api.Exchange, loc *time.Location) string {
 	if x.Status != 0 {
 		b.WriteString(" HTTP")
 	}
-	fmt.Fprintf(&b, " %s · %d ms", firstLine(x.Outcome()), x.Duration.Milliseconds())
+	fmt.Fprintf(&b, " %s · %d ms", FirstLine(x.Outcome()), x.Duration.Milliseconds())
 	if x.Status != 0 {
-		fmt.Fprintf(&b, " · %s B", commas(x.Bytes))
+		fmt.Fprintf(&b, " · %s B", Commas(x.Bytes))
 	}
 	if x.Attempt > 1 {
 		fmt.Fprintf(&b, " · attempt %d", x.Attempt)
@@ -62,10 +62,10 @@ func exchangeLine(x api.Exchange, loc *time.Location) string {
 	return textsafe.Line(b.String())
 }
 
-// waitLine is a wait as the status line and the log say it, the cause
+// WaitLine is a wait as the status line and the log say it, the cause
 // first: "page 14: HTTP 502, retry 2 of 5 in 1.6 s"; a 200 retried says
 // why ("page 3: HTTP 200 cut body (truncated JSON at byte 812), retry 1 of 5").
-func waitLine(w api.Wait) string {
+func WaitLine(w api.Wait) string {
 	d := w.Duration.Round(100 * time.Millisecond).Seconds()
 	if w.Attempts > 0 {
 		what := w.Cause
@@ -81,20 +81,9 @@ func waitLine(w api.Wait) string {
 	return textsafe.Line(fmt.Sprintf("page %d: %s", w.Page, w.Reason))
 }
 
-// wrapEntry breaks a log line to width, the lines after the first indented
-// under its time, a URL breaking after a "/", "?" or "&": nothing is cut
-// at the screen's edge.
-func wrapEntry(line string, width int) []string {
-	const indent = 13 // "15:04:05.000 "
-	if textsafe.Width(line) <= width || width <= indent+10 {
-		return []string{textsafe.Truncate(line, width)}
-	}
-	first := strings.SplitN(textsafe.Wrap(line, width, "/?&"), "\n", 2)
-	out := []string{first[0]}
-	if len(first) > 1 {
-		for _, l := range strings.Split(textsafe.Wrap(first[1], width-indent, "/?&"), "\n") {
-			out = append(out, strings.Repeat(" ", indent)+l)
-		}
-	}
-	return out
-}
+// Len is how many lines the log keeps.
+func (l *Log) Len() int { return len(l.lines) }
+
+// Added is how many lines were ever added: a view of the log rewraps only
+// when it grows.
+func (l *Log) Added() int { return l.added }

@@ -1,4 +1,4 @@
-package ui
+package uictx
 
 import (
 	"fmt"
@@ -74,37 +74,4 @@ func (km *KeyMap) clashes() error {
 		}
 	})
 	return err
-}
-
-// ColumnNames are the list's columns, by the names a config's columns
-// setting gives them.
-var ColumnNames = []string{"id", "date", "donor", "email", "amount", "status", "form", "flags"}
-
-// chooseColumns keeps the named columns, in the order named; none named
-// keeps them all.
-func chooseColumns(cols []listCol, names []string) []listCol {
-	if len(names) == 0 {
-		return cols
-	}
-	var out []listCol
-	for _, n := range names {
-		for _, c := range cols {
-			if columnName(c) == n {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
-func columnName(c listCol) string {
-	switch c.title {
-	case "DONOR":
-		return "donor"
-	case "E-MAIL":
-		return "email"
-	case "RTA":
-		return "flags"
-	}
-	return strings.ToLower(c.title)
 }

@@ -1,9 +1,9 @@
-package ui
+package uictx
 
 // Smallest terminal the screen is drawn in; below it the UI says so.
 const (
-	minWidth   = 60
-	minHeight  = 12
+	MinWidth   = 60
+	MinHeight  = 12
 	wideWidth  = 120 // from here the detail pane sits beside the list
 	roomyWidth = 160 // from here the list beside the pane has room for the id and form
 )
@@ -39,8 +39,8 @@ type Layout struct {
 const listChrome = 4
 
 // hidePane keeps the list full width on a wide screen (the v key).
-func newLayout(w, h int, searchBar, hidePane bool) Layout {
-	l := Layout{Width: w, Height: h, TooSmall: w < minWidth || h < minHeight, SearchBar: searchBar, Wide: w >= wideWidth && !hidePane}
+func NewLayout(w, h int, searchBar, hidePane bool) Layout {
+	l := Layout{Width: w, Height: h, TooSmall: w < MinWidth || h < MinHeight, SearchBar: searchBar, Wide: w >= wideWidth && !hidePane}
 	l.ListTop = 1
 	if searchBar {
 		l.ListTop++

@@ -1,0 +1,32 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"donations/ui/uictx"
+)
+
+// outbox is a child that asks the root for changes (uictx.Outbox).
+type outbox interface{ Take() []uictx.Request }
+
+// carryOut does what the children asked while handling a message, in the
+// order they asked it: the only way a view changes the question or the walk.
+func (m *Model) carryOut() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, id := range m.order {
+		if o, ok := m.children[id].(outbox); ok {
+			for _, r := range o.Take() {
+				cmds = append(cmds, m.request(r))
+			}
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) request(r uictx.Request) tea.Cmd {
+	switch r := r.(type) {
+	case uictx.SortMsg:
+		return m.list.sortBy(r.Key)
+	}
+	return nil
+}

@@ -1,0 +1,30 @@
+package uictx
+
+// A Request is what a view asks of the root: a change to the question or
+// the walk, which the root owns. A view never writes the root's state: it
+// posts a request to its Outbox, and the root carries it out as soon as the
+// view's Update or Open returns, before the next message.
+//
+// Not a tea.Cmd returning the request: Bubble Tea runs each command in a
+// goroutine of its own, so two keys typed quickly into the search would
+// reach the root in either order, and the older text could win.
+type Request interface{ request() }
+
+// SortMsg orders the list by a store.Sorts key ("" or "date" by date); the
+// key in force again reverses it.
+type SortMsg struct{ Key string }
+
+func (SortMsg) request() {}
+
+// Outbox is where a view posts its requests; it embeds one.
+type Outbox struct{ pending []Request }
+
+// Send posts r for the root.
+func (o *Outbox) Send(r Request) { o.pending = append(o.pending, r) }
+
+// Take hands the root what was posted, in order, and empties the box.
+func (o *Outbox) Take() []Request {
+	r := o.pending
+	o.pending = nil
+	return r
+}

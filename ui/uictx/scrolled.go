@@ -1,0 +1,49 @@
+package uictx
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+)
+
+// Scrolled is what the help and the request log share: a full-screen text
+// that scrolls with the scroll keys, quits with q and goes back to the list.
+type Scrolled struct {
+	Ctx *Context
+	Nav Navigator
+	VP  viewport.Model
+}
+
+func NewScrolled(ctx *Context, nav Navigator) Scrolled {
+	vp := viewport.New()
+	vp.KeyMap = ctx.Keys.Scroll.Viewport()
+	return Scrolled{Ctx: ctx, Nav: nav, VP: vp}
+}
+
+// ScrolledKeys are a scrolled text's own keys besides the scroll keys: back
+// says whether a key leaves it; top and bottom may be bindings of none.
+type ScrolledKeys struct {
+	Quit, Top, Bottom key.Binding
+	Back              func(tea.KeyPressMsg) bool
+}
+
+// Handle handles a key of a scrolled text.
+func (s *Scrolled) Handle(msg tea.Msg, k ScrolledKeys) tea.Cmd {
+	press, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	switch {
+	case key.Matches(press, k.Quit):
+		return s.Nav.Quit()
+	case k.Back(press):
+		s.Nav.Back()
+	case key.Matches(press, k.Top):
+		s.VP.GotoTop()
+	case key.Matches(press, k.Bottom):
+		s.VP.GotoBottom()
+	default:
+		s.VP, _ = s.VP.Update(press)
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package help
+
+import (
+	"donations/ui/uictx"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// ID names the view.
+const ID uictx.ViewID = "help"
+
+// View is the ? screen: every list key, drawn from the key map in as
+// many columns as fit, and what the list's markers mean; it scrolls when the
+// screen is too short for it all.
+type View struct {
+	uictx.Scrolled
+	keys *uictx.HelpKeys
+}
+
+// New is the view, drawn in ctx, moving the keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator) *View {
+	return &View{Scrolled: uictx.NewScrolled(ctx, nav), keys: &ctx.Keys.Help}
+}
+
+func (h *View) OpenKey() key.Binding  { return h.Ctx.Keys.List.Help }
+func (h *View) Open() (tea.Cmd, bool) { h.VP.GotoTop(); return nil, true }
+func (h *View) Place() uictx.Place    { return uictx.PlaceScreen }
+func (h *View) ShortHelp() []key.Binding {
+	return []key.Binding{h.Ctx.Keys.Scroll.Up, h.keys.Back, h.keys.Quit}
+}
+
+// Update scrolls with the scroll keys; any other key goes back.
+func (h *View) Update(msg tea.Msg) tea.Cmd {
+	s := h.Ctx.Keys.Scroll
+	return h.Handle(msg, uictx.ScrolledKeys{Quit: h.keys.Quit, Top: uictx.None, Bottom: uictx.None, Back: func(k tea.KeyPressMsg) bool {
+		return !key.Matches(k, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown)
+	}})
+}
+
+func (h *View) View() string {
+	st, lay := &h.Ctx.Styles, h.Ctx.Layout
+	width := lay.Width - st.Panel.GetHorizontalFrameSize()
+	legend := "\n\n" + st.Section.Render("List markers") + "\n" +
+		"R recurring gift · T tribute (in memory or in honour) · A anonymous gift · — the server sent no value\n\n" +
+		st.Section.Render("Searching") + "\n" +
+		h.Ctx.Keys.List.Filter.Help().Key + "  filters: the API's (e-mail, names, campaign, donation id), sent as typed, then dates, status, amount, currency, form, recurring, tribute and anonymous, applied here\n" +
+		h.Ctx.Keys.List.Search.Help().Key + "  quick search over everything the store holds, ignoring case and accents (partial while a first sync runs, and says so)\n\n" +
+		st.Section.Render("Copying") + "\n" +
+		h.Ctx.Keys.List.Copy.Help().Key + "  sends to the terminal's clipboard (OSC 52), which no terminal confirms; " +
+		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
+		h.demoHelp() +
+		st.Muted.Render("Press any key to go back.")
+	text := lipgloss.NewStyle().Width(width).Render(packColumns(h.Ctx, h.Ctx.Keys.List.FullHelp(), width) + legend)
+	h.VP.SetWidth(width)
+	h.VP.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
+	h.VP.SetContent(text)
+	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.VP.View() + "\n" + h.Ctx.KeyLineWidth(h.ShortHelp(), width))
+}
+
+// demoHelp says, with --demo, where the demo server runs and how to add a
+// gift to it while it does, for Live to find.
+func (h *View) demoHelp() string {
+	if h.Ctx.Demo == "" {
+		return ""
+	}
+	return h.Ctx.Styles.Section.Render("The demo") + "\n" +
+		"The demo API runs at " + h.Ctx.Demo + " while this does. To add a gift (" + h.Ctx.Keys.List.Live.Help().Key +
+		" watches for it), from another terminal:\n  curl -X POST '" + h.Ctx.Demo + "/admin/add?n=1'\n\n"
+}
+
+// packColumns draws each group of keys as a column and sets as many side by
+// side as fit in width, the rest in rows below, so no key is ever cut off.
+func packColumns(ctx *uictx.Context, groups [][]key.Binding, width int) string {
+	const gap = "    "
+	var rows, line []string
+	used := 0
+	for _, g := range groups {
+		col := ctx.FullHelp([][]key.Binding{g}, width)
+		w := lipgloss.Width(col)
+		if len(line) > 0 && used+len(gap)+w > width {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, line...))
+			line, used = nil, 0
+		}
+		if len(line) > 0 {
+			line = append(line, gap)
+			used += len(gap)
+		}
+		line = append(line, col)
+		used += w
+	}
+	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, line...))
+	return strings.Join(rows, "\n\n")
+}
