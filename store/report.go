@@ -161,6 +161,6 @@ func (s *Store) gifts(ctx context.Context, q ReportQuery) (string, []any, error)
 	fy := q.fiscalYear()
 	counted, args := q.countedCond()
 	return "SELECT email_key, " + fy + " AS fy, " + giftCurrency + " AS cur, " + giftAmount + " AS e4, " +
-		"date_utc, day, first_name, last_name, recurring, coalesce(status_key, '') AS status, " + counted +
+		"date_utc, day, first_name, last_name, recurring, plan_interval, coalesce(status_key, '') AS status, " + counted +
 		" AS counted FROM donations WHERE " + strings.Join(w.conds, " AND "), append(args, w.args...), nil
 }

@@ -23,6 +23,7 @@ type reportGift struct {
 	cur        string
 	amount     api.Decimal
 	recurring  bool
+	every      string // the plan's interval as sent
 }
 
 // reportModel is every counted (paid) gift of an export, by donor, with
@@ -44,7 +45,7 @@ func newReportModel(all []api.Donation, year, fs int) reportModel {
 		}
 		t = t.In(time.Local)
 		g := reportGift{email: strings.ToLower(strings.TrimSpace(d.Email.Value)), day: t.Format(time.DateOnly), at: t,
-			fy: t.Year(), recurring: d.Recurring.Value}
+			fy: t.Year(), recurring: d.Recurring.Value, every: d.Interval.Value}
 		if fs > 1 && int(t.Month()) >= fs {
 			g.fy++
 		}
