@@ -159,6 +159,7 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 	if err != nil {
 		return nil, nil, err
 	}
+	acct.remembering(ctx)
 	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr, line)
 	if err != nil {
 		acct.close()
