@@ -24,8 +24,9 @@ type insightRow struct {
 	form, status, currency, payment string
 	convCurrency                    string
 	recurring                       bool
-	amount, converted               sql.NullInt64
+	amount, converted               sql.NullInt64 // less the part refunded
 	amountText, convertedText       sql.NullString
+	refunded, refundedConverted     int64 // the part refunded (partRefunded)
 }
 
 // Insight adds up what f selects by period ("day", "week" from Monday, or
@@ -78,7 +79,8 @@ func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period s
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT date_utc, coalesce(form_name, ''), coalesce(status_key, ''),
 		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(converted_currency, ''),
-		recurring, amount_e4, converted_e4, amount, converted_amount FROM donations`+where, args...)
+		recurring, `+netAmount+`, `+netConverted+`, amount, converted_amount,
+		`+partRefunded+`, coalesce(`+partRefundedConverted+`, 0) FROM donations`+where, args...)
 	if err != nil {
 		return s.explain(err)
 	}
@@ -87,7 +89,7 @@ func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period s
 	var r insightRow
 	for rows.Next() {
 		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.convCurrency,
-			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText); err != nil {
+			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText, &r.refunded, &r.refundedConverted); err != nil {
 			return s.explain(err)
 		}
 		acc.add(&r)
@@ -144,6 +146,13 @@ func (a *insightAcc) add(r *insightRow) {
 		if r.convCurrency == "" { // as summing.add counts it
 			g.NotConverted++
 			addAmount(g.Unconverted, strings.ToUpper(r.currency), r.amount, r.amountText)
+		}
+		switch { // as refunds adds them up
+		case r.refunded == 0:
+		case r.convCurrency == "":
+			addAmount(g.Refunded, strings.ToUpper(r.currency), sql.NullInt64{Int64: r.refunded, Valid: true}, r.amountText)
+		default:
+			addAmount(g.Refunded, strings.ToUpper(r.convCurrency), sql.NullInt64{Int64: r.refundedConverted, Valid: true}, r.convertedText)
 		}
 	}
 }

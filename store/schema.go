@@ -33,6 +33,7 @@ var schema = append(append([]string{
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
 	`CREATE INDEX donations_status ON donations(status_key, id)`,
 	`CREATE INDEX donations_form ON donations(form_name, id)`,
+	refundedIndex,
 	// Nothing ranks matches, so the index keeps no token counts per row
 	// (columnsize=0): a tenth of a megabyte per 10,000 donations.
 	`CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0)`,
@@ -59,7 +60,7 @@ var schema = append(append([]string{
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
 var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex},
-	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13))}
+	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)), 13: {refundedIndex}}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
