@@ -53,12 +53,13 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // UndoSince are the statements that take out of a store what the upgrades
 // from version v on made: the donations' columns they added, from 12
 // on the rollups and donors table made anew (left empty, as the upgrade
-// adds them up again), and from 13 on the index of refunds. With the
+// adds them up again), and from 13 on the index of refunds and the rollup by campaign. With the
 // indexes those upgrades made, it is then a store of version v.
 func UndoSince(v int) []string {
 	var out []string
 	if v <= 13 {
-		out = append(out, `DROP INDEX donations_refunded`)
+		out = append(out, `DROP INDEX donations_refunded`, `DROP TRIGGER rollup_campaign_ai`, `DROP TRIGGER rollup_campaign_ad`,
+			`DROP TRIGGER rollup_campaign_au`, `DROP TABLE rollup_campaign`)
 	}
 	if v <= 12 {
 		out = slices.Concat(out, rollupDrops, remade(12))

@@ -55,12 +55,12 @@ var schema = append(append([]string{
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}, rollupSchema(schemaVersion)...), exchangeSchema...)
+}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema)...)
 
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
 var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex},
-	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)), 13: {refundedIndex}}
+	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)), 13: append([]string{refundedIndex}, campaignRollupSchema()...)}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
@@ -80,7 +80,8 @@ func remade(v int) []string {
 
 // fills compute what the upgrade from a version added from what the store
 // holds (see fillColumns, addUp).
-var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp}
+var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
+	13: (*Store).addUpCampaigns}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its
