@@ -33,6 +33,7 @@ var schema = append(append([]string{
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
 	`CREATE INDEX donations_status ON donations(status_key, id)`,
 	`CREATE INDEX donations_form ON donations(form_name, id)`,
+	refundedIndex,
 	// Nothing ranks matches, so the index keeps no token counts per row
 	// (columnsize=0): a tenth of a megabyte per 10,000 donations.
 	`CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0)`,
@@ -54,13 +55,14 @@ var schema = append(append([]string{
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}, rollupSchema(schemaVersion)...), exchangeSchema...)
+}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema)...)
 
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
 var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex13},
 	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
-	13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex)}
+	13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
+	14: append([]string{refundedIndex}, campaignRollupSchema()...)}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
@@ -81,7 +83,7 @@ func remade(v int) []string {
 // fills compute what the upgrade from a version added from what the store
 // holds (see fillColumns, addUp).
 var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
-	13: (*Store).fillIntervals}
+	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its
