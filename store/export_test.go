@@ -60,6 +60,9 @@ func UndoSince(v int) []string {
 	if v <= 12 {
 		out = slices.Concat(rollupDrops, remade(12))
 	}
+	if v <= 13 {
+		out = append(out, `DROP INDEX donations_converted`, convertedIndex13)
+	}
 	for ; v < schemaVersion; v++ {
 		for _, c := range addedColumns[v] {
 			name, _, _ := strings.Cut(c, " ")

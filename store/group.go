@@ -275,7 +275,10 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 	if !f.isZero() {
 		cols = append(cols, "status_key") // the rollup selects by it
 	}
-	for _, r := range rollups {
+	// The rollup by day holds ten times the rows of the other (32,635 and
+	// 3,598 at a million, by status since 13): it is read only for what
+	// needs the day.
+	for _, r := range slices.Backward(rollups) {
 		if holds(r.keys, cols) {
 			src.table, src.sums = r.table, rollupSumCols
 			break

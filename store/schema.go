@@ -28,8 +28,7 @@ var schema = append(append([]string{
 	// them, and a donor is named as on the newest.
 	`CREATE INDEX donations_email ON donations(email_key, date_utc)`,
 	donorIndex,
-	// The median walks this one to its middle, reading nothing else.
-	`CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`,
+	convertedIndex,
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
 	`CREATE INDEX donations_status ON donations(status_key, id)`,
 	`CREATE INDEX donations_form ON donations(form_name, id)`,
@@ -59,11 +58,24 @@ var schema = append(append([]string{
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
 var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex},
-	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13))}
+	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)), 13: since13}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
-var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12)}
+var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {convertedIndex13}}
+
+// since13 is the upgrade from 13: the converted amounts' index holds the
+// status too.
+var since13 = []string{`DROP INDEX donations_converted`, convertedIndex}
+
+// convertedIndex is walked to the middle of the converted amounts by the
+// median, reading nothing else: of every donation, or of those of some
+// statuses, tested in the index (see medianOf).
+const convertedIndex = `CREATE INDEX donations_converted ON donations(converted_e4, status_key) WHERE converted_e4 IS NOT NULL`
+
+// convertedIndex13 is convertedIndex as version 13 made it, without the
+// status.
+const convertedIndex13 = `CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`
 
 // rollupDrops drop the rollup by day, the donors table (its indexes with
 // it) and the triggers that keep them, for the upgrade from 12 to make
