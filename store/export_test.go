@@ -61,7 +61,7 @@ func UndoSince(v int) []string {
 		out = slices.Concat(rollupDrops, remade(12))
 	}
 	if v <= 13 {
-		out = append(out, `DROP INDEX donations_converted`, convertedIndex13)
+		out = append(out, `DROP INDEX donations_converted`, convertedIndex13, emailIndex13)
 	}
 	for ; v < schemaVersion; v++ {
 		for _, c := range addedColumns[v] {
