@@ -81,6 +81,10 @@ func TestMedianIsTheMiddleGift(t *testing.T) {
 		{"all", store.Filter{}, func(api.Donation) bool { return true }},
 		{"paid", store.Filter{Statuses: []string{"paid"}}, func(d api.Donation) bool { return d.Status.Value == "paid" }},
 		{"refunded", store.Filter{Statuses: []string{"refunded"}}, func(d api.Donation) bool { return d.Status.Value == "refunded" }},
+		{"all but refunded", store.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}},
+			func(d api.Donation) bool {
+				return slices.Contains([]string{"paid", "pending", "failed", "disputed"}, d.Status.Value)
+			}},
 	} {
 		var vals []api.Decimal
 		for _, d := range all {

@@ -55,10 +55,14 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // the rollups and donors table made anew (left empty, as the upgrade adds
 // them up again), and the donor index, which holds columns they added,
 // as version v had it; from 14 on the index of refunds and the rollup by
-// campaign. With the other indexes those upgrades made, it is then a store
+// campaign; from 15 on the index of converted amounts without the status,
+// and the index of e-mails. With the other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 15 {
+		out = append(out, `DROP INDEX donations_converted`, convertedIndex15, emailIndex15)
+	}
 	if v <= 14 {
 		out = append(out, `DROP INDEX donations_refunded`, `DROP TRIGGER rollup_campaign_ai`, `DROP TRIGGER rollup_campaign_ad`,
 			`DROP TRIGGER rollup_campaign_au`, `DROP TABLE rollup_campaign`)

@@ -35,6 +35,10 @@ func rollupsAt(v int) []rollup {
 // campaign has triggers of its own (rollupcampaign.go).
 var rollups = append(rollupsAt(schemaVersion), campaignRollup)
 
+// byRows are the rollups in the order a grouping tries them, the fewest
+// rows first as they are usually kept.
+var byRows = []rollup{rollups[1], rollups[2], rollups[0]}
+
 // rollupSums are a rollup's sums: their column, how a GROUP BY over the
 // donations makes it, and what one donation adds to it ($ is new or old).
 var rollupSums = []struct{ col, agg, one string }{

@@ -149,6 +149,8 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 		{"the same offset without summer time", store.Filter{}, []string{"day"}, time.FixedZone("EST", -5*3600), "donations"},
 		{"half-hour zone", store.Filter{}, []string{"day"}, load("Asia/Kolkata"), "donations"},
 		{"no days: any zone", store.Filter{}, []string{"status", "recurring"}, nil, "rollup_dims"},
+		{"a status, which the rollup by day holds too", store.Filter{}, []string{"status"}, ny, "rollup_dims"},
+		{"a currency of some statuses", store.Filter{Statuses: []string{"paid"}}, []string{"currency"}, ny, "rollup_dims"},
 		{"statuses alone", store.Filter{Statuses: []string{"paid", "Pending"}}, []string{"form"}, ny, "rollup_dims"},
 		{"statuses by month", store.Filter{Statuses: []string{"paid"}}, []string{"month"}, ny, "rollup_day"},
 		{"a blank status", store.Filter{Statuses: []string{"paid", ""}}, []string{"form"}, ny, "donations"},

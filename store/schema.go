@@ -24,12 +24,10 @@ var schema = append(append([]string{
 	// Gifts sort by what they are worth in one currency, the converted
 	// amount, when the server gives it: ¥9,531 is not more than $2,500.
 	`CREATE INDEX donations_amount ON donations(` + amountKey + `, id)`,
-	// A donor's gifts, newest last: the donors table is added up again from
-	// them, and a donor is named as on the newest.
-	`CREATE INDEX donations_email ON donations(email_key, date_utc)`,
+	// A donor's gifts: the donors table is added up again from them, and a
+	// donor is named as on the newest (a sort of one donor's gifts).
 	donorIndex,
-	// The median walks this one to its middle, reading nothing else.
-	`CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`,
+	convertedIndex,
 	`CREATE INDEX donations_name ON donations(name_key, id)`,
 	`CREATE INDEX donations_status ON donations(status_key, id)`,
 	`CREATE INDEX donations_form ON donations(form_name, id)`,
@@ -62,11 +60,28 @@ var schema = append(append([]string{
 var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex13},
 	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
 	13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
-	14: append([]string{refundedIndex}, campaignRollupSchema()...)}
+	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
-var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}}
+var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15}}
+
+// since15 is the upgrade from 15: the converted amounts' index holds the
+// status too, and the index of e-mails goes, donorIndex begins with them.
+var since15 = []string{`DROP INDEX donations_converted`, convertedIndex, `DROP INDEX donations_email`}
+
+// emailIndex15 is the index of e-mails versions up to 15 made, 46 MB at a
+// million donations.
+const emailIndex15 = `CREATE INDEX donations_email ON donations(email_key, date_utc)`
+
+// convertedIndex is walked to the middle of the converted amounts by the
+// median, reading nothing else: of every donation, or of those of some
+// statuses, tested in the index (see medianOf).
+const convertedIndex = `CREATE INDEX donations_converted ON donations(converted_e4, status_key) WHERE converted_e4 IS NOT NULL`
+
+// convertedIndex15 is convertedIndex as versions up to 15 made it, without the
+// status.
+const convertedIndex15 = `CREATE INDEX donations_converted ON donations(converted_e4) WHERE converted_e4 IS NOT NULL`
 
 // rollupDrops drop the rollup by day, the donors table (its indexes with
 // it) and the triggers that keep them, for the upgrade from 12 to make

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 
 	"donations/api"
@@ -16,38 +15,73 @@ func (s *Store) Median(ctx context.Context, f Filter) (api.Decimal, int, error) 
 	if err := s.searchable(ctx, &f); err != nil {
 		return api.Decimal{}, 0, err
 	}
-	where, args, err := f.where()
+	mq, err := s.medianOf(ctx, f)
 	if err != nil {
 		return api.Decimal{}, 0, err
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, mq.count, mq.args...).Scan(&n); err != nil || n == 0 {
+		return api.Decimal{}, 0, s.explain(err)
+	}
+	// Both middle amounts of an even count come from one walk to the middle.
+	rows, err := s.db.QueryContext(ctx, mq.middle, append(mq.args, 2-n%2, (n-1)/2)...)
+	if err != nil {
+		return api.Decimal{}, 0, s.explain(err)
+	}
+	defer rows.Close()
+	var mid []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return api.Decimal{}, 0, s.explain(err)
+		}
+		mid = append(mid, v)
+	}
+	if err := rows.Err(); err != nil {
+		return api.Decimal{}, 0, s.explain(err)
+	}
+	switch {
+	case len(mid) < 2-n%2:
+		return api.Decimal{}, 0, errors.New("the store changed while the median was read")
+	case len(mid) == 1:
+		return api.ScaledDecimal(mid[0], scale), n, nil
+	}
+	// (lo+hi)/2 exactly: ×5 at one more decimal.
+	return api.ScaledDecimal((mid[0]+mid[1])*5, scale+1), n, nil
+}
+
+// medianQuery is how Median reads: how many amounts there are (count), and
+// the middle one or two (middle, which takes LIMIT and OFFSET after args).
+type medianQuery struct {
+	count, middle string
+	args          []any
+}
+
+// medianOf is the median's query for f. Every donation, or those of some
+// statuses (the browser's default is the paid ones), are counted from the
+// rollups, and walked in the order of the converted amounts' index, which
+// holds the status too: left to itself SQLite took the status's index,
+// then read each of 800,000 paid gifts for its amount and sorted them,
+// twice (6.5 s at a million).
+func (s *Store) medianOf(ctx context.Context, f Filter) (medianQuery, error) {
+	where, args, err := f.where()
+	if err != nil {
+		return medianQuery{}, err
 	}
 	cond := " WHERE converted_e4 IS NOT NULL"
 	if where != "" {
 		cond = where + " AND converted_e4 IS NOT NULL"
 	}
-	var n int
-	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations"+cond, args...).Scan(&n); err != nil || n == 0 {
-		return api.Decimal{}, 0, s.explain(err)
+	mq := medianQuery{count: "SELECT count(*) FROM donations" + cond,
+		middle: "SELECT converted_e4 FROM donations" + cond + " ORDER BY converted_e4 LIMIT ? OFFSET ?", args: args}
+	rolled, err := s.rolledFilter(ctx, f)
+	if err != nil || !rolled {
+		return mq, err
 	}
-	middle := func(i int) (int64, error) {
-		var v int64
-		err := s.db.QueryRowContext(ctx, "SELECT converted_e4 FROM donations"+cond+
-			" ORDER BY converted_e4 LIMIT 1 OFFSET ?", append(args, i)...).Scan(&v)
-		if errors.Is(err, sql.ErrNoRows) {
-			err = errors.New("the store changed while the median was read")
-		}
-		return v, s.explain(err)
-	}
-	lo, err := middle((n - 1) / 2)
-	if err != nil {
-		return api.Decimal{}, 0, err
-	}
-	if n%2 == 1 {
-		return api.ScaledDecimal(lo, scale), n, nil
-	}
-	hi, err := middle(n / 2)
-	if err != nil {
-		return api.Decimal{}, 0, err
-	}
-	// (lo+hi)/2 exactly: ×5 at one more decimal.
-	return api.ScaledDecimal((lo+hi)*5, scale+1), n, nil
+	// The rollups name the status as the donations do, and count the
+	// amounts the integer column holds.
+	mq.count = "SELECT coalesce(sum(n_converted_e4), 0) FROM rollup_dims" + where
+	mq.middle = "SELECT converted_e4 FROM donations INDEXED BY donations_converted" + cond +
+		" ORDER BY converted_e4 LIMIT ? OFFSET ?"
+	return mq, nil
 }
