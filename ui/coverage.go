@@ -33,8 +33,10 @@ func (w *walk) partial() string {
 		// The walk's last page is in before the count that says so.
 		return ""
 	}
-	note := "partial: " + uictx.Commas(w.held()) + " loaded"
-	if w.held() == 0 {
+	// The walk's own count follows each page as it comes, before the
+	// count that reads it: "50 loaded" from the first page on.
+	note := "partial: " + uictx.Commas(w.loaded) + " loaded"
+	if w.loaded == 0 {
 		note = "partial: nothing loaded yet"
 	}
 	if w.loadAll {
@@ -76,10 +78,6 @@ func (w *walk) storePartial() string {
 	}
 	return note
 }
-
-// held is how many donations the scratch walk had loaded (Live's rows
-// too) when the count on screen was read.
-func (w *walk) held() int { return w.shown.cover.Held.All }
 
 // partialNote is partial as a view's title ends with it: in the warning
 // colour, "" when the answer is whole.
