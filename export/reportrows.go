@@ -82,13 +82,14 @@ func RetentionReport(r store.Retention, year int) Report {
 }
 
 // RecurringReport is the recurring donors who stopped in the period, a
-// row each, the largest monthly value first; sum gathers the figures of
-// every recurring donor on the way (active, monthly value, started,
-// stopped), for the notes.
+// row each, the largest monthly value first, with their plan's interval
+// (empty where it is unknown and taken as monthly); sum gathers the
+// figures of every recurring donor on the way (active, monthly value,
+// started, stopped, unknown intervals), for the notes.
 func RecurringReport(each Each[store.RecurringDonor], sum *RecurringSum) Report {
 	return Report{
 		Columns: []ReportColumn{{"email", "E-MAIL"}, {"name", "NAME"}, {"first_gift", "FIRST"},
-			{"last_gift", "LAST"}, {"monthly", "MONTHLY"}, {"gifts", "GIFTS"}, {"total", "TOTAL"}},
+			{"last_gift", "LAST"}, {"interval", "EVERY"}, {"monthly", "MONTHLY"}, {"gifts", "GIFTS"}, {"total", "TOTAL"}},
 		Rows: func(fn func([]any) error) error {
 			*sum = RecurringSum{}
 			return each(func(d store.RecurringDonor) error {
@@ -96,8 +97,12 @@ func RecurringReport(each Each[store.RecurringDonor], sum *RecurringSum) Report 
 				if !d.Stopped {
 					return nil
 				}
+				var every any
+				if d.Interval.Unit != 0 {
+					every = d.Interval.String()
+				}
 				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.First.Format(time.DateOnly),
-					d.Last.Format(time.DateOnly), d.Monthly, d.Gifts, d.Total})
+					d.Last.Format(time.DateOnly), every, d.Monthly, d.Gifts, d.Total})
 			})
 		},
 	}
@@ -106,7 +111,10 @@ func RecurringReport(each Each[store.RecurringDonor], sum *RecurringSum) Report 
 // RecurringSum is what a recurring report counts of every recurring donor.
 type RecurringSum struct {
 	Active, Started, Stopped int
-	Monthly                  api.Decimal // the active donors' monthly value
+	// Unknown counts the plans whose interval the server did not send, or
+	// sent in a form not understood: they are taken as monthly.
+	Unknown int
+	Monthly api.Decimal // the active donors' monthly value
 }
 
 func (s *RecurringSum) add(d store.RecurringDonor) {
@@ -120,12 +128,19 @@ func (s *RecurringSum) add(d store.RecurringDonor) {
 	if d.Stopped {
 		s.Stopped++
 	}
+	if d.Interval.Unit == 0 {
+		s.Unknown++
+	}
 }
 
 // Line is the sum in words.
 func (s RecurringSum) Line(cur string) string {
-	return fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (listed above: no gift for %d months)",
+	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (listed above: no gift for %d of their plan's intervals)",
 		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.String()), s.Started, s.Stopped, store.Stopping)
+	if s.Unknown > 0 {
+		line += fmt.Sprintf("; %s plans with no interval the server sent or one not understood, taken as monthly", textsafe.Thousands(fmt.Sprint(s.Unknown)))
+	}
+	return line
 }
 
 // YearOverYearReport is a year against the one before, a month a row. In

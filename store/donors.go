@@ -119,3 +119,18 @@ func (s *Store) names(ctx context.Context, donors []Donor) error {
 	}
 	return nil
 }
+
+// DonorCampaigns are the campaigns the donor of e-mail key email gave to
+// among the gifts f selects, each with what its gifts add up to, the
+// largest converted total first: the donor view's "gave to". It reads the
+// donor's gifts alone (donations_email). The gifts without an e-mail are
+// no one donor's: they have none.
+func (s *Store) DonorCampaigns(ctx context.Context, f Filter, email string) ([]Group, error) {
+	if email == "" {
+		return nil, nil
+	}
+	f.Email = email
+	gs, err := s.Groups(ctx, f, []string{"campaign"}, nil)
+	SortGroups(gs, "amount", true)
+	return gs, err
+}

@@ -51,14 +51,29 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 }
 
 // UndoSince are the statements that take out of a store what the upgrades
-// from version v on made: the donations' columns they added, and from 12
-// on the rollups and donors table made anew (left empty, as the upgrade
-// adds them up again). With the indexes those upgrades made, it is then a
-// store of version v.
+// from version v on made: the donations' columns they added, from 12 on
+// the rollups and donors table made anew (left empty, as the upgrade adds
+// them up again), and the donor index, which holds columns they added,
+// as version v had it; from 14 on the index of refunds and the rollup by
+// campaign. With the other indexes those upgrades made, it is then a store
+// of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 14 {
+		out = append(out, `DROP INDEX donations_refunded`, `DROP TRIGGER rollup_campaign_ai`, `DROP TRIGGER rollup_campaign_ad`,
+			`DROP TRIGGER rollup_campaign_au`, `DROP TABLE rollup_campaign`)
+	}
 	if v <= 12 {
-		out = slices.Concat(rollupDrops, remade(12))
+		out = slices.Concat(out, rollupDrops, remade(12))
+	}
+	if v <= 13 {
+		out = append(out, `DROP INDEX IF EXISTS donations_donor`)
+	}
+	switch {
+	case v >= 11 && v <= 13:
+		out = append(out, donorIndex13)
+	case v == 10:
+		out = append(out, donorIndex10)
 	}
 	for ; v < schemaVersion; v++ {
 		for _, c := range addedColumns[v] {

@@ -47,7 +47,11 @@ var GroupKeyNames = []string{"form", "campaign", "status", "month", "week", "day
 // this kind sent no converted_amount before some date: Unconverted sums
 // the amounts of the NotConverted gifts without one, by their own currency
 // (they are in Amounts too), so that a converted total can count them in
-// their own currency and say so rather than leave them out.
+// their own currency and say so rather than leave them out. A gift
+// refunded in part counts less the part refunded (see partRefunded):
+// Refunded is what was taken off, in the converted currency where the gift
+// was converted, else in its own (as Counted adds them up), for a total to
+// say "less N refunded".
 type Group struct {
 	Key          []string
 	Count        int
@@ -55,6 +59,7 @@ type Group struct {
 	Converted    map[string]api.Decimal
 	Unconverted  map[string]api.Decimal
 	NotConverted int
+	Refunded     map[string]api.Decimal
 }
 
 // Groups adds up the donations f selects by the keys in by (none: one group
@@ -87,6 +92,9 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		return err
 	}
 	extra, err := s.inexact(ctx, src.keys, where, args)
+	if err == nil {
+		err = s.refunds(ctx, extra, src.keys, where, args)
+	}
 	if err != nil {
 		return err
 	}
@@ -108,9 +116,7 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		}
 		g.settle()
 		if x := extra.byKey[strings.Join(g.Key, "\x00")]; x != nil {
-			addAll(g.Amounts, x.Amounts)
-			addAll(g.Converted, x.Converted)
-			addAll(g.Unconverted, x.Unconverted)
+			g.Add(*x)
 		}
 		return fn(g.Group)
 	}
@@ -163,7 +169,7 @@ func (g Group) Counted() map[string]api.Decimal {
 // NewGroup is an empty group of that key, to add groups to.
 func NewGroup(key []string) *Group {
 	return &Group{Key: key, Amounts: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
-		Unconverted: map[string]api.Decimal{}}
+		Unconverted: map[string]api.Decimal{}, Refunded: map[string]api.Decimal{}}
 }
 
 func addAll(to, from map[string]api.Decimal) {

@@ -86,5 +86,6 @@ func (g *Group) Add(o Group) {
 	addAll(g.Amounts, o.Amounts)
 	addAll(g.Converted, o.Converted)
 	addAll(g.Unconverted, o.Unconverted)
+	addAll(g.Refunded, o.Refunded)
 	g.NotConverted += o.NotConverted
 }

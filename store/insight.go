@@ -11,25 +11,28 @@ import (
 
 // Insight is what the insights view shows of the donations a filter
 // selects, added up in one pass: the groups by period, form, status,
-// currency, payment type and recurring, and the donors with the largest
-// converted totals.
+// currency, payment type, recurring and campaign (its name, "" where the
+// server names none), and the donors with the largest converted totals.
 type Insight struct {
-	Periods, Forms, Statuses, Currencies, Payments, Recurring []Group
-	Top                                                       []Donor
+	Periods, Forms, Statuses, Currencies, Payments, Recurring, Campaigns []Group
+	Top                                                                  []Donor
 }
 
 // insightRow is one donation's columns the pass reads.
 type insightRow struct {
 	date                            sql.NullInt64
 	form, status, currency, payment string
+	campaign                        string
 	convCurrency                    string
 	recurring                       bool
-	amount, converted               sql.NullInt64
+	amount, converted               sql.NullInt64 // less the part refunded
 	amountText, convertedText       sql.NullString
+	refunded, refundedConverted     int64 // the part refunded (partRefunded)
 }
 
 // Insight adds up what f selects by period ("day", "week" from Monday, or
-// "month", in loc), by form, status, currency, payment type and recurring,
+// "month", in loc), by form, status, currency, payment type, recurring and
+// campaign,
 // and finds the top donors by converted total. Every donation, or those of
 // some statuses, is read from the rollups; another selection in one pass
 // over its rows (a GROUP BY per break-down would sort every row once for
@@ -58,7 +61,7 @@ func (s *Store) insightOfRollups(ctx context.Context, in *Insight, f Filter, per
 		to *[]Group
 		by string
 	}{{&in.Periods, period}, {&in.Forms, "form"}, {&in.Statuses, "status"}, {&in.Currencies, "currency"},
-		{&in.Payments, "payment_type"}, {&in.Recurring, "recurring"}} {
+		{&in.Payments, "payment_type"}, {&in.Recurring, "recurring"}, {&in.Campaigns, "campaign"}} {
 		var err error
 		if *g.to, err = s.Groups(ctx, f, []string{g.by}, loc); err != nil {
 			return err
@@ -77,8 +80,9 @@ func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period s
 		return err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT date_utc, coalesce(form_name, ''), coalesce(status_key, ''),
-		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(converted_currency, ''),
-		recurring, amount_e4, converted_e4, amount, converted_amount FROM donations`+where, args...)
+		coalesce(currency, ''), coalesce(payment_type, ''), coalesce(converted_currency, ''), coalesce(campaign_name, ''),
+		recurring, `+netAmount+`, `+netConverted+`, amount, converted_amount,
+		`+partRefunded+`, coalesce(`+partRefundedConverted+`, 0) FROM donations`+where, args...)
 	if err != nil {
 		return s.explain(err)
 	}
@@ -86,8 +90,8 @@ func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period s
 	acc := newInsightAcc(period, loc)
 	var r insightRow
 	for rows.Next() {
-		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.convCurrency,
-			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText); err != nil {
+		if err := rows.Scan(&r.date, &r.form, &r.status, &r.currency, &r.payment, &r.convCurrency, &r.campaign,
+			&r.recurring, &r.amount, &r.converted, &r.amountText, &r.convertedText, &r.refunded, &r.refundedConverted); err != nil {
 			return s.explain(err)
 		}
 		acc.add(&r)
@@ -102,7 +106,7 @@ func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period s
 type insightAcc struct {
 	period string
 	loc    *time.Location
-	groups [6]*groups // periods, forms, statuses, currencies, payments, recurring
+	groups [7]*groups // periods, forms, statuses, currencies, payments, recurring, campaigns
 }
 
 func newInsightAcc(period string, loc *time.Location) *insightAcc {
@@ -136,7 +140,7 @@ func (a *insightAcc) add(r *insightRow) {
 	if r.recurring {
 		recurring = "recurring"
 	}
-	for i, k := range []string{a.periodKey(r.date), r.form, r.status, strings.ToUpper(r.currency), r.payment, recurring} {
+	for i, k := range []string{a.periodKey(r.date), r.form, r.status, strings.ToUpper(r.currency), r.payment, recurring, r.campaign} {
 		g := a.groups[i].get([]string{k})
 		g.Count++
 		addAmount(g.Amounts, strings.ToUpper(r.currency), r.amount, r.amountText)
@@ -144,6 +148,13 @@ func (a *insightAcc) add(r *insightRow) {
 		if r.convCurrency == "" { // as summing.add counts it
 			g.NotConverted++
 			addAmount(g.Unconverted, strings.ToUpper(r.currency), r.amount, r.amountText)
+		}
+		switch { // as refunds adds them up
+		case r.refunded == 0:
+		case r.convCurrency == "":
+			addAmount(g.Refunded, strings.ToUpper(r.currency), sql.NullInt64{Int64: r.refunded, Valid: true}, r.amountText)
+		default:
+			addAmount(g.Refunded, strings.ToUpper(r.convCurrency), sql.NullInt64{Int64: r.refundedConverted, Valid: true}, r.convertedText)
 		}
 	}
 }
@@ -161,5 +172,6 @@ func addAmount(m map[string]api.Decimal, cur string, e4 sql.NullInt64, text sql.
 
 func (a *insightAcc) result() Insight {
 	return Insight{Periods: a.groups[0].sorted(), Forms: a.groups[1].sorted(), Statuses: a.groups[2].sorted(),
-		Currencies: a.groups[3].sorted(), Payments: a.groups[4].sorted(), Recurring: a.groups[5].sorted()}
+		Currencies: a.groups[3].sorted(), Payments: a.groups[4].sorted(), Recurring: a.groups[5].sorted(),
+		Campaigns: a.groups[6].sorted()}
 }

@@ -32,10 +32,10 @@ func upsertRows(n int) string {
 const upsertHead = `INSERT INTO donations (id, date_utc, day, amount, amount_e4, amount_e4f, currency,
 	converted_amount, converted_e4, converted_e4f, converted_currency, status_key, first_name, last_name, name_key,
 	email_key, form_name, payment_type, recurring, anonymous, tribute, search,
-	campaign_id, campaign_name, tribute_type, refunded_e4)
+	campaign_id, campaign_name, tribute_type, refunded_e4, plan_interval)
 VALUES `
 
-const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 
 // upsertMax bounds the donations one statement stores: the driver finds
 // each value it binds by a pass over all of them, which at 100 a
@@ -53,7 +53,7 @@ ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
 	email_key=excluded.email_key, form_name=excluded.form_name, payment_type=excluded.payment_type,
 	recurring=excluded.recurring, anonymous=excluded.anonymous, tribute=excluded.tribute,
 	search=excluded.search, campaign_id=excluded.campaign_id, campaign_name=excluded.campaign_name,
-	tribute_type=excluded.tribute_type, refunded_e4=excluded.refunded_e4`
+	tribute_type=excluded.tribute_type, refunded_e4=excluded.refunded_e4, plan_interval=excluded.plan_interval`
 
 // Put stores donations in one transaction: all of them or, on any error,
 // none. A donation without an id cannot be told apart from others and is
@@ -242,7 +242,7 @@ func row(d *api.Donation, zone *time.Location) []any {
 		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value + " " + d.FirstName.Value),
 		strings.ToLower(strings.TrimSpace(d.Email.Value)),
 		text(d.FormName), text(d.PaymentType),
-		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil}, added(d, e4)...)
+		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil}, append(added(d, e4), planInterval(d))...)
 }
 
 // added is the values of the columns an upgrade added (addedColumns) and

@@ -113,15 +113,11 @@ func (q ReportQuery) fiscalYear() string {
 
 // giftCurrency and giftAmount are the currency and the amount (× 10^4) a
 // report adds up: the converted ones, or the gift's own where it has no
-// conversion, less the part refunded (refunded_e4, in the gift's own
-// currency: converted, it is the same share of the converted amount,
-// rounded to the nearest 10^-4).
+// conversion, less the part refunded (netConverted, netAmount).
 const (
-	converted     = "(converted_e4 IS NOT NULL AND coalesce(converted_currency, '') <> '')"
-	giftCurrency  = "CASE WHEN " + converted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
-	refundedShare = "CAST(round(converted_e4 * 1.0 * refunded_e4 / amount_e4) AS INTEGER)"
-	giftAmount    = "coalesce(CASE WHEN " + converted + " THEN converted_e4 - " + refundedPart + " ELSE amount_e4 - coalesce(refunded_e4, 0) END, 0)"
-	refundedPart  = "CASE WHEN refunded_e4 IS NULL THEN 0 ELSE " + refundedShare + " END"
+	converted    = "(converted_e4 IS NOT NULL AND coalesce(converted_currency, '') <> '')"
+	giftCurrency = "CASE WHEN " + converted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
+	giftAmount   = "coalesce(CASE WHEN " + converted + " THEN " + netConverted + " ELSE " + netAmount + " END, 0)"
 )
 
 // countedCond is the condition on the status, the one rule of which gifts
@@ -161,6 +157,6 @@ func (s *Store) gifts(ctx context.Context, q ReportQuery) (string, []any, error)
 	fy := q.fiscalYear()
 	counted, args := q.countedCond()
 	return "SELECT email_key, " + fy + " AS fy, " + giftCurrency + " AS cur, " + giftAmount + " AS e4, " +
-		"date_utc, day, first_name, last_name, recurring, coalesce(status_key, '') AS status, " + counted +
+		"date_utc, day, first_name, last_name, recurring, plan_interval, coalesce(status_key, '') AS status, " + counted +
 		" AS counted FROM donations WHERE " + strings.Join(w.conds, " AND "), append(args, w.args...), nil
 }

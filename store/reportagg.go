@@ -18,7 +18,10 @@ import (
 // the caller reads once the query is done. lastsum(key, value) is the sum
 // of value over the rows with the greatest key: a donor's last year's
 // total in the same pass as their lifetime, where SQL needed a GROUP BY by
-// donor and year, sorted.
+// donor and year, sorted. least(x) is min(x), which SQLite does not know
+// for one: beside a lone max() the bare columns are those of the row with
+// the greatest value (a donor's newest gift), and a second min() or max()
+// would make them any row's.
 
 const maxTallyKeys = 4
 
@@ -40,12 +43,17 @@ var registerOnce = sync.OnceValue(func() error {
 	if err != nil {
 		return err
 	}
-	return sqlite.RegisterFunction("lastsum", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true,
+	err = sqlite.RegisterFunction("lastsum", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true,
 		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &lastSum{}, nil }})
+	if err != nil {
+		return err
+	}
+	return sqlite.RegisterFunction("least", &sqlite.FunctionImpl{NArgs: 1, Deterministic: true,
+		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &least{}, nil }})
 })
 
-// registerFunctions makes tally() and lastsum() known to the connections
-// opened after it.
+// registerFunctions makes tally(), lastsum() and least() known to the
+// connections opened after it.
 func registerFunctions() error { return registerOnce() }
 
 type tallyAgg struct{ groups map[tallyKey]*tallySum }
@@ -126,3 +134,29 @@ func (a *lastSum) WindowInverse(*sqlite.FunctionContext, []driver.Value) error {
 func (a *lastSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) { return a.sum, nil }
 
 func (a *lastSum) Final(*sqlite.FunctionContext) {}
+
+// least is the smallest integer of a group, NULL for none.
+type least struct {
+	v    int64
+	some bool
+}
+
+func (a *least) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
+	if v, ok := args[0].(int64); ok && (!a.some || v < a.v) {
+		a.v, a.some = v, true
+	}
+	return nil
+}
+
+func (a *least) WindowInverse(*sqlite.FunctionContext, []driver.Value) error {
+	return fmt.Errorf("least is no window function")
+}
+
+func (a *least) WindowValue(*sqlite.FunctionContext) (driver.Value, error) {
+	if !a.some {
+		return nil, nil
+	}
+	return a.v, nil
+}
+
+func (a *least) Final(*sqlite.FunctionContext) {}

@@ -31,7 +31,9 @@ func rollupsAt(v int) []rollup {
 	}
 }
 
-var rollups = rollupsAt(schemaVersion)
+// rollups are every rollup a store of this version keeps: the rollup by
+// campaign has triggers of its own (rollupcampaign.go).
+var rollups = append(rollupsAt(schemaVersion), campaignRollup)
 
 // rollupSums are a rollup's sums: their column, how a GROUP BY over the
 // donations makes it, and what one donation adds to it ($ is new or old).
@@ -58,15 +60,7 @@ func rollupSchema(v int) []string {
 	rs, rules := rollupsAt(v), donorRulesAt(v)
 	var out []string
 	for _, r := range rs {
-		var cols []string
-		for _, k := range r.keys {
-			cols = append(cols, k+" NOT NULL")
-		}
-		for _, s := range rollupSums {
-			cols = append(cols, s.col+" INTEGER NOT NULL")
-		}
-		out = append(out, fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s)) WITHOUT ROWID",
-			r.table, strings.Join(cols, ", "), strings.Join(r.keys, ", ")))
+		out = append(out, r.create())
 	}
 	out = append(out, donorsTable(rules))
 	out = append(out, donorIndexesOf(rules, createDonorIndex)...)
@@ -84,6 +78,19 @@ func rollupSchema(v int) []string {
 		// their gifts up again.
 		`CREATE TRIGGER donors_au AFTER UPDATE OF `+inputs+` ON donations WHEN `+kept+` AND (`+changed(inputs)+`) BEGIN `+
 			donorAgain(rules, "old")+donorAgain(rules, "new")+` END`)
+}
+
+// create makes the rollup's table.
+func (r rollup) create() string {
+	var cols []string
+	for _, k := range r.keys {
+		cols = append(cols, k+" NOT NULL")
+	}
+	for _, s := range rollupSums {
+		cols = append(cols, s.col+" INTEGER NOT NULL")
+	}
+	return fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s)) WITHOUT ROWID",
+		r.table, strings.Join(cols, ", "), strings.Join(r.keys, ", "))
 }
 
 // donorInputs are the donation columns the donors table reads, but the
@@ -146,16 +153,7 @@ func rollupTake(rs []rollup, p string) string {
 func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 	var stmts []string
 	for _, r := range rollups {
-		var cols []string
-		for _, k := range r.keys {
-			cols = append(cols, fmt.Sprintf("coalesce(%s, '')", k))
-		}
-		keys := strings.Join(cols, ", ")
-		for _, s := range rollupSums {
-			cols = append(cols, s.agg)
-		}
-		stmts = append(stmts, "DELETE FROM "+r.table,
-			fmt.Sprintf("INSERT INTO %s SELECT %s FROM donations GROUP BY %s", r.table, strings.Join(cols, ", "), keys))
+		stmts = append(stmts, r.rebuild()...)
 	}
 	// Adding the donors up in table order and their indexes after them, from
 	// sorted rows, costs a fifth of reading the donations in e-mail order
@@ -170,6 +168,20 @@ func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 		}
 	}
 	return nil
+}
+
+// rebuild adds the rollup up again from the donations.
+func (r rollup) rebuild() []string {
+	var cols []string
+	for _, k := range r.keys {
+		cols = append(cols, fmt.Sprintf("coalesce(%s, '')", k))
+	}
+	keys := strings.Join(cols, ", ")
+	for _, s := range rollupSums {
+		cols = append(cols, s.agg)
+	}
+	return []string{"DELETE FROM " + r.table,
+		fmt.Sprintf("INSERT INTO %s SELECT %s FROM donations GROUP BY %s", r.table, strings.Join(cols, ", "), keys)}
 }
 
 // rolledUp says whether the rollups and the donors table hold every

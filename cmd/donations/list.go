@@ -108,6 +108,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	if err != nil {
 		return err
 	}
+	acct.remembering(ctx)
 	defer acct.close()
 	if acct.csvBOM && !o.csvBOM && o.format == "csv" {
 		w = o.ordered(export.NewCSV(a.stdout, true)) // nothing is written before the first page

@@ -151,9 +151,15 @@ func checkRanges(t *testing.T, m reportModel, rows []map[string]any) {
 	}
 }
 
+// planMonths are the months of each interval the demo sends; a plan with
+// none (the spec's shape sends none) is taken as monthly.
+var planMonths = map[string]int{"": 1, "1 M": 1, "3 M": 3, "1 Y": 12}
+
 // checkRecurring checks the list of recurring donors who stopped in the
-// year: no recurring gift for two months before its end (now, in a year
-// not over), the last one in the year or the two months before it.
+// year: no recurring gift for two of their plan's intervals (their last
+// gift's) before its end (now, in a year not over), the second of them
+// over in the year; their monthly value is the last gift over the months
+// of its interval, the largest first.
 func checkRecurring(t *testing.T, m reportModel, rows []map[string]any) {
 	from := time.Date(m.year, time.Month(max(m.fs, 1)), 1, 0, 0, 0, 0, time.Local)
 	if m.fs > 1 {
@@ -163,7 +169,7 @@ func checkRecurring(t *testing.T, m reportModel, rows []map[string]any) {
 	if now := time.Now(); now.Before(end) {
 		end = now
 	}
-	want := map[string]string{}
+	want, kinds := map[string]string{}, map[string]bool{}
 	for email, gifts := range m.byDonor {
 		var first, last *reportGift
 		var total api.Decimal
@@ -182,22 +188,40 @@ func checkRecurring(t *testing.T, m reportModel, rows []map[string]any) {
 				total = total.Add(g.amount)
 			}
 		}
-		if last == nil || !last.at.Before(end.AddDate(0, -2, 0)) || last.at.AddDate(0, 2, 0).Before(from) {
+		if last == nil {
 			continue
 		}
+		months, ok := planMonths[last.every]
+		if !ok {
+			t.Fatalf("the demo sent the interval %q, which this test does not know", last.every)
+		}
+		if stop := last.at.AddDate(0, 2*months, 0); !stop.Before(end) || stop.Before(from) {
+			continue
+		}
+		kinds[last.every] = true
 		monthly := api.Decimal{}
 		if last.cur == m.cur {
-			monthly = last.amount
+			a4, _ := last.amount.Scaled(4)
+			monthly = api.ScaledDecimal(int64(math.Round(float64(a4)/float64(months))), 4)
 		}
-		want[email] = fmt.Sprintln(first.day, last.day, monthly.Add(api.ScaledDecimal(0, 2)), n, total.Add(api.ScaledDecimal(0, 2)))
+		want[email] = fmt.Sprintln(first.day, last.day, last.every, monthly.Add(api.ScaledDecimal(0, 2)), n, total.Add(api.ScaledDecimal(0, 2)))
 	}
 	if len(rows) != len(want) || len(want) == 0 {
 		t.Fatalf("%d stopped, want %d", len(rows), len(want))
 	}
-	for _, r := range rows {
+	prev := ""
+	for i, r := range rows {
 		email, _ := r["email"].(string)
-		if got := fmt.Sprintln(r["first_gift"], r["last_gift"], r["monthly"], r["gifts"], r["total"]); got != want[email] {
+		every, _ := r["interval"].(string)
+		if got := fmt.Sprintln(r["first_gift"], r["last_gift"], every, r["monthly"], r["gifts"], r["total"]); got != want[email] {
 			t.Errorf("%s: %s, want %s", email, got, want[email])
 		}
+		if v := r["monthly"].(string); i > 0 && decimal(t, v).Compare(decimal(t, prev)) > 0 {
+			t.Errorf("row %d: monthly %s after %s: not the largest first", i, v, prev)
+		}
+		prev = r["monthly"].(string)
+	}
+	if !kinds[""] && !kinds["3 M"] && !kinds["1 Y"] {
+		t.Errorf("every stopped donor's plan is monthly (%v): the intervals are not tested", kinds)
 	}
 }

@@ -99,6 +99,9 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil && left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: not counted (--all-statuses or --status count them): "+left)
 	}
+	if less := lessRefunded(s.Whole.All); err == nil && less != "" {
+		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
+	}
 	if err == nil && n == 0 && !whole { // from the store, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
 	}
@@ -159,6 +162,7 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 	if err != nil {
 		return nil, nil, err
 	}
+	acct.remembering(ctx)
 	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr, line)
 	if err != nil {
 		acct.close()

@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"maps"
+	"slices"
+	"strings"
 
 	"donations/export"
 	"donations/store"
+	"donations/textsafe"
 )
 
 // counted narrows f to the statuses that count, by the rule `donations
@@ -32,4 +36,18 @@ func counted(ctx context.Context, st *store.Store, f store.Filter, all bool) (st
 	}
 	f.Statuses = keep
 	return f, export.LeftOut(out), err
+}
+
+// lessRefunded says what the totals took off the gifts refunded in part
+// ("less USD 12.00 refunded"), as the converted totals count it, or ""
+// when none was.
+func lessRefunded(whole store.Group) string {
+	var parts []string
+	for _, cur := range slices.Sorted(maps.Keys(whole.Refunded)) {
+		parts = append(parts, textsafe.Line(cur)+" "+whole.Refunded[cur].String())
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "less " + strings.Join(parts, " · ") + " refunded"
 }

@@ -146,6 +146,10 @@ func RollupsAgree(t testing.TB, s *store.Store) {
 			if err != nil {
 				return "", err
 			}
+			c, err := s.Groups(ctx, f, []string{"campaign"}, nil)
+			if err != nil {
+				return "", err
+			}
 			d, err := s.Donors(ctx, f, "total", true, 0, 20)
 			if err != nil {
 				return "", err
@@ -154,7 +158,7 @@ func RollupsAgree(t testing.TB, s *store.Store) {
 			if err != nil {
 				return "", err
 			}
-			out += fmt.Sprintf("%v:\n%v\n%v\n%v\n%d donors\n", f.Statuses, g, m, d, n)
+			out += fmt.Sprintf("%v:\n%v\n%v\n%v\n%v\n%d donors\n", f.Statuses, g, m, c, d, n)
 		}
 		all, err := s.Count(ctx, store.Query{})
 		return out + fmt.Sprintf("%d donations", all), err

@@ -1,0 +1,55 @@
+package dataset
+
+import (
+	"context"
+	"os"
+
+	"donations/api"
+	"donations/store"
+)
+
+// Commands that answer from the API alone (list, summary) learn the server
+// as a sync does: what they learn is kept in the account's store too, so
+// that the next process sends the date form that worked at once, with no
+// refused try and no page fetched only to check the filter.
+
+// Recall teaches src what the account's store at path remembers of its
+// server. Nothing is taught when there is no store (path "": the account
+// keeps none) or it cannot be read: the server is then learned again,
+// which costs a request or two, never a wrong answer.
+func Recall(ctx context.Context, path string, src Source) {
+	if path == "" {
+		return
+	}
+	if _, err := os.Lstat(path); err != nil {
+		return
+	}
+	s, err := store.Open(ctx, path)
+	if err != nil {
+		return
+	}
+	defer s.Close()
+	if p, err := s.Profile(ctx); err == nil {
+		src.Teach(p)
+	}
+}
+
+// Remember keeps in the account's store at path what src has learned of
+// its server, when that differs from what the store remembers; the store
+// is made if the account has none yet (a later sync fills it).
+func Remember(ctx context.Context, path string, src Source) error {
+	p := src.Profile()
+	if path == "" || p == (api.Profile{}) {
+		return nil
+	}
+	s, err := store.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	known, err := s.Profile(ctx)
+	if err != nil || known == p {
+		return err
+	}
+	return s.SaveProfile(ctx, p)
+}

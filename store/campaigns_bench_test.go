@@ -1,0 +1,49 @@
+package store_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"donations/api/apitest"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// BenchmarkCampaignGroups is insights' break-down by campaign of the paid
+// gifts of a Donorbox-shaped store of 20,000: from the rollup by campaign,
+// and from the donations as without it; and one donor's campaigns.
+func BenchmarkCampaignGroups(b *testing.B) {
+	ctx := context.Background()
+	srv := server(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}))
+	s := open(b, filepath.Join(b.TempDir(), "bench.db"))
+	if _, err := dataset.Sync(ctx, s, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4}); err != nil {
+		b.Fatal(err)
+	}
+	paid := store.Filter{Statuses: store.PaidStatuses}
+	groups := func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Groups(ctx, paid, []string{"campaign"}, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("rollup", groups)
+	b.Run("donations", func(b *testing.B) {
+		if err := s.WithoutRollups(ctx, func() error { groups(b); return nil }); err != nil {
+			b.Fatal(err)
+		}
+	})
+	top, err := s.Donors(ctx, paid, "gifts", true, 0, 1)
+	if err != nil || len(top) == 0 {
+		b.Fatal(err)
+	}
+	b.Run("donor", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.DonorCampaigns(ctx, paid, top[0].Email); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

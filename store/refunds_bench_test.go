@@ -1,0 +1,40 @@
+package store_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/apitest"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// BenchmarkFooterGroups is the footer's reading (by status and recurring)
+// of a Donorbox-shaped store of 20,000, some of whose paid gifts are
+// refunded in part: from the rollups (every donation, the paid ones),
+// whose refunds come from the index of them, and from the donations (a
+// range of all time), which reads the range twice.
+func BenchmarkFooterGroups(b *testing.B) {
+	srv := server(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}))
+	s := open(b, filepath.Join(b.TempDir(), "bench.db"))
+	if _, err := dataset.Sync(context.Background(), s, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4}); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		f    store.Filter
+	}{{"all", store.Filter{}}, {"paid", store.Filter{Statuses: store.PaidStatuses}},
+		{"range", store.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Groups(context.Background(), c.f, []string{"status", "recurring"}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,159 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"donations/api"
+)
+
+// Interval is how often a recurring plan gives: every N days, weeks,
+// months or years. The zero Interval is one the server did not send, or
+// sent in a form not understood: the report takes it as monthly and says
+// how many such plans it counted.
+type Interval struct {
+	N    int
+	Unit byte // 'D', 'W', 'M' or 'Y'; 0 when unknown
+}
+
+// Monthly is the interval the report takes an unknown one as.
+var Monthly = Interval{1, 'M'}
+
+// perYear is how many of each unit a year holds: a weekly gift is worth
+// 52/12 of itself a month, a daily one 365/12.
+var perYear = map[byte]int64{'D': 365, 'W': 52, 'M': 12, 'Y': 1}
+
+// intervalWords are the plans' intervals as words, as plans and other
+// servers of this kind name them ("monthly"; Donorbox's donations send
+// "1 M").
+var intervalWords = map[string]Interval{
+	"daily": {1, 'D'}, "weekly": {1, 'W'}, "biweekly": {2, 'W'}, "fortnightly": {2, 'W'},
+	"monthly": {1, 'M'}, "quarterly": {3, 'M'}, "semiannually": {6, 'M'}, "semiannual": {6, 'M'},
+	"halfyearly": {6, 'M'}, "annually": {1, 'Y'}, "annual": {1, 'Y'}, "yearly": {1, 'Y'},
+}
+
+// joined writes "semi-annually" and "half yearly" as one word.
+var joined = strings.NewReplacer("-", "", " ", "", "_", "")
+
+// unitWords are the units a count is written with ("3 M", "3 months").
+var unitWords = map[string]byte{
+	"d": 'D', "day": 'D', "days": 'D', "w": 'W', "wk": 'W', "week": 'W', "weeks": 'W',
+	"m": 'M', "mo": 'M', "month": 'M', "months": 'M', "q": 'Q', "quarter": 'Q', "quarters": 'Q',
+	"y": 'Y', "yr": 'Y', "year": 'Y', "years": 'Y',
+}
+
+// ParseInterval reads a plan's interval as servers send it: "1 M", "3 M",
+// "1 Y", "2 W" (Donorbox), "3 months", "1M", or a word ("monthly",
+// "quarterly", "annually", "weekly"...). ok is false for anything else,
+// blank included.
+func ParseInterval(s string) (Interval, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if iv, ok := intervalWords[joined.Replace(s)]; ok {
+		return iv, true
+	}
+	digits := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) })
+	if digits <= 0 {
+		return Interval{}, false
+	}
+	n, err := strconv.Atoi(s[:digits])
+	unit, known := unitWords[strings.TrimSpace(s[digits:])]
+	if err != nil || !known || n < 1 || n > 1000 {
+		return Interval{}, false
+	}
+	if unit == 'Q' {
+		return Interval{3 * n, 'M'}, true
+	}
+	return Interval{n, unit}, true
+}
+
+// String is the interval as Donorbox writes it ("3 M"), "" when unknown.
+func (iv Interval) String() string {
+	if iv.Unit == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d %c", iv.N, iv.Unit)
+}
+
+// After is t plus n of the interval (an unknown one is monthly).
+func (iv Interval) After(t time.Time, n int) time.Time {
+	if iv.Unit == 0 {
+		iv = Monthly
+	}
+	k := n * iv.N
+	switch iv.Unit {
+	case 'D':
+		return t.AddDate(0, 0, k)
+	case 'W':
+		return t.AddDate(0, 0, 7*k)
+	case 'Y':
+		return t.AddDate(k, 0, 0)
+	}
+	return t.AddDate(0, k, 0)
+}
+
+// MonthlyE4 is what a gift of e4 (an amount × 10^4) every interval is
+// worth a month, × 10^4, rounded half away from zero: e4 × (units a year)
+// / (12 × N).
+func (iv Interval) MonthlyE4(e4 int64) int64 {
+	if iv.Unit == 0 {
+		return e4
+	}
+	num, den := e4*perYear[iv.Unit], 12*int64(iv.N)
+	if num < 0 {
+		return -((-num + den/2) / den)
+	}
+	return (num + den/2) / den
+}
+
+// planInterval is the value of the column plan_interval for d: its plan's
+// interval as sent, on a recurring gift only (what the recurring report
+// reads), else NULL.
+func planInterval(d *api.Donation) any {
+	if !d.Recurring.Value {
+		return nil
+	}
+	return nullIfEmpty(strings.TrimSpace(d.Interval.Value))
+}
+
+// fillIntervals sets plan_interval, which the upgrade from version 13
+// added, from the records of the recurring gifts (the only ones that keep
+// it): a store on disk gives the interval-aware report at once, without a
+// sync.
+func (s *Store) fillIntervals(ctx context.Context, tx *sql.Tx) error {
+	set, err := tx.PrepareContext(ctx, `UPDATE donations SET plan_interval = ? WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	defer set.Close()
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.dict, r.raw FROM records r JOIN donations d ON d.id = r.id WHERE d.recurring`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, dict int64
+		var held []byte
+		if err := rows.Scan(&id, &dict, &held); err != nil {
+			return err
+		}
+		raw, err := s.unpack(ctx, tx, id, dict, held, nil)
+		if err != nil {
+			return err
+		}
+		var d api.Donation
+		if err := d.UnmarshalJSON(raw); err != nil {
+			return fmt.Errorf("record %d: %w", id, err)
+		}
+		if iv := planInterval(&d); iv != nil {
+			if _, err := set.ExecContext(ctx, iv, id); err != nil {
+				return err
+			}
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,112 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"donations/api/apitest"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// A plan's interval is read in the forms servers send it; anything else is
+// unknown, which the report takes as monthly.
+func TestParseInterval(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want store.Interval
+		ok   bool
+	}{
+		{"1 M", store.Interval{N: 1, Unit: 'M'}, true}, {"3 M", store.Interval{N: 3, Unit: 'M'}, true},
+		{"1 Y", store.Interval{N: 1, Unit: 'Y'}, true}, {" 2 w ", store.Interval{N: 2, Unit: 'W'}, true},
+		{"14 days", store.Interval{N: 14, Unit: 'D'}, true}, {"6 months", store.Interval{N: 6, Unit: 'M'}, true},
+		{"1M", store.Interval{N: 1, Unit: 'M'}, true}, {"2 quarters", store.Interval{N: 6, Unit: 'M'}, true},
+		{"monthly", store.Interval{N: 1, Unit: 'M'}, true}, {"Quarterly", store.Interval{N: 3, Unit: 'M'}, true},
+		{"annually", store.Interval{N: 1, Unit: 'Y'}, true}, {"semi-annually", store.Interval{N: 6, Unit: 'M'}, true},
+		{"weekly", store.Interval{N: 1, Unit: 'W'}, true}, {"bi-weekly", store.Interval{N: 2, Unit: 'W'}, true},
+		{"", store.Interval{}, false}, {"sometimes", store.Interval{}, false}, {"0 M", store.Interval{}, false},
+		{"M", store.Interval{}, false}, {"3 fortnights", store.Interval{}, false}, {"-1 M", store.Interval{}, false},
+		{"99999999999999999999 M", store.Interval{}, false},
+	} {
+		if got, ok := store.ParseInterval(c.in); got != c.want || ok != c.ok {
+			t.Errorf("ParseInterval(%q) = %v %v, want %v %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// A gift's value a month is its amount over the months of its interval,
+// rounded to the nearest 10^-4; two intervals after a gift are its
+// interval's calendar steps.
+func TestIntervalMonthlyAndAfter(t *testing.T) {
+	jan31 := time.Date(2026, 1, 31, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		iv      store.Interval
+		e4, mon int64
+		after   string
+	}{
+		{store.Interval{N: 1, Unit: 'M'}, 100_0000, 100_0000, "2026-03-31"},
+		{store.Interval{N: 3, Unit: 'M'}, 100_0000, 33_3333, "2026-07-31"},
+		{store.Interval{N: 1, Unit: 'Y'}, 120_0000, 10_0000, "2028-01-31"},
+		{store.Interval{N: 1, Unit: 'W'}, 12_0000, 52_0000, "2026-02-14"},
+		{store.Interval{N: 2, Unit: 'W'}, 10_0000, 21_6667, "2026-02-28"},
+		{store.Interval{N: 1, Unit: 'D'}, 1_0000, 30_4167, "2026-02-02"},
+		{store.Interval{}, 25_0000, 25_0000, "2026-03-31"}, // unknown: monthly
+		{store.Interval{N: 3, Unit: 'M'}, -100_0000, -33_3333, "2026-07-31"},
+	} {
+		if got := c.iv.MonthlyE4(c.e4); got != c.mon {
+			t.Errorf("%v: %d a gift is %d a month, want %d", c.iv, c.e4, got, c.mon)
+		}
+		if got := c.iv.After(jan31, store.Stopping).Format(time.DateOnly); got != c.after {
+			t.Errorf("%v: %d intervals after %s is %s, want %s", c.iv, store.Stopping, jan31.Format(time.DateOnly), got, c.after)
+		}
+	}
+}
+
+// recurringOf is the recurring report of q over s, in USD, a line a donor.
+func recurringOf(t *testing.T, s *store.Store, q store.ReportQuery) []string {
+	t.Helper()
+	var out []string
+	err := s.Recurring(context.Background(), q, "USD", func(d store.RecurringDonor) error {
+		out = append(out, fmt.Sprint(d))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A store of schema 13 holds no interval: the upgrade reads it from the
+// recorded gifts, so the recurring report is as a new store's at once,
+// and the donor index holds the columns the reports read.
+func TestStoreOfVersion13GetsThePlansIntervals(t *testing.T) {
+	srv := server(t, apitest.Shapes[1].Of(demo.Options{Count: 600}))
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.Local)}
+	before := recurringOf(t, s, q)
+	kinds := map[store.Interval]bool{}
+	err := s.Recurring(context.Background(), q, "USD", func(d store.RecurringDonor) error { kinds[d.Interval] = true; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kinds) < 3 || kinds[store.Interval{}] {
+		t.Fatalf("the demo's plans have the intervals %v: want several, each understood", kinds)
+	}
+	s.Close()
+	craft(t, path, append(store.UndoSince(13), `PRAGMA user_version = 13`)...)
+	s = open(t, path)
+	if after := recurringOf(t, s, q); !slices.Equal(after, before) {
+		t.Fatalf("after the upgrade:\n%v\nwant\n%v", after, before)
+	}
+	s.Close()
+	want := []string{"email_key", "day", "currency", "converted_currency", "amount_e4", "converted_e4",
+		"status_key", "recurring", "date_utc", "first_name", "last_name", "refunded_e4", "plan_interval"}
+	if cols := indexColumns(t, path, "donations_donor"); !slices.Equal(cols, want) {
+		t.Fatalf("donations_donor is on %q, want %q", cols, want)
+	}
+}
