@@ -6,6 +6,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/store"
 )
 
 // What an answer costs over a synced store on disk: deciding where it
@@ -26,6 +27,31 @@ func BenchmarkAnswer(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := dataset.Answer(context.Background(), c.r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// What the browser's scrolling costs: a window of 200 rows alone, over a
+// synced store and over one a first sync has half filled, where every
+// answer reads how much of the question the store holds as well.
+func BenchmarkAnswerWindow(b *testing.B) {
+	srv := server(b, demo.Options{Count: 20_000})
+	synced, _ := tempStore(b)
+	sync(b, synced, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4})
+	half, _ := tempStore(b)
+	cutShort(b, half, client(b, srv.URL), dataset.SyncOptions{Concurrency: 1}, 100)
+	q := question(b, nil)
+	for _, c := range []struct {
+		name string
+		s    *store.Store
+	}{{"synced", synced}, {"first-sync", half}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := dataset.AnswerRequest{Question: q, Window: dataset.Window{Offset: 500, Limit: 200}, Store: c.s}
+			for b.Loop() {
+				if _, err := dataset.Answer(context.Background(), r); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -11,7 +11,7 @@ import (
 // the statuses the question names, or with the switch (allStatuses, the
 // key a) every status but refunded.
 func (w *walk) rule() store.ReportQuery {
-	return ruleOf(w.filter(), w.allStatuses)
+	return store.ReportQuery{Filter: store.Filter{Statuses: w.filter().Statuses}, AllStatuses: w.allStatuses}
 }
 
 // switchStatuses is the key a: the totals count every status but
@@ -19,10 +19,6 @@ func (w *walk) rule() store.ReportQuery {
 func (w *walk) switchStatuses() {
 	w.allStatuses = !w.allStatuses
 	w.shown.sumsDirty = true
-}
-
-func ruleOf(f store.Filter, all bool) store.ReportQuery {
-	return store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}, AllStatuses: all}
 }
 
 // countedFilter narrows f to the gifts rule counts, of the statuses present

@@ -3,12 +3,10 @@ package ui
 import (
 	"context"
 	"errors"
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
-	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/ui/uictx"
 )
 
@@ -36,10 +34,11 @@ type shownRows struct {
 	// hidden is, when the search finds nothing, how many the rest of the
 	// question finds without it: the search is then what hides them.
 	hidden int
-	// held is what the store holds of the question's dates, read with the
-	// count while no sync has finished (coverage.go).
-	held      store.Held
-	heldKnown bool
+	// source and cover are where the count on screen was read and how
+	// whole it is (coverage.go), read with it; known once one is in.
+	source     dataset.From
+	cover      dataset.Coverage
+	coverKnown bool
 
 	asking bool // one read at a time; a newer question cancels it
 	// dirty says the store changed since the count on screen was read: the
@@ -63,19 +62,11 @@ type shownRows struct {
 	sumsCancel context.CancelFunc
 }
 
-// shownMsg is an answer read off the event loop for one gen.
+// shownMsg is an answer read off the event loop for the gen it echoes.
 type shownMsg struct {
-	gen     int
-	count   int
-	counted bool // count is new (else the window alone was read)
-	atLeast bool // count is a lower bound
+	snap    dataset.Snapshot
+	counted bool // the count is new (else the window alone was read)
 	exact   bool // the exact count alone, after a lower bound
-	hidden  int
-	held    *store.Held
-	from    int
-	rows    []api.Summary
-	ids     []int64
-	kept    map[int64]*api.Exchange // the requests the store kept, by id
 	err     error
 }
 
@@ -132,99 +123,68 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 	return tea.Batch(w.askWindow(offset, height), w.askExact())
 }
 
+// request is the request every answer the list shows starts from: the
+// question in force, for the gen in force, of the store and the walk.
+func (w *walk) request(parts dataset.Parts) dataset.AnswerRequest {
+	return dataset.AnswerRequest{Question: w.q, Parts: parts, AllStatuses: w.allStatuses,
+		Gen: w.shown.gen, Store: w.store, Scratch: w.scratch}
+}
+
+// answer is r's answer as a command's message.
+func answer(ctx context.Context, r dataset.AnswerRequest, counted, exact bool) shownMsg {
+	snap, err := dataset.Answer(ctx, r)
+	return shownMsg{snap: snap, counted: counted, exact: exact, err: err}
+}
+
 // askExact counts exactly, apart from the window's reads so that scrolling
 // does not wait for it, what a quick count gave a lower bound of.
 func (w *walk) askExact() tea.Cmd {
-	s, st := &w.shown, w.active()
-	if st == nil || !s.atLeast || s.exactCancel != nil || !s.answered() {
+	s := &w.shown
+	if w.active() == nil || !s.atLeast || s.exactCancel != nil || !s.answered() {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.exactCancel = cancel
-	gen, q := s.gen, w.storeQuery()
+	r := w.request(dataset.PartExact)
 	return func() tea.Msg {
 		defer cancel()
-		n, err := st.Count(ctx, q)
-		return shownMsg{gen: gen, count: n, exact: true, err: err}
+		return answer(ctx, r, true, true)
 	}
 }
 
 // askWindow reads the count for a new question, quickly, and the window.
+// Near the end the window is what is left from its first row on: still
+// the screen, which starts a third of a window after it.
 func (w *walk) askWindow(offset, height int) tea.Cmd {
-	s, st := &w.shown, w.active()
-	if st == nil || s.asking {
+	s := &w.shown
+	if w.active() == nil || s.asking {
 		return nil
 	}
 	recount := !s.answered() || s.dirty
-	count := s.count
-	last := min(offset+height, count) - 1
+	last := min(offset+height, s.count) - 1
 	if !recount && (last < offset || offset >= s.from && last < s.from+len(s.rows)) {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.asking, s.cancel, s.dirty = true, cancel, false
-	gen, q, held, atLeast := s.gen, w.storeQuery(), recount && w.needsHeld(), s.atLeast
-	from := max(0, offset-windowSize/3)
+	r := w.request(0)
+	r.Window = dataset.Window{Offset: max(0, offset-windowSize/3), Limit: windowSize}
+	switch {
+	case recount:
+		r.Parts = dataset.PartCount
+	case !s.atLeast:
+		r.Window.Total = s.count
+	}
 	return func() tea.Msg {
 		defer cancel()
-		msg := shownMsg{gen: gen, count: count, counted: recount, atLeast: atLeast, from: from}
-		if recount {
-			if msg.count, msg.atLeast, msg.err = st.QuickCount(ctx, q); msg.err != nil {
-				return msg
-			}
-		}
-		if recount && msg.count == 0 && q.Filter.Search != "" {
-			unsearched := q
-			unsearched.Filter.Search = ""
-			if msg.hidden, msg.err = st.Count(ctx, unsearched); msg.err != nil {
-				return msg
-			}
-		}
-		if held {
-			h, err := st.Holds(ctx, q.Filter.Dates)
-			if msg.held, msg.err = &h, err; err != nil {
-				return msg
-			}
-		}
-		msg.from = min(from, max(0, msg.count-windowSize))
-		if msg.rows, msg.ids, msg.err = readWindow(ctx, st, q, msg.from, msg.count, !msg.atLeast); msg.err == nil {
-			msg.kept, msg.err = st.Exchanges(ctx, msg.ids)
-		}
-		return msg
+		return answer(ctx, r, recount, false)
 	}
-}
-
-// readWindow decodes the rows from from on. Past the middle of an exact
-// count it reads the reversed order from the other end: SQLite skips an
-// offset row by row.
-func readWindow(ctx context.Context, st *store.Store, q store.Query, from, count int, exact bool) ([]api.Summary, []int64, error) {
-	n := min(windowSize, count-from)
-	if n <= 0 {
-		return nil, nil, nil
-	}
-	offset := from
-	reversed := exact && from > count/2
-	if reversed {
-		q.Desc = !q.Desc
-		offset = count - from - n
-	}
-	rows := make([]api.Summary, 0, n)
-	ids := make([]int64, 0, n)
-	err := st.Donations(ctx, q, offset, n, func(d *api.Donation) error {
-		rows, ids = append(rows, d.Summary()), append(ids, d.ID.Value)
-		return nil
-	})
-	if reversed {
-		slices.Reverse(rows)
-		slices.Reverse(ids)
-	}
-	return rows, ids, err
 }
 
 // onShown keeps an answer that is still for the question in force.
 func (w *walk) onShown(msg shownMsg) {
-	s := &w.shown
-	if msg.gen != s.gen {
+	s, snap := &w.shown, &msg.snap
+	if snap.Gen != s.gen {
 		return
 	}
 	if msg.exact {
@@ -238,18 +198,16 @@ func (w *walk) onShown(msg shownMsg) {
 		}
 		return
 	}
-	if msg.held != nil {
-		s.held, s.heldKnown = *msg.held, true
-	}
 	if msg.counted {
-		s.count, s.counted, s.hidden, s.atLeast = msg.count, s.gen, msg.hidden, msg.atLeast
+		s.count, s.counted, s.hidden, s.atLeast = snap.Count, s.gen, snap.Hidden, snap.AtLeast
+		s.covered(snap)
 		if len(w.q.Texts) == 0 {
-			s.total = msg.count
+			s.total = snap.Count
 		}
 	}
-	s.from, s.rows = msg.from, make([]uictx.Row, len(msg.rows))
-	for i, id := range msg.ids {
-		s.rows[i] = uictx.Row{Summary: msg.rows[i], Exchange: msg.kept[id]}
+	s.from, s.rows = snap.Offset, make([]uictx.Row, len(snap.Rows))
+	for i, r := range snap.Rows {
+		s.rows[i] = uictx.Row{Summary: r.Summary, Exchange: r.Kept}
 	}
 }
 
@@ -265,15 +223,16 @@ func (w *walk) onExact(msg shownMsg) {
 		return
 	}
 	if s.atLeast {
-		s.count, s.atLeast = msg.count, false
+		s.count, s.atLeast = msg.snap.Count, false
+		s.covered(&msg.snap)
 	}
 }
 
 // askSums starts the footer's totals for the question in force, unless they
 // are known or being added up.
 func (w *walk) askSums() tea.Cmd {
-	s, st := &w.shown, w.active()
-	if st == nil || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
+	s := &w.shown
+	if w.active() == nil || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
 		return nil // while a walk loads page after page, the totals wait for the last
 	}
 	if !s.answered() || s.atLeast {
@@ -284,11 +243,15 @@ func (w *walk) askSums() tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.sumsBusy, s.sumsAsked, s.sumsDirty, s.sumsCancel = true, s.gen, false, cancel
-	gen, f, rule := s.gen, w.filter(), w.rule()
+	r := w.request(dataset.PartSums)
 	return func() tea.Msg {
 		defer cancel()
-		sums, err := sumFooter(ctx, st, f, rule)
-		return footerMsg{gen: gen, sums: sums, err: err}
+		snap, err := dataset.Answer(ctx, r)
+		msg := footerMsg{gen: snap.Gen, err: err}
+		if err == nil && snap.Sums != nil {
+			msg.sums = footerOf(snap.Sums.Groups, snap.Sums.Rule)
+		}
+		return msg
 	}
 }
 

@@ -38,12 +38,15 @@ type footerSums struct {
 // which gifts the headline counts.
 func sumFooter(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery) (footerSums, error) {
 	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
+	return footerOf(groups, rule), err
+}
+
+// footerOf is the footer's sums of groups keyed by status and recurring
+// (dataset.Sums.Groups); rule says which gifts the headline counts.
+func footerOf(groups []store.Group, rule store.ReportQuery) footerSums {
 	s := footerSums{amounts: map[string]api.Decimal{}, counted: map[string]api.Decimal{}, converted: map[string]api.Decimal{},
 		convCount: map[string]api.Decimal{}, byStatus: map[string]map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{},
 		rule: rule}
-	if err != nil {
-		return s, err
-	}
 	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
@@ -79,7 +82,7 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter, rule store.
 			}
 		}
 	}
-	return s, nil
+	return s
 }
 
 func addAll(to, from map[string]api.Decimal) {

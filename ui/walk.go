@@ -61,17 +61,14 @@ type walk struct {
 	recountDue bool      // a refresh is set for the end of the second after shownAt
 }
 
-// fromStore says whether the profile's store answers: once it has been
-// synced, for any filter it holds.
-func (w *walk) fromStore() bool {
-	if w.store == nil || w.q.Query.CampaignID != 0 {
-		return false
-	}
-	// One donor or gift asked of the server is answered whole at once; the
-	// store answers it only once it holds every donation.
-	q := w.q.Query
-	return !w.sync.last.IsZero() || q.Email == "" && q.FirstName == "" && q.LastName == "" && q.ID == 0
+// source is where the answer to the question in force comes from, by the
+// rule the commands follow too (dataset.SourceFor).
+func (w *walk) source() dataset.From {
+	return dataset.SourceFor(w.q, dataset.Holding{Store: w.store != nil, Synced: !w.sync.last.IsZero()})
 }
+
+// fromStore says whether the profile's store answers.
+func (w *walk) fromStore() bool { return w.source() == dataset.FromStore }
 
 // active is the store the list reads.
 func (w *walk) active() *store.Store {

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"context"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// The window near the end is what is left from its first row on, not a
+// full window moved back: G, then page after page back to the top, shows
+// a full screen of rows at every step, none of them waiting to be read.
+func TestScrollingToTheEndAndBackShowsFullScreens(t *testing.T) {
+	_, c, st := storeAccount(t, 1000)
+	if _, err := syncWith(st, c).Sync(context.Background(), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	w, l := d.m.data, d.m.list
+	h := d.m.ctx.Layout.ListHeight - 1
+	full := func(step string) {
+		t.Helper()
+		if w.Len() != 1000 || l.offset+h > w.Len() {
+			t.Fatalf("%s: rows %d to %d of %d", step, l.offset, l.offset+h, w.Len())
+		}
+		for i := l.offset; i < l.offset+h; i++ {
+			if w.At(i) == &noRow {
+				t.Fatalf("%s: row %d of the screen from %d is not read (window %d+%d)", step, i, l.offset, w.shown.from, len(w.shown.rows))
+			}
+		}
+	}
+	d.keys("G")
+	if l.cursor != 999 {
+		t.Fatalf("G: cursor %d", l.cursor)
+	}
+	full("G")
+	for step := 0; l.offset > 0; step++ {
+		if step == 1000/h+1 {
+			t.Fatalf("%d pages back, the screen is still from row %d", step, l.offset)
+		}
+		d.send(tea.KeyPressMsg{Code: tea.KeyPgUp})
+		full("back a page")
+	}
+	d.keys("G")
+	full("G again")
+}
