@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -93,5 +94,24 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 		if got := strings.Join(tc.s.status(now, true), " | "); got != tc.want {
 			t.Errorf("status = %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// A status read while our own sync ran, arriving after it ended, is not
+// another sync: the header says "synced", not "syncing…" until the next
+// read two seconds later.
+func TestAStatusReadBeforeOurSyncEndedIsNoOtherSync(t *testing.T) {
+	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	s := syncer{run: syncWith(nil, nil), ends: new(atomic.Int64), running: true}
+	read := syncProgressMsg{status: &dataset.SyncStatus{Running: true}, ends: s.ends.Load()}
+	s.onDone(syncDoneMsg{}, now)
+	s.onProgress(read)
+	if got := strings.Join(s.status(now, true), " | "); got != "synced just now" {
+		t.Errorf("after a late read of our own sync: %q, want %q", got, "synced just now")
+	}
+	// A read begun after our sync ended that finds one running is another's.
+	s.onProgress(syncProgressMsg{status: &dataset.SyncStatus{Running: true}, ends: s.ends.Load()})
+	if got := strings.Join(s.status(now, true), " | "); got != "syncing…" {
+		t.Errorf("another process's sync: %q, want %q", got, "syncing…")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -72,6 +73,7 @@ func (s storeSyncer) Status(ctx context.Context) (dataset.SyncStatus, error) {
 type syncProgressMsg struct {
 	p      dataset.Progress
 	status *dataset.SyncStatus
+	ends   int64 // how many of our syncs had ended when the status was read
 }
 
 type syncDoneMsg struct {
@@ -93,6 +95,9 @@ type syncer struct {
 	prog     chan dataset.Progress
 	done     chan syncDoneMsg
 	want     *wanted // the question's dates, shared with the running sync
+	// ends counts our syncs that ended: a status read before the last of
+	// them ended may have seen it running, which is not another sync.
+	ends *atomic.Int64
 }
 
 // statusEvery is how often the store's sync status is read for a change.
@@ -110,13 +115,14 @@ func (s *syncer) start() tea.Cmd {
 // watch reads the store's sync status off the event loop every statusEvery
 // and reports it when it differs from what the header shows.
 func (s *syncer) watch() tea.Cmd {
-	run, known := s.run, s.seen
+	run, known, ends := s.run, s.seen, s.ends
 	return func() tea.Msg {
 		for {
 			time.Sleep(statusEvery)
+			n := ends.Load()
 			st, err := run.Status(context.Background())
 			if err == nil && (st.Running != known.Running || !st.LastSync.Equal(known.LastSync) || !st.LastFull.Equal(known.LastFull)) {
-				return syncProgressMsg{status: &st}
+				return syncProgressMsg{status: &st, ends: n}
 			}
 		}
 	}
@@ -156,7 +162,11 @@ func wait(prog chan dataset.Progress, done chan syncDoneMsg) tea.Cmd {
 func (s *syncer) onProgress(msg syncProgressMsg) tea.Cmd {
 	if st := msg.status; st != nil {
 		// Our own sync's progress comes by its channel; a sync running
-		// otherwise is shown as such.
+		// otherwise is shown as such. A read begun before our sync ended
+		// says nothing of another: the next read does.
+		if msg.ends != s.ends.Load() {
+			st.Running = false
+		}
 		s.seen, s.other = *st, st.Running && !s.running
 		s.last, s.lastFull = later(s.last, st.LastSync), later(s.lastFull, st.LastFull)
 		return s.watch()
@@ -175,6 +185,7 @@ func later(a, b time.Time) time.Time {
 // onDone says whether the sync changed what the store holds.
 func (s *syncer) onDone(msg syncDoneMsg, now time.Time) (changed bool, note string) {
 	s.running = false
+	s.ends.Add(1)
 	if s.err = msg.err; msg.err != nil {
 		return false, ""
 	}
