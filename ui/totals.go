@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,9 +23,12 @@ type footerSums struct {
 	amounts, counted     map[string]api.Decimal
 	converted, convCount map[string]api.Decimal
 	byStatus             map[string]map[string]api.Decimal // converted, per status
-	gifts                map[string]int                    // per currency: the most used is shown first
-	statuses             map[string]int
-	recurring            int
+	// refunded is what partial refunds took off the counted gifts (in the
+	// converted currency where a gift has one): the totals are net of it.
+	refunded  map[string]api.Decimal
+	gifts     map[string]int // per currency: the most used is shown first
+	statuses  map[string]int
+	recurring int
 	// rule says which gifts the headline adds up: the one `donations
 	// report` and summary follow (paid gifts, or the question's statuses).
 	rule store.ReportQuery
@@ -46,7 +50,7 @@ func sumFooter(ctx context.Context, st *store.Store, f store.Filter, rule store.
 func footerOf(groups []store.Group, rule store.ReportQuery) footerSums {
 	s := footerSums{amounts: map[string]api.Decimal{}, counted: map[string]api.Decimal{}, converted: map[string]api.Decimal{},
 		convCount: map[string]api.Decimal{}, byStatus: map[string]map[string]api.Decimal{}, gifts: map[string]int{}, statuses: map[string]int{},
-		rule: rule}
+		refunded: map[string]api.Decimal{}, rule: rule}
 	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
@@ -69,6 +73,7 @@ func footerOf(groups []store.Group, rule store.ReportQuery) footerSums {
 			addAll(s.counted, g.Amounts)
 			addAll(s.convCount, g.Converted)
 			addAll(unconvertedCounted, g.Unconverted)
+			addAll(s.refunded, g.Refunded)
 			s.notConverted += g.NotConverted
 		}
 		for cur := range g.Amounts {
@@ -109,9 +114,21 @@ func (t *footerSums) raised() string {
 }
 
 // leftOut says in words what the headline does not count, the refunded
-// money first: "+ USD 12.00 refunded, 14 failed, not counted".
+// money first, then what partial refunds took off the counted gifts:
+// "+ USD 12.00 refunded, USD 3.50 refunded in part, 14 failed, not
+// counted".
 func (t *footerSums) leftOut(st *uictx.Styles) []string {
-	var parts []string
+	var parts, inPart []string
+	for _, cur := range slices.Sorted(maps.Keys(t.refunded)) {
+		// Beside a converted headline, only what was taken off it: the
+		// other currencies' sums are net of theirs.
+		if _, headline := t.converted[cur]; len(t.converted) == 1 && !headline {
+			continue
+		}
+		if v := t.refunded[cur]; v.Compare(api.Decimal{}) != 0 {
+			inPart = append(inPart, uictx.Money(cur, v)+" "+st.StatusStyle(store.Refunded).Render("refunded in part"))
+		}
+	}
 	order := uictx.ByCount(t.statuses)
 	if i := slices.Index(order, store.Refunded); i > 0 {
 		order = slices.Concat([]string{store.Refunded}, order[:i], order[i+1:])
@@ -130,7 +147,11 @@ func (t *footerSums) leftOut(st *uictx.Styles) []string {
 		}
 		parts = append(parts, part)
 	}
-	return parts
+	at := 0
+	if len(order) > 0 && order[0] == store.Refunded && !t.rule.Counts(store.Refunded) {
+		at = 1
+	}
+	return slices.Insert(parts, min(at, len(parts)), inPart...)
 }
 
 // totalsLine is the shown rows' totals: the headline, what the paid gifts

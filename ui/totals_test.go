@@ -2,9 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/ui/uictx"
 )
 
 // The platform's old gifts come without a conversion: the footer's
@@ -21,5 +25,44 @@ func TestTotalsSayWhatHadNoConversion(t *testing.T) {
 	d.mustShow(fmt.Sprintf("incl. %d unconverted", sums.notConverted))
 	if len(sums.converted) != 1 {
 		t.Fatalf("converted totals in %v, want the one currency the demo converts to", sums.converted)
+	}
+}
+
+// A paid gift refunded in part counts less the part refunded, and the
+// footer says what was taken off: the net total and the part refunded add
+// up to what the paid gifts were converted to, as the server sent them.
+func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	gross, refunds := api.Decimal{}, 0
+	for _, d := range apitest.Every(t, demoClient(t, srv)) {
+		// A gift without conversion counts in its own currency: in USD when
+		// that is its currency.
+		conv, ok := d.ConvertedAmount.Decimal()
+		cur := d.ConvertedCurrency.Value
+		if !ok {
+			conv, ok = d.Amount.Decimal()
+			cur = d.Currency.Value
+		}
+		if d.Status.Value != "paid" || !ok || !strings.EqualFold(cur, "USD") {
+			continue
+		}
+		gross = gross.Add(conv)
+		if r, ok := d.AmountRefunded.Decimal(); ok && r.Compare(api.Decimal{}) != 0 {
+			refunds++
+		}
+	}
+	if refunds == 0 {
+		t.Fatal("no paid gift was refunded in part: the test tests nothing")
+	}
+	d := newDriver(t, src, 200, 30)
+	d.keys("G")
+	sums := d.m.data.shown.sums
+	part := sums.refunded["USD"]
+	if part.Compare(api.Decimal{}) <= 0 {
+		t.Fatalf("the footer took nothing off for %d gifts refunded in part", refunds)
+	}
+	d.mustShow(uictx.Money("USD", part) + " refunded in part")
+	if got := sums.convCount["USD"].Add(part); got.Compare(gross) != 0 {
+		t.Errorf("net %s + refunded in part %s = %s, want the paid gifts' %s", sums.convCount["USD"], part, got, gross)
 	}
 }
