@@ -35,28 +35,33 @@ type LapsedDonor struct {
 // lifetime total for SYBUNT (whose last year's total is nothing). Rows are
 // read as the store makes them; fn must not use the store.
 func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn func(LapsedDonor) error) error {
-	g, args, err := s.gifts(ctx, q)
+	only, err := s.lapsedOnly(ctx, q, kind)
+	if err != nil {
+		return err
+	}
+	g, args, err := s.gifts(ctx, q, only)
 	if err != nil {
 		return err
 	}
 	// One pass by donor, straight off the donor index (no sort but of the
-	// rows given): the bare fy and day are those of the newest gift, as
-	// SQLite takes them for a lone max(); the year's total is LYBUNT's
-	// last year's, and for SYBUNT, lastsum() adds up whichever year was
-	// the donor's last.
-	year, having, order := "sum(CASE WHEN fy = ? AND cur = ? THEN e4 ELSE 0 END)", "lastfy = ?", "yeartotal"
-	yearArgs := []any{q.Year - 1, cur}
+	// rows given): the bare day is that of the newest gift, as SQLite takes
+	// it for a lone max(); LYBUNT's donors gave none this year, so their
+	// gifts from last year's start on are last year's, and for SYBUNT,
+	// lastsum() adds up whichever year was the donor's last.
+	lastYear, thisYear := q.dayFrom(q.Year-1), q.dayFrom(q.Year)
+	year, having, order := "sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END)", "day >= ? AND day < ?", "yeartotal"
+	yearArgs, havingArgs := []any{lastYear, cur}, []any{lastYear, thisYear}
 	if kind == SYBUNT {
-		year, having, order = "lastsum(fy, CASE WHEN cur = ? THEN e4 ELSE 0 END)", "lastfy < ?", "lifetime"
-		yearArgs = []any{cur}
+		year, having, order = "lastsum("+q.fiscalYear()+", CASE WHEN cur = ? THEN e4 ELSE 0 END)", "day < ?", "lifetime"
+		yearArgs, havingArgs = []any{cur}, []any{lastYear}
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT email_key, max(date_utc), fy AS lastfy, day,
+	rows, err := s.db.QueryContext(ctx, `SELECT email_key, max(date_utc), day,
 			coalesce(first_name, ''), coalesce(last_name, ''), `+year+` AS yeartotal,
 			sum(CASE WHEN cur = ? THEN e4 ELSE 0 END) AS lifetime, count(*),
 			json_group_array(json_object('cur', cur, 'e4', e4)) FILTER (WHERE cur <> ?)
 		FROM (`+g+`) WHERE counted AND email_key <> '' GROUP BY email_key HAVING `+having+`
 		ORDER BY `+order+` DESC, email_key`,
-		slices.Concat(yearArgs, []any{cur, cur}, args, []any{q.Year - 1})...)
+		slices.Concat(yearArgs, []any{cur, cur}, args, havingArgs)...)
 	if err != nil {
 		return s.explain(err)
 	}
@@ -65,9 +70,10 @@ func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn 
 		var d LapsedDonor
 		var newest, year, life int64
 		var others string
-		if err := rows.Scan(&d.Email, &newest, &d.LastYear, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts, &others); err != nil {
+		if err := rows.Scan(&d.Email, &newest, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts, &others); err != nil {
 			return s.explain(err)
 		}
+		d.LastYear = q.fiscalYearOfDay(d.LastGift)
 		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
 		if d.Other, err = otherCurrencies(others); err != nil {
 			return err
@@ -82,6 +88,9 @@ func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn 
 // otherCurrencies adds up a donor's gifts in other currencies, given as a
 // JSON array of {cur, e4 (the amount × 10^4)}; nil for none.
 func otherCurrencies(gifts string) (map[string]api.Decimal, error) {
+	if gifts == "[]" { // most donors': not worth decoding
+		return nil, nil
+	}
 	var list []struct {
 		Cur string `json:"cur"`
 		E4  int64  `json:"e4"`

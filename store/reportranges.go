@@ -39,8 +39,8 @@ func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []in
 	}
 	band += " ELSE 0 END"
 	rows, err := s.db.QueryContext(ctx, `WITH d AS (SELECT sum(e4) AS t, count(*) AS n FROM (`+g+`)
-			WHERE counted AND email_key <> '' AND fy = ? AND cur = ? GROUP BY email_key)
-		SELECT `+band+`, count(*), sum(n), sum(t) FROM d GROUP BY 1`, append(args, q.Year, cur)...)
+			WHERE counted AND email_key <> '' AND day >= ? AND cur = ? GROUP BY email_key)
+		SELECT `+band+`, count(*), sum(n), sum(t) FROM d GROUP BY 1`, append(args, q.dayFrom(q.Year), cur)...)
 	if err != nil {
 		return nil, s.explain(err)
 	}

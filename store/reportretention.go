@@ -60,12 +60,14 @@ func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Reten
 		return r, err
 	}
 	// One row per donor: gave this year (iy), last year (ily), before last
-	// year (before), and what they gave each of the two years.
-	const d = `SELECT max(fy = ?) AS iy, max(fy = ?) AS ily, max(fy < ?) AS before,
-		sum(CASE WHEN fy = ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
-		sum(CASE WHEN fy = ? AND cur = ? THEN e4 ELSE 0 END) AS aly
+	// year (before), and what they gave each of the two years. A donor's
+	// gifts come in day order, and the day says the year with no
+	// arithmetic.
+	const d = `SELECT max(day) >= ? AS iy, max(day >= ? AND day < ?) AS ily, min(day) < ? AS before,
+		sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
+		sum(CASE WHEN day >= ? AND day < ? AND cur = ? THEN e4 ELSE 0 END) AS aly
 		FROM g WHERE counted AND email_key <> '' GROUP BY email_key`
-	y, ly := q.Year, q.Year-1
+	y, ly := q.dayFrom(q.Year), q.dayFrom(q.Year-1)
 	parts := []struct {
 		when, amount string
 		to           *Part
@@ -81,7 +83,7 @@ func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Reten
 		sel += ", coalesce(sum(" + p.when + "), 0), coalesce(sum(CASE WHEN " + p.when + " THEN " + p.amount + " ELSE 0 END), 0)"
 	}
 	row := s.db.QueryRowContext(ctx, "WITH g AS ("+g+"), d AS ("+d+") "+sel+" FROM d",
-		append(args, y, ly, ly, y, cur, ly, cur)...)
+		append(args, y, ly, y, ly, y, cur, ly, y, cur)...)
 	var retainedLast int64
 	dest := []any{&retainedLast}
 	e4s := make([]int64, len(parts))

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"time"
 
 	"donations/api"
 )
@@ -28,10 +27,9 @@ func (s *Store) YearOverYear(ctx context.Context, q ReportQuery, cur string) ([]
 		return nil, err
 	}
 	// From the first day of last year on: the day is in the index.
-	from, _ := q.YearSpan(q.Year-1, time.UTC)
-	groups, err := s.tally(ctx, `SELECT tally(?, CASE WHEN cur = ? THEN e4 ELSE 0 END, fy = ?,
+	groups, err := s.tally(ctx, `SELECT tally(?, CASE WHEN cur = ? THEN e4 ELSE 0 END, day >= ?,
 		CAST(substr(day, 6, 2) AS INTEGER)) FROM (`+g+`) WHERE counted AND day >= ?`,
-		append(append([]any{cur, q.Year}, args...), from.Format(time.DateOnly))...)
+		append(append([]any{cur, q.dayFrom(q.Year)}, args...), q.dayFrom(q.Year-1))...)
 	if err != nil {
 		return nil, err
 	}

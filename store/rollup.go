@@ -233,6 +233,13 @@ func (s *Store) donorRuleOf(ctx context.Context, f Filter) (rule donorRule, ok b
 	for _, st := range f.Statuses {
 		named[strings.ToLower(strings.TrimSpace(st))] = true
 	}
+	return s.ruleCounting(ctx, func(st string) bool { return named[st] })
+}
+
+// ruleCounting is the rule of the donors table that counts a gift of each
+// status the store holds just when counts says so; ok is false when none
+// does.
+func (s *Store) ruleCounting(ctx context.Context, counts func(status string) bool) (rule donorRule, ok bool, err error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT status_key FROM rollup_dims`)
 	if err != nil {
 		return rule, false, s.explain(err)
@@ -251,7 +258,7 @@ func (s *Store) donorRuleOf(ctx context.Context, f Filter) (rule donorRule, ok b
 		return rule, false, s.explain(err)
 	}
 	for _, r := range donorRules[1:] {
-		if !slices.ContainsFunc(held, func(st string) bool { return named[st] != r.counts(st) }) {
+		if !slices.ContainsFunc(held, func(st string) bool { return counts(st) != r.counts(st) }) {
 			return r, true, nil
 		}
 	}

@@ -1,0 +1,125 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/store"
+)
+
+// everyDate selects every gift with a date, as the reports read them, by
+// a filter that is not empty: the reports then read every donor's gifts.
+var everyDate = api.DateRange{Since: time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)}
+
+// donorReports are the reports that read some donors alone where they can,
+// each as text.
+var donorReports = []struct {
+	name string
+	run  func(s *store.Store, q store.ReportQuery) (string, error)
+}{
+	{store.LYBUNT, lapsedText(store.LYBUNT)},
+	{store.SYBUNT, lapsedText(store.SYBUNT)},
+}
+
+func lapsedText(kind string) func(s *store.Store, q store.ReportQuery) (string, error) {
+	return func(s *store.Store, q store.ReportQuery) (string, error) {
+		var out []store.LapsedDonor
+		err := s.Lapsed(context.Background(), q, kind, "USD", func(d store.LapsedDonor) error { out = append(out, d); return nil })
+		b, _ := json.Marshal(out)
+		return fmt.Sprintf("%d %s", len(out), b), err
+	}
+}
+
+// A report that reads only the donors the donors table says can be in it
+// gives what reading every donor gives: for the year going on, a past
+// year (whose donors may have given after it) and fiscal years, for the
+// paid gifts, named statuses, and every status but refunded.
+func TestReportsReadingSomeDonorsGiveWhatReadingAllGives(t *testing.T) {
+	skipShort(t)
+	s, _ := synced(t, 3000)
+	ctx := context.Background()
+	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
+	for _, q := range []store.ReportQuery{
+		{Year: 2026, Now: now},
+		{Year: 2025, Now: now},
+		{Year: 2026, FiscalStart: 7, Now: now},
+		{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: now},
+		{Year: 2026, AllStatuses: true, Now: now},
+	} {
+		slow := q
+		slow.Filter.Dates = everyDate
+		if fast, err := s.ReadsSomeDonors(ctx, q); err != nil || !fast {
+			t.Fatalf("%+v: reads every donor (%v)", q, err)
+		}
+		if fast, err := s.ReadsSomeDonors(ctx, slow); err != nil || fast {
+			t.Fatalf("%+v: reads some donors only (%v)", slow, err)
+		}
+		for _, r := range donorReports {
+			t.Run(fmt.Sprintf("%s/%d from %d/%v", r.name, q.Year, q.FiscalStart, q.Counted()), func(t *testing.T) {
+				got, err := r.run(s, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := r.run(s, slow)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("reading some donors:\n%.600s\nreading all:\n%.600s", got, want)
+				}
+				if len(got) < 100 {
+					t.Fatalf("the report is empty: %s", got)
+				}
+			})
+		}
+	}
+}
+
+// Where no rule of the donors table counts what a report counts, the
+// report reads every donor: a filter on the form, and every status but
+// refunded once a gift has no status (which it counts and the table's
+// rule of it does not). The paid gifts still read some donors, and give
+// what reading all gives.
+func TestReportsReadEveryDonorWhereTheDonorsTableCountsOtherwise(t *testing.T) {
+	skipShort(t)
+	s, all := synced(t, 1000)
+	ctx := context.Background()
+	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
+	paid, every := store.ReportQuery{Year: 2026, Now: now}, store.ReportQuery{Year: 2026, AllStatuses: true, Now: now}
+	byForm := paid
+	byForm.Filter.Form = all[0].FormName.Value
+	for _, c := range []struct {
+		q    store.ReportQuery
+		fast bool
+	}{{paid, true}, {every, true}, {byForm, false}} {
+		if fast, err := s.ReadsSomeDonors(ctx, c.q); err != nil || fast != c.fast {
+			t.Fatalf("%+v: reads some donors %v (%v), want %v", c.q, fast, err, c.fast)
+		}
+	}
+	blank := all[1]
+	blank.ID.Value, blank.Status = 1_000_000, api.Text{}
+	if _, err := s.Put(ctx, []api.Donation{blank}); err != nil {
+		t.Fatal(err)
+	}
+	if fast, err := s.ReadsSomeDonors(ctx, every); err != nil || fast {
+		t.Fatalf("every status but refunded, with a gift of none: reads some donors (%v)", err)
+	}
+	if fast, err := s.ReadsSomeDonors(ctx, paid); err != nil || !fast {
+		t.Fatalf("paid gifts, with a gift of no status: reads every donor (%v)", err)
+	}
+	slow := paid
+	slow.Filter.Dates = everyDate
+	for _, r := range donorReports {
+		got, err := r.run(s, paid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, err := r.run(s, slow); err != nil || got != want {
+			t.Fatalf("%s reading some donors:\n%.600s\nreading all (%v):\n%.600s", r.name, got, err, want)
+		}
+	}
+}
