@@ -15,6 +15,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
+	"donations/ui/views/raw"
 	"donations/ui/views/sorter"
 )
 
@@ -99,7 +100,7 @@ func New(src Source, opt Options) *Model {
 	m.add(detailID, m.detail)
 	m.add(searchID, m.search)
 	m.add(exportID, m.export)
-	m.add(rawID, newRaw(m.ctx, nav, sel))
+	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
 	m.add(copyID, newCopier(m.ctx, nav, sel))
 	m.add(filterID, newFilterView(m.ctx, nav, m.list))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))

@@ -8,6 +8,7 @@ import (
 	"donations/api"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/raw"
 )
 
 const detailID uictx.ViewID = "detail"
@@ -58,7 +59,7 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(k, d.keys.Quit):
 			return d.nav.Quit()
 		case key.Matches(k, d.keys.Raw):
-			return d.nav.Open(rawID)
+			return d.nav.Open(raw.ID)
 		case key.Matches(k, d.keys.Copy):
 			return d.nav.Open(copyID)
 		case key.Matches(k, d.keys.Next):
