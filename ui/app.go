@@ -13,6 +13,7 @@ import (
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/clipboard"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
@@ -101,7 +102,7 @@ func New(src Source, opt Options) *Model {
 	m.add(searchID, m.search)
 	m.add(exportID, m.export)
 	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
-	m.add(copyID, newCopier(m.ctx, nav, sel))
+	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
 	m.add(filterID, newFilterView(m.ctx, nav, m.list))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))

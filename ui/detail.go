@@ -8,6 +8,7 @@ import (
 	"donations/api"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/clipboard"
 	"donations/ui/views/raw"
 )
 
@@ -61,7 +62,7 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(k, d.keys.Raw):
 			return d.nav.Open(raw.ID)
 		case key.Matches(k, d.keys.Copy):
-			return d.nav.Open(copyID)
+			return d.nav.Open(clipboard.ID)
 		case key.Matches(k, d.keys.Next):
 			return d.step(1)
 		case key.Matches(k, d.keys.Prev):
