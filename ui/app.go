@@ -17,6 +17,7 @@ import (
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
+	"donations/ui/views/search"
 	"donations/ui/views/sorter"
 )
 
@@ -74,7 +75,7 @@ type Model struct {
 	// The children the list screen is drawn from, whoever has the keys.
 	list   *list
 	detail *detail
-	search *search
+	search *search.View
 	export *exporter
 	saver  *viewSaver
 }
@@ -94,12 +95,12 @@ func New(src Source, opt Options) *Model {
 	m.list = newList(m.ctx, m.data, nav)
 	sel := m.list.selectedRow
 	m.detail = newDetail(m.ctx, nav, sel, m.list.step, m.list.history)
-	m.search = newSearch(m.ctx, nav, m.data, m.list)
+	m.search = search.New(m.ctx, nav, viewData{m})
 	m.export = newExporter(m.ctx, nav, m.data)
 	// One line per view: a new view is its own file and a line here.
 	m.add(listID, m.list)
 	m.add(detailID, m.detail)
-	m.add(searchID, m.search)
+	m.add(search.ID, m.search)
 	m.add(exportID, m.export)
 	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
 	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
@@ -177,7 +178,7 @@ func (m *Model) quit() tea.Cmd {
 // relayout recomputes the regions; cheap enough to do after every message.
 func (m *Model) relayout() {
 	lay := m.ctx.Layout
-	m.ctx.Layout = uictx.NewLayout(lay.Width, lay.Height, m.search.shown(), m.ctx.HidePane)
+	m.ctx.Layout = uictx.NewLayout(lay.Width, lay.Height, m.search.Shown(), m.ctx.HidePane)
 }
 
 // Update routes every message: sizes, colours and replies to whoever they
@@ -210,7 +211,7 @@ func (m *Model) reread() tea.Cmd {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.ctx.Layout = uictx.NewLayout(msg.Width, msg.Height, m.search.shown(), m.ctx.HidePane)
+		m.ctx.Layout = uictx.NewLayout(msg.Width, msg.Height, m.search.Shown(), m.ctx.HidePane)
 		m.export.resize()
 		m.list.moveTo(m.list.cursor)
 		return m.list.prefetch()
@@ -343,6 +344,6 @@ func (m *Model) escape() {
 	case m.export.running():
 		m.export.stop()
 	case m.data.q.Has("search"):
-		m.search.clear()
+		m.search.Clear()
 	}
 }

@@ -76,7 +76,7 @@ func (m *Model) applyView(i int) tea.Cmd {
 	if v.Sort == "" {
 		q.Desc = m.data.order == api.NewestFirst
 	}
-	m.search.input.SetValue(q.Texts["search"])
+	m.search.SetText(q.Texts["search"])
 	return m.list.ask(q)
 }
 
@@ -179,7 +179,7 @@ func (m *Model) restore(s State) {
 	}
 	r.Query.PerPage = m.data.q.Query.PerPage
 	m.data.q = r
-	m.search.input.SetValue(r.Texts["search"])
+	m.search.SetText(r.Texts["search"])
 }
 
 // remember is the state to save at quit.

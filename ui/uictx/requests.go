@@ -28,3 +28,9 @@ func (o *Outbox) Take() []Request {
 	o.pending = nil
 	return r
 }
+
+// SearchMsg puts the quick search in force ("" drops it) and shows the
+// list from the top.
+type SearchMsg struct{ Text string }
+
+func (SearchMsg) request() {}
