@@ -14,6 +14,7 @@ import (
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
+	"donations/ui/views/detail"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
@@ -74,7 +75,7 @@ type Model struct {
 
 	// The children the list screen is drawn from, whoever has the keys.
 	list   *list
-	detail *detail
+	detail *detail.View
 	search *search.View
 	export *exporter
 	saver  *viewSaver
@@ -93,13 +94,12 @@ func New(src Source, opt Options) *Model {
 		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	nav := navigator{m}
 	m.list = newList(m.ctx, m.data, nav)
-	sel := m.list.selectedRow
-	m.detail = newDetail(m.ctx, nav, sel, m.list.step, m.list.history)
+	m.detail = detail.New(m.ctx, nav, viewData{m})
 	m.search = search.New(m.ctx, nav, viewData{m})
 	m.export = newExporter(m.ctx, nav, m.data)
 	// One line per view: a new view is its own file and a line here.
 	m.add(listID, m.list)
-	m.add(detailID, m.detail)
+	m.add(detail.ID, m.detail)
 	m.add(search.ID, m.search)
 	m.add(exportID, m.export)
 	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
@@ -186,7 +186,7 @@ func (m *Model) relayout() {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := tea.Batch(m.update(msg), m.carryOut())
 	m.relayout()
-	m.detail.sync()
+	m.detail.Sync()
 	m.data.sync.want.set(m.data.q.Filter.Dates)
 	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
 }
@@ -217,7 +217,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.list.prefetch()
 	case tea.BackgroundColorMsg:
 		m.ctx.Background(msg.IsDark())
-		m.detail.restyle()
+		m.detail.Restyle()
 		return nil
 	case spinner.TickMsg:
 		var cmd tea.Cmd
@@ -227,7 +227,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onKey(msg)
 	case tea.MouseWheelMsg:
 		if m.focus == listID && m.ctx.Layout.InPane(msg.Mouse().X) {
-			m.detail.scroll(msg)
+			m.detail.Scroll(msg)
 			return nil
 		}
 		return m.focused().Update(msg)

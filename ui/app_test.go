@@ -19,6 +19,7 @@ import (
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/detail"
 )
 
 // A walk through the API loads every page of its question by itself, and
@@ -159,7 +160,7 @@ func TestDetailShowsEverySection(t *testing.T) {
 	i := detailTarget(t, d)
 	d.m.list.moveTo(i)
 	d.keys("enter")
-	if d.m.focus != detailID {
+	if d.m.focus != detail.ID {
 		t.Fatal("enter did not open the detail")
 	}
 	g := full(t, d.m.data.At(i))

@@ -9,6 +9,7 @@ import (
 	"donations/api/demo"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/detail"
 	"donations/ui/views/help"
 )
 
@@ -54,7 +55,7 @@ func TestDetailNextAndPrevious(t *testing.T) {
 		cursor int
 	}{{"n", 1}, {"]", 2}, {"p", 1}, {"[", 0}, {"p", 0}} {
 		d.keys(step.key)
-		if d.m.focus != detailID || d.m.list.cursor != step.cursor {
+		if d.m.focus != detail.ID || d.m.list.cursor != step.cursor {
 			t.Fatalf("after %s: focus %v cursor %d, want the detail on row %d", step.key, d.m.focus, d.m.list.cursor, step.cursor)
 		}
 		id := d.m.list.selectedRow().Summary.ID.Value

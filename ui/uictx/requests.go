@@ -34,3 +34,15 @@ func (o *Outbox) Take() []Request {
 type SearchMsg struct{ Text string }
 
 func (SearchMsg) request() {}
+
+// StepMsg moves the list's selection by Delta rows and fetches ahead: the
+// detail's next and previous gift.
+type StepMsg struct{ Delta int }
+
+func (StepMsg) request() {}
+
+// HistoryMsg lists the selected gift's donor's whole history: their
+// e-mail as the only filter, no search.
+type HistoryMsg struct{}
+
+func (HistoryMsg) request() {}
