@@ -15,6 +15,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
 	"donations/ui/views/detail"
+	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
@@ -104,7 +105,7 @@ func New(src Source, opt Options) *Model {
 	m.add(exportID, m.export)
 	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
 	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
-	m.add(filterID, newFilterView(m.ctx, nav, m.list))
+	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))
 	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))

@@ -8,6 +8,7 @@ import (
 
 	"donations/api/demo"
 	"donations/ui/uictx"
+	"donations/ui/views/filter"
 	"donations/ui/views/raw"
 )
 
@@ -28,7 +29,7 @@ func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
 		t.Fatalf("J did not open the raw view: focus %q", d.m.focus)
 	}
 	d.keys("esc", "F")
-	if d.m.focus != filterID {
+	if d.m.focus != filter.ID {
 		t.Fatalf("F did not open the filter form: focus %q", d.m.focus)
 	}
 }

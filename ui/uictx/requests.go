@@ -1,5 +1,7 @@
 package uictx
 
+import "donations/ask"
+
 // A Request is what a view asks of the root: a change to the question or
 // the walk, which the root owns. A view never writes the root's state: it
 // posts a request to its Outbox, and the root carries it out as soon as the
@@ -46,3 +48,9 @@ func (StepMsg) request() {}
 type HistoryMsg struct{}
 
 func (HistoryMsg) request() {}
+
+// AskMsg puts Question in force, from the top, the page size kept the
+// config's: new server filters start a new walk.
+type AskMsg struct{ Question ask.Question }
+
+func (AskMsg) request() {}
