@@ -15,6 +15,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
 	"donations/ui/views/detail"
+	"donations/ui/views/exporter"
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
@@ -78,7 +79,7 @@ type Model struct {
 	list   *list
 	detail *detail.View
 	search *search.View
-	export *exporter
+	export *exporter.View
 	saver  *viewSaver
 }
 
@@ -97,12 +98,12 @@ func New(src Source, opt Options) *Model {
 	m.list = newList(m.ctx, m.data, nav)
 	m.detail = detail.New(m.ctx, nav, viewData{m})
 	m.search = search.New(m.ctx, nav, viewData{m})
-	m.export = newExporter(m.ctx, nav, m.data)
+	m.export = exporter.New(m.ctx, nav, viewData{m})
 	// One line per view: a new view is its own file and a line here.
 	m.add(listID, m.list)
 	m.add(detail.ID, m.detail)
 	m.add(search.ID, m.search)
-	m.add(exportID, m.export)
+	m.add(exporter.ID, m.export)
 	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
 	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
 	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
@@ -169,7 +170,7 @@ func (m *Model) back() { m.focus = listID }
 
 func (m *Model) quit() tea.Cmd {
 	m.data.stop()
-	m.export.stop()
+	m.export.Stop()
 	if m.state != nil {
 		_ = m.state.Save(m.remember()) // a state not saved only means starting afresh next time
 	}
@@ -213,7 +214,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.ctx.Layout = uictx.NewLayout(msg.Width, msg.Height, m.search.Shown(), m.ctx.HidePane)
-		m.export.resize()
+		m.export.Resize()
 		m.list.moveTo(m.list.cursor)
 		return m.list.prefetch()
 	case tea.BackgroundColorMsg:
@@ -257,8 +258,6 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.list.onShown(), true
 	case footerMsg:
 		m.data.onSums(msg)
-	case exportMsg:
-		return m.export.onMsg(msg), true
 	case viewSavedMsg:
 		m.onViewSaved(msg)
 	case api.Wait:
@@ -342,8 +341,8 @@ func (m *Model) escape() {
 	case m.data.loadAll:
 		m.data.stopLoadingAll()
 		m.ctx.Flash = "stopped loading; scroll or press " + m.ctx.Keys.List.Bottom.Keys()[0] + " to go on"
-	case m.export.running():
-		m.export.stop()
+	case m.export.Running():
+		m.export.Stop()
 	case m.data.q.Has("search"):
 		m.search.Clear()
 	}

@@ -285,7 +285,7 @@ func TestExportWritesEveryPageToCSV(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out.csv")
 	d.keys("e")
 	d.mustShow("file: donations-20261122-093000.csv", "writes 450 donations")
-	d.m.export.path.SetValue(path)
+	d.typeFile(path)
 	d.keys("enter")
 	d.mustShow("Exported 450 donations to " + path)
 	f, err := os.Open(path)
@@ -310,7 +310,7 @@ func TestExportRefusesAnUnknownExtension(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.keys("e")
-	d.m.export.path.SetValue(filepath.Join(t.TempDir(), "out.xlsx"))
+	d.typeFile(filepath.Join(t.TempDir(), "out.xlsx"))
 	d.keys("enter")
 	d.mustShow("export: name the file .csv or .ndjson")
 }
