@@ -20,6 +20,7 @@ import (
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
+	"donations/ui/views/saveview"
 	"donations/ui/views/search"
 	"donations/ui/views/sorter"
 )
@@ -80,7 +81,7 @@ type Model struct {
 	detail *detail.View
 	search *search.View
 	export *exporter.View
-	saver  *viewSaver
+	saver  *saveview.View
 }
 
 // New makes the browser over src.
@@ -113,8 +114,8 @@ func New(src Source, opt Options) *Model {
 	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
 	m.add(help.ID, help.New(m.ctx, nav))
-	m.saver = newViewSaver(m.ctx, nav, m.data, opt.SaveView, func() ([]View, int) { return m.views, m.view })
-	m.add(saveViewID, m.saver)
+	m.saver = saveview.New(m.ctx, nav, viewData{m}, opt.SaveView, func() ([]View, int) { return m.views, m.view })
+	m.add(saveview.ID, m.saver)
 	m.views, m.state = opt.Views, opt.State
 	if m.state != nil {
 		if s, err := m.state.Load(); err == nil {
@@ -258,7 +259,7 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.list.onShown(), true
 	case footerMsg:
 		m.data.onSums(msg)
-	case viewSavedMsg:
+	case saveview.SavedMsg:
 		m.onViewSaved(msg)
 	case api.Wait:
 		m.onWait(msg)
