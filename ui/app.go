@@ -14,8 +14,15 @@ import (
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/clipboard"
+	"donations/ui/views/detail"
+	"donations/ui/views/exporter"
+	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/logview"
+	"donations/ui/views/raw"
+	"donations/ui/views/saveview"
+	"donations/ui/views/search"
 	"donations/ui/views/sorter"
 )
 
@@ -72,10 +79,10 @@ type Model struct {
 
 	// The children the list screen is drawn from, whoever has the keys.
 	list   *list
-	detail *detail
-	search *search
-	export *exporter
-	saver  *viewSaver
+	detail *detail.View
+	search *search.View
+	export *exporter.View
+	saver  *saveview.View
 }
 
 // New makes the browser over src.
@@ -91,26 +98,25 @@ func New(src Source, opt Options) *Model {
 		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	nav := navigator{m}
 	m.list = newList(m.ctx, m.data, nav)
-	sel := m.list.selectedRow
-	m.detail = newDetail(m.ctx, nav, sel, m.list.step, m.list.history)
-	m.search = newSearch(m.ctx, nav, m.data, m.list)
-	m.export = newExporter(m.ctx, nav, m.data)
+	m.detail = detail.New(m.ctx, nav, viewData{m})
+	m.search = search.New(m.ctx, nav, viewData{m})
+	m.export = exporter.New(m.ctx, nav, viewData{m})
 	// One line per view: a new view is its own file and a line here.
 	m.add(listID, m.list)
-	m.add(detailID, m.detail)
-	m.add(searchID, m.search)
-	m.add(exportID, m.export)
-	m.add(rawID, newRaw(m.ctx, nav, sel))
-	m.add(copyID, newCopier(m.ctx, nav, sel))
-	m.add(filterID, newFilterView(m.ctx, nav, m.list))
+	m.add(detail.ID, m.detail)
+	m.add(search.ID, m.search)
+	m.add(exporter.ID, m.export)
+	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
+	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
+	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))
 	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))
 	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
 	m.add(help.ID, help.New(m.ctx, nav))
-	m.saver = newViewSaver(m.ctx, nav, m.data, opt.SaveView, func() ([]View, int) { return m.views, m.view })
-	m.add(saveViewID, m.saver)
+	m.saver = saveview.New(m.ctx, nav, viewData{m}, opt.SaveView, func() ([]View, int) { return m.views, m.view })
+	m.add(saveview.ID, m.saver)
 	m.views, m.state = opt.Views, opt.State
 	if m.state != nil {
 		if s, err := m.state.Load(); err == nil {
@@ -166,7 +172,7 @@ func (m *Model) back() { m.focus = listID }
 
 func (m *Model) quit() tea.Cmd {
 	m.data.stop()
-	m.export.stop()
+	m.export.Stop()
 	if m.state != nil {
 		_ = m.state.Save(m.remember()) // a state not saved only means starting afresh next time
 	}
@@ -176,7 +182,7 @@ func (m *Model) quit() tea.Cmd {
 // relayout recomputes the regions; cheap enough to do after every message.
 func (m *Model) relayout() {
 	lay := m.ctx.Layout
-	m.ctx.Layout = uictx.NewLayout(lay.Width, lay.Height, m.search.shown(), m.ctx.HidePane)
+	m.ctx.Layout = uictx.NewLayout(lay.Width, lay.Height, m.search.Shown(), m.ctx.HidePane)
 }
 
 // Update routes every message: sizes, colours and replies to whoever they
@@ -184,7 +190,7 @@ func (m *Model) relayout() {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := tea.Batch(m.update(msg), m.carryOut())
 	m.relayout()
-	m.detail.sync()
+	m.detail.Sync()
 	m.data.sync.want.set(m.data.q.Filter.Dates)
 	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
 }
@@ -209,13 +215,13 @@ func (m *Model) reread() tea.Cmd {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.ctx.Layout = uictx.NewLayout(msg.Width, msg.Height, m.search.shown(), m.ctx.HidePane)
-		m.export.resize()
+		m.ctx.Layout = uictx.NewLayout(msg.Width, msg.Height, m.search.Shown(), m.ctx.HidePane)
+		m.export.Resize()
 		m.list.moveTo(m.list.cursor)
 		return m.list.prefetch()
 	case tea.BackgroundColorMsg:
 		m.ctx.Background(msg.IsDark())
-		m.detail.restyle()
+		m.detail.Restyle()
 		return nil
 	case spinner.TickMsg:
 		var cmd tea.Cmd
@@ -225,7 +231,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onKey(msg)
 	case tea.MouseWheelMsg:
 		if m.focus == listID && m.ctx.Layout.InPane(msg.Mouse().X) {
-			m.detail.scroll(msg)
+			m.detail.Scroll(msg)
 			return nil
 		}
 		return m.focused().Update(msg)
@@ -254,9 +260,7 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.list.onShown(), true
 	case footerMsg:
 		m.data.onSums(msg)
-	case exportMsg:
-		return m.export.onMsg(msg), true
-	case viewSavedMsg:
+	case saveview.SavedMsg:
 		m.onViewSaved(msg)
 	case api.Wait:
 		m.onWait(msg)
@@ -339,9 +343,9 @@ func (m *Model) escape() {
 	case m.data.loadAll:
 		m.data.stopLoadingAll()
 		m.ctx.Flash = "stopped loading; scroll or press " + m.ctx.Keys.List.Bottom.Keys()[0] + " to go on"
-	case m.export.running():
-		m.export.stop()
+	case m.export.Running():
+		m.export.Stop()
 	case m.data.q.Has("search"):
-		m.search.clear()
+		m.search.Clear()
 	}
 }

@@ -132,7 +132,7 @@ func BenchmarkQuickSearchKeystroke100k(b *testing.B) {
 	for b.Loop() {
 		r := rune(query[i%len(query)])
 		if i%len(query) == 0 {
-			m.search.input.Reset()
+			m.search.SetText("")
 		}
 		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 		_ = m.View()

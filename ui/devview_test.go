@@ -3,6 +3,8 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/textsafe"
+	"donations/ui/views/raw"
 )
 
 // The raw view shows the answer's headers; / finds, n and N go round the
@@ -23,37 +26,49 @@ func TestRawViewFindsCopiesAndRepeats(t *testing.T) {
 	d := newDriverWith(t, FromClient(c), Options{Curl: curl}, 120, 40)
 	d.keys("r")
 	d.mustShow("X-Ratelimit-Limit: 500", "HTTP 200")
-	v := d.m.children[rawID].(*raw)
 	d.keys("/", "amount", "enter")
-	if len(v.hits) < 2 {
-		t.Fatalf("found %d lines with amount", len(v.hits))
+	if at, of := rawFound(t, d, "amount"); at != 1 || of < 2 {
+		t.Fatalf("found %d lines with amount, at the %dth", of, at)
 	}
-	d.mustShow("/amount: 1 of")
 	d.keys("n")
-	if v.hit != 1 {
-		t.Errorf("n: at hit %d", v.hit)
+	if at, _ := rawFound(t, d, "amount"); at != 2 {
+		t.Errorf("n: at hit %d", at)
 	}
 	d.keys("N", "N")
-	if v.hit != len(v.hits)-1 {
-		t.Errorf("N twice from the first: at hit %d of %d", v.hit, len(v.hits))
+	if at, of := rawFound(t, d, "amount"); at != of {
+		t.Errorf("N twice from the first: at hit %d of %d", at, of)
 	}
+	// The text's first line is the request's, its last the record's "}";
+	// the text scrolls above the status and key lines.
 	d.keys("G")
-	if !v.vp.AtBottom() {
-		t.Error("G did not go to the bottom")
+	if s := lines(d.screen()); strings.TrimSpace(s[len(s)-3]) != "}" {
+		t.Errorf("G did not go to the bottom:\n%s", d.screen())
 	}
 	d.keys("g")
-	if v.vp.YOffset() != 0 {
-		t.Error("g did not go to the top")
+	if s := lines(d.screen()); !strings.HasPrefix(s[1], "GET http://") {
+		t.Errorf("g did not go to the top:\n%s", d.screen())
 	}
-	if cmd := v.Update(tea.KeyPressMsg{Code: 'c', Text: "c"}); cmd == nil {
-		t.Fatal("c gave nothing to copy")
-	} else if msg := fmt.Sprint(cmd()); !strings.Contains(msg, `"$DONATIONS_API_KEY"`) || !strings.Contains(msg, fmt.Sprintf("id=%d", v.row.Summary.ID.Value)) {
+	v, row := d.m.children[raw.ID].(*raw.View), d.m.list.selectedRow()
+	if msg := curlOf(t, v); !strings.Contains(msg, `"$DONATIONS_API_KEY"`) || !strings.Contains(msg, fmt.Sprintf("id=%d", row.Summary.ID.Value)) {
 		// The donation itself, not the whole page that brought it.
 		t.Errorf("c copied %v", msg)
 	}
-	if cmd := v.Update(tea.KeyPressMsg{Code: 'y', Text: "y"}); cmd == nil || fmt.Sprint(cmd()) != string(v.row.Summary.Raw) {
+	if cmd := v.Update(tea.KeyPressMsg{Code: 'y', Text: "y"}); cmd == nil || fmt.Sprint(cmd()) != string(row.Summary.Raw) {
 		t.Error("y did not copy the record")
 	}
+}
+
+// rawFound is the raw view's search as its status line says it: the line
+// found shown and of how many.
+func rawFound(t *testing.T, d *driver, text string) (at, of int) {
+	t.Helper()
+	m := regexp.MustCompile(`/` + regexp.QuoteMeta(text) + `: (\d+) of (\d+)`).FindStringSubmatch(d.screen())
+	if m == nil {
+		t.Fatalf("the raw view's status does not say what /%s found:\n%s", text, d.screen())
+	}
+	at, _ = strconv.Atoi(m[1])
+	of, _ = strconv.Atoi(m[2])
+	return at, of
 }
 
 // l shows each request with its answer and budget, and each retry says

@@ -23,10 +23,12 @@
 //
 // Every view is a child (uictx.Child) with Update, View, the place it is
 // drawn in, and its key line drawn from its bindings. Views in a room of
-// their own live under views/, one folder each (help, logview, sorter):
-// they import uictx, never this package, so they cannot reach the walk.
-// The rest (list, detail, raw, search, copy, export, filter, saveview,
-// donors, insights and reports, live) are still files of this package,
+// their own live under views/, one folder each (help, logview, sorter,
+// raw, clipboard, search, detail, filter, exporter, saveview): they import
+// uictx, never this package, so they cannot reach the walk. They read the
+// answer on screen through uictx.Data (data.go: thin reads of the walk and
+// the list). The rest (list, donors, insights and reports, live, setup)
+// are still files of this package; donors, insights, reports and live are
 // waiting to move. Children move the keys through a uictx.Navigator and
 // change the question or the walk only by posting a uictx.Request, which
 // the root carries out (requests.go) right after their Update returns.
@@ -38,8 +40,8 @@
 //
 // To add a view: make views/<name>/ with a type that implements
 // uictx.Child and an ID, add its key set to uictx.KeyMap, and register it
-// with one m.add(name.ID, name.New(m.ctx, nav)) line in New; its OpenKey
-// opens it from the list. A change it needs of the question is a new
+// with one m.add(name.ID, name.New(m.ctx, nav, viewData{m})) line in New;
+// its OpenKey opens it from the list. A change it needs of the question is a new
 // uictx.Request and a case in Model.request.
 //
 // To add a filter: one row of ask.Fields.

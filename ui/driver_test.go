@@ -16,6 +16,8 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/ui/uictx"
+	"donations/ui/views/exporter"
+	"donations/ui/views/saveview"
 )
 
 // driver runs a Model the way Bubble Tea does, synchronously enough for tests:
@@ -120,7 +122,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exportMsg, viewSavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donorsMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donorCountMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donorsMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donorCountMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -147,7 +149,7 @@ func (d *driver) busy() bool {
 	insights := d.m.children[insightsID].(*insightsView)
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
-	return d.m.data.loading || d.m.export.running() || d.m.saver.saving || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
+	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
 		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || insights.reports.loading || live.checking || starting
 }
 

@@ -7,9 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"donations/api"
 	"donations/api/demo"
 	"donations/export"
+	"donations/ui/views/exporter"
 )
 
 // listSource hands out walkers over one list of donations.
@@ -17,6 +20,14 @@ type listSource struct{ list []api.Donation }
 
 func (s *listSource) Walk(api.Query, api.Order, api.DateRange, int) Walker {
 	return &listWalker{list: s.list}
+}
+
+// typeFile types path into the export prompt in place of the name it
+// offers (ctrl+u clears the field before the cursor, at its end).
+func (d *driver) typeFile(path string) {
+	d.t.Helper()
+	d.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	d.keys(path)
 }
 
 // The export writes what the list shows: the search and the sort in force,
@@ -32,7 +43,7 @@ func TestExportWritesWhatIsShown(t *testing.T) {
 	d.keys("e")
 	d.mustShow(fmt.Sprintf("writes %d donations", len(want)))
 	path := filepath.Join(t.TempDir(), "out.ndjson")
-	d.m.export.path.SetValue(path)
+	d.typeFile(path)
 	d.keys("enter")
 	d.mustShow(fmt.Sprintf("Exported %d donations", len(want)))
 	b, err := os.ReadFile(path)
@@ -65,14 +76,14 @@ func TestExportAsksBeforeOverwritingAndExpandsTilde(t *testing.T) {
 	}
 	d := newDriver(t, &listSource{list: list}, 100, 30)
 	d.keys("e")
-	d.m.export.path.SetValue("~/out.csv")
+	d.typeFile("~/out.csv")
 	d.keys("enter")
 	d.mustShow(path+" exists.", "Overwrite it?")
 	d.keys("n")
 	if b, _ := os.ReadFile(path); string(b) != "precious" {
 		t.Fatalf("n overwrote the file: %q", b)
 	}
-	if d.m.focus != exportID {
+	if d.m.focus != exporter.ID {
 		t.Fatal("n should go back to the file name")
 	}
 	d.keys("enter", "y")
@@ -98,7 +109,7 @@ func TestExportByteOrderMark(t *testing.T) {
 		d.m.ctx.CSVBOM = tc.bom
 		path := filepath.Join(t.TempDir(), tc.name)
 		d.keys("e")
-		d.m.export.path.SetValue(path)
+		d.typeFile(path)
 		d.keys("enter")
 		d.mustShow("Exported 1 donation to " + path) // one donation, not "1 donations"
 		b, err := os.ReadFile(path)

@@ -94,7 +94,7 @@ func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
 	}
 	d.keys("esc", "G", "e")
 	path := filepath.Join(t.TempDir(), "out.ndjson")
-	d.m.export.path.SetValue(path)
+	d.typeFile(path)
 	d.keys("enter")
 	d.mustShow("Exported 150 donations")
 	data, err := os.ReadFile(path)

@@ -14,6 +14,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/ui/views/detail"
 )
 
 // Golden screens on the deterministic demo data, colours stripped; refresh
@@ -134,7 +135,7 @@ func TestProgramFlow(t *testing.T) {
 	if final.data.q.Query != (api.Query{Email: "jose.nunez@example.es"}) || final.data.Len() != len(want) {
 		t.Errorf("final query %+v with %d rows, want %d", final.data.q.Query, final.data.Len(), len(want))
 	}
-	if final.focus != detailID {
+	if final.focus != detail.ID {
 		t.Errorf("final mode %v, want the detail opened by enter", final.focus)
 	}
 }

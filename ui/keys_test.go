@@ -8,6 +8,8 @@ import (
 
 	"donations/api/demo"
 	"donations/ui/uictx"
+	"donations/ui/views/filter"
+	"donations/ui/views/raw"
 )
 
 // A remapped key changes what the key does and every line that names it.
@@ -23,11 +25,11 @@ func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
 		t.Fatalf("the old keys still open a view: focus %q", d.m.focus)
 	}
 	d.keys("J")
-	if d.m.focus != rawID {
+	if d.m.focus != raw.ID {
 		t.Fatalf("J did not open the raw view: focus %q", d.m.focus)
 	}
 	d.keys("esc", "F")
-	if d.m.focus != filterID {
+	if d.m.focus != filter.ID {
 		t.Fatalf("F did not open the filter form: focus %q", d.m.focus)
 	}
 }

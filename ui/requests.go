@@ -27,6 +27,16 @@ func (m *Model) request(r uictx.Request) tea.Cmd {
 	switch r := r.(type) {
 	case uictx.SortMsg:
 		return m.list.sortBy(r.Key)
+	case uictx.AskMsg:
+		return m.list.ask(r.Question)
+	case uictx.StepMsg:
+		return m.list.step(r.Delta)
+	case uictx.HistoryMsg:
+		return m.list.history()
+	case uictx.SearchMsg:
+		m.data.setSearch(r.Text)
+		m.list.top()
+		return m.list.prefetch()
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 // The setup screen is hand-wired for the reason the filter form is (see
-// filter.go): it lets a person move past a field and checks every field on
+// views/filter): it lets a person move past a field and checks every field on
 // save, showing each message under its field; huh v2.0.3 refuses to leave an
 // invalid field and offers no way to set a field's error from outside.
 

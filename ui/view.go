@@ -253,8 +253,8 @@ func (m *Model) messageLine() string {
 	switch {
 	case f.Place() == uictx.PlaceMessage && f != uictx.Child(m.list):
 		s = f.View()
-	case m.export.running():
-		s = m.export.progress(m.spin.View())
+	case m.export.Running():
+		s = m.export.Progress(m.spin.View())
 	case data.err != nil || data.sync.err != nil:
 		why := data.err
 		if why == nil {

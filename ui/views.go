@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"maps"
 	"strings"
 	"time"
@@ -11,15 +10,13 @@ import (
 	"donations/api"
 	"donations/ask"
 	"donations/textsafe"
+	"donations/ui/uictx"
+	"donations/ui/views/saveview"
 )
 
-// View is a named set of filters, sort and search that a config saves; the
-// browser shows them as tabs, and tab / shift+tab switch between them.
-type View struct {
-	Name  string
-	Texts ask.Texts // the filters and search, by ask.Fields name
-	Sort  string    // as ask.ParseSort reads it; "" is by date
-}
+// View is a named set of filters, sort and search that a config saves
+// (saveview.Saved): the browser shows them as tabs.
+type View = saveview.Saved
 
 // ViewFields are the settings a view takes: every field of ask.Fields, and
 // the sort.
@@ -28,55 +25,21 @@ func ViewFields() []string { return append(ask.Names(), "sort") }
 // NewView reads a view's settings; a name or value that does not read is an
 // error naming it.
 func NewView(name string, fields map[string]string, now time.Time) (View, error) {
-	switch clean := textsafe.Line(name); {
-	case strings.TrimSpace(clean) == "":
-		return View{}, fmt.Errorf("a view needs a name that shows: %q has no letter to show", name)
-	case clean != name:
-		return View{}, fmt.Errorf("the view's name %q holds control characters", name)
-	case strings.EqualFold(name, allView):
-		return View{}, fmt.Errorf("%q is the tab of every donation, always there; name the view otherwise", allView)
-	}
-	v := View{Name: name, Texts: ask.Texts{}}
-	for k, val := range fields {
-		if k == "sort" {
-			if _, _, err := ask.ParseSort(val); err != nil {
-				return View{}, fmt.Errorf("sort: %w", err)
-			}
-			v.Sort = val
-			continue
-		}
-		v.Texts[k] = val
-	}
-	if _, errs := ask.Read(v.Texts, now); errs != nil {
-		return View{}, errs.Err()
-	}
-	return v, nil
-}
-
-// allView is the first tab's name: every donation, no filter.
-const allView = "all"
-
-// question is the view's question, read at now.
-func (v View) question(now time.Time) ask.Question {
-	q, _ := ask.Read(v.Texts, now) // read once already by NewView
-	if v.Sort != "" {
-		q.Sort, q.Desc, _ = ask.ParseSort(v.Sort)
-	}
-	return q
+	return saveview.NewSaved(name, fields, now)
 }
 
 // applyView puts a view's filters, sort and search in force.
 func (m *Model) applyView(i int) tea.Cmd {
 	m.view = i
-	v := View{Name: allView}
+	v := View{Name: saveview.All}
 	if i > 0 {
 		v = m.views[i-1]
 	}
-	q := v.question(m.ctx.Now())
+	q := v.Question(m.ctx.Now())
 	if v.Sort == "" {
 		q.Desc = m.data.order == api.NewestFirst
 	}
-	m.search.input.SetValue(q.Texts["search"])
+	m.search.SetText(q.Texts["search"])
 	return m.list.ask(q)
 }
 
@@ -99,7 +62,7 @@ func (m *Model) viewTabs() string {
 		return ""
 	}
 	st := &m.ctx.Styles
-	names := []string{"all"}
+	names := []string{saveview.All}
 	for _, v := range m.views {
 		names = append(names, v.Name)
 	}
@@ -148,7 +111,7 @@ func (m *Model) restore(s State) {
 	for i, v := range m.views {
 		if v.Name == s.View {
 			m.view = i + 1
-			q = v.question(now)
+			q = v.Question(now)
 		}
 	}
 	texts := maps.Clone(q.Texts)
@@ -179,7 +142,7 @@ func (m *Model) restore(s State) {
 	}
 	r.Query.PerPage = m.data.q.Query.PerPage
 	m.data.q = r
-	m.search.input.SetValue(r.Texts["search"])
+	m.search.SetText(r.Texts["search"])
 }
 
 // remember is the state to save at quit.
@@ -198,4 +161,27 @@ func (m *Model) remember() State {
 		s.View = m.views[m.view-1].Name
 	}
 	return s
+}
+
+// onViewSaved makes a saved view a tab, and the one in force: the
+// question is already the view's.
+func (m *Model) onViewSaved(msg saveview.SavedMsg) {
+	m.saver.Done()
+	if msg.Err != nil {
+		m.ctx.Flash = "The view was not saved: " + textsafe.Line(uictx.FirstLine(msg.Err.Error()))
+		return
+	}
+	i := len(m.views)
+	for j, v := range m.views {
+		if v.Name == msg.View.Name {
+			i = j
+		}
+	}
+	if i == len(m.views) {
+		m.views = append(m.views, msg.View)
+	}
+	m.views[i] = msg.View
+	m.view = i + 1
+	m.ctx.Flash = "Saved view " + textsafe.Line(msg.View.Name) + " in the config file; " +
+		m.ctx.Keys.List.NextView.Help().Key + " goes round the views"
 }

@@ -5,6 +5,7 @@
 // helpers that format a field the same way on every screen.
 //
 // It holds no data and asks nothing: the root (package ui) owns the
-// question and the answer on screen. A view asks for a change by posting a
-// Request to its Outbox (requests.go); the root carries it out.
+// question and the answer on screen, which a view reads through Data
+// (data.go). A view asks for a change by posting a Request to its Outbox
+// (requests.go); the root carries it out.
 package uictx

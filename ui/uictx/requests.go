@@ -1,5 +1,7 @@
 package uictx
 
+import "donations/ask"
+
 // A Request is what a view asks of the root: a change to the question or
 // the walk, which the root owns. A view never writes the root's state: it
 // posts a request to its Outbox, and the root carries it out as soon as the
@@ -28,3 +30,27 @@ func (o *Outbox) Take() []Request {
 	o.pending = nil
 	return r
 }
+
+// SearchMsg puts the quick search in force ("" drops it) and shows the
+// list from the top.
+type SearchMsg struct{ Text string }
+
+func (SearchMsg) request() {}
+
+// StepMsg moves the list's selection by Delta rows and fetches ahead: the
+// detail's next and previous gift.
+type StepMsg struct{ Delta int }
+
+func (StepMsg) request() {}
+
+// HistoryMsg lists the selected gift's donor's whole history: their
+// e-mail as the only filter, no search.
+type HistoryMsg struct{}
+
+func (HistoryMsg) request() {}
+
+// AskMsg puts Question in force, from the top, the page size kept the
+// config's: new server filters start a new walk.
+type AskMsg struct{ Question ask.Question }
+
+func (AskMsg) request() {}

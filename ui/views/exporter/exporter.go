@@ -1,4 +1,4 @@
-package ui
+package exporter
 
 import (
 	"context"
@@ -19,16 +19,17 @@ import (
 	"donations/ui/uictx"
 )
 
-const exportID uictx.ViewID = "export"
+// ID names the view.
+const ID uictx.ViewID = "export"
 
-// exporter asks for a file name, then writes what the list shows — the
+// View asks for a file name, then writes what the list shows — the
 // filters, search and sort in force — through the same writers as
 // `donations list`. An existing file is overwritten only when the user says so. The job runs as a command; its progress comes back as
 // messages, so the export never touches the model from another goroutine.
-type exporter struct {
+type View struct {
 	ctx  *uictx.Context
 	nav  uictx.Navigator
-	data *walk
+	data uictx.Data
 	path textinput.Model
 	bar  progress.Model
 	keys *uictx.PromptKeys
@@ -46,11 +47,11 @@ type exportJob struct {
 	written int
 	total   int
 	cancel  context.CancelFunc
-	updates chan exportMsg
+	updates chan Msg
 }
 
-// exportMsg reports an export's progress, and its end when done is set.
-type exportMsg struct {
+// Msg reports an export's progress, and its end when done is set.
+type Msg struct {
 	id      int
 	written int
 	done    bool
@@ -58,26 +59,33 @@ type exportMsg struct {
 	err     error
 }
 
-func newExporter(ctx *uictx.Context, nav uictx.Navigator, data *walk) *exporter {
+// New is the export of what data shows, drawn in ctx, moving the keys
+// through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
 	in := textinput.New()
 	in.Prompt = "file: "
-	return &exporter{ctx: ctx, nav: nav, data: data, path: in, keys: &ctx.Keys.Export,
+	return &View{ctx: ctx, nav: nav, data: data, path: in, keys: &ctx.Keys.Export,
 		bar: progress.New(progress.WithWidth(20), progress.WithoutPercentage())}
 }
 
-func (e *exporter) OpenKey() key.Binding     { return e.ctx.Keys.List.Export }
-func (e *exporter) Place() uictx.Place       { return uictx.PlaceMessage }
-func (e *exporter) ShortHelp() []key.Binding { return []key.Binding{e.keys.Accept, e.keys.Cancel} }
-func (e *exporter) running() bool            { return e.job != nil }
+func (e *View) OpenKey() key.Binding     { return e.ctx.Keys.List.Export }
+func (e *View) Place() uictx.Place       { return uictx.PlaceMessage }
+func (e *View) ShortHelp() []key.Binding { return []key.Binding{e.keys.Accept, e.keys.Cancel} }
 
-func (e *exporter) Open() (tea.Cmd, bool) {
+// Running says whether an export is under way.
+func (e *View) Running() bool { return e.job != nil }
+
+func (e *View) Open() (tea.Cmd, bool) {
 	e.confirm = ""
 	e.path.SetValue("donations-" + e.ctx.Now().Format("20060102-150405") + ".csv")
 	e.path.CursorEnd()
 	return e.path.Focus(), true
 }
 
-func (e *exporter) Update(msg tea.Msg) tea.Cmd {
+func (e *View) Update(msg tea.Msg) tea.Cmd {
+	if m, ok := msg.(Msg); ok {
+		return e.onMsg(m)
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if e.confirm != "" {
 			return e.answer(k)
@@ -108,7 +116,7 @@ func (e *exporter) Update(msg tea.Msg) tea.Cmd {
 
 // answer is the reply to "overwrite?": y writes over the file, anything
 // else goes back to the name.
-func (e *exporter) answer(k tea.KeyPressMsg) tea.Cmd {
+func (e *View) answer(k tea.KeyPressMsg) tea.Cmd {
 	path := e.confirm
 	e.confirm = ""
 	if k.String() == "y" || k.String() == "Y" {
@@ -118,13 +126,13 @@ func (e *exporter) answer(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (e *exporter) View() string {
+func (e *View) View() string {
 	st := &e.ctx.Styles
 	if e.confirm != "" {
 		return st.Warn.Render(textsafe.Line(e.confirm)+" exists. ") + "Overwrite it? " + st.Key.Render("y") + st.Muted.Render(" yes · any other key no")
 	}
 	n := textsafe.Count(e.data.Len(), "donation")
-	if p := e.data.partial(); p != "" {
+	if p := e.data.Partial(); p != "" {
 		n += " (" + p + ")"
 	}
 	return e.ctx.InputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
@@ -142,8 +150,8 @@ func expandHome(path string) (string, error) {
 	return filepath.Join(home, strings.TrimPrefix(path, "~")), nil
 }
 
-// resize fits the progress bar to the screen.
-func (e *exporter) resize() { e.bar.SetWidth(min(30, e.ctx.Layout.Width/4)) }
+// Resize fits the progress bar to the screen.
+func (e *View) Resize() { e.bar.SetWidth(min(30, e.ctx.Layout.Width/4)) }
 
 // formatFor picks the writer from the file name: .ndjson/.jsonl or .csv.
 func formatFor(path string) (string, error) {
@@ -156,7 +164,7 @@ func formatFor(path string) (string, error) {
 	return "", fmt.Errorf("name the file .csv or .ndjson")
 }
 
-func (e *exporter) start(path string, overwrite bool) tea.Cmd {
+func (e *View) start(path string, overwrite bool) tea.Cmd {
 	if e.job != nil {
 		e.ctx.Flash = "an export is already running (esc stops it)"
 		return nil
@@ -166,7 +174,8 @@ func (e *exporter) start(path string, overwrite bool) tea.Cmd {
 		e.ctx.Flash = "export: " + uictx.FirstLine(err.Error())
 		return nil
 	}
-	if e.data.active() == nil {
+	st, q := e.data.Store(), e.data.StoreQuery()
+	if st == nil {
 		e.ctx.Flash = "export: nothing to write: no store could be opened"
 		return nil
 	}
@@ -175,10 +184,9 @@ func (e *exporter) start(path string, overwrite bool) tea.Cmd {
 	}
 	e.jobs++
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan exportMsg, 1)}
+	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan Msg, 1)}
 	job.total = e.data.Len()
 	e.job = job
-	st, q := e.data.active(), e.data.storeQuery()
 	rows := func(ctx context.Context, f func(*api.Donation) error) error { return st.Donations(ctx, q, 0, -1, f) }
 	bom := e.ctx.CSVBOM
 	run := func() tea.Msg { return runExport(ctx, rows, path, format, bom, overwrite, job.id, job.updates) }
@@ -193,7 +201,7 @@ const exportEvery = 100
 // one pass, and returns the end. Progress goes to updates, which it closes
 // when done.
 func runExport(ctx context.Context, rows func(context.Context, func(*api.Donation) error) error, path, format string,
-	bom, overwrite bool, id int, updates chan exportMsg) tea.Msg {
+	bom, overwrite bool, id int, updates chan Msg) tea.Msg {
 	defer close(updates)
 	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
 	if overwrite {
@@ -201,7 +209,7 @@ func runExport(ctx context.Context, rows func(context.Context, func(*api.Donatio
 	}
 	f, err := os.OpenFile(path, mode, 0o600)
 	if err != nil {
-		return exportMsg{id: id, done: true, err: err}
+		return Msg{id: id, done: true, err: err}
 	}
 	w, _ := export.New(format, f, 0)
 	if format == "csv" {
@@ -216,7 +224,7 @@ func runExport(ctx context.Context, rows func(context.Context, func(*api.Donatio
 			// Progress is best effort: a full channel means the UI has not
 			// drawn the last one yet, and the next will do.
 			select {
-			case updates <- exportMsg{id: id, written: n}:
+			case updates <- Msg{id: id, written: n}:
 			default:
 			}
 		}
@@ -228,11 +236,11 @@ func runExport(ctx context.Context, rows func(context.Context, func(*api.Donatio
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	return exportMsg{id: id, written: n, done: true, opened: true, err: err}
+	return Msg{id: id, written: n, done: true, opened: true, err: err}
 }
 
 // waitExport delivers the next progress report; nothing once the job ended.
-func waitExport(updates chan exportMsg) tea.Cmd {
+func waitExport(updates chan Msg) tea.Cmd {
 	return func() tea.Msg {
 		if msg, ok := <-updates; ok {
 			return msg
@@ -241,7 +249,7 @@ func waitExport(updates chan exportMsg) tea.Cmd {
 	}
 }
 
-func (e *exporter) onMsg(msg exportMsg) tea.Cmd {
+func (e *View) onMsg(msg Msg) tea.Cmd {
 	job := e.job
 	if job == nil || msg.id != job.id {
 		return nil
@@ -265,15 +273,15 @@ func (e *exporter) onMsg(msg exportMsg) tea.Cmd {
 	return nil
 }
 
-// stop cancels the job; its end still arrives and clears it.
-func (e *exporter) stop() {
+// Stop cancels the job; its end still arrives and clears it.
+func (e *View) Stop() {
 	if e.job != nil {
 		e.job.cancel()
 	}
 }
 
-// progress is the message line while the job runs.
-func (e *exporter) progress(spin string) string {
+// Progress is the message line while the job runs.
+func (e *View) Progress(spin string) string {
 	job := e.job
 	stop := e.ctx.Keys.List.Back.Help().Key + " stops"
 	if job.total > 0 {

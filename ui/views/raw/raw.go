@@ -1,4 +1,4 @@
-package ui
+package raw
 
 import (
 	"bytes"
@@ -21,16 +21,17 @@ import (
 	"donations/ui/uictx"
 )
 
-const rawID uictx.ViewID = "raw"
+// ID names the view.
+const ID uictx.ViewID = "raw"
 
-// raw is the selected record exactly as received, under the request that
+// View is the selected record exactly as received, under the request that
 // fetched its page and the answer's headers: what a developer checks against
 // the API. / searches it, y copies the record and c a curl command that
 // asks for it again.
-type raw struct {
+type View struct {
 	ctx   *uictx.Context
 	nav   uictx.Navigator
-	sel   func() *uictx.Row
+	data  uictx.Data
 	vp    viewport.Model
 	keys  *uictx.RawKeys
 	find  textinput.Model
@@ -40,19 +41,21 @@ type raw struct {
 	hit   int      // the one shown
 }
 
-func newRaw(ctx *uictx.Context, nav uictx.Navigator, sel func() *uictx.Row) *raw {
+// New is the raw view of data's selected row, drawn in ctx, moving the
+// keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "text to find"
-	return &raw{ctx: ctx, nav: nav, sel: sel, vp: vp, keys: &ctx.Keys.Raw, find: in}
+	return &View{ctx: ctx, nav: nav, data: data, vp: vp, keys: &ctx.Keys.Raw, find: in}
 }
 
-func (r *raw) OpenKey() key.Binding { return r.ctx.Keys.List.Raw }
-func (r *raw) Place() uictx.Place   { return uictx.PlaceScreen }
+func (r *View) OpenKey() key.Binding { return r.ctx.Keys.List.Raw }
+func (r *View) Place() uictx.Place   { return uictx.PlaceScreen }
 
-func (r *raw) ShortHelp() []key.Binding {
+func (r *View) ShortHelp() []key.Binding {
 	if r.find.Focused() {
 		return []key.Binding{r.keys.Back}
 	}
@@ -60,8 +63,8 @@ func (r *raw) ShortHelp() []key.Binding {
 	return []key.Binding{r.ctx.Keys.Scroll.Up, k.Search, k.Next, k.Prev, k.Top, k.Bottom, k.Copy, k.Curl, k.Back, k.Quit}
 }
 
-func (r *raw) Open() (tea.Cmd, bool) {
-	r.row = r.sel()
+func (r *View) Open() (tea.Cmd, bool) {
+	r.row = r.data.Selected()
 	if r.row == nil {
 		return nil, false
 	}
@@ -74,14 +77,14 @@ func (r *raw) Open() (tea.Cmd, bool) {
 	return nil, true
 }
 
-func (r *raw) size() {
+func (r *View) size() {
 	r.vp.SetWidth(r.ctx.Layout.Width)
 	r.vp.SetHeight(max(r.ctx.Layout.TextHeight-1, 1))
 }
 
 // show fills the viewport, the search's lines marked and the current one
 // in reverse.
-func (r *raw) show() {
+func (r *View) show() {
 	st := &r.ctx.Styles
 	out := make([]string, len(r.lines))
 	for i, l := range r.lines {
@@ -97,7 +100,7 @@ func (r *raw) show() {
 	r.vp.SetContent(strings.Join(out, "\n"))
 }
 
-func (r *raw) Update(msg tea.Msg) tea.Cmd {
+func (r *View) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		var cmd tea.Cmd
@@ -136,7 +139,7 @@ func (r *raw) Update(msg tea.Msg) tea.Cmd {
 }
 
 // typing takes the search's keys: Enter finds, Esc drops the search.
-func (r *raw) typing(k tea.KeyPressMsg) tea.Cmd {
+func (r *View) typing(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case k.String() == "enter":
 		r.find.Blur()
@@ -154,7 +157,7 @@ func (r *raw) typing(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // search finds the lines holding text, ignoring case, and shows the first.
-func (r *raw) search(text string) {
+func (r *View) search(text string) {
 	r.hits, r.hit = nil, 0
 	if text = strings.ToLower(strings.TrimSpace(text)); text != "" {
 		for i, l := range r.lines {
@@ -167,7 +170,7 @@ func (r *raw) search(text string) {
 }
 
 // step moves to the next (1) or previous (-1) line found, round the end.
-func (r *raw) step(delta int) {
+func (r *View) step(delta int) {
 	if len(r.hits) > 0 {
 		r.hit = (r.hit + delta + len(r.hits)) % len(r.hits)
 		r.vp.SetYOffset(max(r.hits[r.hit]-r.vp.Height()/3, 0))
@@ -178,7 +181,7 @@ func (r *raw) step(delta int) {
 // curl copies a command that asks for this donation by id (not for its
 // whole page), or, where the wiring cannot build one, repeats the request
 // that brought it.
-func (r *raw) curl() tea.Cmd {
+func (r *View) curl() tea.Cmd {
 	var cmd string
 	switch {
 	case r.ctx.Curl != nil && r.row.Summary.ID.Valid:
@@ -195,7 +198,7 @@ func (r *raw) curl() tea.Cmd {
 
 // View sizes the text to the layout first: the window may have changed
 // while the raw view was open.
-func (r *raw) View() string {
+func (r *View) View() string {
 	r.size()
 	st := &r.ctx.Styles
 	status := st.Flash.Render(textsafe.Truncate(r.ctx.Flash, r.ctx.Layout.Width))

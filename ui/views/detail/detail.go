@@ -1,4 +1,4 @@
-package ui
+package detail
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -8,22 +8,23 @@ import (
 	"donations/api"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/clipboard"
+	"donations/ui/views/raw"
 )
 
-const detailID uictx.ViewID = "detail"
+// ID names the view.
+const ID uictx.ViewID = "detail"
 
-// detail is the selected gift's full record. It is drawn beside the list on a
+// View is the selected gift's full record. It is drawn beside the list on a
 // wide screen whatever has the keys, and full-width when it has them on a
 // narrow one.
-type detail struct {
+type View struct {
+	uictx.Outbox
 	ctx  *uictx.Context
 	nav  uictx.Navigator
-	sel  func() *uictx.Row       // the list's selected row
-	step func(delta int) tea.Cmd // moves the list's selection
-	// history lists the donor's whole history, as D does on the list.
-	history func() tea.Cmd
-	vp      viewport.Model
-	keys    *uictx.DetailKeys
+	data uictx.Data
+	vp   viewport.Model
+	keys *uictx.DetailKeys
 
 	// what the text was built for: it is rebuilt only when one changes, or
 	// the styles do (restyle).
@@ -32,24 +33,26 @@ type detail struct {
 	shownUTC   bool
 }
 
-func newDetail(ctx *uictx.Context, nav uictx.Navigator, sel func() *uictx.Row, step func(delta int) tea.Cmd, history func() tea.Cmd) *detail {
+// New is the detail of data's selected row, drawn in ctx, moving the keys
+// through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.Viewport()
-	return &detail{ctx: ctx, nav: nav, sel: sel, step: step, history: history, vp: vp, keys: &ctx.Keys.Detail}
+	return &View{ctx: ctx, nav: nav, data: data, vp: vp, keys: &ctx.Keys.Detail}
 }
 
-func (d *detail) OpenKey() key.Binding { return d.ctx.Keys.List.Open }
-func (d *detail) Place() uictx.Place   { return uictx.PlacePane }
-func (d *detail) View() string         { return d.vp.View() }
+func (d *View) OpenKey() key.Binding { return d.ctx.Keys.List.Open }
+func (d *View) Place() uictx.Place   { return uictx.PlacePane }
+func (d *View) View() string         { return d.vp.View() }
 
-func (d *detail) ShortHelp() []key.Binding {
+func (d *View) ShortHelp() []key.Binding {
 	s := d.ctx.Keys.Scroll
 	return []key.Binding{s.Up, d.keys.Back, d.keys.Next, d.keys.Prev, d.keys.History, d.keys.Copy, d.keys.Raw, d.keys.Quit}
 }
 
-func (d *detail) Open() (tea.Cmd, bool) { return nil, d.sel() != nil }
+func (d *View) Open() (tea.Cmd, bool) { return nil, d.data.Selected() != nil }
 
-func (d *detail) Update(msg tea.Msg) tea.Cmd {
+func (d *View) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, d.keys.Back):
@@ -58,16 +61,19 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(k, d.keys.Quit):
 			return d.nav.Quit()
 		case key.Matches(k, d.keys.Raw):
-			return d.nav.Open(rawID)
+			return d.nav.Open(raw.ID)
 		case key.Matches(k, d.keys.Copy):
-			return d.nav.Open(copyID)
+			return d.nav.Open(clipboard.ID)
 		case key.Matches(k, d.keys.Next):
-			return d.step(1)
+			d.Send(uictx.StepMsg{Delta: 1})
+			return nil
 		case key.Matches(k, d.keys.Prev):
-			return d.step(-1)
+			d.Send(uictx.StepMsg{Delta: -1})
+			return nil
 		case key.Matches(k, d.keys.History):
 			d.nav.Back()
-			return d.history()
+			d.Send(uictx.HistoryMsg{})
+			return nil
 		}
 	}
 	var cmd tea.Cmd
@@ -75,18 +81,18 @@ func (d *detail) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// scroll moves the text with the mouse wheel, whoever has the keys.
-func (d *detail) scroll(msg tea.MouseWheelMsg) { d.vp, _ = d.vp.Update(msg) }
+// Scroll moves the text with the mouse wheel, whoever has the keys.
+func (d *View) Scroll(msg tea.MouseWheelMsg) { d.vp, _ = d.vp.Update(msg) }
 
-// sync sizes the pane and rebuilds its text when the selection, width, time
+// Sync sizes the pane and rebuilds its text when the selection, width, time
 // zone or styles changed: the full record is decoded from its raw bytes only
 // then, and View only draws what is there.
-func (d *detail) sync() {
+func (d *View) Sync() {
 	lay := d.ctx.Layout
 	d.vp.SetWidth(lay.PaneWidth)
 	d.vp.SetHeight(lay.PaneHeight)
 	var s *api.Summary
-	if r := d.sel(); r != nil {
+	if r := d.data.Selected(); r != nil {
 		s = &r.Summary
 	}
 	if s == d.shownID && lay.PaneWidth == d.shownWidth && d.ctx.UTC == d.shownUTC {
@@ -112,5 +118,5 @@ func (d *detail) sync() {
 	}
 }
 
-// restyle makes the next sync rebuild the text in new colours.
-func (d *detail) restyle() { d.shownID = nil }
+// Restyle makes the next Sync rebuild the text in new colours.
+func (d *View) Restyle() { d.shownID = nil }

@@ -13,7 +13,7 @@
 //
 // Its keys come from FormKeys in the KeyMap like every other view's.
 
-package ui
+package filter
 
 import (
 	"strings"
@@ -98,35 +98,40 @@ func (f *filterForm) question(base ask.Question) ask.Question {
 	return q
 }
 
-const filterID uictx.ViewID = "filter"
+// ID names the view.
+const ID uictx.ViewID = "filter"
 
-// filterView is the filter form as a child: it is made afresh from the query
-// in force each time it opens, and applying it restarts the walk.
-type filterView struct {
+// View is the filter form as a child: it is made afresh from the question
+// in force each time it opens, and applying it asks the root for its
+// question (uictx.AskMsg).
+type View struct {
+	uictx.Outbox
 	ctx  *uictx.Context
 	nav  uictx.Navigator
-	list *list
+	data uictx.Data
 	form filterForm
 	keys *uictx.FormKeys
 }
 
-func newFilterView(ctx *uictx.Context, nav uictx.Navigator, l *list) *filterView {
-	return &filterView{ctx: ctx, nav: nav, list: l, keys: &ctx.Keys.Filter}
+// New is the form over data's question, drawn in ctx, moving the keys
+// through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
+	return &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Filter}
 }
 
-func (v *filterView) OpenKey() key.Binding { return v.ctx.Keys.List.Filter }
-func (v *filterView) Place() uictx.Place   { return uictx.PlaceScreen }
+func (v *View) OpenKey() key.Binding { return v.ctx.Keys.List.Filter }
+func (v *View) Place() uictx.Place   { return uictx.PlaceScreen }
 
-func (v *filterView) ShortHelp() []key.Binding {
+func (v *View) ShortHelp() []key.Binding {
 	return []key.Binding{v.keys.Next, v.keys.Prev, v.keys.Apply, v.keys.Cancel}
 }
 
-func (v *filterView) Open() (tea.Cmd, bool) {
-	v.form = newFilterForm(v.list.data.q, v.ctx.Now())
+func (v *View) Open() (tea.Cmd, bool) {
+	v.form = newFilterForm(v.data.Question(), v.ctx.Now())
 	return textinput.Blink, true
 }
 
-func (v *filterView) Update(msg tea.Msg) tea.Cmd {
+func (v *View) Update(msg tea.Msg) tea.Cmd {
 	f := &v.form
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
@@ -138,7 +143,8 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			}
 			v.nav.Back()
-			return v.list.ask(f.question(v.list.data.q))
+			v.Send(uictx.AskMsg{Question: f.question(v.data.Question())})
+			return nil
 		case key.Matches(k, v.keys.Next):
 			return f.move(1)
 		case key.Matches(k, v.keys.Prev):
@@ -157,7 +163,7 @@ func (v *filterView) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (v *filterView) View() string {
+func (v *View) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	head := st.Title.Render("Filters") + "\n" +
@@ -197,7 +203,7 @@ func (v *filterView) View() string {
 // the rest of a hint too long for the input, which breaks after a comma or
 // a space ("…, this year," / "2026-03-01..2026-03-31"), never inside a
 // value as the screen's own wrap did ("2026-03-" / "01").
-func (v *filterView) fieldLines(fl *filterField, w int) (input, under string) {
+func (v *View) fieldLines(fl *filterField, w int) (input, under string) {
 	st := &v.ctx.Styles
 	hint := fl.input.Placeholder
 	first, rest := splitHint(hint, w)

@@ -1,4 +1,4 @@
-package ui
+package search
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -9,55 +9,56 @@ import (
 	"donations/ui/uictx"
 )
 
-const searchID uictx.ViewID = "search"
+// ID names the view.
+const ID uictx.ViewID = "search"
 
-// search is the quick-search bar: it narrows the loaded rows as each key is
+// View is the quick-search bar: it narrows the loaded rows as each key is
 // typed, ignoring case and accents. It stays on screen, without the keys,
 // while a search is in force.
-type search struct {
+type View struct {
+	uictx.Outbox
 	ctx   *uictx.Context
 	nav   uictx.Navigator
-	data  *walk
-	list  *list
+	data  uictx.Data
 	input textinput.Model
 	keys  *uictx.PromptKeys
 	typed bool // has the keys
 }
 
-func newSearch(ctx *uictx.Context, nav uictx.Navigator, data *walk, l *list) *search {
+// New is the bar over data, drawn in ctx, moving the keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "name, e-mail, form, amount or id"
-	return &search{ctx: ctx, nav: nav, data: data, list: l, input: in, keys: &ctx.Keys.Search}
+	return &View{ctx: ctx, nav: nav, data: data, input: in, keys: &ctx.Keys.Search}
 }
 
-func (s *search) OpenKey() key.Binding     { return s.ctx.Keys.List.Search }
-func (s *search) Place() uictx.Place       { return uictx.PlaceBar }
-func (s *search) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
+func (s *View) OpenKey() key.Binding     { return s.ctx.Keys.List.Search }
+func (s *View) Place() uictx.Place       { return uictx.PlaceBar }
+func (s *View) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
 
-// shown says whether the bar takes a line under the header.
-func (s *search) shown() bool { return s.typed || s.data.q.Has("search") }
+// Shown says whether the bar takes a line under the header.
+func (s *View) Shown() bool { return s.typed || s.data.Question().Has("search") }
 
-func (s *search) Open() (tea.Cmd, bool) {
+func (s *View) Open() (tea.Cmd, bool) {
 	s.typed = true
 	return s.input.Focus(), true
 }
 
-func (s *search) Update(msg tea.Msg) tea.Cmd {
+func (s *View) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, s.keys.Cancel):
-			s.clear()
+			s.Clear()
 			s.leave()
-			return s.list.prefetch()
+			return nil
 		case key.Matches(k, s.keys.Accept):
 			s.leave()
 			return nil
 		}
 		var cmd tea.Cmd
 		s.input, cmd = s.input.Update(k)
-		s.data.setSearch(s.input.Value())
-		s.list.top()
+		s.Send(uictx.SearchMsg{Text: s.input.Value()})
 		return cmd
 	}
 	var cmd tea.Cmd
@@ -65,27 +66,30 @@ func (s *search) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (s *search) leave() {
+func (s *View) leave() {
 	s.typed = false
 	s.input.Blur()
 	s.nav.Back()
 }
 
-// clear drops the search: every loaded row shows again.
-func (s *search) clear() {
+// Clear drops the search: every loaded row shows again.
+func (s *View) Clear() {
 	s.input.Reset()
-	s.data.setSearch("")
-	s.list.top()
+	s.Send(uictx.SearchMsg{})
 }
 
-func (s *search) View() string {
+// SetText shows text in the bar, the search a view or a remembered state
+// puts in force.
+func (s *View) SetText(text string) { s.input.SetValue(text) }
+
+func (s *View) View() string {
 	st := &s.ctx.Styles
 	if s.typed {
-		tail := "  " + s.data.matchCount()
+		tail := "  " + s.data.MatchCount()
 		return s.field(textsafe.Width(tail)) + st.Muted.Render(tail)
 	}
 	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.input.Value()) +
-		st.Muted.Render("  "+s.data.matchCount()+" · "+s.ctx.Keys.List.Back.Help().Key+" clears")
+		st.Muted.Render("  "+s.data.MatchCount()+" · "+s.ctx.Keys.List.Back.Help().Key+" clears")
 }
 
 // field draws the input, room cells left for what follows it. Without a
@@ -93,7 +97,7 @@ func (s *search) View() string {
 // cursor: the stray "n" of "/ n  100 matches". So it is as wide as the
 // placeholder while empty, and as what was typed after (the input adds a
 // cell for the cursor).
-func (s *search) field(room int) string {
+func (s *View) field(room int) string {
 	w := textsafe.Width(s.input.Value())
 	if s.input.Value() == "" {
 		w = textsafe.Width(s.input.Placeholder)

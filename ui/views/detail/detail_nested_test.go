@@ -1,10 +1,12 @@
-package ui
+package detail
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
 	"donations/textsafe"
@@ -32,5 +34,19 @@ func TestDetailShowsFieldsPastTheSpecWhenSent(t *testing.T) {
 	}
 	if text := detailText(&plain, 100, time.UTC, uictx.NewStyles(true)); strings.Contains(text, "Campaign") || strings.Contains(text, "Refunded") {
 		t.Errorf("fields past the spec shown though not sent:\n%s", text)
+	}
+}
+
+// An e-mail too long for the pane breaks after its "@" (or a "."), never
+// mid-word.
+func TestDetailWrapsAnEmailAtItsParts(t *testing.T) {
+	const local, domain = "margaret.hamilton", "example.org"
+	var d api.Donation
+	if err := json.Unmarshal([]byte(`{"id":1,"donor":{"email":"`+local+"@"+domain+`"}}`), &d); err != nil {
+		t.Fatal(err)
+	}
+	text := ansi.Strip(detailText(&d, 40, time.UTC, uictx.NewStyles(true)))
+	if !strings.Contains(text, local+"@\n") || !strings.Contains(text, domain) {
+		t.Errorf("the e-mail %s@%s did not break after its @:\n%s", local, domain, text)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package detail
 
 import (
 	"os"
@@ -26,7 +26,7 @@ func detailLine(text, label string) string {
 // processor's key, the server's net when the fees do not give one, a
 // refund, fee_covered as Yes/No, and the donor's and the plan's fields.
 func TestDetailShowsWhatDonorboxSends(t *testing.T) {
-	body, err := os.ReadFile("../api/testdata/donorbox/donations.json")
+	body, err := os.ReadFile("../../../api/testdata/donorbox/donations.json")
 	if err != nil {
 		t.Fatal(err)
 	}

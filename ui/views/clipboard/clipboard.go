@@ -1,4 +1,4 @@
-package ui
+package clipboard
 
 import (
 	"donations/ui/uictx"
@@ -7,45 +7,48 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-const copyID uictx.ViewID = "copy"
+// ID names the view.
+const ID uictx.ViewID = "copy"
 
-// copier asks what to copy of the selected gift and puts it on the
+// View asks what to copy of the selected gift and puts it on the
 // terminal's clipboard (OSC 52), which works over ssh too.
-type copier struct {
+type View struct {
 	ctx  *uictx.Context
 	nav  uictx.Navigator
-	sel  func() *uictx.Row
+	data uictx.Data
 	keys *uictx.CopyKeys
 }
 
-func newCopier(ctx *uictx.Context, nav uictx.Navigator, sel func() *uictx.Row) *copier {
-	return &copier{ctx: ctx, nav: nav, sel: sel, keys: &ctx.Keys.Copy}
+// New is the copy prompt for data's selected row, drawn in ctx, moving the
+// keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
+	return &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Copy}
 }
 
-func (c *copier) OpenKey() key.Binding { return c.ctx.Keys.List.Copy }
-func (c *copier) Place() uictx.Place   { return uictx.PlaceMessage }
-func (c *copier) Open() (tea.Cmd, bool) {
-	return nil, c.sel() != nil
+func (c *View) OpenKey() key.Binding { return c.ctx.Keys.List.Copy }
+func (c *View) Place() uictx.Place   { return uictx.PlaceMessage }
+func (c *View) Open() (tea.Cmd, bool) {
+	return nil, c.data.Selected() != nil
 }
 
-func (c *copier) ShortHelp() []key.Binding {
+func (c *View) ShortHelp() []key.Binding {
 	return []key.Binding{c.keys.Email, c.keys.ID, c.keys.JSON, c.keys.Cancel}
 }
 
 // View asks; the key line below lists the answers.
-func (c *copier) View() string {
+func (c *View) View() string {
 	return c.ctx.Styles.Flash.Render("Copy what to the clipboard?")
 }
 
 // Update takes one key: what to copy, or anything else to cancel.
-func (c *copier) Update(msg tea.Msg) tea.Cmd {
+func (c *View) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	c.nav.BackToOpener()
 	c.ctx.Flash = ""
-	r := c.sel()
+	r := c.data.Selected()
 	if r == nil {
 		return nil
 	}

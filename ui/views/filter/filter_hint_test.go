@@ -1,4 +1,4 @@
-package ui
+package filter
 
 import (
 	"strings"

@@ -1,0 +1,20 @@
+package ui
+
+import (
+	"donations/ask"
+	"donations/store"
+	"donations/ui/uictx"
+)
+
+// viewData is the answer on screen as the views read it (uictx.Data):
+// each method a thin read of the root's walk and list, so it says what
+// they say whatever reads the answer behind them.
+type viewData struct{ m *Model }
+
+func (d viewData) Len() int                { return d.m.data.Len() }
+func (d viewData) Selected() *uictx.Row    { return d.m.list.selectedRow() }
+func (d viewData) Partial() string         { return d.m.data.partial() }
+func (d viewData) MatchCount() string      { return d.m.data.matchCount() }
+func (d viewData) Store() *store.Store     { return d.m.data.active() }
+func (d viewData) StoreQuery() store.Query { return d.m.data.storeQuery() }
+func (d viewData) Question() ask.Question  { return d.m.data.q }

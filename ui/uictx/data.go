@@ -1,0 +1,28 @@
+package uictx
+
+import (
+	"donations/ask"
+	"donations/store"
+)
+
+// Data is the answer on screen as a view reads it: the root's, read-only.
+// A view keeps the Data it was given and reads it when it draws or acts,
+// never a copy, so it sees every answer the root takes in; it changes
+// nothing through it (a change is a Request).
+type Data interface {
+	// Len is how many rows the list shows.
+	Len() int
+	// Selected is the list's selected row; nil when there is none.
+	Selected() *Row
+	// Partial is "" when the answer is whole, else what it covers, in words.
+	Partial() string
+	// MatchCount says how many rows the search finds, and over what.
+	MatchCount() string
+	// Store is the store that answers the question in force, for reads
+	// only; nil when none could be opened.
+	Store() *store.Store
+	// StoreQuery is the question in force as the store reads it.
+	StoreQuery() store.Query
+	// Question is a copy of the question in force.
+	Question() ask.Question
+}
