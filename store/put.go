@@ -47,7 +47,7 @@ const upsertMax = 20
 // upsertDeferredMax bounds them while a first sync defers the search
 // index (see kept): no segment is written then, and what is left of a
 // statement's cost is that pass, which at 20 a statement was two thirds
-// of it, a tenth of what the writer of a first sync spends.
+// of it, a fifth of what the writer of a first sync spends.
 const upsertDeferredMax = 4
 
 const upsertTail = `
