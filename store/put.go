@@ -37,12 +37,18 @@ VALUES `
 
 const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 
-// upsertMax bounds the donations one statement stores: the driver finds
-// each value it binds by a pass over all of them, which at 100 a
-// statement (2,600 values) cost more than storing them (a first sync of
-// 20,000: 1.7 -> 3.3 s of CPU in put). 20 of them are five segments a
-// page, merged at the sync's end.
+// upsertMax bounds the donations one statement stores while the search
+// index is kept row by row: the driver finds each value it binds by a
+// pass over all of them, which at 100 a statement (2,600 values) cost more
+// than storing them (a first sync of 20,000: 1.7 -> 3.3 s of CPU in put).
+// 20 of them are five segments a page, merged at the sync's end.
 const upsertMax = 20
+
+// upsertDeferredMax bounds them while a first sync defers the search
+// index (see kept): no segment is written then, and what is left of a
+// statement's cost is that pass, which at 20 a statement was two thirds
+// of it, a fifth of what the writer of a first sync spends.
+const upsertDeferredMax = 4
 
 const upsertTail = `
 ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
@@ -87,6 +93,7 @@ func (s *Store) writeOn(ctx context.Context, b interface {
 type putStmts struct {
 	addRec, getRec, setRec *sql.Stmt
 	ins                    map[int]*sql.Stmt // upsertRows(n), by n
+	most                   int               // donations a statement stores: upsertMax or upsertDeferredMax
 	s                      *Store
 	tx                     *sql.Tx
 	codec                  *codec         // compresses the records; nil: kept as sent
@@ -94,7 +101,14 @@ type putStmts struct {
 }
 
 func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec) (*putStmts, error) {
-	st := putStmts{s: s, tx: tx, codec: c, zone: s.zone, ins: map[int]*sql.Stmt{}}
+	deferred, err := metaIn(ctx, tx, metaDeferred)
+	if err != nil {
+		return nil, err
+	}
+	st := putStmts{s: s, tx: tx, codec: c, zone: s.zone, ins: map[int]*sql.Stmt{}, most: upsertMax}
+	if deferred != "" {
+		st.most = upsertDeferredMax
+	}
 	for _, p := range []struct {
 		to *(*sql.Stmt)
 		q  string
@@ -121,11 +135,11 @@ func (st *putStmts) close() {
 	}
 }
 
-// upsert stores the donations whose rows' values vals holds, upsertMax
+// upsert stores the donations whose rows' values vals holds, st.most
 // at a time.
 func (st *putStmts) upsert(ctx context.Context, vals []any) error {
 	for len(vals) > 0 {
-		n := min(len(vals)/columns, upsertMax)
+		n := min(len(vals)/columns, st.most)
 		stmt, ok := st.ins[n]
 		if !ok {
 			var err error
