@@ -17,6 +17,7 @@ import (
 // the store, and the next one adds what came since. The account ends on a
 // part page (3,015 in the full run, 1,015 under -short).
 func TestEveryKindOfServerSyncs(t *testing.T) {
+	t.Parallel()
 	count := sized(3015, 1015)
 	pages := (count + 49) / 50
 	for _, sv := range apitest.Servers {
