@@ -53,6 +53,7 @@ func rowIDs(rows []dataset.Row) []int64 {
 func eachShape(t *testing.T, n int, f func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store)) {
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
+			t.Parallel()
 			srv := server(t, sh.Of(demo.Options{Count: n}))
 			s, _ := tempStore(t)
 			f(t, srv, client(t, srv.URL), s)
@@ -64,6 +65,7 @@ func eachShape(t *testing.T, n int, f func(t *testing.T, srv *demo.Running, c *a
 // a window at either end, and sums whose counted and left-out parts make
 // up every donation.
 func TestAnswerFromASyncedStoreIsWhole(t *testing.T) {
+	t.Parallel()
 	eachShape(t, 700, func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
 		sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 		all := srv.Match(demo.Filter{})
@@ -111,7 +113,8 @@ func sumsAddUp(t *testing.T, s *store.Store, snap dataset.Snapshot) {
 // whole account, with what it holds and about how many the server lists;
 // whole over the month before the newest gift, which it read first.
 func TestAnswerFromAHalfSyncedStoreSaysWhatItHolds(t *testing.T) {
-	eachShape(t, 3000, func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
+	t.Parallel()
+	eachShape(t, sized(3000, 1000), func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
 		cutShort(t, s, c, dataset.SyncOptions{Concurrency: 1}, 2) // pages enough left that the cut lands before the end
 		all, held := srv.Match(demo.Filter{}), ids(t, s)
 		snap := answer(t, dataset.AnswerRequest{Question: question(t, nil), Parts: dataset.PartCount, Store: s})
@@ -137,6 +140,7 @@ func TestAnswerFromAHalfSyncedStoreSaysWhatItHolds(t *testing.T) {
 // A campaign is not what the store is synced by: its question goes to a
 // scratch walk, which answers partial until it has read its last page.
 func TestAnswerACampaignFromAScratchWalk(t *testing.T) {
+	t.Parallel()
 	eachShape(t, 700, func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
 		sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 		id := demo.Campaigns[3].ID // records of the spec's shape do not say their campaign: the server knows
@@ -180,6 +184,7 @@ func next(t *testing.T, sc *dataset.Scratch) dataset.Step {
 // A cancelled question returns at once with ctx.Err(), still tagged with
 // its generation, however much it asks.
 func TestAnswerCancelled(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 300})
 	s, _ := tempStore(t)
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})

@@ -19,7 +19,8 @@ import (
 // only what a page or an id lookup shows gone, says the list moved, and
 // does not call the store whole; the next full sync makes it exact.
 func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
-	srv := server(t, demo.Options{Count: 2000})
+	t.Parallel()
+	srv := server(t, demo.Options{Count: sized(2000, 1000)})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{})
@@ -86,6 +87,7 @@ func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 // list is gone: the sync keeps it, says so, and does not call the store
 // whole.
 func TestFullSyncKeepsWhatItCannotAskAfter(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)

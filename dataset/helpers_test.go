@@ -14,4 +14,5 @@ var (
 	sameAsServer = datasettest.SameAsServer
 	settled      = datasettest.Settled
 	skipShort    = datasettest.SkipShort
+	sized        = datasettest.Sized
 )

@@ -14,7 +14,9 @@ import (
 // runs (or after it was cut short) looks in what is held all the same, and
 // finds what a store with its index finds among the same donations.
 func TestSearchDuringAFirstSync(t *testing.T) {
-	srv := server(t, demo.Options{Count: 5000})
+	t.Parallel()
+	count := sized(5000, 1500)
+	srv := server(t, demo.Options{Count: count})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
 	cutShort(t, s, c, dataset.SyncOptions{}, 6)
@@ -23,7 +25,7 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 		held = append(held, *d)
 		return nil
 	})
-	if err != nil || len(held) == 0 || len(held) == 5000 {
+	if err != nil || len(held) == 0 || len(held) == count {
 		t.Fatalf("the cut sync holds %d donations (%v): want a part", len(held), err)
 	}
 	indexed, err := store.Memory(context.Background())

@@ -3,6 +3,7 @@ package dataset_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 // Request counts are exact: with nothing new a sync costs at most 2 requests,
 // with k new at most ceil(k/100)+2, when no window is re-read.
 func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, count := range []int{1, 100, 999, 1000, 1050} {
 		srv := server(t, demo.Options{Count: count})
@@ -46,6 +48,7 @@ func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 // A refund changes an old donation: the revalidation window finds it when it
 // is recent, --full wherever it is.
 func TestRefundsFoundByWindowAndFull(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	srv := server(t, demo.Options{Count: 3000})
 	c := client(t, srv.URL)
@@ -70,6 +73,7 @@ func TestRefundsFoundByWindowAndFull(t *testing.T) {
 }
 
 func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 500})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
@@ -91,6 +95,7 @@ func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
 // Removals shift the list under the store; a sync that does not find its
 // newest donation where it should be reads everything rather than miss any.
 func TestShiftedListFallsBackToAFullSync(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
@@ -110,6 +115,7 @@ func TestShiftedListFallsBackToAFullSync(t *testing.T) {
 // A server that ignores `page` shows the first page only: the sync keeps it,
 // says so, and removes nothing on a full sync.
 func TestServerIgnoringPage(t *testing.T) {
+	t.Parallel()
 	good := server(t, demo.Options{Count: 450})
 	s, _ := tempStore(t)
 	sync(t, s, client(t, good.URL), dataset.SyncOptions{})
@@ -124,6 +130,7 @@ func TestServerIgnoringPage(t *testing.T) {
 // A first sync from a server that ignores `page` keeps its first page and
 // says so, but does not take it for the whole list.
 func TestFirstSyncFromAServerIgnoringPage(t *testing.T) {
+	t.Parallel()
 	bad := server(t, demo.Options{Count: 450, IgnorePage: true})
 	s, _ := tempStore(t)
 	r := sync(t, s, client(t, bad.URL), dataset.SyncOptions{})
@@ -138,6 +145,7 @@ func TestFirstSyncFromAServerIgnoringPage(t *testing.T) {
 // Two processes syncing one store at once (two handles here) store every
 // donation once.
 func TestTwoSyncsAtOnce(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 1200})
 	_, path := tempStore(t)
 	a, b := open(t, path), open(t, path)
@@ -162,33 +170,37 @@ func TestTwoSyncsAtOnce(t *testing.T) {
 // coverage that says so, and the next one completes it with nothing
 // repeated.
 func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 2500})
 	want := srv.Match(demo.Filter{})
 	for _, stopAt := range []int{1, 4, 11, 20} {
-		s, _ := tempStore(t)
-		ctx, cancel := context.WithCancel(context.Background())
-		reported, pages := 0, 0
-		_, err := dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 8, OnProgress: func(p dataset.Progress) {
-			if p.Done <= pages || p.Total != len(want)/100 {
-				t.Errorf("stop at %d: progress went from %d pages to %d of %d", stopAt, pages, p.Done, p.Total)
+		t.Run(fmt.Sprint("stop at ", stopAt), func(t *testing.T) {
+			t.Parallel()
+			s, _ := tempStore(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			reported, pages := 0, 0
+			_, err := dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 8, OnProgress: func(p dataset.Progress) {
+				if p.Done <= pages || p.Total != len(want)/100 {
+					t.Errorf("stop at %d: progress went from %d pages to %d of %d", stopAt, pages, p.Done, p.Total)
+				}
+				reported, pages = p.New, p.Done
+				if p.Done >= stopAt {
+					cancel()
+				}
+			}})
+			cancel()
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("stop at %d: %v", stopAt, err)
 			}
-			reported, pages = p.New, p.Done
-			if p.Done >= stopAt {
-				cancel()
+			got := ids(t, s)
+			if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[len(want)-len(got):]) {
+				t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the last", stopAt, len(got), reported)
 			}
-		}})
-		cancel()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("stop at %d: %v", stopAt, err)
-		}
-		got := ids(t, s)
-		if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[len(want)-len(got):]) {
-			t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the last", stopAt, len(got), reported)
-		}
-		coversExactly(t, s, got, len(want))
-		if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
-			t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
-		}
-		sameAsServer(t, s, srv)
+			coversExactly(t, s, got, len(want))
+			if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
+				t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
+			}
+			sameAsServer(t, s, srv)
+		})
 	}
 }

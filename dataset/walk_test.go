@@ -18,6 +18,7 @@ import (
 // repeats page 1's last row), the copy updated last is stored, whichever
 // page the walk reads first, and by --full too.
 func TestNewerCopyOfADonationWins(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 250, RepeatRows: 1})
 	all := srv.Match(demo.Filter{})
 	twice := all[99] // last on page 1, first on page 2
@@ -58,6 +59,7 @@ func refunded(t *testing.T, s *store.Store, id int64) int {
 // its page size learned, so that an incremental sync reads only the page
 // holding the store's newest donation and the one after it.
 func TestCappedPageSizeIsLearned(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, tc := range []struct{ size, count int }{{50, 5000}, {1, 700}, {37, 1000}} {
 		srv := server(t, demo.Options{Count: tc.count, PageSize: tc.size})
@@ -91,6 +93,7 @@ func TestCappedPageSizeIsLearned(t *testing.T) {
 // One sync of a store runs at a time: a second one told not to wait says
 // so at once, and one that waits is told it waits and runs after.
 func TestOneSyncAtATime(t *testing.T) {
+	t.Parallel()
 	srv := server(t, demo.Options{Count: 3000, Latency: 20 * time.Millisecond})
 	_, path := tempStore(t)
 	a, b := open(t, path), open(t, path)

@@ -75,6 +75,7 @@ func dateOf(d api.Donation) time.Time {
 // with a server that honours date_from/date_to and one that does not
 // (the month is then searched for).
 func TestSyncReadsTheWantedRangeFirst(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, filter := range []bool{true, false} {
 		t.Run(fmt.Sprintf("date filter %v", filter), func(t *testing.T) {

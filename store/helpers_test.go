@@ -15,4 +15,5 @@ var (
 	agree        = datasettest.Agree
 	firstDiff    = datasettest.FirstDiff
 	skipShort    = datasettest.SkipShort
+	sized        = datasettest.Sized
 )

@@ -32,7 +32,8 @@ func largest(t *testing.T, s *store.Store) (id, pages int64) {
 // of the index built by the first sync).
 func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 3000})
+	count := sized(3000, 1000)
+	srv := server(t, demo.Options{Count: count})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{})
@@ -42,7 +43,7 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 	}
 	srv.Add(250)
 	var list []api.Donation
-	for page := 31; page <= 33; page++ {
+	for page := count/100 + 1; page <= count/100+3; page++ {
 		pg, err := c.Page(ctx, api.Query{Page: page, PerPage: 100})
 		if err != nil {
 			t.Fatal(err)
@@ -60,7 +61,7 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 	if added, most := len(after)-len(before), (len(list)+19)/20; added > most {
 		t.Errorf("storing %d donations added %d segments to the search index, want at most %d", len(list), added, most)
 	}
-	for _, id := range srv.Match(demo.Filter{})[3000:] {
+	for _, id := range srv.Match(demo.Filter{})[count:] {
 		if n, err := s.Count(ctx, store.Query{Filter: store.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
 			t.Fatalf("the search does not find the new donation %d: %d %v", id, n, err)
 		}

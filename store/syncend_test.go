@@ -17,7 +17,7 @@ import (
 // system, so the store is never larger than what it keeps.
 func TestSyncsLeaveNoFreePages(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 3000})
+	srv := server(t, demo.Options{Count: sized(3000, 1000)})
 	c := client(t, srv.URL)
 	s, path := tempStore(t)
 	steps := []struct {
@@ -64,18 +64,19 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 // by the first sync that leaves a sixteenth of it free.
 func TestOlderStoreIsCompactedOnceMuchIsFree(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 3000})
+	count := sized(3000, 900)
+	srv := server(t, demo.Options{Count: count})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{})
 	if err := s.WithoutAutoVacuum(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range srv.Match(demo.Filter{})[:1000] {
+	for _, id := range srv.Match(demo.Filter{})[:count/3] {
 		srv.Remove(id)
 	}
-	if r := sync(t, s, c, dataset.SyncOptions{}); r.Removed != 1000 {
-		t.Fatalf("the sync removed %d, want 1000", r.Removed)
+	if r := sync(t, s, c, dataset.SyncOptions{}); r.Removed != count/3 {
+		t.Fatalf("the sync removed %d, want %d", r.Removed, count/3)
 	}
 	sameAsServer(t, s, srv)
 	free, err := s.FreePages(ctx)
