@@ -13,6 +13,7 @@ import (
 	"donations/api"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/tally"
 	"donations/ui/uictx"
 )
 
@@ -60,7 +61,7 @@ func newInsightsView(ctx *uictx.Context, nav uictx.Navigator, data *walk) *insig
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	v := &insightsView{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
-	v.reports = newReportPages(ctx, nav, data, v.reread)
+	v.reports = newReportPages(ctx, nav, data, v.Reread)
 	return v
 }
 
@@ -92,10 +93,10 @@ func (v *insightsView) compute() tea.Cmd {
 	return v.add()
 }
 
-// reread adds up again what a sync or a walk stored since, leaving the
+// Reread adds up again what a sync or a walk stored since, leaving the
 // numbers on screen until the new ones come; one adding-up at a time (at a
 // million, through a filter, one takes seconds).
-func (v *insightsView) reread() tea.Cmd {
+func (v *insightsView) Reread() tea.Cmd {
 	if v.reports.on() {
 		return v.reports.reread()
 	}
@@ -128,7 +129,7 @@ func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.Repo
 		return nil, err
 	}
 	fa := &facts{sums: sums, statuses: statuses}
-	counted, any := countedFilter(f, rule, sums.statuses)
+	counted, any := tally.CountedFilter(f, rule, sums.statuses)
 	if !any {
 		return fa, nil
 	}
@@ -230,7 +231,7 @@ func (fa *facts) currency() string {
 // the store's latest changes are being added up, that these are older.
 // It comes before the rest of the title, which a narrow screen cuts.
 func (v *insightsView) note() string {
-	note := partialNote(v.ctx, v.data)
+	note := v.ctx.PartialNote(v.data.partial())
 	switch {
 	case !v.loading:
 		return note
@@ -244,11 +245,11 @@ func (v *insightsView) render(width int) string {
 	st, fa := &v.ctx.Styles, v.facts
 	cur := fa.currency()
 	if cur == "" { // no gift with a converted amount: nothing to draw bars in
-		return wrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.count, "donation")) + v.note()}, width) + "\n\n" +
+		return uictx.WrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.count, "donation")) + v.note()}, width) + "\n\n" +
 			st.Muted.Render("Nothing to add up: no donation here has a converted amount.")
 	}
 	total, count := sumOf(fa.periods, cur)
-	counting := countingWord(fa.sums.rule)
+	counting := tally.Word(fa.sums.rule)
 	var b strings.Builder
 	b.WriteString(v.title(width) + "\n\n")
 	b.WriteString(v.shares(cur, total, count, width) + "\n\n")
