@@ -123,7 +123,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donors.CountMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donors.CountMsg, donors.GaveMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}

@@ -44,11 +44,11 @@ type insightsView struct {
 // the switch counts every status), the statuses of every gift, and the
 // footer's sums of them, for the headline and what it leaves out.
 type facts struct {
-	periods, forms, statuses, currencies, payments, recurring []store.Group
-	top                                                       []store.Donor
-	median                                                    api.Decimal
-	medianOf                                                  int
-	sums                                                      footerSums
+	periods, forms, statuses, currencies, payments, recurring, campaigns []store.Group
+	top                                                                  []store.Donor
+	median                                                               api.Decimal
+	medianOf                                                             int
+	sums                                                                 footerSums
 }
 
 type insightsMsg struct {
@@ -135,6 +135,7 @@ func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.Repo
 	}
 	in, err := st.Insight(ctx, counted, period, loc, 10)
 	fa.periods, fa.forms, fa.currencies, fa.payments, fa.recurring, fa.top = in.Periods, in.Forms, in.Currencies, in.Payments, in.Recurring, in.Top
+	fa.campaigns = in.Campaigns
 	if err == nil {
 		fa.median, fa.medianOf, err = st.Median(ctx, counted)
 	}
@@ -259,11 +260,24 @@ func (v *insightsView) render(width int) string {
 	for _, part := range []struct {
 		title  string
 		groups []store.Group
-	}{{"By form", fa.forms}, {"By status (every gift)", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
+	}{{"By form", fa.forms}, {"By campaign", fa.campaigns}, {"By status (every gift)", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
+		if part.title == "By campaign" && !named(part.groups) {
+			continue // the server names no campaign: a bar of "—" alone says nothing
+		}
 		b.WriteString(st.Section.Render(part.title) + "\n" + bars(largestFirst(part.groups, cur), cur, width, false) + "\n")
 	}
 	b.WriteString(st.Section.Render("Top donors ("+counting+")") + "\n" + topDonors(fa.top, width))
 	return b.String()
+}
+
+// named says whether some group has a key: some gift's campaign, say.
+func named(groups []store.Group) bool {
+	for _, g := range groups {
+		if len(g.Key) > 0 && g.Key[0] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sumOf adds the groups' converted sums in cur, and their counts.

@@ -39,6 +39,12 @@ type View struct {
 	cursor  int
 	offset  int
 	err     error
+	// The selected donor's campaigns (gave.go): whose they are, or are
+	// being read.
+	gave      []store.Group
+	gaveAsked string
+	gaveBusy  bool
+	gaveErr   error
 }
 
 // PageMsg is a page of donors read off the event loop.
@@ -84,6 +90,7 @@ func (v *View) Open() (tea.Cmd, bool) {
 func (v *View) Reread() tea.Cmd {
 	page := v.fetch(v.from)
 	v.opened = v.gen
+	v.gaveAsked = "" // the campaigns are read again with the page
 	gen, st, f, rule := v.gen, v.data.Store(), v.data.Filter(), v.data.Rule()
 	count := func() tea.Msg {
 		ctx := context.Background()
@@ -114,7 +121,15 @@ func (v *View) fetch(from int) tea.Cmd {
 }
 
 func (v *View) Update(msg tea.Msg) tea.Cmd {
+	cmd := v.update(msg)
+	return tea.Batch(cmd, v.askGave())
+}
+
+func (v *View) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case GaveMsg:
+		v.onGave(msg)
+		return nil
 	case PageMsg:
 		if msg.gen == v.gen {
 			v.loading, v.err = false, msg.err
@@ -153,7 +168,7 @@ func (v *View) key(k tea.KeyPressMsg) tea.Cmd {
 			return v.fetch(0)
 		}
 	}
-	h := max(v.ctx.Layout.ScreenHeight-4, 1)
+	h := v.height()
 	switch {
 	case key.Matches(k, kb.AllStatuses):
 		v.cursor, v.offset, v.from, v.rows, v.total = 0, 0, 0, nil, -1
@@ -227,4 +242,9 @@ func (v *View) Rows() []store.Donor { return v.rows }
 
 // Busy says whether a page of donors is being read, or counted while the
 // view has the keys.
-func (v *View) Busy(open bool) bool { return v.loading || open && v.total < 0 }
+func (v *View) Busy(open bool) bool { return v.loading || v.gaveBusy || open && v.total < 0 }
+
+// height is how many donors the screen shows: under the title and the
+// column titles, above a line for the selected donor's campaigns and the
+// key line.
+func (v *View) height() int { return max(v.ctx.Layout.ScreenHeight-4, 1) }

@@ -29,7 +29,7 @@ func (v *View) View() string {
 		head.WriteString(c.Fit(c.title))
 	}
 	lines = append(lines, st.Header.Render(head.String()))
-	h := max(lay.ScreenHeight-4, 1)
+	h := v.height()
 	switch {
 	case v.err != nil:
 		lines = append(lines, st.Error.Render("⚠ "+uictx.FirstLine(v.err.Error())))
@@ -48,7 +48,13 @@ func (v *View) View() string {
 	for len(lines) < lay.ScreenHeight-1 {
 		lines = append(lines, "")
 	}
-	return strings.Join(lines[:lay.ScreenHeight-1], "\n") + "\n" + v.ctx.KeyLine(v.ShortHelp())
+	lines = lines[:lay.ScreenHeight-1]
+	// The selected donor's campaigns take the blank line above the key
+	// line, when the title left one: never a donor's row.
+	if last := len(lines) - 1; last >= 0 && lines[last] == "" {
+		lines[last] = v.gaveLine(lay.Width)
+	}
+	return strings.Join(lines, "\n") + "\n" + v.ctx.KeyLine(v.ShortHelp())
 }
 
 func arrow(desc bool) string {
