@@ -16,6 +16,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
 	"donations/ui/views/detail"
+	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
@@ -71,7 +72,7 @@ type Model struct {
 	opener   uictx.ViewID // had the keys before focus: where a prompt gives them back
 	spin     spinner.Model
 
-	changes int // the walk's changes the focused view has read (rereader)
+	changes int // the walk's changes the focused view has read (uictx.Rereader)
 
 	views []View // the config's, as tabs after "all"
 	view  int    // the tab in force: 0 is all
@@ -110,7 +111,7 @@ func New(src Source, opt Options) *Model {
 	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
 	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
-	m.add(donorsID, newDonorsView(m.ctx, nav, m.list))
+	m.add(donors.ID, donors.New(m.ctx, nav, viewData{m}))
 	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))
 	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
@@ -195,19 +196,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
 }
 
-// rereader is a view that adds up the store by itself: while it is open, a
-// sync or a walk that stores more must not leave its numbers behind its
-// label (which stops saying "partial" when the sync ends).
-type rereader interface{ reread() tea.Cmd }
-
 // reread has the focused view read again when the walk changed.
 func (m *Model) reread() tea.Cmd {
 	if m.changes == m.data.shown.changes {
 		return nil
 	}
 	m.changes = m.data.shown.changes
-	if r, ok := m.focused().(rereader); ok {
-		return r.reread()
+	if r, ok := m.focused().(uictx.Rereader); ok {
+		return r.Reread()
 	}
 	return nil
 }

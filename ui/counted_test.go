@@ -10,6 +10,7 @@ import (
 	"donations/api/demo"
 	"donations/store"
 	"donations/ui/uictx"
+	"donations/ui/views/donors"
 )
 
 // Insights and the donor view count what the footer counts (issue 29.2):
@@ -48,7 +49,7 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 	}
 	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.convCount["USD"]))
 	d.keys("d")
-	dv := d.m.children[donorsID].(*donorsView)
+	dv := d.m.children[donors.ID].(*donors.View)
 	for _, tc := range []struct {
 		key      string
 		statuses []string
@@ -57,8 +58,8 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 		d.keys(tc.key)
 		want, err := st.Donors(ctx, store.Filter{Statuses: tc.statuses}, "total", true, 0, 1)
 		n, _ := st.DonorCount(ctx, store.Filter{Statuses: tc.statuses})
-		if err != nil || len(dv.rows) == 0 || dv.rows[0].Email != want[0].Email || dv.rows[0].Gifts != want[0].Gifts || dv.total != n {
-			t.Fatalf("donors counting %s: first %+v of %d, want %+v of %d", tc.word, dv.rows[0], dv.total, want[0], n)
+		if err != nil || len(dv.Rows()) == 0 || dv.Rows()[0].Email != want[0].Email || dv.Rows()[0].Gifts != want[0].Gifts || dv.Total() != n {
+			t.Fatalf("donors counting %s: first %+v of %d, want %+v of %d", tc.word, dv.Rows()[0], dv.Total(), want[0], n)
 		}
 		d.mustShow("gifts: " + tc.word)
 	}

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"donations/dataset"
-	"donations/textsafe"
 	"donations/ui/uictx"
 )
 
@@ -77,13 +76,4 @@ func (w *walk) storePartial() string {
 		note += " · loading"
 	}
 	return note
-}
-
-// partialNote is partial as a view's title ends with it: in the warning
-// colour, "" when the answer is whole.
-func partialNote(ctx *uictx.Context, w *walk) string {
-	if p := w.partial(); p != "" {
-		return " " + ctx.Styles.Warn.Render("· "+textsafe.Line(p))
-	}
-	return ""
 }

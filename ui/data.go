@@ -18,3 +18,5 @@ func (d viewData) MatchCount() string      { return d.m.data.matchCount() }
 func (d viewData) Store() *store.Store     { return d.m.data.active() }
 func (d viewData) StoreQuery() store.Query { return d.m.data.storeQuery() }
 func (d viewData) Question() ask.Question  { return d.m.data.q }
+func (d viewData) Filter() store.Filter    { return d.m.data.filter() }
+func (d viewData) Rule() store.ReportQuery { return d.m.data.rule() }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"donations/api/demo"
+	"donations/ui/views/donors"
 )
 
 // d lists the donors of what the list shows, biggest total first; a key
@@ -13,23 +14,23 @@ func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 600})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "d")
-	v := d.m.children[donorsID].(*donorsView)
-	if d.m.focus != donorsID || v.total == 0 || len(v.rows) == 0 {
-		t.Fatalf("focus %v, %d donors", d.m.focus, v.total)
+	v := d.m.children[donors.ID].(*donors.View)
+	if d.m.focus != donors.ID || v.Total() == 0 || len(v.Rows()) == 0 {
+		t.Fatalf("focus %v, %d donors", d.m.focus, v.Total())
 	}
-	d.mustShow("Donors", "by total ↓", v.rows[0].Email)
-	for i := 1; i < len(v.rows); i++ {
-		if strings.HasPrefix(v.rows[i-1].Total.Sub(v.rows[i].Total).String(), "-") {
+	d.mustShow("Donors", "by total ↓", v.Rows()[0].Email)
+	for i := 1; i < len(v.Rows()); i++ {
+		if strings.HasPrefix(v.Rows()[i-1].Total.Sub(v.Rows()[i].Total).String(), "-") {
 			t.Fatalf("donor %d has less than the next", i-1)
 		}
 	}
 	d.keys("c")
 	d.mustShow("by gifts ↓")
-	if v.rows[0].Gifts < v.rows[len(v.rows)-1].Gifts {
-		t.Errorf("by count: %d gifts first, %d last", v.rows[0].Gifts, v.rows[len(v.rows)-1].Gifts)
+	if v.Rows()[0].Gifts < v.Rows()[len(v.Rows())-1].Gifts {
+		t.Errorf("by count: %d gifts first, %d last", v.Rows()[0].Gifts, v.Rows()[len(v.Rows())-1].Gifts)
 	}
 	d.keys("j", "j")
-	who := v.rows[2]
+	who := v.Rows()[2]
 	d.keys("enter")
 	// The donor view counts the paid gifts (the totals' rule); the list
 	// shows every gift of theirs.

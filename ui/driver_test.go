@@ -16,6 +16,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/ui/uictx"
+	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/saveview"
 )
@@ -122,7 +123,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donorsMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donorCountMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donors.CountMsg, donors.GaveMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -145,12 +146,12 @@ func (d *driver) settle() {
 
 // busy says whether an answer is on its way that the screen waits for.
 func (d *driver) busy() bool {
-	donors := d.m.children[donorsID].(*donorsView)
+	donorsView := d.m.children[donors.ID].(*donors.View)
 	insights := d.m.children[insightsID].(*insightsView)
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
 	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
-		donors.loading || d.m.focus == donorsID && donors.total < 0 || insights.loading || insights.reports.loading || live.checking || starting
+		donorsView.Busy(d.m.focus == donors.ID) || insights.loading || insights.reports.loading || live.checking || starting
 }
 
 func (d *driver) send(msg tea.Msg) {

@@ -13,6 +13,7 @@ import (
 	"donations/api"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/tally"
 	"donations/ui/uictx"
 )
 
@@ -43,11 +44,11 @@ type insightsView struct {
 // the switch counts every status), the statuses of every gift, and the
 // footer's sums of them, for the headline and what it leaves out.
 type facts struct {
-	periods, forms, statuses, currencies, payments, recurring []store.Group
-	top                                                       []store.Donor
-	median                                                    api.Decimal
-	medianOf                                                  int
-	sums                                                      footerSums
+	periods, forms, statuses, currencies, payments, recurring, campaigns []store.Group
+	top                                                                  []store.Donor
+	median                                                               api.Decimal
+	medianOf                                                             int
+	sums                                                                 footerSums
 }
 
 type insightsMsg struct {
@@ -60,7 +61,7 @@ func newInsightsView(ctx *uictx.Context, nav uictx.Navigator, data *walk) *insig
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	v := &insightsView{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
-	v.reports = newReportPages(ctx, nav, data, v.reread)
+	v.reports = newReportPages(ctx, nav, data, v.Reread)
 	return v
 }
 
@@ -92,10 +93,10 @@ func (v *insightsView) compute() tea.Cmd {
 	return v.add()
 }
 
-// reread adds up again what a sync or a walk stored since, leaving the
+// Reread adds up again what a sync or a walk stored since, leaving the
 // numbers on screen until the new ones come; one adding-up at a time (at a
 // million, through a filter, one takes seconds).
-func (v *insightsView) reread() tea.Cmd {
+func (v *insightsView) Reread() tea.Cmd {
 	if v.reports.on() {
 		return v.reports.reread()
 	}
@@ -128,12 +129,13 @@ func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.Repo
 		return nil, err
 	}
 	fa := &facts{sums: sums, statuses: statuses}
-	counted, any := countedFilter(f, rule, sums.statuses)
+	counted, any := tally.CountedFilter(f, rule, sums.statuses)
 	if !any {
 		return fa, nil
 	}
 	in, err := st.Insight(ctx, counted, period, loc, 10)
 	fa.periods, fa.forms, fa.currencies, fa.payments, fa.recurring, fa.top = in.Periods, in.Forms, in.Currencies, in.Payments, in.Recurring, in.Top
+	fa.campaigns = in.Campaigns
 	if err == nil {
 		fa.median, fa.medianOf, err = st.Median(ctx, counted)
 	}
@@ -230,7 +232,7 @@ func (fa *facts) currency() string {
 // the store's latest changes are being added up, that these are older.
 // It comes before the rest of the title, which a narrow screen cuts.
 func (v *insightsView) note() string {
-	note := partialNote(v.ctx, v.data)
+	note := v.ctx.PartialNote(v.data.partial())
 	switch {
 	case !v.loading:
 		return note
@@ -244,11 +246,11 @@ func (v *insightsView) render(width int) string {
 	st, fa := &v.ctx.Styles, v.facts
 	cur := fa.currency()
 	if cur == "" { // no gift with a converted amount: nothing to draw bars in
-		return wrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.count, "donation")) + v.note()}, width) + "\n\n" +
+		return uictx.WrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.count, "donation")) + v.note()}, width) + "\n\n" +
 			st.Muted.Render("Nothing to add up: no donation here has a converted amount.")
 	}
 	total, count := sumOf(fa.periods, cur)
-	counting := countingWord(fa.sums.rule)
+	counting := tally.Word(fa.sums.rule)
 	var b strings.Builder
 	b.WriteString(v.title(width) + "\n\n")
 	b.WriteString(v.shares(cur, total, count, width) + "\n\n")
@@ -258,11 +260,24 @@ func (v *insightsView) render(width int) string {
 	for _, part := range []struct {
 		title  string
 		groups []store.Group
-	}{{"By form", fa.forms}, {"By status (every gift)", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
+	}{{"By form", fa.forms}, {"By campaign", fa.campaigns}, {"By status (every gift)", fa.statuses}, {"By currency", fa.currencies}, {"By payment type", fa.payments}} {
+		if part.title == "By campaign" && !named(part.groups) {
+			continue // the server names no campaign: a bar of "—" alone says nothing
+		}
 		b.WriteString(st.Section.Render(part.title) + "\n" + bars(largestFirst(part.groups, cur), cur, width, false) + "\n")
 	}
 	b.WriteString(st.Section.Render("Top donors ("+counting+")") + "\n" + topDonors(fa.top, width))
 	return b.String()
+}
+
+// named says whether some group has a key: some gift's campaign, say.
+func named(groups []store.Group) bool {
+	for _, g := range groups {
+		if len(g.Key) > 0 && g.Key[0] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sumOf adds the groups' converted sums in cur, and their counts.

@@ -7,34 +7,9 @@ import (
 	"donations/api"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/tally"
 	"donations/ui/uictx"
 )
-
-// wrapParts joins parts with " · " and breaks the line between two parts
-// rather than inside one, so that a figure is never cut at the edge; a
-// part wider than a line alone is wrapped at its spaces.
-func wrapParts(parts []string, width int) string {
-	var lines []string
-	line := ""
-	for _, p := range parts {
-		if p == "" {
-			continue
-		}
-		switch {
-		case line == "":
-			line = p
-		case textsafe.Width(line)+3+textsafe.Width(p) <= width:
-			line += " · " + p
-		default:
-			lines, line = append(lines, line), p
-		}
-		if textsafe.Width(line) > width {
-			wrapped := strings.Split(textsafe.Wrap(line, width, ""), "\n")
-			lines, line = append(lines, wrapped[:len(wrapped)-1]...), wrapped[len(wrapped)-1]
-		}
-	}
-	return strings.Join(append(lines, line), "\n")
-}
 
 // title is insights' header: how many gifts count and what they raised,
 // what is left out, in words, and what the numbers cover.
@@ -48,7 +23,7 @@ func (v *insightsView) title(width int) string {
 	}
 	// The partial note comes first: a narrow screen wraps the rest.
 	parts := []string{st.Title.Render("Insights"), strings.TrimPrefix(strings.TrimSpace(v.note()), "· "),
-		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.count, "donation") + " counted (" + countingWord(t.rule) + ")")}
+		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.count, "donation") + " counted (" + tally.Word(t.rule) + ")")}
 	if r := t.raised(); r != "" {
 		parts = append(parts, r)
 	}
@@ -58,7 +33,7 @@ func (v *insightsView) title(width int) string {
 		parts = append(parts, out...)
 	}
 	parts = append(parts, st.Muted.Render("over what the list shows"))
-	return wrapParts(parts, width)
+	return uictx.WrapParts(parts, width)
 }
 
 // shares is the ratios of the gifts counted: recurring, average and
@@ -85,7 +60,7 @@ func (v *insightsView) shares(cur string, total api.Decimal, count, width int) s
 	if fa.medianOf > 0 {
 		parts = append(parts, "median "+uictx.Money(cur, fa.median))
 	}
-	return wrapParts(parts, width)
+	return uictx.WrapParts(parts, width)
 }
 
 // topDonors is one line per donor: rank, name, e-mail, gifts and total.

@@ -37,6 +37,13 @@ func (m *Model) request(r uictx.Request) tea.Cmd {
 		m.data.setSearch(r.Text)
 		m.list.top()
 		return m.list.prefetch()
+	case uictx.ShowDonorMsg:
+		return m.list.showDonor(r.Email, false)
+	case uictx.SwitchStatusesMsg:
+		m.data.switchStatuses()
+		if v, ok := m.focused().(uictx.Rereader); ok {
+			return v.Reread()
+		}
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
+	"donations/ui/views/donors"
 )
 
 // With --demo's wiring (a store in memory that the background sync fills),
@@ -169,7 +170,7 @@ func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
 // account's, not those of the moment they were opened (their label stops
 // saying "partial" then).
 func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
-	for _, id := range []uictx.ViewID{insightsID, donorsID} {
+	for _, id := range []uictx.ViewID{insightsID, donors.ID} {
 		srv := demo.New(demo.Options{Count: 1500, Latency: 20 * time.Millisecond})
 		c := demoClient(t, srv)
 		mem, err := store.Memory(context.Background())
@@ -195,11 +196,11 @@ func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
 			if _, count := sumOf(v.facts.statuses, "USD"); count != 1500 || v.note() != "" {
 				t.Errorf("insights after the sync: %d donations, note %q; want 1,500, whole", count, v.note())
 			}
-		case *donorsView:
+		case *donors.View:
 			// The donors of the gifts that count: the paid ones.
 			whole, err := mem.DonorCount(context.Background(), store.Filter{Statuses: store.PaidStatuses})
-			if err != nil || v.total != whole {
-				t.Errorf("donors after the sync: %d, the store has %d (%v)", v.total, whole, err)
+			if err != nil || v.Total() != whole {
+				t.Errorf("donors after the sync: %d, the store has %d (%v)", v.Total(), whole, err)
 			}
 		}
 	}

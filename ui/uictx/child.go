@@ -58,3 +58,9 @@ type Navigator interface {
 
 // None is a binding for a child no list key opens.
 var None = key.NewBinding(key.WithDisabled())
+
+// Rereader is a view that adds up the store by itself: while it has the
+// keys, a sync or a walk that stores more, or the switch of what counts,
+// has it read again, so its numbers never lag behind its label (which
+// stops saying "partial" when the sync ends).
+type Rereader interface{ Reread() tea.Cmd }

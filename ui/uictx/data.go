@@ -25,4 +25,8 @@ type Data interface {
 	StoreQuery() store.Query
 	// Question is a copy of the question in force.
 	Question() ask.Question
+	// Filter is what the store applies of the question in force.
+	Filter() store.Filter
+	// Rule is which gifts the totals count (the key a switches it).
+	Rule() store.ReportQuery
 }

@@ -141,3 +141,38 @@ func SortedKeys[V any](m map[string]V, less func(a, b string) bool) []string {
 	sort.Slice(keys, func(i, j int) bool { return less(keys[i], keys[j]) })
 	return keys
 }
+
+// WrapParts joins parts with " · " and breaks the line between two parts
+// rather than inside one, so that a figure is never cut at the edge; a
+// part wider than a line alone is wrapped at its spaces.
+func WrapParts(parts []string, width int) string {
+	var lines []string
+	line := ""
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		switch {
+		case line == "":
+			line = p
+		case textsafe.Width(line)+3+textsafe.Width(p) <= width:
+			line += " · " + p
+		default:
+			lines, line = append(lines, line), p
+		}
+		if textsafe.Width(line) > width {
+			wrapped := strings.Split(textsafe.Wrap(line, width, ""), "\n")
+			lines, line = append(lines, wrapped[:len(wrapped)-1]...), wrapped[len(wrapped)-1]
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+// PartialNote is Data.Partial as a view's title ends with it: in the
+// warning colour, "" when the answer is whole.
+func (c *Context) PartialNote(partial string) string {
+	if partial != "" {
+		return " " + c.Styles.Warn.Render("· "+textsafe.Line(partial))
+	}
+	return ""
+}

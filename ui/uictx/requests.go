@@ -54,3 +54,16 @@ func (HistoryMsg) request() {}
 type AskMsg struct{ Question ask.Question }
 
 func (AskMsg) request() {}
+
+// ShowDonorMsg lists the gifts of the donor of Email: their e-mail as the
+// filter, the other filters the store applies and the search kept.
+type ShowDonorMsg struct{ Email string }
+
+func (ShowDonorMsg) request() {}
+
+// SwitchStatusesMsg is the key a: the totals count every status but
+// refunded, or again the paid gifts. The view that has the keys reads
+// again (Rereader) once the switch is made.
+type SwitchStatusesMsg struct{}
+
+func (SwitchStatusesMsg) request() {}
