@@ -155,17 +155,33 @@ func rollupTake(rs []rollup, p string) string {
 // rebuildRollups adds everything up again, after a first sync that left
 // the triggers idle.
 func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
+	if err := rebuildSums(ctx, tx); err != nil {
+		return err
+	}
+	return fillDonors(ctx, tx)
+}
+
+// rebuildSums adds the rollups up again.
+func rebuildSums(ctx context.Context, tx *sql.Tx) error {
 	var stmts []string
 	for _, r := range rollups {
 		stmts = append(stmts, r.rebuild()...)
 	}
-	// Adding the donors up in table order and their indexes after them, from
-	// sorted rows, costs a fifth of reading the donations in e-mail order
-	// and filling five indexes row by row.
-	stmts = append(stmts, `DELETE FROM donors`)
+	return execAll(ctx, tx, stmts)
+}
+
+// fillDonors adds every donor up again. Adding the donors up in table
+// order and their indexes after them, from sorted rows, costs a fifth of
+// reading the donations in e-mail order and filling five indexes row by
+// row.
+func fillDonors(ctx context.Context, tx *sql.Tx) error {
+	stmts := []string{`DELETE FROM donors`}
 	stmts = append(stmts, donorIndexesOf(donorRules, "DROP INDEX donors_%[1]s")...)
 	stmts = append(stmts, `INSERT INTO donors SELECT `+donorColumnsOf(donorRules)+` FROM donations NOT INDEXED GROUP BY email_key`)
-	stmts = append(stmts, donorIndexesOf(donorRules, createDonorIndex)...)
+	return execAll(ctx, tx, append(stmts, donorIndexesOf(donorRules, createDonorIndex)...))
+}
+
+func execAll(ctx context.Context, tx *sql.Tx, stmts []string) error {
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("adding up the store: %w", err)
