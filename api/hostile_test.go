@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -128,14 +129,7 @@ func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 		}, api.Config{MaxBody: 1 << 20}, api.ErrHTTP, "the answer passed 1 MB"},
 		{"a gzip bomb", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "gzip")
-			z := gzip.NewWriter(w)
-			defer z.Close()
-			spaces := bytes.Repeat([]byte(" "), 1<<20)
-			for range 1024 { // 1 GB of spaces, about 1 MB on the wire
-				if _, err := z.Write(spaces); err != nil {
-					return
-				}
-			}
+			w.Write(gzipBomb())
 		}, api.Config{}, api.ErrHTTP, "the answer passed 32 MB"},
 		{"2 GB announced in Content-Length", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Length", "2147483648")
@@ -185,10 +179,11 @@ func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 	}
 }
 
-// Many pages at once of a gzip bomb: each is refused, and the walk ends.
-func TestGzipBombsSideBySideEndTheWalk(t *testing.T) {
-	// Compressed once: 16 handlers each compressing 64 MB took longer than
-	// the test's deadline under the race detector.
+// gzipBomb is 64 MB of spaces gzipped, about 64 KB on the wire. It is
+// compressed once: a handler compressing as it sends took longer than a
+// test's deadline under the race detector on a busy machine, and 16 at
+// once longer still.
+var gzipBomb = sync.OnceValue(func() []byte {
 	var bomb bytes.Buffer
 	z := gzip.NewWriter(&bomb)
 	spaces := bytes.Repeat([]byte(" "), 1<<20)
@@ -196,9 +191,14 @@ func TestGzipBombsSideBySideEndTheWalk(t *testing.T) {
 		z.Write(spaces)
 	}
 	z.Close()
+	return bomb.Bytes()
+})
+
+// Many pages at once of a gzip bomb: each is refused, and the walk ends.
+func TestGzipBombsSideBySideEndTheWalk(t *testing.T) {
 	srv, n := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Encoding", "gzip")
-		w.Write(bomb.Bytes())
+		w.Write(gzipBomb())
 	})
 	c := hostileClient(t, srv.URL, api.Config{MaxBody: 4 << 20})
 	p := c.Pager(api.Query{}, api.OldestFirst)
