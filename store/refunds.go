@@ -15,7 +15,8 @@ import (
 // the part refunded: a report (giftAmount), and the groups the browser's
 // footer, insights and summary read (Group.Refunded says how much). A
 // converted gift loses the same share of its converted amount, rounded to
-// the nearest 10^-4.
+// the cent (half away from zero): a total of many such shares then reads
+// as money, not as "USD 927,866.6292".
 const (
 	// partly is true of a gift refunded in part; a gift without a status
 	// is one (IS NOT: no status filter selects it, and it is counted as
@@ -25,7 +26,7 @@ const (
 	// partRefundedConverted is NULL where nothing was converted, as
 	// converted_e4 is: sums leave it out alike.
 	partRefundedConverted = "(CASE WHEN " + partly + " THEN " + refundedShare + " ELSE 0 END)"
-	refundedShare         = "CAST(round(converted_e4 * 1.0 * refunded_e4 / amount_e4) AS INTEGER)"
+	refundedShare         = "(CAST(round(converted_e4 * 0.01 * refunded_e4 / amount_e4) AS INTEGER) * 100)"
 	netAmount             = "(amount_e4 - " + partRefunded + ")"
 	netConverted          = "(converted_e4 - " + partRefundedConverted + ")"
 )

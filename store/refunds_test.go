@@ -33,7 +33,7 @@ func e4(t *testing.T, n api.Number) (int64, bool) {
 // records themselves: per status, converted (or the gift's own currency
 // where nothing was converted) less the part refunded of a gift refunded
 // in part (the same share of the converted amount, rounded half away from
-// zero to 10^-4), and what was taken off.
+// zero to the cent), and what was taken off.
 type netSums struct{ counted, refunded map[string]map[string]int64 }
 
 func netOf(t *testing.T, all []api.Donation) netSums {
@@ -54,9 +54,10 @@ func netOf(t *testing.T, all []api.Donation) netSums {
 		if r, ok := e4(t, d.AmountRefunded); ok && r > 0 && st != store.Refunded {
 			part = min(r, amount)
 			if v != amount || cur != strings.ToUpper(d.Currency.Value) {
+				// In e4 units: the nearest multiple of 100, half up.
 				x := new(big.Int).Mul(big.NewInt(2*v), big.NewInt(part))
-				x.Add(x, big.NewInt(amount))
-				part = x.Div(x, big.NewInt(2*amount)).Int64()
+				x.Add(x, big.NewInt(100*amount))
+				part = x.Div(x, big.NewInt(200*amount)).Int64() * 100
 			}
 		}
 		for _, m := range []map[string]map[string]int64{out.counted, out.refunded} {

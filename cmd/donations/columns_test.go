@@ -124,7 +124,7 @@ func sortedIDs(t *testing.T, ndjson string) []int64 {
 
 // refundedPart is what a total takes off counted, the amount d counts by,
 // for a gift refunded in part: the same share of it as amount_refunded is
-// of the amount, to 10^-4 rounded half up. A refunded gift (the status
+// of the amount, to the cent rounded half up. A refunded gift (the status
 // says so) and one refunded of nothing lose nothing.
 func refundedPart(t *testing.T, d api.Donation, counted api.Decimal) api.Decimal {
 	t.Helper()
@@ -134,8 +134,9 @@ func refundedPart(t *testing.T, d api.Donation, counted api.Decimal) api.Decimal
 		return api.Decimal{}
 	}
 	share := new(big.Rat).Mul(rat(t, counted), new(big.Rat).Quo(rat(t, r), rat(t, a)))
-	e4 := new(big.Rat).Add(new(big.Rat).Mul(share, big.NewRat(10000, 1)), big.NewRat(1, 2))
-	return api.ScaledDecimal(new(big.Int).Div(e4.Num(), e4.Denom()).Int64(), 4)
+	// To the cent, half up, as the store takes a share off.
+	cents := new(big.Rat).Add(new(big.Rat).Mul(share, big.NewRat(100, 1)), big.NewRat(1, 2))
+	return api.ScaledDecimal(new(big.Int).Div(cents.Num(), cents.Denom()).Int64(), 2)
 }
 
 func rat(t *testing.T, d api.Decimal) *big.Rat {

@@ -70,7 +70,7 @@ func newReportModel(all []api.Donation, year, fs int) reportModel {
 // paidLessRefunded is the currency and the amount a report counts of d:
 // converted where it was, less the part refunded (amount_refunded is in
 // the gift's own currency: converted, the same share of the converted
-// amount, to the nearest 10^-4).
+// amount, to the cent).
 func paidLessRefunded(d api.Donation) (string, api.Decimal) {
 	own, _ := d.Amount.Decimal()
 	a4, _ := own.Scaled(4)
@@ -80,7 +80,7 @@ func paidLessRefunded(d api.Donation) (string, api.Decimal) {
 	if v, ok := d.ConvertedAmount.Decimal(); ok && d.ConvertedCurrency.Value != "" {
 		c4, _ := v.Scaled(4)
 		if r4 > 0 {
-			v = v.Sub(api.ScaledDecimal(int64(math.Round(float64(c4)*float64(r4)/float64(a4))), 4))
+			v = v.Sub(api.ScaledDecimal(int64(math.Round(float64(c4)*float64(r4)/float64(a4)/100)), 2))
 		}
 		return strings.ToUpper(d.ConvertedCurrency.Value), v
 	}
