@@ -60,7 +60,29 @@ func (m *matchCount) recallPrefix(w string) (prefixProbe, bool) {
 	return p, ok
 }
 
-// ftsCount counts the donations a full-text match selects.
+// searchCount is Count of a filter that is a search of words of three or
+// more characters and nothing else (onlyMatch): counted in the full-text
+// index when every word is of three, else among the donations it finds
+// for them, each tested for the longer words.
+func (s *Store) searchCount(ctx context.Context, f Filter) (int, error) {
+	if len(f.rechecked()) == 0 {
+		return s.ftsCount(ctx, f.match())
+	}
+	where, args, err := f.where()
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations"+where, args...).Scan(&n); err != nil {
+		return 0, s.explain(err)
+	}
+	s.matches.remember(f.match(), n)
+	return n, nil
+}
+
+// ftsCount counts the donations a full-text match selects: those of the
+// search, and for a word of four or more characters a few that hold its
+// trigrams apart besides (enough for a plan).
 func (s *Store) ftsCount(ctx context.Context, match string) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", match).Scan(&n)

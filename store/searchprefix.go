@@ -20,8 +20,9 @@ import (
 // digits, after a '-' for a negative one), so only words made of digits
 // and '-' can sit in those last two characters: those are left to LIKE.
 //
-// The vocabulary lists every instance of every trigram: a letter such as
-// "m" is in millions of them. A word is looked up there only when it has
+// The vocabulary lists every trigram once for each donation that holds it
+// (the index keeps no positions): a letter such as "m" is in millions of
+// them. A word is looked up there only when it has
 // fewer than prefixCap instances (a read of a few milliseconds); a word
 // with more is in so many donations that walking the sort's index and
 // testing each row finds a screenful at once, and only its count is slow:
@@ -31,11 +32,17 @@ import (
 // variable for the tests, which lower it to reach it on small stores).
 var prefixCap = 20_000
 
-// vocabTable is the search index's vocabulary, one row per instance of a
-// trigram (term, doc: the donation's id, col, offset). A temporary table,
+// vocabTable is the search index's vocabulary, one row per trigram and
+// donation that holds it (term, doc: the donation's id; col and offset
+// are null, the index keeping no positions). A temporary table,
 // made on each connection (vocabConnector): it holds nothing, and kept out
 // of the schema it needs no upgrade.
 const vocabTable = "temp.donations_vocab"
+
+// makeVocab makes the vocabulary on a connection that lacks it: one
+// opened, and one whose temp_store was set, which drops its temporary
+// tables (see spilling).
+const makeVocab = "CREATE VIRTUAL TABLE IF NOT EXISTS " + vocabTable + " USING fts5vocab(main, donations_fts, instance)"
 
 // inVocab selects the donations that hold a word the vocabulary answers.
 const inVocab = "id IN (SELECT doc FROM " + vocabTable + " WHERE term >= ? AND term <= ?)"
@@ -62,7 +69,7 @@ func (c vocabConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	if !ok {
 		return conn, nil // a driver without it would fail every query; none does
 	}
-	if _, err := ex.ExecContext(ctx, "CREATE VIRTUAL TABLE IF NOT EXISTS "+vocabTable+" USING fts5vocab(main, donations_fts, instance)", nil); err != nil {
+	if _, err := ex.ExecContext(ctx, makeVocab, nil); err != nil {
 		conn.Close()
 		return nil, err
 	}
