@@ -163,7 +163,9 @@ func (s *Store) prefixCount(ctx context.Context, f Filter) (n int, ok bool, err 
 // QuickCount is Count, unless the search's short words are all in so many
 // donations that counting them would read every one: it then says how many
 // at least (atLeast), from the donations that hold the first of them among
-// its first instances in the vocabulary. Count gives the exact number.
+// its first instances in the vocabulary; likewise when its longer words
+// are in so many that testing each for them would take long (see
+// matchBound). Count gives the exact number.
 func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, err error) {
 	// The probes that plan it are read afresh, and the lower bound is theirs:
 	// one probe a word, the cost of this count.
@@ -180,6 +182,11 @@ func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, e
 	if !q.unindexed && len(dense) > 0 && len(q.byVocab) == 0 && q.match() == "" {
 		// No index lookup narrows the search: an exact count reads every donation.
 		if n, err = s.lowerBound(ctx, q.Filter, dense[0]); err != nil || n > 0 {
+			return n, true, err
+		}
+	}
+	if !q.unindexed && len(q.rechecked()) > 0 {
+		if n, err = s.matchBound(ctx, q.Filter); err != nil || n > 0 {
 			return n, true, err
 		}
 	}
@@ -203,14 +210,34 @@ func (s *Store) lowerBound(ctx context.Context, f Filter, w string) (int, error)
 		}
 		return p.docs, nil
 	}
+	lo, hi := prefixRange(w)
+	return s.countAmong(ctx, f, "SELECT doc FROM "+vocabTable+" WHERE term >= ? AND term <= ? LIMIT ?", lo, hi, prefixCap/10)
+}
+
+// matchBound is how many donations f selects at least, counted among the
+// first tenth of prefixCap the full-text index finds for its words; 0
+// when it finds no more than those, which Count then tests in
+// milliseconds. Without positions the index finds the donations that hold
+// each trigram of a longer word, each then tested for the word: 35,916
+// for "mary" at a million, 10 ms counted with positions, 70 to 230 ms so.
+func (s *Store) matchBound(ctx context.Context, f Filter) (int, error) {
+	match := f.match()
+	n, err := s.ftsCount(ctx, match)
+	if err != nil || n <= prefixCap/10 {
+		return 0, err
+	}
+	return s.countAmong(ctx, f, "SELECT rowid FROM donations_fts WHERE donations_fts MATCH ? LIMIT ?", match, prefixCap/10)
+}
+
+// countAmong counts the donations f selects among those the query among
+// picks by id.
+func (s *Store) countAmong(ctx context.Context, f Filter, among string, amongArgs ...any) (int, error) {
 	where, args, err := f.where()
 	if err != nil {
 		return 0, err
 	}
-	lo, hi := prefixRange(w)
 	var n int
-	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations WHERE id IN (SELECT doc FROM "+vocabTable+
-		" WHERE term >= ? AND term <= ? LIMIT ?) AND "+strings.TrimPrefix(where, " WHERE "),
-		append([]any{lo, hi, prefixCap / 10}, args...)...).Scan(&n)
+	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations WHERE id IN ("+among+") AND "+strings.TrimPrefix(where, " WHERE "),
+		append(amongArgs, args...)...).Scan(&n)
 	return n, s.explain(err)
 }
