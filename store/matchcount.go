@@ -72,13 +72,11 @@ func (s *Store) searchCount(ctx context.Context, f Filter) (int, error) {
 	// When the index finds one donation in twenty or more, each tested in
 	// the search column is faster than each looked up from the index
 	// ("example", in every donation at a million: 1 s, and 3 s).
-	n, err := s.matched(ctx, match)
-	if err == nil {
-		f.unindexed, err = s.dense(ctx, n)
-	}
+	n, all, err := s.planCount(ctx, match)
 	if err != nil {
 		return 0, err
 	}
+	f.unindexed = dense(n, all)
 	where, args, err := f.where()
 	if err != nil {
 		return 0, err
@@ -90,30 +88,37 @@ func (s *Store) searchCount(ctx context.Context, f Filter) (int, error) {
 	return n, nil
 }
 
-// matched is how many donations the full-text index finds for match:
-// remembered, else counted there.
-func (s *Store) matched(ctx context.Context, match string) (int, error) {
-	if n, ok := s.matches.recall(match); ok {
-		return n, nil
+// planCount is how many donations the full-text index finds for match,
+// as far as a plan needs it: remembered, else counted there up to one in
+// twenty of all the donations (all), past which no plan changes: FTS5
+// stops reading there (every donation holds "example": a second counted
+// whole at a million).
+func (s *Store) planCount(ctx context.Context, match string) (n, all int, err error) {
+	n, ok := s.matches.recall(match)
+	if ok && n <= manyRows {
+		return n, 0, nil // few: no plan asks how many in all
 	}
-	return s.ftsCount(ctx, match)
+	if all, err = s.Count(ctx, Query{}); err != nil || ok {
+		return n, all, err
+	}
+	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ? LIMIT ?)",
+		match, max(all/20, manyRows)+1).Scan(&n)
+	if err != nil {
+		return 0, 0, s.explain(err)
+	}
+	s.matches.remember(match, n)
+	return n, all, nil
 }
 
-// dense says whether n matches are one donation in twenty or more: the
-// rows a walk of the sort's index or a count tests are then found sooner
-// by testing each for the words (LIKE) than by looking each up in the
-// full-text index's matches, which it fetches whole first.
-func (s *Store) dense(ctx context.Context, n int) (bool, error) {
-	if n <= manyRows {
-		return false, nil
-	}
-	all, err := s.Count(ctx, Query{})
-	return n*20 >= all, err
-}
+// dense says whether n matches of all the donations are so many, one in
+// twenty or more, that the rows a walk of the sort's index or a count
+// tests are found sooner by testing each for the words (LIKE) than by
+// looking each up among the full-text index's matches, fetched whole
+// first.
+func dense(n, all int) bool { return n > manyRows && n*20 >= all }
 
-// ftsCount counts the donations a full-text match selects: those of the
-// search, and for a word of four or more characters a few that hold its
-// trigrams apart besides (enough for a plan).
+// ftsCount counts the donations a full-text match of words of three
+// characters selects.
 func (s *Store) ftsCount(ctx context.Context, match string) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations_fts WHERE donations_fts MATCH ?", match).Scan(&n)
@@ -136,13 +141,9 @@ func (s *Store) windowPlan(ctx context.Context, q Query) (walk, like bool, err e
 	if q.fewByVocab || match == "" {
 		return !q.fewByVocab && len(q.byVocab) > 0, false, nil
 	}
-	n, err := s.matched(ctx, match)
+	n, all, err := s.planCount(ctx, match)
 	if err != nil || n <= manyRows {
 		return false, false, err
 	}
-	if len(q.byVocab) > 0 {
-		return true, false, nil
-	}
-	like, err = s.dense(ctx, n)
-	return true, like, err
+	return true, len(q.byVocab) == 0 && dense(n, all), nil
 }
