@@ -92,22 +92,36 @@ func (s *Store) searchCount(ctx context.Context, f Filter) (int, error) {
 // as far as a plan needs it: remembered, else counted there up to one in
 // twenty of all the donations (all), past which no plan changes: FTS5
 // stops reading there (every donation holds "example": a second counted
-// whole at a million).
+// whole at a million). all is 0 when n is too few for a plan to ask; a
+// few are counted before all is, which reads the rollups.
 func (s *Store) planCount(ctx context.Context, match string) (n, all int, err error) {
 	n, ok := s.matches.recall(match)
-	if ok && n <= manyRows {
+	if !ok {
+		if n, err = s.countUpTo(ctx, match, manyRows+1); err != nil {
+			return 0, 0, err
+		}
+	}
+	if n <= manyRows {
 		return n, 0, nil // few: no plan asks how many in all
 	}
 	if all, err = s.Count(ctx, Query{}); err != nil || ok {
 		return n, all, err
 	}
-	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ? LIMIT ?)",
-		match, max(all/20, manyRows)+1).Scan(&n)
+	n, err = s.countUpTo(ctx, match, max(all/20, manyRows)+1)
+	return n, all, err
+}
+
+// countUpTo counts the index's matches of match up to limit, and
+// remembers the count for the plans.
+func (s *Store) countUpTo(ctx context.Context, match string, limit int) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ? LIMIT ?)",
+		match, limit).Scan(&n)
 	if err != nil {
-		return 0, 0, s.explain(err)
+		return 0, s.explain(err)
 	}
 	s.matches.remember(match, n)
-	return n, all, nil
+	return n, nil
 }
 
 // dense says whether n matches of all the donations are so many, one in
