@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 )
 
 // compact rewrites a store on disk that a first sync has just filled, in
@@ -65,7 +66,21 @@ func (s *Store) spilling(ctx context.Context, f func(conn *sql.Conn) error) erro
 		if _, err := conn.ExecContext(ctx, `PRAGMA temp_store = FILE; PRAGMA cache_size = -2000`); err != nil {
 			return s.explain(err)
 		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA temp_store = MEMORY`)
+		defer restoreTemp(context.WithoutCancel(ctx), conn)
 	}
 	return f(conn)
+}
+
+// restoreTemp sets conn's temp_store back to MEMORY, and makes its
+// vocabulary again, which setting temp_store drops: without it, the short
+// searches read on conn failed (no such table) after every sync that
+// changed something. A conn left without them is closed.
+func restoreTemp(ctx context.Context, conn *sql.Conn) {
+	_, err := conn.ExecContext(ctx, `PRAGMA temp_store = MEMORY`)
+	if err == nil {
+		_, err = conn.ExecContext(ctx, makeVocab)
+	}
+	if err != nil {
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
 }

@@ -56,10 +56,15 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // them up again), and the donor index, which holds columns they added,
 // as version v had it; from 14 on the index of refunds and the rollup by
 // campaign; from 15 on the index of converted amounts without the status,
-// and the index of e-mails. With the other indexes those upgrades made, it is then a store
+// and the index of e-mails; from 16 on the search index without positions,
+// made anew with them. With the other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 16 {
+		out = append(out, `DROP TABLE donations_fts`, searchIndex16, searchAutomerge, searchCrisismerge,
+			`INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`)
+	}
 	if v <= 15 {
 		out = append(out, `DROP INDEX donations_converted`, convertedIndex15, emailIndex15)
 	}

@@ -127,6 +127,9 @@ func (f Filter) whoClause(w *conds, inOrder bool) {
 	if match := f.match(); match != "" {
 		w.add(plus+"id IN (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", match)
 	}
+	for _, word := range f.rechecked() {
+		w.add("instr(search, ?) > 0", word)
+	}
 	for _, word := range f.shortWords() {
 		if slices.Contains(f.byVocab, word) {
 			lo, hi := prefixRange(word)
@@ -218,17 +221,36 @@ var ErrBadAmount = errors.New("bad amount bound")
 
 // match is the full-text query for the search's words of three or more
 // characters, all of which must appear: the trigram index answers those.
+// It keeps no positions (see searchIndex), so a longer word is asked for
+// as each of its trigrams, all in one donation: the donations that hold
+// the word and a few that hold its trigrams apart, which rechecked tells
+// apart.
 func (f Filter) match() string {
 	if f.unindexed {
 		return ""
 	}
-	var phrases []string
+	var terms []string
 	for _, w := range strings.Fields(Fold(f.Search)) {
-		if utf8.RuneCountInString(w) >= 3 {
-			phrases = append(phrases, `"`+strings.ReplaceAll(w, `"`, `""`)+`"`)
+		r := []rune(w)
+		for i := 0; i+3 <= len(r); i++ {
+			terms = append(terms, `"`+strings.ReplaceAll(string(r[i:i+3]), `"`, `""`)+`"`)
 		}
 	}
-	return strings.Join(phrases, " AND ")
+	return strings.Join(slices.Compact(terms), " AND ")
+}
+
+// rechecked are the search's words of four or more characters: the
+// donations the index finds for them are tested for the word itself. The
+// search column is folded as the words are, so instr matches as the
+// index's phrases did, and needs no escaping as LIKE would.
+func (f Filter) rechecked() []string {
+	var long []string
+	for _, w := range strings.Fields(Fold(f.Search)) {
+		if !f.unindexed && utf8.RuneCountInString(w) > 3 {
+			long = append(long, w)
+		}
+	}
+	return long
 }
 
 // shortWords are the search's words too short for the trigram index.
@@ -242,8 +264,9 @@ func (f Filter) shortWords() []string {
 	return short
 }
 
-// onlyMatch says whether the filter is a search of long words and nothing
-// else: the full-text index alone then knows which donations it selects.
+// onlyMatch says whether the filter is a search of words of three or more
+// characters and nothing else: the full-text index then knows which
+// donations it selects, alone for words of three (see searchCount).
 func (f Filter) onlyMatch() bool {
 	g := f
 	g.Search = ""

@@ -61,8 +61,8 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 	}
 	if q.onlyMatch() {
 		// The index holds exactly the stored donations (triggers keep it so):
-		// counting there reads no record.
-		return s.ftsCount(ctx, q.match())
+		// a search of words of three is counted there, reading no record.
+		return s.searchCount(ctx, q.Filter)
 	}
 	if n, ok, err := s.prefixCount(ctx, q.Filter); ok || err != nil {
 		return n, err

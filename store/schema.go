@@ -32,14 +32,7 @@ var schema = append(append([]string{
 	`CREATE INDEX donations_status ON donations(status_key, id)`,
 	`CREATE INDEX donations_form ON donations(form_name, id)`,
 	refundedIndex,
-	// Nothing ranks matches, so the index keeps no token counts per row
-	// (columnsize=0): a tenth of a megabyte per 10,000 donations.
-	`CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0)`,
-	// Merging index segments after every page's transaction was a third of
-	// what storing a page cost; a sync merges them once at its end (tidy),
-	// and crisismerge bounds them if a sync is cut short.
-	`INSERT INTO donations_fts(donations_fts, rank) VALUES ('automerge', 0)`,
-	`INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 64)`,
+	searchIndex, searchAutomerge, searchCrisismerge,
 	// While a first sync fills an empty store the index is not kept up to
 	// date row by row (the meta key deferred says so): it is built once
 	// when that sync ends, or the next one if it is cut short.
@@ -60,11 +53,13 @@ var schema = append(append([]string{
 var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex13},
 	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
 	13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
-	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15}
+	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
+	16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge}}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
-var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15}}
+var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
+	16: {searchIndex16, searchAutomerge, searchCrisismerge}}
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
 // status too, and the index of e-mails goes, donorIndex begins with them.
@@ -98,7 +93,7 @@ func remade(v int) []string {
 // fills compute what the upgrade from a version added from what the store
 // holds (see fillColumns, addUp).
 var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
-	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns}
+	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 16: (*Store).rebuildSearch}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its
@@ -327,6 +322,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			return err
 		}
 	}
+	upgraded := false
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil || v == schemaVersion {
 			return err
@@ -335,10 +331,17 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
 		}
 		if upgradable(v) {
+			upgraded = true
 			return s.upgrade(ctx, tx, v)
 		}
 		return build(ctx, tx)
 	})
+	if err == nil && upgraded {
+		// What an upgrade made anew left the old pages free (the search
+		// index's positions: 238 MB at a million donations), and only a
+		// sync that changes something would hand them back.
+		err = s.spilling(ctx, func(conn *sql.Conn) error { return s.release(ctx, conn) })
+	}
 	s.exchangesKept = err == nil
 	return err
 }
