@@ -280,12 +280,20 @@ func named(groups []store.Group) bool {
 	return false
 }
 
-// sumOf adds the groups' converted sums in cur, and their counts.
+// groupWorth is what a group's gifts add up to in cur: converted, and the gifts
+// in cur the server sent no conversion for as they were sent, as the
+// footer and summary count them (never dropped: a month of old gifts read
+// 0.00 beside its hundred gifts).
+func groupWorth(g store.Group, cur string) api.Decimal {
+	return g.Converted[cur].Add(g.Unconverted[cur])
+}
+
+// sumOf adds the groups' sums in cur, and their counts.
 func sumOf(groups []store.Group, cur string) (api.Decimal, int) {
 	var total api.Decimal
 	n := 0
 	for _, g := range groups {
-		total = total.Add(g.Converted[cur])
+		total = total.Add(groupWorth(g, cur))
 		n += g.Count
 	}
 	return total, n
@@ -295,7 +303,7 @@ func sumOf(groups []store.Group, cur string) (api.Decimal, int) {
 func largestFirst(groups []store.Group, cur string) []store.Group {
 	out := append([]store.Group(nil), groups...)
 	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && less(out[j-1].Converted[cur], out[j].Converted[cur]); j-- {
+		for j := i; j > 0 && less(groupWorth(out[j-1], cur), groupWorth(out[j], cur)); j-- {
 			out[j-1], out[j] = out[j], out[j-1]
 		}
 	}
@@ -314,13 +322,13 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 	}
 	var top float64
 	for _, g := range groups {
-		top = max(top, toFloat(g.Converted[cur]))
+		top = max(top, toFloat(groupWorth(g, cur)))
 	}
 	// The figures take the width they need; the label and the bar the rest.
 	label, sumW, countW := 0, 0, 0
 	for _, g := range groups {
 		label = max(label, textsafe.Width(keyText(g)))
-		sumW = max(sumW, textsafe.Width(uictx.Grouped(g.Converted[cur].String())))
+		sumW = max(sumW, textsafe.Width(uictx.Grouped(groupWorth(g, cur).String())))
 		countW = max(countW, textsafe.Width(uictx.Commas(g.Count)))
 	}
 	sumW, countW = max(sumW, 12)+2, max(countW, 6)+2
@@ -328,7 +336,7 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 	room := max(width-label-sumW-countW-2, 5)
 	var b strings.Builder
 	for _, g := range groups {
-		sum := g.Converted[cur]
+		sum := groupWorth(g, cur)
 		n := 0
 		if top > 0 {
 			n = int(float64(room) * toFloat(sum) / top)

@@ -71,3 +71,23 @@ func TestInsightsOverNothing(t *testing.T) {
 	d.mustShow("Insights · 0 donations", "Nothing to add up: no donation here has a converted amount.")
 	d.mustNotShow("(, converted)", " 0.00 converted")
 }
+
+// Old gifts the server sent no conversion for count in the bars as the
+// footer counts them: a month of them is not 0.00 beside its gifts, and
+// the months add up to what the footer says was raised.
+func TestInsightsCountGiftsWithoutConversion(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	d := newDriver(t, src, 120, 60)
+	d.keys("G", "i")
+	v := d.m.children[insightsID].(*insightsView)
+	if d.m.focus != insightsID || v.facts == nil {
+		t.Fatalf("focus %v, facts %v, err %v", d.m.focus, v.facts, v.err)
+	}
+	footer := d.m.data.shown.sums
+	if footer.notConverted == 0 {
+		t.Fatal("every gift had a conversion: the test tests nothing")
+	}
+	if total, _ := sumOf(v.facts.periods, "USD"); total.Compare(footer.convCount["USD"]) != 0 {
+		t.Errorf("the months add up to %s, the footer says %s raised", total, footer.convCount["USD"])
+	}
+}
