@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ui/views/donors"
 )
@@ -11,37 +12,41 @@ import (
 // d lists the donors of what the list shows, biggest total first; a key
 // per column sorts; Enter shows that donor's gifts in the list.
 func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 600})
-	d := newDriver(t, src, 120, 35)
-	d.keys("G", "d")
-	v := d.m.children[donors.ID].(*donors.View)
-	if d.m.focus != donors.ID || v.Total() == 0 || len(v.Rows()) == 0 {
-		t.Fatalf("focus %v, %d donors", d.m.focus, v.Total())
-	}
-	d.mustShow("Donors", "by total ↓", v.Rows()[0].Email)
-	for i := 1; i < len(v.Rows()); i++ {
-		if strings.HasPrefix(v.Rows()[i-1].Total.Sub(v.Rows()[i].Total).String(), "-") {
-			t.Fatalf("donor %d has less than the next", i-1)
-		}
-	}
-	d.keys("c")
-	d.mustShow("by gifts ↓")
-	if v.Rows()[0].Gifts < v.Rows()[len(v.Rows())-1].Gifts {
-		t.Errorf("by count: %d gifts first, %d last", v.Rows()[0].Gifts, v.Rows()[len(v.Rows())-1].Gifts)
-	}
-	d.keys("j", "j")
-	who := v.Rows()[2]
-	d.keys("enter")
-	// The donor view counts the paid gifts (the totals' rule); the list
-	// shows every gift of theirs.
-	paid := 0
-	for _, r := range d.shownRows() {
-		if strings.EqualFold(r.Summary.Status.Value, "paid") {
-			paid++
-		}
-	}
-	if d.m.focus != listID || d.m.data.q.Query.Email != who.Email || paid != who.Gifts {
-		t.Fatalf("enter: focus %v, e-mail %q, %d paid rows; want %s's %d paid gifts", d.m.focus, d.m.data.q.Query.Email, paid, who.Email, who.Gifts)
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			src, _ := demoSource(t, sh.Of(demo.Options{Count: 600}))
+			d := newDriver(t, src, 120, 35)
+			d.keys("G", "d")
+			v := d.m.children[donors.ID].(*donors.View)
+			if d.m.focus != donors.ID || v.Total() == 0 || len(v.Rows()) == 0 {
+				t.Fatalf("focus %v, %d donors", d.m.focus, v.Total())
+			}
+			d.mustShow("Donors", "by total ↓", v.Rows()[0].Email)
+			for i := 1; i < len(v.Rows()); i++ {
+				if strings.HasPrefix(v.Rows()[i-1].Total.Sub(v.Rows()[i].Total).String(), "-") {
+					t.Fatalf("donor %d has less than the next", i-1)
+				}
+			}
+			d.keys("c")
+			d.mustShow("by gifts ↓")
+			if v.Rows()[0].Gifts < v.Rows()[len(v.Rows())-1].Gifts {
+				t.Errorf("by count: %d gifts first, %d last", v.Rows()[0].Gifts, v.Rows()[len(v.Rows())-1].Gifts)
+			}
+			d.keys("j", "j")
+			who := v.Rows()[2]
+			d.keys("enter")
+			// The donor view counts the paid gifts (the totals' rule); the list
+			// shows every gift of theirs.
+			paid := 0
+			for _, r := range d.shownRows() {
+				if strings.EqualFold(r.Summary.Status.Value, "paid") {
+					paid++
+				}
+			}
+			if d.m.focus != listID || d.m.data.q.Query.Email != who.Email || paid != who.Gifts {
+				t.Fatalf("enter: focus %v, e-mail %q, %d paid rows; want %s's %d paid gifts", d.m.focus, d.m.data.q.Query.Email, paid, who.Email, who.Gifts)
+			}
+		})
 	}
 }
 
