@@ -16,7 +16,9 @@ import (
 // memory at 20,000 donations.
 func TestFirstSyncEndsWithASmallCache(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 3000})
+	// 5,000: the store must be well over a reader's cache (the search index
+	// without positions made 3,000 too small).
+	srv := server(t, demo.Options{Count: 5000})
 	c := client(t, srv.URL)
 	s, path := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{})
