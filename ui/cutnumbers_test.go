@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/textsafe"
 )
@@ -57,15 +58,19 @@ func TestNoNumberCutAt80(t *testing.T) {
 // What insights draws fits the screen, line by line: its viewport would
 // cut the rest at the edge with no "…" (the median, a top donor's total).
 func TestInsightsLinesFit(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{})
-	d := newDriver(t, src, 80, 24)
-	d.keys("G", "i")
-	v := d.m.children[insightsID].(*insightsView)
-	for _, w := range []int{76, 60} {
-		for _, l := range strings.Split(v.render(w), "\n") {
-			if textsafe.Width(l) > w || cutNumber.MatchString(l) {
-				t.Errorf("width %d: line of %d cells: %q", w, textsafe.Width(l), l)
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			src, _ := demoSource(t, sh.Of(demo.Options{}))
+			d := newDriver(t, src, 80, 24)
+			d.keys("G", "i")
+			v := d.m.children[insightsID].(*insightsView)
+			for _, w := range []int{76, 60} {
+				for _, l := range strings.Split(v.render(w), "\n") {
+					if textsafe.Width(l) > w || cutNumber.MatchString(l) {
+						t.Errorf("width %d: line of %d cells: %q", w, textsafe.Width(l), l)
+					}
+				}
 			}
-		}
+		})
 	}
 }

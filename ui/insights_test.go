@@ -6,39 +6,44 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/store"
 )
 
 // i adds up what the list shows; m, w and d change the period.
 func TestInsightsAddUpWhatIsShown(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 700})
-	d := newDriver(t, src, 120, 60)
-	d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "i")
-	v := d.m.children[insightsID].(*insightsView)
-	if d.m.focus != insightsID || v.facts == nil {
-		t.Fatalf("focus %v, facts %v, err %v", d.m.focus, v.facts, v.err)
-	}
-	total, n := sumOf(v.facts.statuses, "USD")
-	footer := d.m.data.shown.sums
-	if n != d.m.data.Len() || len(v.facts.statuses) != 1 || total.String() != footer.converted["USD"].String() {
-		t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.converted["USD"])
-	}
-	d.mustShow("Insights", "By month (USD, converted)")
-	text := ansi.Strip(v.render(100))
-	for _, want := range []string{"By form", "By status", "By currency", "By payment type", "Top donors", "refunded 0.0%", "median USD"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the insights lack %q", want)
-		}
-	}
-	d.keys("w")
-	d.mustShow("By week (USD, converted)")
-	if !strings.Contains(keyText(v.facts.periods[0]), "-") {
-		t.Errorf("a week is named by its Monday's date: %q", keyText(v.facts.periods[0]))
-	}
-	d.keys("esc")
-	if d.m.focus != listID {
-		t.Errorf("esc: focus %v", d.m.focus)
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			src, _ := demoSource(t, sh.Of(demo.Options{Count: 700}))
+			d := newDriver(t, src, 120, 60)
+			d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "i")
+			v := d.m.children[insightsID].(*insightsView)
+			if d.m.focus != insightsID || v.facts == nil {
+				t.Fatalf("focus %v, facts %v, err %v", d.m.focus, v.facts, v.err)
+			}
+			total, n := sumOf(v.facts.statuses, "USD")
+			footer := d.m.data.shown.sums
+			if n != d.m.data.Len() || len(v.facts.statuses) != 1 || total.String() != footer.converted["USD"].String() {
+				t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.converted["USD"])
+			}
+			d.mustShow("Insights", "By month (USD, converted)")
+			text := ansi.Strip(v.render(100))
+			for _, want := range []string{"By form", "By status", "By currency", "By payment type", "Top donors", "refunded 0.0%", "median USD"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the insights lack %q", want)
+				}
+			}
+			d.keys("w")
+			d.mustShow("By week (USD, converted)")
+			if !strings.Contains(keyText(v.facts.periods[0]), "-") {
+				t.Errorf("a week is named by its Monday's date: %q", keyText(v.facts.periods[0]))
+			}
+			d.keys("esc")
+			if d.m.focus != listID {
+				t.Errorf("esc: focus %v", d.m.focus)
+			}
+		})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 )
 
@@ -12,24 +13,28 @@ import (
 // before the pick was kept ("date", oldest first, the old default) is not
 // a pick.
 func TestTheBrowserOpensNewestFirstUnlessASortWasPicked(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 300})
-	for _, tc := range []struct {
-		name string
-		s    *State
-		want string
-	}{
-		{"no state", nil, "newest first"},
-		{"a state of the old default", &State{Sort: "date", Order: api.OldestFirst}, "newest first"},
-		{"oldest first picked", &State{Sort: "date", Order: api.OldestFirst, Picked: true}, "oldest first"},
-		{"by amount, from before picked was kept", &State{Sort: "-amount", Order: api.OldestFirst}, "by amount ↓"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			d := newDriverWith(t, src, Options{State: memoryState{s: tc.s}}, 120, 30)
-			d.settle()
-			if got := d.m.data.sortLabel(); got != tc.want {
-				t.Errorf("opens %s, want %s", got, tc.want)
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			src, _ := demoSource(t, sh.Of(demo.Options{Count: 300}))
+			for _, tc := range []struct {
+				name string
+				s    *State
+				want string
+			}{
+				{"no state", nil, "newest first"},
+				{"a state of the old default", &State{Sort: "date", Order: api.OldestFirst}, "newest first"},
+				{"oldest first picked", &State{Sort: "date", Order: api.OldestFirst, Picked: true}, "oldest first"},
+				{"by amount, from before picked was kept", &State{Sort: "-amount", Order: api.OldestFirst}, "by amount ↓"},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					d := newDriverWith(t, src, Options{State: memoryState{s: tc.s}}, 120, 30)
+					d.settle()
+					if got := d.m.data.sortLabel(); got != tc.want {
+						t.Errorf("opens %s, want %s", got, tc.want)
+					}
+					d.mustShow(tc.want)
+				})
 			}
-			d.mustShow(tc.want)
 		})
 	}
 }
