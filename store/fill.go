@@ -63,13 +63,9 @@ func (s *Store) refill(ctx context.Context, tx *sql.Tx) error {
 		if err := rows.Scan(&id, &dict, &held, &e4); err != nil {
 			return err
 		}
-		raw, err := s.unpack(ctx, tx, id, dict, held, nil)
+		d, err := s.decoded(ctx, tx, id, dict, held)
 		if err != nil {
 			return err
-		}
-		var d api.Donation
-		if err := d.UnmarshalJSON(raw); err != nil {
-			return fmt.Errorf("record %d: %w", id, err)
 		}
 		vals := append([]any{convertedCurrency(&d)}, added(&d, e4)...)
 		if _, err := set.ExecContext(ctx, append(vals, id)...); err != nil {
@@ -87,4 +83,18 @@ func metaIn(ctx context.Context, tx *sql.Tx, key string) (string, error) {
 		return "", nil
 	}
 	return v, err
+}
+
+// decoded is the stored record id, unpacked and decoded: what an upgrade
+// that fills new columns from the records reads of each.
+func (s *Store) decoded(ctx context.Context, tx *sql.Tx, id, dict int64, held []byte) (api.Donation, error) {
+	var d api.Donation
+	raw, err := s.unpack(ctx, tx, id, dict, held, nil)
+	if err != nil {
+		return d, err
+	}
+	if err := d.UnmarshalJSON(raw); err != nil {
+		return d, fmt.Errorf("record %d: %w", id, err)
+	}
+	return d, nil
 }

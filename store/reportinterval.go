@@ -141,13 +141,9 @@ func (s *Store) fillIntervals(ctx context.Context, tx *sql.Tx) error {
 		if err := rows.Scan(&id, &dict, &held); err != nil {
 			return err
 		}
-		raw, err := s.unpack(ctx, tx, id, dict, held, nil)
+		d, err := s.decoded(ctx, tx, id, dict, held)
 		if err != nil {
 			return err
-		}
-		var d api.Donation
-		if err := d.UnmarshalJSON(raw); err != nil {
-			return fmt.Errorf("record %d: %w", id, err)
 		}
 		if iv := planInterval(&d); iv != nil {
 			if _, err := set.ExecContext(ctx, iv, id); err != nil {

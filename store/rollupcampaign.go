@@ -31,12 +31,8 @@ func campaignRollupSchema() []string {
 // unless a first sync under way defers the rollups: it adds them all up
 // at its end, and the new triggers are set aside until then.
 func (s *Store) addUpCampaigns(ctx context.Context, tx *sql.Tx) error {
-	deferred, err := metaIn(ctx, tx, metaDeferred)
-	switch {
-	case err != nil:
+	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
-	case deferred != "":
-		return dropUpkeep(ctx, tx)
 	}
 	for _, stmt := range campaignRollup.rebuild() {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {

@@ -99,14 +99,21 @@ var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fi
 // anew, unless a first sync under way defers them: it builds them at its
 // end, and its triggers, made anew here, are set aside again until then.
 func (s *Store) addUp(ctx context.Context, tx *sql.Tx) error {
-	deferred, err := metaIn(ctx, tx, metaDeferred)
-	switch {
-	case err != nil:
+	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
-	case deferred != "":
-		return dropUpkeep(ctx, tx)
 	}
 	return rebuildRollups(ctx, tx)
+}
+
+// setAsideIfDeferred says whether a first sync under way defers the sums
+// an upgrade would add up, and if so sets aside the triggers it made: the
+// sync's end adds everything up and makes them again.
+func setAsideIfDeferred(ctx context.Context, tx *sql.Tx) (bool, error) {
+	deferred, err := metaIn(ctx, tx, metaDeferred)
+	if err != nil || deferred == "" {
+		return false, err
+	}
+	return true, dropUpkeep(ctx, tx)
 }
 
 // donationsColumns are the donations' columns a store was first made with.
