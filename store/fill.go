@@ -45,13 +45,24 @@ func (s *Store) fillColumns(ctx context.Context, tx *sql.Tx) error {
 // refill sets the columns fillColumns fills, one donation at a time, from
 // its record.
 func (s *Store) refill(ctx context.Context, tx *sql.Tx) error {
-	set, err := tx.PrepareContext(ctx, `UPDATE donations SET converted_currency = ?, search = ?,
-		campaign_id = ?, campaign_name = ?, tribute_type = ?, refunded_e4 = ? WHERE id = ?`)
+	return s.fillFromRecords(ctx, tx, `UPDATE donations SET converted_currency = ?, search = ?,
+		campaign_id = ?, campaign_name = ?, tribute_type = ?, refunded_e4 = ? WHERE id = ?`, "",
+		func(d *api.Donation, amountE4 any) []any {
+			return append([]any{convertedCurrency(d)}, added(d, amountE4)...)
+		})
+}
+
+// fillFromRecords runs update (its last argument the id) for each donation
+// where selects (a clause on d, the donations), with the values its record
+// gives: how an upgrade fills the columns it added, without a sync. A nil
+// from values leaves the donation as it is.
+func (s *Store) fillFromRecords(ctx context.Context, tx *sql.Tx, update, where string, values func(d *api.Donation, amountE4 any) []any) error {
+	set, err := tx.PrepareContext(ctx, update)
 	if err != nil {
 		return err
 	}
 	defer set.Close()
-	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.dict, r.raw, d.amount_e4 FROM records r JOIN donations d ON d.id = r.id`)
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.dict, r.raw, d.amount_e4 FROM records r JOIN donations d ON d.id = r.id`+where)
 	if err != nil {
 		return err
 	}
@@ -63,13 +74,18 @@ func (s *Store) refill(ctx context.Context, tx *sql.Tx) error {
 		if err := rows.Scan(&id, &dict, &held, &e4); err != nil {
 			return err
 		}
-		d, err := s.decoded(ctx, tx, id, dict, held)
+		raw, err := s.unpack(ctx, tx, id, dict, held, nil)
 		if err != nil {
 			return err
 		}
-		vals := append([]any{convertedCurrency(&d)}, added(&d, e4)...)
-		if _, err := set.ExecContext(ctx, append(vals, id)...); err != nil {
-			return err
+		var d api.Donation
+		if err := d.UnmarshalJSON(raw); err != nil {
+			return fmt.Errorf("record %d: %w", id, err)
+		}
+		if vals := values(&d, e4); vals != nil {
+			if _, err := set.ExecContext(ctx, append(vals, id)...); err != nil {
+				return err
+			}
 		}
 	}
 	return rows.Err()
@@ -83,18 +99,4 @@ func metaIn(ctx context.Context, tx *sql.Tx, key string) (string, error) {
 		return "", nil
 	}
 	return v, err
-}
-
-// decoded is the stored record id, unpacked and decoded: what an upgrade
-// that fills new columns from the records reads of each.
-func (s *Store) decoded(ctx context.Context, tx *sql.Tx, id, dict int64, held []byte) (api.Donation, error) {
-	var d api.Donation
-	raw, err := s.unpack(ctx, tx, id, dict, held, nil)
-	if err != nil {
-		return d, err
-	}
-	if err := d.UnmarshalJSON(raw); err != nil {
-		return d, fmt.Errorf("record %d: %w", id, err)
-	}
-	return d, nil
 }

@@ -125,31 +125,11 @@ func planInterval(d *api.Donation) any {
 // it): a store on disk gives the interval-aware report at once, without a
 // sync.
 func (s *Store) fillIntervals(ctx context.Context, tx *sql.Tx) error {
-	set, err := tx.PrepareContext(ctx, `UPDATE donations SET plan_interval = ? WHERE id = ?`)
-	if err != nil {
-		return err
-	}
-	defer set.Close()
-	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.dict, r.raw FROM records r JOIN donations d ON d.id = r.id WHERE d.recurring`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, dict int64
-		var held []byte
-		if err := rows.Scan(&id, &dict, &held); err != nil {
-			return err
-		}
-		d, err := s.decoded(ctx, tx, id, dict, held)
-		if err != nil {
-			return err
-		}
-		if iv := planInterval(&d); iv != nil {
-			if _, err := set.ExecContext(ctx, iv, id); err != nil {
-				return err
+	return s.fillFromRecords(ctx, tx, `UPDATE donations SET plan_interval = ? WHERE id = ?`, " WHERE d.recurring",
+		func(d *api.Donation, _ any) []any {
+			if iv := planInterval(d); iv != nil {
+				return []any{iv}
 			}
-		}
-	}
-	return rows.Err()
+			return nil
+		})
 }
