@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"testing"
@@ -44,13 +43,9 @@ func TestStoreOfVersion16IsUpgradedInPlace(t *testing.T) {
 	if free, err := s.FreePages(ctx); err != nil || free != 0 {
 		t.Errorf("%d pages left free by the upgrade (%v)", free, err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := reader(t, path)
 	var n int
-	err = db.QueryRow(`SELECT count(*) FROM donations_fts WHERE donations_fts MATCH '"mary"'`).Scan(&n)
+	err := db.QueryRow(`SELECT count(*) FROM donations_fts WHERE donations_fts MATCH '"mary"'`).Scan(&n)
 	if err == nil || !strings.Contains(err.Error(), "detail!=full") {
 		t.Errorf("a phrase in the upgraded index: %d, %v; want it refused, the index holding no positions", n, err)
 	}

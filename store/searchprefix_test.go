@@ -86,11 +86,7 @@ func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 	s, path := tempStore(t)
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	all := windowAll(t, s)
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := reader(t, path)
 	for _, capped := range []bool{true, false} {
 		if capped {
 			store.SetPrefixCap(t, 200)

@@ -63,11 +63,7 @@ func TestLongSearchesFindWhatLikeFinds(t *testing.T) {
 	srv := server(t, demo.Options{Count: 3000})
 	s, path := tempStore(t)
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := reader(t, path)
 	words, apart := longWords(t, db)
 	if len(apart) == 0 {
 		t.Fatal("no donation holds the trigrams of a word apart: the recheck went untested")
@@ -155,11 +151,7 @@ func TestShortSearchRightAfterASync(t *testing.T) {
 	srv := server(t, demo.Options{Count: 300})
 	s, path := tempStore(t)
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := reader(t, path)
 	for _, w := range []string{"m", "ma", "e", "jo", "a", "an"} {
 		want := likeIDs(t, db, w, "", "id", -1)
 		if n, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: w}}); err != nil || n != len(want) {
