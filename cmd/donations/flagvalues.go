@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -98,4 +99,29 @@ func (f listFlag) Set(s string) error {
 		return badValue("the value is empty; leave the flag out instead")
 	}
 	return nil
+}
+
+// monthFlag is a month, 1..12, given as its number or its English name
+// (`July`, `jul`): --fiscal-start MONTH is how fundraisers say it.
+type monthFlag struct{ p *int }
+
+func monthVar(fs *pflag.FlagSet, p *int, name, usage string) { fs.Var(monthFlag{p}, name, usage) }
+
+func (f monthFlag) String() string { return strconv.Itoa(*f.p) }
+
+func (f monthFlag) Type() string { return "month" }
+
+func (f monthFlag) Set(s string) error {
+	word := strings.ToLower(strings.TrimSpace(s))
+	for m := time.January; m <= time.December; m++ {
+		if name := strings.ToLower(m.String()); word == name || len(word) >= 3 && strings.HasPrefix(name, word) {
+			*f.p = int(m)
+			return nil
+		}
+	}
+	if n, err := strconv.Atoi(word); err == nil && n >= 1 && n <= 12 {
+		*f.p = n
+		return nil
+	}
+	return badValue(fmt.Sprintf("%q is not a month; give 1..12 or its name (July, jul)", s))
 }

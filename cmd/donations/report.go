@@ -56,7 +56,7 @@ Only paid gifts count (a refunded gift is not paid): --status names the statuses
 	}
 	fs := c.Flags()
 	intVar(fs, &o.year, "year", 1900, 9999, "the year reported (default: the current one)")
-	intVar(fs, &o.fiscalStart, "fiscal-start", 1, 12, "the month years start in, 1..12 (default: the profile's fiscal_start, else 1)")
+	monthVar(fs, &o.fiscalStart, "fiscal-start", "the month years start in, 1..12 or its name (default: the profile's fiscal_start, else January)")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status but refunded, not only paid")
 	fs.StringVar(&o.bands, "bands", "", "ranges: the bands' lower ends, whole units, ascending (default "+bandsText(store.DefaultBands)+")")
 	choiceVar(c, &o.format, "format", export.ReportFormats, "table, csv, json or ndjson (default: table on a terminal, json otherwise)")

@@ -35,10 +35,23 @@ func TestReportUsageErrors(t *testing.T) {
 		{[]string{"report", "ranges", "--demo", "--bands", "0,500,100"}, "must ascend"},
 		{[]string{"report", "ranges", "--demo", "--bands", "0,1e3"}, "not a whole amount"},
 		{[]string{"report", "yoy", "--demo", "--fiscal-start", "13"}, "fiscal-start"},
+		{[]string{"report", "yoy", "--demo", "--fiscal-start", "Juli"}, `"Juli" is not a month`},
+		{[]string{"report", "yoy", "--demo", "--fiscal-start", "ju"}, `"ju" is not a month`},
 	} {
 		r := runCmd(t, nil, c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.says) {
 			t.Errorf("%v: exit %d, %q; want 2 saying %q", c.args, r.code, r.stderr, c.says)
+		}
+	}
+}
+
+// --fiscal-start takes the month's name as well as its number.
+func TestFiscalStartTakesTheMonthsName(t *testing.T) {
+	want := runCmd(t, nil, "report", "yoy", "--demo", "--format", "csv", "--fiscal-start", "7")
+	for _, name := range []string{"July", "jul", " JULY "} {
+		r := runCmd(t, nil, "report", "yoy", "--demo", "--format", "csv", "--fiscal-start", name)
+		if r.code != 0 || want.code != 0 || r.stdout != want.stdout {
+			t.Errorf("--fiscal-start %q: exit %d, %q; want what 7 gives (exit %d)", name, r.code, r.stderr, want.code)
 		}
 	}
 }
