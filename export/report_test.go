@@ -67,3 +67,22 @@ func TestReportTableCutsTextNotNumbers(t *testing.T) {
 		t.Errorf("row %q: the e-mail is not cut, or the amount is", line)
 	}
 }
+
+// The recurring report's line says the monthly value as money, to the
+// cent: a quarterly or yearly plan's share of a month is kept to 10^-4
+// only in the rows that add up to it.
+func TestRecurringLineSaysTheMonthlyValueInCents(t *testing.T) {
+	for _, tc := range []struct{ monthly, says string }{
+		{"4034.1290", "giving USD 4,034.13 a month"},
+		{"10.005", "giving USD 10.01 a month"},
+		{"12.5", "giving USD 12.50 a month"},
+	} {
+		v, err := api.ParseDecimal(tc.monthly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line := (RecurringSum{Monthly: v}).Line("USD"); !strings.Contains(line, tc.says) {
+			t.Errorf("monthly %s: %q, want it to say %q", tc.monthly, line, tc.says)
+		}
+	}
+}
