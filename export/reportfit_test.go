@@ -66,3 +66,26 @@ func TestLapsedTableFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// The gifts with no conversion are one line whatever their currencies (a
+// line each took five of a report's 24 rows at 80×24), with each sum
+// grouped in thousands and its count of gifts, adding up to the total.
+func TestGiftsWithNoConversionAreOneLine(t *testing.T) {
+	n := store.ReportNotes{Currency: "USD", Gifts: 10, OwnCurrency: map[string]store.CurrencySum{
+		"EUR": {Gifts: 97, Sum: api.ScaledDecimal(2331235, 2)},
+		"AUD": {Gifts: 75, Sum: api.ScaledDecimal(1782045, 2)},
+		"JPY": {Gifts: 65, Sum: api.ScaledDecimal(1396720, 0)},
+	}}
+	notes := ReportNotes(n, store.ReportQuery{Year: 2026}, false, "a flag")
+	var own []string
+	for _, l := range notes {
+		if strings.Contains(l, "no conversion") {
+			own = append(own, l)
+		}
+	}
+	want := "237 gifts with no conversion, counted in their own currency in the donor rows, not in the USD figures: " +
+		"AUD 17,820.45 (75) · EUR 23,312.35 (97) · JPY 1,396,720.00 (65)"
+	if len(own) != 1 || own[0] != want {
+		t.Fatalf("notes of the gifts with no conversion:\n%q\nwant one line:\n%q", own, want)
+	}
+}

@@ -256,12 +256,23 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 		out = append(out, fmt.Sprintf("%s with no e-mail (%s): no donor, left out of donor figures",
 			textsafe.Count(n.NoEmail, "gift"), joined(n.NoEmailSums)))
 	}
-	for _, cur := range slices.Sorted(maps.Keys(n.OwnCurrency)) {
-		c := n.OwnCurrency[cur]
-		out = append(out, fmt.Sprintf("%s with no conversion, counted in their own currency: %s %s (in the donor rows' other currencies, not in the %s figures)",
-			textsafe.Count(c.Gifts, "gift"), orNone(cur), c.Sum, orNone(n.Currency)))
+	if len(n.OwnCurrency) > 0 {
+		out = append(out, ownCurrencyNote(n))
 	}
 	return out
+}
+
+// ownCurrencyNote is one line for every currency of the gifts with no
+// conversion: a line each took five of the 24 rows a report has at 80×24.
+func ownCurrencyNote(n store.ReportNotes) string {
+	gifts, parts := 0, []string(nil)
+	for _, cur := range slices.Sorted(maps.Keys(n.OwnCurrency)) {
+		c := n.OwnCurrency[cur]
+		gifts += c.Gifts
+		parts = append(parts, fmt.Sprintf("%s %s (%d)", orNone(cur), textsafe.Thousands(c.Sum.String()), c.Gifts))
+	}
+	return fmt.Sprintf("%s with no conversion, counted in their own currency in the donor rows, not in the %s figures: %s",
+		textsafe.Count(gifts, "gift"), orNone(n.Currency), strings.Join(parts, " · "))
 }
 
 func orNone(s string) string {
