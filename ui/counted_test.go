@@ -44,10 +44,10 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 
 	// The footer and the donor view count the same, the switch still on.
 	d.keys("esc")
-	if sums := d.m.data.shown.sums; !sums.rule.AllStatuses || sums.convCount["USD"].Compare(sums.converted["USD"].Sub(sums.byStatus["refunded"]["USD"])) != 0 {
-		t.Errorf("footer: rule %+v counts USD %s of %s", sums.rule, sums.convCount["USD"], sums.converted["USD"])
+	if sums := d.m.data.shown.sums; !sums.Rule.AllStatuses || sums.ConvCount["USD"].Compare(sums.Converted["USD"].Sub(sums.ByStatus["refunded"]["USD"])) != 0 {
+		t.Errorf("footer: rule %+v counts USD %s of %s", sums.Rule, sums.ConvCount["USD"], sums.Converted["USD"])
 	}
-	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.convCount["USD"]))
+	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.ConvCount["USD"]))
 	d.keys("d")
 	dv := d.m.children[donors.ID].(*donors.View)
 	for _, tc := range []struct {

@@ -48,7 +48,7 @@ type facts struct {
 	top                                                                  []store.Donor
 	median                                                               api.Decimal
 	medianOf                                                             int
-	sums                                                                 footerSums
+	sums                                                                 tally.Sums
 }
 
 type insightsMsg struct {
@@ -120,7 +120,7 @@ func (v *insightsView) add() tea.Cmd {
 // addUp is one adding-up of insights: what f selects by status, then the
 // gifts of it that rule counts.
 func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery, period string, loc *time.Location) (*facts, error) {
-	sums, err := sumFooter(ctx, st, f, rule)
+	sums, err := tally.Sum(ctx, st, f, rule)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.Repo
 		return nil, err
 	}
 	fa := &facts{sums: sums, statuses: statuses}
-	counted, any := tally.CountedFilter(f, rule, sums.statuses)
+	counted, any := tally.CountedFilter(f, rule, sums.Statuses)
 	if !any {
 		return fa, nil
 	}
@@ -246,11 +246,11 @@ func (v *insightsView) render(width int) string {
 	st, fa := &v.ctx.Styles, v.facts
 	cur := fa.currency()
 	if cur == "" { // no gift with a converted amount: nothing to draw bars in
-		return uictx.WrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.count, "donation")) + v.note()}, width) + "\n\n" +
+		return uictx.WrapParts([]string{st.Title.Render("Insights"), st.Muted.Render(textsafe.Count(fa.sums.Count, "donation")) + v.note()}, width) + "\n\n" +
 			st.Muted.Render("Nothing to add up: no donation here has a converted amount.")
 	}
 	total, count := sumOf(fa.periods, cur)
-	counting := tally.Word(fa.sums.rule)
+	counting := tally.Word(fa.sums.Rule)
 	var b strings.Builder
 	b.WriteString(v.title(width) + "\n\n")
 	b.WriteString(v.shares(cur, total, count, width) + "\n\n")

@@ -24,8 +24,8 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 			}
 			total, n := sumOf(v.facts.statuses, "USD")
 			footer := d.m.data.shown.sums
-			if n != d.m.data.Len() || len(v.facts.statuses) != 1 || total.String() != footer.converted["USD"].String() {
-				t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.converted["USD"])
+			if n != d.m.data.Len() || len(v.facts.statuses) != 1 || total.String() != footer.Converted["USD"].String() {
+				t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.Converted["USD"])
 			}
 			d.mustShow("Insights", "By month (USD, converted)")
 			text := ansi.Strip(v.render(100))
@@ -89,10 +89,10 @@ func TestInsightsCountGiftsWithoutConversion(t *testing.T) {
 		t.Fatalf("focus %v, facts %v, err %v", d.m.focus, v.facts, v.err)
 	}
 	footer := d.m.data.shown.sums
-	if footer.notConverted == 0 {
+	if footer.NotConverted == 0 {
 		t.Fatal("every gift had a conversion: the test tests nothing")
 	}
-	if total, _ := sumOf(v.facts.periods, "USD"); total.Compare(footer.convCount["USD"]) != 0 {
-		t.Errorf("the months add up to %s, the footer says %s raised", total, footer.convCount["USD"])
+	if total, _ := sumOf(v.facts.periods, "USD"); total.Compare(footer.ConvCount["USD"]) != 0 {
+		t.Errorf("the months add up to %s, the footer says %s raised", total, footer.ConvCount["USD"])
 	}
 }

@@ -16,18 +16,18 @@ import (
 func (v *insightsView) title(width int) string {
 	st, t := &v.ctx.Styles, &v.facts.sums
 	counted := 0
-	for s, n := range t.statuses {
-		if t.rule.Counts(s) {
+	for s, n := range t.Statuses {
+		if t.Rule.Counts(s) {
 			counted += n
 		}
 	}
 	// The partial note comes first: a narrow screen wraps the rest.
 	parts := []string{st.Title.Render("Insights"), strings.TrimPrefix(strings.TrimSpace(v.note()), "· "),
-		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.count, "donation") + " counted (" + tally.Word(t.rule) + ")")}
-	if r := t.raised(); r != "" {
+		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.Count, "donation") + " counted (" + tally.Word(t.Rule) + ")")}
+	if r := t.Raised(); r != "" {
 		parts = append(parts, r)
 	}
-	if out := t.leftOut(st); len(out) > 0 {
+	if out := t.LeftOut(st); len(out) > 0 {
 		out[0] = "+ " + out[0]
 		out[len(out)-1] += st.Muted.Render(", not counted")
 		parts = append(parts, out...)
@@ -53,7 +53,7 @@ func (v *insightsView) shares(cur string, total api.Decimal, count, width int) s
 		return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 	}
 	parts := []string{"recurring " + pct(recurring, count) + " (" + uictx.Commas(recurring) + ")",
-		"refunded " + pct(fa.sums.statuses[store.Refunded], fa.sums.count) + " of every gift"}
+		"refunded " + pct(fa.sums.Statuses[store.Refunded], fa.sums.Count) + " of every gift"}
 	if e4, ok := total.Scaled(4); ok && count > 0 {
 		parts = append(parts, "average "+uictx.Money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
 	}

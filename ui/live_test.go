@@ -39,13 +39,13 @@ func TestLiveShowsNewGifts(t *testing.T) {
 	added := srv.Add(3)
 	before := srv.Requests()
 	d.send(livePollMsg{v.gen})
-	if len(v.fresh) != 3 || v.fresh[0].Summary.ID.Value != added[2] || v.sums.count != 3 {
-		t.Fatalf("after 3 new gifts: %d fresh (first %v), count %d, err %v", len(v.fresh), v.fresh, v.sums.count, v.err)
+	if len(v.fresh) != 3 || v.fresh[0].Summary.ID.Value != added[2] || v.sums.Count != 3 {
+		t.Fatalf("after 3 new gifts: %d fresh (first %v), count %d, err %v", len(v.fresh), v.fresh, v.sums.Count, v.err)
 	}
 	if n := srv.Requests() - before; n > 3 {
 		t.Errorf("a check took %d requests", n)
 	}
-	d.mustShow("3 new · raised ≈ USD " + uictx.Grouped(v.sums.convCount["USD"].String()))
+	d.mustShow("3 new · raised ≈ USD " + uictx.Grouped(v.sums.ConvCount["USD"].String()))
 	var fresh []api.Donation
 	for _, g := range apitest.Every(t, c) {
 		if slices.Contains(added, g.ID.Value) {
@@ -53,8 +53,8 @@ func TestLiveShowsNewGifts(t *testing.T) {
 		}
 	}
 	paid, _ := ask.Read(ask.Texts{"status": "paid"}, d.m.ctx.Now())
-	if paidOnly := wholeSums(t, fresh, paid); v.sums.convCount["USD"].Compare(paidOnly.usd) != 0 {
-		t.Errorf("Live says %s raised; the new paid gifts add up to %s", v.sums.convCount["USD"], paidOnly.usd)
+	if paidOnly := wholeSums(t, fresh, paid); v.sums.ConvCount["USD"].Compare(paidOnly.usd) != 0 {
+		t.Errorf("Live says %s raised; the new paid gifts add up to %s", v.sums.ConvCount["USD"], paidOnly.usd)
 	}
 	liveColumnsLineUp(t, d.screen())
 	d.keys("esc")

@@ -60,10 +60,10 @@ func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 			t.Errorf("%v: no donation of the account; pick a question that tells", texts)
 		case d.m.data.partial() != "":
 			t.Errorf("%v: the answer says %q after the sync", texts, d.m.data.partial())
-		case d.m.data.Len() != want.count || d.m.data.shown.sums.count != want.count:
-			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.shown.sums.count, want.count)
-		case d.m.data.shown.sums.converted["USD"].Compare(want.usd) != 0:
-			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.shown.sums.converted["USD"], want.usd)
+		case d.m.data.Len() != want.count || d.m.data.shown.sums.Count != want.count:
+			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.shown.sums.Count, want.count)
+		case d.m.data.shown.sums.Converted["USD"].Compare(want.usd) != 0:
+			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.shown.sums.Converted["USD"], want.usd)
 		case count != want.count || total.Compare(want.usd) != 0:
 			t.Errorf("%v: the insights say %d and USD %s; the account has %d and %s", texts, count, total, want.count, want.usd)
 		}
