@@ -20,6 +20,7 @@ import (
 	"donations/ui/views/exporter"
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
+	"donations/ui/views/insights"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
 	"donations/ui/views/saveview"
@@ -112,7 +113,7 @@ func New(src Source, opt Options) *Model {
 	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donors.ID, donors.New(m.ctx, nav, viewData{m}))
-	m.add(insightsID, newInsightsView(m.ctx, nav, m.data))
+	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))
 	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
 	m.add(help.ID, help.New(m.ctx, nav))

@@ -9,6 +9,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ui/views/donors"
+	"donations/ui/views/insights"
 )
 
 // Insights break the counted gifts down by campaign when the server names
@@ -19,14 +20,14 @@ func TestInsightsBreakDownByCampaign(t *testing.T) {
 		src, _ := demoSource(t, demo.Options{Shape: shape})
 		d := newDriver(t, src, 120, 35)
 		d.keys("G", "i")
-		v := d.m.children[insightsID].(*insightsView)
-		_, inCampaigns := sumOf(v.facts.campaigns, "")
-		_, counted := sumOf(v.facts.periods, "")
-		if shape == demo.ShapeDonorbox && (!named(v.facts.campaigns) || inCampaigns != counted || counted == 0) {
-			t.Fatalf("%v: %d gifts by campaign of %d counted (named: %v)", shape, inCampaigns, counted, named(v.facts.campaigns))
+		v := d.m.children[insights.ID].(*insights.View)
+		_, inCampaigns := insights.SumOf(v.Facts().Campaigns, "")
+		_, counted := insights.SumOf(v.Facts().Periods, "")
+		if shape == demo.ShapeDonorbox && (!insights.Named(v.Facts().Campaigns) || inCampaigns != counted || counted == 0) {
+			t.Fatalf("%v: %d gifts by campaign of %d counted (named: %v)", shape, inCampaigns, counted, insights.Named(v.Facts().Campaigns))
 		}
-		if drawn := strings.Contains(ansi.Strip(v.render(116)), "By campaign"); drawn != named(v.facts.campaigns) {
-			t.Errorf("%v: By campaign drawn %v, some gift names a campaign %v", shape, drawn, named(v.facts.campaigns))
+		if drawn := strings.Contains(ansi.Strip(v.Draw(116)), "By campaign"); drawn != insights.Named(v.Facts().Campaigns) {
+			t.Errorf("%v: By campaign drawn %v, some gift names a campaign %v", shape, drawn, insights.Named(v.Facts().Campaigns))
 		}
 	}
 }
@@ -81,8 +82,8 @@ func TestNoNumberCutAt80WithCampaigns(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	d := newDriver(t, src, 80, 24)
 	d.keys("G", "i")
-	v := d.m.children[insightsID].(*insightsView)
-	for _, l := range strings.Split(v.render(76), "\n") {
+	v := d.m.children[insights.ID].(*insights.View)
+	for _, l := range strings.Split(v.Draw(76), "\n") {
 		if ansi.StringWidth(l) > 76 || cutNumber.MatchString(l) {
 			t.Errorf("insights line of %d cells: %q", ansi.StringWidth(l), l)
 		}

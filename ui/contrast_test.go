@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"donations/ui/uictx"
 	"fmt"
 	"image/color"
 	"math"
 	"reflect"
 	"testing"
+
+	"donations/ui/uictx"
 
 	"charm.land/lipgloss/v2"
 )

@@ -11,6 +11,7 @@ import (
 	"donations/store"
 	"donations/ui/uictx"
 	"donations/ui/views/donors"
+	"donations/ui/views/insights"
 )
 
 // Insights and the donor view count what the footer counts (issue 29.2):
@@ -20,18 +21,18 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 600})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")
-	v := d.m.children[insightsID].(*insightsView)
+	v := d.m.children[insights.ID].(*insights.View)
 	st, ctx := d.m.data.active(), context.Background()
 	notRefunded := []string{"paid", "pending", "failed", "disputed"}
 	check := func(what string, statuses []string) {
 		t.Helper()
 		want, err := st.Donors(ctx, store.Filter{Statuses: statuses}, "total", true, 0, 1)
-		if err != nil || len(v.facts.top) == 0 || v.facts.top[0].Email != want[0].Email || v.facts.top[0].Total.Compare(want[0].Total) != 0 {
-			t.Fatalf("%s: top donor %+v, want %+v (%v)", what, v.facts.top[0], want[0], err)
+		if err != nil || len(v.Facts().Top) == 0 || v.Facts().Top[0].Email != want[0].Email || v.Facts().Top[0].Total.Compare(want[0].Total) != 0 {
+			t.Fatalf("%s: top donor %+v, want %+v (%v)", what, v.Facts().Top[0], want[0], err)
 		}
 		median, _, err := st.Median(ctx, store.Filter{Statuses: statuses})
-		if err != nil || v.facts.median.Compare(median) != 0 {
-			t.Fatalf("%s: median %s, want %s (%v)", what, v.facts.median, median, err)
+		if err != nil || v.Facts().Median.Compare(median) != 0 {
+			t.Fatalf("%s: median %s, want %s (%v)", what, v.Facts().Median, median, err)
 		}
 	}
 	check("paid", []string{"paid"})
@@ -44,10 +45,10 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 
 	// The footer and the donor view count the same, the switch still on.
 	d.keys("esc")
-	if sums := d.m.data.shown.sums; !sums.rule.AllStatuses || sums.convCount["USD"].Compare(sums.converted["USD"].Sub(sums.byStatus["refunded"]["USD"])) != 0 {
-		t.Errorf("footer: rule %+v counts USD %s of %s", sums.rule, sums.convCount["USD"], sums.converted["USD"])
+	if sums := d.m.data.shown.sums; !sums.Rule.AllStatuses || sums.ConvCount["USD"].Compare(sums.Converted["USD"].Sub(sums.ByStatus["refunded"]["USD"])) != 0 {
+		t.Errorf("footer: rule %+v counts USD %s of %s", sums.Rule, sums.ConvCount["USD"], sums.Converted["USD"])
 	}
-	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.convCount["USD"]))
+	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.ConvCount["USD"]))
 	d.keys("d")
 	dv := d.m.children[donors.ID].(*donors.View)
 	for _, tc := range []struct {
@@ -66,9 +67,9 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 }
 
 // mustDraw checks what insights draws, below the screen too.
-func mustDraw(t *testing.T, v *insightsView, want string) {
+func mustDraw(t *testing.T, v *insights.View, want string) {
 	t.Helper()
-	if text := ansi.Strip(v.render(116)); !strings.Contains(text, want) {
+	if text := ansi.Strip(v.Draw(116)); !strings.Contains(text, want) {
 		t.Fatalf("insights lack %q:\n%s", want, text)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/textsafe"
+	"donations/ui/views/insights"
 )
 
 // cutNumber is a figure cut short: a number (a word of digits, not the
@@ -63,9 +64,9 @@ func TestInsightsLinesFit(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{}))
 			d := newDriver(t, src, 80, 24)
 			d.keys("G", "i")
-			v := d.m.children[insightsID].(*insightsView)
+			v := d.m.children[insights.ID].(*insights.View)
 			for _, w := range []int{76, 60} {
-				for _, l := range strings.Split(v.render(w), "\n") {
+				for _, l := range strings.Split(v.Draw(w), "\n") {
 					if textsafe.Width(l) > w || cutNumber.MatchString(l) {
 						t.Errorf("width %d: line of %d cells: %q", w, textsafe.Width(l), l)
 					}

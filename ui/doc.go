@@ -24,12 +24,13 @@
 // Every view is a child (uictx.Child) with Update, View, the place it is
 // drawn in, and its key line drawn from its bindings. Views in a room of
 // their own live under views/, one folder each (help, logview, sorter,
-// raw, clipboard, search, detail, filter, exporter, saveview, donors):
+// raw, clipboard, search, detail, filter, exporter, saveview, donors,
+// insights with its report pages):
 // they import uictx, never this package, so they cannot reach the walk.
 // They read the answer on screen through uictx.Data (data.go: thin reads of
-// the walk and the list), and count gifts by tally's rule. The rest (list,
-// insights and reports, live, setup) are still files of this package;
-// insights, reports and live are waiting to move. A view that adds up the
+// the walk and the list), and count and add up gifts by tally's rule and
+// sums. The rest (list, live, setup) are still files of this package;
+// live is waiting to move. A view that adds up the
 // store itself is a uictx.Rereader: it reads again while it has the keys
 // when a sync stores more or the key a switches what counts. Children move the keys through a uictx.Navigator and
 // change the question or the walk only by posting a uictx.Request, which

@@ -18,6 +18,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
+	"donations/ui/views/insights"
 	"donations/ui/views/saveview"
 )
 
@@ -123,7 +124,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insightsMsg, reportMsg, liveMsg, livePollMsg, donors.CountMsg, donors.GaveMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, liveMsg, livePollMsg, donors.CountMsg, donors.GaveMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -147,11 +148,11 @@ func (d *driver) settle() {
 // busy says whether an answer is on its way that the screen waits for.
 func (d *driver) busy() bool {
 	donorsView := d.m.children[donors.ID].(*donors.View)
-	insights := d.m.children[insightsID].(*insightsView)
+	ins := d.m.children[insights.ID].(*insights.View)
 	live := d.m.children[liveID].(*liveView)
 	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
 	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
-		donorsView.Busy(d.m.focus == donors.ID) || insights.loading || insights.reports.loading || live.checking || starting
+		donorsView.Busy(d.m.focus == donors.ID) || ins.Busy() || live.checking || starting
 }
 
 func (d *driver) send(msg tea.Msg) {

@@ -24,7 +24,7 @@ func TestFilterFormAppliesLocalFilters(t *testing.T) {
 			}
 			for _, r := range rows {
 				v, _ := r.Summary.Amount.Decimal()
-				if s := r.Summary.Status.Value; s != "refunded" && s != "disputed" || less(v, *mustDecimal(t, "20")) || less(*mustDecimal(t, "100"), v) {
+				if s := r.Summary.Status.Value; s != "refunded" && s != "disputed" || v.Compare(*mustDecimal(t, "20")) < 0 || mustDecimal(t, "100").Compare(v) < 0 {
 					t.Fatalf("donation %d (%s, %s) passed the filters", r.Summary.ID.Value, s, r.Summary.Amount.Text)
 				}
 			}

@@ -8,7 +8,7 @@ import (
 
 	"donations/api/apitest"
 	"donations/api/demo"
-	"donations/store"
+	"donations/ui/views/insights"
 )
 
 // i adds up what the list shows; m, w and d change the period.
@@ -18,17 +18,17 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: 700}))
 			d := newDriver(t, src, 120, 60)
 			d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "i")
-			v := d.m.children[insightsID].(*insightsView)
-			if d.m.focus != insightsID || v.facts == nil {
-				t.Fatalf("focus %v, facts %v, err %v", d.m.focus, v.facts, v.err)
+			v := d.m.children[insights.ID].(*insights.View)
+			if d.m.focus != insights.ID || v.Facts() == nil {
+				t.Fatalf("focus %v, facts %v:\n%s", d.m.focus, v.Facts(), d.screen())
 			}
-			total, n := sumOf(v.facts.statuses, "USD")
+			total, n := insights.SumOf(v.Facts().Statuses, "USD")
 			footer := d.m.data.shown.sums
-			if n != d.m.data.Len() || len(v.facts.statuses) != 1 || total.String() != footer.converted["USD"].String() {
-				t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.converted["USD"])
+			if n != d.m.data.Len() || len(v.Facts().Statuses) != 1 || total.String() != footer.Converted["USD"].String() {
+				t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.Converted["USD"])
 			}
 			d.mustShow("Insights", "By month (USD, converted)")
-			text := ansi.Strip(v.render(100))
+			text := ansi.Strip(v.Draw(100))
 			for _, want := range []string{"By form", "By status", "By currency", "By payment type", "Top donors", "refunded 0.0%", "median USD"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("the insights lack %q", want)
@@ -36,8 +36,8 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 			}
 			d.keys("w")
 			d.mustShow("By week (USD, converted)")
-			if !strings.Contains(keyText(v.facts.periods[0]), "-") {
-				t.Errorf("a week is named by its Monday's date: %q", keyText(v.facts.periods[0]))
+			if !strings.Contains(v.Facts().Periods[0].Key[0], "-") {
+				t.Errorf("a week is named by its Monday's date: %q", v.Facts().Periods[0].Key[0])
 			}
 			d.keys("esc")
 			if d.m.focus != listID {
@@ -45,27 +45,6 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestSparklineSpansFewestToMost(t *testing.T) {
-	groups := groupsOfCounts(10, 15, 20)
-	if got := sparkline(groups, 10); got != "▁▄█" {
-		t.Errorf("sparkline = %q", got)
-	}
-	if got := sparkline(groupsOfCounts(5, 5), 10); got != "██" {
-		t.Errorf("flat sparkline = %q", got)
-	}
-	if got := sparkline(groupsOfCounts(1, 2, 3, 4), 2); got != "▁█" {
-		t.Errorf("the latest that fit: %q", got)
-	}
-}
-
-func groupsOfCounts(counts ...int) []store.Group {
-	var out []store.Group
-	for _, n := range counts {
-		out = append(out, store.Group{Key: []string{"k"}, Count: n})
-	}
-	return out
 }
 
 // Insights over no donation say so, rather than draw bars in no currency.
@@ -84,15 +63,15 @@ func TestInsightsCountGiftsWithoutConversion(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	d := newDriver(t, src, 120, 60)
 	d.keys("G", "i")
-	v := d.m.children[insightsID].(*insightsView)
-	if d.m.focus != insightsID || v.facts == nil {
-		t.Fatalf("focus %v, facts %v, err %v", d.m.focus, v.facts, v.err)
+	v := d.m.children[insights.ID].(*insights.View)
+	if d.m.focus != insights.ID || v.Facts() == nil {
+		t.Fatalf("focus %v, facts %v:\n%s", d.m.focus, v.Facts(), d.screen())
 	}
 	footer := d.m.data.shown.sums
-	if footer.notConverted == 0 {
+	if footer.NotConverted == 0 {
 		t.Fatal("every gift had a conversion: the test tests nothing")
 	}
-	if total, _ := sumOf(v.facts.periods, "USD"); total.Compare(footer.convCount["USD"]) != 0 {
-		t.Errorf("the months add up to %s, the footer says %s raised", total, footer.convCount["USD"])
+	if total, _ := insights.SumOf(v.Facts().Periods, "USD"); total.Compare(footer.ConvCount["USD"]) != 0 {
+		t.Errorf("the months add up to %s, the footer says %s raised", total, footer.ConvCount["USD"])
 	}
 }

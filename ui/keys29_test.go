@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"donations/api/demo"
+	"donations/ui/views/insights"
 )
 
 // The ? screen's key line names Esc, the key that leaves every other view,
@@ -34,15 +35,15 @@ func TestInsightsTopAndBottom(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 80, 24)
 	d.keys("G", "i")
-	v := d.m.children[insightsID].(*insightsView)
+	v := d.m.children[insights.ID].(*insights.View)
 	for _, tc := range []struct{ down, up string }{{"G", "g"}, {"end", "home"}} {
 		d.keys(tc.down)
-		if !v.vp.AtBottom() || v.vp.AtTop() {
-			t.Fatalf("%s: not at the bottom (offset %d)", tc.down, v.vp.YOffset())
+		if !v.AtBottom() || v.AtTop() {
+			t.Fatalf("%s: not at the bottom:\n%s", tc.down, d.screen())
 		}
 		d.keys(tc.up)
-		if !v.vp.AtTop() {
-			t.Fatalf("%s: not at the top (offset %d)", tc.up, v.vp.YOffset())
+		if !v.AtTop() {
+			t.Fatalf("%s: not at the top:\n%s", tc.up, d.screen())
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
+	"donations/ui/tally"
 	"donations/ui/uictx"
 )
 
@@ -38,7 +39,7 @@ type liveView struct {
 	checking bool
 	next     time.Time
 	fresh    []uictx.Row
-	sums     footerSums
+	sums     tally.Sums
 	err      error
 	// before is the list's sort when Live put it by date, newest first,
 	// given back on Esc; nil when it was by date.
@@ -71,7 +72,7 @@ type liveMsg struct {
 	baseline int64
 	page     int
 	fresh    []uictx.Row
-	sums     footerSums
+	sums     tally.Sums
 	err      error
 }
 
@@ -91,7 +92,7 @@ func (v *liveView) Open() (tea.Cmd, bool) {
 		return nil, false
 	}
 	v.gen++
-	v.since, v.baseline, v.page, v.fresh, v.sums, v.err = v.ctx.Now(), 0, 0, nil, footerSums{}, nil
+	v.since, v.baseline, v.page, v.fresh, v.sums, v.err = v.ctx.Now(), 0, 0, nil, tally.Sums{}, nil
 	var cmd tea.Cmd
 	v.before = nil
 	if v.data.q.Sort != "" || !v.data.q.Desc {
@@ -205,7 +206,7 @@ func (j liveJob) run(ctx context.Context) tea.Msg {
 		return nil
 	})
 	if msg.err == nil {
-		msg.sums, msg.err = sumFooter(ctx, j.st, f, j.rule)
+		msg.sums, msg.err = tally.Sum(ctx, j.st, f, j.rule)
 	}
 	return msg
 }
@@ -271,8 +272,8 @@ func (v *liveView) onCheck(msg liveMsg) tea.Cmd {
 func (v *liveView) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	loc := v.ctx.Location()
-	head := st.Title.Render("● Live") + st.Muted.Render(fmt.Sprintf(" since %s · %s new", v.since.In(loc).Format("15:04"), uictx.Commas(v.sums.count)))
-	if r := v.sums.raised(); r != "" {
+	head := st.Title.Render("● Live") + st.Muted.Render(fmt.Sprintf(" since %s · %s new", v.since.In(loc).Format("15:04"), uictx.Commas(v.sums.Count)))
+	if r := v.sums.Raised(); r != "" {
 		head += st.Muted.Render(" · " + r) // failed and refunded gifts are new too, but raise nothing
 	}
 	status := "next check " + v.next.In(loc).Format("15:04:05")

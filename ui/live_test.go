@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/api/apitest"
+	"donations/api/demo"
 	"donations/ask"
 	"donations/dataset"
 	"donations/store"
@@ -24,59 +25,83 @@ func liveWith(c *api.Client) LiveOptions {
 	}
 }
 
-// Live, without a store of the profile's: it starts from the newest page,
-// and a check after new gifts arrive shows them, newest first, with their
-// total, in a few requests.
-func TestLiveShowsNewGifts(t *testing.T) {
-	srv, c, _ := storeAccount(t, 2000)
-	d := newDriverWith(t, FromClient(c), Options{Live: liveWith(c)}, 120, 35)
-	d.keys("L")
-	v := d.m.children[liveID].(*liveView)
-	if d.m.focus != liveID || v.baseline == 0 || v.err != nil {
-		t.Fatalf("focus %v, baseline %d, err %v", d.m.focus, v.baseline, v.err)
+// liveAccount is a demo account of count gifts in shape sh, its client,
+// and a store of its own for the profile's.
+func liveAccount(t *testing.T, sh apitest.Shape, count int) (*demo.Server, *api.Client, *store.Store) {
+	t.Helper()
+	srv := demo.New(sh.Of(demo.Options{Count: count}))
+	st, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	d.mustShow("● Live since 09:30 · 0 new", "before Live")
-	added := srv.Add(3)
-	before := srv.Requests()
-	d.send(livePollMsg{v.gen})
-	if len(v.fresh) != 3 || v.fresh[0].Summary.ID.Value != added[2] || v.sums.count != 3 {
-		t.Fatalf("after 3 new gifts: %d fresh (first %v), count %d, err %v", len(v.fresh), v.fresh, v.sums.count, v.err)
-	}
-	if n := srv.Requests() - before; n > 3 {
-		t.Errorf("a check took %d requests", n)
-	}
-	d.mustShow("3 new · raised ≈ USD " + uictx.Grouped(v.sums.convCount["USD"].String()))
-	var fresh []api.Donation
-	for _, g := range apitest.Every(t, c) {
-		if slices.Contains(added, g.ID.Value) {
-			fresh = append(fresh, g)
-		}
-	}
-	paid, _ := ask.Read(ask.Texts{"status": "paid"}, d.m.ctx.Now())
-	if paidOnly := wholeSums(t, fresh, paid); v.sums.convCount["USD"].Compare(paidOnly.usd) != 0 {
-		t.Errorf("Live says %s raised; the new paid gifts add up to %s", v.sums.convCount["USD"], paidOnly.usd)
-	}
-	liveColumnsLineUp(t, d.screen())
-	d.keys("esc")
-	if d.m.focus != listID || d.m.data.At(0).Summary.ID.Value != added[2] {
-		t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).Summary.ID.Value, added[2])
-	}
-	// The header counts the gifts Live brought once, with the rest.
-	d.mustShow(textsafe.Count(2003, "donation"))
-	d.mustNotShow("of 2,00")
+	t.Cleanup(func() { st.Close() })
+	return srv, demoClient(t, srv), st
 }
 
-// With the profile's synced store, Live syncs it from where it ends.
+// Live, without a store of the profile's: it starts from the newest page,
+// and a check after new gifts arrive shows them, newest first, with their
+// total, in a few requests; in both shapes the demo serves.
+func TestLiveShowsNewGifts(t *testing.T) {
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			srv, c, _ := liveAccount(t, sh, 2000)
+			d := newDriverWith(t, FromClient(c), Options{Live: liveWith(c)}, 120, 35)
+			d.keys("L")
+			v := d.m.children[liveID].(*liveView)
+			if d.m.focus != liveID || v.baseline == 0 || v.err != nil {
+				t.Fatalf("focus %v, baseline %d, err %v", d.m.focus, v.baseline, v.err)
+			}
+			d.mustShow("● Live since 09:30 · 0 new", "before Live")
+			added := srv.Add(3)
+			newest := slices.Max(added)
+			before := srv.Requests()
+			d.send(livePollMsg{v.gen})
+			if len(v.fresh) != 3 || v.fresh[0].Summary.ID.Value != newest || v.sums.Count != 3 {
+				t.Fatalf("after 3 new gifts: %d fresh (first %v), count %d, err %v", len(v.fresh), v.fresh, v.sums.Count, v.err)
+			}
+			if n := srv.Requests() - before; n > 3 {
+				t.Errorf("a check took %d requests", n)
+			}
+			d.mustShow("3 new · raised ≈ USD " + uictx.Grouped(v.sums.ConvCount["USD"].String()))
+			every := apitest.Every(t, c)
+			var fresh []api.Donation
+			for _, g := range every {
+				if slices.Contains(added, g.ID.Value) {
+					fresh = append(fresh, g)
+				}
+			}
+			paid, _ := ask.Read(ask.Texts{"status": "paid"}, d.m.ctx.Now())
+			if paidOnly := wholeSums(t, fresh, paid); v.sums.ConvCount["USD"].Compare(paidOnly.usd) != 0 {
+				t.Errorf("Live says %s raised; the new paid gifts add up to %s", v.sums.ConvCount["USD"], paidOnly.usd)
+			}
+			liveColumnsLineUp(t, d.screen())
+			d.keys("esc")
+			if d.m.focus != listID || d.m.data.At(0).Summary.ID.Value != newest {
+				t.Errorf("after Live the list starts with %d, want the newest %d", d.m.data.At(0).Summary.ID.Value, newest)
+			}
+			// The header counts the gifts Live brought once, with the rest.
+			d.mustShow(textsafe.Count(len(every), "donation"))
+			d.mustNotShow("of "+uictx.Commas(len(every)-len(added)), "of "+uictx.Commas(len(every)))
+		})
+	}
+}
+
+// With the profile's synced store, Live syncs it from where it ends; in
+// both shapes the demo serves.
 func TestLiveOnASyncedStore(t *testing.T) {
-	srv, c, st := storeAccount(t, 900)
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Live: liveWith(c)}, 120, 35)
-	d.settle()
-	d.keys("L")
-	v := d.m.children[liveID].(*liveView)
-	added := srv.Add(2)
-	d.send(livePollMsg{v.gen})
-	if len(v.fresh) != 2 || v.fresh[0].Summary.ID.Value != added[1] {
-		t.Fatalf("%d fresh, err %v", len(v.fresh), v.err)
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			srv, c, st := liveAccount(t, sh, 900)
+			d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Live: liveWith(c)}, 120, 35)
+			d.settle()
+			d.keys("L")
+			v := d.m.children[liveID].(*liveView)
+			added := srv.Add(2)
+			d.send(livePollMsg{v.gen})
+			if len(v.fresh) != 2 || v.fresh[0].Summary.ID.Value != slices.Max(added) {
+				t.Fatalf("%d fresh, err %v", len(v.fresh), v.err)
+			}
+		})
 	}
 }
 

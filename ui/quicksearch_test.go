@@ -96,7 +96,7 @@ func TestTotalsWaitForTheFirstScreen(t *testing.T) {
 	}
 	d.run(cmd)
 	d.settle()
-	if s.sumsGen != s.gen || s.sums.count == 0 {
-		t.Errorf("after the first screen: totals for gen %d of %d, %d gifts", s.sumsGen, s.gen, s.sums.count)
+	if s.sumsGen != s.gen || s.sums.Count == 0 {
+		t.Errorf("after the first screen: totals for gen %d of %d, %d gifts", s.sumsGen, s.gen, s.sums.Count)
 	}
 }

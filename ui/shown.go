@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/dataset"
+	"donations/ui/tally"
 	"donations/ui/uictx"
 )
 
@@ -53,7 +54,7 @@ type shownRows struct {
 	// adds up the store on its own (insights, donors) reads again on one.
 	changes int
 
-	sums      footerSums
+	sums      tally.Sums
 	sumsGen   int  // the gen the sums are for
 	sumsAsked int  // the gen a totals command is running for, if any
 	sumsBusy  bool // one totals command at a time: they are whole-store scans
@@ -72,7 +73,7 @@ type shownMsg struct {
 
 type footerMsg struct {
 	gen  int
-	sums footerSums
+	sums tally.Sums
 	err  error
 }
 
@@ -249,7 +250,7 @@ func (w *walk) askSums() tea.Cmd {
 		snap, err := dataset.Answer(ctx, r)
 		msg := footerMsg{gen: snap.Gen, err: err}
 		if err == nil && snap.Sums != nil {
-			msg.sums = footerOf(snap.Sums.Groups, snap.Sums.Rule)
+			msg.sums = tally.Of(snap.Sums.Groups, snap.Sums.Rule)
 		}
 		return msg
 	}

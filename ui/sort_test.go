@@ -29,7 +29,7 @@ func TestSortByAColumnAndAgainReverses(t *testing.T) {
 	d.keys("G", "s", "a")
 	rows := d.shownRows()
 	for i := 1; i < len(rows); i++ {
-		if less(worth(t, rows[i-1]), worth(t, rows[i])) {
+		if worth(t, rows[i-1]).Compare(worth(t, rows[i])) < 0 {
 			t.Fatalf("row %d (%s) comes before a larger gift (%s)", i-1, worth(t, rows[i-1]), worth(t, rows[i]))
 		}
 	}

@@ -19,12 +19,12 @@ func TestTotalsSayWhatHadNoConversion(t *testing.T) {
 	d := newDriver(t, src, 200, 30)
 	d.keys("G")
 	sums := d.m.data.shown.sums
-	if sums.notConverted == 0 {
+	if sums.NotConverted == 0 {
 		t.Fatal("every gift had a conversion: the test tests nothing")
 	}
-	d.mustShow(fmt.Sprintf("incl. %d unconverted", sums.notConverted))
-	if len(sums.converted) != 1 {
-		t.Fatalf("converted totals in %v, want the one currency the demo converts to", sums.converted)
+	d.mustShow(fmt.Sprintf("incl. %d unconverted", sums.NotConverted))
+	if len(sums.Converted) != 1 {
+		t.Fatalf("converted totals in %v, want the one currency the demo converts to", sums.Converted)
 	}
 }
 
@@ -57,12 +57,12 @@ func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
 	d := newDriver(t, src, 200, 30)
 	d.keys("G")
 	sums := d.m.data.shown.sums
-	part := sums.refunded["USD"]
+	part := sums.Refunded["USD"]
 	if part.Compare(api.Decimal{}) <= 0 {
 		t.Fatalf("the footer took nothing off for %d gifts refunded in part", refunds)
 	}
 	d.mustShow(uictx.Money("USD", part) + " refunded in part")
-	if got := sums.convCount["USD"].Add(part); got.Compare(gross) != 0 {
-		t.Errorf("net %s + refunded in part %s = %s, want the paid gifts' %s", sums.convCount["USD"], part, got, gross)
+	if got := sums.ConvCount["USD"].Add(part); got.Compare(gross) != 0 {
+		t.Errorf("net %s + refunded in part %s = %s, want the paid gifts' %s", sums.ConvCount["USD"], part, got, gross)
 	}
 }

@@ -70,9 +70,9 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 			if reach := 14 + after/100; !running || n >= reach {
 				t.Errorf("the month was shown whole after %d requests (the sync running: %v); walking back reaches it after %d", n, running, reach)
 			}
-			if m.data.Len() != want.count || m.data.shown.sums.count != want.count || m.data.shown.sums.converted["USD"].Compare(want.usd) != 0 {
+			if m.data.Len() != want.count || m.data.shown.sums.Count != want.count || m.data.shown.sums.Converted["USD"].Compare(want.usd) != 0 {
 				t.Errorf("the month shows %d rows, the footer %d and USD %s; the account has %d and %s",
-					m.data.Len(), m.data.shown.sums.count, m.data.shown.sums.converted["USD"], want.count, want.usd)
+					m.data.Len(), m.data.shown.sums.Count, m.data.shown.sums.Converted["USD"], want.count, want.usd)
 			}
 			d.settle()
 			if got, err := mem.Holds(t.Context(), api.DateRange{}); err != nil || !got.Complete || got.All != len(all) {

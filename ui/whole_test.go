@@ -17,6 +17,7 @@ import (
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/donors"
+	"donations/ui/views/insights"
 )
 
 // With --demo's wiring (a store in memory that the background sync fills),
@@ -50,20 +51,20 @@ func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 		}
 		d.run(d.m.list.ask(q))
 		d.settle()
-		d.run(d.m.open(insightsID))
+		d.run(d.m.open(insights.ID))
 		d.settle()
 		want := wholeSums(t, all, q)
-		ins := d.m.children[insightsID].(*insightsView).facts
-		total, count := sumOf(ins.statuses, "USD")
+		ins := d.m.children[insights.ID].(*insights.View).Facts()
+		total, count := insights.SumOf(ins.Statuses, "USD")
 		switch {
 		case want.count == 0:
 			t.Errorf("%v: no donation of the account; pick a question that tells", texts)
 		case d.m.data.partial() != "":
 			t.Errorf("%v: the answer says %q after the sync", texts, d.m.data.partial())
-		case d.m.data.Len() != want.count || d.m.data.shown.sums.count != want.count:
-			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.shown.sums.count, want.count)
-		case d.m.data.shown.sums.converted["USD"].Compare(want.usd) != 0:
-			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.shown.sums.converted["USD"], want.usd)
+		case d.m.data.Len() != want.count || d.m.data.shown.sums.Count != want.count:
+			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.shown.sums.Count, want.count)
+		case d.m.data.shown.sums.Converted["USD"].Compare(want.usd) != 0:
+			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.shown.sums.Converted["USD"], want.usd)
 		case count != want.count || total.Compare(want.usd) != 0:
 			t.Errorf("%v: the insights say %d and USD %s; the account has %d and %s", texts, count, total, want.count, want.usd)
 		}
@@ -170,7 +171,7 @@ func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
 // account's, not those of the moment they were opened (their label stops
 // saying "partial" then).
 func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
-	for _, id := range []uictx.ViewID{insightsID, donors.ID} {
+	for _, id := range []uictx.ViewID{insights.ID, donors.ID} {
 		srv := demo.New(demo.Options{Count: 1500, Latency: 20 * time.Millisecond})
 		c := demoClient(t, srv)
 		mem, err := store.Memory(context.Background())
@@ -192,9 +193,9 @@ func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
 		d.run(cmd)
 		d.settle()
 		switch v := m.children[id].(type) {
-		case *insightsView:
-			if _, count := sumOf(v.facts.statuses, "USD"); count != 1500 || v.note() != "" {
-				t.Errorf("insights after the sync: %d donations, note %q; want 1,500, whole", count, v.note())
+		case *insights.View:
+			if _, count := insights.SumOf(v.Facts().Statuses, "USD"); count != 1500 || v.Note() != "" {
+				t.Errorf("insights after the sync: %d donations, note %q; want 1,500, whole", count, v.Note())
 			}
 		case *donors.View:
 			// The donors of the gifts that count: the paid ones.

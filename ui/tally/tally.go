@@ -1,6 +1,7 @@
 // Package tally is which gifts the browser's totals count, as every view
-// that adds them up applies it: the filter of the counted gifts and the
-// word that says it on screen. The rule itself is store.ReportQuery's, the
+// that adds them up applies it: the filter of the counted gifts, the word
+// that says it on screen, and the sums the footer, insights and Live
+// draw (sums.go). The rule itself is store.ReportQuery's, the
 // one `donations report` and summary follow.
 package tally
 

@@ -1,4 +1,4 @@
-package ui
+package insights
 
 import (
 	"fmt"
@@ -68,7 +68,7 @@ func (p *reportPages) title(width int) string {
 	if t := p.table; t != nil && p.lists() {
 		line += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, "donor"))
 	}
-	line += p.ctx.PartialNote(p.data.partial())
+	line += p.ctx.PartialNote(p.data.Partial())
 	if p.loading && p.table != nil {
 		line += " " + st.Warn.Render("· reading what was stored since")
 	}

@@ -1,4 +1,4 @@
-package ui
+package insights
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 type reportPages struct {
 	ctx  *uictx.Context
 	nav  uictx.Navigator
-	data *walk
+	data uictx.Data
 	keys *uictx.InsightKeys
 	vp   viewport.Model
 	// overview adds the overview up again: a sync stored more while a
@@ -39,13 +39,14 @@ type reportPages struct {
 	err     error
 }
 
-type reportMsg struct {
+// ReportMsg is a report page read off the event loop.
+type ReportMsg struct {
 	gen   int
 	table *reportTable
 	err   error
 }
 
-func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data *walk, overview func() tea.Cmd) *reportPages {
+func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, overview func() tea.Cmd) *reportPages {
 	vp := viewport.New()
 	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	return &reportPages{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, overview: overview}
@@ -104,8 +105,8 @@ func (p *reportPages) read() tea.Cmd {
 	if p.year == 0 {
 		p.year = store.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
-	st := p.data.active()
-	q := store.ReportQuery{Filter: p.data.filter(), Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
+	st := p.data.Store()
+	q := store.ReportQuery{Filter: p.data.Filter(), Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
 	gen, name, running := p.gen, p.name(), q.Running(p.ctx.Zone)
 	// The page's statuses are the filter's: the flags the command line
 	// names mean nothing here.
@@ -115,10 +116,10 @@ func (p *reportPages) read() tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		if st == nil {
-			return reportMsg{gen: gen, err: fmt.Errorf("nothing is loaded yet")}
+			return ReportMsg{gen: gen, err: fmt.Errorf("nothing is loaded yet")}
 		}
 		t, err := readReport(ctx, st, name, q, running, countOthers)
-		return reportMsg{gen: gen, table: t, err: err}
+		return ReportMsg{gen: gen, table: t, err: err}
 	}
 }
 
@@ -126,7 +127,7 @@ func (p *reportPages) read() tea.Cmd {
 // report page is shown; ok is false for what the overview handles.
 func (p *reportPages) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
-	case reportMsg:
+	case ReportMsg:
 		if msg.gen != p.gen {
 			return nil, true
 		}

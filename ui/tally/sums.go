@@ -1,0 +1,153 @@
+package tally
+
+import (
+	"context"
+	"maps"
+	"slices"
+
+	"donations/api"
+	"donations/store"
+	"donations/textsafe"
+	"donations/ui/uictx"
+)
+
+// Sums is what the footer says of the rows shown: exact totals per
+// currency, of every gift and of those that count (store.ReportQuery's
+// rule: paid gifts, a refunded one is not), the same for the converted
+// amounts, the counts by status and of recurring gifts, and the converted
+// sums per status, for what is left out.
+type Sums struct {
+	Count                int
+	Amounts, Counted     map[string]api.Decimal
+	Converted, ConvCount map[string]api.Decimal
+	ByStatus             map[string]map[string]api.Decimal // converted, per status
+	// Refunded is what partial refunds took off the counted gifts (in the
+	// converted currency where a gift has one): the totals are net of it.
+	Refunded  map[string]api.Decimal
+	Gifts     map[string]int // per currency: the most used is shown first
+	Statuses  map[string]int
+	Recurring int
+	// Rule says which gifts the headline adds up: the one `donations
+	// report` and summary follow (paid gifts, or the question's statuses).
+	Rule store.ReportQuery
+	// NotConverted counted gifts had no conversion: a converted sum in
+	// their currency counts them in it (as store.Group.Counted does), and
+	// the line says so; in another currency they are in amounts alone.
+	NotConverted int
+}
+
+// Sum adds up what f selects, in the store, in one pass; rule says
+// which gifts the headline counts.
+func Sum(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery) (Sums, error) {
+	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
+	return Of(groups, rule), err
+}
+
+// Of is the footer's sums of groups keyed by status and recurring
+// (dataset.Sums.Groups); rule says which gifts the headline counts.
+func Of(groups []store.Group, rule store.ReportQuery) Sums {
+	s := Sums{Amounts: map[string]api.Decimal{}, Counted: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
+		ConvCount: map[string]api.Decimal{}, ByStatus: map[string]map[string]api.Decimal{}, Gifts: map[string]int{}, Statuses: map[string]int{},
+		Refunded: map[string]api.Decimal{}, Rule: rule}
+	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
+	for _, g := range groups {
+		status, recurring := g.Key[0], g.Key[1] == "recurring"
+		if status == "" {
+			status = "unknown"
+		}
+		s.Count += g.Count
+		s.Statuses[status] += g.Count
+		if recurring {
+			s.Recurring += g.Count
+		}
+		addAll(s.Amounts, g.Amounts)
+		addAll(s.Converted, g.Converted)
+		addAll(unconverted, g.Unconverted)
+		if s.ByStatus[status] == nil {
+			s.ByStatus[status] = map[string]api.Decimal{}
+		}
+		addAll(s.ByStatus[status], g.Converted)
+		if s.Rule.Counts(status) {
+			addAll(s.Counted, g.Amounts)
+			addAll(s.ConvCount, g.Converted)
+			addAll(unconvertedCounted, g.Unconverted)
+			addAll(s.Refunded, g.Refunded)
+			s.NotConverted += g.NotConverted
+		}
+		for cur := range g.Amounts {
+			s.Gifts[cur] += g.Count
+		}
+	}
+	for _, u := range []struct{ to, from map[string]api.Decimal }{{s.Converted, unconverted}, {s.ConvCount, unconvertedCounted}} {
+		for cur, v := range u.from {
+			if _, ok := s.Converted[cur]; ok {
+				u.to[cur] = u.to[cur].Add(v)
+			}
+		}
+	}
+	return s
+}
+
+func addAll(to, from map[string]api.Decimal) {
+	for k, v := range from {
+		to[k] = to[k].Add(v)
+	}
+}
+
+// Raised is the headline: what the counted gifts add up to, converted
+// ("raised ≈ USD 4,100.00"; "counted" when the question names the
+// statuses), or "" when they convert to several currencies or none.
+func (t *Sums) Raised() string {
+	if len(t.Converted) != 1 {
+		return ""
+	}
+	word := "raised"
+	if len(t.Rule.Filter.Statuses) > 0 {
+		word = "counted"
+	}
+	for cur := range t.Converted {
+		return word + " ≈ " + uictx.Money(cur, t.ConvCount[cur])
+	}
+	return ""
+}
+
+// LeftOut says in words what the headline does not count, the refunded
+// money first, then what partial refunds took off the counted gifts:
+// "+ USD 12.00 refunded, USD 3.50 refunded in part, 14 failed, not
+// counted".
+func (t *Sums) LeftOut(st *uictx.Styles) []string {
+	var parts, inPart []string
+	for _, cur := range slices.Sorted(maps.Keys(t.Refunded)) {
+		// Beside a converted headline, only what was taken off it: the
+		// other currencies' sums are net of theirs.
+		if _, headline := t.Converted[cur]; len(t.Converted) == 1 && !headline {
+			continue
+		}
+		if v := t.Refunded[cur]; v.Compare(api.Decimal{}) != 0 {
+			inPart = append(inPart, uictx.Money(cur, v)+" "+st.StatusStyle(store.Refunded).Render("refunded in part"))
+		}
+	}
+	order := uictx.ByCount(t.Statuses)
+	if i := slices.Index(order, store.Refunded); i > 0 {
+		order = slices.Concat([]string{store.Refunded}, order[:i], order[i+1:])
+	}
+	for _, s := range order {
+		if t.Rule.Counts(s) {
+			continue
+		}
+		part := st.StatusStyle(s).Render(textsafe.Line(s))
+		if sum := t.ByStatus[s]; s == store.Refunded && len(sum) == 1 {
+			for cur, v := range sum {
+				part = uictx.Money(cur, v) + " " + part
+			}
+		} else {
+			part = uictx.Commas(t.Statuses[s]) + " " + part
+		}
+		parts = append(parts, part)
+	}
+	at := 0
+	if len(order) > 0 && order[0] == store.Refunded && !t.Rule.Counts(store.Refunded) {
+		at = 1
+	}
+	return slices.Insert(parts, min(at, len(parts)), inPart...)
+}

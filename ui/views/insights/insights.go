@@ -1,0 +1,201 @@
+package insights
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"donations/api"
+	"donations/store"
+	"donations/ui/tally"
+	"donations/ui/uictx"
+)
+
+// ID names the view.
+const ID uictx.ViewID = "insights"
+
+// View adds up what the list shows (its filters and search): totals
+// by month, week or day as bars with a sparkline of counts, break-downs by
+// form, status, currency and payment type, the top donors, and the shares
+// and middle of the gifts. It is computed off the event loop and scrolls.
+type View struct {
+	uictx.Outbox
+	ctx  *uictx.Context
+	nav  uictx.Navigator
+	data uictx.Data
+	keys *uictx.InsightKeys
+	vp   viewport.Model
+
+	period  string // month, week or day
+	gen     int
+	loading bool
+	stale   bool // the store changed during the adding-up on its way
+	facts   *Facts
+	err     error
+	reports *reportPages // the fundraising reports, pages after this one
+}
+
+// Facts is what one adding-up found: the break-downs, the top donors and
+// the median of the gifts the rule counts (the footer's: paid gifts unless
+// the switch counts every status), the statuses of every gift, and the
+// footer's sums of them, for the headline and what it leaves out.
+type Facts struct {
+	Periods, Forms, Statuses, Currencies, Payments, Recurring, Campaigns []store.Group
+	Top                                                                  []store.Donor
+	Median                                                               api.Decimal
+	MedianOf                                                             int
+	Sums                                                                 tally.Sums
+}
+
+// AddedMsg is one adding-up, read off the event loop.
+type AddedMsg struct {
+	gen   int
+	facts *Facts
+	err   error
+}
+
+// New is the insights of what data answers, drawn in ctx, moving the keys
+// through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
+	vp := viewport.New()
+	vp.KeyMap = ctx.Keys.Scroll.Viewport()
+	v := &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
+	v.reports = newReportPages(ctx, nav, data, v.Reread)
+	return v
+}
+
+func (v *View) OpenKey() key.Binding { return v.ctx.Keys.List.Insights }
+func (v *View) Place() uictx.Place   { return uictx.PlaceScreen }
+func (v *View) ShortHelp() []key.Binding {
+	if v.reports.on() {
+		return v.reports.ShortHelp()
+	}
+	k := v.keys
+	next, _ := v.reports.pageKeys()
+	return []key.Binding{next, v.ctx.Keys.Scroll.Up, k.AllStatuses, k.Month, k.Week, k.Day, k.Back, k.Quit}
+}
+
+func (v *View) Open() (tea.Cmd, bool) {
+	if v.data.Store() == nil {
+		return nil, false
+	}
+	v.vp.GotoTop()
+	if cmd, on := v.reports.open(); on {
+		return cmd, true
+	}
+	return v.compute(), true
+}
+
+// compute adds everything up in the store, off the event loop.
+func (v *View) compute() tea.Cmd {
+	v.facts, v.err = nil, nil
+	return v.add()
+}
+
+// Reread adds up again what a sync or a walk stored since, leaving the
+// numbers on screen until the new ones come; one adding-up at a time (at a
+// million, through a filter, one takes seconds).
+func (v *View) Reread() tea.Cmd {
+	if v.reports.on() {
+		return v.reports.reread()
+	}
+	if v.loading {
+		v.stale = true
+		return nil
+	}
+	return v.add()
+}
+
+func (v *View) add() tea.Cmd {
+	v.gen++
+	v.loading, v.stale = true, false
+	gen, st, f, rule, period, loc := v.gen, v.data.Store(), v.data.Filter(), v.data.Rule(), v.period, v.ctx.Location()
+	return func() tea.Msg {
+		fa, err := addUp(context.Background(), st, f, rule, period, loc)
+		return AddedMsg{gen: gen, facts: fa, err: err}
+	}
+}
+
+// addUp is one adding-up of insights: what f selects by status, then the
+// gifts of it that rule counts.
+func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery, period string, loc *time.Location) (*Facts, error) {
+	sums, err := tally.Sum(ctx, st, f, rule)
+	if err != nil {
+		return nil, err
+	}
+	statuses, err := st.Groups(ctx, f, []string{"status"}, loc)
+	if err != nil {
+		return nil, err
+	}
+	fa := &Facts{Sums: sums, Statuses: statuses}
+	counted, any := tally.CountedFilter(f, rule, sums.Statuses)
+	if !any {
+		return fa, nil
+	}
+	in, err := st.Insight(ctx, counted, period, loc, 10)
+	fa.Periods, fa.Forms, fa.Currencies, fa.Payments, fa.Recurring, fa.Top = in.Periods, in.Forms, in.Currencies, in.Payments, in.Recurring, in.Top
+	fa.Campaigns = in.Campaigns
+	if err == nil {
+		fa.Median, fa.MedianOf, err = st.Median(ctx, counted)
+	}
+	return fa, err
+}
+
+func (v *View) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := v.reports.update(msg); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case AddedMsg:
+		if msg.gen == v.gen {
+			v.loading, v.facts, v.err = false, msg.facts, msg.err
+			v.layout() // before a key scrolls it
+			if v.stale {
+				return v.add()
+			}
+		}
+	case tea.KeyPressMsg:
+		kb, s := v.keys, v.ctx.Keys.Scroll
+		switch {
+		case key.Matches(msg, kb.Quit):
+			return v.nav.Quit()
+		case key.Matches(msg, kb.Back):
+			v.nav.Back()
+		case key.Matches(msg, kb.Month):
+			v.period = "month"
+			return v.compute()
+		case key.Matches(msg, kb.Week):
+			v.period = "week"
+			return v.compute()
+		case key.Matches(msg, kb.Day):
+			v.period = "day"
+			return v.compute()
+		case key.Matches(msg, kb.AllStatuses):
+			// The numbers on screen counted the other way: none until the
+			// root, once it has switched, has the view read again
+			// (Reread), and a reply on its way is dropped.
+			v.facts, v.err, v.loading = nil, nil, false
+			v.Send(uictx.SwitchStatusesMsg{})
+		case key.Matches(msg, kb.Top):
+			v.vp.GotoTop()
+		case key.Matches(msg, kb.Bottom):
+			v.vp.GotoBottom()
+		case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
+			v.vp, _ = v.vp.Update(msg)
+		}
+	}
+	return nil
+}
+
+// Facts is what the last adding-up found; nil while it is on its way.
+func (v *View) Facts() *Facts { return v.facts }
+
+// Busy says whether an adding-up or a report is being read.
+func (v *View) Busy() bool { return v.loading || v.reports.loading }
+
+// AtTop and AtBottom say where the overview is scrolled to.
+func (v *View) AtTop() bool    { return v.vp.AtTop() }
+func (v *View) AtBottom() bool { return v.vp.AtBottom() }
