@@ -116,6 +116,24 @@ func (d Decimal) fixed(places int) string {
 	return s
 }
 
+// Cents is d to the cent, half away from zero, for a figure that is
+// worked out rather than sent (a median between two gifts, a monthly value
+// over plans of a quarter or a year) and is said as money.
+func (d Decimal) Cents() Decimal {
+	if d.scale <= 2 {
+		return d
+	}
+	div := new(big.Int).Exp(ten, big.NewInt(int64(d.scale-2)), nil)
+	q, r := new(big.Int).QuoRem(&d.unscaled, div, new(big.Int))
+	if r.Mul(r.Abs(r), big.NewInt(2)).Cmp(div) >= 0 {
+		q.Add(q, big.NewInt(int64(d.unscaled.Sign())))
+	}
+	var c Decimal
+	c.unscaled.Set(q)
+	c.scale = 2
+	return c
+}
+
 // Scaled is d × 10^places as an integer, when that is exact and fits in 64
 // bits: the form in which a store can sum amounts exactly.
 func (d Decimal) Scaled(places int) (int64, bool) {

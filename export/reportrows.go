@@ -133,25 +133,10 @@ func (s *RecurringSum) add(d store.RecurringDonor) {
 	}
 }
 
-// toCents is d to the cent, half away from zero: a monthly value over
-// plans of 3 months or a year is an estimate, kept to 10^-4 for the rows
-// that add up to it, and said in words as money.
-func toCents(d api.Decimal) api.Decimal {
-	v, ok := d.Scaled(4)
-	if !ok {
-		return d
-	}
-	half := int64(50)
-	if v < 0 {
-		half = -50
-	}
-	return api.ScaledDecimal((v+half)/100, 2)
-}
-
 // Line is the sum in words.
 func (s RecurringSum) Line(cur string) string {
 	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (listed above: no gift for %d of their plan's intervals)",
-		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(toCents(s.Monthly).String()), s.Started, s.Stopped, store.Stopping)
+		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.Cents().String()), s.Started, s.Stopped, store.Stopping)
 	if s.Unknown > 0 {
 		line += fmt.Sprintf("; %s plans with no interval the server sent or one not understood, taken as monthly", textsafe.Thousands(fmt.Sprint(s.Unknown)))
 	}

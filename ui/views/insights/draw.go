@@ -58,7 +58,7 @@ func (v *View) shares(cur string, total api.Decimal, count, width int) string {
 		parts = append(parts, "average "+uictx.Money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
 	}
 	if fa.MedianOf > 0 {
-		parts = append(parts, "median "+uictx.Money(cur, fa.Median))
+		parts = append(parts, "median "+uictx.Money(cur, fa.Median.Cents()))
 	}
 	return uictx.WrapParts(parts, width)
 }
