@@ -17,9 +17,15 @@
 // the new pages at the end, then walk back over what is missing, reading
 // first a date range the browser wants (jump.go). One sync of a store runs
 // at a time (lock.go: a turn per process, flock on <store>.lock across
-// processes), and Status is what the header, the request log, `cache info`
-// and the status line of `donations sync` show of it. It knows no screen
-// and no SQL: the store (package store) takes rows and coverage.
+// processes), and Status is what the request log and `cache info` show of
+// it. The syncs of a store are told on one stream (events.go): Watch gives
+// a Watcher whose Events say this process's syncs as each batch is stored
+// and as they end (By: the Watcher's own, run through Watcher.Sync or
+// Fill, or another here), and another process's as a status read at each
+// tick shows it. A slow reader holds no sync up: progress it has not taken
+// is merged. The browser's header and the status line of `donations sync`,
+// list, summary and report read it alike. It knows no screen and no SQL:
+// the store (package store) takes rows and coverage.
 //
 // Answer answers a question (count, a window of rows, sums) from the
 // store or a scratch walk, as SourceFor decides for the browser and the

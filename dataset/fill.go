@@ -87,19 +87,26 @@ func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 
 // Fill stores into s every page w yields, as a sync does, and closes w:
 // for a store in memory that answers one question (list, summary and
-// report online). progress (nil: none) is told after each page is stored.
-func Fill(ctx context.Context, s *store.Store, w api.Walker, progress func(Progress)) (SyncResult, error) {
+// report online). Its progress is told to the store's watchers.
+func Fill(ctx context.Context, s *store.Store, w api.Walker) (SyncResult, error) {
+	return fill(ctx, s, w, nil)
+}
+
+func fill(ctx context.Context, s *store.Store, w api.Walker, mine *Watcher) (SyncResult, error) {
 	start := time.Now()
-	st, unlock, err := lockSync(ctx, s, true, nil)
+	st, unlock, err := lockSync(ctx, s, true, nil, mine)
 	if err != nil {
 		w.Close()
+		mine.push(Event{Done: true, Err: err})
 		return SyncResult{}, err
 	}
 	defer unlock()
-	r, err := run(ctx, s, pass{w: w, start: start, state: st, progress: progress})
+	r, err := run(ctx, s, pass{w: w, start: start, state: st})
 	w.Close()
-	return SyncResult{New: r.New, Updated: r.Updated, Requests: r.Requests, LastPage: r.LastPage,
-		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}, err
+	res := SyncResult{New: r.New, Updated: r.Updated, Requests: r.Requests, LastPage: r.LastPage,
+		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}
+	st.ended(res, err)
+	return res, err
 }
 
 // pageSizes learns the size of the server's pages, which may be smaller

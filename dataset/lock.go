@@ -26,6 +26,9 @@ type syncState struct {
 	mu       sync.Mutex
 	running  bool
 	progress Progress
+	turns    int                   // taken so far: a Watcher tells its own syncs from others' by it
+	mine     *Watcher              // the Watcher of the sync running, which it tells as ByMine
+	watchers map[*Watcher]struct{} // told of the syncs of this process (events.go)
 }
 
 var syncStates = struct {
@@ -72,7 +75,8 @@ func peek(s *store.Store) *syncState {
 // processes (an advisory lock on a file beside the store, which the system
 // lets go of when a process dies, even by kill -9). With wait false a sync
 // running is ErrSyncRunning; else onWait is told once, and the sync waits.
-func lockSync(ctx context.Context, s *store.Store, wait bool, onWait func()) (*syncState, func(), error) {
+// mine is the Watcher the sync's events are told to as its own (nil: none).
+func lockSync(ctx context.Context, s *store.Store, wait bool, onWait func(), mine *Watcher) (*syncState, func(), error) {
 	st, release := state(s)
 	told := false
 	tell := func() {
@@ -96,6 +100,7 @@ func lockSync(ctx context.Context, s *store.Store, wait bool, onWait func()) (*s
 			return nil, nil, ctx.Err()
 		}
 	}
+	st.set(func(st *syncState) { st.turns++ })
 	var f *os.File
 	if path := s.LockPath(); path != "" {
 		var err error
@@ -105,9 +110,9 @@ func lockSync(ctx context.Context, s *store.Store, wait bool, onWait func()) (*s
 			return nil, nil, err
 		}
 	}
-	st.set(func(st *syncState) { st.running, st.progress = true, Progress{} })
+	st.set(func(st *syncState) { st.running, st.progress, st.mine = true, Progress{}, mine })
 	return st, func() {
-		st.set(func(st *syncState) { st.running = false })
+		st.set(func(st *syncState) { st.running, st.mine = false, nil })
 		if f != nil {
 			f.Close() // which lets go of the lock
 		}

@@ -30,6 +30,9 @@ type SyncOptions struct {
 	// needs: one the store does not hold, below where the walk has come,
 	// is read next, then the walk goes on from where it was.
 	Want func() (api.DateRange, bool)
+	// mine is the Watcher that ran the sync (Watcher.Sync), told of it as
+	// its own.
+	mine *Watcher
 }
 
 // Progress is told after each page is stored.
@@ -80,8 +83,9 @@ type SyncResult struct {
 // a time (see lockSync).
 func Sync(ctx context.Context, s *store.Store, src Source, o SyncOptions) (SyncResult, error) {
 	start := time.Now()
-	st, unlock, err := lockSync(ctx, s, !o.NoWait, o.OnWait)
+	st, unlock, err := lockSync(ctx, s, !o.NoWait, o.OnWait, o.mine)
 	if err != nil {
+		o.mine.push(Event{Done: true, Err: err}) // a sync that never ran is its caller's news only
 		return SyncResult{}, err
 	}
 	defer unlock()
@@ -89,6 +93,7 @@ func Sync(ctx context.Context, s *store.Store, src Source, o SyncOptions) (SyncR
 	err = r.sync(ctx)
 	r.res.Warnings = append(r.res.Warnings, r.notes...)
 	r.res.Elapsed = time.Since(start)
+	st.ended(r.res, err)
 	return r.res, err
 }
 

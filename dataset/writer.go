@@ -72,14 +72,15 @@ func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
 			if ps.done != nil {
 				*ps.done += len(batch) // only this goroutine writes it while the pass runs
 			}
-			w.tell(ps, batch[len(batch)-1])
+			w.tell(ps, batch[len(batch)-1], r.New+r.Updated)
 		}
 	}()
 	return w
 }
 
-// tell reports the pages stored so far to the pass and to Status.
-func (w *pageWriter) tell(ps pass, last fetched) {
+// tell reports the pages stored so far, the last batch's stored donations
+// among them, to the pass and to Status and the store's watchers.
+func (w *pageWriter) tell(ps pass, last fetched, stored int) {
 	p := Progress{Page: last.page, Pages: last.pages, Requests: last.requests, New: w.res.New,
 		Updated: w.res.Updated, Elapsed: time.Since(ps.start), Total: ps.total,
 		Wanted: last.wanted.r, WantedPage: last.wanted.page, WantedPages: last.wanted.pages,
@@ -94,7 +95,7 @@ func (w *pageWriter) tell(ps pass, last fetched) {
 		p.Budget, p.Budgeted = ps.budget()
 	}
 	if ps.state != nil {
-		ps.state.set(func(st *syncState) { st.progress = p })
+		ps.state.progressed(p, stored)
 	}
 	if ps.progress != nil {
 		ps.progress(p)

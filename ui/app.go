@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -96,7 +95,7 @@ func New(src Source, opt Options) *Model {
 		opt.Now = time.Now
 	}
 	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
-		sync: syncer{run: opt.Sync, ends: new(atomic.Int64), last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
+		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	nav := navigator{m}
 	m.list = newList(m.ctx, m.data, nav)
@@ -268,7 +267,7 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case recountMsg:
 		m.data.onRecount(m.ctx.Now())
 	case syncDoneMsg:
-		return m.onSyncDone(msg), true
+		return tea.Batch(m.onSyncDone(msg), m.data.sync.next()), true
 	default:
 		return nil, false
 	}

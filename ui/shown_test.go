@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"donations/dataset"
 )
 
 // The window near the end is what is left from its first row on, not a
@@ -12,7 +14,7 @@ import (
 // a full screen of rows at every step, none of them waiting to be read.
 func TestScrollingToTheEndAndBackShowsFullScreens(t *testing.T) {
 	_, c, st := storeAccount(t, 1000)
-	if _, err := syncWith(st, c).Sync(context.Background(), nil, nil); err != nil {
+	if _, err := dataset.Sync(context.Background(), st, c, dataset.SyncOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)

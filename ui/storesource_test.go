@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -98,20 +97,28 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 }
 
 // A status read while our own sync ran, arriving after it ended, is not
-// another sync: the header says "synced", not "syncing…" until the next
-// read two seconds later.
+// another sync: the header says "synced", not "syncing…". Another
+// process's sync, or one of this process (Live's) that tells its
+// progress, is "syncing…" until it ends.
 func TestAStatusReadBeforeOurSyncEndedIsNoOtherSync(t *testing.T) {
 	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
-	s := syncer{run: syncWith(nil, nil), ends: new(atomic.Int64), running: true}
-	read := syncProgressMsg{status: &dataset.SyncStatus{Running: true}, ends: s.ends.Load()}
+	_, _, st := storeAccount(t, 1)
+	s := syncer{run: syncWith(st, nil), events: syncWith(st, nil).Watch(t.Context()), running: true}
+	header := func(after string, want string, events ...dataset.Event) {
+		t.Helper()
+		for _, e := range events {
+			s.onProgress(syncProgressMsg{e})
+		}
+		if got := strings.Join(s.status(now, true), " | "); got != want {
+			t.Errorf("%s: %q, want %q", after, got, want)
+		}
+	}
 	s.onDone(syncDoneMsg{}, now)
-	s.onProgress(read)
-	if got := strings.Join(s.status(now, true), " | "); got != "synced just now" {
-		t.Errorf("after a late read of our own sync: %q, want %q", got, "synced just now")
-	}
-	// A read begun after our sync ended that finds one running is another's.
-	s.onProgress(syncProgressMsg{status: &dataset.SyncStatus{Running: true}, ends: s.ends.Load()})
-	if got := strings.Join(s.status(now, true), " | "); got != "syncing…" {
-		t.Errorf("another process's sync: %q, want %q", got, "syncing…")
-	}
+	header("after a late read of our own sync", "synced just now",
+		dataset.Event{By: dataset.ByHere, Status: &dataset.SyncStatus{Running: true, Here: true}})
+	// A read that finds one running, not of this process, is another's.
+	header("another process's sync", "syncing…", dataset.Event{By: dataset.ByElsewhere, Status: &dataset.SyncStatus{Running: true}})
+	header("another process's sync ended", "synced just now", dataset.Event{By: dataset.ByHere, Status: &dataset.SyncStatus{LastSync: now}})
+	header("Live's sync", "syncing…", dataset.Event{By: dataset.ByHere, Progress: dataset.Progress{Page: 1}, Stored: 3})
+	header("Live's sync ended", "synced just now", dataset.Event{By: dataset.ByHere, Done: true})
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,18 +15,19 @@ import (
 	"donations/ui/uictx"
 )
 
-// Syncer brings the local store up to date, telling progress as it goes,
-// and says how the store's syncs stand (Live's and other processes' too).
+// Syncer brings the local store up to date and tells how the store's
+// syncs stand (Live's and other processes' too) on one stream of events.
 // The wiring gives one when the browser reads from a store; nil otherwise.
 type Syncer interface {
-	// Sync runs a sync; want, asked between its pages, is the date range
-	// of the browser's question, which a first sync reads first.
-	Sync(ctx context.Context, progress func(dataset.Progress), want func() (api.DateRange, bool)) (dataset.SyncResult, error)
-	Status(ctx context.Context) (dataset.SyncStatus, error)
+	// Watch starts the store's stream of sync events, ended with ctx.
+	Watch(ctx context.Context) *dataset.Watcher
+	// Sync runs a sync told on w as the browser's own; want, asked between
+	// its pages, is the date range of the browser's question, which a
+	// first sync reads first.
+	Sync(ctx context.Context, w *dataset.Watcher, want func() (api.DateRange, bool)) (dataset.SyncResult, error)
 }
 
-// StoreSyncer is the Syncer of st, read from src as o says; the header
-// takes o's progress.
+// StoreSyncer is the Syncer of st, read from src as o says.
 func StoreSyncer(st *store.Store, src dataset.Source, o dataset.SyncOptions) Syncer {
 	return storeSyncer{st, src, o}
 }
@@ -38,10 +38,14 @@ type storeSyncer struct {
 	o   dataset.SyncOptions
 }
 
-func (s storeSyncer) Sync(ctx context.Context, progress func(dataset.Progress), want func() (api.DateRange, bool)) (dataset.SyncResult, error) {
+func (s storeSyncer) Watch(ctx context.Context) *dataset.Watcher {
+	return dataset.Watch(ctx, s.st, dataset.WatchOptions{})
+}
+
+func (s storeSyncer) Sync(ctx context.Context, w *dataset.Watcher, want func() (api.DateRange, bool)) (dataset.SyncResult, error) {
 	o := s.o
-	o.OnProgress, o.Want = progress, want
-	return dataset.Sync(ctx, s.st, s.src, o)
+	o.Want = want
+	return w.Sync(ctx, s.src, o)
 }
 
 // wanted is the date range of the question in force, which the background
@@ -64,115 +68,80 @@ func (w *wanted) get() (api.DateRange, bool) {
 	return w.r, !w.r.IsZero()
 }
 
-func (s storeSyncer) Status(ctx context.Context) (dataset.SyncStatus, error) {
-	return dataset.Status(ctx, s.st)
-}
+// syncProgressMsg is an event of the store's syncs but our own's end.
+type syncProgressMsg struct{ e dataset.Event }
 
-// syncProgressMsg is a running sync's progress, or (status set) a change
-// in the store's sync status that the header shows.
-type syncProgressMsg struct {
-	p      dataset.Progress
-	status *dataset.SyncStatus
-	ends   int64 // how many of our syncs had ended when the status was read
-}
-
+// syncDoneMsg is the end of our own sync.
 type syncDoneMsg struct {
 	res dataset.SyncResult
 	err error
 }
 
 // syncer runs one background sync at the start and keeps what the header
-// says of the store's syncs.
+// says of the store's syncs, as the store's stream of events tells them.
 type syncer struct {
 	run      Syncer
-	running  bool // the background sync
-	other    bool // another sync of the store: Live's, or another process's
+	events   *dataset.Watcher // the store's stream, from the first sync on
+	running  bool             // the background sync
+	other    bool             // another sync of the store: Live's, or another process's
 	progress dataset.Progress
-	last     time.Time          // the last sync that finished, zero if none
-	lastFull time.Time          // the last that re-read every page, zero if none
-	seen     dataset.SyncStatus // as last read from the store
-	err      error              // why the background sync stopped; R starts it again
-	prog     chan dataset.Progress
-	done     chan syncDoneMsg
-	want     *wanted // the question's dates, shared with the running sync
-	// ends counts our syncs that ended: a status read before the last of
-	// them ended may have seen it running, which is not another sync.
-	ends *atomic.Int64
+	last     time.Time // the last sync that finished, zero if none
+	lastFull time.Time // the last that re-read every page, zero if none
+	err      error     // why the background sync stopped; R starts it again
+	want     *wanted   // the question's dates, shared with the running sync
 }
 
-// statusEvery is how often the store's sync status is read for a change.
-const statusEvery = 2 * time.Second
-
-// start runs the sync off the event loop; its messages come back through
-// wait, one at a time.
+// start begins reading the store's events and runs the sync off the event
+// loop; its events come back through next, one at a time.
 func (s *syncer) start() tea.Cmd {
 	if s.run == nil || s.running {
 		return nil
 	}
-	return tea.Batch(s.sync(), s.watch())
+	s.events = s.run.Watch(context.Background()) // before the sync: it tells from its first page
+	return tea.Batch(s.sync(), s.next())
 }
 
-// watch reads the store's sync status off the event loop every statusEvery
-// and reports it when it differs from what the header shows.
-func (s *syncer) watch() tea.Cmd {
-	run, known, ends := s.run, s.seen, s.ends
-	return func() tea.Msg {
-		for {
-			time.Sleep(statusEvery)
-			n := ends.Load()
-			st, err := run.Status(context.Background())
-			if err == nil && (st.Running != known.Running || !st.LastSync.Equal(known.LastSync) || !st.LastFull.Equal(known.LastFull)) {
-				return syncProgressMsg{status: &st, ends: n}
-			}
-		}
-	}
-}
-
+// sync runs the background sync, whose end comes as an event.
 func (s *syncer) sync() tea.Cmd {
 	s.running = true
-	s.prog, s.done = make(chan dataset.Progress, 1), make(chan syncDoneMsg, 1)
-	run, prog, done, want := s.run, s.prog, s.done, s.want.get
+	run, events, want := s.run, s.events, s.want.get
 	return func() tea.Msg {
-		go func() {
-			res, err := run.Sync(context.Background(), func(p dataset.Progress) {
-				select { // a progress report the screen has not taken yet is replaced
-				case <-prog:
-				default:
-				}
-				prog <- p
-			}, want)
-			done <- syncDoneMsg{res, err}
-		}()
-		return wait(prog, done)()
+		_, _ = run.Sync(context.Background(), events, want) // its end is told on the stream
+		return nil
 	}
 }
 
-func wait(prog chan dataset.Progress, done chan syncDoneMsg) tea.Cmd {
+// next waits for the store's next sync event.
+func (s *syncer) next() tea.Cmd {
+	events := s.events.Events()
 	return func() tea.Msg {
-		select {
-		case p := <-prog:
-			return syncProgressMsg{p: p}
-		case d := <-done:
-			return d
+		e, ok := <-events
+		switch {
+		case !ok:
+			return nil
+		case e.Done && e.By == dataset.ByMine:
+			return syncDoneMsg{e.Result, e.Err}
 		}
+		return syncProgressMsg{e}
 	}
 }
 
-// onProgress keeps a report and waits for the next.
+// onProgress keeps what an event says and waits for the next.
 func (s *syncer) onProgress(msg syncProgressMsg) tea.Cmd {
-	if st := msg.status; st != nil {
-		// Our own sync's progress comes by its channel; a sync running
-		// otherwise is shown as such. A read begun before our sync ended
-		// says nothing of another: the next read does.
-		if msg.ends != s.ends.Load() {
-			st.Running = false
-		}
-		s.seen, s.other = *st, st.Running && !s.running
+	switch e := msg.e; {
+	case e.Status != nil:
+		// Our own sync, and Live's, tell their progress themselves: a
+		// status read says only whether another process's sync runs, and
+		// when the last sync of all ended.
+		st := e.Status
+		s.other = st.Running && (e.By == dataset.ByElsewhere || s.other)
 		s.last, s.lastFull = later(s.last, st.LastSync), later(s.lastFull, st.LastFull)
-		return s.watch()
+	case e.By == dataset.ByMine:
+		s.progress = e.Progress
+	default: // another sync of this process: Live's
+		s.other = !e.Done
 	}
-	s.progress = msg.p
-	return wait(s.prog, s.done)
+	return s.next()
 }
 
 func later(a, b time.Time) time.Time {
@@ -185,7 +154,6 @@ func later(a, b time.Time) time.Time {
 // onDone says whether the sync changed what the store holds.
 func (s *syncer) onDone(msg syncDoneMsg, now time.Time) (changed bool, note string) {
 	s.running = false
-	s.ends.Add(1)
 	if s.err = msg.err; msg.err != nil {
 		return false, ""
 	}

@@ -20,14 +20,9 @@ func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateR
 	if err != nil {
 		return nil, err
 	}
-	var progress func(dataset.Progress)
-	if line != nil {
-		progress = line.progress
-	}
-	res, err := dataset.Fill(ctx, st, c.Walk(q, api.OldestFirst, r, concurrency), progress)
-	if line != nil {
-		line.done()
-	}
+	res, err := line.watched(ctx, st, func(w *dataset.Watcher) (dataset.SyncResult, error) {
+		return w.Fill(ctx, c.Walk(q, api.OldestFirst, r, concurrency))
+	})
 	for _, warn := range res.Warnings {
 		fmt.Fprintln(stderr, "donations: warning:", warn)
 	}

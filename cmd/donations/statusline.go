@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"donations/api"
 	"donations/dataset"
+	"donations/store"
 	"donations/textsafe"
 )
 
@@ -28,6 +30,34 @@ type statusLine struct {
 }
 
 func newStatusLine(f *os.File) *statusLine { return &statusLine{f: f, width: width(f)} }
+
+// watched runs read on a Watcher of st and shows its progress on the line
+// (nil: none), from the store's one stream of sync events as the browser's
+// header does; the line is cleared when read's end has been told.
+func (s *statusLine) watched(ctx context.Context, st *store.Store, read func(*dataset.Watcher) (dataset.SyncResult, error)) (dataset.SyncResult, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := dataset.Watch(ctx, st, dataset.WatchOptions{})
+	told := make(chan struct{})
+	go func() {
+		defer close(told)
+		for e := range w.Events() {
+			switch {
+			case e.By != dataset.ByMine:
+			case e.Done:
+				return
+			case s != nil:
+				s.progress(e.Progress)
+			}
+		}
+	}()
+	res, err := read(w)
+	<-told
+	if s != nil {
+		s.done()
+	}
+	return res, err
+}
 
 // progress shows a sync's progress.
 func (s *statusLine) progress(p dataset.Progress) {

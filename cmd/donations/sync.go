@@ -59,13 +59,9 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 	opts := dataset.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
 		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's or another sync); waiting for it to end, ctrl+c to stop")
 	}}
-	if line != nil {
-		opts.OnProgress = line.progress
-	}
-	res, err := dataset.Sync(ctx, s, acct.client, opts)
-	if line != nil {
-		line.done()
-	}
+	res, err := line.watched(ctx, s, func(w *dataset.Watcher) (dataset.SyncResult, error) {
+		return w.Sync(ctx, acct.client, opts)
+	})
 	for _, w := range res.Warnings {
 		fmt.Fprintln(a.stderr, "donations: warning:", w)
 	}

@@ -1,0 +1,163 @@
+package dataset_test
+
+import (
+	"context"
+	"runtime"
+	"testing"
+	"time"
+
+	"donations/api/apitest"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// hangGuard bounds a wait that only a bug makes long: a guard, not a timing.
+const hangGuard = 60 * time.Second
+
+// nextEvent is the watcher's next event; false when its stream has closed.
+func nextEvent(t *testing.T, w *dataset.Watcher) (dataset.Event, bool) {
+	t.Helper()
+	select {
+	case e, ok := <-w.Events():
+		return e, ok
+	case <-time.After(hangGuard):
+		t.Fatal("no event for a minute")
+		return dataset.Event{}, false
+	}
+}
+
+// A watched sync tells its progress in order, each batch's stored
+// donations, and its end with the count the store holds; a status read
+// while it runs says a sync runs here, not in another process.
+func TestWatchTellsItsOwnSyncInOrder(t *testing.T) {
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			srv := server(t, sh.Of(demo.Options{Count: 450}))
+			s, _ := tempStore(t)
+			ticks := make(chan time.Time)
+			w := dataset.Watch(t.Context(), s, dataset.WatchOptions{Ticks: ticks})
+			events := make(chan []dataset.Event, 1)
+			go func() {
+				var got []dataset.Event
+				for e := range w.Events() {
+					if got = append(got, e); e.Done && e.By == dataset.ByMine {
+						break
+					}
+				}
+				events <- got
+			}()
+			ticked := false
+			o := dataset.SyncOptions{OnProgress: func(dataset.Progress) {
+				if !ticked { // the status is read while the sync runs, between its pages
+					ticked = true
+					ticks <- time.Now()
+				}
+			}}
+			res, err := w.Sync(t.Context(), client(t, srv.URL), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []dataset.Event
+			select {
+			case got = <-events:
+			case <-time.After(hangGuard):
+				t.Fatal("the sync's end was never told")
+			}
+			checkOwnSync(t, s, got, res)
+		})
+	}
+}
+
+func checkOwnSync(t *testing.T, s *store.Store, got []dataset.Event, res dataset.SyncResult) {
+	t.Helper()
+	held, err := s.Count(context.Background(), store.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := got[len(got)-1]
+	if !last.Done || last.Err != nil || last.Result.New != held || last.Progress.Held != held || res.New != held {
+		t.Fatalf("the last event %+v, the sync %+v: want done with the %d donations held", last, res, held)
+	}
+	stored, done, statuses := 0, 0, 0
+	for _, e := range got[:len(got)-1] {
+		switch {
+		case e.Status != nil:
+			statuses++
+			if e.By != dataset.ByHere || !e.Status.Running || !e.Status.Here {
+				t.Errorf("a status read during the sync: %+v by %v, want running here", *e.Status, e.By)
+			}
+		case e.By != dataset.ByMine || e.Done:
+			t.Errorf("an event not of its own sync before its end: %+v", e)
+		case e.Progress.Done < done:
+			t.Errorf("progress went back: page %d stored after %d", e.Progress.Done, done)
+		default:
+			done, stored = e.Progress.Done, stored+e.Stored
+		}
+	}
+	if statuses != 1 || stored != res.New+res.Updated || done == 0 {
+		t.Errorf("%d status reads, %d stored over %d pages told; want 1 and the sync's %d", statuses, stored, done, res.New+res.Updated)
+	}
+}
+
+// A watcher nobody reads holds no sync up, and ends with its context.
+func TestAWatcherNobodyReadsDoesNotStallASync(t *testing.T) {
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			srv := server(t, sh.Of(demo.Options{Count: sized(3000, 600)}))
+			s, _ := tempStore(t)
+			ctx, cancel := context.WithCancel(t.Context())
+			w := dataset.Watch(ctx, s, dataset.WatchOptions{Ticks: make(chan time.Time)})
+			synced := make(chan error, 1)
+			go func() {
+				_, err := w.Sync(t.Context(), client(t, srv.URL), dataset.SyncOptions{Concurrency: 4})
+				synced <- err
+			}()
+			select {
+			case err := <-synced:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(hangGuard):
+				t.Fatal("a sync told to a watcher nobody reads did not end")
+			}
+			sameAsServer(t, s, srv)
+			cancel()
+			for {
+				if _, ok := nextEvent(t, w); !ok {
+					break
+				}
+			}
+		})
+	}
+}
+
+// Watchers that come and go, with syncs told to them, leave no goroutine.
+func TestWatchersLeaveNoGoroutine(t *testing.T) {
+	srv := server(t, demo.Options{Count: 300})
+	c := client(t, srv.URL)
+	s, _ := tempStore(t)
+	sync(t, s, c, dataset.SyncOptions{}) // its connections stay for the syncs below
+	before := runtime.NumGoroutine()
+	for range 20 {
+		ctx, cancel := context.WithCancel(t.Context())
+		w := dataset.Watch(ctx, s, dataset.WatchOptions{})
+		if _, err := w.Sync(ctx, c, dataset.SyncOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		for {
+			if _, ok := nextEvent(t, w); !ok {
+				break
+			}
+		}
+	}
+	deadline := time.Now().Add(hangGuard)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Fatalf("%d goroutines after the watchers ended, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
