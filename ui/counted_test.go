@@ -2,11 +2,14 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/store"
 	"donations/ui/uictx"
@@ -17,7 +20,13 @@ import (
 // the paid gifts, the rest in words, or with a, every status but
 // refunded; the switch holds in every view until pressed again.
 func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 600})
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) { totalsCountWhatTheFooterCounts(t, sh) })
+	}
+}
+
+func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
+	src, srv := demoSource(t, sh.Of(demo.Options{Count: 600}))
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")
 	v := d.m.children[insightsID].(*insightsView)
@@ -44,10 +53,16 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 
 	// The footer and the donor view count the same, the switch still on.
 	d.keys("esc")
-	if sums := d.m.data.shown.sums; !sums.rule.AllStatuses || sums.convCount["USD"].Compare(sums.converted["USD"].Sub(sums.byStatus["refunded"]["USD"])) != 0 {
-		t.Errorf("footer: rule %+v counts USD %s of %s", sums.rule, sums.convCount["USD"], sums.converted["USD"])
+	want := countedOf(t, apitest.Every(t, demoClient(t, srv)), func(status string) bool { return status != store.Refunded })
+	sums := d.m.data.shown.sums
+	if !sums.rule.AllStatuses || sums.convCount["USD"].Compare(want.net["USD"]) != 0 || sums.refunded["USD"].Compare(want.part["USD"]) != 0 {
+		t.Errorf("footer: rule %+v counts USD %s less %s refunded in part, want %s less %s",
+			sums.rule, sums.convCount["USD"], sums.refunded["USD"], want.net["USD"], want.part["USD"])
 	}
-	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.convCount["USD"]))
+	d.mustShow("Σ raised ≈ " + uictx.Money("USD", want.net["USD"]))
+	if want.unconverted > 0 {
+		d.mustShow(fmt.Sprintf("incl. %d unconverted", want.unconverted))
+	}
 	d.keys("d")
 	dv := d.m.children[donors.ID].(*donors.View)
 	for _, tc := range []struct {
@@ -71,4 +86,29 @@ func mustDraw(t *testing.T, v *insightsView, want string) {
 	if text := ansi.Strip(v.render(116)); !strings.Contains(text, want) {
 		t.Fatalf("insights lack %q:\n%s", want, text)
 	}
+}
+
+// counted is what the footer's headline adds up, worked out from the
+// records: per currency, the gifts of the statuses that count, each less
+// the part refunded, converted or else in its own currency; part is what
+// was taken off; unconverted how many of them had no conversion.
+type counted struct {
+	net, part   map[string]api.Decimal
+	unconverted int
+}
+
+func countedOf(t *testing.T, all []api.Donation, counts func(status string) bool) counted {
+	c := counted{net: map[string]api.Decimal{}, part: map[string]api.Decimal{}}
+	for i := range all {
+		g, ok := apitest.NetOf(t, &all[i])
+		if !ok || !counts(g.Status) {
+			continue
+		}
+		c.net[g.Currency] = c.net[g.Currency].Add(api.ScaledDecimal(g.Net, 4))
+		c.part[g.Currency] = c.part[g.Currency].Add(api.ScaledDecimal(g.Part, 4))
+		if !g.Converted {
+			c.unconverted++
+		}
+	}
+	return c
 }
