@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,6 +28,7 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 
 func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 	src, srv := demoSource(t, sh.Of(demo.Options{Count: 600}))
+	all := apitest.Every(t, demoClient(t, srv))
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")
 	v := d.m.children[insightsID].(*insightsView)
@@ -37,6 +39,9 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 		want, err := st.Donors(ctx, store.Filter{Statuses: statuses}, "total", true, 0, 1)
 		if err != nil || len(v.facts.top) == 0 || v.facts.top[0].Email != want[0].Email || v.facts.top[0].Total.Compare(want[0].Total) != 0 {
 			t.Fatalf("%s: top donor %+v, want %+v (%v)", what, v.facts.top[0], want[0], err)
+		}
+		if net := donorNet(t, all, want[0].Email, statuses); want[0].Total.Compare(net) != 0 {
+			t.Fatalf("%s: top donor %s totals %s; their gifts, less refunds in part, %s", what, want[0].Email, want[0].Total, net)
 		}
 		median, _, err := st.Median(ctx, store.Filter{Statuses: statuses})
 		if err != nil || v.facts.median.Compare(median) != 0 {
@@ -53,7 +58,7 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 
 	// The footer and the donor view count the same, the switch still on.
 	d.keys("esc")
-	want := countedOf(t, apitest.Every(t, demoClient(t, srv)), func(status string) bool { return status != store.Refunded })
+	want := countedOf(t, all, func(status string) bool { return status != store.Refunded })
 	sums := d.m.data.shown.sums
 	if !sums.rule.AllStatuses || sums.convCount["USD"].Compare(want.net["USD"]) != 0 || sums.refunded["USD"].Compare(want.part["USD"]) != 0 {
 		t.Errorf("footer: rule %+v counts USD %s less %s refunded in part, want %s less %s",
@@ -73,7 +78,8 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 		d.keys(tc.key)
 		want, err := st.Donors(ctx, store.Filter{Statuses: tc.statuses}, "total", true, 0, 1)
 		n, _ := st.DonorCount(ctx, store.Filter{Statuses: tc.statuses})
-		if err != nil || len(dv.Rows()) == 0 || dv.Rows()[0].Email != want[0].Email || dv.Rows()[0].Gifts != want[0].Gifts || dv.Total() != n {
+		if err != nil || len(dv.Rows()) == 0 || dv.Rows()[0].Email != want[0].Email || dv.Rows()[0].Gifts != want[0].Gifts || dv.Total() != n ||
+			dv.Rows()[0].Total.Compare(donorNet(t, all, want[0].Email, tc.statuses)) != 0 {
 			t.Fatalf("donors counting %s: first %+v of %d, want %+v of %d", tc.word, dv.Rows()[0], dv.Total(), want[0], n)
 		}
 		d.mustShow("gifts: " + tc.word)
@@ -111,4 +117,17 @@ func countedOf(t *testing.T, all []api.Donation, counts func(status string) bool
 		}
 	}
 	return c
+}
+
+// donorNet is what the converted gifts of the e-mail email (as the store
+// keys it) of the statuses given add up to, each less its part refunded.
+func donorNet(t *testing.T, all []api.Donation, email string, statuses []string) api.Decimal {
+	var sum api.Decimal
+	for i := range all {
+		g, ok := apitest.NetOf(t, &all[i])
+		if ok && g.Converted && slices.Contains(statuses, g.Status) && strings.ToLower(strings.TrimSpace(all[i].Email.Value)) == email {
+			sum = sum.Add(api.ScaledDecimal(g.Net, 4))
+		}
+	}
+	return sum
 }
