@@ -72,7 +72,8 @@
 // exact sums of amount_e4 and converted_e4 (n_amount counts the amounts
 // sent, n_amount_e4 those the integer column holds; the same for
 // converted). Table donors holds per email_key what the donor view shows:
-// gifts, total (converted, × 10^4), inexact, currency, first and last
+// gifts, total (converted, × 10^4, less the part refunded of a gift
+// refunded in part, since schema 18), inexact, currency, first and last
 // (Unix ms), recurring, name_key; and the same of the paid gifts (paid_gifts,
 // paid_total, ...) and of every status but refunded (unrefunded_...), the
 // two rules the browser counts by (donorsums.go). Triggers keep all three

@@ -14,10 +14,11 @@ import (
 type Donor struct {
 	Email, FirstName, LastName string
 	Gifts                      int
-	// Total is the gifts' converted amounts added up, in Currency (the
-	// organization's: converted amounts share one), exactly; Inexact counts
-	// gifts whose converted amount could not be added (none was sent, or it
-	// has more than four decimals).
+	// Total is the gifts' converted amounts added up, each less the part
+	// refunded of a gift refunded in part (as every sum counts it), in
+	// Currency (the organization's: converted amounts share one), exactly;
+	// Inexact counts gifts whose converted amount could not be added (none
+	// was sent, or it has more than four decimals).
 	Total       api.Decimal
 	Currency    string
 	Inexact     int

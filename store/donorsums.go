@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -17,20 +18,36 @@ type donorRule struct {
 	// selects it.
 	in       bool
 	statuses []string
+	// net says the rule adds a gift refunded in part up less the part
+	// refunded, as every other sum does (see refunds.go): since 18.
+	net bool
 }
-
-// every counts every gift: the donors table's first columns.
-var every = donorRule{}
 
 // donorRulesAt are the rules a store of version v adds up.
 func donorRulesAt(v int) []donorRule {
-	if v < 13 {
-		return []donorRule{every}
+	rules := []donorRule{{}}
+	if v >= 13 {
+		rules = append(rules, donorRule{"paid_", true, PaidStatuses, false}, donorRule{"unrefunded_", false, []string{"", Refunded}, false})
 	}
-	return []donorRule{every, {"paid_", true, PaidStatuses}, {"unrefunded_", false, []string{"", Refunded}}}
+	for i := range rules {
+		rules[i].net = v >= 18
+	}
+	return rules
 }
 
 var donorRules = donorRulesAt(schemaVersion)
+
+// every counts every gift: the donors table's first columns.
+var every = donorRules[0]
+
+// netColumns are the donation columns netConverted reads.
+var netColumns = regexp.MustCompile(`\b(converted_e4|refunded_e4|amount_e4|status_key)\b`)
+
+// netTotal is a total figure's expression (agg over the donations, or one
+// new gift's, of p "new.") with p's converted amount taken as netConverted.
+func netTotal(expr, p string) string {
+	return strings.ReplaceAll(expr, p+"converted_e4", netColumns.ReplaceAllString(netConverted, p+"$1"))
+}
 
 // counts says whether the rule counts a gift of status key st.
 func (r donorRule) counts(st string) bool {
@@ -92,6 +109,9 @@ func donorParts(rules []donorRule) []donorPart {
 				}
 				p.agg, p.one, p.merge = strings.ReplaceAll(f.some, "@", r.cond("")),
 					strings.ReplaceAll(f.someOne, "@", r.cond("new.")), merge
+			}
+			if f.col == "total" && r.net {
+				p.agg, p.one = netTotal(p.agg, ""), netTotal(p.one, "new.")
 			}
 			p.merge = fmt.Sprintf(p.merge, p.col)
 			out = append(out, p)

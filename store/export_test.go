@@ -57,10 +57,17 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // as version v had it; from 14 on the index of refunds and the rollup by
 // campaign; from 15 on the index of converted amounts without the status,
 // and the index of e-mails; from 16 on the search index without positions,
-// made anew with them. With the other indexes those upgrades made, it is then a store
+// made anew with them; from 17 on the donors' triggers, and their totals
+// as 17 added them up, whole where a gift was refunded in part. With the
+// other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 17 {
+		out = slices.Concat(out, []string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`},
+			donorTriggers(17), []string{`DELETE FROM donors`,
+				`INSERT INTO donors SELECT ` + donorColumnsOf(donorRulesAt(17)) + ` FROM donations GROUP BY email_key`})
+	}
 	if v <= 16 {
 		out = append(out, `DROP TABLE donations_fts`, searchIndex16, searchAutomerge, searchCrisismerge,
 			`INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`)

@@ -3,8 +3,6 @@ package store_test
 import (
 	"context"
 	"fmt"
-	"math/big"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,59 +13,26 @@ import (
 	"donations/store"
 )
 
-// e4 is a record's number × 10^4, as the records were sent.
-func e4(t *testing.T, n api.Number) (int64, bool) {
-	t.Helper()
-	d, ok := n.Decimal()
-	if !ok {
-		return 0, false
-	}
-	v, exact := d.Scaled(4)
-	if !exact {
-		t.Fatalf("%q has more than four decimals: the test reads exact amounts only", n.Text)
-	}
-	return v, true
-}
-
 // netSums are what the gifts of each status add up to, worked out from the
-// records themselves: per status, converted (or the gift's own currency
-// where nothing was converted) less the part refunded of a gift refunded
-// in part (the same share of the converted amount, rounded half away from
-// zero to the cent), and what was taken off.
+// records themselves (apitest.NetOf): per status and currency, the net
+// amounts, and what refunds in part took off.
 type netSums struct{ counted, refunded map[string]map[string]int64 }
 
 func netOf(t *testing.T, all []api.Donation) netSums {
 	out := netSums{map[string]map[string]int64{}, map[string]map[string]int64{}}
 	for i := range all {
-		d := &all[i]
-		st := strings.ToLower(strings.TrimSpace(d.Status.Value))
-		amount, ok := e4(t, d.Amount)
+		g, ok := apitest.NetOf(t, &all[i])
 		if !ok {
 			continue
 		}
-		cur, v := strings.ToUpper(d.Currency.Value), amount
-		conv, converted := e4(t, d.ConvertedAmount)
-		if converted && strings.TrimSpace(d.ConvertedCurrency.Value) != "" {
-			cur, v = strings.ToUpper(d.ConvertedCurrency.Value), conv
-		}
-		var part int64
-		if r, ok := e4(t, d.AmountRefunded); ok && r > 0 && st != store.Refunded {
-			part = min(r, amount)
-			if v != amount || cur != strings.ToUpper(d.Currency.Value) {
-				// In e4 units: the nearest multiple of 100, half up.
-				x := new(big.Int).Mul(big.NewInt(2*v), big.NewInt(part))
-				x.Add(x, big.NewInt(100*amount))
-				part = x.Div(x, big.NewInt(200*amount)).Int64() * 100
-			}
-		}
 		for _, m := range []map[string]map[string]int64{out.counted, out.refunded} {
-			if m[st] == nil {
-				m[st] = map[string]int64{}
+			if m[g.Status] == nil {
+				m[g.Status] = map[string]int64{}
 			}
 		}
-		out.counted[st][cur] += v - part
-		if part > 0 {
-			out.refunded[st][cur] += part
+		out.counted[g.Status][g.Currency] += g.Net
+		if g.Part > 0 {
+			out.refunded[g.Status][g.Currency] += g.Part
 		}
 	}
 	return out

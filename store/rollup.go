@@ -72,6 +72,9 @@ func rollupSchema(v int) []string {
 	if v >= 13 {
 		inputs += ", status_key"
 	}
+	if v >= 18 {
+		inputs += ", amount_e4, refunded_e4" // a refund in part found later
+	}
 	return append(out,
 		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd(rs, "new")+donorAddOf(rules)+` END`,
 		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake(rs, "old")+donorAgain(rules, "old")+` END`,

@@ -54,12 +54,14 @@ var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP
 	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
 	13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
 	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
-	16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge}}
+	16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge},
+	17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
+		donorTriggers(18)...)}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
 var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
-	16: {searchIndex16, searchAutomerge, searchCrisismerge}}
+	16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17)}
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
 // status too, and the index of e-mails goes, donorIndex begins with them.
@@ -93,7 +95,8 @@ func remade(v int) []string {
 // fills compute what the upgrade from a version added from what the store
 // holds (see fillColumns, addUp).
 var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
-	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 16: (*Store).rebuildSearch}
+	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 16: (*Store).rebuildSearch,
+	17: (*Store).addUpDonors}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its
@@ -103,6 +106,26 @@ func (s *Store) addUp(ctx context.Context, tx *sql.Tx) error {
 		return err
 	}
 	return rebuildRollups(ctx, tx)
+}
+
+// donorTriggers are the triggers of rollupSchema(v) that add the donors
+// up: the upgrade from 17 makes them anew, to count a gift refunded in
+// part less the part refunded and to add its donor up again when a refund
+// in part comes later.
+func donorTriggers(v int) []string {
+	return slices.DeleteFunc(rollupSchema(v), func(stmt string) bool {
+		return !strings.HasPrefix(stmt, "CREATE TRIGGER rollups_ai ") && !strings.HasPrefix(stmt, "CREATE TRIGGER rollups_ad ") &&
+			!strings.HasPrefix(stmt, "CREATE TRIGGER donors_au ")
+	})
+}
+
+// addUpDonors adds the donors up again for the upgrade from 17, as addUp
+// adds up everything.
+func (s *Store) addUpDonors(ctx context.Context, tx *sql.Tx) error {
+	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
+		return err
+	}
+	return fillDonors(ctx, tx)
 }
 
 // setAsideIfDeferred says whether a first sync under way defers the sums

@@ -2,11 +2,15 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/store"
 	"donations/ui/uictx"
@@ -18,7 +22,14 @@ import (
 // the paid gifts, the rest in words, or with a, every status but
 // refunded; the switch holds in every view until pressed again.
 func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 600})
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) { totalsCountWhatTheFooterCounts(t, sh) })
+	}
+}
+
+func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
+	src, srv := demoSource(t, sh.Of(demo.Options{Count: 600}))
+	all := apitest.Every(t, demoClient(t, srv))
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")
 	v := d.m.children[insights.ID].(*insights.View)
@@ -29,6 +40,9 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 		want, err := st.Donors(ctx, store.Filter{Statuses: statuses}, "total", true, 0, 1)
 		if err != nil || len(v.Facts().Top) == 0 || v.Facts().Top[0].Email != want[0].Email || v.Facts().Top[0].Total.Compare(want[0].Total) != 0 {
 			t.Fatalf("%s: top donor %+v, want %+v (%v)", what, v.Facts().Top[0], want[0], err)
+		}
+		if net := donorNet(t, all, want[0].Email, statuses); want[0].Total.Compare(net) != 0 {
+			t.Fatalf("%s: top donor %s totals %s; their gifts, less refunds in part, %s", what, want[0].Email, want[0].Total, net)
 		}
 		median, _, err := st.Median(ctx, store.Filter{Statuses: statuses})
 		if err != nil || v.Facts().Median.Compare(median) != 0 {
@@ -45,10 +59,16 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 
 	// The footer and the donor view count the same, the switch still on.
 	d.keys("esc")
-	if sums := d.m.data.shown.sums; !sums.Rule.AllStatuses || sums.ConvCount["USD"].Compare(sums.Converted["USD"].Sub(sums.ByStatus["refunded"]["USD"])) != 0 {
-		t.Errorf("footer: rule %+v counts USD %s of %s", sums.Rule, sums.ConvCount["USD"], sums.Converted["USD"])
+	want := countedOf(t, all, func(status string) bool { return status != store.Refunded })
+	sums := d.m.data.shown.sums
+	if !sums.Rule.AllStatuses || sums.ConvCount["USD"].Compare(want.net["USD"]) != 0 || sums.Refunded["USD"].Compare(want.part["USD"]) != 0 {
+		t.Errorf("footer: rule %+v counts USD %s less %s refunded in part, want %s less %s",
+			sums.Rule, sums.ConvCount["USD"], sums.Refunded["USD"], want.net["USD"], want.part["USD"])
 	}
-	d.mustShow("Σ raised ≈ " + uictx.Money("USD", d.m.data.shown.sums.ConvCount["USD"]))
+	d.mustShow("Σ raised ≈ " + uictx.Money("USD", want.net["USD"]))
+	if want.unconverted > 0 {
+		d.mustShow(fmt.Sprintf("incl. %d unconverted", want.unconverted))
+	}
 	d.keys("d")
 	dv := d.m.children[donors.ID].(*donors.View)
 	for _, tc := range []struct {
@@ -59,7 +79,8 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 		d.keys(tc.key)
 		want, err := st.Donors(ctx, store.Filter{Statuses: tc.statuses}, "total", true, 0, 1)
 		n, _ := st.DonorCount(ctx, store.Filter{Statuses: tc.statuses})
-		if err != nil || len(dv.Rows()) == 0 || dv.Rows()[0].Email != want[0].Email || dv.Rows()[0].Gifts != want[0].Gifts || dv.Total() != n {
+		if err != nil || len(dv.Rows()) == 0 || dv.Rows()[0].Email != want[0].Email || dv.Rows()[0].Gifts != want[0].Gifts || dv.Total() != n ||
+			dv.Rows()[0].Total.Compare(donorNet(t, all, want[0].Email, tc.statuses)) != 0 {
 			t.Fatalf("donors counting %s: first %+v of %d, want %+v of %d", tc.word, dv.Rows()[0], dv.Total(), want[0], n)
 		}
 		d.mustShow("gifts: " + tc.word)
@@ -72,4 +93,42 @@ func mustDraw(t *testing.T, v *insights.View, want string) {
 	if text := ansi.Strip(v.Draw(116)); !strings.Contains(text, want) {
 		t.Fatalf("insights lack %q:\n%s", want, text)
 	}
+}
+
+// counted is what the footer's headline adds up, worked out from the
+// records: per currency, the gifts of the statuses that count, each less
+// the part refunded, converted or else in its own currency; part is what
+// was taken off; unconverted how many of them had no conversion.
+type counted struct {
+	net, part   map[string]api.Decimal
+	unconverted int
+}
+
+func countedOf(t *testing.T, all []api.Donation, counts func(status string) bool) counted {
+	c := counted{net: map[string]api.Decimal{}, part: map[string]api.Decimal{}}
+	for i := range all {
+		g, ok := apitest.NetOf(t, &all[i])
+		if !ok || !counts(g.Status) {
+			continue
+		}
+		c.net[g.Currency] = c.net[g.Currency].Add(api.ScaledDecimal(g.Net, 4))
+		c.part[g.Currency] = c.part[g.Currency].Add(api.ScaledDecimal(g.Part, 4))
+		if !g.Converted {
+			c.unconverted++
+		}
+	}
+	return c
+}
+
+// donorNet is what the converted gifts of the e-mail email (as the store
+// keys it) of the statuses given add up to, each less its part refunded.
+func donorNet(t *testing.T, all []api.Donation, email string, statuses []string) api.Decimal {
+	var sum api.Decimal
+	for i := range all {
+		g, ok := apitest.NetOf(t, &all[i])
+		if ok && g.Converted && slices.Contains(statuses, g.Status) && strings.ToLower(strings.TrimSpace(all[i].Email.Value)) == email {
+			sum = sum.Add(api.ScaledDecimal(g.Net, 4))
+		}
+	}
+	return sum
 }

@@ -54,12 +54,19 @@ func newDriverLoading(t *testing.T, src Source, w, h int) *driver {
 func (d *driver) until(done func() bool) {
 	d.t.Helper()
 	for !done() {
-		select {
-		case msg := <-d.msgs:
-			d.handle(msg)
-		case <-time.After(90 * time.Second):
-			d.t.Fatal("still waiting after 90s")
-		}
+		d.handle(d.next())
+	}
+}
+
+// next is the model's next message; a test that steps a sync waits on it.
+func (d *driver) next() tea.Msg {
+	d.t.Helper()
+	select {
+	case msg := <-d.msgs:
+		return msg
+	case <-time.After(90 * time.Second):
+		d.t.Fatal("no message after 90s")
+		return nil
 	}
 }
 

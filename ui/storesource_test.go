@@ -8,15 +8,23 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
 )
 
-// storeAccount is a demo server, a client of it, and a store in memory.
+// storeAccount is a demo server of count donations, a client of it, and a
+// store in memory.
 func storeAccount(t *testing.T, count int) (*demo.Server, *api.Client, *store.Store) {
 	t.Helper()
-	srv := demo.New(demo.Options{Count: count})
+	return storeAccountOf(t, demo.Options{Count: count})
+}
+
+// storeAccountOf is storeAccount of a server of opts (a shape's).
+func storeAccountOf(t *testing.T, opts demo.Options) (*demo.Server, *api.Client, *store.Store) {
+	t.Helper()
+	srv := demo.New(opts)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	c, err := api.New(api.Config{BaseURL: hs.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
@@ -38,25 +46,29 @@ func syncWith(st *store.Store, c *api.Client) Syncer {
 // Before a first sync the rows come from the server; once it has run, from
 // the store, with what the background sync brought and no request.
 func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
-	srv, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
-	d.settle()
-	d.mustShow("synced just now")
-	d.mustShow("synced: 450 new, 0 updated, 0 removed")
-	before := srv.Requests()
-	d.keys("G")
-	if n := d.m.data.Len(); n != 450 || d.m.list.cursor != 449 || srv.Requests() != before {
-		t.Errorf("after G: %d rows, cursor %d, %d requests", n, d.m.list.cursor, srv.Requests()-before)
-	}
-	d.keys("g")
-	newest := srv.Match(demo.Filter{})[449]
-	if got := d.m.data.At(0).Summary.ID.Value; got != newest || srv.Requests() != before {
-		t.Errorf("newest first from the store: first row %d, want %d; %d requests", got, newest, srv.Requests()-before)
-	}
-	d.keys("o")
-	oldest := srv.Match(demo.Filter{})[0]
-	if got := d.m.data.At(0).Summary.ID.Value; got != oldest || srv.Requests() != before {
-		t.Errorf("oldest first from the store: first row %d, want %d; %d requests", got, oldest, srv.Requests()-before)
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			srv, c, st := storeAccountOf(t, sh.Of(demo.Options{Count: 450}))
+			d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+			d.settle()
+			d.mustShow("synced just now")
+			d.mustShow("synced: 450 new, 0 updated, 0 removed")
+			before := srv.Requests()
+			d.keys("G")
+			if n := d.m.data.Len(); n != 450 || d.m.list.cursor != 449 || srv.Requests() != before {
+				t.Errorf("after G: %d rows, cursor %d, %d requests", n, d.m.list.cursor, srv.Requests()-before)
+			}
+			d.keys("g")
+			newest := srv.Match(demo.Filter{})[449]
+			if got := d.m.data.At(0).Summary.ID.Value; got != newest || srv.Requests() != before {
+				t.Errorf("newest first from the store: first row %d, want %d; %d requests", got, newest, srv.Requests()-before)
+			}
+			d.keys("o")
+			oldest := srv.Match(demo.Filter{})[0]
+			if got := d.m.data.At(0).Summary.ID.Value; got != oldest || srv.Requests() != before {
+				t.Errorf("oldest first from the store: first row %d, want %d; %d requests", got, oldest, srv.Requests()-before)
+			}
+		})
 	}
 }
 
