@@ -160,8 +160,8 @@ func (l *list) Update(msg tea.Msg) tea.Cmd {
 		if line, ok := l.ctx.Layout.InList(mouse.X, mouse.Y); ok && l.offset+line < l.rows().Len() {
 			l.moveTo(l.offset + line)
 		}
-		if c, ok := l.titleAt(mouse.X, mouse.Y); ok && c.sort != "" {
-			return l.sortBy(c.sort)
+		if c, ok := l.titleAt(mouse.X, mouse.Y); ok && c.Sort != "" {
+			return l.sortBy(c.Sort)
 		}
 	default:
 		return nil

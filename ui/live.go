@@ -17,6 +17,7 @@ import (
 	"donations/textsafe"
 	"donations/ui/tally"
 	"donations/ui/uictx"
+	"donations/ui/views/rows"
 )
 
 const liveID uictx.ViewID = "live"
@@ -291,32 +292,20 @@ func (v *liveView) View() string {
 	}
 	// Every row leaves two cells for the ★ of the new ones, so that all
 	// columns line up under their titles.
-	idW := max(idWidth(len(v.fresh), func(i int) *uictx.Row { return &v.fresh[i] }), idWidth(min(v.data.Len(), lay.ScreenHeight), v.data.At))
-	cols := shorter(columns(lay.Width, v.ctx.Columns, idW), 2)
-	lines = append(lines, "  "+v.list.renderHeaderRow(cols))
+	idW := max(rows.IDWidth(len(v.fresh), func(i int) *uictx.Row { return &v.fresh[i] }), rows.IDWidth(min(v.data.Len(), lay.ScreenHeight), v.data.At))
+	cols := rows.Shorter(rows.Columns(lay.Width, v.ctx.Columns, idW), 2)
+	lines = append(lines, "  "+rows.Header(v.ctx, cols, v.data.q.Sort, v.data.q.Desc))
 	for i := range v.fresh {
-		lines = append(lines, st.OK.Render("★ ")+v.list.renderRow(cols, &v.fresh[i], false))
+		lines = append(lines, st.OK.Render("★ ")+rows.Draw(v.ctx, cols, &v.fresh[i], false))
 	}
 	lines = append(lines, st.Muted.Render(strings.Repeat("─", 3)+" before Live "+strings.Repeat("─", max(lay.Width-16, 0))))
 	for i := 0; len(lines) < lay.ScreenHeight-1 && i < v.data.Len(); i++ {
 		if r := v.data.At(i); v.baseline == 0 || r.Summary.ID.Value <= v.baseline {
-			lines = append(lines, "  "+st.Muted.Render(ansi.Strip(v.list.renderRow(cols, r, false))))
+			lines = append(lines, "  "+st.Muted.Render(ansi.Strip(rows.Draw(v.ctx, cols, r, false))))
 		}
 	}
 	for len(lines) < lay.ScreenHeight-1 {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines[:lay.ScreenHeight-1], "\n") + "\n" + v.ctx.KeyLine(v.ShortHelp())
-}
-
-// shorter gives the last flexible column n cells less, for a marker in front.
-func shorter(cols []listCol, n int) []listCol {
-	out := append([]listCol(nil), cols...)
-	for i := len(out) - 1; i >= 0; i-- {
-		if out[i].flex && out[i].Width > n {
-			out[i].Width -= n
-			break
-		}
-	}
-	return out
 }
