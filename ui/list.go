@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"donations/api"
 	"donations/ask"
 	"donations/ui/uictx"
 )
@@ -91,6 +92,33 @@ func (l *list) prefetch() tea.Cmd {
 func (l *list) sortBy(key string) tea.Cmd {
 	l.data.sortBy(key)
 	l.data.picked = true
+	l.top()
+	return l.data.fetch()
+}
+
+// newestFirst puts the rows by date, newest first, from the top: a walk
+// that reads the API from its oldest end turns round, so the newest page
+// comes first.
+func (l *list) newestFirst() tea.Cmd {
+	q := &l.data.q
+	if q.Sort == "" && q.Desc {
+		return nil
+	}
+	q.Sort, q.Desc = "", false
+	if l.data.order != api.NewestFirst {
+		l.data.reorder()
+	} else {
+		q.Desc = true
+		l.data.shown.invalidate()
+	}
+	l.top()
+	return l.data.fetch()
+}
+
+// orderBy puts a sort back as it was, from the top.
+func (l *list) orderBy(sort string, desc bool) tea.Cmd {
+	l.data.q.Sort, l.data.q.Desc = sort, desc
+	l.data.shown.invalidate()
 	l.top()
 	return l.data.fetch()
 }
