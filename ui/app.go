@@ -20,6 +20,7 @@ import (
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/insights"
+	"donations/ui/views/live"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
 	"donations/ui/views/saveview"
@@ -113,7 +114,7 @@ func New(src Source, opt Options) *Model {
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donors.ID, donors.New(m.ctx, nav, viewData{m}))
 	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))
-	m.add(liveID, newLiveView(m.ctx, nav, m.data, m.list, opt.Live))
+	m.add(live.ID, live.New(m.ctx, nav, viewData{m}, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
 	m.add(help.ID, help.New(m.ctx, nav))
 	m.saver = saveview.New(m.ctx, nav, viewData{m}, opt.SaveView, func() ([]View, int) { return m.views, m.view })

@@ -12,6 +12,9 @@ import (
 type viewData struct{ m *Model }
 
 func (d viewData) Len() int                { return d.m.data.Len() }
+func (d viewData) At(i int) *uictx.Row     { return d.m.data.At(i) }
+func (d viewData) Pending() bool           { return d.m.data.pending() }
+func (d viewData) FromStore() bool         { return d.m.data.fromStore() }
 func (d viewData) Selected() *uictx.Row    { return d.m.list.selectedRow() }
 func (d viewData) Partial() string         { return d.m.data.partial() }
 func (d viewData) MatchCount() string      { return d.m.data.matchCount() }

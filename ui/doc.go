@@ -25,21 +25,24 @@
 // drawn in, and its key line drawn from its bindings. Views in a room of
 // their own live under views/, one folder each (help, logview, sorter,
 // raw, clipboard, search, detail, filter, exporter, saveview, donors,
-// insights with its report pages):
-// they import uictx, never this package, so they cannot reach the walk.
-// They read the answer on screen through uictx.Data (data.go: thin reads of
-// the walk and the list), and count and add up gifts by tally's rule and
-// sums. The rest (list, live, setup) are still files of this package;
-// live is waiting to move. A view that adds up the
-// store itself is a uictx.Rereader: it reads again while it has the keys
-// when a sync stores more or the key a switches what counts. Children move the keys through a uictx.Navigator and
-// change the question or the walk only by posting a uictx.Request, which
-// the root carries out (requests.go) right after their Update returns.
+// insights with its report pages, live): they import uictx, never this
+// package, so they cannot reach the walk. They read the answer on screen
+// through uictx.Data (data.go: thin reads of the walk and the list), count
+// and add up gifts by tally's rule and sums, and draw gifts the list's way
+// with views/rows. The list and setup stay files of this package: the list
+// is the walk's own screen. A view that adds up the store itself is a
+// uictx.Rereader: it reads again while it has the keys when a sync stores
+// more or the key a switches what counts. Children move the keys through a
+// uictx.Navigator and change the question or the walk only by posting a
+// uictx.Request, which the root carries out (requests.go) right after their
+// Update or Open returns.
 //
 // The folders: uictx/ is the shared context (styles, keys, layout,
 // formats); views/<name>/ is where a view is drawn and keeps its own
-// state; walk.go fetches pages, shown.go, totals.go and coverage.go read
-// the answer on screen from the store, and view.go draws the list screen.
+// state, and views/rows the list's columns, which the list and Live share;
+// walk.go fetches pages, shown.go, totals.go and coverage.go read the
+// answer on screen from the store, and view.go and columns.go draw the
+// list screen.
 //
 // To add a view: make views/<name>/ with a type that implements
 // uictx.Child and an ID, add its key set to uictx.KeyMap, and register it

@@ -19,6 +19,7 @@ import (
 	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/insights"
+	"donations/ui/views/live"
 	"donations/ui/views/saveview"
 )
 
@@ -131,7 +132,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, liveMsg, livePollMsg, donors.CountMsg, donors.GaveMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, live.Msg, live.PollMsg, donors.CountMsg, donors.GaveMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -156,10 +157,9 @@ func (d *driver) settle() {
 func (d *driver) busy() bool {
 	donorsView := d.m.children[donors.ID].(*donors.View)
 	ins := d.m.children[insights.ID].(*insights.View)
-	live := d.m.children[liveID].(*liveView)
-	starting := d.m.focus == liveID && live.baseline == 0 && live.err == nil
+	liveView := d.m.children[live.ID].(*live.View)
 	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
-		donorsView.Busy(d.m.focus == donors.ID) || ins.Busy() || live.checking || starting
+		donorsView.Busy(d.m.focus == donors.ID) || ins.Busy() || liveView.Busy(d.m.focus == live.ID)
 }
 
 func (d *driver) send(msg tea.Msg) {

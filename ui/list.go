@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"donations/api"
 	"donations/ask"
 	"donations/ui/uictx"
 )
@@ -95,6 +96,33 @@ func (l *list) sortBy(key string) tea.Cmd {
 	return l.data.fetch()
 }
 
+// newestFirst puts the rows by date, newest first, from the top: a walk
+// that reads the API from its oldest end turns round, so the newest page
+// comes first.
+func (l *list) newestFirst() tea.Cmd {
+	q := &l.data.q
+	if q.Sort == "" && q.Desc {
+		return nil
+	}
+	q.Sort, q.Desc = "", false
+	if l.data.order != api.NewestFirst {
+		l.data.reorder()
+	} else {
+		q.Desc = true
+		l.data.shown.invalidate()
+	}
+	l.top()
+	return l.data.fetch()
+}
+
+// orderBy puts a sort back as it was, from the top.
+func (l *list) orderBy(sort string, desc bool) tea.Cmd {
+	l.data.q.Sort, l.data.q.Desc = sort, desc
+	l.data.shown.invalidate()
+	l.top()
+	return l.data.fetch()
+}
+
 // ask puts a new question in force, from the top: new server filters
 // restart the walk, the store's only ask the store again. The page size
 // stays the config's.
@@ -160,8 +188,8 @@ func (l *list) Update(msg tea.Msg) tea.Cmd {
 		if line, ok := l.ctx.Layout.InList(mouse.X, mouse.Y); ok && l.offset+line < l.rows().Len() {
 			l.moveTo(l.offset + line)
 		}
-		if c, ok := l.titleAt(mouse.X, mouse.Y); ok && c.sort != "" {
-			return l.sortBy(c.sort)
+		if c, ok := l.titleAt(mouse.X, mouse.Y); ok && c.Sort != "" {
+			return l.sortBy(c.Sort)
 		}
 	default:
 		return nil

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/ui/uictx"
+	"donations/ui/views/live"
 )
 
 // navigator is how the children move the keys (uictx.Navigator): the
@@ -35,6 +36,9 @@ type (
 	Theme = uictx.Theme
 	// KeyMap is every key of the browser.
 	KeyMap = uictx.KeyMap
+	// LiveOptions are what Live (L) needs: how to sync, the server's
+	// budget, the bell.
+	LiveOptions = live.Options
 )
 
 var (

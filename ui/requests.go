@@ -39,6 +39,14 @@ func (m *Model) request(r uictx.Request) tea.Cmd {
 		return m.list.prefetch()
 	case uictx.ShowDonorMsg:
 		return m.list.showDonor(r.Email, false)
+	case uictx.NewestFirstMsg:
+		return m.list.newestFirst()
+	case uictx.OrderMsg:
+		return m.list.orderBy(r.Sort, r.Desc)
+	case uictx.StoredMsg:
+		m.data.stored(r.N)
+	case uictx.RefreshMsg:
+		m.data.shown.refresh()
 	case uictx.SwitchStatusesMsg:
 		m.data.switchStatuses()
 		if v, ok := m.focused().(uictx.Rereader); ok {

@@ -89,6 +89,10 @@ func (w *walk) storeQuery() store.Query {
 	return store.Query{Filter: w.filter(), Sort: w.q.Sort, Desc: w.q.Desc}
 }
 
+// pending says a page is on its way, or none is in yet of a walk that may
+// find rows: what is newest is not known yet.
+func (w *walk) pending() bool { return w.loading || w.Len() == 0 && !w.done }
+
 // narrowed says whether the store selects fewer rows than are loaded: then
 // scrolling to the end fetches nothing on its own (G does).
 func (w *walk) narrowed() bool {

@@ -67,3 +67,31 @@ func (ShowDonorMsg) request() {}
 type SwitchStatusesMsg struct{}
 
 func (SwitchStatusesMsg) request() {}
+
+// NewestFirstMsg puts the list by date, newest first, from the top (Live
+// shows what comes on top of it); a list already so stays as it is.
+type NewestFirstMsg struct{}
+
+func (NewestFirstMsg) request() {}
+
+// OrderMsg gives the list back a sort (a store.Sorts key, "" by date) and
+// direction a view changed, from the top; unlike SortMsg it never reverses,
+// and the sort stays the user's pick or not as it was.
+type OrderMsg struct {
+	Sort string
+	Desc bool
+}
+
+func (OrderMsg) request() {}
+
+// StoredMsg says a view stored N more gifts in the store the list reads
+// (Live's checks): the list counts them in and reads its answer again.
+type StoredMsg struct{ N int }
+
+func (StoredMsg) request() {}
+
+// RefreshMsg says the store the list reads may have changed under the same
+// question, in ways no sync told the root of: read the answer again.
+type RefreshMsg struct{}
+
+func (RefreshMsg) request() {}

@@ -1,4 +1,4 @@
-package ui
+package rows
 
 import (
 	"os"
@@ -16,7 +16,7 @@ import (
 // "390509…"); at a width too narrow for it the ID column gives way as
 // before, and the columns never pass the width.
 func TestWideIDsShowWhole(t *testing.T) {
-	body, err := os.ReadFile("../api/testdata/donorbox/donations.json")
+	body, err := os.ReadFile("../../../api/testdata/donorbox/donations.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,13 +28,14 @@ func TestWideIDsShowWhole(t *testing.T) {
 	for i := range gifts {
 		rows[i] = uictx.NewRow(&gifts[i], nil)
 	}
-	idW := idWidth(len(rows), func(i int) *uictx.Row { return &rows[i] })
-	l := &list{ctx: newContext(Options{Location: time.UTC})}
+	idW := IDWidth(len(rows), func(i int) *uictx.Row { return &rows[i] })
+	ctx := uictx.NewContext(uictx.Theme{})
+	ctx.Zone = time.UTC
 	for _, tc := range []struct {
 		width int
 		whole bool
 	}{{160, true}, {200, true}, {120, true}, {60, false}} {
-		cols := columns(tc.width, nil, idW)
+		cols := Columns(tc.width, nil, idW)
 		used := 0
 		for _, c := range cols {
 			used += c.Width + 1
@@ -42,11 +43,11 @@ func TestWideIDsShowWhole(t *testing.T) {
 		if used-1 > tc.width {
 			t.Errorf("at %d columns the columns take %d", tc.width, used-1)
 		}
-		line := ansi.Strip(l.renderRow(cols, &rows[0], false))
+		line := ansi.Strip(Draw(ctx, cols, &rows[0], false))
 		if got := strings.Contains(line, "39050917"); got != tc.whole {
 			t.Errorf("at %d columns the id shows whole: %v, want %v\n%s", tc.width, got, tc.whole, line)
 		}
-		if short := ansi.Strip(l.renderRow(cols, &rows[1], false)); tc.whole && !strings.Contains(short, "   1204 ") {
+		if short := ansi.Strip(Draw(ctx, cols, &rows[1], false)); tc.whole && !strings.Contains(short, "   1204 ") {
 			t.Errorf("at %d columns a short id is not right-aligned in the wide column:\n%s", tc.width, short)
 		}
 	}
@@ -55,7 +56,7 @@ func TestWideIDsShowWhole(t *testing.T) {
 // The platform's records name a campaign and no form: the FORM column
 // shows the campaign there, and the form where the record has one.
 func TestFormColumnShowsTheCampaignWhereNoForm(t *testing.T) {
-	body, err := os.ReadFile("../api/testdata/donorbox/donations.json")
+	body, err := os.ReadFile("../../../api/testdata/donorbox/donations.json")
 	if err != nil {
 		t.Fatal(err)
 	}
