@@ -15,7 +15,8 @@ import (
 // them. tally() adds them up in a Go map instead, in the one pass the
 // query makes: tally(id, value, key...) counts the rows and sums value by
 // the keys (up to maxTallyKeys) into the tally registered under id, which
-// the caller reads once the query is done. lastsum(key, value) is the sum
+// the caller reads once the query is done; tally2(id, value, value2,
+// key...) sums two values. lastsum(key, value) is the sum
 // of value over the rows with the greatest key: a donor's last year's
 // total in the same pass as their lifetime, where SQL needed a GROUP BY by
 // donor and year, sorted. least(x) is min(x), which SQLite does not know
@@ -28,8 +29,9 @@ const maxTallyKeys = 4
 // tallyKey is a group's keys as SQLite gives them (int64, string, nil).
 type tallyKey [maxTallyKeys]any
 
-// tallySum is what a group adds up to.
-type tallySum struct{ n, sum int64 }
+// tallySum is what a group adds up to: its rows, and the sums of the
+// values (sum2 of tally2's second).
+type tallySum struct{ n, sum, sum2 int64 }
 
 // tallies are the tallies of the queries under way, by id.
 var (
@@ -38,12 +40,14 @@ var (
 )
 
 var registerOnce = sync.OnceValue(func() error {
-	err := sqlite.RegisterFunction("tally", &sqlite.FunctionImpl{NArgs: -1,
-		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &tallyAgg{}, nil }})
-	if err != nil {
-		return err
+	for name, values := range map[string]int{"tally": 1, "tally2": 2} {
+		err := sqlite.RegisterFunction(name, &sqlite.FunctionImpl{NArgs: -1,
+			MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &tallyAgg{values: values}, nil }})
+		if err != nil {
+			return err
+		}
 	}
-	err = sqlite.RegisterFunction("lastsum", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true,
+	err := sqlite.RegisterFunction("lastsum", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true,
 		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &lastSum{}, nil }})
 	if err != nil {
 		return err
@@ -56,12 +60,15 @@ var registerOnce = sync.OnceValue(func() error {
 // connections opened after it.
 func registerFunctions() error { return registerOnce() }
 
-type tallyAgg struct{ groups map[tallyKey]*tallySum }
+type tallyAgg struct {
+	values int // 1 for tally, 2 for tally2
+	groups map[tallyKey]*tallySum
+}
 
 func (a *tallyAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
 	if a.groups == nil {
-		if len(args) < 2 || len(args) > 2+maxTallyKeys {
-			return fmt.Errorf("tally takes an id, a value and 0 to %d keys", maxTallyKeys)
+		if len(args) < 1+a.values || len(args) > 1+a.values+maxTallyKeys {
+			return fmt.Errorf("tally takes an id, %d values and 0 to %d keys", a.values, maxTallyKeys)
 		}
 		id, _ := args[0].(int64)
 		g, ok := tallies.Load(id)
@@ -71,7 +78,7 @@ func (a *tallyAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
 		a.groups = g.(map[tallyKey]*tallySum)
 	}
 	var k tallyKey
-	for i, v := range args[2:] {
+	for i, v := range args[1+a.values:] {
 		if b, ok := v.([]byte); ok {
 			v = string(b)
 		}
@@ -84,6 +91,10 @@ func (a *tallyAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
 	}
 	v, _ := args[1].(int64)
 	g.n, g.sum = g.n+1, g.sum+v
+	if a.values == 2 {
+		v2, _ := args[2].(int64)
+		g.sum2 += v2
+	}
 	return nil
 }
 

@@ -29,14 +29,15 @@ func (s *Store) reportRule(ctx context.Context, q ReportQuery) (rule donorRule, 
 	return s.ruleCounting(ctx, q.Counts)
 }
 
-// lapsedOnly is the condition that keeps a lapsed report (kind) of q to
-// the donors whose last counted gift may make them lapsed: in last year
-// (LYBUNT) or before it (SYBUNT), or after q's year, whose last gift in it
-// only their gifts tell. It is none where reportRule finds no rule.
-func (s *Store) lapsedOnly(ctx context.Context, q ReportQuery, kind string) (only conds, err error) {
+// lapsedSource is where a lapsed report (kind) of q reads gifts from:
+// where reportRule finds a rule, the gifts of the donors whose last
+// counted gift may make them lapsed, in last year (LYBUNT) or before it
+// (SYBUNT), or after q's year, whose last gift in it only their gifts
+// tell; every donation where it finds none.
+func (s *Store) lapsedSource(ctx context.Context, q ReportQuery, kind string) (giftSource, error) {
 	r, ok, err := s.reportRule(ctx, q)
 	if !ok || err != nil {
-		return only, err
+		return everyDonation, err
 	}
 	lastYear, _ := q.YearSpan(q.Year-1, s.zone)
 	thisYear, after := q.YearSpan(q.Year, s.zone)
@@ -46,7 +47,5 @@ func (s *Store) lapsedOnly(ctx context.Context, q ReportQuery, kind string) (onl
 	if kind == SYBUNT {
 		lapsed, args = "+"+r.prefix+"last < ?", []any{lastYear.UnixMilli()}
 	}
-	only.add("email_key IN (SELECT email_key FROM donors WHERE email_key <> '' AND ("+lapsed+" OR +"+r.prefix+"last >= ?))",
-		append(args, after.UnixMilli())...)
-	return only, nil
+	return pickedDonors("email_key <> '' AND ("+lapsed+" OR +"+r.prefix+"last >= ?)", append(args, after.UnixMilli())...), nil
 }

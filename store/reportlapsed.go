@@ -35,11 +35,11 @@ type LapsedDonor struct {
 // lifetime total for SYBUNT (whose last year's total is nothing). Rows are
 // read as the store makes them; fn must not use the store.
 func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn func(LapsedDonor) error) error {
-	only, err := s.lapsedOnly(ctx, q, kind)
+	src, err := s.lapsedSource(ctx, q, kind)
 	if err != nil {
 		return err
 	}
-	g, args, err := s.gifts(ctx, q, only)
+	g, args, err := s.giftsFrom(ctx, q, src)
 	if err != nil {
 		return err
 	}

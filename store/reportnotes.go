@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"donations/api"
@@ -39,13 +40,18 @@ type CurrencySum struct {
 // Notes reads what a report of q says beside its figures.
 func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 	n := ReportNotes{LeftOut: map[string]int{}, NoEmailSums: map[string]api.Decimal{}, OwnCurrency: map[string]CurrencySum{}}
-	g, args, err := s.gifts(ctx, q)
+	groups, ok, err := s.notesFromRollups(ctx, q)
 	if err != nil {
 		return n, err
 	}
-	groups, err := s.tally(ctx, `SELECT tally(?, e4, counted, status, email_key = '', cur) FROM (`+g+`)`, args...)
-	if err != nil {
-		return n, err
+	if !ok {
+		g, args, err := s.gifts(ctx, q)
+		if err != nil {
+			return n, err
+		}
+		if groups, err = s.tally(ctx, fmt.Sprintf(notesTally, g), args...); err != nil {
+			return n, err
+		}
 	}
 	counts := map[string]CurrencySum{}
 	for k, t := range groups {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"donations/api"
@@ -62,40 +63,63 @@ func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Reten
 	// One row per donor: gave this year (iy), last year (ily), before last
 	// year (before), and what they gave each of the two years. A donor's
 	// gifts come in day order, and the day says the year with no
-	// arithmetic.
+	// arithmetic. tally2() adds the donors up by the three, in one pass:
+	// twenty-one sums over them in SQL cost a third of the report at 1M.
 	const d = `SELECT max(day) >= ? AS iy, max(day >= ? AND day < ?) AS ily, min(day) < ? AS before,
 		sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
 		sum(CASE WHEN day >= ? AND day < ? AND cur = ? THEN e4 ELSE 0 END) AS aly
-		FROM g WHERE counted AND email_key <> '' GROUP BY email_key`
+		FROM (%s) WHERE counted AND email_key <> '' GROUP BY email_key`
 	y, ly := q.dayFrom(q.Year), q.dayFrom(q.Year-1)
-	parts := []struct {
-		when, amount string
-		to           *Part
-	}{
-		{"ily", "aly", &r.LastYear}, {"iy", "ay", &r.ThisYear},
-		{"ily AND iy", "ay", &r.Retained}, {"iy AND NOT ily AND NOT before", "ay", &r.New},
-		{"iy AND NOT ily AND before", "ay", &r.Recaptured}, {"ily AND NOT iy", "aly", &r.Lost},
-		{"ily AND NOT before", "aly", &r.NewLastYear}, {"ily AND NOT before AND iy", "ay", &r.NewRetained},
-		{"ily AND before", "aly", &r.RepeatLastYear}, {"ily AND before AND iy", "ay", &r.RepeatRetained},
+	groups, err := s.tally(ctx, "SELECT tally2(?, ay, aly, iy, ily, before) FROM ("+fmt.Sprintf(d, g)+")",
+		append([]any{y, ly, y, ly, y, cur, ly, y, cur}, args...)...)
+	if err != nil {
+		return r, err
 	}
-	sel := "SELECT coalesce(sum(CASE WHEN ily AND iy THEN aly ELSE 0 END), 0)"
-	for _, p := range parts {
-		sel += ", coalesce(sum(" + p.when + "), 0), coalesce(sum(CASE WHEN " + p.when + " THEN " + p.amount + " ELSE 0 END), 0)"
-	}
-	row := s.db.QueryRowContext(ctx, "WITH g AS ("+g+"), d AS ("+d+") "+sel+" FROM d",
-		append(args, y, ly, y, ly, y, cur, ly, y, cur)...)
 	var retainedLast int64
-	dest := []any{&retainedLast}
-	e4s := make([]int64, len(parts))
-	for i, p := range parts {
-		dest = append(dest, &p.to.Donors, &e4s[i])
+	e4s := map[*Part]int64{}
+	for k, t := range groups {
+		iy, ily, before := k[0] == int64(1), k[1] == int64(1), k[2] == int64(1)
+		if ily && iy {
+			retainedLast += t.sum2
+		}
+		for _, p := range retentionParts(&r) {
+			if p.when(iy, ily, before) {
+				amount := t.sum
+				if p.lastYear {
+					amount = t.sum2
+				}
+				p.to.Donors += int(t.n)
+				e4s[p.to] += amount
+			}
+		}
 	}
-	if err := row.Scan(dest...); err != nil {
-		return r, s.explain(err)
-	}
-	for i, p := range parts {
-		p.to.Amount = api.ScaledDecimal(e4s[i], scale)
+	for p, e4 := range e4s {
+		p.Amount = api.ScaledDecimal(e4, scale)
 	}
 	r.RetainedLastYear = api.ScaledDecimal(retainedLast, scale)
 	return r, nil
+}
+
+// retentionPart is a part of r: which donors it counts, by whether they
+// gave this year, last year and before, and whether it adds up what they
+// gave last year (or this year).
+type retentionPart struct {
+	when     func(iy, ily, before bool) bool
+	lastYear bool
+	to       *Part
+}
+
+func retentionParts(r *Retention) []retentionPart {
+	return []retentionPart{
+		{func(_, ily, _ bool) bool { return ily }, true, &r.LastYear},
+		{func(iy, _, _ bool) bool { return iy }, false, &r.ThisYear},
+		{func(iy, ily, _ bool) bool { return ily && iy }, false, &r.Retained},
+		{func(iy, ily, before bool) bool { return iy && !ily && !before }, false, &r.New},
+		{func(iy, ily, before bool) bool { return iy && !ily && before }, false, &r.Recaptured},
+		{func(iy, ily, _ bool) bool { return ily && !iy }, true, &r.Lost},
+		{func(_, ily, before bool) bool { return ily && !before }, true, &r.NewLastYear},
+		{func(iy, ily, before bool) bool { return ily && !before && iy }, false, &r.NewRetained},
+		{func(_, ily, before bool) bool { return ily && before }, true, &r.RepeatLastYear},
+		{func(iy, ily, before bool) bool { return ily && before && iy }, false, &r.RepeatRetained},
+	}
 }
