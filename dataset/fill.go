@@ -51,7 +51,7 @@ type passResult struct {
 func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 	var res passResult
 	wr := startWriter(ctx, s, ps)
-	keep := copies{}
+	keep := &copies{}
 	sizes := pageSizes{}
 	var skips skipped
 	var err error

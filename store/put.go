@@ -100,13 +100,11 @@ type putStmts struct {
 	zone                   *time.Location // of the day column
 }
 
-func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec) (*putStmts, error) {
-	deferred, err := metaIn(ctx, tx, metaDeferred)
-	if err != nil {
-		return nil, err
-	}
+// prepare readies the statements of a transaction that stores pages;
+// deferred says a first sync defers the search index (see Begin).
+func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec, deferred bool) (*putStmts, error) {
 	st := putStmts{s: s, tx: tx, codec: c, zone: s.zone, ins: map[int]*sql.Stmt{}, most: upsertMax}
-	if deferred != "" {
+	if deferred {
 		st.most = upsertDeferredMax
 	}
 	for _, p := range []struct {
