@@ -67,6 +67,12 @@ func (w *walk) source() dataset.From {
 	return dataset.SourceFor(w.q, dataset.Holding{Store: w.store != nil, Synced: !w.sync.last.IsZero()})
 }
 
+// asked is the question in force and what answers it, as the views and
+// the list read it through the dataset.
+func (w *walk) asked() dataset.Asked {
+	return dataset.Hold(w.store).Ask(w.q, w.allStatuses, !w.sync.last.IsZero(), w.scratch)
+}
+
 // fromStore says whether the profile's store answers.
 func (w *walk) fromStore() bool { return w.source() == dataset.FromStore }
 
