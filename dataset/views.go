@@ -75,14 +75,10 @@ func (a Asked) Rule() ReportQuery {
 	return ReportQuery{Filter: Filter{Statuses: a.Filter().Statuses}, AllStatuses: a.allStatuses}
 }
 
-// Answer is Answer of the question: the window w, the parts asked, tagged
-// with gen.
-func (a Asked) Answer(ctx context.Context, w Window, parts Parts, gen int) (Snapshot, error) {
-	return Answer(ctx, a.request(w, parts, gen))
-}
-
-func (a Asked) request(w Window, parts Parts, gen int) AnswerRequest {
-	return AnswerRequest{Question: a.q, Window: w, Parts: parts, AllStatuses: a.allStatuses, Gen: gen, Store: a.st, Scratch: a.sc}
+// Request is the request for the parts of the question asked, tagged
+// with gen, that Answer answers: the list's reads.
+func (a Asked) Request(parts Parts, gen int) AnswerRequest {
+	return AnswerRequest{Question: a.q, Parts: parts, AllStatuses: a.allStatuses, Gen: gen, Store: a.st, Scratch: a.sc}
 }
 
 // ErrNotLoaded is a read asked before anything answers the question: no
@@ -94,7 +90,7 @@ var ErrNotLoaded = errors.New("nothing is loaded yet")
 // question there, and how whole the answer is.
 func (a Asked) reading(ctx context.Context) (*store.Store, Filter, Coverage, error) {
 	var snap Snapshot
-	st, err := answering(ctx, a.request(Window{}, 0, 0), &snap)
+	st, err := answering(ctx, a.Request(0, 0), &snap)
 	return st, a.q.Store(snap.From == FromStore), snap.Coverage, err
 }
 

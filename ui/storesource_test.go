@@ -32,7 +32,7 @@ func storeAccount(t *testing.T, count int) (*demo.Server, *api.Client, *store.St
 }
 
 func syncWith(st *store.Store, c *api.Client) Syncer {
-	return StoreSyncer(st, c, dataset.SyncOptions{Concurrency: 4})
+	return StoreSyncer(dataset.Hold(st), c, dataset.SyncOptions{Concurrency: 4})
 }
 
 // Before a first sync the rows come from the server; once it has run, from

@@ -43,7 +43,7 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 			base := srv.Requests()
 			// The real clock: a running sync refreshes the answer once a second of it.
 			m := New(FromClient(c), Options{Account: "demo", Location: time.UTC,
-				Question: q, Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{Concurrency: 4})})
+				Question: q, Store: mem, Sync: StoreSyncer(dataset.Hold(mem), c, dataset.SyncOptions{Concurrency: 4})})
 			d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 			d.run(m.Init())
 			_, cmd := m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})

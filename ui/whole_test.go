@@ -34,7 +34,7 @@ func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mem.Close() })
-	d := newDriverWith(t, FromClient(c), Options{Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{Concurrency: 4})}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: mem, Sync: StoreSyncer(dataset.Hold(mem), c, dataset.SyncOptions{Concurrency: 4})}, 120, 35)
 	now := d.m.ctx.Now()
 	for _, texts := range []ask.Texts{
 		{},
@@ -179,7 +179,7 @@ func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { mem.Close() })
-		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{})})
+		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: mem, Sync: StoreSyncer(dataset.Hold(mem), c, dataset.SyncOptions{})})
 		d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 		d.run(m.Init())
 		_, cmd := m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})

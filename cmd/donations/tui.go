@@ -49,7 +49,7 @@ func runTUI(ctx context.Context, a *app) error {
 	if last, full, err := st.Synced(ctx); err == nil {
 		opts.LastSync, opts.LastFull = last, full
 	}
-	opts.Sync = ui.StoreSyncer(st, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
+	opts.Sync = ui.StoreSyncer(dataset.Hold(st), acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
 		return err
 	}
