@@ -46,9 +46,6 @@ type Asked struct {
 	sc                  *Scratch
 }
 
-// Question is the question asked.
-func (a Asked) Question() ask.Question { return a.q }
-
 // Source is where the answer comes from, as the caller last heard of the
 // store's syncs.
 func (a Asked) Source() From {
