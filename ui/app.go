@@ -9,8 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
-	"donations/ask"
-	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
@@ -27,39 +25,6 @@ import (
 	"donations/ui/views/search"
 	"donations/ui/views/sorter"
 )
-
-// Options are what the program's wiring tells the UI.
-type Options struct {
-	Account  string         // shown in the header: "demo", or user @ host
-	Config   string         // the config file the account was read from, named when the server refuses it; "" for none
-	Demo     string         // the built-in demo server's address with --demo, for the help's "add a gift"
-	Location *time.Location // local time zone (default time.Local)
-	Question ask.Question   // initial filters; its Query.PerPage is the page size
-	Now      func() time.Time
-	Store    *store.Store // the profile's store; nil: the API fills one in memory
-	Sync     Syncer       // runs once in the background to bring Store up to date
-	LastSync time.Time    // when Store was last synced (zero: never)
-	LastFull time.Time    // when a sync last re-read every page of it
-	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
-	// FiscalStart is the month the reports' years start in (0 or 1: January).
-	FiscalStart int
-	Live        LiveOptions // what Live (L) needs; without Sync, Live is not offered
-	// Curl is a curl command that asks for a donation by id: the raw view's
-	// c for a row that came from the store.
-	Curl func(id int64) string
-	// What a config shapes: keys by BindingNames, the list's columns by
-	// ColumnNames, the colours, and named views to switch between.
-	Keys    map[string][]string
-	Columns []string
-	Theme   uictx.Theme
-	Views   []View
-	// SaveView writes a view into the config file (replacing one of its
-	// name only if replace); nil: views cannot be saved.
-	SaveView func(v View, replace bool) error
-	// State remembers the order, filters and search between runs; nil
-	// remembers nothing.
-	State StateStore
-}
 
 // Model is the root of the browser. It keeps only the shared context, the
 // walk (the data), which child has the keys, and the routing between them;
@@ -95,7 +60,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, store: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, held: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	nav := navigator{m}

@@ -33,7 +33,7 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")
 	v := d.m.children[insights.ID].(*insights.View)
-	st, ctx := d.m.data.active(), context.Background()
+	st, ctx := d.m.data.scratch.Store(), context.Background()
 	notRefunded := []string{"paid", "pending", "failed", "disputed"}
 	check := func(what string, statuses []string) {
 		t.Helper()

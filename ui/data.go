@@ -2,7 +2,7 @@ package ui
 
 import (
 	"donations/ask"
-	"donations/store"
+	"donations/dataset"
 	"donations/ui/uictx"
 )
 
@@ -11,15 +11,11 @@ import (
 // they say whatever reads the answer behind them.
 type viewData struct{ m *Model }
 
-func (d viewData) Len() int                { return d.m.data.Len() }
-func (d viewData) At(i int) *uictx.Row     { return d.m.data.At(i) }
-func (d viewData) Pending() bool           { return d.m.data.pending() }
-func (d viewData) FromStore() bool         { return d.m.data.fromStore() }
-func (d viewData) Selected() *uictx.Row    { return d.m.list.selectedRow() }
-func (d viewData) Partial() string         { return d.m.data.partial() }
-func (d viewData) MatchCount() string      { return d.m.data.matchCount() }
-func (d viewData) Store() *store.Store     { return d.m.data.active() }
-func (d viewData) StoreQuery() store.Query { return d.m.data.storeQuery() }
-func (d viewData) Question() ask.Question  { return d.m.data.q }
-func (d viewData) Filter() store.Filter    { return d.m.data.filter() }
-func (d viewData) Rule() store.ReportQuery { return d.m.data.rule() }
+func (d viewData) Len() int               { return d.m.data.Len() }
+func (d viewData) At(i int) *uictx.Row    { return d.m.data.At(i) }
+func (d viewData) Pending() bool          { return d.m.data.pending() }
+func (d viewData) Selected() *uictx.Row   { return d.m.list.selectedRow() }
+func (d viewData) Partial() string        { return d.m.data.partial() }
+func (d viewData) MatchCount() string     { return d.m.data.matchCount() }
+func (d viewData) Question() ask.Question { return d.m.data.q }
+func (d viewData) Asked() dataset.Asked   { return d.m.data.asked() }

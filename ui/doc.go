@@ -1,7 +1,8 @@
 // Package ui is the terminal browser: Bubble Tea models over the Donations
-// Read API. It never builds URLs, clients or walkers and parses no API
-// response: it reads a store (package store), and asks the dataset (package
-// dataset) to walk the API through the small Source interface (source.go).
+// Read API. It never builds URLs, clients or walkers, parses no API
+// response and reads no store: it asks the dataset (package dataset),
+// which walks the API through the small Source interface (source.go).
+// boundary_test.go holds every folder to that (design.md's house).
 //
 // The root Model (app.go) keeps the shared *Context (context.go: styles, the
 // KeyMap, the Layout, time zone, a flash note, the request log), the
@@ -27,10 +28,12 @@
 // raw, clipboard, search, detail, filter, exporter, saveview, donors,
 // insights with its report pages, live): they import uictx, never this
 // package, so they cannot reach the walk. They read the answer on screen
-// through uictx.Data (data.go: thin reads of the walk and the list), count
-// and add up gifts by tally's rule and sums, and draw gifts the list's way
-// with views/rows. The list and setup stay files of this package: the list
-// is the walk's own screen. A view that adds up the store itself is a
+// through uictx.Data (data.go: thin reads of the walk and the list); what
+// they add up or list themselves they ask of the dataset through its Asked
+// (the question in force and what answers it), whose every read says how
+// whole it is; tally draws the sums, and views/rows draws gifts the list's
+// way. The list and setup stay files of this package: the list is the
+// walk's own screen. A view that adds up what it shows itself is a
 // uictx.Rereader: it reads again while it has the keys when a sync stores
 // more or the key a switches what counts. Children move the keys through a
 // uictx.Navigator and change the question or the walk only by posting a

@@ -241,7 +241,7 @@ func lines(s string) []string { return strings.Split(s, "\n") }
 func (d *driver) shownRows() []uictx.Row {
 	d.t.Helper()
 	var rows []uictx.Row
-	err := d.m.data.active().Donations(context.Background(), d.m.data.storeQuery(), 0, -1, func(x *api.Donation) error {
+	_, err := d.m.data.asked().Donations(context.Background(), func(x *api.Donation) error {
 		rows = append(rows, uictx.NewRow(x, nil))
 		return nil
 	})

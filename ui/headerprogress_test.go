@@ -12,6 +12,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/ask"
+	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
@@ -45,7 +46,7 @@ func TestHeaderSaysTheSyncsNumbersInOneLineThatFits(t *testing.T) {
 			}
 			// Not newDriverWith: it settles, and the sync would be over.
 			d := &driver{t: t, m: New(FromClient(c), Options{Account: "demo", Location: time.UTC, Question: q,
-				Store: mem, Sync: syncWith(mem, c)}), msgs: make(chan tea.Msg, 1024)}
+				Store: dataset.Hold(mem), Sync: syncWith(mem, c)}), msgs: make(chan tea.Msg, 1024)}
 			d.run(d.m.Init())
 			_, cmd := d.m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			d.run(cmd)

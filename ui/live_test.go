@@ -95,7 +95,7 @@ func TestLiveOnASyncedStore(t *testing.T) {
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			srv, c, st := liveAccount(t, sh, 900)
-			d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Live: liveWith(c)}, 120, 35)
+			d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Live: liveWith(c)}, 120, 35)
 			d.settle()
 			d.keys("L")
 			v := d.m.children[live.ID].(*live.View)
@@ -164,7 +164,7 @@ func TestLiveGivesTheOrderBack(t *testing.T) {
 			_, c, st := storeAccount(t, 300)
 			opt := Options{Live: liveWith(c)}
 			if tc.store {
-				opt.Store, opt.Sync = st, syncWith(st, c)
+				opt.Store, opt.Sync = dataset.Hold(st), syncWith(st, c)
 			}
 			d := newDriverWith(t, FromClient(c), opt, 120, 35)
 			d.settle()

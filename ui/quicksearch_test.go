@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -19,7 +20,7 @@ import (
 func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 	skipShort(t)
 	_, c, st := storeAccount(t, 4500) // "e" then has more instances than the store reads for a count
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
 	d.keys("/")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
@@ -52,11 +53,11 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 // other end of the order is not where a lower bound says it is.
 func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
 	_, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
 	d.keys("/", "e")
 	d.settle()
-	q := d.m.data.storeQuery()
+	q := store.Query{Filter: d.m.data.filter(), Sort: d.m.data.q.Sort, Desc: d.m.data.q.Desc}
 	var want []int64
 	err := st.Donations(context.Background(), q, 280, windowSize, func(d *api.Donation) error {
 		want = append(want, d.ID.Value)
@@ -86,7 +87,7 @@ func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
 // screen: begun with the key, a pass over every donation ran beside it.
 func TestTotalsWaitForTheFirstScreen(t *testing.T) {
 	_, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
 	d.keys("/")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})

@@ -11,6 +11,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/ui/views/raw"
 )
 
@@ -31,7 +32,7 @@ func curlOf(t *testing.T, v *raw.View) string {
 func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
 	_, c, st := storeAccount(t, 450)
 	curl := func(id int64) string { return c.CurlFor(api.Query{ID: id}) }
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c), Curl: curl}, 120, 50)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Curl: curl}, 120, 50)
 	d.settle()
 	d.mustShow("synced: 450 new")
 	d.keys("o", "G", "r")
@@ -66,7 +67,7 @@ func TestRawViewOfADonationWithoutItsRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	curl := func(id int64) string { return c.CurlFor(api.Query{ID: id}) }
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Curl: curl}, 120, 40)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Curl: curl}, 120, 40)
 	d.settle()
 	d.keys("r")
 	d.mustShow("From the local store: the request that brought it is not kept")

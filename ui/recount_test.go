@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -20,7 +21,7 @@ func TestPagesStoredJustAfterACountAreShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mem.Close() })
-	d := newDriverWith(t, src, Options{Store: mem}, 120, 35)
+	d := newDriverWith(t, src, Options{Store: dataset.Hold(mem)}, 120, 35)
 	w, now := d.m.data, time.Now()
 	if cmd := w.onSyncProgress(now); cmd != nil {
 		t.Fatal("the first page after a second without a count is counted at once, with no wait")

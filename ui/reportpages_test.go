@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/ui/views/insights"
 )
 
@@ -97,7 +98,7 @@ func TestReportPageDropsALateReply(t *testing.T) {
 // partial, in words, as every other number does.
 func TestReportPageSaysPartial(t *testing.T) {
 	_, c, st := storeAccount(t, 300)
-	d := newDriverWith(t, FromClient(c), Options{Store: st}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st)}, 120, 35)
 	d.keys("i", "tab", "tab", "tab", "tab", "tab")
 	d.mustShow("Year over year · 2026 against 2025", "· partial: nothing loaded yet")
 }

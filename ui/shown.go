@@ -127,8 +127,7 @@ func (w *walk) askShown(offset, height int) tea.Cmd {
 // request is the request every answer the list shows starts from: the
 // question in force, for the gen in force, of the store and the walk.
 func (w *walk) request(parts dataset.Parts) dataset.AnswerRequest {
-	return dataset.AnswerRequest{Question: w.q, Parts: parts, AllStatuses: w.allStatuses,
-		Gen: w.shown.gen, Store: w.store, Scratch: w.scratch}
+	return w.asked().Request(parts, w.shown.gen)
 }
 
 // answer is r's answer as a command's message.
@@ -141,7 +140,7 @@ func answer(ctx context.Context, r dataset.AnswerRequest, counted, exact bool) s
 // does not wait for it, what a quick count gave a lower bound of.
 func (w *walk) askExact() tea.Cmd {
 	s := &w.shown
-	if w.active() == nil || !s.atLeast || s.exactCancel != nil || !s.answered() {
+	if !w.asked().Ready() || !s.atLeast || s.exactCancel != nil || !s.answered() {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -158,7 +157,7 @@ func (w *walk) askExact() tea.Cmd {
 // the screen, which starts a third of a window after it.
 func (w *walk) askWindow(offset, height int) tea.Cmd {
 	s := &w.shown
-	if w.active() == nil || s.asking {
+	if !w.asked().Ready() || s.asking {
 		return nil
 	}
 	recount := !s.answered() || s.dirty
@@ -233,7 +232,7 @@ func (w *walk) onExact(msg shownMsg) {
 // are known or being added up.
 func (w *walk) askSums() tea.Cmd {
 	s := &w.shown
-	if w.active() == nil || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
+	if !w.asked().Ready() || s.sumsBusy || s.sumsAsked == s.gen && !s.sumsDirty || w.loadAll {
 		return nil // while a walk loads page after page, the totals wait for the last
 	}
 	if !s.answered() || s.atLeast {

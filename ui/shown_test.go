@@ -17,7 +17,7 @@ func TestScrollingToTheEndAndBackShowsFullScreens(t *testing.T) {
 	if _, err := dataset.Sync(context.Background(), st, c, dataset.SyncOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
 	w, l := d.m.data, d.m.list
 	h := d.m.ctx.Layout.ListHeight - 1

@@ -40,7 +40,7 @@ func storeAccountOf(t *testing.T, opts demo.Options) (*demo.Server, *api.Client,
 }
 
 func syncWith(st *store.Store, c *api.Client) Syncer {
-	return StoreSyncer(st, c, dataset.SyncOptions{Concurrency: 4})
+	return StoreSyncer(dataset.Hold(st), c, dataset.SyncOptions{Concurrency: 4})
 }
 
 // Before a first sync the rows come from the server; once it has run, from
@@ -49,7 +49,7 @@ func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			srv, c, st := storeAccountOf(t, sh.Of(demo.Options{Count: 450}))
-			d := newDriverWith(t, FromClient(c), Options{Store: st, Sync: syncWith(st, c)}, 120, 35)
+			d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 			d.settle()
 			d.mustShow("synced just now")
 			d.mustShow("synced: 450 new, 0 updated, 0 removed")

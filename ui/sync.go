@@ -11,7 +11,6 @@ import (
 
 	"donations/api"
 	"donations/dataset"
-	"donations/store"
 	"donations/ui/uictx"
 )
 
@@ -27,19 +26,19 @@ type Syncer interface {
 	Sync(ctx context.Context, w *dataset.Watcher, want func() (api.DateRange, bool)) (dataset.SyncResult, error)
 }
 
-// StoreSyncer is the Syncer of st, read from src as o says.
-func StoreSyncer(st *store.Store, src dataset.Source, o dataset.SyncOptions) Syncer {
-	return storeSyncer{st, src, o}
+// StoreSyncer is the Syncer of the store held, read from src as o says.
+func StoreSyncer(h dataset.Held, src dataset.Source, o dataset.SyncOptions) Syncer {
+	return storeSyncer{h, src, o}
 }
 
 type storeSyncer struct {
-	st  *store.Store
+	h   dataset.Held
 	src dataset.Source
 	o   dataset.SyncOptions
 }
 
 func (s storeSyncer) Watch(ctx context.Context) *dataset.Watcher {
-	return dataset.Watch(ctx, s.st, dataset.WatchOptions{})
+	return s.h.Watch(ctx, dataset.WatchOptions{})
 }
 
 func (s storeSyncer) Sync(ctx context.Context, w *dataset.Watcher, want func() (api.DateRange, bool)) (dataset.SyncResult, error) {

@@ -11,7 +11,6 @@ import (
 	"donations/api"
 	"donations/ask"
 	"donations/dataset"
-	"donations/store"
 )
 
 // pageMsg is the answer to one step of a walk through the API, already put
@@ -29,9 +28,9 @@ type pageMsg struct {
 // sync still running, a campaign the store cannot filter by). One code path
 // answers both; a scratch store answers over what is loaded.
 type walk struct {
-	src   Source
-	store *store.Store // the profile's store; nil without one
-	sync  syncer       // the store's background sync
+	src  Source
+	held dataset.Held // the profile's store; none without one
+	sync syncer       // the store's background sync
 
 	// q is the question in force; its Query.PerPage is the config's page
 	// size, which no question changes.
@@ -64,30 +63,21 @@ type walk struct {
 // source is where the answer to the question in force comes from, by the
 // rule the commands follow too (dataset.SourceFor).
 func (w *walk) source() dataset.From {
-	return dataset.SourceFor(w.q, dataset.Holding{Store: w.store != nil, Synced: !w.sync.last.IsZero()})
+	return w.asked().Source()
+}
+
+// asked is the question in force and what answers it, as the views and
+// the list read it through the dataset.
+func (w *walk) asked() dataset.Asked {
+	return w.held.Ask(w.q, w.allStatuses, !w.sync.last.IsZero(), w.scratch)
 }
 
 // fromStore says whether the profile's store answers.
 func (w *walk) fromStore() bool { return w.source() == dataset.FromStore }
 
-// active is the store the list reads.
-func (w *walk) active() *store.Store {
-	if w.fromStore() {
-		return w.store
-	}
-	if w.scratch == nil {
-		return nil
-	}
-	return w.scratch.Store()
-}
-
 // filter is what the store applies: the local filters and search, and the
 // server's filters too when the server did not apply them.
-func (w *walk) filter() store.Filter { return w.q.Store(w.fromStore()) }
-
-func (w *walk) storeQuery() store.Query {
-	return store.Query{Filter: w.filter(), Sort: w.q.Sort, Desc: w.q.Desc}
-}
+func (w *walk) filter() dataset.Filter { return w.asked().Filter() }
 
 // pending says a page is on its way, or none is in yet of a walk that may
 // find rows: what is newest is not known yet.

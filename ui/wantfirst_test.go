@@ -55,11 +55,11 @@ func theQuestionsMonthIsLoadedFirst(t *testing.T, sh apitest.Shape, filter bool)
 	want := wholeSums(t, all, q)
 	var seconds atomic.Int64
 	next := make(chan struct{}, 1)
-	stepped := StoreSyncer(mem, c, dataset.SyncOptions{Concurrency: 4, OnProgress: func(dataset.Progress) { <-next }})
+	stepped := StoreSyncer(dataset.Hold(mem), c, dataset.SyncOptions{Concurrency: 4, OnProgress: func(dataset.Progress) { <-next }})
 	free := sync.OnceFunc(func() { close(next) })
 	t.Cleanup(free) // a test that fails lets the sync end before the store closes
 	base := srv.Requests()
-	m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Question: q, Store: mem, Sync: stepped,
+	m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Question: q, Store: dataset.Hold(mem), Sync: stepped,
 		Now: func() time.Time { return start.Add(time.Duration(seconds.Load()) * time.Second) }})
 	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 	d.run(m.Init())

@@ -40,7 +40,7 @@ func everyAnswerIsOverTheWholeAccount(t *testing.T, sh apitest.Shape) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mem.Close() })
-	d := newDriverWith(t, FromClient(c), Options{Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{Concurrency: 4})}, 120, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(mem), Sync: StoreSyncer(dataset.Hold(mem), c, dataset.SyncOptions{Concurrency: 4})}, 120, 35)
 	now := d.m.ctx.Now()
 	for _, texts := range []ask.Texts{
 		{},
@@ -145,7 +145,7 @@ func aPartialStoreSaysSoEverywhere(t *testing.T, sh apitest.Shape) {
 	if err != nil || held.Complete || held.All == 0 {
 		t.Fatalf("the store holds %+v, %v: want a part", held, err)
 	}
-	d := newDriverWith(t, FromClient(c), Options{Store: st}, 160, 35)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st)}, 160, 35)
 	note := "partial: " + uictx.Commas(held.All) + " of ≈" + uictx.Commas(held.About) + " loaded"
 	d.mustShow(note, note+": Σ")
 	d.keys("i")
@@ -215,7 +215,7 @@ func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { mem.Close() })
-		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: mem, Sync: StoreSyncer(mem, c, dataset.SyncOptions{})})
+		m := New(FromClient(c), Options{Account: "demo", Location: time.UTC, Store: dataset.Hold(mem), Sync: StoreSyncer(dataset.Hold(mem), c, dataset.SyncOptions{})})
 		d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 		d.run(m.Init())
 		_, cmd := m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})

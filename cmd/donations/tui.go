@@ -45,11 +45,11 @@ func runTUI(ctx context.Context, a *app) error {
 		return err
 	}
 	defer st.Close()
-	opts.Store = st
+	opts.Store = dataset.Hold(st)
 	if last, full, err := st.Synced(ctx); err == nil {
 		opts.LastSync, opts.LastFull = last, full
 	}
-	opts.Sync = ui.StoreSyncer(st, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
+	opts.Sync = ui.StoreSyncer(opts.Store, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
 	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
 		return err
 	}

@@ -251,7 +251,7 @@ func measureBrowser(path string) error {
 	if err != nil {
 		return err
 	}
-	s := &screen{m: ui.New(ui.FromClient(c), ui.Options{Account: "scale", Store: st, LastSync: last}),
+	s := &screen{m: ui.New(ui.FromClient(c), ui.Options{Account: "scale", Store: dataset.Hold(st), LastSync: last}),
 		msgs: make(chan tea.Msg, 1024)}
 	s.run(s.m.Init())
 	s.handle(tea.WindowSizeMsg{Width: 120, Height: 35})

@@ -1,12 +1,11 @@
 package tally
 
 import (
-	"context"
 	"maps"
 	"slices"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
@@ -29,23 +28,16 @@ type Sums struct {
 	Recurring int
 	// Rule says which gifts the headline adds up: the one `donations
 	// report` and summary follow (paid gifts, or the question's statuses).
-	Rule store.ReportQuery
+	Rule dataset.ReportQuery
 	// NotConverted counted gifts had no conversion: a converted sum in
 	// their currency counts them in it (as store.Group.Counted does), and
 	// the line says so; in another currency they are in amounts alone.
 	NotConverted int
 }
 
-// Sum adds up what f selects, in the store, in one pass; rule says
-// which gifts the headline counts.
-func Sum(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery) (Sums, error) {
-	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
-	return Of(groups, rule), err
-}
-
 // Of is the footer's sums of groups keyed by status and recurring
 // (dataset.Sums.Groups); rule says which gifts the headline counts.
-func Of(groups []store.Group, rule store.ReportQuery) Sums {
+func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 	s := Sums{Amounts: map[string]api.Decimal{}, Counted: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
 		ConvCount: map[string]api.Decimal{}, ByStatus: map[string]map[string]api.Decimal{}, Gifts: map[string]int{}, Statuses: map[string]int{},
 		Refunded: map[string]api.Decimal{}, Rule: rule}
@@ -124,19 +116,19 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 			continue
 		}
 		if v := t.Refunded[cur]; v.Compare(api.Decimal{}) != 0 {
-			inPart = append(inPart, uictx.Money(cur, v)+" "+st.StatusStyle(store.Refunded).Render("refunded in part"))
+			inPart = append(inPart, uictx.Money(cur, v)+" "+st.StatusStyle(dataset.Refunded).Render("refunded in part"))
 		}
 	}
 	order := uictx.ByCount(t.Statuses)
-	if i := slices.Index(order, store.Refunded); i > 0 {
-		order = slices.Concat([]string{store.Refunded}, order[:i], order[i+1:])
+	if i := slices.Index(order, dataset.Refunded); i > 0 {
+		order = slices.Concat([]string{dataset.Refunded}, order[:i], order[i+1:])
 	}
 	for _, s := range order {
 		if t.Rule.Counts(s) {
 			continue
 		}
 		part := st.StatusStyle(s).Render(textsafe.Line(s))
-		if sum := t.ByStatus[s]; s == store.Refunded && len(sum) == 1 {
+		if sum := t.ByStatus[s]; s == dataset.Refunded && len(sum) == 1 {
 			for cur, v := range sum {
 				part = uictx.Money(cur, v) + " " + part
 			}
@@ -146,7 +138,7 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 		parts = append(parts, part)
 	}
 	at := 0
-	if len(order) > 0 && order[0] == store.Refunded && !t.Rule.Counts(store.Refunded) {
+	if len(order) > 0 && order[0] == dataset.Refunded && !t.Rule.Counts(dataset.Refunded) {
 		at = 1
 	}
 	return slices.Insert(parts, min(at, len(parts)), inPart...)

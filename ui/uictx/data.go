@@ -2,7 +2,7 @@ package uictx
 
 import (
 	"donations/ask"
-	"donations/store"
+	"donations/dataset"
 )
 
 // Data is the answer on screen as a view reads it: the root's, read-only.
@@ -24,19 +24,10 @@ type Data interface {
 	Partial() string
 	// MatchCount says how many rows the search finds, and over what.
 	MatchCount() string
-	// Store is the store that answers the question in force, for reads
-	// only; nil when none could be opened.
-	Store() *store.Store
-	// FromStore says the profile's own store answers the question, which a
-	// sync brings up to date from where it ends; false for a fill of the
-	// API's pages, which holds only the pages read.
-	FromStore() bool
-	// StoreQuery is the question in force as the store reads it.
-	StoreQuery() store.Query
 	// Question is a copy of the question in force.
 	Question() ask.Question
-	// Filter is what the store applies of the question in force.
-	Filter() store.Filter
-	// Rule is which gifts the totals count (the key a switches it).
-	Rule() store.ReportQuery
+	// Asked is the question in force and what answers it: a view reads
+	// the data through it, never the store, so each read says how whole
+	// it is as the list's does.
+	Asked() dataset.Asked
 }

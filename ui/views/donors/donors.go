@@ -6,8 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"donations/store"
-	"donations/ui/tally"
+	"donations/dataset"
 	"donations/ui/uictx"
 )
 
@@ -27,21 +26,21 @@ type View struct {
 	data uictx.Data
 	keys *uictx.DonorKeys
 
-	sort    string // a store.DonorSorts key
+	sort    string // a sort key of Asked.Donors
 	desc    bool
 	picked  bool // sort was chosen by its key here: the key again reverses it
 	gen     int  // the query the rows are for
 	opened  int  // the gen at the last Open: a count from before it is dropped
 	loading bool
 	from    int
-	rows    []store.Donor
+	rows    []dataset.Donor
 	total   int
 	cursor  int
 	offset  int
 	err     error
 	// The selected donor's campaigns (gave.go): whose they are, or are
 	// being read.
-	gave      []store.Group
+	gave      []dataset.Group
 	gaveAsked string
 	gaveBusy  bool
 	gaveErr   error
@@ -51,7 +50,7 @@ type View struct {
 type PageMsg struct {
 	gen  int
 	from int
-	rows []store.Donor
+	rows []dataset.Donor
 	err  error
 }
 
@@ -77,7 +76,7 @@ func (v *View) ShortHelp() []key.Binding {
 }
 
 func (v *View) Open() (tea.Cmd, bool) {
-	if v.data.Store() == nil {
+	if !v.data.Asked().Ready() {
 		return nil, false
 	}
 	v.cursor, v.offset, v.from, v.rows, v.total = 0, 0, 0, nil, -1
@@ -91,14 +90,9 @@ func (v *View) Reread() tea.Cmd {
 	page := v.fetch(v.from)
 	v.opened = v.gen
 	v.gaveAsked = "" // the campaigns are read again with the page
-	gen, st, f, rule := v.gen, v.data.Store(), v.data.Filter(), v.data.Rule()
+	gen, asked := v.gen, v.data.Asked()
 	count := func() tea.Msg {
-		ctx := context.Background()
-		counted, any, err := tally.CountedOf(ctx, st, f, rule)
-		n := 0
-		if err == nil && any {
-			n, err = st.DonorCount(ctx, counted)
-		}
+		n, _, err := asked.DonorCount(context.Background())
 		return CountMsg{gen: gen, total: n, err: err}
 	}
 	return tea.Batch(page, count)
@@ -108,15 +102,10 @@ func (v *View) Reread() tea.Cmd {
 func (v *View) fetch(from int) tea.Cmd {
 	v.gen++
 	v.loading = true
-	gen, st, f, rule, sort, desc := v.gen, v.data.Store(), v.data.Filter(), v.data.Rule(), v.sort, v.desc
+	gen, asked, sort, desc := v.gen, v.data.Asked(), v.sort, v.desc
 	return func() tea.Msg {
-		ctx := context.Background()
-		counted, any, err := tally.CountedOf(ctx, st, f, rule)
-		var rows []store.Donor
-		if err == nil && any {
-			rows, err = st.Donors(ctx, counted, sort, desc, from, donorsPage)
-		}
-		return PageMsg{gen: gen, from: from, rows: rows, err: err}
+		page, err := asked.Donors(context.Background(), sort, desc, from, donorsPage)
+		return PageMsg{gen: gen, from: from, rows: page.Rows, err: err}
 	}
 }
 
@@ -227,7 +216,7 @@ func (v *View) moveTo(i, h int) tea.Cmd {
 	return nil
 }
 
-func (v *View) selected() *store.Donor {
+func (v *View) selected() *dataset.Donor {
 	if i := v.cursor - v.from; i >= 0 && i < len(v.rows) {
 		return &v.rows[i]
 	}
@@ -238,7 +227,7 @@ func (v *View) selected() *store.Donor {
 func (v *View) Total() int { return v.total }
 
 // Rows are the donors read, a page around the cursor.
-func (v *View) Rows() []store.Donor { return v.rows }
+func (v *View) Rows() []dataset.Donor { return v.rows }
 
 // Busy says whether a page of donors is being read, or counted while the
 // view has the keys.

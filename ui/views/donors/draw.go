@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 	"donations/ui/tally"
 	"donations/ui/uictx"
@@ -17,7 +17,7 @@ func (v *View) View() string {
 		count = uictx.Commas(v.total)
 	}
 	title := uictx.WrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
-		st.Muted.Render("gifts: " + tally.Word(v.data.Rule())), strings.TrimPrefix(strings.TrimSpace(v.ctx.PartialNote(v.data.Partial())), "· "),
+		st.Muted.Render("gifts: " + tally.Word(v.data.Asked().Rule())), strings.TrimPrefix(strings.TrimSpace(v.ctx.PartialNote(v.data.Partial())), "· "),
 		st.Muted.Render("over what the list shows")}, lay.Width)
 	lines := strings.Split(title, "\n")
 	cols := donorColumns(lay.Width)
@@ -115,7 +115,7 @@ func dropSort(cols []donorCol, sort string) []donorCol {
 	return cols
 }
 
-func (v *View) row(cols []donorCol, d *store.Donor) string {
+func (v *View) row(cols []donorCol, d *dataset.Donor) string {
 	var b strings.Builder
 	for i, c := range cols {
 		if i > 0 {

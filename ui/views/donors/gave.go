@@ -5,9 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
-	"donations/ui/tally"
 	"donations/ui/uictx"
 )
 
@@ -18,7 +17,7 @@ import (
 // GaveMsg is the campaigns a donor gave to, the largest first.
 type GaveMsg struct {
 	email  string
-	groups []store.Group
+	groups []dataset.Group
 	err    error
 }
 
@@ -30,14 +29,9 @@ func (v *View) askGave() tea.Cmd {
 		return nil
 	}
 	v.gaveAsked, v.gave, v.gaveErr, v.gaveBusy = d.Email, nil, nil, true
-	email, st, f, rule := d.Email, v.data.Store(), v.data.Filter(), v.data.Rule()
+	email, asked := d.Email, v.data.Asked()
 	return func() tea.Msg {
-		ctx := context.Background()
-		counted, any, err := tally.CountedOf(ctx, st, f, rule)
-		var groups []store.Group
-		if err == nil && any {
-			groups, err = st.DonorCampaigns(ctx, counted, email)
-		}
+		groups, _, err := asked.DonorCampaigns(context.Background(), email)
 		return GaveMsg{email: email, groups: groups, err: err}
 	}
 }
@@ -49,7 +43,7 @@ func (v *View) onGave(msg GaveMsg) {
 }
 
 // Gave is the selected donor's campaigns as last read.
-func (v *View) Gave() []store.Group { return v.gave }
+func (v *View) Gave() []dataset.Group { return v.gave }
 
 // gaveLine is the selected donor's campaigns on one line, each with what
 // their gifts add up to, as many as fit and a count of the rest: a figure
@@ -81,7 +75,7 @@ func (v *View) gaveLine(width int) string {
 }
 
 // named says whether some group is a campaign with a name.
-func named(groups []store.Group) bool {
+func named(groups []dataset.Group) bool {
 	for _, g := range groups {
 		if g.Key[0] != "" {
 			return true
@@ -92,7 +86,7 @@ func named(groups []store.Group) bool {
 
 // campaignSum is what a campaign's gifts add up to in the donor's
 // currency, and how many they are.
-func campaignSum(g store.Group, cur string) string {
+func campaignSum(g dataset.Group, cur string) string {
 	gifts := textsafe.Count(g.Count, "gift")
 	if sum, ok := g.Converted[cur]; ok {
 		return uictx.Money(cur, sum) + ", " + gifts

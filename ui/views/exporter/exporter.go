@@ -174,8 +174,8 @@ func (e *View) start(path string, overwrite bool) tea.Cmd {
 		e.ctx.Flash = "export: " + uictx.FirstLine(err.Error())
 		return nil
 	}
-	st, q := e.data.Store(), e.data.StoreQuery()
-	if st == nil {
+	asked := e.data.Asked()
+	if !asked.Ready() {
 		e.ctx.Flash = "export: nothing to write: no store could be opened"
 		return nil
 	}
@@ -187,7 +187,10 @@ func (e *View) start(path string, overwrite bool) tea.Cmd {
 	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan Msg, 1)}
 	job.total = e.data.Len()
 	e.job = job
-	rows := func(ctx context.Context, f func(*api.Donation) error) error { return st.Donations(ctx, q, 0, -1, f) }
+	rows := func(ctx context.Context, f func(*api.Donation) error) error {
+		_, err := asked.Donations(ctx, f)
+		return err
+	}
 	bom := e.ctx.CSVBOM
 	run := func() tea.Msg { return runExport(ctx, rows, path, format, bom, overwrite, job.id, job.updates) }
 	return tea.Batch(run, waitExport(job.updates))

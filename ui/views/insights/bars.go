@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
@@ -14,12 +14,12 @@ import (
 // in cur the server sent no conversion for as they were sent, as the
 // footer and summary count them (never dropped: a month of old gifts read
 // 0.00 beside its hundred gifts).
-func groupWorth(g store.Group, cur string) api.Decimal {
+func groupWorth(g dataset.Group, cur string) api.Decimal {
 	return g.Converted[cur].Add(g.Unconverted[cur])
 }
 
 // SumOf adds the groups' sums in cur, and their counts.
-func SumOf(groups []store.Group, cur string) (api.Decimal, int) {
+func SumOf(groups []dataset.Group, cur string) (api.Decimal, int) {
 	var total api.Decimal
 	n := 0
 	for _, g := range groups {
@@ -30,8 +30,8 @@ func SumOf(groups []store.Group, cur string) (api.Decimal, int) {
 }
 
 // largestFirst orders break-down groups by their converted sum.
-func largestFirst(groups []store.Group, cur string) []store.Group {
-	out := append([]store.Group(nil), groups...)
+func largestFirst(groups []dataset.Group, cur string) []dataset.Group {
+	out := append([]dataset.Group(nil), groups...)
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && less(groupWorth(out[j-1], cur), groupWorth(out[j], cur)); j-- {
 			out[j-1], out[j] = out[j], out[j-1]
@@ -45,7 +45,7 @@ func less(a, b api.Decimal) bool { return a.Compare(b) < 0 }
 // bars draws one line per group: its key, a bar in proportion to its
 // converted sum, the sum and the count. last keeps the latest groups when
 // there are more than fit a screen's worth.
-func bars(groups []store.Group, cur string, width int, last bool) string {
+func bars(groups []dataset.Group, cur string, width int, last bool) string {
 	const most = 40
 	if len(groups) > most && last {
 		groups = groups[len(groups)-most:]
@@ -78,7 +78,7 @@ func bars(groups []store.Group, cur string, width int, last bool) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-func keyText(g store.Group) string {
+func keyText(g dataset.Group) string {
 	if len(g.Key) == 0 || g.Key[0] == "" {
 		return "—"
 	}
@@ -94,7 +94,7 @@ func toFloat(d api.Decimal) float64 {
 
 // sparkline draws the groups' counts as one line of eighth-blocks, from the
 // fewest to the most, the latest ones when there are more than fit.
-func sparkline(groups []store.Group, width int) string {
+func sparkline(groups []dataset.Group, width int) string {
 	ticks := []rune("▁▂▃▄▅▆▇█")
 	if len(groups) > width {
 		groups = groups[len(groups)-width:]

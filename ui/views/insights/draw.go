@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 	"donations/ui/tally"
 	"donations/ui/uictx"
@@ -53,7 +53,7 @@ func (v *View) shares(cur string, total api.Decimal, count, width int) string {
 		return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 	}
 	parts := []string{"recurring " + pct(recurring, count) + " (" + uictx.Commas(recurring) + ")",
-		"refunded " + pct(fa.Sums.Statuses[store.Refunded], fa.Sums.Count) + " of every gift"}
+		"refunded " + pct(fa.Sums.Statuses[dataset.Refunded], fa.Sums.Count) + " of every gift"}
 	if e4, ok := total.Scaled(4); ok && count > 0 {
 		parts = append(parts, "average "+uictx.Money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
 	}
@@ -66,7 +66,7 @@ func (v *View) shares(cur string, total api.Decimal, count, width int) string {
 // topDonors is one line per donor: rank, name, e-mail, gifts and total.
 // The total and the gifts are sized to their widest; the name and the
 // e-mail share the rest, and the e-mail goes when too little is left.
-func topDonors(top []store.Donor, width int) string {
+func topDonors(top []dataset.Donor, width int) string {
 	totalW, giftsW := 0, 0
 	for _, d := range top {
 		totalW = max(totalW, textsafe.Width(uictx.Money(d.Currency, d.Total)))
@@ -164,7 +164,7 @@ func (v *View) Draw(width int) string {
 	b.WriteString(bars(fa.Periods, cur, width, v.period != "day") + "\n")
 	for _, part := range []struct {
 		title  string
-		groups []store.Group
+		groups []dataset.Group
 	}{{"By form", fa.Forms}, {"By campaign", fa.Campaigns}, {"By status (every gift)", fa.Statuses}, {"By currency", fa.Currencies}, {"By payment type", fa.Payments}} {
 		if part.title == "By campaign" && !Named(part.groups) {
 			continue // the server names no campaign: a bar of "—" alone says nothing
@@ -176,7 +176,7 @@ func (v *View) Draw(width int) string {
 }
 
 // named says whether some group has a key: some gift's campaign, say.
-func Named(groups []store.Group) bool {
+func Named(groups []dataset.Group) bool {
 	for _, g := range groups {
 		if len(g.Key) > 0 && g.Key[0] != "" {
 			return true

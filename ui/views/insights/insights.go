@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
-	"donations/store"
+	"donations/dataset"
 	"donations/ui/tally"
 	"donations/ui/uictx"
 )
@@ -43,8 +43,8 @@ type View struct {
 // the switch counts every status), the statuses of every gift, and the
 // footer's sums of them, for the headline and what it leaves out.
 type Facts struct {
-	Periods, Forms, Statuses, Currencies, Payments, Recurring, Campaigns []store.Group
-	Top                                                                  []store.Donor
+	Periods, Forms, Statuses, Currencies, Payments, Recurring, Campaigns []dataset.Group
+	Top                                                                  []dataset.Donor
 	Median                                                               api.Decimal
 	MedianOf                                                             int
 	Sums                                                                 tally.Sums
@@ -79,7 +79,7 @@ func (v *View) ShortHelp() []key.Binding {
 }
 
 func (v *View) Open() (tea.Cmd, bool) {
-	if v.data.Store() == nil {
+	if !v.data.Asked().Ready() {
 		return nil, false
 	}
 	v.vp.GotoTop()
@@ -112,35 +112,23 @@ func (v *View) Reread() tea.Cmd {
 func (v *View) add() tea.Cmd {
 	v.gen++
 	v.loading, v.stale = true, false
-	gen, st, f, rule, period, loc := v.gen, v.data.Store(), v.data.Filter(), v.data.Rule(), v.period, v.ctx.Location()
+	gen, asked, period, loc := v.gen, v.data.Asked(), v.period, v.ctx.Location()
 	return func() tea.Msg {
-		fa, err := addUp(context.Background(), st, f, rule, period, loc)
+		fa, err := addUp(asked, period, loc)
 		return AddedMsg{gen: gen, facts: fa, err: err}
 	}
 }
 
-// addUp is one adding-up of insights: what f selects by status, then the
-// gifts of it that rule counts.
-func addUp(ctx context.Context, st *store.Store, f store.Filter, rule store.ReportQuery, period string, loc *time.Location) (*Facts, error) {
-	sums, err := tally.Sum(ctx, st, f, rule)
-	if err != nil {
+// addUp is one adding-up of insights, asked of the dataset, as the view
+// draws it.
+func addUp(asked dataset.Asked, period string, loc *time.Location) (*Facts, error) {
+	in, err := asked.Insights(context.Background(), period, loc)
+	if in == nil {
 		return nil, err
 	}
-	statuses, err := st.Groups(ctx, f, []string{"status"}, loc)
-	if err != nil {
-		return nil, err
-	}
-	fa := &Facts{Sums: sums, Statuses: statuses}
-	counted, any := tally.CountedFilter(f, rule, sums.Statuses)
-	if !any {
-		return fa, nil
-	}
-	in, err := st.Insight(ctx, counted, period, loc, 10)
-	fa.Periods, fa.Forms, fa.Currencies, fa.Payments, fa.Recurring, fa.Top = in.Periods, in.Forms, in.Currencies, in.Payments, in.Recurring, in.Top
-	fa.Campaigns = in.Campaigns
-	if err == nil {
-		fa.Median, fa.MedianOf, err = st.Median(ctx, counted)
-	}
+	fa := &Facts{Sums: tally.Of(in.Sums.Groups, in.Sums.Rule), Statuses: in.Statuses,
+		Periods: in.Periods, Forms: in.Forms, Currencies: in.Currencies, Payments: in.Payments, Recurring: in.Recurring,
+		Campaigns: in.Campaigns, Top: in.Top, Median: in.Median, MedianOf: in.MedianOf}
 	return fa, err
 }
 

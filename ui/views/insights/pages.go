@@ -2,14 +2,13 @@ package insights
 
 import (
 	"context"
-	"fmt"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
+	"donations/dataset"
 	"donations/export"
-	"donations/store"
 	"donations/ui/uictx"
 )
 
@@ -103,10 +102,10 @@ func (p *reportPages) read() tea.Cmd {
 	p.gen++
 	p.loading, p.stale = true, false
 	if p.year == 0 {
-		p.year = store.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
+		p.year = dataset.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
-	st := p.data.Store()
-	q := store.ReportQuery{Filter: p.data.Filter(), Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
+	asked := p.data.Asked()
+	q := dataset.ReportQuery{Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
 	gen, name, running := p.gen, p.name(), q.Running(p.ctx.Zone)
 	// The page's statuses are the filter's: the flags the command line
 	// names mean nothing here.
@@ -115,10 +114,7 @@ func (p *reportPages) read() tea.Cmd {
 	p.cancel = cancel
 	return func() tea.Msg {
 		defer cancel()
-		if st == nil {
-			return ReportMsg{gen: gen, err: fmt.Errorf("nothing is loaded yet")}
-		}
-		t, err := readReport(ctx, st, name, q, running, countOthers)
+		t, err := readReport(ctx, asked, name, q, running, countOthers)
 		return ReportMsg{gen: gen, table: t, err: err}
 	}
 }

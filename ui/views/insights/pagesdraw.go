@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"donations/dataset"
 	"donations/export"
-	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
@@ -45,9 +45,9 @@ func (p *reportPages) layout() int {
 func (p *reportPages) question() string {
 	y := p.year
 	switch p.name() {
-	case store.LYBUNT:
+	case dataset.LYBUNT:
 		return fmt.Sprintf("LYBUNT · gave in %d, not in %d", y-1, y)
-	case store.SYBUNT:
+	case dataset.SYBUNT:
 		return fmt.Sprintf("SYBUNT · gave before %d, not in %d or %d", y-1, y-1, y)
 	case "retention":
 		return fmt.Sprintf("Retention · %d against %d", y, y-1)
@@ -78,7 +78,7 @@ func (p *reportPages) title(width int) string {
 // lists says whether the page's rows are donors.
 func (p *reportPages) lists() bool {
 	switch p.name() {
-	case store.LYBUNT, store.SYBUNT, "recurring":
+	case dataset.LYBUNT, dataset.SYBUNT, "recurring":
 		return true
 	}
 	return false

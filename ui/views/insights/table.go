@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"donations/dataset"
 	"donations/export"
-	"donations/store"
 	"donations/textsafe"
 )
 
@@ -24,11 +24,12 @@ type reportTable struct {
 	notes   []string
 }
 
-// readReport reads the named report of q from st through the command
-// line's own export.StoreReport, so both show the same figures;
-// countOthers is the page's words for counting the statuses left out.
-func readReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, running bool, countOthers string) (*reportTable, error) {
-	r, err := export.StoreReport(ctx, st, name, q, store.DefaultBands, running, countOthers)
+// readReport reads the named report of the question asked, for q's year,
+// through the command line's own export.StoreReport, so both show the same
+// figures; countOthers is the page's words for counting the statuses left
+// out.
+func readReport(ctx context.Context, asked dataset.Asked, name string, q dataset.ReportQuery, running bool, countOthers string) (*reportTable, error) {
+	r, _, err := dataset.Report(ctx, asked, export.StoreReport, name, q, running, countOthers)
 	if err != nil {
 		return nil, err
 	}

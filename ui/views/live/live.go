@@ -10,7 +10,6 @@ import (
 
 	"donations/api"
 	"donations/dataset"
-	"donations/store"
 	"donations/ui/tally"
 	"donations/ui/uictx"
 )
@@ -51,7 +50,7 @@ type Options struct {
 	// Sync reads q's pages from page from on (0: from where st ends) into st,
 	// through the dataset's one sync loop and lock; dataset.ErrSyncRunning when
 	// another sync of st runs.
-	Sync     func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error)
+	Sync     dataset.LiveSync
 	LastPage func(ctx context.Context, q api.Query) (int, error)
 	Budget   func() (api.Budget, bool)
 	Bell     bool
@@ -129,7 +128,7 @@ func (v *View) Update(msg tea.Msg) tea.Cmd {
 
 func (v *View) onCheck(msg Msg) tea.Cmd {
 	v.baseline, v.page, v.err = msg.baseline, msg.page, msg.err
-	if errors.Is(msg.err, errEmpty) {
+	if errors.Is(msg.err, dataset.ErrEmpty) {
 		v.err = nil
 		return v.poll(time.Second)
 	}

@@ -1,11 +1,8 @@
 package raw
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -215,7 +212,7 @@ func (r *View) View() string {
 // that fetched its page, as curl -v shows one: what was sent (">", the
 // credentials never kept) and the answer's headers ("<"). A donation
 // stored by an older version has no request kept.
-func rawText(raw json.RawMessage, ex *api.Exchange, loc *time.Location) string {
+func rawText(raw []byte, ex *api.Exchange, loc *time.Location) string {
 	var b strings.Builder
 	if ex != nil {
 		fmt.Fprintf(&b, "%s %s\n", ex.Method, textsafe.Line(ex.URL))
@@ -233,23 +230,13 @@ func rawText(raw json.RawMessage, ex *api.Exchange, loc *time.Location) string {
 	}
 	// JSON escapes control characters already; Block also drops invisible and
 	// bidi characters that JSON leaves as they are.
-	b.WriteString(textsafe.Block(pretty(raw)))
+	b.WriteString(textsafe.Block(api.Indent(raw)))
 	return b.String()
 }
 
 // writeHeaders writes h a line each, sorted by name, after mark.
-func writeHeaders(b *strings.Builder, mark string, h http.Header) {
+func writeHeaders(b *strings.Builder, mark string, h map[string][]string) {
 	for _, name := range slices.Sorted(maps.Keys(h)) {
 		b.WriteString(textsafe.Line(mark+name+": "+strings.Join(h[name], ", ")) + "\n")
 	}
-}
-
-// pretty is a record as received, indented for reading. Values and key order
-// are untouched; bytes that are not valid JSON are shown as they are.
-func pretty(raw json.RawMessage) string {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return string(raw)
-	}
-	return buf.String()
 }

@@ -1,0 +1,99 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+
+	"donations/api"
+	"donations/ask"
+	"donations/store"
+)
+
+// Held is the account's store as the browser holds it (the zero Held:
+// none could be opened). The browser reads it only through the dataset:
+// Ask gives the handle its views read through.
+type Held struct{ st *store.Store }
+
+// Hold is st as the browser holds it; nil: no store.
+func Hold(st *store.Store) Held { return Held{st} }
+
+// Any says whether a store is held.
+func (h Held) Any() bool { return h.st != nil }
+
+// Watch is Watch of the store held.
+func (h Held) Watch(ctx context.Context, o WatchOptions) *Watcher { return Watch(ctx, h.st, o) }
+
+// Ask is the handle to q, asked of the store held, or of sc, the walk of
+// q into memory (nil: none started), as SourceFor decides; synced says a
+// sync of the store has finished, as the caller last heard; allStatuses
+// has the totals count every status but refunded (AnswerRequest's).
+func (h Held) Ask(q ask.Question, allStatuses, synced bool, sc *Scratch) Asked {
+	return Asked{q: q, allStatuses: allStatuses, synced: synced, st: h.st, sc: sc}
+}
+
+// Asked is a question in force and what may answer it: the one handle the
+// browser's list and views read through. Each read chooses its source as
+// Answer does, with what the store says of its syncs at the time, and
+// says how whole it is (Coverage), so "partial" is decided in one place.
+type Asked struct {
+	q                   ask.Question
+	allStatuses, synced bool
+	st                  *store.Store
+	sc                  *Scratch
+}
+
+// Source is where the answer comes from, as the caller last heard of the
+// store's syncs.
+func (a Asked) Source() From {
+	return SourceFor(a.q, Holding{Store: a.st != nil, Synced: a.synced})
+}
+
+// Ready says whether something answers the question yet: the store, or a
+// walk of it started.
+func (a Asked) Ready() bool {
+	if a.Source() == FromStore {
+		return a.st != nil
+	}
+	return a.sc != nil
+}
+
+// Filter is what the store applies of the question: the server's filters
+// too when the account's store answers, which the server did not apply.
+func (a Asked) Filter() Filter { return a.q.Store(a.Source() == FromStore) }
+
+// Rule is which gifts the totals count: the paid ones, the question's
+// statuses, or every status but refunded (store.ReportQuery's rule, which
+// `donations report` and summary follow).
+func (a Asked) Rule() ReportQuery {
+	return ReportQuery{Filter: Filter{Statuses: a.Filter().Statuses}, AllStatuses: a.allStatuses}
+}
+
+// Request is the request for the parts of the question asked, tagged
+// with gen, that Answer answers: the list's reads.
+func (a Asked) Request(parts Parts, gen int) AnswerRequest {
+	return AnswerRequest{Question: a.q, Parts: parts, AllStatuses: a.allStatuses, Gen: gen, Store: a.st, Scratch: a.sc}
+}
+
+// ErrNotLoaded is a read asked before anything answers the question: no
+// store, and the walk of it not started.
+var ErrNotLoaded = errors.New("nothing is loaded yet")
+
+// reading is where a read of the question comes from now: the store that
+// answers (nil: a walk not started), what the store applies of the
+// question there, and how whole the answer is.
+func (a Asked) reading(ctx context.Context) (*store.Store, Filter, Coverage, error) {
+	var snap Snapshot
+	st, err := answering(ctx, a.Request(0, 0), &snap)
+	return st, a.q.Store(snap.From == FromStore), snap.Coverage, err
+}
+
+// Donations calls each with every donation the question selects, in its
+// order, from the store that answers (the export's rows), and says how
+// whole they were.
+func (a Asked) Donations(ctx context.Context, each func(*api.Donation) error) (Coverage, error) {
+	st, f, c, err := a.reading(ctx)
+	if err != nil || st == nil {
+		return c, err
+	}
+	return c, st.Donations(ctx, store.Query{Filter: f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
+}

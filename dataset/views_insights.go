@@ -1,0 +1,81 @@
+package dataset
+
+import (
+	"context"
+	"time"
+
+	"donations/api"
+	"donations/store"
+)
+
+// The insights view's reads: one adding-up of the question, and the
+// fundraising reports over it.
+
+// topDonors is how many donors the insights name.
+const topDonors = 10
+
+// Insights is one adding-up of what the question selects: its sums by
+// status and recurring (the footer's), its groups by status, and of the
+// gifts the rule counts the break-downs, the top donors and the median;
+// with how whole the store's answer was.
+type Insights struct {
+	Sums     *Sums
+	Statuses []Group
+	// Counted is false when no gift counts: the break-downs are empty.
+	Counted bool
+	store.Insight
+	Median   api.Decimal
+	MedianOf int
+	Coverage
+}
+
+// Insights adds the question up by period ("month", "week" or "day", in
+// loc).
+func (a Asked) Insights(ctx context.Context, period string, loc *time.Location) (*Insights, error) {
+	st, f, c, err := a.reading(ctx)
+	if err == nil && st == nil {
+		err = ErrNotLoaded
+	}
+	if err != nil {
+		return nil, err
+	}
+	in := &Insights{Coverage: c}
+	if in.Sums, err = sums(ctx, st, f, a.allStatuses); err != nil {
+		return nil, err
+	}
+	if in.Statuses, err = st.Groups(ctx, f, []string{"status"}, loc); err != nil {
+		return nil, err
+	}
+	counted, any := countedFilter(f, a.Rule(), in.Statuses)
+	if in.Counted = any; !any {
+		return in, nil
+	}
+	if in.Insight, err = st.Insight(ctx, counted, period, loc, topDonors); err != nil {
+		return in, err
+	}
+	in.Median, in.MedianOf, err = st.Median(ctx, counted)
+	return in, err
+}
+
+// ReportReader reads the report named of q from a store with the given
+// gift bands, running saying the year is not over, countOthers the words
+// for counting the statuses left out: export.StoreReport, which the
+// dataset (knowing no format) does not import.
+type ReportReader[R any] func(ctx context.Context, st *store.Store, name string, q ReportQuery, bands []int64, running bool, countOthers string) (R, error)
+
+// Report reads the report named of the question for q's year through
+// read, from the store that answers, and says how whole it was. q's
+// filter is the question's, as the store applies it there.
+func Report[R any](ctx context.Context, a Asked, read ReportReader[R], name string, q ReportQuery, running bool, countOthers string) (R, Coverage, error) {
+	var r R
+	st, f, c, err := a.reading(ctx)
+	if err == nil && st == nil {
+		err = ErrNotLoaded
+	}
+	if err != nil {
+		return r, c, err
+	}
+	q.Filter = f
+	r, err = read(ctx, st, name, q, store.DefaultBands, running, countOthers)
+	return r, c, err
+}

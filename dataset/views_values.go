@@ -1,0 +1,30 @@
+package dataset
+
+import "donations/store"
+
+// The browser draws what the store's reads give and names what its rules
+// name, yet imports the dataset, never the store (design.md's house): the
+// plain values it needs are named here. They are aliases, the same types,
+// so a value read through the dataset is the store's own.
+type (
+	// Group is one group of an adding-up: its key, counts and sums.
+	Group = store.Group
+	// Donor is one donor of the donors' reads.
+	Donor = store.Donor
+	// Filter is what the store applies of a question.
+	Filter = store.Filter
+	// ReportQuery is which gifts count and for which year.
+	ReportQuery = store.ReportQuery
+)
+
+const (
+	// Refunded is the status a rule never counts.
+	Refunded = store.Refunded
+	// LYBUNT and SYBUNT name the lapsed donors' reports.
+	LYBUNT = store.LYBUNT
+	SYBUNT = store.SYBUNT
+)
+
+// FiscalYearOf is the fiscal year t falls in, a year starting in month
+// fiscalStart.
+var FiscalYearOf = store.FiscalYearOf
