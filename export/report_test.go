@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/store"
 )
 
 func sampleReport(rows [][]any) Report {
@@ -65,6 +66,22 @@ func TestReportTableCutsTextNotNumbers(t *testing.T) {
 	line := strings.Split(b.String(), "\n")[1]
 	if strings.Contains(line, long) || !strings.HasSuffix(strings.TrimRight(line, " "), "99.00") {
 		t.Errorf("row %q: the e-mail is not cut, or the amount is", line)
+	}
+}
+
+// The retention table's figures are the program's own words and say the
+// year they are about: the command line's table keeps them whole, where
+// an e-mail of the same length is cut.
+func TestRetentionTableKeepsItsFiguresWhole(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteReport(&b, "table", RetentionReport(store.Retention{}, 2026)); err != nil {
+		t.Fatal(err)
+	}
+	for _, figure := range []string{"recaptured (lapsed, back in 2026)", "new donor retention (first gift in 2025)",
+		"repeat donor retention (gave before 2025)"} {
+		if !strings.Contains(b.String(), figure) {
+			t.Errorf("no %q whole in\n%s", figure, b.String())
+		}
 	}
 }
 

@@ -100,6 +100,11 @@ func (f ReportFit) shrink(cols []int) bool {
 // off screen.
 const maxTextWidth = 32
 
+// ownWords are the columns whose cells the program writes itself (the
+// retention figures' names): short enough to stay whole, and cut they lost
+// the year they are about ("recaptured (lapsed, back in 202…").
+var ownWords = []string{"figure"}
+
 // measureReport reads r's rows once to measure its columns.
 func measureReport(r Report) (ReportFit, error) {
 	n := len(r.Columns)
@@ -117,7 +122,7 @@ func measureReport(r Report) (ReportFit, error) {
 		return nil
 	})
 	for i := range f.Widths {
-		if !f.Number[i] {
+		if !f.Number[i] && !slices.Contains(ownWords, f.Columns[i].Key) {
 			f.Widths[i] = min(f.Widths[i], maxTextWidth)
 		}
 	}

@@ -79,6 +79,11 @@ func holds(h store.Held) string {
 	if h.Complete {
 		return "the whole account, as of " + when(h.AsOf)
 	}
+	if h.About == 0 {
+		// No page's answer has said how long the list is: "of ≈0" would
+		// read as an empty account.
+		return fmt.Sprintf("part of the account: %d donations, of a total not known yet (donations sync adds the rest)", h.All)
+	}
 	return fmt.Sprintf("part of the account: %d of ≈%d donations (donations sync adds the rest)", h.All, max(h.About, h.All))
 }
 
