@@ -97,9 +97,11 @@ func TestDonorYearRollupIsKeptAndUpgraded(t *testing.T) {
 	changed[0].Status = api.Text{Value: "refunded"}
 	changed[1] = refundedInPart(t, changed[1], "1.00")
 	changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
-	added := all[4]
-	added.ID.Value, added.Email.Value = 9_000_000, "someone.new@example.org"
-	if _, err := s.Put(ctx, append(changed, added)); err != nil {
+	// Another gift of a donor in a year they gave in, and a new donor's.
+	again, added := all[4], all[5]
+	again.ID.Value = 9_000_000
+	added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
+	if _, err := s.Put(ctx, append(changed, again, added)); err != nil {
 		t.Fatal(err)
 	}
 	asAddedUp(s, "changed,")
