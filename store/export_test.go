@@ -63,6 +63,10 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 18 {
+		out = append(out, `DROP TRIGGER rollup_donor_year_ai`, `DROP TRIGGER rollup_donor_year_ad`, `DROP TRIGGER rollup_donor_year_au`,
+			`DROP TABLE rollup_donor_year`)
+	}
 	if v <= 17 {
 		out = slices.Concat(out, []string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`},
 			donorTriggers(17), []string{`DELETE FROM donors`,

@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // ReadsSomeDonors says whether the reports of q take from the donors table
 // which donors' gifts to read (their fast path).
@@ -14,4 +17,24 @@ func (s *Store) ReadsSomeDonors(ctx context.Context, q ReportQuery) (bool, error
 func (s *Store) NotesFromRollups(ctx context.Context, q ReportQuery) (bool, error) {
 	_, ok, err := s.notesFromRollups(ctx, q)
 	return ok, err
+}
+
+// DonorYearsServe says whether retention and the gift range table of q
+// read the rollup by donor and year (their fast path).
+func (s *Store) DonorYearsServe(ctx context.Context, q ReportQuery) (bool, error) {
+	return s.donorYearsServe(ctx, q)
+}
+
+// DonorYearsAsAddedUp says whether the rollup by donor and year holds what
+// adding every donation up again gives.
+func (s *Store) DonorYearsAsAddedUp(ctx context.Context) (bool, error) {
+	var keys []string
+	for _, k := range donorYearKeys {
+		keys = append(keys, of(k.of, ""))
+	}
+	again := `SELECT ` + strings.Join(keys, ", ") + `, count(*), sum(` + giftAmount + `) FROM donations WHERE day IS NOT NULL GROUP BY 1, 2, 3, 4`
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM (SELECT * FROM rollup_donor_year EXCEPT `+again+`)) +
+		(SELECT count(*) FROM (`+again+` EXCEPT SELECT * FROM rollup_donor_year))`).Scan(&n)
+	return n == 0, err
 }

@@ -29,7 +29,7 @@ func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []in
 	if len(from) == 0 || from[0] != 0 {
 		from = append([]int64{0}, from...)
 	}
-	g, args, err := s.gifts(ctx, q)
+	donors, args, err := s.yearTotals(ctx, q, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -38,9 +38,7 @@ func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []in
 		band += fmt.Sprintf(" WHEN t >= %d THEN %d", from[i]*10000, i)
 	}
 	band += " ELSE 0 END"
-	rows, err := s.db.QueryContext(ctx, `WITH d AS (SELECT sum(e4) AS t, count(*) AS n FROM (`+g+`)
-			WHERE counted AND email_key <> '' AND day >= ? AND cur = ? GROUP BY email_key)
-		SELECT `+band+`, count(*), sum(n), sum(t) FROM d GROUP BY 1`, append(args, q.dayFrom(q.Year), cur)...)
+	rows, err := s.db.QueryContext(ctx, `WITH d AS (`+donors+`) SELECT `+band+`, count(*), sum(n), sum(t) FROM d GROUP BY 1`, args...)
 	if err != nil {
 		return nil, s.explain(err)
 	}
@@ -59,6 +57,19 @@ func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []in
 		out[i].Donors, out[i].Gifts, out[i].Amount = b.Donors, b.Gifts, api.ScaledDecimal(sum, scale)
 	}
 	return out, s.explain(rows.Err())
+}
+
+// yearTotals is the SQL of what each donor of q with an e-mail gave in
+// cur in q's year (t) in how many gifts (n), and its arguments.
+func (s *Store) yearTotals(ctx context.Context, q ReportQuery, cur string) (string, []any, error) {
+	if ok, err := s.donorYearsServe(ctx, q); ok || err != nil {
+		counted, args := q.countedCond()
+		return `SELECT sum(e4) AS t, sum(n) AS n FROM rollup_donor_year WHERE email_key <> '' AND year = ? AND cur = ? AND ` +
+			counted + ` GROUP BY email_key`, append([]any{q.Year, cur}, args...), err
+	}
+	g, args, err := s.gifts(ctx, q)
+	return `SELECT sum(e4) AS t, count(*) AS n FROM (` + g + `) WHERE counted AND email_key <> '' AND day >= ? AND cur = ?
+		GROUP BY email_key`, append(args, q.dayFrom(q.Year), cur), err
 }
 
 // ParseBands reads bands' lower ends as "0,100,250": whole units,

@@ -56,22 +56,7 @@ func decimalFloat(d api.Decimal) float64 {
 // with an e-mail.
 func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Retention, error) {
 	var r Retention
-	g, args, err := s.gifts(ctx, q)
-	if err != nil {
-		return r, err
-	}
-	// One row per donor: gave this year (iy), last year (ily), before last
-	// year (before), and what they gave each of the two years. A donor's
-	// gifts come in day order, and the day says the year with no
-	// arithmetic. tally2() adds the donors up by the three, in one pass:
-	// twenty-one sums over them in SQL cost a third of the report at 1M.
-	const d = `SELECT max(day) >= ? AS iy, max(day >= ? AND day < ?) AS ily, min(day) < ? AS before,
-		sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
-		sum(CASE WHEN day >= ? AND day < ? AND cur = ? THEN e4 ELSE 0 END) AS aly
-		FROM (%s) WHERE counted AND email_key <> '' GROUP BY email_key`
-	y, ly := q.dayFrom(q.Year), q.dayFrom(q.Year-1)
-	groups, err := s.tally(ctx, "SELECT tally2(?, ay, aly, iy, ily, before) FROM ("+fmt.Sprintf(d, g)+")",
-		append([]any{y, ly, y, ly, y, cur, ly, y, cur}, args...)...)
+	groups, err := s.retentionGroups(ctx, q, cur)
 	if err != nil {
 		return r, err
 	}
@@ -98,6 +83,37 @@ func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Reten
 	}
 	r.RetainedLastYear = api.ScaledDecimal(retainedLast, scale)
 	return r, nil
+}
+
+// retentionGroups are q's donors with an e-mail added up by whether they
+// gave this year (iy), last year (ily) and before last year (before), with
+// what they gave in cur this year (sum) and last year (sum2). tally2()
+// adds them up in one pass: twenty-one sums over them in SQL cost a third
+// of the report at 1M.
+func (s *Store) retentionGroups(ctx context.Context, q ReportQuery, cur string) (map[tallyKey]*tallySum, error) {
+	const by = "SELECT tally2(?, ay, aly, iy, ily, before) FROM (%s)"
+	if ok, err := s.donorYearsServe(ctx, q); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		counted, args := q.countedCond()
+		return s.tally(ctx, fmt.Sprintf(by, `SELECT max(year) >= ? AS iy, max(year = ?) AS ily, min(year) < ? AS before,
+			sum(CASE WHEN year = ? AND cur = ? THEN e4 ELSE 0 END) AS ay, sum(CASE WHEN year = ? AND cur = ? THEN e4 ELSE 0 END) AS aly
+			FROM rollup_donor_year WHERE email_key <> '' AND year <= ? AND `+counted+` GROUP BY email_key`),
+			append([]any{q.Year, q.Year - 1, q.Year - 1, q.Year, cur, q.Year - 1, cur, q.Year}, args...)...)
+	}
+	g, args, err := s.gifts(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	// A donor's gifts come in day order, and the day says the year with no
+	// arithmetic.
+	const d = `SELECT max(day) >= ? AS iy, max(day >= ? AND day < ?) AS ily, min(day) < ? AS before,
+		sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
+		sum(CASE WHEN day >= ? AND day < ? AND cur = ? THEN e4 ELSE 0 END) AS aly
+		FROM (%s) WHERE counted AND email_key <> '' GROUP BY email_key`
+	y, ly := q.dayFrom(q.Year), q.dayFrom(q.Year-1)
+	return s.tally(ctx, fmt.Sprintf(by, fmt.Sprintf(d, g)), append([]any{y, ly, y, ly, y, cur, ly, y, cur}, args...)...)
 }
 
 // retentionPart is a part of r: which donors it counts, by whether they

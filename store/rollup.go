@@ -161,6 +161,9 @@ func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 	if err := rebuildSums(ctx, tx); err != nil {
 		return err
 	}
+	if err := rebuildDonorYears(ctx, tx); err != nil {
+		return err
+	}
 	return fillDonors(ctx, tx)
 }
 

@@ -46,7 +46,7 @@ var schema = append(append([]string{
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema)...)
+}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema())...)
 
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
@@ -56,7 +56,7 @@ var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP
 	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
 	16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge},
 	17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
-		donorTriggers(18)...)}
+		donorTriggers(18)...), 18: donorYearSchema()}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
@@ -96,7 +96,7 @@ func remade(v int) []string {
 // holds (see fillColumns, addUp).
 var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
 	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 16: (*Store).rebuildSearch,
-	17: (*Store).addUpDonors}
+	17: (*Store).addUpDonors, 18: (*Store).addUpDonorYears}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its

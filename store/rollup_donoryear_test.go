@@ -1,0 +1,111 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// donorYearText is retention and the gift range table of q, as text.
+func donorYearText(t *testing.T, s *store.Store, q store.ReportQuery) string {
+	t.Helper()
+	ctx := context.Background()
+	r, err := s.Retention(ctx, q, "USD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bands, err := s.Ranges(ctx, q, "USD", store.DefaultBands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal([]any{r, bands})
+	return string(b)
+}
+
+// Retention and the gift range table read from the rollup by donor and
+// year give what reading every gift gives: for the year going on and a
+// past one, the paid gifts, named statuses (a blank one among them), and
+// every status but refunded; the rollup is not read for fiscal years or a
+// filter on the form or the campaign.
+func TestDonorYearRollupGivesWhatTheGiftsGive(t *testing.T) {
+	skipShort(t)
+	s, all := synced(t, 3000)
+	ctx := context.Background()
+	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		q    store.ReportQuery
+		fast bool
+	}{
+		{store.ReportQuery{Year: 2026, Now: now}, true},
+		{store.ReportQuery{Year: 2025, Now: now}, true},
+		{store.ReportQuery{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid", "pending"}}, Now: now}, true},
+		{store.ReportQuery{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", " "}}, Now: now}, true},
+		{store.ReportQuery{Year: 2026, AllStatuses: true, Now: now}, true},
+		{store.ReportQuery{Year: 2026, FiscalStart: 7, Now: now}, false},
+		{store.ReportQuery{Year: 2026, Filter: store.Filter{Form: all[0].FormName.Value}, Now: now}, false},
+		{store.ReportQuery{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: now}, false},
+	} {
+		t.Run(fmt.Sprintf("%d from %d/%v/%q/%q", c.q.Year, c.q.FiscalStart, c.q.Counted(), c.q.Filter.Form, c.q.Filter.Campaign), func(t *testing.T) {
+			if fast, err := s.DonorYearsServe(ctx, c.q); err != nil || fast != c.fast {
+				t.Fatalf("reads the rollup: %v (%v), want %v", fast, err, c.fast)
+			}
+			if !c.fast {
+				return
+			}
+			slow := c.q
+			slow.Filter.Dates = everyDate
+			if fast, err := s.DonorYearsServe(ctx, slow); err != nil || fast {
+				t.Fatalf("a date range reads the rollup (%v)", err)
+			}
+			got, want := donorYearText(t, s, c.q), donorYearText(t, s, slow)
+			if got != want {
+				t.Fatalf("from the rollup:\n%s\nfrom the gifts:\n%s", got, want)
+			}
+			var r store.Retention
+			if r, _ = s.Retention(ctx, c.q, "USD"); r.ThisYear.Donors == 0 || r.LastYear.Donors == 0 {
+				t.Fatalf("the report is empty: %+v", r)
+			}
+		})
+	}
+}
+
+// The triggers keep the rollup by donor and year as adding every gift up
+// again makes it, as gifts come, change status, are refunded in part and
+// lose their conversion; and a store of schema 18 is upgraded to it.
+func TestDonorYearRollupIsKeptAndUpgraded(t *testing.T) {
+	skipShort(t)
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 500})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	asAddedUp := func(s *store.Store, when string) {
+		t.Helper()
+		if ok, err := s.DonorYearsAsAddedUp(ctx); err != nil || !ok {
+			t.Fatalf("%s the rollup by donor and year is not as the gifts add up (%v)", when, err)
+		}
+	}
+	asAddedUp(s, "synced,")
+	all := windowAll(t, s)
+	changed := []api.Donation{all[1], all[2], all[3]}
+	changed[0].Status = api.Text{Value: "refunded"}
+	changed[1] = refundedInPart(t, changed[1], "1.00")
+	changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
+	// Another gift of a donor in a year they gave in, and a new donor's.
+	again, added := all[4], all[5]
+	again.ID.Value = 9_000_000
+	added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
+	if _, err := s.Put(ctx, append(changed, again, added)); err != nil {
+		t.Fatal(err)
+	}
+	asAddedUp(s, "changed,")
+	s.Close()
+	craft(t, path, append(store.UndoSince(18), `PRAGMA user_version = 18`)...)
+	asAddedUp(open(t, path), "upgraded from 18,")
+}
