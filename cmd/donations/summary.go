@@ -36,7 +36,7 @@ func summaryCommand(a *app) *cobra.Command {
 
 Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr. --dates takes the browser's words ("last month", "this year").
 
-Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
+Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting (without --sort, the largest converted totals first) and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
 
 --format json writes an array of {"group", "count", "amounts", "converted", "share_count", "share_converted"}, the sums as exact decimal text keyed by upper-case currency, the shares as percents (two decimals; share_converted null where it has no meaning); for two keys, group is an array; the "other" row has "others", the number of groups it adds up. csv has a column per currency, then share_count and share_converted.`,
 		Example: `  donations summary --demo --by form --dates "last month" --sort -amount --top 5
@@ -45,13 +45,18 @@ Each group has its share of the whole selection: of the count, and of the conver
   donations summary --demo --by status --by currency --format json
   donations summary --offline --by donor --format csv > donors.csv`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return ran(runSummary(c.Context(), a, o)) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if o.top > 0 && !c.Flags().Changed("sort") {
+				o.sort = "-amount" // "top" reads as the largest, not the first by name
+			}
+			return ran(runSummary(c.Context(), a, o))
+		},
 	}
 	fs := c.Flags()
 	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(store.GroupKeyNames, ", ")+" (twice for two levels)")
 	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(store.GroupKeyNames, cobra.ShellCompDirectiveNoFileComp))
 	choiceVar(c, &o.sort, "sort", groupSorts(), "order the groups by "+strings.Join(store.GroupOrders, ", ")+"; -amount for descending")
-	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting; the rest add up in one \"other\" row, so the total stays whole (0: every group)")
+	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting (without --sort: the largest amounts); the rest add up in one \"other\" row, so the total stays whole (0: every group)")
 	choiceVar(c, &o.format, "format", export.SummaryFormats, "table, json or csv (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status, refunded too, not only paid")
