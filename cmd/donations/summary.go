@@ -104,7 +104,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil && left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: not counted (--all-statuses or --status count them): "+left)
 	}
-	if less := lessRefunded(s.Whole.All); err == nil && less != "" {
+	if less := export.LessRefunded(s.Whole.All); err == nil && less != "" {
 		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
 	}
 	if err == nil && n == 0 && !whole { // from the store, the values were checked before
