@@ -74,8 +74,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		return usageError("give --status or --all-statuses, not both")
 	}
 	if msg := o.check(); msg != "" {
-		fmt.Fprintln(a.stderr, "donations summary: "+msg+"\n  donations summary --help")
-		return exitStatus(exitConfig)
+		return usageError(msg)
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")

@@ -106,8 +106,9 @@ func TestSummaryOneKeyAndBadKeys(t *testing.T) {
 		{[]string{"--by", "form", "--since", "soon"}, `--since: "soon" is not a date`},
 	} {
 		r := runCmd(t, nil, append([]string{"summary", "--demo"}, tc.args...)...)
-		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
-			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
+		// The hint is in the one form every command's is.
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, "\nTry 'donations summary --help'.\n") {
+			t.Errorf("%v: exit %d, %q; want 2 and %q, then the Try line", tc.args, r.code, r.stderr, tc.want)
 		}
 	}
 }
