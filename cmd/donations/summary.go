@@ -34,7 +34,7 @@ func summaryCommand(a *app) *cobra.Command {
 		Short: "Count and add up donations by form, status, month, donor...",
 		Long: `Count the matching donations and add up their amounts, exactly, per currency and as converted, by one key or two (--by twice).
 
-Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr. --dates takes the browser's words ("last month", "this year").
+Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr (--by status too: add --all-statuses to see every status). --dates takes the browser's words ("last month", "this year").
 
 Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting (without --sort, the largest converted totals first) and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
 
@@ -101,7 +101,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		err = export.WriteSummary(a.stdout, o.format, s)
 	}
 	if err == nil && left != "" {
-		fmt.Fprintln(a.stderr, "donations summary: not counted (--all-statuses or --status count them): "+left)
+		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
 	}
 	if less := export.LessRefunded(s.Whole.All); err == nil && less != "" {
 		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
@@ -113,6 +113,16 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		return err
 	}
 	return nil
+}
+
+// leftOutNote leads the words for the statuses not counted: a break-down
+// by status that shows only the paid group surprises, so it says why.
+func (o summaryOptions) leftOutNote() string {
+	note := "not counted (--all-statuses or --status count them): "
+	if slices.Contains(o.by, "status") {
+		return "--by status groups only the statuses counted; " + note
+	}
+	return note
 }
 
 // groupSorts are the orders --sort takes, both directions.

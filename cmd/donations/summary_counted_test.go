@@ -31,7 +31,8 @@ func TestSummaryCountsThePaidGifts(t *testing.T) {
 		counts func(status string) bool
 		note   string
 	}{
-		{"paid", nil, func(s string) bool { return s == "paid" },
+		// A break-down by status of the paid gifts alone says so.
+		{"paid", nil, func(s string) bool { return s == "paid" }, "--by status groups only the statuses counted; not counted (--all-statuses or --status count them): " +
 			textsafe.Count(want["refunded"], "gift") + " refunded (USD " + textsafe.Thousands(refunded.String()) + "), "},
 		{"all statuses", []string{"--all-statuses"}, func(string) bool { return true }, ""},
 		{"named", []string{"--status", "refunded,failed"}, func(s string) bool { return s == "refunded" || s == "failed" }, ""},
