@@ -89,10 +89,14 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
 	}
-	n := 0
+	n, formAt, formNamed := 0, slices.Index(o.by, "form"), false
 	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width,
 		Groups: func(fn func(store.Group) error) error {
-			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error { n++; return fn(g) })
+			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error {
+				n++
+				formNamed = formNamed || formAt >= 0 && g.Key[formAt] != ""
+				return fn(g)
+			})
 		}}
 	if err == nil {
 		s.Whole, err = st.Whole(ctx, f)
@@ -105,6 +109,12 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	if less := export.LessRefunded(s.Whole.All); err == nil && less != "" {
 		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
+	}
+	if err == nil && formAt >= 0 && n > 0 && !formNamed {
+		var note string
+		if note, err = campaignsInstead(ctx, st, f); note != "" {
+			fmt.Fprintln(a.stderr, "donations summary: "+note)
+		}
 	}
 	if err == nil && n == 0 && !whole { // from the store, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
