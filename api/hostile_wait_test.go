@@ -139,7 +139,7 @@ func TestLongWaitsAreAnnounced(t *testing.T) {
 	}
 	w := waits[0]
 	if w.Page != 1 || w.Attempt != 2 || w.Duration < 6*time.Second || w.Until.IsZero() ||
-		w.Reason != "rate limited (HTTP 429), retrying in 6s as the server asked (Retry-After)" {
+		w.Reason != "rate limited (HTTP 429), a wait the server asked for (Retry-After)" {
 		t.Errorf("wait = %+v", w)
 	}
 }

@@ -19,8 +19,10 @@ type Wait struct {
 	// Cause is what failed, for a retry: the status, with the read or
 	// decode error under it ("HTTP 200, the body cut off: unexpected EOF"),
 	// so a 200 that is retried says why.
-	Cause    string
-	Reason   string // why, in words, built from parsed values only
+	Cause string
+	// Reason is why, in words built from parsed values only; never how
+	// long, which the caller says (a status line counts it down).
+	Reason   string
 	Duration time.Duration
 	Until    time.Time
 }
@@ -63,7 +65,7 @@ func (c *Client) paced(ctx context.Context, page, attempt int) error {
 			return &Error{Kind: KindRateLimited, Page: page, RetryAfter: d, ask: a}
 		}
 		c.notify(Wait{Page: page, Attempt: attempt, Duration: d, Until: until,
-			Reason: fmt.Sprintf("the server's request budget is spent (x-ratelimit-remaining: 0): waiting %s for its reset", d.Round(time.Second))})
+			Reason: "the server's request budget is spent until its reset (x-ratelimit-remaining: 0)"})
 		if err := c.clock.Sleep(ctx, d); err != nil {
 			return err
 		}
@@ -73,12 +75,12 @@ func (c *Client) paced(ctx context.Context, page, attempt int) error {
 // backOff waits r after e, before the next attempt of its page.
 func (c *Client) backOff(ctx context.Context, e *Error, r Retry) error {
 	d := r.Wait
-	reason := fmt.Sprintf("%s, retrying in %s", e.Kind, d.Round(time.Second))
+	reason := e.Kind.String()
 	if e.Status != 0 {
-		reason = fmt.Sprintf("%s (HTTP %d), retrying in %s", e.Kind, e.Status, d.Round(time.Second))
+		reason = fmt.Sprintf("%s (HTTP %d)", e.Kind, e.Status)
 	}
 	if r.Asked != "" {
-		reason += " as the server asked (" + r.Asked + ")"
+		reason += ", a wait the server asked for (" + r.Asked + ")"
 	}
 	c.notify(Wait{Page: e.Page, Attempt: r.Attempt, Attempts: r.Attempts, Status: e.Status,
 		Duration: d, Until: c.clock.Now().Add(d), Reason: reason, Cause: e.cause()})

@@ -300,3 +300,19 @@ func TestTableFitsTheTerminalWidth(t *testing.T) {
 		}
 	}
 }
+
+// The FORM column's rule, shared with the browser's list: the campaign
+// stands in only where the server names no form.
+func TestFormOrCampaign(t *testing.T) {
+	text := func(s string) api.Text { return api.Text{Value: s, Valid: s != ""} }
+	for _, c := range []struct{ form, campaign, want string }{
+		{"Spring Appeal", "Giving Tuesday", "Spring Appeal"},
+		{"", "Giving Tuesday", "Giving Tuesday"},
+		{"  ", "Giving Tuesday", "Giving Tuesday"},
+		{"", "", ""},
+	} {
+		if got := export.FormOrCampaign(text(c.form), text(c.campaign)).Value; got != c.want {
+			t.Errorf("form %q, campaign %q: %q, want %q", c.form, c.campaign, got, c.want)
+		}
+	}
+}

@@ -212,9 +212,14 @@ func RangesReport(bands []store.Band) Report {
 // it is not over), what counted and what did not, the currency, and the
 // gifts counted apart. countOthers says how the statuses not counted are
 // counted, in the words of where the report is shown (a flag, a key).
+// The count of gifts is of every gift up to the end of the year (the
+// lapsed reports look back years), not of the report's own span, and
+// says so: a table of one year's gifts ended with a larger count read as
+// a sum that did not add up.
 func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOthers string) []string {
-	year := fmt.Sprint(q.Year)
+	year, end := fmt.Sprint(q.Year), fmt.Sprint(q.Year)
 	if q.FiscalStart > 1 {
+		end = "fiscal " + end
 		from, until := q.YearSpan(q.Year, time.UTC)
 		year = fmt.Sprintf("fiscal %d (%s %d to %s %d)", q.Year, from.Month().String()[:3], from.Year(),
 			until.AddDate(0, -1, 0).Month().String()[:3], until.AddDate(0, -1, 0).Year())
@@ -228,8 +233,8 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 	} else if !slices.Equal(st, store.PaidStatuses) {
 		counted = "gifts of status " + strings.Join(st, ", ")
 	}
-	out := []string{fmt.Sprintf("year %s · %s · amounts in %s, converted · %s counted", year, counted,
-		orNone(n.Currency), textsafe.Count(n.Gifts, "gift"))}
+	out := []string{fmt.Sprintf("year %s · %s · amounts in %s, converted · %s through %s", year, counted,
+		orNone(n.Currency), textsafe.Count(n.Gifts, "gift"), end)}
 	if len(n.LeftOut) > 0 {
 		var parts []string
 		for _, st := range slices.Sorted(maps.Keys(n.LeftOut)) {

@@ -102,20 +102,34 @@ func upper(names []string) []string {
 }
 
 // LeftOut says in words the gifts of statuses a summary did not count,
-// grouped by status: the refunded money first, then how many of each other
-// status ("USD 12.00 refunded, 14 failed"); "" when none.
+// grouped by status: the refunded ones first, with their money, then how
+// many of each other status ("14 gifts refunded (USD 1,212.00), 3 gifts
+// failed"); "" when none. The refunded are said in one form whatever
+// their currencies: a count, and the sums as the converted totals count
+// them.
 func LeftOut(byStatus []store.Group) string {
 	var parts []string
 	for _, g := range byStatus {
 		g = safeGroup(g)
-		status := cmp.Or(g.Key[0], "no status")
-		if g.Key[0] == store.Refunded && len(g.Converted) == 1 {
-			for cur, v := range g.Converted {
-				parts = slices.Insert(parts, 0, cur+" "+v.String()+" "+status)
-			}
+		part := textsafe.Count(g.Count, "gift") + " " + cmp.Or(g.Key[0], "no status")
+		if g.Key[0] != store.Refunded {
+			parts = append(parts, part)
 			continue
 		}
-		parts = append(parts, textsafe.Count(g.Count, "gift")+" "+status)
+		if len(g.Converted) > 0 {
+			part += " (" + joined(g.Converted) + ")"
+		}
+		parts = slices.Insert(parts, 0, part)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// LessRefunded says what the totals took off the gifts refunded in part
+// ("less USD 1,212.00 · EUR 3.00 refunded"), as the converted totals count
+// it, or "" when none was.
+func LessRefunded(whole store.Group) string {
+	if len(whole.Refunded) == 0 {
+		return ""
+	}
+	return "less " + joined(safeSums(whole.Refunded)) + " refunded"
 }

@@ -134,7 +134,8 @@ func TestListBadQuestionFlags(t *testing.T) {
 		{[]string{"--newest", "5", "--sort", "amount"}, "--newest is newest first already"},
 	} {
 		r := runCmd(t, nil, append([]string{"list", "--demo"}, tc.args...)...)
-		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") > 2 {
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") > 2 ||
+			!strings.HasSuffix(r.stderr, "\nTry 'donations list --help'.\n") {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
 		}
 	}

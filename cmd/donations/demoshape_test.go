@@ -49,3 +49,37 @@ func TestAnUnknownDemoShapeIsAUsageError(t *testing.T) {
 		}
 	}
 }
+
+// Donorbox's records name a campaign and no form: the list's table shows
+// the campaign in its FORM column, as the browser's list does, and a
+// summary by form says on stderr that --by campaign is the grouping there
+// is; the spec's records have forms, and nothing is said.
+func TestWhereNoGiftHasAFormTheCampaignStandsIn(t *testing.T) {
+	demo := []string{"--demo", "--demo-count", "60", "--demo-shape"}
+	gifts := decoded(t, runCmd(t, nil, append(demo, "donorbox", "list", "--format", "ndjson")...).stdout)
+	table := runCmd(t, nil, append(demo, "donorbox", "list", "--format", "table")...)
+	rows := strings.Split(strings.TrimSpace(table.stdout), "\n")
+	if table.code != 0 || len(gifts) != 60 || len(rows) != 61 {
+		t.Fatalf("exit %d, %d gifts, %d rows: %s", table.code, len(gifts), len(rows), table.stderr)
+	}
+	for i, d := range gifts {
+		name := []rune(d.CampaignName.Value)
+		if d.FormName.Value != "" || len(name) == 0 {
+			t.Fatalf("gift %d: form %q, campaign %q: not the records the test is about", i, d.FormName.Value, d.CampaignName.Value)
+		}
+		// The column may cut a long name: its first eight letters show.
+		if want := "  " + string(name[:min(8, len(name))]); !strings.Contains(rows[i+1], want) {
+			t.Errorf("row %d does not show the campaign %q: %q", i+1, d.CampaignName.Value, rows[i+1])
+		}
+	}
+	const note = "the server names no forms; --by campaign groups by campaign"
+	for _, c := range []struct {
+		shape string
+		said  bool
+	}{{"donorbox", true}, {"spec", false}} {
+		r := runCmd(t, nil, append(demo, c.shape, "summary", "--by", "form", "--format", "json")...)
+		if r.code != 0 || strings.Contains(r.stderr, note) != c.said {
+			t.Errorf("%s: exit %d, the note said: %v, want %v: %s", c.shape, r.code, !c.said, c.said, r.stderr)
+		}
+	}
+}

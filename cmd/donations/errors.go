@@ -107,7 +107,7 @@ func reportError(e env, err error) int {
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, "donations: interrupted")
-		return exitAPI
+		return exitInterrupted
 	case errors.As(err, new(usageError)), errors.As(err, new(localFileError)):
 		fmt.Fprintln(e.stderr, "donations:", err)
 		return exitConfig

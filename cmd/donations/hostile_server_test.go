@@ -115,7 +115,7 @@ func TestListShowsLongWaits(t *testing.T) {
 	if r.code != exitOK || !strings.Contains(r.stdout, `"id":7`) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	want := "donations: page 1: rate limited (HTTP 429), retrying in 6s as the server asked (Retry-After) (until " +
+	want := "donations: page 1: retrying in 6s: rate limited (HTTP 429), a wait the server asked for (Retry-After) (until " +
 		start.Add(6*time.Second).Format("15:04")
 	if !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr = %q, want it to hold %q", r.stderr, want)
@@ -162,7 +162,7 @@ func TestListAnnouncesASharedWaitOnce(t *testing.T) {
 	if r.code != exitOK || strings.Count(r.stdout, "\n") != 12 {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if n := strings.Count(r.stderr, "the server's request budget is spent (x-ratelimit-remaining: 0): waiting"); n != 1 {
+	if n := strings.Count(r.stderr, "the server's request budget is spent until its reset (x-ratelimit-remaining: 0)"); n != 1 {
 		t.Errorf("%d notices for one reset:\n%s", n, r.stderr)
 	}
 }

@@ -87,8 +87,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 		w = export.NewCSV(a.stdout, true)
 	}
 	if o.newest > 0 && o.ask.sort != "" {
-		fmt.Fprintln(a.stderr, "donations list: --newest is newest first already; drop --sort, or --newest\n  donations list --help")
-		return exitStatus(exitConfig)
+		return usageError("--newest is newest first already; drop --sort, or --newest")
 	}
 	if _, err := o.newestFirst(); err != nil {
 		return err

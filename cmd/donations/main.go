@@ -14,6 +14,9 @@ const (
 	exitOK     = 0
 	exitAPI    = 1
 	exitConfig = 2
+	// exitInterrupted is the shell's status for a command stopped by
+	// SIGINT (128+2): ctrl+c is a person's stop, not a failure.
+	exitInterrupted = 130
 )
 
 func main() {

@@ -12,6 +12,7 @@ import (
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/textsafe"
 )
 
 // reportGift is one counted gift of the export, as the reports take it,
@@ -163,7 +164,9 @@ func reportsAddUpAsTheExport(t *testing.T, sh apitest.Shape) {
 					if mode == "offline" {
 						args = append(args, "--offline")
 					}
-					c.check(t, m, reportRows(t, runCmd(t, env, args...)))
+					r := runCmd(t, env, args...)
+					c.check(t, m, reportRows(t, r))
+					checkGiftsRead(t, m, r.stderr)
 				})
 			}
 		}
@@ -182,6 +185,21 @@ func reportRows(t *testing.T, r result) []map[string]any {
 		t.Errorf("the report does not say what it counted: %s", r.stderr)
 	}
 	return rows
+}
+
+// checkGiftsRead checks the count of gifts the notes give: every counted
+// gift up to the end of the year, and said to be that, not the report's
+// own (a yoy or ranges table adds up to fewer).
+func checkGiftsRead(t *testing.T, m reportModel, notes string) {
+	t.Helper()
+	end := fmt.Sprint(m.year)
+	if m.fs > 1 {
+		end = "fiscal " + end
+	}
+	want := textsafe.Count(len(m.gifts), "gift") + " through " + end
+	if !strings.Contains(notes, want) {
+		t.Errorf("the notes do not say %q:\n%s", want, notes)
+	}
 }
 
 // checkLapsed checks LYBUNT or SYBUNT: exactly the donors whose last year

@@ -36,7 +36,7 @@ Without a command, donations opens the terminal browser on the configured profil
 
 The API key comes from DONATIONS_API_KEY, or the profile's api_key_cmd, api_key_env or api_key. It is never printed.
 
-Exit status: 0 ok, 1 API or network failure, 2 usage or configuration error, 3 internal error (a bug; the message asks for a report).`
+Exit status: 0 ok, 1 API or network failure, 2 usage or configuration error, 3 internal error (a bug; the message asks for a report), 130 interrupted (ctrl+c).`
 
 func newRoot(a *app) *cobra.Command {
 	root := &cobra.Command{

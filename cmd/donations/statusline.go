@@ -104,7 +104,7 @@ func (s *statusLine) draw() {
 	now := time.Now()
 	line := progressLine(s.p, now)
 	if s.wait.Until.After(now) {
-		line = fmt.Sprintf("waiting %s: %s · %s", s.wait.Until.Sub(now).Round(time.Second), s.wait.Reason, line)
+		line = fmt.Sprintf("%s: %s · %s", waitLead(s.wait, s.wait.Until.Sub(now)), s.wait.Reason, line)
 	}
 	fmt.Fprint(s.f, "\r\x1b[K"+textsafe.Truncate(line, s.width))
 	s.drawn = true

@@ -34,9 +34,9 @@ func summaryCommand(a *app) *cobra.Command {
 		Short: "Count and add up donations by form, status, month, donor...",
 		Long: `Count the matching donations and add up their amounts, exactly, per currency and as converted, by one key or two (--by twice).
 
-Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr. --dates takes the browser's words ("last month", "this year").
+Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr (--by status too: add --all-statuses to see every status). --dates takes the browser's words ("last month", "this year").
 
-Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
+Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting (without --sort, the largest converted totals first) and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
 
 --format json writes an array of {"group", "count", "amounts", "converted", "share_count", "share_converted"}, the sums as exact decimal text keyed by upper-case currency, the shares as percents (two decimals; share_converted null where it has no meaning); for two keys, group is an array; the "other" row has "others", the number of groups it adds up. csv has a column per currency, then share_count and share_converted.`,
 		Example: `  donations summary --demo --by form --dates "last month" --sort -amount --top 5
@@ -45,13 +45,18 @@ Each group has its share of the whole selection: of the count, and of the conver
   donations summary --demo --by status --by currency --format json
   donations summary --offline --by donor --format csv > donors.csv`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return ran(runSummary(c.Context(), a, o)) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if o.top > 0 && !c.Flags().Changed("sort") {
+				o.sort = "-amount" // "top" reads as the largest, not the first by name
+			}
+			return ran(runSummary(c.Context(), a, o))
+		},
 	}
 	fs := c.Flags()
 	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(store.GroupKeyNames, ", ")+" (twice for two levels)")
 	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(store.GroupKeyNames, cobra.ShellCompDirectiveNoFileComp))
 	choiceVar(c, &o.sort, "sort", groupSorts(), "order the groups by "+strings.Join(store.GroupOrders, ", ")+"; -amount for descending")
-	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting; the rest add up in one \"other\" row, so the total stays whole (0: every group)")
+	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting (without --sort: the largest amounts); the rest add up in one \"other\" row, so the total stays whole (0: every group)")
 	choiceVar(c, &o.format, "format", export.SummaryFormats, "table, json or csv (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status, refunded too, not only paid")
@@ -69,8 +74,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		return usageError("give --status or --all-statuses, not both")
 	}
 	if msg := o.check(); msg != "" {
-		fmt.Fprintln(a.stderr, "donations summary: "+msg+"\n  donations summary --help")
-		return exitStatus(exitConfig)
+		return usageError(msg)
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
@@ -85,10 +89,14 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
 	}
-	n := 0
+	n, formAt, formNamed := 0, slices.Index(o.by, "form"), false
 	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width,
 		Groups: func(fn func(store.Group) error) error {
-			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error { n++; return fn(g) })
+			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error {
+				n++
+				formNamed = formNamed || formAt >= 0 && g.Key[formAt] != ""
+				return fn(g)
+			})
 		}}
 	if err == nil {
 		s.Whole, err = st.Whole(ctx, f)
@@ -97,10 +105,16 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		err = export.WriteSummary(a.stdout, o.format, s)
 	}
 	if err == nil && left != "" {
-		fmt.Fprintln(a.stderr, "donations summary: not counted (--all-statuses or --status count them): "+left)
+		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
 	}
-	if less := lessRefunded(s.Whole.All); err == nil && less != "" {
+	if less := export.LessRefunded(s.Whole.All); err == nil && less != "" {
 		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
+	}
+	if err == nil && formAt >= 0 && n > 0 && !formNamed {
+		var note string
+		if note, err = campaignsInstead(ctx, st, f); note != "" {
+			fmt.Fprintln(a.stderr, "donations summary: "+note)
+		}
 	}
 	if err == nil && n == 0 && !whole { // from the store, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
@@ -109,6 +123,16 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		return err
 	}
 	return nil
+}
+
+// leftOutNote leads the words for the statuses not counted: a break-down
+// by status that shows only the paid group surprises, so it says why.
+func (o summaryOptions) leftOutNote() string {
+	note := "not counted (--all-statuses or --status count them): "
+	if slices.Contains(o.by, "status") {
+		return "--by status groups only the statuses counted; " + note
+	}
+	return note
 }
 
 // groupSorts are the orders --sort takes, both directions.

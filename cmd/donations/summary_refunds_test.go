@@ -9,10 +9,12 @@ import (
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/textsafe"
 )
 
 // refundedOf reads the amounts summary's stderr says were taken off for
-// gifts refunded in part ("less USD 12.00 · EUR 3.00 refunded").
+// gifts refunded in part ("less USD 1,212.00 · EUR 3.00 refunded"), each
+// grouped in thousands as the tables' are.
 func refundedOf(t *testing.T, stderr string) map[string]api.Decimal {
 	t.Helper()
 	out := map[string]api.Decimal{}
@@ -23,8 +25,8 @@ func refundedOf(t *testing.T, stderr string) map[string]api.Decimal {
 	note, _, _ = strings.Cut(note, " refunded")
 	for _, part := range strings.Split(note, " · ") {
 		cur, v, _ := strings.Cut(part, " ")
-		d, err := api.ParseDecimal(v)
-		if err != nil {
+		d, err := api.ParseDecimal(strings.ReplaceAll(v, ",", ""))
+		if err != nil || textsafe.Thousands(d.String()) != v {
 			t.Fatalf("%q in %q", part, stderr)
 		}
 		out[cur] = d
@@ -44,8 +46,11 @@ func TestSummarySaysWhatWasRefundedInPart(t *testing.T) {
 			t.Cleanup(hs.Close)
 			env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey, "TZ": "UTC"}
 			account := []string{"--base-url", hs.URL, "--username", demo.DefaultLogin}
-			gross, partly := map[string]api.Decimal{}, 0
+			gross, partly, refundedGifts := map[string]api.Decimal{}, 0, 0
 			for _, d := range decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout) {
+				if strings.ToLower(d.Status.Value) == "refunded" {
+					refundedGifts++
+				}
 				if strings.ToLower(d.Status.Value) != "paid" {
 					continue
 				}
@@ -63,6 +68,11 @@ func TestSummarySaysWhatWasRefundedInPart(t *testing.T) {
 			var got []summaryEntry
 			if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil || len(got) != 1 {
 				t.Fatalf("exit %d, %v, %s", r.code, err, r.stderr)
+			}
+			// The gifts refunded in whole are said in one form in either
+			// shape: their count and their money.
+			if want := textsafe.Count(refundedGifts, "gift") + " refunded ("; refundedGifts == 0 || !strings.Contains(r.stderr, want) {
+				t.Errorf("%d gifts refunded, and stderr does not say %q: %s", refundedGifts, want, r.stderr)
 			}
 			refunded := refundedOf(t, r.stderr)
 			if (partly > 0) != (len(refunded) > 0) || sh.Name == demo.ShapeDonorbox && partly == 0 {

@@ -106,8 +106,9 @@ func TestSummaryOneKeyAndBadKeys(t *testing.T) {
 		{[]string{"--by", "form", "--since", "soon"}, `--since: "soon" is not a date`},
 	} {
 		r := runCmd(t, nil, append([]string{"summary", "--demo"}, tc.args...)...)
-		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
-			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
+		// The hint is in the one form every command's is.
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, "\nTry 'donations summary --help'.\n") {
+			t.Errorf("%v: exit %d, %q; want 2 and %q, then the Try line", tc.args, r.code, r.stderr, tc.want)
 		}
 	}
 }
@@ -168,14 +169,20 @@ func TestSummaryMonthlyReport(t *testing.T) {
 	want = append(want, fmt.Sprintf("other (%d groups) %d %s", len(forms)-3, rest.count, rest.conv))
 
 	args := append([]string{"summary", "--by", "form", "--all-statuses", "--dates", "last month", "--sort", "-amount", "--top", "3"}, account...)
-	for _, mode := range [][]string{nil, {"--offline"}} {
-		r := runCmd(t, env, append(append(args, "--format", "json"), mode...)...)
+	// --top alone keeps the largest too: "top" reads as that.
+	topAlone := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--sort" || a == "-amount" })
+	for _, mode := range []struct {
+		name string
+		args []string
+	}{{"online", args}, {"offline", slices.Concat(args, []string{"--offline"})},
+		{"--top alone", topAlone}, {"--top alone, offline", slices.Concat(topAlone, []string{"--offline"})}} {
+		r := runCmd(t, env, slices.Concat(mode.args, []string{"--format", "json"})...)
 		var got []struct {
 			summaryEntry
 			ShareCount float64 `json:"share_count"`
 		}
 		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
-			t.Fatalf("%v: exit %d, %v, %s", mode, r.code, err, r.stderr)
+			t.Fatalf("%s: exit %d, %v, %s", mode.name, r.code, err, r.stderr)
 		}
 		var rows []string
 		shares := 0.0
@@ -186,7 +193,7 @@ func TestSummaryMonthlyReport(t *testing.T) {
 			shares += g.ShareCount
 		}
 		if !slices.Equal(rows, want) || math.Abs(shares-100) > 0.02 {
-			t.Errorf("%v:\n%s\nwant\n%s\n(shares add up to %.2f)", mode, strings.Join(rows, "\n"), strings.Join(want, "\n"), shares)
+			t.Errorf("%s:\n%s\nwant\n%s\n(shares add up to %.2f)", mode.name, strings.Join(rows, "\n"), strings.Join(want, "\n"), shares)
 		}
 	}
 	r := runCmd(t, env, append(args, "--format", "table", "--offline")...)

@@ -2,20 +2,16 @@ package main
 
 import (
 	"context"
-	"maps"
-	"slices"
-	"strings"
 
 	"donations/export"
 	"donations/store"
-	"donations/textsafe"
 )
 
 // counted narrows f to the statuses that count, by the rule `donations
 // report` follows (store.ReportQuery: paid gifts), unless --status names
 // them or --all-statuses counts every one, refunded too (a summary by
-// status shows each apart); and says in words what it leaves out ("USD
-// 12.00 refunded, 14 gifts failed"), "" when nothing.
+// status shows each apart); and says in words what it leaves out (see
+// export.LeftOut), "" when nothing.
 func counted(ctx context.Context, st *store.Store, f store.Filter, all bool) (store.Filter, string, error) {
 	if len(f.Statuses) > 0 || all {
 		return f, "", nil
@@ -36,18 +32,4 @@ func counted(ctx context.Context, st *store.Store, f store.Filter, all bool) (st
 	}
 	f.Statuses = keep
 	return f, export.LeftOut(out), err
-}
-
-// lessRefunded says what the totals took off the gifts refunded in part
-// ("less USD 12.00 refunded"), as the converted totals count it, or ""
-// when none was.
-func lessRefunded(whole store.Group) string {
-	var parts []string
-	for _, cur := range slices.Sorted(maps.Keys(whole.Refunded)) {
-		parts = append(parts, textsafe.Line(cur)+" "+whole.Refunded[cur].String())
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "less " + strings.Join(parts, " · ") + " refunded"
 }

@@ -24,8 +24,18 @@ func waitNotice(e env) func(api.Wait) {
 			return
 		}
 		last = w.Until
-		fmt.Fprintf(e.stderr, "donations: page %d: %s (until %s)\n", w.Page, w.Reason, w.Until.Format(time.TimeOnly))
+		fmt.Fprintf(e.stderr, "donations: page %d: %s: %s (until %s)\n", w.Page, waitLead(w, w.Duration), w.Reason, w.Until.Format(time.TimeOnly))
 	}
+}
+
+// waitLead is how long w has left, said before its reason: "retrying in
+// 6s" for a retry, "waiting 25s" for the server's budget. The reason says
+// no duration, so a line counting left down never contradicts itself.
+func waitLead(w api.Wait, left time.Duration) string {
+	if w.Attempts > 0 {
+		return "retrying in " + left.Round(time.Second).String()
+	}
+	return "waiting " + left.Round(time.Second).String()
 }
 
 // waitsToProgram hands each long wait to the browser as an api.Wait message,
