@@ -58,11 +58,16 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // campaign; from 15 on the index of converted amounts without the status,
 // and the index of e-mails; from 16 on the search index without positions,
 // made anew with them; from 17 on the donors' triggers, and their totals
-// as 17 added them up, whole where a gift was refunded in part. With the
+// as 17 added them up, whole where a gift was refunded in part; from 18 on
+// the donors table keyed by e-mail, WITHOUT ROWID. With the
 // other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 18 {
+		out = slices.Concat(out, []string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
+			donorSchema(18), []string{`INSERT INTO donors SELECT ` + donorColumnsOf(donorRulesAt(18)) + ` FROM donations GROUP BY email_key`})
+	}
 	if v <= 17 {
 		out = slices.Concat(out, []string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`},
 			donorTriggers(17), []string{`DELETE FROM donors`,
