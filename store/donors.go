@@ -34,7 +34,7 @@ var DonorSorts = map[string]string{
 // donorSource is what the donor view reads: the donors table's columns of
 // the rule that counts what f selects (see donorRuleOf), or else the gifts
 // f selects added up by donor.
-func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error) {
+func (s *Store) donorSource(ctx context.Context, f Filter, paging bool) (string, []any, error) {
 	if err := s.searchable(ctx, &f); err != nil {
 		return "", nil, err
 	}
@@ -43,14 +43,15 @@ func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error
 	case err != nil:
 		return "", nil, err
 	case ok:
-		return donorsOf(rule), nil, nil
+		return donorsOf(rule, paging), nil, nil
 	}
 	where, args, err := f.where()
 	return "(SELECT " + donorColumnsOf([]donorRule{every}) + " FROM donations" + where + " GROUP BY email_key)", args, err
 }
 
-// donorsOf is the donors table's columns of rule, of the donors it counts.
-func donorsOf(rule donorRule) string {
+// donorsOf is the donors table's columns of rule, of the donors it counts,
+// for a page of them in some order (paging) or for their count.
+func donorsOf(rule donorRule, paging bool) string {
 	if rule.prefix == "" {
 		return "donors"
 	}
@@ -58,15 +59,21 @@ func donorsOf(rule donorRule) string {
 	for _, fig := range donorFigures {
 		cols = append(cols, rule.prefix+fig.col+" AS "+fig.col)
 	}
-	// The unary plus: SQLite would read the donors of the rule from the
-	// index of its gifts, then sort them all for a page of another sort;
-	// it reads that sort's index instead, in order.
-	return "(SELECT " + strings.Join(cols, ", ") + " FROM donors WHERE +" + rule.prefix + "gifts > 0)"
+	// The unary plus: for a page SQLite would read the donors of the rule
+	// from the index of its gifts, then sort them all for another sort
+	// (2.5 s at a million by e-mail); it reads that sort's index instead, in
+	// order. A count seeks the gifts' index to the donors the rule counts
+	// and counts them, where with the plus it tested each (18 → 125 ms).
+	plus := ""
+	if paging {
+		plus = "+"
+	}
+	return "(SELECT " + strings.Join(cols, ", ") + " FROM donors WHERE " + plus + rule.prefix + "gifts > 0)"
 }
 
 // DonorCount is how many donors what f selects has.
 func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
-	from, args, err := s.donorSource(ctx, f)
+	from, args, err := s.donorSource(ctx, f, false)
 	if err != nil {
 		return 0, err
 	}
@@ -82,7 +89,7 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 	if !ok {
 		return nil, fmt.Errorf("cannot sort donors by %q", sort)
 	}
-	from, args, err := s.donorSource(ctx, f)
+	from, args, err := s.donorSource(ctx, f, true)
 	if err != nil {
 		return nil, err
 	}

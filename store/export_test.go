@@ -116,7 +116,7 @@ func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
 // DonorSource is what the donor view reads for f: the donors table's
 // columns of a rule, or a GROUP BY over the donations.
 func (s *Store) DonorSource(ctx context.Context, f Filter) (string, error) {
-	from, _, err := s.donorSource(ctx, f)
+	from, _, err := s.donorSource(ctx, f, true)
 	return from, err
 }
 
