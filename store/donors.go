@@ -34,7 +34,7 @@ var DonorSorts = map[string]string{
 // donorSource is what the donor view reads: the donors table's columns of
 // the rule that counts what f selects (see donorRuleOf), or else the gifts
 // f selects added up by donor.
-func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error) {
+func (s *Store) donorSource(ctx context.Context, f Filter, paging bool) (string, []any, error) {
 	if err := s.searchable(ctx, &f); err != nil {
 		return "", nil, err
 	}
@@ -42,22 +42,38 @@ func (s *Store) donorSource(ctx context.Context, f Filter) (string, []any, error
 	switch {
 	case err != nil:
 		return "", nil, err
-	case ok && rule.prefix == "":
-		return "donors", nil, nil
 	case ok:
-		cols := []string{"email_key"}
-		for _, fig := range donorFigures {
-			cols = append(cols, rule.prefix+fig.col+" AS "+fig.col)
-		}
-		return "(SELECT " + strings.Join(cols, ", ") + " FROM donors WHERE " + rule.prefix + "gifts > 0)", nil, nil
+		return donorsOf(rule, paging), nil, nil
 	}
 	where, args, err := f.where()
 	return "(SELECT " + donorColumnsOf([]donorRule{every}) + " FROM donations" + where + " GROUP BY email_key)", args, err
 }
 
+// donorsOf is the donors table's columns of rule, of the donors it counts,
+// for a page of them in some order (paging) or for their count.
+func donorsOf(rule donorRule, paging bool) string {
+	if rule.prefix == "" {
+		return "donors"
+	}
+	cols := []string{"email_key"}
+	for _, fig := range donorFigures {
+		cols = append(cols, rule.prefix+fig.col+" AS "+fig.col)
+	}
+	// The unary plus: for a page SQLite would read the donors of the rule
+	// from the index of its gifts, then sort them all for another sort
+	// (2.5 s at a million by e-mail); it reads that sort's index instead, in
+	// order. A count seeks the gifts' index to the donors the rule counts
+	// and counts them, where with the plus it tested each (18 → 125 ms).
+	plus := ""
+	if paging {
+		plus = "+"
+	}
+	return "(SELECT " + strings.Join(cols, ", ") + " FROM donors WHERE " + plus + rule.prefix + "gifts > 0)"
+}
+
 // DonorCount is how many donors what f selects has.
 func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
-	from, args, err := s.donorSource(ctx, f)
+	from, args, err := s.donorSource(ctx, f, false)
 	if err != nil {
 		return 0, err
 	}
@@ -73,16 +89,11 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 	if !ok {
 		return nil, fmt.Errorf("cannot sort donors by %q", sort)
 	}
-	from, args, err := s.donorSource(ctx, f)
+	from, args, err := s.donorSource(ctx, f, true)
 	if err != nil {
 		return nil, err
 	}
-	dir := " ASC"
-	if desc {
-		dir = " DESC"
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT email_key, name_key, gifts, total, inexact, currency, first, last, recurring
-		FROM `+from+` ORDER BY `+col+dir+`, email_key`+dir+` LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	rows, err := s.db.QueryContext(ctx, donorPage(from, col, desc), append(args, limit, offset)...)
 	if err != nil {
 		return nil, s.explain(err)
 	}
@@ -107,6 +118,17 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 		return nil, s.explain(err)
 	}
 	return out, s.names(ctx, out)
+}
+
+// donorPage is the query of a page of the donors of from (limit and
+// offset its last arguments), ordered by col, ties by e-mail.
+func donorPage(from, col string, desc bool) string {
+	dir := " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	return `SELECT email_key, name_key, gifts, total, inexact, currency, first, last, recurring
+		FROM ` + from + ` ORDER BY ` + col + dir + `, email_key` + dir + ` LIMIT ? OFFSET ?`
 }
 
 // names gives each donor the name on their latest gift.

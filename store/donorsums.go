@@ -120,11 +120,22 @@ func donorParts(rules []donorRule) []donorPart {
 	return out
 }
 
-// donorsTable makes the donors table of rules.
-func donorsTable(rules []donorRule) string {
+// rowidDonors is the version whose donors table keeps rowids (a store of
+// an earlier one keys it by e-mail, WITHOUT ROWID): its indexes then hold a
+// donor's rowid, not their e-mail again.
+const rowidDonors = 20
+
+// donorsTable makes the donors table as version v has it.
+func donorsTable(v int) string {
 	cols := []string{"email_key TEXT PRIMARY KEY"}
-	for _, p := range donorParts(rules) {
+	if v >= rowidDonors {
+		cols[0] = "email_key TEXT NOT NULL"
+	}
+	for _, p := range donorParts(donorRulesAt(v)) {
 		cols = append(cols, p.col+" "+p.typ)
+	}
+	if v >= rowidDonors {
+		return "CREATE TABLE donors (" + strings.Join(cols, ", ") + ")"
 	}
 	return "CREATE TABLE donors (" + strings.Join(cols, ", ") + ") WITHOUT ROWID"
 }
@@ -140,37 +151,84 @@ func donorColumnsOf(rules []donorRule) string {
 	return strings.Join(cols, ", ")
 }
 
+// seldom says whether a new gift seldom changes a donor's figure of column
+// col (the first gift, the least name): from rowidDonors on, a new gift
+// leaves them and their indexes alone unless it does.
+func seldom(col string) bool {
+	return strings.HasSuffix(col, "first") || strings.HasSuffix(col, "name_key")
+}
+
 // donorAddOf adds a new gift to its donor's row, as donorColumnsOf would
 // add it up: adding all of a donor's gifts up again made storing quadratic
 // in the largest donor (every gift without an e-mail is one donor, "").
-func donorAddOf(rules []donorRule) string {
+// SQLite rewrites the entry of every index whose column an UPDATE sets,
+// changed or not: from rowidDonors on, the first gifts and names, which a
+// new gift seldom changes, are set apart, only where it does.
+func donorAddOf(v int) string {
 	cols, vals, set := []string{"email_key"}, []string{"new.email_key"}, []string{}
-	for _, p := range donorParts(rules) {
+	var rare, differ []string
+	for _, p := range donorParts(donorRulesAt(v)) {
 		cols, vals = append(cols, p.col), append(vals, p.one)
+		if v >= rowidDonors && seldom(p.col) {
+			// The merge of excluded's value, as one new gift gives it.
+			merge := strings.ReplaceAll(p.merge, "excluded."+p.col, "("+p.one+")")
+			rare, differ = append(rare, p.col+" = "+merge), append(differ, p.col+" IS NOT "+merge)
+			continue
+		}
 		set = append(set, p.col+" = "+p.merge)
 	}
-	return "INSERT INTO donors (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") +
+	out := "INSERT INTO donors (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") +
 		") ON CONFLICT (email_key) DO UPDATE SET " + strings.Join(set, ", ") + ";\n"
+	if len(rare) == 0 {
+		return out
+	}
+	return out + "UPDATE donors SET " + strings.Join(rare, ", ") + " WHERE email_key = new.email_key AND (" +
+		strings.Join(differ, " OR ") + ");\n"
 }
 
-const createDonorIndex = "CREATE INDEX donors_%[1]s ON donors(%[1]s)"
+// A donorsIndex is one of the donors table's indexes: its name, and what
+// makes it.
+type donorsIndex struct{ name, create string }
 
-// donorIndexesOf are the donor view's sorts under each rule, each an index
-// made by format.
-func donorIndexesOf(rules []donorRule, format string) []string {
-	var out []string
-	for _, r := range rules {
+// donorIndexesAt are the indexes of the donors table of version v: the
+// donor view's sorts under each rule, and from rowidDonors on the e-mail,
+// unique, which a new gift finds its donor by.
+func donorIndexesAt(v int) []donorsIndex {
+	var out []donorsIndex
+	if v >= rowidDonors {
+		out = append(out, donorsIndex{"donors_email_key", "CREATE UNIQUE INDEX donors_email_key ON donors(email_key)"})
+	}
+	for _, r := range donorRulesAt(v) {
 		for _, col := range []string{"total", "gifts", "name_key", "first", "last"} {
-			out = append(out, fmt.Sprintf(format, r.prefix+col))
+			name, cols := "donors_"+r.prefix+col, r.prefix+col
+			// Donors of equal figures sort by e-mail: SQLite sorts each run
+			// of them read from the index, the few a page needs, but for
+			// the gifts, a run of more than half the donors (one gift).
+			if v >= rowidDonors && col == "gifts" {
+				cols += ", email_key"
+			}
+			out = append(out, donorsIndex{name, "CREATE INDEX " + name + " ON donors(" + cols + ")"})
 		}
 	}
 	return out
 }
 
 // donorAgain adds up again the gifts of the donor of p, from the index that
-// holds them in e-mail order.
-func donorAgain(rules []donorRule, p string) string {
-	return fmt.Sprintf(`DELETE FROM donors WHERE email_key = %[1]s.email_key;
+// holds them in e-mail order. From rowidDonors on the donor keeps their
+// row, and with it their place among donors of equal figures.
+func donorAgain(v int, p string) string {
+	rules := donorRulesAt(v)
+	if v < rowidDonors {
+		return fmt.Sprintf(`DELETE FROM donors WHERE email_key = %[1]s.email_key;
 		INSERT INTO donors SELECT `+donorColumnsOf(rules)+` FROM donations WHERE email_key = %[1]s.email_key GROUP BY email_key;
+		`, p)
+	}
+	var set []string
+	for _, part := range donorParts(rules) {
+		set = append(set, part.col+" = excluded."+part.col)
+	}
+	return fmt.Sprintf(`INSERT INTO donors SELECT `+donorColumnsOf(rules)+` FROM donations WHERE email_key = %[1]s.email_key
+		GROUP BY email_key ON CONFLICT (email_key) DO UPDATE SET `+strings.Join(set, ", ")+`;
+		DELETE FROM donors WHERE email_key = %[1]s.email_key AND NOT EXISTS (SELECT 1 FROM donations WHERE email_key = %[1]s.email_key);
 		`, p)
 }

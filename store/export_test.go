@@ -58,11 +58,17 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // campaign; from 15 on the index of converted amounts without the status,
 // and the index of e-mails; from 16 on the search index without positions,
 // made anew with them; from 17 on the donors' triggers, and their totals
-// as 17 added them up, whole where a gift was refunded in part. With the
+// as 17 added them up, whole where a gift was refunded in part; from 18 on
+// the rollup by donor and year; from 19 on the donors table keyed by
+// e-mail, WITHOUT ROWID. With the
 // other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 19 {
+		out = slices.Concat(out, []string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
+			donorSchema(19), []string{`INSERT INTO donors SELECT ` + donorColumnsOf(donorRulesAt(19)) + ` FROM donations GROUP BY email_key`})
+	}
 	if v <= 18 {
 		out = append(out, `DROP TRIGGER rollup_donor_year_ai`, `DROP TRIGGER rollup_donor_year_ad`, `DROP TRIGGER rollup_donor_year_au`,
 			`DROP TABLE rollup_donor_year`)
@@ -115,7 +121,7 @@ func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
 // DonorSource is what the donor view reads for f: the donors table's
 // columns of a rule, or a GROUP BY over the donations.
 func (s *Store) DonorSource(ctx context.Context, f Filter) (string, error) {
-	from, _, err := s.donorSource(ctx, f)
+	from, _, err := s.donorSource(ctx, f, true)
 	return from, err
 }
 

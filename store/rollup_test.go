@@ -171,8 +171,8 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 		want     string
 	}{
 		{nil, "donors"},
-		{[]string{"PAID", "nonesuch"}, "FROM donors WHERE paid_gifts > 0"},
-		{[]string{"paid", "pending", "failed", "disputed"}, "FROM donors WHERE unrefunded_gifts > 0"},
+		{[]string{"PAID", "nonesuch"}, "FROM donors WHERE +paid_gifts > 0"},
+		{[]string{"paid", "pending", "failed", "disputed"}, "FROM donors WHERE +unrefunded_gifts > 0"},
 		{[]string{"paid", "pending"}, "FROM donations"},
 	} {
 		got, err := s.DonorSource(context.Background(), store.Filter{Statuses: tc.statuses})

@@ -56,12 +56,14 @@ var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP
 	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
 	16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge},
 	17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
-		donorTriggers(18)...), 18: donorYearSchema()}
+		donorTriggers(18)...), 18: donorYearSchema(),
+	19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
+		donorSchema(20))}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
 var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
-	16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17)}
+	16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19)}
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
 // status too, and the index of e-mails goes, donorIndex begins with them.
@@ -96,7 +98,10 @@ func remade(v int) []string {
 // holds (see fillColumns, addUp).
 var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
 	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 16: (*Store).rebuildSearch,
-	17: (*Store).addUpDonors, 18: (*Store).addUpDonorYears}
+	18: (*Store).addUpDonorYears,
+	// The upgrade from 19 makes the donors table anew and adds it up: a store
+	// of 17, whose donors' triggers changed, is added up there, once.
+	19: (*Store).addUpDonors}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its
@@ -119,8 +124,19 @@ func donorTriggers(v int) []string {
 	})
 }
 
-// addUpDonors adds the donors up again for the upgrade from 17, as addUp
-// adds up everything.
+// donorSchema is the donors table of version v, its indexes and the
+// triggers that keep it: the upgrade from 18 makes them anew, the table
+// with rowids (see rowidDonors).
+func donorSchema(v int) []string {
+	out := []string{donorsTable(v)}
+	for _, ix := range donorIndexesAt(v) {
+		out = append(out, ix.create)
+	}
+	return append(out, donorTriggers(v)...)
+}
+
+// addUpDonors adds the donors up again for the upgrades from 17 and 18, as
+// addUp adds up everything.
 func (s *Store) addUpDonors(ctx context.Context, tx *sql.Tx) error {
 	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
