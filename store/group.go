@@ -103,9 +103,10 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		return s.explain(err)
 	}
 	defer rows.Close()
-	var g *summing
+	var g summing // one for every group: its integer sums are kept for the next
+	open := false
 	emit := func() error {
-		if g == nil {
+		if !open {
 			return nil
 		}
 		g.settle()
@@ -121,11 +122,11 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		if err := rows.Scan(sc.dest...); err != nil {
 			return s.explain(err)
 		}
-		if g == nil || !slices.Equal(g.Key, sc.row.key) {
+		if !open || !slices.Equal(g.Key, sc.row.key) {
 			if err := emit(); err != nil {
 				return err
 			}
-			g = &summing{Group: *NewGroup(slices.Clone(sc.row.key))}
+			g.Group, open = *NewGroup(slices.Clone(sc.row.key)), true
 		}
 		g.add(sc.row)
 	}
