@@ -238,11 +238,12 @@ func (s *Store) inexact(ctx context.Context, keys []string, where string, args [
 // finer than the keys and in the order of an index that holds every
 // column read, so that SQLite streams the groups instead of sorting every
 // row; the rows of one key then come one after another and add up in Go.
-// inner, when set, are the columns of a subquery that reads table in
-// groupBy's order and that the groups are read from.
+// index, when set, is the index table is read by; inner, when set, are
+// the columns of a subquery that reads table in groupBy's order and that
+// the groups are read from.
 type groupSource struct {
-	table, sums, groupBy, inner string
-	keys                        []string
+	table, index, sums, groupBy, inner string
+	keys                               []string
 }
 
 // donorGroupBy is the order of donations_donor: grouping by donor, or by
@@ -253,14 +254,14 @@ const donorGroupBy = "email_key, day, currency, converted_currency"
 // currencies of each donor sorted, a few rows at a time, by a subquery:
 // SQLite streams its groups (a third fewer rows than by day as well, each
 // added up in Go), where grouping the index by currency sorted them all.
-var byDonor = groupSource{table: donorIndexed, groupBy: "email_key, currency, converted_currency",
+var byDonor = groupSource{table: "donations", index: donorIndexName, groupBy: "email_key, currency, converted_currency",
 	inner: "email_key, currency, converted_currency, amount_e4, converted_e4", sums: donationSums}
 
-// donorIndexed is the donations read by donations_donor, which a first
-// sync makes at its end: left to itself, SQLite took the status's index
-// for the paid gifts, read each from the table and sorted them all (two
-// thirds of a summary by donor at a million).
-const donorIndexed = "donations INDEXED BY donations_donor"
+// donorIndexName is what a grouping by donor reads, once a first sync has
+// made it at its end: left to itself, SQLite took the status's index for
+// the paid gifts, read each from the table and sorted them all (two fifths
+// of a summary by donor at a million).
+const donorIndexName = "donations_donor"
 
 const (
 	donationSums  = "count(*), coalesce(sum(amount_e4), 0), coalesce(sum(converted_e4), 0), count(amount_e4), count(converted_e4)"
@@ -271,7 +272,11 @@ const (
 func (src groupSource) query(where string) string {
 	cols := strings.Join(slices.Concat(src.keys, []string{"coalesce(currency, '')", "coalesce(converted_currency, '')"}), ", ")
 	groupBy := cmp.Or(src.groupBy, cols)
-	from := src.table + where
+	from := src.table
+	if src.index != "" {
+		from += " INDEXED BY " + src.index
+	}
+	from += where
 	if src.inner != "" {
 		from = "(SELECT " + src.inner + " FROM " + from + " ORDER BY " + groupBy + ")"
 	}
@@ -314,7 +319,7 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 	case slices.Equal(cols, []string{"email_key"}) || inZone && slices.Equal(cols, []string{"email_key", "day"}):
 		src.groupBy = donorGroupBy
 		if rolled {
-			src.table = donorIndexed
+			src.index = donorIndexName
 		}
 		return src, nil
 	case !rolled || !inZone:
