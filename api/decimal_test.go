@@ -1,6 +1,9 @@
 package api
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Cents rounds half away from zero, on either side of zero, and leaves a
 // figure of two decimals or fewer as it is.
@@ -22,6 +25,35 @@ func TestCents(t *testing.T) {
 		}
 		if got := d.Cents().String(); got != c.want {
 			t.Errorf("%s to the cent: %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+// Numbers whose digits fit in 64 bits are written without big.Int: exactly
+// as through it, at every number of places, about zero and at the ends of
+// int64, and where the places take them past it.
+func TestSmallDecimalsAreWrittenAsWide(t *testing.T) {
+	values := []int64{0, 1, -1, 5, -5, 9, 10, 99, 100, 12345, -12345, 1_000_000, 922337203685477580, -922337203685477580,
+		math.MaxInt64, math.MinInt64, math.MaxInt64 / 10, math.MinInt64 / 10, math.MaxInt64/10 + 1}
+	for _, v := range values {
+		for scale := 0; scale <= 21; scale++ {
+			d := ScaledDecimal(v, 0)
+			d.scale = scale
+			for places := scale; places <= scale+3; places++ {
+				want := d.wide(places)
+				if got := d.fixed(places); got != want {
+					t.Errorf("%d × 10^-%d at %d places: %q, want %q", v, scale, places, got, want)
+				}
+			}
+		}
+	}
+	for _, text := range []string{"0.10", "-0.000001", "12.3", "1e3", "92233720368547758.07", "-92233720368547758.08", "1844674407370955.1624"} {
+		d, err := ParseDecimal(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := d.String(), d.wide(max(2, d.scale)); got != want {
+			t.Errorf("%s: %q, want %q", text, got, want)
 		}
 	}
 }

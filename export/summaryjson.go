@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -26,11 +25,15 @@ func summaryJSON(w io.Writer, by []string, rows rows) error {
 	sep := "[\n  "
 	err := rows(func(g row) error {
 		var err error
-		if b, err = appendEntry(append(b[:0], sep...), by, g); err != nil {
+		if b, err = appendEntry(append(b, sep...), by, g); err != nil {
 			return err
 		}
 		sep = ",\n  "
-		_, err = w.Write(b)
+		// A write an entry was a tenth of a summary by donor and day.
+		if len(b) >= 64<<10 {
+			_, err = w.Write(b)
+			b = b[:0]
+		}
 		return err
 	})
 	if err != nil {
@@ -40,7 +43,7 @@ func summaryJSON(w io.Writer, by []string, rows rows) error {
 	if sep == "[\n  " {
 		end = "[]\n"
 	}
-	_, err = io.WriteString(w, end)
+	_, err = w.Write(append(b, end...))
 	return err
 }
 
@@ -99,8 +102,16 @@ func appendSums(b []byte, sums map[string]api.Decimal) []byte {
 	if len(sums) == 0 {
 		return append(b, "{}"...)
 	}
+	// The currencies in order, on the stack when they are few:
+	// slices.Sorted's slice was a tenth of the JSON's time.
+	var few [4]string
+	curs := few[:0]
+	for cur := range sums {
+		curs = append(curs, cur)
+	}
+	slices.Sort(curs)
 	b = append(b, '{')
-	for i, cur := range slices.Sorted(maps.Keys(sums)) {
+	for i, cur := range curs {
 		if i > 0 {
 			b = append(b, ',')
 		}

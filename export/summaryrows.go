@@ -31,6 +31,7 @@ type rows func(fn func(row) error) error
 // total that no longer adds up.
 func rowsOf(s Summary) rows {
 	whole := safeGroup(s.Whole.All)
+	base := shareBaseOf(whole)
 	groups := func(fn func(store.Group) error) error {
 		return s.Groups(func(g store.Group) error { return fn(safeGroup(g)) })
 	}
@@ -41,7 +42,7 @@ func rowsOf(s Summary) rows {
 		n := 0
 		err := top(groups, s.Top)(func(g store.Group, others int) error {
 			n += g.Count
-			return fn(shared(g, others, whole))
+			return fn(shared(g, others, base))
 		})
 		if err == nil && n != whole.Count {
 			err = errChanged
@@ -103,21 +104,34 @@ func top(groups Groups, n int) func(fn func(g store.Group, others int) error) er
 	}
 }
 
-// shared is g's row, with its shares of whole.
-func shared(g store.Group, others int, whole store.Group) row {
-	r := row{Group: g, others: others}
-	if whole.Count > 0 {
-		r.shareCount = percent(float64(g.Count), float64(whole.Count))
-	}
-	if len(whole.Converted) != 1 {
-		return r
-	}
-	for cur, total := range whole.Converted {
-		part, all := float(g.Converted[cur]), float(total)
-		if all != 0 {
-			p := percent(part, all)
-			r.shareConverted = &p
+// shareBase is what shares are of: the whole's count and, where it
+// converts to one currency, its converted total (0 otherwise), read once
+// rather than for every group.
+type shareBase struct {
+	count int
+	cur   string
+	total float64
+}
+
+func shareBaseOf(whole store.Group) shareBase {
+	b := shareBase{count: whole.Count}
+	if len(whole.Converted) == 1 {
+		for cur, total := range whole.Converted {
+			b.cur, b.total = cur, float(total)
 		}
+	}
+	return b
+}
+
+// shared is g's row, with its shares of base.
+func shared(g store.Group, others int, base shareBase) row {
+	r := row{Group: g, others: others}
+	if base.count > 0 {
+		r.shareCount = percent(float64(g.Count), float64(base.count))
+	}
+	if base.total != 0 {
+		p := percent(float(g.Converted[base.cur]), base.total)
+		r.shareConverted = &p
 	}
 	return r
 }

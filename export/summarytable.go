@@ -66,7 +66,7 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 	var total []string
 	whole := safeGroup(s.Whole.All)
 	if whole.Count > 0 {
-		t := shared(whole, 0, whole)
+		t := shared(whole, 0, shareBaseOf(whole))
 		t.Key = make([]string, len(by))
 		total = tableRow(t)
 		total[0] = "total"
@@ -130,7 +130,7 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 // 1,234 of 5,000 (24.7%) · USD 300,000.00 of USD 1,234,567.89 converted
 // (24.3%)"; the converted part has no share in several currencies.
 func recurringLine(whole, rec store.Group) string {
-	r := shared(rec, 0, whole)
+	r := shared(rec, 0, shareBaseOf(whole))
 	s := fmt.Sprintf("recurring: %s of %s (%s)", textsafe.Thousands(strconv.Itoa(rec.Count)),
 		textsafe.Thousands(strconv.Itoa(whole.Count)), shareText(r.shareCount))
 	if len(whole.Converted) > 0 {

@@ -1,0 +1,41 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A summary by donor, alone or with a period of days, of every gift or of
+// some statuses reads donations_donor in its order and sorts no more than
+// a donor's own rows: SQLite took the status's index for the paid gifts,
+// read each from the table and sorted them all.
+func TestGroupsByDonorSortNothing(t *testing.T) {
+	ctx := context.Background()
+	s, err := Memory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, f := range []Filter{{}, {Statuses: PaidStatuses}, {Statuses: []string{"paid", "pending"}}} {
+		for _, by := range [][]string{{"donor"}, {"donor", "day"}, {"donor", "month"}} {
+			t.Run(fmt.Sprint(f.Statuses, by), func(t *testing.T) {
+				where, args, err := f.where()
+				if err != nil {
+					t.Fatal(err)
+				}
+				src, err := s.groupSource(ctx, f, by, time.UTC)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := plan(t, s, src.query(where), args...)
+				if !strings.Contains(got, "COVERING INDEX donations_donor") || strings.Contains(got, "FOR GROUP BY") ||
+					strings.Contains(got, "TEMP B-TREE FOR ORDER BY") {
+					t.Errorf("grouped by\n%s", got)
+				}
+			})
+		}
+	}
+}
