@@ -1,27 +1,34 @@
 package api
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+
+	"donations/internal/idset"
+)
 
 // seenSet is what a walk has yielded: donations by id, and those with no
 // usable id by their bytes, so a server that sends the same id-less record
 // on every page (ignoring `page`) has it yielded once and its repeated
 // page ends the walk like any other.
+//
+// The ids are in an idset (8 bytes an id; a map took 35 MB at a million,
+// growing with the account). A copy of a seenSet shares its sets, so a
+// walk handed on to another pager yields nothing twice.
 type seenSet struct {
-	ids  map[int64]struct{}
+	ids  *idset.Set[struct{}]
 	raw  map[uint64]struct{}
 	seed maphash.Seed
 }
 
 func newSeenSet() seenSet {
-	return seenSet{ids: map[int64]struct{}{}, raw: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
+	return seenSet{ids: &idset.Set[struct{}]{}, raw: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
 }
 
 // add marks d seen and says whether it was new.
 func (s seenSet) add(d *Donation) bool {
 	if d.ID.Valid {
-		_, dup := s.ids[d.ID.Value]
-		s.ids[d.ID.Value] = struct{}{}
-		return !dup
+		_, isNew := s.ids.Add(d.ID.Value, struct{}{})
+		return isNew
 	}
 	h := maphash.Bytes(s.seed, d.Raw)
 	_, dup := s.raw[h]

@@ -1,10 +1,8 @@
 package dataset
 
 import (
-	"cmp"
-	"slices"
-
 	"donations/api"
+	"donations/internal/idset"
 )
 
 // copies decides which copy of a donation a walk stores when the list
@@ -14,30 +12,17 @@ import (
 // repeated id from what it yields, so the later copies are taken from the
 // page as fetched.
 //
-// It remembers every donation it kept, so it holds them in 24 bytes each:
-// the last few in a list of their own, the rest in runs sorted by id, each
-// at least twice as long as the next (so a lookup searches a few of them).
-// A map of them all took 59 MB at a million, a fifth of a first sync's
-// peak memory.
+// It remembers every donation it kept, in an idset: 24 bytes each, where
+// a map of them took 59 MB at a million, a fifth of a first sync's peak
+// memory.
 type copies struct {
-	recent   []copyOf      // at most recentMax, in the order kept
-	recentAt map[int64]int // where in recent
-	runs     [][]copyOf
-}
-
-type copyOf struct {
-	id   int64
-	rank copyRank
+	kept idset.Set[copyRank]
 }
 
 type copyRank struct {
 	updated int64 // last_updated_at in ms; 0 when it does not read as a time
 	pos     int64 // place in the list: page and row
 }
-
-// recentMax is how many kept donations wait in the map before they are
-// sorted into a run: a page's worth or so at a time.
-const recentMax = 1024
 
 func (r copyRank) after(o copyRank) bool {
 	if r.updated != 0 && o.updated != 0 && r.updated != o.updated {
@@ -66,64 +51,33 @@ func (c *copies) keep(b api.Batch) []api.Donation {
 		if t, ok := api.Time(d.LastUpdatedAt); ok {
 			r.updated = t.UnixMilli()
 		}
-		prev, had := c.rank(d.ID.Value)
-		if had && !r.after(*prev) || !had && !fresh[d.ID.Value] {
+		if !c.won(d.ID.Value, r, fresh[d.ID.Value]) {
 			continue
-		}
-		if had {
-			*prev = r
-		} else {
-			c.add(d.ID.Value, r)
 		}
 		out = append(out, *d)
 	}
 	return out
 }
 
-// rank is where the rank of the kept copy of id is held, if one was kept.
-func (c *copies) rank(id int64) (*copyRank, bool) {
-	if at, ok := c.recentAt[id]; ok {
-		return &c.recent[at].rank, true
-	}
-	for _, run := range c.runs {
-		if at, ok := slices.BinarySearchFunc(run, id, byID); ok {
-			return &run[at].rank, true
+// won says whether the copy of id at r is the one to store, and keeps its
+// rank if so: a copy wins over the one kept before, if it came after it;
+// with none kept before, only a donation the pager yielded (fresh) is kept.
+func (c *copies) won(id int64, r copyRank, fresh bool) bool {
+	var prev *copyRank
+	if fresh {
+		held, isNew := c.kept.Add(id, r) // one lookup, where Get then Add took two
+		if isNew {
+			return true
 		}
+		prev = held
+	} else if held, had := c.kept.Get(id); had {
+		prev = held
+	} else {
+		return false
 	}
-	return nil, false
-}
-
-// add keeps the rank of id, kept for the first time.
-func (c *copies) add(id int64, r copyRank) {
-	if c.recentAt == nil {
-		c.recent, c.recentAt = make([]copyOf, 0, recentMax), make(map[int64]int, recentMax)
+	if !r.after(*prev) {
+		return false
 	}
-	c.recentAt[id] = len(c.recent)
-	c.recent = append(c.recent, copyOf{id, r})
-	if len(c.recent) < recentMax {
-		return
-	}
-	run := slices.SortedFunc(slices.Values(c.recent), func(a, b copyOf) int { return cmp.Compare(a.id, b.id) })
-	c.recent = c.recent[:0]
-	clear(c.recentAt)
-	for n := len(c.runs); n > 0 && len(c.runs[n-1]) <= 2*len(run); n = len(c.runs) {
-		run = merged(c.runs[n-1], run)
-		c.runs = c.runs[:n-1]
-	}
-	c.runs = append(c.runs, run)
-}
-
-func byID(e copyOf, id int64) int { return cmp.Compare(e.id, id) }
-
-// merged is two runs of distinct ids as one, in id order.
-func merged(a, b []copyOf) []copyOf {
-	out := make([]copyOf, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if a[0].id < b[0].id {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	return append(append(out, a...), b...)
+	*prev = r
+	return true
 }
