@@ -66,3 +66,41 @@ func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
 		t.Errorf("net %s + refunded in part %s = %s, want the paid gifts' %s", sums.ConvCount["USD"], part, got, gross)
 	}
 }
+
+// The footer's ↻ counts the recurring gifts its Σ counts, as insights and
+// summary do: on donorbox the paid ones, with a every status but refunded,
+// never a recurring gift the headline leaves out.
+func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	all := apitest.Every(t, demoClient(t, srv))
+	recurring := func(counts func(status string) bool) (n, every int) {
+		for i := range all {
+			if !all[i].Recurring.Value {
+				continue
+			}
+			every++
+			if counts(strings.ToLower(strings.TrimSpace(all[i].Status.Value))) {
+				n++
+			}
+		}
+		return n, every
+	}
+	d := newDriver(t, src, 200, 30)
+	for _, tc := range []struct {
+		key    string
+		counts func(string) bool
+	}{
+		{"", func(s string) bool { return s == "paid" }},
+		{"a", func(s string) bool { return s != "refunded" }},
+	} {
+		d.keys(tc.key)
+		want, every := recurring(tc.counts)
+		if want == every {
+			t.Fatalf("every recurring gift counts (%d): the test tests nothing", every)
+		}
+		if got := d.m.data.shown.sums.Recurring; got != want {
+			t.Errorf("after %q: ↻ %d recurring, want the %d the headline counts of %d", tc.key, got, want, every)
+		}
+		d.mustShow(fmt.Sprintf("↻ %s recurring", uictx.Commas(want)))
+	}
+}

@@ -13,8 +13,9 @@ import (
 // Sums is what the footer says of the rows shown: exact totals per
 // currency, of every gift and of those that count (store.ReportQuery's
 // rule: paid gifts, a refunded one is not), the same for the converted
-// amounts, the counts by status and of recurring gifts, and the converted
-// sums per status, for what is left out.
+// amounts, the counts by status and of the recurring gifts that count (as
+// insights counts them), and the converted sums per status, for what is
+// left out.
 type Sums struct {
 	Count                int
 	Amounts, Counted     map[string]api.Decimal
@@ -49,9 +50,6 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 		}
 		s.Count += g.Count
 		s.Statuses[status] += g.Count
-		if recurring {
-			s.Recurring += g.Count
-		}
 		addAll(s.Amounts, g.Amounts)
 		addAll(s.Converted, g.Converted)
 		addAll(unconverted, g.Unconverted)
@@ -65,6 +63,9 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 			addAll(unconvertedCounted, g.Unconverted)
 			addAll(s.Refunded, g.Refunded)
 			s.NotConverted += g.NotConverted
+			if recurring {
+				s.Recurring += g.Count
+			}
 		}
 		for cur := range g.Amounts {
 			s.Gifts[cur] += g.Count
