@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"donations/api"
@@ -13,7 +12,8 @@ import (
 // raised, converted ("Σ raised ≈ USD 4,100.00"), then per currency, the
 // most used first, then what is not counted, in words, and the recurring
 // gifts. On a narrow screen it shortens rather than cuts: currencies that
-// do not fit become "+3 currencies", statuses "+2"; a figure is never cut.
+// do not fit become "+3 currencies", statuses "+2 statuses"; a figure is
+// never cut.
 func (m *Model) totalsLine() string {
 	st, t, w := &m.ctx.Styles, &m.data.shown.sums, m.ctx.Layout.Width
 	if s := &m.data.shown; s.sumsGen != s.gen || t.Rule.AllStatuses != m.data.allStatuses {
@@ -44,13 +44,14 @@ func (m *Model) totalsLine() string {
 	// rest of the line holds.
 	sep, bar := " · ", st.Muted.Render("  │  ")
 	notCounted := st.Muted.Render(", not counted")
-	room := w - textsafe.Width(head) - textsafe.Width(bar) - textsafe.Width(notCounted) - 10
-	tail := uictx.FitParts(t.LeftOut(st), room, func(n int) string { return "+" + strconv.Itoa(n) })
+	lead := bar + "+ "
+	room := w - textsafe.Width(head) - textsafe.Width(lead) - textsafe.Width(notCounted)
+	tail := t.LeftOutFit(st, room)
 	if strings.HasPrefix(tail, "+") {
-		tail = "" // "+5" alone says nothing
+		tail = "" // "+5 statuses" alone names no figure
 	}
 	if tail != "" {
-		tail = bar + "+ " + tail + notCounted
+		tail = lead + tail + notCounted
 	}
 	if rec := bar + "↻ " + uictx.Commas(t.Recurring) + " recurring"; t.Recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
 		tail += rec

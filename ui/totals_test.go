@@ -2,12 +2,16 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/textsafe"
 	"donations/ui/uictx"
 )
 
@@ -103,4 +107,33 @@ func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
 		}
 		d.mustShow(fmt.Sprintf("↻ %s recurring", uictx.Commas(want)))
 	}
+}
+
+// bareMore is a "+3" with no noun after it: "+3 statuses" and "+6
+// currencies" say what the 3 and the 6 are.
+var bareMore = regexp.MustCompile(`\+[\d,]*\d(?:[^\d, ]|,|$| [^\pL])`)
+
+// What the footer leaves out for want of room it counts with a noun: "+3"
+// alone said nothing (issue 27.6). Each shape, the paid gifts and every
+// status, at 80 and 100 columns, where parts are left out.
+func TestFooterSaysWhatItLeavesOut(t *testing.T) {
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			src, _ := demoSource(t, sh.Of(demo.Options{}))
+			for _, w := range []int{80, 100} {
+				d := newDriver(t, src, w, 24)
+				for _, key := range []string{"G", "a"} {
+					d.keys(key)
+					line := ansi.Strip(d.m.totalsLine())
+					if bareMore.MatchString(line) || textsafe.Width(line) > w {
+						t.Errorf("%d columns, after %s: a bare count or too wide: %q", w, key, line)
+					}
+				}
+			}
+		})
+	}
+	src, _ := demoSource(t, demo.Options{})
+	d := newDriver(t, src, 80, 24)
+	d.keys("G")
+	d.mustShow("refunded +3 statuses, not counted")
 }

@@ -3,6 +3,7 @@ package tally
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"donations/api"
 	"donations/dataset"
@@ -109,7 +110,34 @@ func (t *Sums) Raised() string {
 // "+ USD 12.00 refunded, USD 3.50 refunded in part, 14 failed, not
 // counted".
 func (t *Sums) LeftOut(st *uictx.Styles) []string {
-	var parts, inPart []string
+	parts, _, _ := t.leftOut(st)
+	return parts
+}
+
+// LeftOutFit is as many of LeftOut's parts as fit in width, the rest
+// counted by what they are ("+3 statuses", "+1 sum refunded in part, 2
+// statuses"): a bare "+3" left the reader to guess. "" when none fits.
+func (t *Sums) LeftOutFit(st *uictx.Styles, width int) string {
+	parts, at, inPart := t.leftOut(st)
+	return uictx.FitParts(parts, width, func(n int) string {
+		// The last n parts go: the sums refunded in part among them are
+		// those of parts[at:at+inPart] from len(parts)-n on.
+		sums := max(0, at+inPart-max(len(parts)-n, at))
+		var said []string
+		if sums > 0 {
+			said = append(said, textsafe.Count(sums, "sum")+" refunded in part")
+		}
+		if n > sums {
+			said = append(said, textsafe.Count(n-sums, "status"))
+		}
+		return "+" + strings.Join(said, ", ")
+	})
+}
+
+// leftOut is LeftOut's parts, and where the inPart sums refunded in part
+// stand among them (at).
+func (t *Sums) leftOut(st *uictx.Styles) (parts []string, at, inPart int) {
+	var inParts []string
 	for _, cur := range slices.Sorted(maps.Keys(t.Refunded)) {
 		// Beside a converted headline, only what was taken off it: the
 		// other currencies' sums are net of theirs.
@@ -117,7 +145,7 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 			continue
 		}
 		if v := t.Refunded[cur]; v.Compare(api.Decimal{}) != 0 {
-			inPart = append(inPart, uictx.Money(cur, v)+" "+st.StatusStyle(dataset.Refunded).Render("refunded in part"))
+			inParts = append(inParts, uictx.Money(cur, v)+" "+st.StatusStyle(dataset.Refunded).Render("refunded in part"))
 		}
 	}
 	order := uictx.ByCount(t.Statuses)
@@ -138,9 +166,9 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 		}
 		parts = append(parts, part)
 	}
-	at := 0
 	if len(order) > 0 && order[0] == dataset.Refunded && !t.Rule.Counts(dataset.Refunded) {
 		at = 1
 	}
-	return slices.Insert(parts, min(at, len(parts)), inPart...)
+	at = min(at, len(parts))
+	return slices.Insert(parts, at, inParts...), at, len(inParts)
 }
