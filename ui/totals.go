@@ -24,16 +24,8 @@ func (m *Model) totalsLine() string {
 	if t.Count == 0 {
 		return ""
 	}
-	head := st.Label.Render("Σ ")
-	if p := m.data.partial(); p != "" {
-		// Totals are what fundraisers report: a partial one says so first.
-		head = st.Warn.Render(textsafe.Line(p)+": ") + head
-	}
 	raised := t.Raised()
-	head += raised
-	if t.NotConverted > 0 && raised != "" {
-		head += st.Warn.Render(" incl. " + uictx.Commas(t.NotConverted) + " unconverted")
-	}
+	head := m.totalsHead(raised)
 	var sums []string
 	for _, cur := range uictx.ByCount(t.Gifts) {
 		if _, same := t.Converted[cur]; (!same || len(t.Gifts) > 1) && t.Counted[cur].Compare(api.Decimal{}) != 0 {
@@ -65,4 +57,30 @@ func (m *Model) totalsLine() string {
 		sep = ""
 	}
 	return head + sep + cur + tail
+}
+
+// totalsHead is the headline: "Σ", raised, and how many of the gifts it
+// counts had no conversion: those in its currency it counts in their own
+// amounts, those in another it cannot ("incl. 378 of 751 unconverted");
+// one count of both said the figure held gifts it did not.
+func (m *Model) totalsHead(raised string) string {
+	st := &m.ctx.Styles
+	head := st.Label.Render("Σ ")
+	if p := m.data.partial(); p != "" {
+		// Totals are what fundraisers report: a partial one says so first.
+		head = st.Warn.Render(textsafe.Line(p)+": ") + head
+	}
+	head += raised
+	if raised == "" {
+		return head
+	}
+	switch in, apart := m.data.shown.sums.Unconverted(); {
+	case in > 0 && apart > 0:
+		head += st.Warn.Render(" incl. " + uictx.Commas(in) + " of " + uictx.Commas(in+apart) + " unconverted")
+	case in > 0:
+		head += st.Warn.Render(" incl. " + uictx.Commas(in) + " unconverted")
+	case apart > 0:
+		head += st.Warn.Render(" excl. " + uictx.Commas(apart) + " unconverted")
+	}
+	return head
 }

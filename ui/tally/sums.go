@@ -31,18 +31,19 @@ type Sums struct {
 	// Rule says which gifts the headline adds up: the one `donations
 	// report` and summary follow (paid gifts, or the question's statuses).
 	Rule dataset.ReportQuery
-	// NotConverted counted gifts had no conversion: a converted sum in
-	// their currency counts them in it (as store.Group.Counted does), and
-	// the line says so; in another currency they are in amounts alone.
-	NotConverted int
+	// NotConverted is how many counted gifts had no conversion, by their
+	// own currency: a converted sum in their currency counts them in it
+	// (as store.Group.Counted does); in another they are in amounts alone.
+	NotConverted map[string]int
 }
 
-// Of is the footer's sums of groups keyed by status and recurring
-// (dataset.Sums.Groups); rule says which gifts the headline counts.
+// Of is the footer's sums of groups keyed by status, recurring and
+// currency (dataset.Sums.Groups); rule says which gifts the headline
+// counts.
 func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 	s := Sums{Amounts: map[string]api.Decimal{}, Counted: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
 		ConvCount: map[string]api.Decimal{}, ByStatus: map[string]map[string]api.Decimal{}, Gifts: map[string]int{}, Statuses: map[string]int{},
-		Refunded: map[string]api.Decimal{}, Rule: rule}
+		Refunded: map[string]api.Decimal{}, NotConverted: map[string]int{}, Rule: rule}
 	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
@@ -63,7 +64,9 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 			addAll(s.ConvCount, g.Converted)
 			addAll(unconvertedCounted, g.Unconverted)
 			addAll(s.Refunded, g.Refunded)
-			s.NotConverted += g.NotConverted
+			if g.NotConverted > 0 {
+				s.NotConverted[g.Key[2]] += g.NotConverted
+			}
 			if recurring {
 				s.Recurring += g.Count
 			}
@@ -103,6 +106,20 @@ func (t *Sums) Raised() string {
 		return word + " ≈ " + uictx.Money(cur, t.ConvCount[cur])
 	}
 	return ""
+}
+
+// Unconverted is how many counted gifts had no conversion: in the
+// headline's currency, which Raised counts in their own amounts, and in
+// the others, which it cannot count (their sums per currency hold them).
+func (t *Sums) Unconverted() (in, apart int) {
+	for cur, n := range t.NotConverted {
+		if _, headline := t.Converted[cur]; headline && len(t.Converted) == 1 {
+			in += n
+		} else {
+			apart += n
+		}
+	}
+	return in, apart
 }
 
 // LeftOut says in words what the headline does not count, the refunded
