@@ -154,4 +154,10 @@ func TestFooterSaysWhatItLeavesOut(t *testing.T) {
 	d := newDriver(t, src, 80, 24)
 	d.keys("G")
 	d.mustShow("refunded +3 statuses, not counted")
+	// Every status but refunded counts: what is left out is the refunded
+	// money and what partial refunds took off, said short enough to fit.
+	src, _ = demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	d = newDriver(t, src, 120, 35)
+	d.keys("G", "a")
+	d.mustShow("refunded +1 part refund, not counted")
 }

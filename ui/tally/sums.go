@@ -132,7 +132,7 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 }
 
 // LeftOutFit is as many of LeftOut's parts as fit in width, the rest
-// counted by what they are ("+3 statuses", "+1 sum refunded in part, 2
+// counted by what they are ("+3 statuses", "+1 part refund, 2
 // statuses"): a bare "+3" left the reader to guess. "" when none fits.
 func (t *Sums) LeftOutFit(st *uictx.Styles, width int) string {
 	parts, at, inPart := t.leftOut(st)
@@ -142,7 +142,7 @@ func (t *Sums) LeftOutFit(st *uictx.Styles, width int) string {
 		sums := max(0, at+inPart-max(len(parts)-n, at))
 		var said []string
 		if sums > 0 {
-			said = append(said, textsafe.Count(sums, "sum")+" refunded in part")
+			said = append(said, textsafe.Count(sums, "part refund"))
 		}
 		if n > sums {
 			said = append(said, textsafe.Count(n-sums, "status"))
