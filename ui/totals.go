@@ -36,7 +36,7 @@ func (m *Model) totalsLine() string {
 	// rest of the line holds.
 	sep, bar := " · ", st.Muted.Render("  │  ")
 	notCounted := st.Muted.Render(", not counted")
-	lead := bar + "+ "
+	lead := bar + "+" // "+USD 12.00 refunded", as "+3 statuses": the cell lets it fit at 80
 	room := w - textsafe.Width(head) - textsafe.Width(lead) - textsafe.Width(notCounted)
 	tail := t.LeftOutFit(st, room)
 	if strings.HasPrefix(tail, "+") {

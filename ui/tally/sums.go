@@ -133,12 +133,25 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 
 // LeftOutFit is as many of LeftOut's parts as fit in width, the rest
 // counted by what they are ("+3 statuses", "+1 part refund, 2
-// statuses"): a bare "+3" left the reader to guess. "" when none fits.
+// statuses"): a bare "+3" left the reader to guess. Where not even the
+// first part fits so, the sums refunded in part, a detail of the
+// headline rather than gifts it leaves out, give way first. "" when none
+// fits.
 func (t *Sums) LeftOutFit(st *uictx.Styles, width int) string {
 	parts, at, inPart := t.leftOut(st)
+	s := fitLeftOut(parts, at, inPart, width)
+	if (s == "" || strings.HasPrefix(s, "+")) && inPart > 0 {
+		s = fitLeftOut(slices.Delete(parts, at, at+inPart), 0, 0, width)
+	}
+	return s
+}
+
+// fitLeftOut fits parts, of which parts[at:at+inPart] are sums refunded in
+// part and the others statuses, in width.
+func fitLeftOut(parts []string, at, inPart, width int) string {
 	return uictx.FitParts(parts, width, func(n int) string {
-		// The last n parts go: the sums refunded in part among them are
-		// those of parts[at:at+inPart] from len(parts)-n on.
+		// The last n parts go: the sums among them are those from
+		// len(parts)-n on.
 		sums := max(0, at+inPart-max(len(parts)-n, at))
 		var said []string
 		if sums > 0 {
