@@ -13,8 +13,10 @@ type Sums struct {
 	// Rule is which gifts count: the paid ones, the question's statuses,
 	// or with AllStatuses every status but refunded.
 	Rule store.ReportQuery
-	// Groups are keyed by status (as the store keys it, "" for none) and
-	// "recurring" or "one-time".
+	// Groups are keyed by status (as the store keys it, "" for none),
+	// "recurring" or "one-time", and currency: the footer says how many
+	// gifts without a conversion its converted total counts, those in its
+	// currency, and how many it cannot.
 	Groups []store.Group
 	// Counted adds up the gifts Rule counts; Left, keyed by status alone,
 	// those it does not (export.LeftOut says them in words).
@@ -24,7 +26,7 @@ type Sums struct {
 
 // sums adds up what f selects, in one reading of the store.
 func sums(ctx context.Context, st *store.Store, f store.Filter, all bool) (*Sums, error) {
-	groups, err := st.Groups(ctx, f, []string{"status", "recurring"}, nil)
+	groups, err := st.Groups(ctx, f, []string{"status", "recurring", "currency"}, nil)
 	if err != nil {
 		return nil, err
 	}

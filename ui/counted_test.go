@@ -66,8 +66,9 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 			sums.Rule, sums.ConvCount["USD"], sums.Refunded["USD"], want.net["USD"], want.part["USD"])
 	}
 	d.mustShow("Σ raised ≈ " + uictx.Money("USD", want.net["USD"]))
-	if want.unconverted > 0 {
-		d.mustShow(fmt.Sprintf("incl. %d unconverted", want.unconverted))
+	if total := sumCounts(want.unconverted); total > 0 {
+		// The headline counts those in its currency, of them all.
+		d.mustShow(fmt.Sprintf("incl. %d of %d unconverted", want.unconverted["USD"], total))
 	}
 	d.keys("d")
 	dv := d.m.children[donors.ID].(*donors.View)
@@ -98,14 +99,15 @@ func mustDraw(t *testing.T, v *insights.View, want string) {
 // counted is what the footer's headline adds up, worked out from the
 // records: per currency, the gifts of the statuses that count, each less
 // the part refunded, converted or else in its own currency; part is what
-// was taken off; unconverted how many of them had no conversion.
+// was taken off; unconverted how many of them had no conversion, by
+// their own currency.
 type counted struct {
 	net, part   map[string]api.Decimal
-	unconverted int
+	unconverted map[string]int
 }
 
 func countedOf(t *testing.T, all []api.Donation, counts func(status string) bool) counted {
-	c := counted{net: map[string]api.Decimal{}, part: map[string]api.Decimal{}}
+	c := counted{net: map[string]api.Decimal{}, part: map[string]api.Decimal{}, unconverted: map[string]int{}}
 	for i := range all {
 		g, ok := apitest.NetOf(t, &all[i])
 		if !ok || !counts(g.Status) {
@@ -114,10 +116,17 @@ func countedOf(t *testing.T, all []api.Donation, counts func(status string) bool
 		c.net[g.Currency] = c.net[g.Currency].Add(api.ScaledDecimal(g.Net, 4))
 		c.part[g.Currency] = c.part[g.Currency].Add(api.ScaledDecimal(g.Part, 4))
 		if !g.Converted {
-			c.unconverted++
+			c.unconverted[g.Currency]++
 		}
 	}
 	return c
+}
+
+func sumCounts(m map[string]int) (n int) {
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 // donorNet is what the converted gifts of the e-mail email (as the store

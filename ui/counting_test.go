@@ -49,5 +49,5 @@ func TestTheFooterHeadlineIsThePaidGifts(t *testing.T) {
 	if raised.count == 0 || back.count == 0 || raised.count == len(all) {
 		t.Fatalf("pick an account with paid, refunded and other gifts: %d paid, %d refunded of %d", raised.count, back.count, len(all))
 	}
-	d.mustShow("Σ raised ≈ USD "+uictx.Grouped(raised.usd.String())+" · ", "│  + USD "+uictx.Grouped(back.usd.String())+" refunded · ", ", not counted")
+	d.mustShow("Σ raised ≈ USD "+uictx.Grouped(raised.usd.String())+" · ", "│  +USD "+uictx.Grouped(back.usd.String())+" refunded · ", ", not counted")
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"donations/api"
@@ -13,7 +12,8 @@ import (
 // raised, converted ("Σ raised ≈ USD 4,100.00"), then per currency, the
 // most used first, then what is not counted, in words, and the recurring
 // gifts. On a narrow screen it shortens rather than cuts: currencies that
-// do not fit become "+3 currencies", statuses "+2"; a figure is never cut.
+// do not fit become "+3 currencies", statuses "+2 statuses"; a figure is
+// never cut.
 func (m *Model) totalsLine() string {
 	st, t, w := &m.ctx.Styles, &m.data.shown.sums, m.ctx.Layout.Width
 	if s := &m.data.shown; s.sumsGen != s.gen || t.Rule.AllStatuses != m.data.allStatuses {
@@ -24,16 +24,8 @@ func (m *Model) totalsLine() string {
 	if t.Count == 0 {
 		return ""
 	}
-	head := st.Label.Render("Σ ")
-	if p := m.data.partial(); p != "" {
-		// Totals are what fundraisers report: a partial one says so first.
-		head = st.Warn.Render(textsafe.Line(p)+": ") + head
-	}
 	raised := t.Raised()
-	head += raised
-	if t.NotConverted > 0 && raised != "" {
-		head += st.Warn.Render(" incl. " + uictx.Commas(t.NotConverted) + " unconverted")
-	}
+	head := m.totalsHead(raised)
 	var sums []string
 	for _, cur := range uictx.ByCount(t.Gifts) {
 		if _, same := t.Converted[cur]; (!same || len(t.Gifts) > 1) && t.Counted[cur].Compare(api.Decimal{}) != 0 {
@@ -44,13 +36,14 @@ func (m *Model) totalsLine() string {
 	// rest of the line holds.
 	sep, bar := " · ", st.Muted.Render("  │  ")
 	notCounted := st.Muted.Render(", not counted")
-	room := w - textsafe.Width(head) - textsafe.Width(bar) - textsafe.Width(notCounted) - 10
-	tail := uictx.FitParts(t.LeftOut(st), room, func(n int) string { return "+" + strconv.Itoa(n) })
+	lead := bar + "+" // "+USD 12.00 refunded", as "+3 statuses": the cell lets it fit at 80
+	room := w - textsafe.Width(head) - textsafe.Width(lead) - textsafe.Width(notCounted)
+	tail := t.LeftOutFit(st, room)
 	if strings.HasPrefix(tail, "+") {
-		tail = "" // "+5" alone says nothing
+		tail = "" // "+5 statuses" alone names no figure
 	}
 	if tail != "" {
-		tail = bar + "+ " + tail + notCounted
+		tail = lead + tail + notCounted
 	}
 	if rec := bar + "↻ " + uictx.Commas(t.Recurring) + " recurring"; t.Recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
 		tail += rec
@@ -64,4 +57,30 @@ func (m *Model) totalsLine() string {
 		sep = ""
 	}
 	return head + sep + cur + tail
+}
+
+// totalsHead is the headline: "Σ", raised, and how many of the gifts it
+// counts had no conversion: those in its currency it counts in their own
+// amounts, those in another it cannot ("incl. 378 of 751 unconverted");
+// one count of both said the figure held gifts it did not.
+func (m *Model) totalsHead(raised string) string {
+	st := &m.ctx.Styles
+	head := st.Label.Render("Σ ")
+	if p := m.data.partial(); p != "" {
+		// Totals are what fundraisers report: a partial one says so first.
+		head = st.Warn.Render(textsafe.Line(p)+": ") + head
+	}
+	head += raised
+	if raised == "" {
+		return head
+	}
+	switch in, apart := m.data.shown.sums.Unconverted(); {
+	case in > 0 && apart > 0:
+		head += st.Warn.Render(" incl. " + uictx.Commas(in) + " of " + uictx.Commas(in+apart) + " unconverted")
+	case in > 0:
+		head += st.Warn.Render(" incl. " + uictx.Commas(in) + " unconverted")
+	case apart > 0:
+		head += st.Warn.Render(" excl. " + uictx.Commas(apart) + " unconverted")
+	}
+	return head
 }

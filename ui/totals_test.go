@@ -2,29 +2,51 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/textsafe"
 	"donations/ui/uictx"
 )
 
 // The platform's old gifts come without a conversion: the footer's
-// converted total counts them in their own currency and says how many,
-// rather than drop them.
+// converted total counts those in its currency in their own amounts and
+// says how many of them all it counts: those in other currencies it
+// cannot (one count of both said the figure held gifts it did not). At 80
+// and 120 columns, no number cut.
 func TestTotalsSayWhatHadNoConversion(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
-	d := newDriver(t, src, 200, 30)
-	d.keys("G")
-	sums := d.m.data.shown.sums
-	if sums.NotConverted == 0 {
-		t.Fatal("every gift had a conversion: the test tests nothing")
+	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	in, apart := 0, 0
+	for _, d := range apitest.Every(t, demoClient(t, srv)) {
+		g, ok := apitest.NetOf(t, &d)
+		switch {
+		case !ok || g.Status != "paid" || g.Converted:
+		case g.Currency == "USD":
+			in++
+		default:
+			apart++
+		}
 	}
-	d.mustShow(fmt.Sprintf("incl. %d unconverted", sums.NotConverted))
-	if len(sums.Converted) != 1 {
-		t.Fatalf("converted totals in %v, want the one currency the demo converts to", sums.Converted)
+	if in == 0 || apart == 0 {
+		t.Fatalf("%d USD gifts and %d others had no conversion: the test tests nothing", in, apart)
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 35}} {
+		d := newDriver(t, src, size[0], size[1])
+		d.keys("G")
+		sums := d.m.data.shown.sums
+		if len(sums.Converted) != 1 {
+			t.Fatalf("converted totals in %v, want the one currency the demo converts to", sums.Converted)
+		}
+		d.mustShow(fmt.Sprintf("incl. %d of %d unconverted", in, in+apart))
+		if line := ansi.Strip(d.m.totalsLine()); cutNumber.MatchString(line) || textsafe.Width(line) > size[0] {
+			t.Errorf("%d columns: %q", size[0], line)
+		}
 	}
 }
 
@@ -64,5 +86,88 @@ func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
 	d.mustShow(uictx.Money("USD", part) + " refunded in part")
 	if got := sums.ConvCount["USD"].Add(part); got.Compare(gross) != 0 {
 		t.Errorf("net %s + refunded in part %s = %s, want the paid gifts' %s", sums.ConvCount["USD"], part, got, gross)
+	}
+}
+
+// The footer's ↻ counts the recurring gifts its Σ counts, as insights and
+// summary do: on donorbox the paid ones, with a every status but refunded,
+// never a recurring gift the headline leaves out.
+func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
+	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	all := apitest.Every(t, demoClient(t, srv))
+	recurring := func(counts func(status string) bool) (n, every int) {
+		for i := range all {
+			if !all[i].Recurring.Value {
+				continue
+			}
+			every++
+			if counts(strings.ToLower(strings.TrimSpace(all[i].Status.Value))) {
+				n++
+			}
+		}
+		return n, every
+	}
+	d := newDriver(t, src, 200, 30)
+	for _, tc := range []struct {
+		key    string
+		counts func(string) bool
+	}{
+		{"", func(s string) bool { return s == "paid" }},
+		{"a", func(s string) bool { return s != "refunded" }},
+	} {
+		d.keys(tc.key)
+		want, every := recurring(tc.counts)
+		if want == every {
+			t.Fatalf("every recurring gift counts (%d): the test tests nothing", every)
+		}
+		if got := d.m.data.shown.sums.Recurring; got != want {
+			t.Errorf("after %q: ↻ %d recurring, want the %d the headline counts of %d", tc.key, got, want, every)
+		}
+		d.mustShow(fmt.Sprintf("↻ %s recurring", uictx.Commas(want)))
+	}
+}
+
+// bareMore is a "+3" with no noun after it: "+3 statuses" and "+6
+// currencies" say what the 3 and the 6 are.
+var bareMore = regexp.MustCompile(`\+[\d,]*\d(?:[^\d, ]|,|$| [^\pL])`)
+
+// What the footer leaves out for want of room it counts with a noun: "+3"
+// alone said nothing (issue 27.6). Each shape, the paid gifts and every
+// status, at 80 and 100 columns, where parts are left out.
+func TestFooterSaysWhatItLeavesOut(t *testing.T) {
+	for _, sh := range apitest.Shapes {
+		t.Run(sh.Name, func(t *testing.T) {
+			src, _ := demoSource(t, sh.Of(demo.Options{}))
+			for _, w := range []int{80, 100} {
+				d := newDriver(t, src, w, 24)
+				for _, key := range []string{"G", "a"} {
+					d.keys(key)
+					line := ansi.Strip(d.m.totalsLine())
+					if bareMore.MatchString(line) || textsafe.Width(line) > w {
+						t.Errorf("%d columns, after %s: a bare count or too wide: %q", w, key, line)
+					}
+				}
+			}
+		})
+	}
+	// The money refunded shows, the rest counted by its noun. The part
+	// refunds are a detail of the headline: where the refunded money does
+	// not fit beside them, they give way. (--demo's own 5,000 gifts at 80
+	// columns: the line is full.)
+	for _, tc := range []struct {
+		opts demo.Options
+		w, h int
+		keys []string
+		want string
+	}{
+		{demo.Options{}, 80, 24, []string{"G"}, "+USD 20,631.08 refunded +3 statuses, not counted"},
+		{demo.Options{Count: 5000}, 80, 24, []string{"G"}, "refunded +3 statuses, not counted"},
+		{demo.Options{Shape: demo.ShapeDonorbox}, 120, 35, []string{"G"}, "refunded · 92 pending +2 statuses, not counted"},
+		{demo.Options{Shape: demo.ShapeDonorbox}, 120, 35, []string{"G", "a"}, "refunded +1 part refund, not counted"},
+	} {
+		src, _ := demoSource(t, tc.opts)
+		d := newDriver(t, src, tc.w, tc.h)
+		d.keys(tc.keys...)
+		d.mustShow(tc.want)
 	}
 }

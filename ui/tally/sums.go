@@ -3,6 +3,7 @@ package tally
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"donations/api"
 	"donations/dataset"
@@ -13,8 +14,9 @@ import (
 // Sums is what the footer says of the rows shown: exact totals per
 // currency, of every gift and of those that count (store.ReportQuery's
 // rule: paid gifts, a refunded one is not), the same for the converted
-// amounts, the counts by status and of recurring gifts, and the converted
-// sums per status, for what is left out.
+// amounts, the counts by status and of the recurring gifts that count (as
+// insights counts them), and the converted sums per status, for what is
+// left out.
 type Sums struct {
 	Count                int
 	Amounts, Counted     map[string]api.Decimal
@@ -29,18 +31,19 @@ type Sums struct {
 	// Rule says which gifts the headline adds up: the one `donations
 	// report` and summary follow (paid gifts, or the question's statuses).
 	Rule dataset.ReportQuery
-	// NotConverted counted gifts had no conversion: a converted sum in
-	// their currency counts them in it (as store.Group.Counted does), and
-	// the line says so; in another currency they are in amounts alone.
-	NotConverted int
+	// NotConverted is how many counted gifts had no conversion, by their
+	// own currency: a converted sum in their currency counts them in it
+	// (as store.Group.Counted does); in another they are in amounts alone.
+	NotConverted map[string]int
 }
 
-// Of is the footer's sums of groups keyed by status and recurring
-// (dataset.Sums.Groups); rule says which gifts the headline counts.
+// Of is the footer's sums of groups keyed by status, recurring and
+// currency (dataset.Sums.Groups); rule says which gifts the headline
+// counts.
 func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 	s := Sums{Amounts: map[string]api.Decimal{}, Counted: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
 		ConvCount: map[string]api.Decimal{}, ByStatus: map[string]map[string]api.Decimal{}, Gifts: map[string]int{}, Statuses: map[string]int{},
-		Refunded: map[string]api.Decimal{}, Rule: rule}
+		Refunded: map[string]api.Decimal{}, NotConverted: map[string]int{}, Rule: rule}
 	unconverted, unconvertedCounted := map[string]api.Decimal{}, map[string]api.Decimal{}
 	for _, g := range groups {
 		status, recurring := g.Key[0], g.Key[1] == "recurring"
@@ -49,9 +52,6 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 		}
 		s.Count += g.Count
 		s.Statuses[status] += g.Count
-		if recurring {
-			s.Recurring += g.Count
-		}
 		addAll(s.Amounts, g.Amounts)
 		addAll(s.Converted, g.Converted)
 		addAll(unconverted, g.Unconverted)
@@ -64,7 +64,12 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 			addAll(s.ConvCount, g.Converted)
 			addAll(unconvertedCounted, g.Unconverted)
 			addAll(s.Refunded, g.Refunded)
-			s.NotConverted += g.NotConverted
+			if g.NotConverted > 0 {
+				s.NotConverted[g.Key[2]] += g.NotConverted
+			}
+			if recurring {
+				s.Recurring += g.Count
+			}
 		}
 		for cur := range g.Amounts {
 			s.Gifts[cur] += g.Count
@@ -103,12 +108,66 @@ func (t *Sums) Raised() string {
 	return ""
 }
 
+// Unconverted is how many counted gifts had no conversion: in the
+// headline's currency, which Raised counts in their own amounts, and in
+// the others, which it cannot count (their sums per currency hold them).
+func (t *Sums) Unconverted() (in, apart int) {
+	for cur, n := range t.NotConverted {
+		if _, headline := t.Converted[cur]; headline && len(t.Converted) == 1 {
+			in += n
+		} else {
+			apart += n
+		}
+	}
+	return in, apart
+}
+
 // LeftOut says in words what the headline does not count, the refunded
 // money first, then what partial refunds took off the counted gifts:
 // "+ USD 12.00 refunded, USD 3.50 refunded in part, 14 failed, not
 // counted".
 func (t *Sums) LeftOut(st *uictx.Styles) []string {
-	var parts, inPart []string
+	parts, _, _ := t.leftOut(st)
+	return parts
+}
+
+// LeftOutFit is as many of LeftOut's parts as fit in width, the rest
+// counted by what they are ("+3 statuses", "+1 part refund, 2
+// statuses"): a bare "+3" left the reader to guess. Where not even the
+// first part fits so, the sums refunded in part, a detail of the
+// headline rather than gifts it leaves out, give way first. "" when none
+// fits.
+func (t *Sums) LeftOutFit(st *uictx.Styles, width int) string {
+	parts, at, inPart := t.leftOut(st)
+	s := fitLeftOut(parts, at, inPart, width)
+	if (s == "" || strings.HasPrefix(s, "+")) && inPart > 0 {
+		s = fitLeftOut(slices.Delete(parts, at, at+inPart), 0, 0, width)
+	}
+	return s
+}
+
+// fitLeftOut fits parts, of which parts[at:at+inPart] are sums refunded in
+// part and the others statuses, in width.
+func fitLeftOut(parts []string, at, inPart, width int) string {
+	return uictx.FitParts(parts, width, func(n int) string {
+		// The last n parts go: the sums among them are those from
+		// len(parts)-n on.
+		sums := max(0, at+inPart-max(len(parts)-n, at))
+		var said []string
+		if sums > 0 {
+			said = append(said, textsafe.Count(sums, "part refund"))
+		}
+		if n > sums {
+			said = append(said, textsafe.Count(n-sums, "status"))
+		}
+		return "+" + strings.Join(said, ", ")
+	})
+}
+
+// leftOut is LeftOut's parts, and where the inPart sums refunded in part
+// stand among them (at).
+func (t *Sums) leftOut(st *uictx.Styles) (parts []string, at, inPart int) {
+	var inParts []string
 	for _, cur := range slices.Sorted(maps.Keys(t.Refunded)) {
 		// Beside a converted headline, only what was taken off it: the
 		// other currencies' sums are net of theirs.
@@ -116,7 +175,7 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 			continue
 		}
 		if v := t.Refunded[cur]; v.Compare(api.Decimal{}) != 0 {
-			inPart = append(inPart, uictx.Money(cur, v)+" "+st.StatusStyle(dataset.Refunded).Render("refunded in part"))
+			inParts = append(inParts, uictx.Money(cur, v)+" "+st.StatusStyle(dataset.Refunded).Render("refunded in part"))
 		}
 	}
 	order := uictx.ByCount(t.Statuses)
@@ -137,9 +196,9 @@ func (t *Sums) LeftOut(st *uictx.Styles) []string {
 		}
 		parts = append(parts, part)
 	}
-	at := 0
 	if len(order) > 0 && order[0] == dataset.Refunded && !t.Rule.Counts(dataset.Refunded) {
 		at = 1
 	}
-	return slices.Insert(parts, min(at, len(parts)), inPart...)
+	at = min(at, len(parts))
+	return slices.Insert(parts, at, inParts...), at, len(inParts)
 }

@@ -72,3 +72,33 @@ func TestDetailShowsWhatDonorboxSends(t *testing.T) {
 		}
 	}
 }
+
+// The platform's records name a campaign and no form: the detail shows the
+// campaign where the form would be, at the top of the gift, once (the
+// list's FORM column follows the same rule); a record with a form shows
+// the form there and its campaign further down.
+func TestDetailShowsTheCampaignWhereNoForm(t *testing.T) {
+	for _, tc := range []struct {
+		json, first, second string
+	}{
+		{`{"id":1,"campaign":{"id":7,"name":"Annual Fund"}}`, "Campaign Annual Fund", ""},
+		{`{"id":1,"form_name":"Spring Appeal","campaign":{"id":7,"name":"Annual Fund"}}`, "Form Spring Appeal", "Campaign Annual Fund"},
+	} {
+		var d api.Donation
+		if err := d.UnmarshalJSON([]byte(tc.json)); err != nil {
+			t.Fatal(err)
+		}
+		text := ansi.Strip(detailText(&d, 100, time.UTC, uictx.NewStyles(true)))
+		_, gift, _ := strings.Cut(text, "\nGift\n")
+		lines := strings.Split(gift, "\n")
+		if got := strings.Join(strings.Fields(lines[0]), " "); got != tc.first {
+			t.Errorf("%s: the gift begins %q, want %q\n%s", tc.json, got, tc.first, text)
+		}
+		if n := strings.Count(text, "Annual Fund"); n != 1 {
+			t.Errorf("%s: the campaign shows %d times\n%s", tc.json, n, text)
+		}
+		if tc.second != "" && !strings.Contains(strings.Join(strings.Fields(gift), " "), tc.second) {
+			t.Errorf("%s: no %q\n%s", tc.json, tc.second, text)
+		}
+	}
+}

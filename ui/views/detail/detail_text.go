@@ -114,6 +114,20 @@ func plainValue(p any) string {
 }
 
 var showers = map[string]shower{
+	// A gift with no form shows its campaign there, at the top of the gift
+	// as in the list's FORM column, rather than 20 lines further down.
+	"form_name": func(w *detailWriter, d *api.Donation) {
+		if name, campaign := uictx.FormOrCampaign(d.FormName, d.CampaignName); campaign {
+			w.field("Campaign", uictx.Show(name))
+		} else {
+			w.field("Form", uictx.Show(name))
+		}
+	},
+	"campaign_name": func(w *detailWriter, d *api.Donation) {
+		if _, shown := uictx.FormOrCampaign(d.FormName, d.CampaignName); !shown && d.CampaignName.Valid {
+			w.field("Campaign", uictx.Show(d.CampaignName))
+		}
+	},
 	"first_name": func(w *detailWriter, d *api.Donation) {
 		name := textsafe.Line(d.DonorName())
 		if name == "" {

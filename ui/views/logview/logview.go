@@ -2,6 +2,7 @@ package logview
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -74,20 +75,56 @@ func (v *View) View() string {
 	return title + "\n" + v.VP.View() + "\n" + v.Ctx.KeyLine(v.ShortHelp())
 }
 
-// wrapEntry breaks a log line to width, the lines after the first indented
-// under its time, a URL breaking after a "/", "?" or "&": nothing is cut
-// at the screen's edge.
+// wrapEntry breaks a log line to width at its spaces, the lines after the
+// first indented under its time: nothing is cut at the screen's edge. A
+// word longer than a line, a URL, starts a line and breaks where it must
+// (breakWord). ansi's wrapping broke it at every hyphen as well, which cut
+// a date question's URL into pieces of a date each.
 func wrapEntry(line string, width int) []string {
 	const indent = 13 // "15:04:05.000 "
 	if textsafe.Width(line) <= width || width <= indent+10 {
 		return []string{textsafe.Truncate(line, width)}
 	}
-	first := strings.SplitN(textsafe.Wrap(line, width, "/?&"), "\n", 2)
-	out := []string{first[0]}
-	if len(first) > 1 {
-		for _, l := range strings.Split(textsafe.Wrap(first[1], width-indent, "/?&"), "\n") {
-			out = append(out, strings.Repeat(" ", indent)+l)
+	var lines []string
+	cur, room := "", width // the first line's room; the rest have less
+	next := func(rest string) {
+		lines, cur, room = append(lines, cur), rest, width-indent
+	}
+	for _, word := range strings.Split(line, " ") {
+		switch {
+		case cur == "":
+			cur = word
+		case textsafe.Width(cur+" "+word) <= room:
+			cur += " " + word
+		default:
+			next(word)
+		}
+		for textsafe.Width(cur) > room {
+			head, rest := breakWord(cur, room)
+			cur = head
+			next(rest)
 		}
 	}
-	return out
+	lines = append(lines, cur)
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.Repeat(" ", indent) + lines[i]
+	}
+	return lines
+}
+
+// breakWord splits s after the last "/", "?" or "&" of its first width
+// cells, where a URL reads on, or at the width where there is none; the
+// first part holds a character at least, so that wrapping ends.
+func breakWord(s string, width int) (string, string) {
+	end, cells := 0, 0
+	for i, r := range s {
+		if cells += textsafe.Width(string(r)); cells > width && i > 0 {
+			break
+		}
+		end = i + utf8.RuneLen(r)
+	}
+	if at := strings.LastIndexAny(s[:end], "/?&"); at >= 0 {
+		end = at + 1
+	}
+	return s[:end], s[end:]
 }

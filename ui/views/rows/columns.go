@@ -34,14 +34,11 @@ func flagsCell(_ *uictx.Context, r *uictx.Row) string {
 	return string(f)
 }
 
-// formCell is the form the gift came through or, where the server names
-// none (servers that nest the campaign send no form_name), its campaign:
-// the same grouping of gifts under the platform's name.
+// formCell is the form the gift came through or, where none, its campaign
+// (uictx.FormOrCampaign).
 func formCell(_ *uictx.Context, r *uictx.Row) string {
-	if strings.TrimSpace(r.Summary.FormName.Value) == "" && r.Summary.CampaignName.Value != "" {
-		return uictx.Show(r.Summary.CampaignName)
-	}
-	return uictx.Show(r.Summary.FormName)
+	name, _ := uictx.FormOrCampaign(r.Summary.FormName, r.Summary.CampaignName)
+	return uictx.Show(name)
 }
 
 func col(title, sort string, width int, cell func(ctx *uictx.Context, r *uictx.Row) string) Col {
