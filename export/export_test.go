@@ -311,8 +311,8 @@ func TestFormOrCampaign(t *testing.T) {
 		{"  ", "Giving Tuesday", "Giving Tuesday"},
 		{"", "", ""},
 	} {
-		if got := export.FormOrCampaign(text(c.form), text(c.campaign)).Value; got != c.want {
-			t.Errorf("form %q, campaign %q: %q, want %q", c.form, c.campaign, got, c.want)
+		if got, _ := export.FormOrCampaign(text(c.form), text(c.campaign)); got.Value != c.want {
+			t.Errorf("form %q, campaign %q: %q, want %q", c.form, c.campaign, got.Value, c.want)
 		}
 	}
 }

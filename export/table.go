@@ -48,7 +48,7 @@ func newTable(w io.Writer, width int) *table {
 		tcol("EMAIL", 22, 3, true, func(d *api.Donation) string { return d.Email.Value }),
 		amount,
 		tcol("STATUS", 9, 5, false, func(d *api.Donation) string { return d.Status.Value }),
-		tcol("FORM", 10, 6, true, func(d *api.Donation) string { return FormOrCampaign(d.FormName, d.CampaignName).Value }),
+		tcol("FORM", 10, 6, true, func(d *api.Donation) string { name, _ := FormOrCampaign(d.FormName, d.CampaignName); return name.Value }),
 	}
 	return &table{w: bufio.NewWriter(w), cols: fitColumns(cols, width)}
 }
@@ -56,13 +56,13 @@ func newTable(w io.Writer, width int) *table {
 // FormOrCampaign is what a FORM column shows: the form the gift came
 // through or, where the server names none (servers that nest the campaign,
 // as Donorbox does, send no form_name), its campaign, the same grouping of
-// gifts under the platform's name. The list's table and the browser's list
-// show the same.
-func FormOrCampaign(form, campaign api.Text) api.Text {
+// gifts under the platform's name; isCampaign says which. The list's table,
+// the browser's list and its detail show the same.
+func FormOrCampaign(form, campaign api.Text) (name api.Text, isCampaign bool) {
 	if strings.TrimSpace(form.Value) == "" && campaign.Value != "" {
-		return campaign
+		return campaign, true
 	}
-	return form
+	return form, false
 }
 
 // fitColumns makes a row of cols at most width cells: it drops the columns

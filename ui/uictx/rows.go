@@ -1,8 +1,6 @@
 package uictx
 
 import (
-	"strings"
-
 	"donations/api"
 )
 
@@ -14,14 +12,3 @@ type Row struct {
 }
 
 func NewRow(d *api.Donation, ex *api.Exchange) Row { return Row{Summary: d.Summary(), Exchange: ex} }
-
-// FormOrCampaign is what a gift came through: its form or, where the
-// server names none (servers that nest the campaign send no form_name),
-// its campaign, the same grouping of gifts under the platform's name;
-// campaign says which. The list's FORM column and the detail follow it.
-func FormOrCampaign(form, campaignName api.Text) (name api.Text, campaign bool) {
-	if strings.TrimSpace(form.Value) == "" && campaignName.Value != "" {
-		return campaignName, true
-	}
-	return form, false
-}

@@ -117,14 +117,14 @@ var showers = map[string]shower{
 	// A gift with no form shows its campaign there, at the top of the gift
 	// as in the list's FORM column, rather than 20 lines further down.
 	"form_name": func(w *detailWriter, d *api.Donation) {
-		if name, campaign := uictx.FormOrCampaign(d.FormName, d.CampaignName); campaign {
+		if name, campaign := export.FormOrCampaign(d.FormName, d.CampaignName); campaign {
 			w.field("Campaign", uictx.Show(name))
 		} else {
 			w.field("Form", uictx.Show(name))
 		}
 	},
 	"campaign_name": func(w *detailWriter, d *api.Donation) {
-		if _, shown := uictx.FormOrCampaign(d.FormName, d.CampaignName); !shown && d.CampaignName.Valid {
+		if _, shown := export.FormOrCampaign(d.FormName, d.CampaignName); !shown && d.CampaignName.Valid {
 			w.field("Campaign", uictx.Show(d.CampaignName))
 		}
 	},

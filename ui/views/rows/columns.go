@@ -3,6 +3,7 @@ package rows
 import (
 	"strings"
 
+	"donations/export"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
@@ -35,9 +36,9 @@ func flagsCell(_ *uictx.Context, r *uictx.Row) string {
 }
 
 // formCell is the form the gift came through or, where none, its campaign
-// (uictx.FormOrCampaign).
+// (export.FormOrCampaign).
 func formCell(_ *uictx.Context, r *uictx.Row) string {
-	name, _ := uictx.FormOrCampaign(r.Summary.FormName, r.Summary.CampaignName)
+	name, _ := export.FormOrCampaign(r.Summary.FormName, r.Summary.CampaignName)
 	return uictx.Show(name)
 }
 
