@@ -78,7 +78,8 @@ func WaitLine(w api.Wait) string {
 		}
 		return textsafe.Line(fmt.Sprintf("page %d: %s, retry %d of %d in %.1f s", w.Page, what, w.Attempt-1, w.Attempts-1, d))
 	}
-	return textsafe.Line(fmt.Sprintf("page %d: %s", w.Page, w.Reason))
+	// The reason says why; how long is said here, as the command line does.
+	return textsafe.Line(fmt.Sprintf("page %d: waiting %.1f s: %s", w.Page, d, w.Reason))
 }
 
 // Len is how many lines the log keeps.
