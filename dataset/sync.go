@@ -18,8 +18,12 @@ type SyncOptions struct {
 	// From starts at this page rather than where the store ends, and Query
 	// filters the pages: for a store that holds the last pages of a query
 	// only (the browser's own, filled newest first).
-	From       int
-	Query      api.Query
+	From  int
+	Query api.Query
+	// OnProgress, when set, is called on the sync's own goroutine after each
+	// batch is stored and before the next is: where a caller stops or steps
+	// a sync at an exact point. What to show goes by Watch's events, which
+	// come later and may be merged.
 	OnProgress func(Progress)
 	// NoWait makes a sync return ErrSyncRunning at once when another sync
 	// of the store runs; else it waits for it, and OnWait is told.
