@@ -83,7 +83,7 @@ func TestGiftsWithNoConversionAreOneLine(t *testing.T) {
 			own = append(own, l)
 		}
 	}
-	want := "237 gifts with no conversion, counted in their own currency in the donor rows, not in the USD figures: " +
+	want := "237 gifts with no conversion, counted apart in their own currency, not in the USD figures: " +
 		"AUD 17,820.45 (75) · EUR 23,312.35 (97) · JPY 1,396,720.00 (65)"
 	if len(own) != 1 || own[0] != want {
 		t.Fatalf("notes of the gifts with no conversion:\n%q\nwant one line:\n%q", own, want)

@@ -261,7 +261,7 @@ func ownCurrencyNote(n store.ReportNotes) string {
 		gifts += c.Gifts
 		parts = append(parts, fmt.Sprintf("%s %s (%d)", orNone(cur), textsafe.Thousands(c.Sum.String()), c.Gifts))
 	}
-	return fmt.Sprintf("%s with no conversion, counted in their own currency in the donor rows, not in the %s figures: %s",
+	return fmt.Sprintf("%s with no conversion, counted apart in their own currency, not in the %s figures: %s",
 		textsafe.Count(gifts, "gift"), orNone(n.Currency), strings.Join(parts, " · "))
 }
 
