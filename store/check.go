@@ -38,7 +38,7 @@ func schemaOf(ctx context.Context, q interface {
 }
 
 // made is the schema this program makes.
-var made = sync.OnceValues(func() (map[string]object, error) { return madeOf(schema) })
+var made = sync.OnceValues(func() (map[string]object, error) { return madeOf(schema()) })
 
 // madeSum is schemaSum of made: a store of this version whose objects have
 // this sum is as this program makes it, checked without making the schema

@@ -188,3 +188,35 @@ func TestStoreOfVersion8NotAsMadeIsRefused(t *testing.T) {
 		t.Errorf("err = %v, want ErrCorrupt naming the trigger", err)
 	}
 }
+
+// A page stored again drops, in its own transaction, the request that
+// brought all its donations before, and keeps one some donation still
+// refers to: a sync's end no longer looks up every request (10,000 at a
+// million) to find them.
+func TestAPageStoredAgainDropsTheRequestItLeft(t *testing.T) {
+	srv := server(t, demo.Options{Count: 450})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	var raws [][]byte
+	if err := s.Window(context.Background(), store.Query{}, 0, -1, func(raw []byte) error {
+		raws = append(raws, raw)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	list, _, err := api.DecodePage(append(append([]byte("["), bytes.Join(raws, []byte(","))...), ']'), 1)
+	if err != nil || len(list) != 450 {
+		t.Fatalf("%d donations read back: %v", len(list), err)
+	}
+	// Newest first: the first 50 are page 5, the next 100 page 4.
+	again := []store.Page{
+		{Records: list[:50], Exchange: &api.Exchange{Method: "GET", URL: "page=5", Page: 5, Status: 200, At: time.Now()}},
+		{Records: list[50:100], Exchange: &api.Exchange{Method: "GET", URL: "page=4", Page: 4, Status: 200, At: time.Now()}},
+	}
+	if _, err := s.PutPages(context.Background(), again); err != nil {
+		t.Fatal(err)
+	}
+	if all, unreferenced := kept(t, path); all != 6 || unreferenced != 0 {
+		t.Errorf("pages 5 and half of 4 stored again: %d requests kept, want 6 (page 5's old one gone), %d unreferenced", all, unreferenced)
+	}
+}

@@ -60,7 +60,10 @@ func (s *Store) Begin(ctx context.Context, deferUpkeep bool) error {
 // size per. It removes gone, what the dataset found the server no longer
 // holds, and, when whole (a full walk that the server answered faithfully
 // and that nothing moved under), records the sync as the last full one.
-// The requests that brought donations read again or removed go too.
+// The requests that brought the donations removed go too; those of
+// donations read again went as their pages were stored (keepExchange). A
+// whole sync also looks at every request, for those an earlier version,
+// killed before its end, left behind.
 func (s *Store) Finish(ctx context.Context, whole bool, gone []int64, per int, at time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		for _, id := range gone {
@@ -73,8 +76,10 @@ func (s *Store) Finish(ctx context.Context, whole bool, gone []int64, per int, a
 				return err
 			}
 		}
-		if err := dropUnreferenced(ctx, tx); err != nil {
-			return err
+		if whole || len(gone) > 0 {
+			if err := dropUnreferenced(ctx, tx); err != nil {
+				return err
+			}
 		}
 		if err := setMeta(ctx, tx, metaPerPage, strconv.Itoa(per)); err != nil {
 			return err

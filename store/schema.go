@@ -6,64 +6,76 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // kept is true unless the search index, the rollups and the donors table
 // are deferred (the meta key deferred says so).
 const kept = `NOT EXISTS (SELECT 1 FROM meta WHERE key = '` + metaDeferred + `')`
 
-var schema = append(append([]string{
-	// The record's bytes live apart from its columns: sorting, counting and
-	// adding up then read a tenth of the pages they would read past them.
-	// Compressed on disk (see compress.go): dict is the dictionary's id in
-	// records_dict, 0 for a record kept as sent.
-	`CREATE TABLE records (id INTEGER PRIMARY KEY, dict INTEGER NOT NULL, raw BLOB NOT NULL)`,
-	`CREATE TABLE records_dict (id INTEGER PRIMARY KEY, sum BLOB NOT NULL, bytes BLOB NOT NULL)`,
-	donationsTable(schemaVersion),
-	`CREATE INDEX donations_date ON donations(date_utc, id)`,
-	// Gifts sort by what they are worth in one currency, the converted
-	// amount, when the server gives it: ¥9,531 is not more than $2,500.
-	`CREATE INDEX donations_amount ON donations(` + amountKey + `, id)`,
-	// A donor's gifts: the donors table is added up again from them, and a
-	// donor is named as on the newest (a sort of one donor's gifts).
-	donorIndex,
-	convertedIndex,
-	`CREATE INDEX donations_name ON donations(name_key, id)`,
-	`CREATE INDEX donations_status ON donations(status_key, id)`,
-	`CREATE INDEX donations_form ON donations(form_name, id)`,
-	refundedIndex,
-	searchIndex, searchAutomerge, searchCrisismerge,
-	// While a first sync fills an empty store the index is not kept up to
-	// date row by row (the meta key deferred says so): it is built once
-	// when that sync ends, or the next one if it is cut short.
-	`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
+// schema is every statement that makes a store of this version. It and
+// the upgrades are made on first use, not when the program starts: their
+// triggers' SQL, put together from the rollups and the donors' figures,
+// was 3 of the 5 ms every command spent before main (GODEBUG=inittrace=1),
+// while most commands open a store whose schema is checked by its sum.
+var schema = sync.OnceValue(func() []string {
+	return append(append([]string{
+		// The record's bytes live apart from its columns: sorting, counting and
+		// adding up then read a tenth of the pages they would read past them.
+		// Compressed on disk (see compress.go): dict is the dictionary's id in
+		// records_dict, 0 for a record kept as sent.
+		`CREATE TABLE records (id INTEGER PRIMARY KEY, dict INTEGER NOT NULL, raw BLOB NOT NULL)`,
+		`CREATE TABLE records_dict (id INTEGER PRIMARY KEY, sum BLOB NOT NULL, bytes BLOB NOT NULL)`,
+		donationsTable(schemaVersion),
+		`CREATE INDEX donations_date ON donations(date_utc, id)`,
+		// Gifts sort by what they are worth in one currency, the converted
+		// amount, when the server gives it: ¥9,531 is not more than $2,500.
+		`CREATE INDEX donations_amount ON donations(` + amountKey + `, id)`,
+		// A donor's gifts: the donors table is added up again from them, and a
+		// donor is named as on the newest (a sort of one donor's gifts).
+		donorIndex,
+		convertedIndex,
+		`CREATE INDEX donations_name ON donations(name_key, id)`,
+		`CREATE INDEX donations_status ON donations(status_key, id)`,
+		`CREATE INDEX donations_form ON donations(form_name, id)`,
+		refundedIndex,
+		searchIndex, searchAutomerge, searchCrisismerge,
+		// While a first sync fills an empty store the index is not kept up to
+		// date row by row (the meta key deferred says so): it is built once
+		// when that sync ends, or the next one if it is cut short.
+		`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
-	`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
+		`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
 		DELETE FROM records WHERE id = old.id; END`,
-	`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
+		`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search); END`,
-	`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations WHEN ` + kept + ` BEGIN
+		`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations WHEN ` + kept + ` BEGIN
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
-	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema())...)
+		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+	}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema())...)
+})
 
 // upgrades bring a store of version v to v+1 in place, keeping what it
 // holds: a store of a version before the first of them is rebuilt.
-var upgrades = map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex13},
-	11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
-	13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
-	14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
-	16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge},
-	17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
-		donorTriggers(18)...), 18: donorYearSchema(),
-	19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
-		donorSchema(20))}
+var upgrades = sync.OnceValue(func() map[int][]string {
+	return map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex13},
+		11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
+		13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
+		14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
+		16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge},
+		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
+			donorTriggers(18)...), 18: donorYearSchema(),
+		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
+			donorSchema(20))}
+})
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
-var replaced = map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
-	16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19)}
+var replaced = sync.OnceValue(func() map[int][]string {
+	return map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
+		16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19)}
+})
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
 // status too, and the index of e-mails goes, donorIndex begins with them.
@@ -227,13 +239,13 @@ const donorIndex10 = `CREATE INDEX donations_donor ON donations(email_key, day, 
 // schemaAt is what makes a store of version v, for a version the upgrades
 // bring up to date: the schema without what they add.
 func schemaAt(v int) []string {
-	out := slices.Clone(schema)
+	out := slices.Clone(schema())
 	out[slices.Index(out, donationsTable(schemaVersion))] = donationsTable(v)
 	// From the newest step down: a step that replaces a statement gives
 	// back the one an earlier step made.
 	for step := schemaVersion - 1; step >= v; step-- {
-		out = slices.DeleteFunc(out, func(stmt string) bool { return slices.Contains(upgrades[step], stmt) })
-		out = append(out, replaced[step]...)
+		out = slices.DeleteFunc(out, func(stmt string) bool { return slices.Contains(upgrades()[step], stmt) })
+		out = append(out, replaced()[step]...)
 	}
 	return out
 }
@@ -257,7 +269,7 @@ func upgradable(v int) bool {
 		return false
 	}
 	for ; v < schemaVersion; v++ {
-		if upgrades[v] == nil {
+		if upgrades()[v] == nil {
 			return false
 		}
 	}
@@ -398,7 +410,7 @@ func build(ctx context.Context, tx *sql.Tx) error {
 	if err != nil {
 		return err
 	}
-	for _, stmt := range append(drop, schema...) {
+	for _, stmt := range append(drop, schema()...) {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("creating the schema: %w", err)
 		}
@@ -418,7 +430,7 @@ func build(ctx context.Context, tx *sql.Tx) error {
 // fill adds up the rollups as this program keeps them).
 func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int) error {
 	for step := v; step < schemaVersion; step++ {
-		for _, stmt := range upgrades[step] {
+		for _, stmt := range upgrades()[step] {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return fmt.Errorf("upgrading the schema from %d: %w", step, err)
 			}
