@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"strconv"
 )
 
 // compact rewrites a store on disk that a first sync has just filled, in
@@ -63,7 +64,10 @@ func (s *Store) spilling(ctx context.Context, f func(conn *sql.Conn) error) erro
 		// again by each transaction that stores pages): VACUUM changes
 		// every page of the file, and kept them all in the cache, 38 MB
 		// of a first sync's 163 MB at 20,000 donations.
-		if _, err := conn.ExecContext(ctx, `PRAGMA temp_store = FILE; PRAGMA cache_size = -2000`); err != nil {
+		if _, err := conn.ExecContext(ctx, `PRAGMA temp_store = FILE`); err != nil {
+			return s.explain(err)
+		}
+		if err := sortIn(ctx, conn, readerCache); err != nil {
 			return s.explain(err)
 		}
 		defer restoreTemp(context.WithoutCancel(ctx), conn)
@@ -83,4 +87,21 @@ func restoreTemp(ctx context.Context, conn *sql.Conn) {
 	if err != nil {
 		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 	}
+}
+
+// The cache sizes of the connection that ends a first sync, in KiB:
+// SQLite's own for a reader, and one that sorts. A sort (each index, each
+// rollup, the donors) writes to its file runs of at most the cache's size
+// and merges them: at a million donations, with the reader's 2 MB, the
+// donors took 12.7 s and the rollup by donor and year 4.8 s, with 32 MB
+// 8.3 s and 1.7 s.
+const (
+	readerCache = 2000
+	sortCache   = 32 << 10
+)
+
+// sortIn sets conn's cache to kib KiB.
+func sortIn(ctx context.Context, conn *sql.Conn, kib int) error {
+	_, err := conn.ExecContext(ctx, `PRAGMA cache_size = -`+strconv.Itoa(kib))
+	return err
 }

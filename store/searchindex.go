@@ -24,6 +24,9 @@ const searchIndex16 = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, con
 const (
 	searchAutomerge   = `INSERT INTO donations_fts(donations_fts, rank) VALUES ('automerge', 0)`
 	searchCrisismerge = `INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 64)`
+	// searchNoCrisis lets a level hold as many segments as FTS5 allows
+	// (its FTS5_MAX_SEGMENT less one), while the whole index is built.
+	searchNoCrisis = `INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 1999)`
 )
 
 // rebuildSearch indexes every donation in the search index the upgrade
