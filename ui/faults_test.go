@@ -132,8 +132,8 @@ func TestLongWaitShowsInTheMessageLine(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 150})
 	d := newDriver(t, src, 120, 35)
 	until := time.Date(2026, 11, 22, 9, 31, 5, 0, time.UTC)
-	d.send(api.Wait{Page: 14, Attempt: 2, Reason: "HTTP 502, retry 2 of 6 in 6s\u202E", Duration: 6 * time.Second, Until: until})
-	d.mustShow("page 14: HTTP 502, retry 2 of 6 in 6s (until 09:31:05)")
+	d.send(api.Wait{Page: 14, Reason: "rate limited (HTTP 429)\u202E", Duration: 6 * time.Second, Until: until})
+	d.mustShow("page 14: waiting 6.0 s: rate limited (HTTP 429) (until 09:31:05)")
 	if strings.Contains(d.m.View().Content, "\u202E") {
 		t.Error("the reason reached the screen unsanitised")
 	}
