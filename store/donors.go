@@ -32,53 +32,78 @@ var DonorSorts = map[string]string{
 }
 
 // donorSource is what the donor view reads: the donors table's columns of
-// the rule that counts what f selects (see donorRuleOf), or else the gifts
-// f selects added up by donor.
-func (s *Store) donorSource(ctx context.Context, f Filter, paging bool) (string, []any, error) {
+// the rule that counts what f selects (ok; see donorRuleOf), or else from,
+// the gifts f selects added up by donor.
+func (s *Store) donorSource(ctx context.Context, f Filter) (rule donorRule, ok bool, from string, args []any, err error) {
 	if err := s.searchable(ctx, &f); err != nil {
-		return "", nil, err
+		return rule, false, "", nil, err
 	}
-	rule, ok, err := s.donorRuleOf(ctx, f)
-	switch {
-	case err != nil:
-		return "", nil, err
-	case ok:
-		return donorsOf(rule, paging), nil, nil
+	rule, ok, err = s.donorRuleOf(ctx, f)
+	if ok || err != nil {
+		return rule, ok, "", nil, err
 	}
 	where, args, err := f.where()
-	return "(SELECT " + donorColumnsOf([]donorRule{every}) + " FROM donations" + where + " GROUP BY email_key)", args, err
+	return rule, false, "(SELECT " + donorColumnsOf([]donorRule{every}) + " FROM donations" + where + " GROUP BY email_key)", args, err
 }
 
-// donorsOf is the donors table's columns of rule, of the donors it counts,
-// for a page of them in some order (paging) or for their count.
-func donorsOf(rule donorRule, paging bool) string {
-	if rule.prefix == "" {
-		return "donors"
-	}
+// ruleColumns are the donors table's columns of rule, named as every
+// gift's are, but col, taken from every gift's column.
+func ruleColumns(rule donorRule, col string) string {
 	cols := []string{"email_key"}
 	for _, fig := range donorFigures {
-		cols = append(cols, rule.prefix+fig.col+" AS "+fig.col)
+		from := rule.prefix + fig.col
+		if fig.col == col {
+			from = col
+		}
+		cols = append(cols, from+" AS "+fig.col)
 	}
-	// The unary plus: for a page SQLite would read the donors of the rule
-	// from the index of its gifts, then sort them all for another sort
-	// (2.5 s at a million by e-mail); it reads that sort's index instead, in
-	// order. A count seeks the gifts' index to the donors the rule counts
-	// and counts them, where with the plus it tested each (18 → 125 ms).
-	plus := ""
-	if paging {
-		plus = "+"
+	return strings.Join(cols, ", ")
+}
+
+// rulePage is the query of a page of the donors rule counts, ordered by
+// col (limit and offset its arguments). A rule's index of col holds only
+// the donors whose figure differs from every gift's (see partialDonors):
+// the others are read in order from every gift's index, and SQLite merges
+// the two, reading as many of each as the page needs.
+func rulePage(rule donorRule, col string, desc bool) string {
+	if rule.prefix == "" {
+		return donorPage("donors", col, desc)
 	}
-	return "(SELECT " + strings.Join(cols, ", ") + " FROM donors WHERE " + plus + rule.prefix + "gifts > 0)"
+	counted := rule.prefix + "gifts > 0"
+	if col == "email_key" {
+		// The unary plus: SQLite would read the donors the rule counts from
+		// an index of its gifts, then sort them all by e-mail (2.5 s at a
+		// million); it reads the e-mails' index instead, in order.
+		return donorPage("(SELECT "+ruleColumns(rule, "")+" FROM donors WHERE +"+counted+")", col, desc)
+	}
+	same := rule.prefix + col + " IS " + col
+	apart := counted + " AND " + rule.prefix + col + " IS NOT " + col
+	return donorPage("(SELECT "+ruleColumns(rule, col)+" FROM donors WHERE "+counted+" AND "+same+
+		" UNION ALL SELECT "+ruleColumns(rule, "")+" FROM donors WHERE "+apart+")", col, desc)
+}
+
+// countOf is the query of how many donors rule counts: all but those its
+// index of the gifts holds with none.
+func countOf(rule donorRule) string {
+	if rule.prefix == "" {
+		return "SELECT count(*) FROM donors"
+	}
+	return "SELECT (SELECT count(*) FROM donors) - (SELECT count(*) FROM donors WHERE " + rule.apart("gifts") +
+		" AND " + rule.prefix + "gifts = 0)"
 }
 
 // DonorCount is how many donors what f selects has.
 func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
-	from, args, err := s.donorSource(ctx, f, false)
+	rule, ok, from, args, err := s.donorSource(ctx, f)
 	if err != nil {
 		return 0, err
 	}
+	q := "SELECT count(*) FROM " + from
+	if ok {
+		q = countOf(rule)
+	}
 	var n int
-	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+from, args...).Scan(&n)
+	err = s.db.QueryRowContext(ctx, q, args...).Scan(&n)
 	return n, s.explain(err)
 }
 
@@ -89,11 +114,15 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 	if !ok {
 		return nil, fmt.Errorf("cannot sort donors by %q", sort)
 	}
-	from, args, err := s.donorSource(ctx, f, true)
+	rule, ok, from, args, err := s.donorSource(ctx, f)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, donorPage(from, col, desc), append(args, limit, offset)...)
+	q := donorPage(from, col, desc)
+	if ok {
+		q = rulePage(rule, col, desc)
+	}
+	rows, err := s.db.QueryContext(ctx, q, append(args, limit, offset)...)
 	if err != nil {
 		return nil, s.explain(err)
 	}

@@ -65,6 +65,12 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 20 {
+		for _, ix := range donorsChanged(20, 21) {
+			out = append(out, "DROP INDEX "+ix.name)
+		}
+		out = append(out, creates(donorsChanged(21, 20))...)
+	}
 	if v <= 19 {
 		out = slices.Concat(out, []string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
 			donorSchema(19), []string{`INSERT INTO donors SELECT ` + donorColumnsOf(donorRulesAt(19)) + ` FROM donations GROUP BY email_key`})
@@ -118,10 +124,13 @@ func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
 	t.Cleanup(func() { prefixCap = old })
 }
 
-// DonorSource is what the donor view reads for f: the donors table's
-// columns of a rule, or a GROUP BY over the donations.
+// DonorSource is what the donor view reads for f: a page by e-mail of
+// the donors table's columns of a rule, or a GROUP BY over the donations.
 func (s *Store) DonorSource(ctx context.Context, f Filter) (string, error) {
-	from, _, err := s.donorSource(ctx, f, true)
+	rule, ok, from, _, err := s.donorSource(ctx, f)
+	if ok {
+		return rulePage(rule, "email_key", false), err
+	}
 	return from, err
 }
 

@@ -67,14 +67,15 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
-			donorSchema(20))}
+			donorSchema(20)), 20: donorsReindexed()}
 })
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
 var replaced = sync.OnceValue(func() map[int][]string {
 	return map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
-		16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19)}
+		16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19),
+		20: creates(donorsChanged(21, 20))}
 })
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
@@ -145,6 +146,33 @@ func donorSchema(v int) []string {
 		out = append(out, ix.create)
 	}
 	return append(out, donorTriggers(v)...)
+}
+
+// donorsReindexed makes the donors' indexes of version 20 as 21 has them:
+// a rule's holds only the donors whose figure differs from every gift's
+// (see partialDonors). The table stays, so no fill adds it up again.
+func donorsReindexed() []string {
+	var drops []string
+	changed := donorsChanged(20, 21)
+	for _, ix := range changed {
+		drops = append(drops, "DROP INDEX "+ix.name)
+	}
+	return append(drops, creates(changed)...)
+}
+
+// donorsChanged are the donors' indexes of version to that version from
+// makes otherwise.
+func donorsChanged(from, to int) []donorsIndex {
+	old := donorIndexesAt(from)
+	return slices.DeleteFunc(donorIndexesAt(to), func(ix donorsIndex) bool { return slices.Contains(old, ix) })
+}
+
+func creates(ixs []donorsIndex) []string {
+	var out []string
+	for _, ix := range ixs {
+		out = append(out, ix.create)
+	}
+	return out
 }
 
 // addUpDonors adds the donors up again for the upgrades from 17 and 18, as
