@@ -17,11 +17,10 @@
 //
 // The rows come from the profile's store, or for --demo and --no-cache one
 // in memory, that the background sync (sync.go, a dataset.Watcher's Sync,
-// whose event stream the header reads) fills
-// newest first; until it holds what a question asks, every number says it
-// is partial, in words (coverage.go). A question the store cannot answer yet
-// (one donor asked of the server before a first sync has finished, a
-// campaign) is read from the API by a dataset.Scratch, every page of it.
+// whose event stream the header reads) fills newest first; until it holds
+// what a question asks, every number says it is partial, in words
+// (coverage.go). A question the store cannot answer yet (one donor asked of
+// the server before a first sync has finished, a campaign) is read from the API by a dataset.Scratch, every page of it.
 //
 // Every view is a child (uictx.Child) with Update, View, the place it is
 // drawn in, and its key line drawn from its bindings. Views in a room of
