@@ -20,7 +20,8 @@
 // whose event stream the header reads) fills newest first; until it holds
 // what a question asks, every number says it is partial, in words
 // (coverage.go). A question the store cannot answer yet (one donor asked of
-// the server before a first sync has finished, a campaign) is read from the API by a dataset.Scratch, every page of it.
+// the server before a first sync has finished, a campaign) is read from
+// the API by a dataset.Scratch, every page of it.
 //
 // Every view is a child (uictx.Child) with Update, View, the place it is
 // drawn in, and its key line drawn from its bindings. Views in a room of
