@@ -10,7 +10,7 @@ const (
 	// sync, it answers over what it holds and says how whole that is.
 	FromStore From = iota
 	// FromScratch is a store in memory that a walk of the question's own
-	// pages fills (Scratch, or Fill for a command that reads them all).
+	// pages fills (Scratch, or Watcher.Fill for a command that reads them all).
 	FromScratch
 	// FromAPI is the server's pages as they come, with no store between:
 	// only a caller that writes them in the server's order takes it.

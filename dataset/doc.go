@@ -2,8 +2,8 @@
 // into a store goes through its one loop (run, fill.go), which hands pages
 // to a writer goroutine that commits them, several to a transaction, with
 // the coverage they complete (store.PutPages). Sync reads a Source
-// (*api.Client is one: the dataset never sees HTTP or keys); Fill stores any
-// walk, for an in-memory store answering one question (--demo, --no-cache,
+// (*api.Client is one: the dataset never sees HTTP or keys); Watcher.Fill
+// stores any walk, for an in-memory store answering one question (--demo, --no-cache,
 // list and summary online); a Scratch walks a question a page at a time as
 // the browser asks for more (scratch.go).
 //
@@ -33,6 +33,6 @@
 // every partial note), tagged with the caller's generation (answer*.go).
 // The browser holds the store as a Held and asks through an Asked: the
 // list's answers, and the views' reads (views*.go: donors, insights, the
-// reports, the export's rows) from the same source with the same
-// coverage; the plain values they draw are named here (views_values.go).
+// reports, the export's rows, Live's check) from the same source with the
+// same coverage; the plain values they draw are named here (views_values.go).
 package dataset

@@ -110,7 +110,9 @@ func (w *Watcher) Sync(ctx context.Context, src Source, o SyncOptions) (SyncResu
 	return Sync(ctx, w.s, src, o)
 }
 
-// Fill is Fill of the watched store, told as ByMine as Sync is.
+// Fill stores into the watched store every page walk yields, as a sync
+// does, and closes walk: for a store in memory that answers one question
+// (list, summary and report online). It is told as ByMine, as Sync is.
 func (w *Watcher) Fill(ctx context.Context, walk api.Walker) (SyncResult, error) {
 	return fill(ctx, w.s, walk, w)
 }

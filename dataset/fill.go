@@ -85,13 +85,6 @@ func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 	return res, cmp.Or(werr, err)
 }
 
-// Fill stores into s every page w yields, as a sync does, and closes w:
-// for a store in memory that answers one question (list, summary and
-// report online). Its progress is told to the store's watchers.
-func Fill(ctx context.Context, s *store.Store, w api.Walker) (SyncResult, error) {
-	return fill(ctx, s, w, nil)
-}
-
 func fill(ctx context.Context, s *store.Store, w api.Walker, mine *Watcher) (SyncResult, error) {
 	start := time.Now()
 	st, unlock, err := lockSync(ctx, s, true, nil, mine)

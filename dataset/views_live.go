@@ -40,19 +40,20 @@ type Newer struct {
 // ErrEmpty is a check of a store that holds no gift yet: no baseline.
 var ErrEmpty = errors.New("empty")
 
-// Live runs one check of c over the store that answers the question: the
-// profile's, synced from where it ends, or a walk's, read on from the
-// question's last page.
+// Live runs one check of c over the store that answers the question, as
+// the list's Answer chooses it: the profile's, synced from where it ends,
+// or a walk's, read on from the question's last page.
 func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 	n := Newer{After: c.After, Page: c.Page}
-	st, own := a.st, a.Source() == FromStore
-	if !own {
-		if a.sc == nil {
-			return n, ErrNotLoaded
-		}
-		st = a.sc.Store()
+	var snap Snapshot
+	st, err := answering(ctx, a.Request(0, 0), &snap)
+	if err == nil && st == nil {
+		err = ErrNotLoaded
 	}
-	var err error
+	if err != nil {
+		return n, err
+	}
+	own := snap.From == FromStore
 	if n.After == 0 {
 		if n.After, err = newestID(ctx, st); err != nil {
 			return n, err

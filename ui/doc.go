@@ -16,11 +16,12 @@
 // and View only read it; no query runs on the event loop.
 //
 // The rows come from the profile's store, or for --demo and --no-cache one
-// in memory, that the background sync (sync.go, through dataset.Sync) fills
-// newest first; until it holds what a question asks, every number says it
-// is partial, in words (coverage.go). A question the store cannot answer yet
-// (one donor asked of the server before a first sync has finished, a
-// campaign) is read from the API by a dataset.Scratch, every page of it.
+// in memory, that the background sync (sync.go, a dataset.Watcher's Sync,
+// whose event stream the header reads) fills newest first; until it holds
+// what a question asks, every number says it is partial, in words
+// (coverage.go). A question the store cannot answer yet (one donor asked of
+// the server before a first sync has finished, a campaign) is read from
+// the API by a dataset.Scratch, every page of it.
 //
 // Every view is a child (uictx.Child) with Update, View, the place it is
 // drawn in, and its key line drawn from its bindings. Views in a room of
@@ -44,7 +45,7 @@
 // formats); views/<name>/ is where a view is drawn and keeps its own
 // state, and views/rows the list's columns, which the list and Live share;
 // walk.go fetches pages, shown.go, totals.go and coverage.go read the
-// answer on screen from the store, and view.go and columns.go draw the
+// answer on screen through the dataset, and view.go and columns.go draw the
 // list screen.
 //
 // To add a view: make views/<name>/ with a type that implements

@@ -126,15 +126,31 @@ func TestHostileErrorBodyIsMadeSafe(t *testing.T) {
 	d.mustShow("gnitset")
 }
 
-// A long wait of the client shows in the message line as it happens, its
-// reason made safe like any server-derived text.
+// A long wait of the client shows in the message line as it happens, a
+// retry's cause and a rate-limit wait's reason made safe like any
+// server-derived text, with when it ends.
 func TestLongWaitShowsInTheMessageLine(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 150})
-	d := newDriver(t, src, 120, 35)
 	until := time.Date(2026, 11, 22, 9, 31, 5, 0, time.UTC)
-	d.send(api.Wait{Page: 14, Reason: "rate limited (HTTP 429)\u202E", Duration: 6 * time.Second, Until: until})
-	d.mustShow("page 14: waiting 6.0 s: rate limited (HTTP 429) (until 09:31:05)")
-	if strings.Contains(d.m.View().Content, "\u202E") {
-		t.Error("the reason reached the screen unsanitised")
+	cases := []struct {
+		name string
+		wait api.Wait
+		want string
+	}{
+		{"retry", api.Wait{Page: 14, Attempt: 3, Attempts: 7, Status: 502, Cause: "HTTP 502\u202E"},
+			"page 14: HTTP 502, retry 2 of 6 in 6.0 s (until 09:31:05)"},
+		{"rate limit", api.Wait{Page: 14, Attempt: 1, Reason: "the server's request budget is spent\u202E"},
+			"page 14: waiting 6.0 s: the server's request budget is spent (until 09:31:05)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src, _ := demoSource(t, demo.Options{Count: 150})
+			d := newDriver(t, src, 120, 35)
+			c.wait.Duration, c.wait.Until = 6*time.Second, until
+			d.send(c.wait)
+			d.mustShow(c.want)
+			if strings.Contains(d.m.View().Content, "\u202E") {
+				t.Error("the wait's words reached the screen unsanitised")
+			}
+		})
 	}
 }

@@ -57,7 +57,7 @@ func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
 	d.settle()
 	d.keys("/", "e")
 	d.settle()
-	q := store.Query{Filter: d.m.data.filter(), Sort: d.m.data.q.Sort, Desc: d.m.data.q.Desc}
+	q := store.Query{Filter: d.m.data.asked().Filter(), Sort: d.m.data.q.Sort, Desc: d.m.data.q.Desc}
 	var want []int64
 	err := st.Donations(context.Background(), q, 280, windowSize, func(d *api.Donation) error {
 		want = append(want, d.ID.Value)

@@ -160,10 +160,12 @@ func TestFooterSaysWhatItLeavesOut(t *testing.T) {
 		keys []string
 		want string
 	}{
-		{demo.Options{}, 80, 24, []string{"G"}, "+USD 20,631.08 refunded +3 statuses, not counted"},
+		// The figures are of 1,500 gifts, which -short's testCount would
+		// make 300.
+		{demo.Options{Count: 1500}, 80, 24, []string{"G"}, "+USD 20,631.08 refunded +3 statuses, not counted"},
 		{demo.Options{Count: 5000}, 80, 24, []string{"G"}, "refunded +3 statuses, not counted"},
-		{demo.Options{Shape: demo.ShapeDonorbox}, 120, 35, []string{"G"}, "refunded · 92 pending +2 statuses, not counted"},
-		{demo.Options{Shape: demo.ShapeDonorbox}, 120, 35, []string{"G", "a"}, "refunded +1 part refund, not counted"},
+		{demo.Options{Shape: demo.ShapeDonorbox, Count: 1500}, 120, 35, []string{"G"}, "refunded · 92 pending +2 statuses, not counted"},
+		{demo.Options{Shape: demo.ShapeDonorbox, Count: 1500}, 120, 35, []string{"G", "a"}, "refunded +1 part refund, not counted"},
 	} {
 		src, _ := demoSource(t, tc.opts)
 		d := newDriver(t, src, tc.w, tc.h)

@@ -75,10 +75,6 @@ func (w *walk) asked() dataset.Asked {
 // fromStore says whether the profile's store answers.
 func (w *walk) fromStore() bool { return w.source() == dataset.FromStore }
 
-// filter is what the store applies: the local filters and search, and the
-// server's filters too when the server did not apply them.
-func (w *walk) filter() dataset.Filter { return w.asked().Filter() }
-
 // pending says a page is on its way, or none is in yet of a walk that may
 // find rows: what is newest is not known yet.
 func (w *walk) pending() bool { return w.loading || w.Len() == 0 && !w.done }
