@@ -174,7 +174,7 @@ func (w *Watcher) push(e Event) {
 		w.queue[n-1] = e
 	} else {
 		if n == queueMost {
-			w.queue = w.queue[1:]
+			w.queue = dropOldest(w.queue)
 		}
 		w.queue = append(w.queue, e)
 	}
@@ -186,6 +186,18 @@ func (w *Watcher) push(e Event) {
 }
 
 func progressOnly(e Event) bool { return !e.Done && e.Status == nil }
+
+// dropOldest makes room in a full queue by its oldest event but the end of
+// a sync of the Watcher's own: the header says "syncing…" until it hears
+// that end, and a reader that fell behind must not lose it.
+func dropOldest(queue []Event) []Event {
+	for i, e := range queue {
+		if !(e.Done && e.By == ByMine) {
+			return append(queue[:i:i], queue[i+1:]...)
+		}
+	}
+	return queue[1:]
+}
 
 func (w *Watcher) pop() (Event, bool) {
 	w.mu.Lock()
