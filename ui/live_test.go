@@ -2,9 +2,12 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"donations/api"
 	"donations/api/apitest"
@@ -180,5 +183,51 @@ func TestLiveGivesTheOrderBack(t *testing.T) {
 			}
 			d.mustShow(tc.want)
 		})
+	}
+}
+
+// Esc leaves Live and ends the check under way, whose sync would otherwise
+// go on making requests in the background; Live opened again checks anew.
+func TestLeavingLiveEndsItsCheck(t *testing.T) {
+	_, c, st := storeAccount(t, 300)
+	var block atomic.Bool
+	started, ended := make(chan struct{}, 1), make(chan error, 1)
+	opt := Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Live: liveWith(c)}
+	inner := opt.Live.Sync
+	opt.Live.Sync = func(ctx context.Context, s *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
+		if !block.Load() {
+			return inner(ctx, s, q, from)
+		}
+		started <- struct{}{}
+		<-ctx.Done()
+		ended <- ctx.Err()
+		return dataset.SyncResult{}, ctx.Err()
+	}
+	d := newDriverWith(t, FromClient(c), opt, 120, 35)
+	d.settle()
+	d.keys("L")
+	block.Store(true)
+	lv := d.m.children[live.ID].(*live.View)
+	_, cmd := d.m.Update(lv.Tick())
+	d.run(cmd)
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the check did not start")
+	}
+	d.keys("esc")
+	select {
+	case err := <-ended:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the check ended with %v, want it cancelled", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("leaving Live left its check running")
+	}
+	block.Store(false)
+	d.keys("L")
+	d.mustShow("Live since")
+	if lv.Busy(true) || lv.Err() != nil {
+		t.Errorf("Live opened again: busy %v, error %v", lv.Busy(true), lv.Err())
 	}
 }

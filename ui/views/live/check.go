@@ -42,8 +42,11 @@ func (v *View) check() tea.Cmd {
 	}
 	v.checking = true
 	gen, c := v.gen, dataset.LiveCheck{After: v.baseline, Page: v.page, Most: most, Sync: v.opt.Sync, LastPage: v.opt.LastPage}
+	ctx, cancel := context.WithCancel(context.Background())
+	v.stop = cancel
 	return func() tea.Msg {
-		n, err := asked.Live(context.Background(), c)
+		defer cancel()
+		n, err := asked.Live(ctx, c)
 		msg := Msg{gen: gen, baseline: n.After, page: n.Page, err: err}
 		for _, d := range n.Rows {
 			msg.fresh = append(msg.fresh, uictx.NewRow(d, nil))

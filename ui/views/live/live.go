@@ -34,6 +34,7 @@ type View struct {
 	baseline int64 // the newest id when Live started; 0 until known
 	page     int   // the last page read, when the store holds the last pages only
 	checking bool
+	stop     context.CancelFunc // ends the check under way: Esc leaves Live, not its requests running
 	next     time.Time
 	fresh    []uictx.Row
 	sums     tally.Sums
@@ -114,6 +115,10 @@ func (v *View) Update(msg tea.Msg) tea.Cmd {
 			return v.nav.Quit()
 		case key.Matches(msg, v.keys.Back):
 			v.gen++ // the ticks and checks of this run are dropped
+			if v.stop != nil {
+				v.stop()
+			}
+			v.checking = false // its reply is dropped: the next run checks anew
 			v.nav.Back()
 			v.Send(uictx.RefreshMsg{}) // what Live's syncs brought
 			// A list by date stays newest first, with what Live brought on top.
