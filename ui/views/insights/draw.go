@@ -103,6 +103,11 @@ func (v *View) View() string {
 func (v *View) layout() int {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
+	v.vp.SetWidth(width)
+	v.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
+	if !v.drawn.Stale(drawnFrom{width, v.facts, errText(v.err), v.period, v.Note()}) {
+		return width
+	}
 	var body string
 	switch {
 	case v.err != nil:
@@ -112,10 +117,23 @@ func (v *View) layout() int {
 	default:
 		body = v.Draw(width)
 	}
-	v.vp.SetWidth(width)
-	v.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
 	v.vp.SetContent(body)
 	return width
+}
+
+// drawnFrom is what the overview's content is drawn from.
+type drawnFrom struct {
+	width           int
+	facts           *Facts
+	err, period, on string
+}
+
+// errText is err's words, "" for none: an error itself may not compare.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // currency is the converted currency most gifts have: the one the bars and

@@ -36,6 +36,7 @@ type View struct {
 	facts   *Facts
 	err     error
 	reports *reportPages // the fundraising reports, pages after this one
+	drawn   uictx.Drawn[drawnFrom]
 }
 
 // Facts is what one adding-up found: the break-downs, the top donors and

@@ -36,6 +36,7 @@ type reportPages struct {
 	stale   bool // the store changed during the read on its way
 	table   *reportTable
 	err     error
+	drawn   uictx.Drawn[pageDrawnFrom]
 }
 
 // ReportMsg is a report page read off the event loop.

@@ -26,6 +26,13 @@ func (p *reportPages) View() string {
 func (p *reportPages) layout() int {
 	st, lay := &p.ctx.Styles, p.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
+	p.vp.SetWidth(width)
+	p.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-3, 1))
+	// A page holds up to reportRowsHeld rows: drawn again only when they,
+	// the page or the width change, not for each key of a scroll.
+	if !p.drawn.Stale(pageDrawnFrom{width, p.table, errText(p.err), p.page, p.year}) {
+		return width
+	}
 	var body string
 	switch {
 	case p.err != nil:
@@ -35,10 +42,16 @@ func (p *reportPages) layout() int {
 	default:
 		body = p.body(width)
 	}
-	p.vp.SetWidth(width)
-	p.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-3, 1))
 	p.vp.SetContent(body)
 	return width
+}
+
+// pageDrawnFrom is what a report page's content is drawn from.
+type pageDrawnFrom struct {
+	width      int
+	table      *reportTable
+	err        string
+	page, year int
 }
 
 // question is what the page asks, in words.
