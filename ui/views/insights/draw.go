@@ -55,7 +55,7 @@ func (v *View) shares(cur string, total api.Decimal, count, width int) string {
 	parts := []string{"recurring " + pct(recurring, count) + " (" + uictx.Commas(recurring) + ")",
 		"refunded " + pct(fa.Sums.Statuses[dataset.Refunded], fa.Sums.Count) + " of every gift"}
 	if e4, ok := total.Scaled(4); ok && count > 0 {
-		parts = append(parts, "average "+uictx.Money(cur, api.ScaledDecimal((e4/int64(count)+50)/100, 2)))
+		parts = append(parts, "average "+uictx.Money(cur, api.ScaledDecimal(e4/int64(count), 4).Cents()))
 	}
 	if fa.MedianOf > 0 {
 		parts = append(parts, "median "+uictx.Money(cur, fa.Median.Cents()))
