@@ -65,7 +65,7 @@ func (a Asked) Filter() Filter { return a.q.Store(a.Source() == FromStore) }
 // statuses, or every status but refunded (store.ReportQuery's rule, which
 // `donations report` and summary follow).
 func (a Asked) Rule() ReportQuery {
-	return ReportQuery{Filter: Filter{Statuses: a.Filter().Statuses}, AllStatuses: a.allStatuses}
+	return rule(a.Filter(), a.allStatuses)
 }
 
 // Request is the request for the parts of the question asked, tagged
