@@ -24,14 +24,19 @@ type Sums struct {
 	Left    []store.Group
 }
 
+// rule is which gifts the totals of what f selects count: the paid ones,
+// f's statuses, or with all every status but refunded.
+func rule(f store.Filter, all bool) store.ReportQuery {
+	return store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}, AllStatuses: all}
+}
+
 // sums adds up what f selects, in one reading of the store.
 func sums(ctx context.Context, st *store.Store, f store.Filter, all bool) (*Sums, error) {
 	groups, err := st.Groups(ctx, f, []string{"status", "recurring", "currency"}, nil)
 	if err != nil {
 		return nil, err
 	}
-	s := &Sums{Rule: store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}, AllStatuses: all},
-		Groups: groups, Counted: *store.NewGroup(nil)}
+	s := &Sums{Rule: rule(f, all), Groups: groups, Counted: *store.NewGroup(nil)}
 	left := map[string]int{} // status: its index in s.Left
 	for _, g := range groups {
 		status := g.Key[0]

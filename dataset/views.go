@@ -65,7 +65,7 @@ func (a Asked) Filter() Filter { return a.q.Store(a.Source() == FromStore) }
 // statuses, or every status but refunded (store.ReportQuery's rule, which
 // `donations report` and summary follow).
 func (a Asked) Rule() ReportQuery {
-	return ReportQuery{Filter: Filter{Statuses: a.Filter().Statuses}, AllStatuses: a.allStatuses}
+	return rule(a.Filter(), a.allStatuses)
 }
 
 // Request is the request for the parts of the question asked, tagged
@@ -78,22 +78,40 @@ func (a Asked) Request(parts Parts, gen int) AnswerRequest {
 // store, and the walk of it not started.
 var ErrNotLoaded = errors.New("nothing is loaded yet")
 
-// reading is where a read of the question comes from now: the store that
-// answers (nil: a walk not started), what the store applies of the
-// question there, and how whole the answer is.
-func (a Asked) reading(ctx context.Context) (*store.Store, Filter, Coverage, error) {
+// source is where a read of the question comes from now.
+type source struct {
+	st  *store.Store // the store that answers (nil: a walk not started)
+	own bool         // the account's store answers, not a walk's
+	f   Filter       // what the store applies of the question there
+	Coverage
+}
+
+// reading is where a read of the question comes from now, as Answer
+// decides it.
+func (a Asked) reading(ctx context.Context) (source, error) {
 	var snap Snapshot
 	st, err := answering(ctx, a.Request(0, 0), &snap)
-	return st, a.q.Store(snap.From == FromStore), snap.Coverage, err
+	own := snap.From == FromStore
+	return source{st: st, own: own, f: a.q.Store(own), Coverage: snap.Coverage}, err
+}
+
+// loaded is reading for a read that needs a store: ErrNotLoaded when
+// nothing answers the question yet.
+func (a Asked) loaded(ctx context.Context) (source, error) {
+	src, err := a.reading(ctx)
+	if err == nil && src.st == nil {
+		err = ErrNotLoaded
+	}
+	return src, err
 }
 
 // Donations calls each with every donation the question selects, in its
 // order, from the store that answers (the export's rows), and says how
 // whole they were.
 func (a Asked) Donations(ctx context.Context, each func(*api.Donation) error) (Coverage, error) {
-	st, f, c, err := a.reading(ctx)
-	if err != nil || st == nil {
-		return c, err
+	src, err := a.reading(ctx)
+	if err != nil || src.st == nil {
+		return src.Coverage, err
 	}
-	return c, st.Donations(ctx, store.Query{Filter: f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
+	return src.Coverage, src.st.Donations(ctx, store.Query{Filter: src.f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
 }

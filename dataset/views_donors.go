@@ -14,16 +14,16 @@ import (
 // gifts the rule counts there, and how whole the answer is; any is false
 // when no gift counts (or nothing answers yet), and nothing is to be read.
 func (a Asked) counted(ctx context.Context) (st *store.Store, f Filter, any bool, c Coverage, err error) {
-	st, f, c, err = a.reading(ctx)
-	if err != nil || st == nil {
-		return nil, f, false, c, err
+	src, err := a.reading(ctx)
+	if err != nil || src.st == nil {
+		return nil, src.f, false, src.Coverage, err
 	}
-	groups, err := st.Groups(ctx, f, []string{"status"}, nil)
+	groups, err := src.st.Groups(ctx, src.f, []string{"status"}, nil)
 	if err != nil {
-		return nil, f, false, c, err
+		return nil, src.f, false, src.Coverage, err
 	}
-	f, any = countedFilter(f, a.Rule(), groups)
-	return st, f, any, c, nil
+	f, any = countedFilter(src.f, a.Rule(), groups)
+	return src.st, f, any, src.Coverage, nil
 }
 
 // countedFilter narrows f to the gifts rule counts, of the statuses

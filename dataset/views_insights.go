@@ -32,14 +32,12 @@ type Insights struct {
 // Insights adds the question up by period ("month", "week" or "day", in
 // loc).
 func (a Asked) Insights(ctx context.Context, period string, loc *time.Location) (*Insights, error) {
-	st, f, c, err := a.reading(ctx)
-	if err == nil && st == nil {
-		err = ErrNotLoaded
-	}
+	src, err := a.loaded(ctx)
 	if err != nil {
 		return nil, err
 	}
-	in := &Insights{Coverage: c}
+	st, f := src.st, src.f
+	in := &Insights{Coverage: src.Coverage}
 	if in.Sums, err = sums(ctx, st, f, a.allStatuses); err != nil {
 		return nil, err
 	}
@@ -68,14 +66,11 @@ type ReportReader[R any] func(ctx context.Context, st *store.Store, name string,
 // filter is the question's, as the store applies it there.
 func Report[R any](ctx context.Context, a Asked, read ReportReader[R], name string, q ReportQuery, running bool, countOthers string) (R, Coverage, error) {
 	var r R
-	st, f, c, err := a.reading(ctx)
-	if err == nil && st == nil {
-		err = ErrNotLoaded
-	}
+	src, err := a.loaded(ctx)
 	if err != nil {
-		return r, c, err
+		return r, src.Coverage, err
 	}
-	q.Filter = f
-	r, err = read(ctx, st, name, q, store.DefaultBands, running, countOthers)
-	return r, c, err
+	q.Filter = src.f
+	r, err = read(ctx, src.st, name, q, store.DefaultBands, running, countOthers)
+	return r, src.Coverage, err
 }

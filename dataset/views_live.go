@@ -45,15 +45,11 @@ var ErrEmpty = errors.New("empty")
 // or a walk's, read on from the question's last page.
 func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 	n := Newer{After: c.After, Page: c.Page}
-	var snap Snapshot
-	st, err := answering(ctx, a.Request(0, 0), &snap)
-	if err == nil && st == nil {
-		err = ErrNotLoaded
-	}
+	src, err := a.loaded(ctx)
 	if err != nil {
 		return n, err
 	}
-	own := snap.From == FromStore
+	st, own := src.st, src.own
 	if n.After == 0 {
 		if n.After, err = newestID(ctx, st); err != nil {
 			return n, err
@@ -75,7 +71,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 	if res.LastPage > 0 && !own {
 		n.Page = res.LastPage
 	}
-	f := a.q.Store(own)
+	f := src.f
 	f.AfterID = n.After
 	err = st.Donations(ctx, store.Query{Filter: f, Sort: "id", Desc: true}, 0, c.Most, func(d *api.Donation) error {
 		n.Rows = append(n.Rows, d)

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"fmt"
 )
 
 // campaignRollup adds the donations up by campaign and status, so that a
@@ -34,10 +33,5 @@ func (s *Store) addUpCampaigns(ctx context.Context, tx *sql.Tx) error {
 	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
 	}
-	for _, stmt := range campaignRollup.rebuild() {
-		if _, err := tx.ExecContext(ctx, stmt); err != nil {
-			return fmt.Errorf("adding up the campaigns: %w", err)
-		}
-	}
-	return nil
+	return execAll(ctx, tx, campaignRollup.rebuild())
 }
