@@ -119,10 +119,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil && n == 0 && !whole { // from the store, the values were checked before
 		err = checkValues(ctx, o.q, st, true)
 	}
-	if err != nil {
-		return err
-	}
-	return nil
+	return err
 }
 
 // leftOutNote leads the words for the statuses not counted: a break-down
