@@ -26,3 +26,12 @@ func TestCacheInfoBeforeAnyPageSaysTheTotalIsNotKnown(t *testing.T) {
 		t.Fatalf("cache info before any page was read: exit %d, %q", r.code, r.stdout)
 	}
 }
+
+// cache info of the demo says it keeps no store on disk, and names no flag
+// the user did not give.
+func TestCacheInfoOfTheDemoSaysItKeepsNoStore(t *testing.T) {
+	r := runCmd(t, map[string]string{"HOME": t.TempDir()}, "cache", "info", "--demo")
+	if r.code != 2 || !strings.Contains(r.stderr, "--demo keeps no store on disk") || strings.Contains(r.stderr, "--offline") {
+		t.Fatalf("cache info --demo: exit %d, %q", r.code, r.stderr)
+	}
+}

@@ -36,7 +36,7 @@ func storeFile(ctx context.Context, a *app, s config.Settings) string {
 // alone: reading it needs no API key and makes no request.
 func offlineStore(ctx context.Context, a *app) (string, error) {
 	if a.g.demo {
-		return "", &config.Error{Msg: "the demo's store lives in memory only: drop --offline, or sync a real account"}
+		return "", &config.Error{Msg: "--demo keeps no store on disk: its donations live in memory for one run; without --demo, the account's store is read"}
 	}
 	s, err := config.Resolve(ctx, config.Overrides{ConfigPath: a.g.configPath, Profile: a.g.profile,
 		BaseURL: a.g.baseURL, Username: a.g.username, NoKey: true}, a.getenv)
