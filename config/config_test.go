@@ -204,6 +204,7 @@ func TestKeySources(t *testing.T) {
 
 func TestResolveErrors(t *testing.T) {
 	path := writeConfig(t, "[profiles.main]\nbase_url = \"https://a\"\nusername = \"u\"\napi_key_env = \"K\"\n", 0o600)
+	empty := writeConfig(t, "", 0o600)
 	cases := []struct {
 		name string
 		ov   Overrides
@@ -211,6 +212,9 @@ func TestResolveErrors(t *testing.T) {
 	}{
 		{"unknown profile", Overrides{ConfigPath: path, Profile: "mian"}, `did you mean "main"`},
 		{"missing explicit file", Overrides{ConfigPath: path + ".nope"}, "does not exist"},
+		// No profile in use: the key's sources are named where they can be set.
+		{"no key for an account of the command line", Overrides{ConfigPath: empty, BaseURL: "https://b", Username: "v"},
+			"no API key: set " + EnvAPIKey + ", or api_key_cmd / api_key_env / api_key in a profile of " + empty},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

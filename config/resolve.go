@@ -102,7 +102,7 @@ func Resolve(ctx context.Context, ov Overrides, getenv func(string) string) (Set
 	if s.BaseURL == "" && s.Username == "" && envKey == "" && s.Profile == "" {
 		return Settings{}, ErrNotConfigured
 	}
-	where := "the command line and environment"
+	where := "a profile of " + path
 	if s.Profile != "" {
 		where = fmt.Sprintf("profile %q in %s", s.Profile, path)
 	}
