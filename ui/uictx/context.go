@@ -73,12 +73,28 @@ func (c *Context) KeyLine(bindings []key.Binding) string {
 // than the line being cut mid-word.
 func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
 	c.help.SetWidth(0) // measured here: the help's own cut leaves a dangling "…"
-	for n := len(bindings); n > 1; n-- {
+	all := c.help.ShortHelpView(bindings)
+	if textsafe.Width(all) <= width {
+		return all
+	}
+	// A line grows with each binding it keeps, so the longest that fits is
+	// found by halving: the key line is drawn every frame, and trying one
+	// binding fewer at a time rendered it up to a dozen times on a narrow
+	// screen.
+	fit := ""
+	lo, hi := 2, len(bindings)-1 // the lengths not yet tried
+	for lo <= hi {
+		n := (lo + hi) / 2
 		if line := c.help.ShortHelpView(bindings[:n]); textsafe.Width(line) <= width {
-			return line
+			fit, lo = line, n+1
+		} else {
+			hi = n - 1
 		}
 	}
-	return textsafe.Truncate(c.help.ShortHelpView(bindings), width)
+	if fit == "" {
+		return textsafe.Truncate(all, width)
+	}
+	return fit
 }
 
 // FullHelp draws groups of bindings in columns, width cells wide.
