@@ -35,6 +35,9 @@ type Context struct {
 	Curl  func(id int64) string
 	theme Theme
 	help  help.Model
+	// restyles counts the restyles, so that what is drawn once and kept
+	// knows when its colours are stale (Restyles).
+	restyles int
 }
 
 // NewContext is a context in theme's colours at 80×24 with the default
@@ -52,8 +55,13 @@ func (c *Context) Background(dark bool) {
 	if c.theme.Mode == "" || c.theme.Mode == "auto" {
 		c.Styles = StylesFor(dark, c.theme.Colors)
 		c.help.Styles = c.Styles.Help
+		c.restyles++
 	}
 }
+
+// Restyles is how many times the styles have changed: text kept between
+// frames is drawn again when it differs from the count it was drawn at.
+func (c *Context) Restyles() int { return c.restyles }
 
 // Location is the zone times are shown in.
 func (c *Context) Location() *time.Location {
