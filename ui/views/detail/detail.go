@@ -98,7 +98,9 @@ func (d *View) Sync() {
 	if s == d.shownID && lay.PaneWidth == d.shownWidth && d.ctx.UTC == d.shownUTC && d.ctx.Restyles() == d.shownStyles {
 		return
 	}
-	same := s == d.shownID && d.ctx.Restyles() == d.shownStyles // only the width or the zone changed: keep the place read to
+	// The same gift (a window read again brings it anew), only wider or
+	// in another zone: keep the place read to.
+	same := s != nil && d.shownID != nil && s.ID == d.shownID.ID && d.ctx.Restyles() == d.shownStyles
 	d.shownID, d.shownWidth, d.shownUTC, d.shownStyles = s, lay.PaneWidth, d.ctx.UTC, d.ctx.Restyles()
 	if s == nil {
 		d.vp.SetContent("")
