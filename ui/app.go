@@ -183,7 +183,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.list.prefetch()
 	case tea.BackgroundColorMsg:
 		m.ctx.Background(msg.IsDark())
-		m.detail.Restyle()
 		return nil
 	case spinner.TickMsg:
 		var cmd tea.Cmd

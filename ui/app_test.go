@@ -112,7 +112,7 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 		t.Fatal("enter should keep the search and return to the list")
 	}
 	d.keys("esc")
-	if d.m.data.q.Filter.Search != "" || d.m.list.rows().Len() != testCount {
+	if d.m.data.q.Filter.Search != "" || d.m.data.Len() != testCount {
 		t.Errorf("esc did not clear the search")
 	}
 }

@@ -72,7 +72,7 @@ func loaded(tb testing.TB) *Model {
 	m := New(src, Options{Account: "demo", Location: time.UTC})
 	_, cmd := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.data.loadAll = true
-	drain(m, cmd)
+	drain(m, tea.Batch(m.data.fetch(), cmd))
 	if m.data.loaded != 100_000 {
 		tb.Fatalf("loaded %d rows", m.data.loaded)
 	}
@@ -94,7 +94,7 @@ func drain(m *Model, cmd tea.Cmd) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case pageMsg, footerMsg:
+		case pageMsg, footerMsg, shownMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}

@@ -14,7 +14,7 @@ var ColumnNames = rows.Names
 // columns are the list's columns for the rows on screen now.
 func (l *list) columns() []rows.Col {
 	lay := l.ctx.Layout
-	shown := l.rows()
+	shown := l.data
 	n := max(0, min(shown.Len()-l.offset, lay.ListHeight))
 	return rows.Columns(lay.ListWidth, l.ctx.Columns, rows.IDWidth(n, func(i int) *uictx.Row { return shown.At(l.offset + i) }))
 }
@@ -42,7 +42,7 @@ func (l *list) render(empty string) string {
 	cols := l.columns()
 	lines := make([]string, 0, lay.ListHeight)
 	lines = append(lines, rows.Header(l.ctx, cols, l.data.q.Sort, l.data.q.Desc))
-	shown := l.rows()
+	shown := l.data
 	n := shown.Len()
 	for i := l.offset; i < n && len(lines) < lay.ListHeight; i++ {
 		lines = append(lines, rows.Draw(l.ctx, cols, shown.At(i), i == l.cursor))

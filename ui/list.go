@@ -27,14 +27,12 @@ func newList(ctx *uictx.Context, data *walk, nav uictx.Navigator) *list {
 	return &list{ctx: ctx, data: data, nav: nav, keys: &ctx.Keys.List}
 }
 
-func (l *list) rows() *walk { return l.data }
-
 // onShown follows a new answer: the cursor stays within it, or lands on
 // its last row after G, and the next page is fetched if it is near.
 func (l *list) onShown() tea.Cmd {
 	if l.toEnd && l.data.shown.answered() && !l.data.loadAll {
 		l.toEnd = false
-		l.moveTo(l.rows().Len() - 1)
+		l.moveTo(l.data.Len() - 1)
 	} else {
 		l.moveTo(l.cursor)
 	}
@@ -47,14 +45,14 @@ func (l *list) Place() uictx.Place       { return uictx.PlaceMessage }
 func (l *list) ShortHelp() []key.Binding { return l.keys.ShortHelp() }
 func (l *list) View() string             { return "" } // the root draws the list screen around it
 func (l *list) selectedRow() *uictx.Row {
-	if l.cursor < 0 || l.cursor >= l.rows().Len() {
+	if l.cursor < 0 || l.cursor >= l.data.Len() {
 		return nil
 	}
-	return l.rows().At(l.cursor)
+	return l.data.At(l.cursor)
 }
 
 func (l *list) moveTo(i int) {
-	n := l.rows().Len()
+	n := l.data.Len()
 	l.cursor = max(0, min(i, n-1))
 	h := l.ctx.Layout.ListHeight - 1
 	if l.cursor < l.offset {
@@ -81,7 +79,7 @@ func (l *list) prefetch() tea.Cmd {
 	if l.data.narrowed() || !l.data.shown.answered() || l.data.err != nil {
 		return nil // a search or filter narrows loaded rows, G loads the rest on purpose; after an error R does
 	}
-	if l.rows().Len()-l.cursor <= l.ctx.Layout.ListHeight+1 {
+	if l.data.Len()-l.cursor <= l.ctx.Layout.ListHeight+1 {
 		return l.data.fetch()
 	}
 	return nil
@@ -185,7 +183,7 @@ func (l *list) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.MouseClickMsg:
 		mouse := msg.Mouse()
-		if line, ok := l.ctx.Layout.InList(mouse.X, mouse.Y); ok && l.offset+line < l.rows().Len() {
+		if line, ok := l.ctx.Layout.InList(mouse.X, mouse.Y); ok && l.offset+line < l.data.Len() {
 			l.moveTo(l.offset + line)
 		}
 		if c, ok := l.titleAt(mouse.X, mouse.Y); ok && c.Sort != "" {
@@ -224,7 +222,7 @@ func (l *list) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, kb.Top):
 		l.moveTo(0)
 	case key.Matches(k, kb.Bottom):
-		l.moveTo(l.rows().Len() - 1)
+		l.moveTo(l.data.Len() - 1)
 		if !data.done && data.scratch != nil {
 			data.loadAll, l.toEnd = true, true
 			return data.fetch(), true

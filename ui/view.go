@@ -101,14 +101,7 @@ func (m *Model) header() string {
 		}
 		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
-	rights := m.headerRights()
-	right := rights[len(rights)-1]
-	for _, r := range rights {
-		if textsafe.Width(left)+1+textsafe.Width(r) <= w {
-			right = r
-			break
-		}
-	}
+	right := m.headerRights(func(r string) bool { return textsafe.Width(left)+1+textsafe.Width(r) <= w })
 	gap := w - textsafe.Width(left) - textsafe.Width(right)
 	if gap < 1 {
 		left = textsafe.Truncate(left, max(w-textsafe.Width(right)-1, 0))
@@ -117,10 +110,12 @@ func (m *Model) header() string {
 	return left + strings.Repeat(" ", max(gap, 1)) + right
 }
 
-// headerRights is the header's right side in its forms, longest first.
-// While a sync tells its numbers the partial note, which says the same
-// numbers, is left to the footer.
-func (m *Model) headerRights() []string {
+// headerRights is the header's right side in the longest of its forms
+// that fits, else the shortest; the header is drawn every frame, so the
+// forms after the one that fits are not drawn. While a sync tells its
+// numbers the partial note, which says the same numbers, is left to the
+// footer.
+func (m *Model) headerRights(fits func(string) bool) string {
 	data := m.data
 	count, p := data.countLabel(), data.partial()
 	syncs := data.sync.status(m.ctx.Now(), m.ctx.Layout.Width >= 120)
@@ -135,7 +130,7 @@ func (m *Model) headerRights() []string {
 	default:
 		answer = []headerPart{{count, false}}
 	}
-	var forms []string
+	var form string
 	for _, order := range []string{data.sortLabel(), ""} {
 		tail := []headerPart{{order, false}}
 		if m.ctx.UTC {
@@ -143,10 +138,12 @@ func (m *Model) headerRights() []string {
 		}
 		for _, s := range append(syncs, "")[:max(len(syncs), 1)] {
 			// A sync's numbers stand in the warning colour while the answer is partial.
-			forms = append(forms, m.headerRight(append(append([]headerPart{{s, p != ""}}, answer...), tail...)))
+			if form = m.headerRight(append(append([]headerPart{{s, p != ""}}, answer...), tail...)); fits(form) {
+				return form
+			}
 		}
 	}
-	return forms
+	return form
 }
 
 // headerPart is a piece of the header's right side, in the warning colour
@@ -164,7 +161,11 @@ func (m *Model) headerRight(parts []headerPart) string {
 	run, warn := "", false
 	flush := func() {
 		if run != "" {
-			b.WriteString(map[bool]lipgloss.Style{false: st.Muted, true: st.Warn}[warn].Render(run))
+			style := st.Muted
+			if warn {
+				style = st.Warn
+			}
+			b.WriteString(style.Render(run))
 		}
 	}
 	for _, part := range parts {

@@ -35,6 +35,9 @@ type Context struct {
 	Curl  func(id int64) string
 	theme Theme
 	help  help.Model
+	// restyles counts the restyles, so that what is drawn once and kept
+	// knows when its colours are stale (Restyles).
+	restyles int
 }
 
 // NewContext is a context in theme's colours at 80×24 with the default
@@ -52,8 +55,13 @@ func (c *Context) Background(dark bool) {
 	if c.theme.Mode == "" || c.theme.Mode == "auto" {
 		c.Styles = StylesFor(dark, c.theme.Colors)
 		c.help.Styles = c.Styles.Help
+		c.restyles++
 	}
 }
+
+// Restyles is how many times the styles have changed: text kept between
+// frames is drawn again when it differs from the count it was drawn at.
+func (c *Context) Restyles() int { return c.restyles }
 
 // Location is the zone times are shown in.
 func (c *Context) Location() *time.Location {
@@ -73,12 +81,28 @@ func (c *Context) KeyLine(bindings []key.Binding) string {
 // than the line being cut mid-word.
 func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
 	c.help.SetWidth(0) // measured here: the help's own cut leaves a dangling "…"
-	for n := len(bindings); n > 1; n-- {
+	all := c.help.ShortHelpView(bindings)
+	if textsafe.Width(all) <= width {
+		return all
+	}
+	// A line grows with each binding it keeps, so the longest that fits is
+	// found by halving: the key line is drawn every frame, and trying one
+	// binding fewer at a time rendered it up to a dozen times on a narrow
+	// screen.
+	fit := ""
+	lo, hi := 2, len(bindings)-1 // the lengths not yet tried
+	for lo <= hi {
+		n := (lo + hi) / 2
 		if line := c.help.ShortHelpView(bindings[:n]); textsafe.Width(line) <= width {
-			return line
+			fit, lo = line, n+1
+		} else {
+			hi = n - 1
 		}
 	}
-	return textsafe.Truncate(c.help.ShortHelpView(bindings), width)
+	if fit == "" {
+		return textsafe.Truncate(all, width)
+	}
+	return fit
 }
 
 // FullHelp draws groups of bindings in columns, width cells wide.

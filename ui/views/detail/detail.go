@@ -26,11 +26,11 @@ type View struct {
 	vp   viewport.Model
 	keys *uictx.DetailKeys
 
-	// what the text was built for: it is rebuilt only when one changes, or
-	// the styles do (restyle).
-	shownID    *api.Summary
-	shownWidth int
-	shownUTC   bool
+	// what the text was built for: it is rebuilt only when one changes
+	shownID     *api.Summary
+	shownWidth  int
+	shownUTC    bool
+	shownStyles int // uictx.Context.Restyles
 }
 
 // New is the detail of data's selected row, drawn in ctx, moving the keys
@@ -95,11 +95,13 @@ func (d *View) Sync() {
 	if r := d.data.Selected(); r != nil {
 		s = &r.Summary
 	}
-	if s == d.shownID && lay.PaneWidth == d.shownWidth && d.ctx.UTC == d.shownUTC {
+	if s == d.shownID && lay.PaneWidth == d.shownWidth && d.ctx.UTC == d.shownUTC && d.ctx.Restyles() == d.shownStyles {
 		return
 	}
-	same := s == d.shownID // only the width or the zone changed: keep the place read to
-	d.shownID, d.shownWidth, d.shownUTC = s, lay.PaneWidth, d.ctx.UTC
+	// The same gift (a window read again brings it anew), only wider or
+	// in another zone: keep the place read to.
+	same := s != nil && d.shownID != nil && s.ID == d.shownID.ID && d.ctx.Restyles() == d.shownStyles
+	d.shownID, d.shownWidth, d.shownUTC, d.shownStyles = s, lay.PaneWidth, d.ctx.UTC, d.ctx.Restyles()
 	if s == nil {
 		d.vp.SetContent("")
 		return
@@ -117,6 +119,3 @@ func (d *View) Sync() {
 		d.vp.GotoTop()
 	}
 }
-
-// Restyle makes the next Sync rebuild the text in new colours.
-func (d *View) Restyle() { d.shownID = nil }

@@ -18,6 +18,9 @@ const ID uictx.ViewID = "help"
 type View struct {
 	uictx.Scrolled
 	keys *uictx.HelpKeys
+	// The text is drawn once for a width and styles (a couple of
+	// milliseconds of wrapping), not every frame the spinner asks for.
+	width, restyles int
 }
 
 // New is the view, drawn in ctx, moving the keys through nav.
@@ -43,6 +46,18 @@ func (h *View) Update(msg tea.Msg) tea.Cmd {
 func (h *View) View() string {
 	st, lay := &h.Ctx.Styles, h.Ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
+	h.VP.SetWidth(width)
+	h.VP.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
+	if width != h.width || h.Ctx.Restyles() != h.restyles {
+		h.width, h.restyles = width, h.Ctx.Restyles()
+		h.VP.SetContent(h.text(width))
+	}
+	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.VP.View() + "\n" + h.Ctx.KeyLineWidth(h.ShortHelp(), width))
+}
+
+// text is the keys in columns and the legend, wrapped to width.
+func (h *View) text(width int) string {
+	st := &h.Ctx.Styles
 	legend := "\n\n" + st.Section.Render("List markers") + "\n" +
 		"R recurring gift · T tribute (in memory or in honour) · A anonymous gift · — the server sent no value\n\n" +
 		st.Section.Render("Searching") + "\n" +
@@ -53,11 +68,7 @@ func (h *View) View() string {
 		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
 		h.demoHelp() +
 		st.Muted.Render("Press any key to go back.")
-	text := lipgloss.NewStyle().Width(width).Render(packColumns(h.Ctx, h.Ctx.Keys.List.FullHelp(), width) + legend)
-	h.VP.SetWidth(width)
-	h.VP.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
-	h.VP.SetContent(text)
-	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.VP.View() + "\n" + h.Ctx.KeyLineWidth(h.ShortHelp(), width))
+	return lipgloss.NewStyle().Width(width).Render(packColumns(h.Ctx, h.Ctx.Keys.List.FullHelp(), width) + legend)
 }
 
 // demoHelp says, with --demo, where the demo server runs and how to add a
