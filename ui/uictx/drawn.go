@@ -2,7 +2,8 @@ package uictx
 
 // Drawn remembers what a viewport's content was drawn from, so that a
 // View, which Bubble Tea calls for every frame (each key of a scroll),
-// draws the content again only when what it shows has changed.
+// draws the content again only when what it shows has changed (its key
+// holds the width and Context.Restyles with the data).
 type Drawn[K comparable] struct {
 	key  K
 	once bool

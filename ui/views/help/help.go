@@ -20,7 +20,7 @@ type View struct {
 	keys *uictx.HelpKeys
 	// The text is drawn once for a width and styles (a couple of
 	// milliseconds of wrapping), not every frame the spinner asks for.
-	width, restyles int
+	drawn uictx.Drawn[[2]int]
 }
 
 // New is the view, drawn in ctx, moving the keys through nav.
@@ -48,8 +48,7 @@ func (h *View) View() string {
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	h.VP.SetWidth(width)
 	h.VP.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
-	if width != h.width || h.Ctx.Restyles() != h.restyles {
-		h.width, h.restyles = width, h.Ctx.Restyles()
+	if h.drawn.Stale([2]int{width, h.Ctx.Restyles()}) {
 		h.VP.SetContent(h.text(width))
 	}
 	return st.Panel.Width(lay.Width).MaxHeight(lay.ScreenHeight).Render(h.VP.View() + "\n" + h.Ctx.KeyLineWidth(h.ShortHelp(), width))

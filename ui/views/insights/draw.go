@@ -105,7 +105,7 @@ func (v *View) layout() int {
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	v.vp.SetWidth(width)
 	v.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-1, 1))
-	if !v.drawn.Stale(drawnFrom{width, v.facts, errText(v.err), v.period, v.Note()}) {
+	if !v.drawn.Stale(drawnFrom{width, v.ctx.Restyles(), v.facts, errText(v.err), v.period, v.Note()}) {
 		return width
 	}
 	var body string
@@ -123,7 +123,7 @@ func (v *View) layout() int {
 
 // drawnFrom is what the overview's content is drawn from.
 type drawnFrom struct {
-	width           int
+	width, restyles int
 	facts           *Facts
 	err, period, on string
 }

@@ -29,8 +29,8 @@ func (p *reportPages) layout() int {
 	p.vp.SetWidth(width)
 	p.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-3, 1))
 	// A page holds up to reportRowsHeld rows: drawn again only when they,
-	// the page or the width change, not for each key of a scroll.
-	if !p.drawn.Stale(pageDrawnFrom{width, p.table, errText(p.err), p.page, p.year}) {
+	// the page, the width or the styles change, not for each key of a scroll.
+	if !p.drawn.Stale(pageDrawnFrom{width, p.ctx.Restyles(), p.table, errText(p.err), p.page, p.year}) {
 		return width
 	}
 	var body string
@@ -48,10 +48,10 @@ func (p *reportPages) layout() int {
 
 // pageDrawnFrom is what a report page's content is drawn from.
 type pageDrawnFrom struct {
-	width      int
-	table      *reportTable
-	err        string
-	page, year int
+	width, restyles int
+	table           *reportTable
+	err             string
+	page, year      int
 }
 
 // question is what the page asks, in words.
