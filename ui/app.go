@@ -37,6 +37,7 @@ type Model struct {
 	focus    uictx.ViewID
 	opener   uictx.ViewID // had the keys before focus: where a prompt gives them back
 	spin     spinner.Model
+	spinning bool // a tick of spin is on its way (see spin.go)
 
 	changes int // the walk's changes the focused view has read (uictx.Rereader)
 
@@ -118,7 +119,7 @@ func (m *Model) focused() uictx.Child { return m.children[m.focus] }
 
 // Init loads the first page and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.data.fetch(), m.spin.Tick, tea.RequestBackgroundColor, m.data.sync.start())
+	return tea.Batch(m.data.fetch(), m.turn(), clock(), tea.RequestBackgroundColor, m.data.sync.start())
 }
 
 // open gives the keys to a child, unless it refuses.
@@ -159,7 +160,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.relayout()
 	m.detail.Sync()
 	m.data.sync.want.set(m.data.q.Filter.Dates)
-	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums())
+	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums(), m.turn())
 }
 
 // reread has the focused view read again when the walk changed.
@@ -185,9 +186,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.ctx.Background(msg.IsDark())
 		return nil
 	case spinner.TickMsg:
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
-		return cmd
+		return m.onSpin(msg)
+	case clockMsg:
+		return clock()
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.MouseWheelMsg:
