@@ -2,9 +2,11 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -22,19 +24,15 @@ func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
+	if err := CheckAddress(addr); err != nil {
 		return nil, fmt.Errorf("demo server address %q: %w", addr, err)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return nil, fmt.Errorf("demo server address %q: only loopback addresses (127.0.0.1, ::1, localhost) are allowed", addr)
 	}
 	if err := checkShape(opts.withDefaults().Shape); err != nil {
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("demo server address %q: %w", addr, err)
 	}
 	s := New(opts)
 	run := &Running{Server: s, URL: "http://" + ln.Addr().String(), done: make(chan struct{}),
@@ -51,6 +49,26 @@ func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
 		}
 	}()
 	return run, nil
+}
+
+// CheckAddress says why addr cannot be the demo's, before anything listens:
+// it needs a host that is loopback (it is a test server) and a port.
+func CheckAddress(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return errors.New("only loopback addresses (127.0.0.1, ::1, localhost) are allowed")
+	}
+	if n, err := strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
+		return fmt.Errorf("the port %d is not one of 0..65535", n)
+	} else if err != nil {
+		if _, err := net.LookupPort("tcp", port); err != nil {
+			return fmt.Errorf("the port %q is neither a number nor a service name", port)
+		}
+	}
+	return nil
 }
 
 // Close stops the server and waits for it.

@@ -27,7 +27,8 @@ func demoServerCommand(a *app) *cobra.Command {
 		RunE:    func(c *cobra.Command, _ []string) error { return ran(runDemoServer(c.Context(), a, o)) },
 	}
 	fs := c.Flags()
-	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen address (loopback only)")
+	o.addr = "127.0.0.1:8080"
+	fs.Var(addrFlag{&o.addr}, "addr", "listen address (loopback only)")
 	o.Count = 5000
 	intVar(fs, &o.Count, "count", 0, 0, "number of donations")
 	fs.Int64Var(&o.Seed, "seed", 1, "data seed")

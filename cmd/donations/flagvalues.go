@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"donations/api/demo"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -76,6 +78,22 @@ func (f choiceFlag) Type() string { return "string" }
 func (f choiceFlag) Set(s string) error {
 	if !slices.Contains(f.choices, s) {
 		return badValue(fmt.Sprintf("%q is not one of %s", s, strings.Join(f.choices, ", ")))
+	}
+	*f.p = s
+	return nil
+}
+
+// addrFlag is the demo server's listen address, refused at parse time like
+// any other bad value: a port out of range used to surface as a bare
+// "listen tcp" error that named no flag.
+type addrFlag struct{ p *string }
+
+func (f addrFlag) String() string { return *f.p }
+func (f addrFlag) Type() string   { return "host:port" }
+
+func (f addrFlag) Set(s string) error {
+	if err := demo.CheckAddress(s); err != nil {
+		return badValue(fmt.Sprintf("%q: %v", s, err))
 	}
 	*f.p = s
 	return nil
