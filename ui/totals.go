@@ -45,9 +45,7 @@ func (m *Model) totalsLine() string {
 	if tail != "" {
 		tail = lead + tail + notCounted
 	}
-	if rec := bar + "↻ " + uictx.Commas(t.Recurring) + " recurring"; t.Recurring > 0 && textsafe.Width(head+tail+rec) <= w-10 {
-		tail += rec
-	}
+	tail += m.recurringPart(head+tail, len(sums), w)
 	if raised == "" {
 		sep = ""
 	}
@@ -57,6 +55,29 @@ func (m *Model) totalsLine() string {
 		sep = ""
 	}
 	return head + sep + cur + tail
+}
+
+// recurringPart is the recurring gifts' count after before, in full where
+// it leaves room for at least "+N currencies" (n of them), or else bare
+// ("↻ 1,171"): at 80 columns a headline with unconverted gifts left no
+// room for the full form, and the count fundraisers ask for went missing.
+func (m *Model) recurringPart(before string, n, w int) string {
+	t, bar := &m.data.shown.sums, m.ctx.Styles.Muted.Render("  │  ")
+	if t.Recurring == 0 {
+		return ""
+	}
+	reserve := 0
+	if n > 0 {
+		reserve = textsafe.Width(" · +" + textsafe.Count(n, "currency"))
+	}
+	bare := bar + "↻ " + uictx.Commas(t.Recurring)
+	switch full := bare + " recurring"; {
+	case textsafe.Width(before+full)+reserve <= w:
+		return full
+	case textsafe.Width(before+bare) <= w:
+		return bare
+	}
+	return ""
 }
 
 // totalsHead is the headline: "Σ", raised, and how many of the gifts it

@@ -107,7 +107,8 @@ func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
 		}
 		return n, every
 	}
-	d := newDriver(t, src, 200, 30)
+	// Wide enough for the full "↻ N recurring" beside "+6 currencies".
+	d := newDriver(t, src, 230, 30)
 	for _, tc := range []struct {
 		key    string
 		counts func(string) bool
