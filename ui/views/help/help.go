@@ -59,6 +59,9 @@ func (h *View) text(width int) string {
 	st := &h.Ctx.Styles
 	legend := "\n\n" + st.Section.Render("List markers") + "\n" +
 		"R recurring gift · T tribute (in memory or in honour) · A anonymous gift · — the server sent no value\n\n" +
+		st.Section.Render("The totals line") + "\n" +
+		"Σ what the counted gifts raised (the paid ones; every status but refunded after " + h.Ctx.Keys.List.AllStatuses.Help().Key +
+		"), converted; then what is not counted; ↻ the recurring gifts among those counted\n\n" +
 		st.Section.Render("Searching") + "\n" +
 		h.Ctx.Keys.List.Filter.Help().Key + "  filters: the API's (e-mail, names, campaign, donation id), sent as typed, then dates, status, amount, currency, form, recurring, tribute and anonymous, applied here\n" +
 		h.Ctx.Keys.List.Search.Help().Key + "  quick search over everything the store holds, ignoring case and accents (partial while a first sync runs, and says so)\n\n" +
