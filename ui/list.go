@@ -52,16 +52,7 @@ func (l *list) selectedRow() *uictx.Row {
 }
 
 func (l *list) moveTo(i int) {
-	n := l.data.Len()
-	l.cursor = max(0, min(i, n-1))
-	h := l.ctx.Layout.ListHeight - 1
-	if l.cursor < l.offset {
-		l.offset = l.cursor
-	}
-	if h > 0 && l.cursor >= l.offset+h {
-		l.offset = l.cursor - h + 1
-	}
-	l.offset = max(0, min(l.offset, max(0, n-h)))
+	l.cursor, l.offset = uictx.Follow(i, l.data.Len(), l.ctx.Layout.ListHeight-1, l.offset)
 }
 
 // step moves the selection by delta and fetches ahead: the detail's next

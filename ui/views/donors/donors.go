@@ -203,13 +203,7 @@ func (v *View) known() int {
 // moveTo moves the cursor, and reads the page around it when it leaves the
 // donors in memory.
 func (v *View) moveTo(i, h int) tea.Cmd {
-	v.cursor = max(0, min(i, v.known()-1))
-	if v.cursor < v.offset {
-		v.offset = v.cursor
-	}
-	if v.cursor >= v.offset+h {
-		v.offset = v.cursor - h + 1
-	}
+	v.cursor, v.offset = uictx.Follow(i, v.known(), h, v.offset)
 	if v.offset < v.from || v.offset+h > v.from+len(v.rows) && v.from+len(v.rows) < v.known() {
 		return v.fetch(max(0, v.offset-donorsPage/4))
 	}
