@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"regexp"
 	"strconv"
 	"strings"
@@ -124,5 +125,27 @@ func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
 				t.Errorf("esc: focus %v", d.m.focus)
 			}
 		})
+	}
+}
+
+// The raw view draws its found lines again when the terminal's background
+// is learnt after it opened: they kept the colours of the other one.
+func TestRawViewTakesTheBackgroundLearntLate(t *testing.T) {
+	light := tea.BackgroundColorMsg{Color: color.White}
+	open := func(early bool) string {
+		src, _ := demoSource(t, demo.Options{Count: 30})
+		d := newDriver(t, src, 80, 24)
+		if early {
+			d.send(light)
+		}
+		d.keys("r", "/", "amount", "enter")
+		if !early {
+			d.send(light)
+		}
+		return d.m.View().Content
+	}
+	if late, early := open(false), open(true); late != early {
+		t.Errorf("raw view after the background came late:\n%s\nwant as when it came first:\n%s",
+			strings.ReplaceAll(late, "\x1b", "␛"), strings.ReplaceAll(early, "\x1b", "␛"))
 	}
 }

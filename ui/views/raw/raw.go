@@ -34,8 +34,11 @@ type View struct {
 	find  textinput.Model
 	row   *uictx.Row
 	lines []string // the text, made safe, without styles
-	hits  []int    // the lines holding the search
+	hits  []int    // the lines holding the search, in order
 	hit   int      // the one shown
+	// styles is the uictx.Context.Restyles the content was drawn with: a
+	// background learnt after opening left the marks in the old colours.
+	styles int
 }
 
 // New is the raw view of data's selected row, drawn in ctx, moving the
@@ -83,17 +86,17 @@ func (r *View) size() {
 // in reverse.
 func (r *View) show() {
 	st := &r.ctx.Styles
-	out := make([]string, len(r.lines))
-	for i, l := range r.lines {
-		switch {
-		case len(r.hits) > 0 && r.hits[r.hit] == i:
-			out[i] = st.Selected.Render(l)
-		case slices.Contains(r.hits, i):
-			out[i] = st.Key.Render(l)
-		default:
-			out[i] = l
+	out := slices.Clone(r.lines)
+	// Only the lines found are styled: looking each line up in the hits
+	// cost lines × hits for a search that matched most of a record.
+	for j, i := range r.hits {
+		if j == r.hit {
+			out[i] = st.Selected.Render(r.lines[i])
+		} else {
+			out[i] = st.Key.Render(r.lines[i])
 		}
 	}
+	r.styles = r.ctx.Restyles()
 	r.vp.SetContent(strings.Join(out, "\n"))
 }
 
@@ -197,6 +200,9 @@ func (r *View) curl() tea.Cmd {
 // while the raw view was open.
 func (r *View) View() string {
 	r.size()
+	if r.styles != r.ctx.Restyles() {
+		r.show()
+	}
 	st := &r.ctx.Styles
 	status := st.Flash.Render(textsafe.Truncate(r.ctx.Flash, r.ctx.Layout.Width))
 	switch {
