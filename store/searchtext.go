@@ -37,13 +37,15 @@ func searchText(d *api.Donation) string {
 	parts = append(parts, d.Status.Value, d.Amount.Text, d.Currency.Value, day, strconv.FormatInt(d.ID.Value, 10))
 	// One space between fields is enough to keep a word from matching
 	// across two (words hold none); " | " added a sixth to the trigram index.
+	// Word by word into one builder: joining each part's words first
+	// made two slices and a string for each of its dozen parts.
 	var b strings.Builder
 	for _, p := range parts {
-		if p = strings.Join(strings.Fields(p), " "); p != "" {
+		for w := range strings.FieldsSeq(p) {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(p)
+			b.WriteString(w)
 		}
 	}
 	return Fold(b.String())
