@@ -61,12 +61,8 @@ func WriteSummary(w io.Writer, format string, s Summary) error {
 // nearly always are): the copies were a fifth of a summary by donor and
 // day. Nothing writes a group's sums once it is read.
 func safeGroup(g store.Group) store.Group {
-	counted := g.Converted
-	if len(g.Unconverted) > 0 {
-		counted = g.Counted()
-	}
 	return store.Group{Key: safeKeys(g.Key), Count: g.Count,
-		Amounts: safeSums(g.Amounts), Converted: safeSums(counted),
+		Amounts: safeSums(g.Amounts), Converted: safeSums(g.Counted()),
 		Unconverted: safeSums(g.Unconverted), NotConverted: g.NotConverted}
 }
 

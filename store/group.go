@@ -163,8 +163,13 @@ func newGroupScan(keys int) *groupScan {
 }
 
 // Counted is what a converted total counts: the converted amounts, and the
-// amounts of the gifts without a conversion in their own currency.
+// amounts of the gifts without a conversion in their own currency. With
+// none of those it is Converted itself, not a copy: the caller must not
+// change it.
 func (g Group) Counted() map[string]api.Decimal {
+	if len(g.Unconverted) == 0 {
+		return g.Converted
+	}
 	out := make(map[string]api.Decimal, len(g.Converted)+len(g.Unconverted))
 	addAll(out, g.Converted)
 	addAll(out, g.Unconverted)
