@@ -94,10 +94,13 @@ func restoreTemp(ctx context.Context, conn *sql.Conn) {
 // rollup, the donors) writes to its file runs of at most the cache's size
 // and merges them: at a million donations, with the reader's 2 MB, the
 // donors took 12.7 s and the rollup by donor and year 4.8 s, with 32 MB
-// 8.3 s and 1.7 s.
+// 8.3 s and 1.7 s. Both the cache and the sorter's runs take that much
+// memory: 16 MB gives runs few enough to merge in one pass up to 16 runs
+// (256 MB of sorted rows, more than a million donations sort) and took
+// the first sync's peak at a million from 268 to 229 MiB.
 const (
 	readerCache = 2000
-	sortCache   = 32 << 10
+	sortCache   = 16 << 10
 )
 
 // sortIn sets conn's cache to kib KiB.
