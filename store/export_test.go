@@ -65,6 +65,9 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 21 {
+		out = append(out, `DROP TRIGGER rollup_donor_last_ai`, `DROP TRIGGER rollup_donor_last_ad`, `DROP TRIGGER rollup_donor_last_au`, `DROP TABLE rollup_donor_last`)
+	}
 	if v <= 20 {
 		for _, ix := range donorsChanged(20, 21) {
 			out = append(out, "DROP INDEX "+ix.name)

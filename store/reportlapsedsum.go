@@ -1,0 +1,185 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"donations/api"
+)
+
+// LYBUNT and SYBUNT at a million gifts read the gifts of a quarter of the
+// donors, added them up by donor and sorted them: 0.6 s. The table
+// rollup_donor_last holds, for each rule of the donors table (not every gift's)
+// and each donor with an e-mail, what those reports give of them: their
+// newest counted gift (its time, day and name), the calendar year of it,
+// their gifts and total, and the total of that year, each gift counted as
+// a report counts it (giftAmount). A donor whose gifts are in more than one
+// currency (cur NULL) is read the slow way. The reports then read one row
+// a donor they list, in the order they list them (rollup_donor_last_year).
+
+// lastRules are the rules rollup_donor_last adds up: the donors table's but every
+// gift's, each numbered there by its place in donorRules.
+var lastRules = donorRules[1:]
+
+// ruleNumber is r's number in rollup_donor_last, 0 for none.
+func ruleNumber(r donorRule) int {
+	for i, lr := range lastRules {
+		if lr.prefix == r.prefix {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// donorLastInputs are the donation columns rollup_donor_last reads.
+const donorLastInputs = "day, date_utc, email_key, status_key, currency, converted_currency, amount_e4, converted_e4, refunded_e4, first_name, last_name"
+
+// donorLastSchema makes rollup_donor_last and the triggers that keep it. A
+// trigger adds the donor of a changed gift up again from their gifts
+// alone (a few, through donations_donor): the newest gift and its year's
+// total have no cheap inverse.
+func donorLastSchema() []string {
+	when := kept + " AND %[1]semail_key <> ''"
+	return []string{
+		`CREATE TABLE rollup_donor_last (rule INTEGER NOT NULL, email_key TEXT NOT NULL, utc INTEGER, day TEXT NOT NULL,
+			first_name TEXT, last_name TEXT, year INTEGER NOT NULL, cur TEXT, gifts INTEGER NOT NULL,
+			lifetime INTEGER NOT NULL, yeartotal INTEGER NOT NULL, PRIMARY KEY (rule, email_key)) WITHOUT ROWID`,
+		// LYBUNT's donors of one year, biggest first, ties by e-mail, as the
+		// report lists them; SYBUNT's years before.
+		`CREATE INDEX rollup_donor_last_year ON rollup_donor_last(rule, year, cur, yeartotal DESC, email_key)`,
+		`CREATE TRIGGER rollup_donor_last_ai AFTER INSERT ON donations WHEN ` + fmt.Sprintf(when, "new.") + ` BEGIN ` + donorLastAgain("new.") + ` END`,
+		`CREATE TRIGGER rollup_donor_last_ad AFTER DELETE ON donations WHEN ` + fmt.Sprintf(when, "old.") + ` BEGIN ` + donorLastAgain("old.") + ` END`,
+		`CREATE TRIGGER rollup_donor_last_au AFTER UPDATE OF ` + donorLastInputs + ` ON donations WHEN ` + kept + ` BEGIN ` +
+			donorLastAgain("old.") + donorLastAgain("new.") + ` END`,
+	}
+}
+
+// donorLastRows is the SELECT of rollup_donor_last's rows of rule number n from
+// the donations where says (a donor's, or every one's). yeartotal is
+// yearTotal: lastsum() in a bulk fill, a placeholder a trigger sets after.
+// The bare columns are the newest gift's, beside the lone max(), as the
+// slow path's query takes them: ties fall the same way.
+func donorLastRows(n int, where, yearTotal string) string {
+	return fmt.Sprintf(`SELECT %d, email_key, max(date_utc), day, first_name, last_name, CAST(substr(day, 1, 4) AS INTEGER),
+		CASE WHEN count(DISTINCT cur) = 1 THEN cur END, count(*), sum(e4), %s
+		FROM (SELECT email_key, date_utc, day, first_name, last_name, %s AS cur, %s AS e4 FROM donations
+			WHERE %s AND day IS NOT NULL AND %s) GROUP BY email_key`,
+		n, yearTotal, giftCurrency, giftAmount, where, lastRules[n-1].cond(""))
+}
+
+// donorLastAgain adds the donor of the donation p up again under each
+// rule; a donor left with no counted gift has no row.
+func donorLastAgain(p string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "DELETE FROM rollup_donor_last WHERE email_key = %semail_key;\n", p)
+	for i, r := range lastRules {
+		n := i + 1
+		fmt.Fprintf(&b, "INSERT INTO rollup_donor_last %s;\n", donorLastRows(n, "email_key = "+p+"email_key AND email_key <> ''", "0"))
+		fmt.Fprintf(&b, `UPDATE rollup_donor_last SET yeartotal = (SELECT coalesce(sum(%s), 0) FROM donations
+			WHERE email_key = %[2]semail_key AND day >= substr(rollup_donor_last.day, 1, 4) || '-01-01' AND %[3]s)
+			WHERE rule = %[4]d AND email_key = %[2]semail_key;
+			`, giftAmount, p, r.cond(""), n)
+	}
+	return b.String()
+}
+
+// rebuildDonorLasts adds rollup_donor_last up again from the donations, one pass
+// a rule through donations_donor.
+func rebuildDonorLasts(ctx context.Context, tx *sql.Tx) error {
+	stmts := []string{`DELETE FROM rollup_donor_last`}
+	for i := range lastRules {
+		n := i + 1
+		stmts = append(stmts, "INSERT INTO rollup_donor_last "+donorLastRows(n, "email_key <> ''", "lastsum(CAST(substr(day, 1, 4) AS INTEGER), e4)"))
+	}
+	return execAll(ctx, tx, stmts)
+}
+
+// addUpDonorLasts fills rollup_donor_last, which the upgrade from 21 made, unless
+// a first sync under way defers the rollups (its end adds them all up).
+func (s *Store) addUpDonorLasts(ctx context.Context, tx *sql.Tx) error {
+	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
+		return err
+	}
+	return rebuildDonorLasts(ctx, tx)
+}
+
+// lastServes says whether rollup_donor_last gives the lapsed reports of
+// q, and under which rule's number: calendar years, every gift but by
+// status, counted as one of its rules counts them, and no counted gift
+// after q's year (which the slow path leaves out, and the table's newest
+// gift would not).
+func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error) {
+	r, ok, err := s.reportRule(ctx, q)
+	n := ruleNumber(r)
+	if !ok || err != nil || n == 0 || q.fiscalStart() != 1 {
+		return 0, false, err
+	}
+	var later bool
+	err = s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM rollup_donor_last WHERE rule = ? AND year > ?)`, n, q.Year).Scan(&later)
+	return n, !later, s.explain(err)
+}
+
+// lapsedFast is Lapsed read from rollup_donor_last under rule number n:
+// the donors whose gifts are all in cur one row each, in the report's
+// order off its index (SYBUNT's sorted), and the few others (gifts in
+// other currencies, or in more than one) added up from their gifts and
+// merged in.
+func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string, n int, fn func(LapsedDonor) error) error {
+	years, order := "year = ?", "yeartotal"
+	if kind == SYBUNT {
+		years, order = "year < ?", "lifetime"
+	}
+	var others []LapsedDonor
+	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
+		" AND cur IS NOT ?) CROSS JOIN donations ON donations.email_key = picked", []any{n, q.Year - 1, cur}}
+	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
+	if err != nil {
+		return err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT email_key, day, coalesce(first_name, ''), coalesce(last_name, ''), yeartotal, lifetime, gifts
+		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? ORDER BY `+order+` DESC, email_key`, n, q.Year-1, cur)
+	if err != nil {
+		return s.explain(err)
+	}
+	defer rows.Close()
+	// first says whether a comes before b in the report.
+	first := func(a, b LapsedDonor) bool {
+		ka, kb := a.LastYearTotal, b.LastYearTotal
+		if kind == SYBUNT {
+			ka, kb = a.Lifetime, b.Lifetime
+		}
+		if c := ka.Compare(kb); c != 0 {
+			return c > 0
+		}
+		return a.Email < b.Email
+	}
+	for rows.Next() {
+		var d LapsedDonor
+		var year, life int64
+		if err := rows.Scan(&d.Email, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
+			return s.explain(err)
+		}
+		d.LastYear = q.fiscalYearOfDay(d.LastGift)
+		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
+		for len(others) > 0 && first(others[0], d) {
+			if err := fn(others[0]); err != nil {
+				return err
+			}
+			others = others[1:]
+		}
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return s.explain(err)
+	}
+	for _, d := range others {
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
