@@ -43,12 +43,15 @@ const donorLastInputs = "day, date_utc, email_key, status_key, currency, convert
 func donorLastSchema() []string {
 	when := kept + " AND %[1]semail_key <> ''"
 	return []string{
-		`CREATE TABLE rollup_donor_last (rule INTEGER NOT NULL, email_key TEXT NOT NULL, utc INTEGER, day TEXT NOT NULL,
-			first_name TEXT, last_name TEXT, year INTEGER NOT NULL, cur TEXT, gifts INTEGER NOT NULL,
-			lifetime INTEGER NOT NULL, yeartotal INTEGER NOT NULL, PRIMARY KEY (rule, email_key)) WITHOUT ROWID`,
-		// LYBUNT's donors of one year, biggest first, ties by e-mail, as the
-		// report lists them; SYBUNT's years before.
-		`CREATE INDEX rollup_donor_last_year ON rollup_donor_last(rule, year, cur, yeartotal DESC, email_key)`,
+		// Kept in LYBUNT's order: the donors of one year, biggest first, ties
+		// by e-mail, read in a run (an index in that order cost a seek into
+		// the table a donor, most of the report); SYBUNT's, years before.
+		`CREATE TABLE rollup_donor_last (rule INTEGER NOT NULL, year INTEGER NOT NULL, cur TEXT NOT NULL,
+			yeartotal INTEGER NOT NULL, email_key TEXT NOT NULL, mixed INTEGER NOT NULL, utc INTEGER, day TEXT NOT NULL,
+			first_name TEXT, last_name TEXT, gifts INTEGER NOT NULL, lifetime INTEGER NOT NULL,
+			PRIMARY KEY (rule, year, cur, yeartotal DESC, email_key)) WITHOUT ROWID`,
+		// A changed gift's donor, found to be added up again.
+		`CREATE INDEX rollup_donor_last_email ON rollup_donor_last(email_key)`,
 		`CREATE TRIGGER rollup_donor_last_ai AFTER INSERT ON donations WHEN ` + fmt.Sprintf(when, "new.") + ` BEGIN ` + donorLastAgain("new.") + ` END`,
 		`CREATE TRIGGER rollup_donor_last_ad AFTER DELETE ON donations WHEN ` + fmt.Sprintf(when, "old.") + ` BEGIN ` + donorLastAgain("old.") + ` END`,
 		`CREATE TRIGGER rollup_donor_last_au AFTER UPDATE OF ` + donorLastInputs + ` ON donations WHEN ` + kept + ` BEGIN ` +
@@ -56,17 +59,18 @@ func donorLastSchema() []string {
 	}
 }
 
-// donorLastRows is the SELECT of rollup_donor_last's rows of rule number n from
-// the donations where says (a donor's, or every one's). yeartotal is
-// yearTotal: lastsum() in a bulk fill, a placeholder a trigger sets after.
-// The bare columns are the newest gift's, beside the lone max(), as the
-// slow path's query takes them: ties fall the same way.
-func donorLastRows(n int, where, yearTotal string) string {
-	return fmt.Sprintf(`SELECT %d, email_key, max(date_utc), day, first_name, last_name, CAST(substr(day, 1, 4) AS INTEGER),
-		CASE WHEN count(DISTINCT cur) = 1 THEN cur END, count(*), sum(e4), %s
-		FROM (SELECT email_key, date_utc, day, first_name, last_name, %s AS cur, %s AS e4 FROM donations
-			WHERE %s AND day IS NOT NULL AND %s) GROUP BY email_key`,
-		n, yearTotal, giftCurrency, giftAmount, where, lastRules[n-1].cond(""))
+// donorLastRows is the SELECT of rollup_donor_last's rows of rule number
+// n from the donations where says (a donor's, or every one's). The bare
+// columns are the newest gift's, beside the lone max(), as the slow path's
+// query takes them: ties fall the same way. lastsum() adds up the gifts
+// of the newest year.
+func donorLastRows(n int, where string) string {
+	return fmt.Sprintf(`SELECT %[1]d, year, cur, last, email_key, mixed, utc, day, first_name, last_name, gifts, lifetime FROM
+		(SELECT email_key, max(date_utc) AS utc, day, first_name, last_name, CAST(substr(day, 1, 4) AS INTEGER) AS year,
+			cur, count(DISTINCT cur) > 1 AS mixed, count(*) AS gifts, sum(e4) AS lifetime, lastsum(CAST(substr(day, 1, 4) AS INTEGER), e4) AS last
+		FROM (SELECT email_key, date_utc, day, first_name, last_name, %[2]s AS cur, %[3]s AS e4 FROM donations
+			WHERE %[4]s AND day IS NOT NULL AND %[5]s) GROUP BY email_key)`,
+		n, giftCurrency, giftAmount, where, lastRules[n-1].cond(""))
 }
 
 // donorLastAgain adds the donor of the donation p up again under each
@@ -74,13 +78,9 @@ func donorLastRows(n int, where, yearTotal string) string {
 func donorLastAgain(p string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "DELETE FROM rollup_donor_last WHERE email_key = %semail_key;\n", p)
-	for i, r := range lastRules {
+	for i := range lastRules {
 		n := i + 1
-		fmt.Fprintf(&b, "INSERT INTO rollup_donor_last %s;\n", donorLastRows(n, "email_key = "+p+"email_key AND email_key <> ''", "0"))
-		fmt.Fprintf(&b, `UPDATE rollup_donor_last SET yeartotal = (SELECT coalesce(sum(%s), 0) FROM donations
-			WHERE email_key = %[2]semail_key AND day >= substr(rollup_donor_last.day, 1, 4) || '-01-01' AND %[3]s)
-			WHERE rule = %[4]d AND email_key = %[2]semail_key;
-			`, giftAmount, p, r.cond(""), n)
+		fmt.Fprintf(&b, "INSERT INTO rollup_donor_last %s;\n", donorLastRows(n, "email_key = "+p+"email_key AND email_key <> ''"))
 	}
 	return b.String()
 }
@@ -91,7 +91,7 @@ func rebuildDonorLasts(ctx context.Context, tx *sql.Tx) error {
 	stmts := []string{`DELETE FROM rollup_donor_last`}
 	for i := range lastRules {
 		n := i + 1
-		stmts = append(stmts, "INSERT INTO rollup_donor_last "+donorLastRows(n, "email_key <> ''", "lastsum(CAST(substr(day, 1, 4) AS INTEGER), e4)"))
+		stmts = append(stmts, "INSERT INTO rollup_donor_last "+donorLastRows(n, "email_key <> ''"))
 	}
 	return execAll(ctx, tx, stmts)
 }
@@ -133,13 +133,13 @@ func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string,
 	}
 	var others []LapsedDonor
 	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
-		" AND cur IS NOT ?) CROSS JOIN donations ON donations.email_key = picked", []any{n, q.Year - 1, cur}}
+		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, q.Year - 1, cur}}
 	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
 	if err != nil {
 		return err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT email_key, day, coalesce(first_name, ''), coalesce(last_name, ''), yeartotal, lifetime, gifts
-		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? ORDER BY `+order+` DESC, email_key`, n, q.Year-1, cur)
+		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, q.Year-1, cur)
 	if err != nil {
 		return s.explain(err)
 	}
