@@ -66,7 +66,10 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 func UndoSince(v int) []string {
 	var out []string
 	if v <= 21 {
-		out = append(out, `DROP TRIGGER rollup_donor_last_ai`, `DROP TRIGGER rollup_donor_last_ad`, `DROP TRIGGER rollup_donor_last_au`, `DROP TABLE rollup_donor_last`)
+		for _, name := range []string{"bi", "ai", "bd", "ad", "bu", "au"} {
+			out = append(out, `DROP TRIGGER rollup_donor_last_`+name)
+		}
+		out = append(out, `DROP TABLE rollup_donor_last`)
 	}
 	if v <= 20 {
 		for _, ix := range donorsChanged(20, 21) {
