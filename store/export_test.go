@@ -65,6 +65,12 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 21 {
+		for _, name := range []string{"bi", "ai", "bd", "ad", "bu", "au"} {
+			out = append(out, `DROP TRIGGER rollup_donor_last_`+name)
+		}
+		out = append(out, `DROP TABLE rollup_donor_last`)
+	}
 	if v <= 20 {
 		for _, ix := range donorsChanged(20, 21) {
 			out = append(out, "DROP INDEX "+ix.name)

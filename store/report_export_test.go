@@ -38,3 +38,24 @@ func (s *Store) DonorYearsAsAddedUp(ctx context.Context) (bool, error) {
 		(SELECT count(*) FROM (`+again+` EXCEPT SELECT * FROM rollup_donor_year))`).Scan(&n)
 	return n == 0, err
 }
+
+// DonorLastServes says whether LYBUNT and SYBUNT of q read
+// rollup_donor_last (their fast path).
+func (s *Store) DonorLastServes(ctx context.Context, q ReportQuery) (bool, error) {
+	_, ok, err := s.lastServes(ctx, q)
+	return ok, err
+}
+
+// DonorLastAsAddedUp says whether rollup_donor_last holds what adding
+// every donation up again gives.
+func (s *Store) DonorLastAsAddedUp(ctx context.Context) (bool, error) {
+	var again []string
+	for i := range lastRules {
+		again = append(again, donorLastRows(i+1, "email_key <> ''"))
+	}
+	all := "SELECT * FROM (" + strings.Join(again, " UNION ALL ") + ")"
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM (SELECT * FROM rollup_donor_last EXCEPT `+all+`)) +
+		(SELECT count(*) FROM (`+all+` EXCEPT SELECT * FROM rollup_donor_last))`).Scan(&n)
+	return n == 0, err
+}

@@ -35,10 +35,21 @@ type LapsedDonor struct {
 // lifetime total for SYBUNT (whose last year's total is nothing). Rows are
 // read as the store makes them; fn must not use the store.
 func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn func(LapsedDonor) error) error {
+	if rule, ok, err := s.lastServes(ctx, q); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return s.lapsedFast(ctx, q, kind, cur, rule, fn)
+	}
 	src, err := s.lapsedSource(ctx, q, kind)
 	if err != nil {
 		return err
 	}
+	return s.lapsedFrom(ctx, q, kind, cur, src, fn)
+}
+
+// lapsedFrom is Lapsed over the gifts of src, added up by donor.
+func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string, src giftSource, fn func(LapsedDonor) error) error {
 	g, args, err := s.giftsFrom(ctx, q, src)
 	if err != nil {
 		return err

@@ -166,6 +166,9 @@ func rebuildRollups(ctx context.Context, tx *sql.Tx) error {
 	if err := rebuildDonorYears(ctx, tx); err != nil {
 		return err
 	}
+	if err := rebuildDonorLasts(ctx, tx); err != nil {
+		return err
+	}
 	return fillDonors(ctx, tx)
 }
 

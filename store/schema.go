@@ -53,7 +53,7 @@ var schema = sync.OnceValue(func() []string {
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-	}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema())...)
+	}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema(), donorLastSchema())...)
 })
 
 // donationsColumns are the donations' columns a store was first made with.

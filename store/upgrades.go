@@ -22,7 +22,7 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
-			donorSchema(20)), 20: donorsReindexed()}
+			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema()}
 })
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
@@ -69,7 +69,7 @@ var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fi
 	18: (*Store).addUpDonorYears,
 	// The upgrade from 19 makes the donors table anew and adds it up: a store
 	// of 17, whose donors' triggers changed, is added up there, once.
-	19: (*Store).addUpDonors}
+	19: (*Store).addUpDonors, 21: (*Store).addUpDonorLasts}
 
 // addUp fills the rollups and the donors table the upgrade from 12 made
 // anew, unless a first sync under way defers them: it builds them at its

@@ -1,0 +1,216 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"donations/api"
+)
+
+// LYBUNT and SYBUNT at a million gifts read the gifts of a quarter of the
+// donors, added them up by donor and sorted them: 0.6 s. The table
+// rollup_donor_last holds, for each rule of the donors table (not every gift's)
+// and each donor with an e-mail, what those reports give of them: their
+// newest counted gift (its time, day and name), the calendar year of it,
+// their gifts and total, and the total of that year, each gift counted as
+// a report counts it (giftAmount). A donor whose gifts are in more than one
+// currency (cur NULL) is read the slow way. The reports then read one row
+// a donor they list, in the order they list them (rollup_donor_last_year).
+
+// lastRules are the rules rollup_donor_last adds up: the donors table's but every
+// gift's, each numbered there by its place in donorRules.
+var lastRules = donorRules[1:]
+
+// ruleNumber is r's number in rollup_donor_last, 0 for none.
+func ruleNumber(r donorRule) int {
+	for i, lr := range lastRules {
+		if lr.prefix == r.prefix {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// donorLastInputs are the donation columns rollup_donor_last reads.
+const donorLastInputs = "day, date_utc, email_key, status_key, currency, converted_currency, amount_e4, converted_e4, refunded_e4, first_name, last_name"
+
+// donorLastSchema makes rollup_donor_last and the triggers that keep it.
+// Before a gift changes, a trigger takes its donor's rows out, found by
+// adding the donor up from their gifts alone (a few, through
+// donations_donor): an index by e-mail to find them by was a third of the
+// table's cost on disk (38 MB at a million). After it, a trigger adds the
+// donor up again: the newest gift and its year's total have no cheap
+// inverse.
+func donorLastSchema() []string {
+	when := kept + " AND %[1]semail_key <> ''"
+	trigger := func(name, when, event, body string) string {
+		return `CREATE TRIGGER rollup_donor_last_` + name + ` ` + event + ` ON donations WHEN ` + when + ` BEGIN ` + body + ` END`
+	}
+	update := "UPDATE OF " + donorLastInputs
+	return []string{
+		// Kept in LYBUNT's order: the donors of one year, biggest first, ties
+		// by e-mail, read in a run (an index in that order cost a seek into
+		// the table a donor, most of the report); SYBUNT's, years before.
+		`CREATE TABLE rollup_donor_last (rule INTEGER NOT NULL, year INTEGER NOT NULL, cur TEXT NOT NULL,
+			yeartotal INTEGER NOT NULL, email_key TEXT NOT NULL, mixed INTEGER NOT NULL, day TEXT NOT NULL,
+			first_name TEXT, last_name TEXT, gifts INTEGER NOT NULL, lifetime INTEGER NOT NULL,
+			PRIMARY KEY (rule, year, cur, yeartotal DESC, email_key)) WITHOUT ROWID`,
+		trigger("bi", fmt.Sprintf(when, "new."), "BEFORE INSERT", donorLastForget("new.")),
+		trigger("ai", fmt.Sprintf(when, "new."), "AFTER INSERT", donorLastAdd("new.", "")),
+		trigger("bd", fmt.Sprintf(when, "old."), "BEFORE DELETE", donorLastForget("old.")),
+		trigger("ad", fmt.Sprintf(when, "old."), "AFTER DELETE", donorLastAdd("old.", "")),
+		trigger("bu", kept, "BEFORE "+update, donorLastForget("old.")+donorLastForget("new.")),
+		trigger("au", kept, "AFTER "+update, donorLastAdd("old.", "")+donorLastAdd("new.", " AND new.email_key IS NOT old.email_key")),
+	}
+}
+
+// donorLastGroups adds up the donations where says (a donor's, or every
+// one's) that rule number n counts, by donor. The bare columns are the
+// newest gift's, beside the lone max(), as the slow path's query takes
+// them: ties fall the same way. lastsum() adds up the gifts of the newest
+// year.
+func donorLastGroups(n int, where string) string {
+	return fmt.Sprintf(`(SELECT email_key, max(date_utc), day, first_name, last_name, CAST(substr(day, 1, 4) AS INTEGER) AS year,
+			cur, count(DISTINCT cur) > 1 AS mixed, count(*) AS gifts, sum(e4) AS lifetime, lastsum(CAST(substr(day, 1, 4) AS INTEGER), e4) AS last
+		FROM (SELECT email_key, date_utc, day, first_name, last_name, %[1]s AS cur, %[2]s AS e4 FROM donations
+			WHERE %[3]s AND day IS NOT NULL AND %[4]s) GROUP BY email_key)`,
+		giftCurrency, giftAmount, where, lastRules[n-1].cond(""))
+}
+
+// donorLastRows is the SELECT of rollup_donor_last's rows of rule number
+// n from the donations where says.
+func donorLastRows(n int, where string) string {
+	return fmt.Sprintf(`SELECT %d, year, cur, last, email_key, mixed, day, first_name, last_name, gifts, lifetime FROM %s`,
+		n, donorLastGroups(n, where))
+}
+
+// ofDonor selects the gifts of the donor of the donation p.
+func ofDonor(p string) string { return "email_key = " + p + "email_key AND email_key <> ''" }
+
+// donorLastForget takes the rows of the donor of the donation p out, as
+// their gifts add up before it changes.
+func donorLastForget(p string) string {
+	var b strings.Builder
+	for i := range lastRules {
+		n := i + 1
+		// The row's whole key, by a row value of one row: SQLite sought
+		// only its first two columns with IN (a year of donors).
+		fmt.Fprintf(&b, "DELETE FROM rollup_donor_last WHERE rule = %d AND email_key = %semail_key AND (year, cur, yeartotal) = (SELECT year, cur, last FROM %s);\n",
+			n, p, donorLastGroups(n, ofDonor(p)))
+	}
+	return b.String()
+}
+
+// donorLastAdd adds the donor of the donation p up again under each rule,
+// after it changed, if also holds; a donor left with no counted gift has
+// no row. An update adds up the donor of the new gift only if it is not
+// the old one's: OR REPLACE here gives way to the upsert's own conflict
+// clause.
+func donorLastAdd(p, also string) string {
+	var b strings.Builder
+	for i := range lastRules {
+		fmt.Fprintf(&b, "INSERT INTO rollup_donor_last %s;\n", donorLastRows(i+1, ofDonor(p)+also))
+	}
+	return b.String()
+}
+
+// rebuildDonorLasts adds rollup_donor_last up again from the donations, one pass
+// a rule through donations_donor.
+func rebuildDonorLasts(ctx context.Context, tx *sql.Tx) error {
+	stmts := []string{`DELETE FROM rollup_donor_last`}
+	for i := range lastRules {
+		n := i + 1
+		stmts = append(stmts, "INSERT INTO rollup_donor_last "+donorLastRows(n, "email_key <> ''"))
+	}
+	return execAll(ctx, tx, stmts)
+}
+
+// addUpDonorLasts fills rollup_donor_last, which the upgrade from 21 made, unless
+// a first sync under way defers the rollups (its end adds them all up).
+func (s *Store) addUpDonorLasts(ctx context.Context, tx *sql.Tx) error {
+	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
+		return err
+	}
+	return rebuildDonorLasts(ctx, tx)
+}
+
+// lastServes says whether rollup_donor_last gives the lapsed reports of
+// q, and under which rule's number: calendar years, every gift but by
+// status, counted as one of its rules counts them, and no counted gift
+// after q's year (which the slow path leaves out, and the table's newest
+// gift would not).
+func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error) {
+	r, ok, err := s.reportRule(ctx, q)
+	n := ruleNumber(r)
+	if !ok || err != nil || n == 0 || q.fiscalStart() != 1 {
+		return 0, false, err
+	}
+	var later bool
+	err = s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM rollup_donor_last WHERE rule = ? AND year > ?)`, n, q.Year).Scan(&later)
+	return n, !later, s.explain(err)
+}
+
+// lapsedFast is Lapsed read from rollup_donor_last under rule number n:
+// the donors whose gifts are all in cur one row each, in the report's
+// order off its index (SYBUNT's sorted), and the few others (gifts in
+// other currencies, or in more than one) added up from their gifts and
+// merged in.
+func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string, n int, fn func(LapsedDonor) error) error {
+	years, order := "year = ?", "yeartotal"
+	if kind == SYBUNT {
+		years, order = "year < ?", "lifetime"
+	}
+	var others []LapsedDonor
+	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
+		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, q.Year - 1, cur}}
+	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
+	if err != nil {
+		return err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT email_key, day, coalesce(first_name, ''), coalesce(last_name, ''), yeartotal, lifetime, gifts
+		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, q.Year-1, cur)
+	if err != nil {
+		return s.explain(err)
+	}
+	defer rows.Close()
+	// first says whether a comes before b in the report.
+	first := func(a, b LapsedDonor) bool {
+		ka, kb := a.LastYearTotal, b.LastYearTotal
+		if kind == SYBUNT {
+			ka, kb = a.Lifetime, b.Lifetime
+		}
+		if c := ka.Compare(kb); c != 0 {
+			return c > 0
+		}
+		return a.Email < b.Email
+	}
+	for rows.Next() {
+		var d LapsedDonor
+		var year, life int64
+		if err := rows.Scan(&d.Email, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
+			return s.explain(err)
+		}
+		d.LastYear = q.fiscalYearOfDay(d.LastGift)
+		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
+		for len(others) > 0 && first(others[0], d) {
+			if err := fn(others[0]); err != nil {
+				return err
+			}
+			others = others[1:]
+		}
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return s.explain(err)
+	}
+	for _, d := range others {
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,137 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// lapsedNow is when the lapsed reports of these tests are made.
+var lapsedNow = time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
+
+// sameLapsed checks that LYBUNT and SYBUNT of q read from rollup_donor_last
+// give what reading every gift gives (a date range over all of them makes
+// the slow path), and are not empty.
+func sameLapsed(t *testing.T, s *store.Store, q store.ReportQuery) {
+	t.Helper()
+	ctx := context.Background()
+	if fast, err := s.DonorLastServes(ctx, q); err != nil || !fast {
+		t.Fatalf("%+v: does not read rollup_donor_last (%v)", q, err)
+	}
+	slow := q
+	slow.Filter.Dates = everyDate
+	if fast, err := s.DonorLastServes(ctx, slow); err != nil || fast {
+		t.Fatalf("a date range reads rollup_donor_last (%v)", err)
+	}
+	for _, kind := range []string{store.LYBUNT, store.SYBUNT} {
+		got, err := lapsedText(kind)(s, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := lapsedText(kind)(s, slow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("%s %+v from rollup_donor_last:\n%.800s\nfrom the gifts:\n%.800s", kind, q, got, want)
+		}
+		if len(got) < 100 {
+			t.Fatalf("%s is empty: %s", kind, got)
+		}
+	}
+}
+
+// LYBUNT and SYBUNT read from rollup_donor_last give what the gifts give,
+// in both shapes the demo serves, for the paid gifts, named statuses and
+// every status but refunded; and again after a later sync refunds gifts
+// (in whole and in part), takes a conversion off (the donor then has gifts
+// in two currencies), changes a name and an e-mail, adds gifts and removes
+// one, with the table as adding every gift up again makes it. The table is
+// not read where it would not give the same: fiscal years, a past year
+// whose donors gave after it, a filter on the form, the campaign or the
+// dates, statuses that no rule of the donors table counts.
+func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
+	skipShort(t)
+	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
+		t.Run(shape, func(t *testing.T) {
+			ctx := context.Background()
+			srv := server(t, demo.Options{Count: 3000, Shape: shape})
+			s, _ := tempStore(t)
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+			all := windowAll(t, s)
+			form := "none of the gifts'"
+			for _, d := range all {
+				if d.FormName.Value != "" {
+					form = d.FormName.Value
+					break
+				}
+			}
+			paid := store.ReportQuery{Year: 2026, Now: lapsedNow}
+			fast := []store.ReportQuery{paid, {Year: 2026, AllStatuses: true, Now: lapsedNow},
+				{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
+			for _, q := range fast {
+				sameLapsed(t, s, q)
+			}
+			for _, q := range []store.ReportQuery{
+				{Year: 2026, FiscalStart: 7, Now: lapsedNow},
+				{Year: 2025, Now: lapsedNow},
+				{Year: 2026, Filter: store.Filter{Form: form}, Now: lapsedNow},
+				{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: lapsedNow},
+				{Year: 2026, Filter: store.Filter{Dates: everyDate}, Now: lapsedNow},
+				{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", "pending"}}, Now: lapsedNow},
+			} {
+				if fast, err := s.DonorLastServes(ctx, q); err != nil || fast {
+					t.Fatalf("%+v reads rollup_donor_last (%v)", q, err)
+				}
+			}
+			changed := []api.Donation{all[1], all[2], all[3], all[4], all[5]}
+			changed[0].Status = api.Text{Value: "refunded"}
+			changed[1] = refundedInPart(t, changed[1], "1.00")
+			changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
+			changed[2].Currency = api.Text{Value: "eur"}
+			changed[3].FirstName = api.Text{Value: "Renamed"}
+			changed[4].Email = api.Text{Value: "moved@example.org"}
+			again, added := all[6], all[7]
+			again.ID.Value = 9_000_000
+			added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
+			if _, err := s.Put(ctx, append(changed, again, added)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Finish(ctx, false, []int64{all[8].ID.Value}, 100, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
+				t.Fatalf("after a later sync rollup_donor_last is not as the gifts add up (%v)", err)
+			}
+			for _, q := range fast {
+				sameLapsed(t, s, q)
+			}
+		})
+	}
+}
+
+// A store of schema 21 is upgraded to hold rollup_donor_last, as adding
+// every gift up makes it.
+func TestDonorLastIsUpgraded(t *testing.T) {
+	skipShort(t)
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 500})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
+
+		t.Fatalf("synced, rollup_donor_last is not as the gifts add up (%v)", err)
+	}
+	s.Close()
+	craft(t, path, append(store.UndoSince(21), `PRAGMA user_version = 21`)...)
+	s = open(t, path)
+	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
+		t.Fatalf("upgraded from 21, rollup_donor_last is not as the gifts add up (%v)", err)
+	}
+	sameLapsed(t, s, store.ReportQuery{Year: 2026, Now: lapsedNow})
+}
