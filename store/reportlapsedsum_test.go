@@ -72,8 +72,7 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 				}
 			}
 			paid := store.ReportQuery{Year: 2026, Now: lapsedNow}
-			fast := []store.ReportQuery{paid, {Year: 2026, AllStatuses: true, Now: lapsedNow},
-				{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
+			fast := []store.ReportQuery{paid, {Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
 			for _, q := range fast {
 				sameLapsed(t, s, q)
 			}
@@ -84,6 +83,7 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 				{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: lapsedNow},
 				{Year: 2026, Filter: store.Filter{Dates: everyDate}, Now: lapsedNow},
 				{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", "pending"}}, Now: lapsedNow},
+				{Year: 2026, AllStatuses: true, Now: lapsedNow},
 			} {
 				if fast, err := s.DonorLastServes(ctx, q); err != nil || fast {
 					t.Fatalf("%+v reads rollup_donor_last (%v)", q, err)
