@@ -90,10 +90,17 @@ func (s *Store) bounded(ctx context.Context, conn *sql.Conn) error {
 	if err != nil || size <= json || size <= floor+floor/16 {
 		return s.explain(err)
 	}
-	if err := s.repack(ctx, conn); err != nil {
+	// Compacted as it is first: building the search index again rewrites
+	// it whole, which small syncs otherwise never do (its segment stays).
+	if err := s.compact(ctx, conn); err != nil {
 		return err
 	}
-	if size, err = fileBytes(ctx, conn); err != nil {
+	if size, err = fileBytes(ctx, conn); err == nil && size > json {
+		if err = s.repack(ctx, conn); err == nil {
+			size, err = fileBytes(ctx, conn)
+		}
+	}
+	if err != nil {
 		return s.explain(err)
 	}
 	return s.writeOn(ctx, conn, func(tx *sql.Tx) error {

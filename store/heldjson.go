@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/binary"
-	"errors"
 	"strconv"
 	"sync"
 
@@ -48,18 +47,20 @@ var registerJSONBytes = sync.OnceValue(func() error {
 			}
 			return int64(len(raw)), nil
 		}
-		return frameContentSize(raw)
+		if n, ok := frameContentSize(raw); ok {
+			return n, nil
+		}
+		// A damaged record counts as what it takes: an error here would
+		// stop the store from removing it, or anything else.
+		return int64(len(raw)), nil
 	})
 })
 
-// errNoContentSize says a compressed record's frame does not say its size.
-var errNoContentSize = errors.New("a record's zstd frame does not hold its size")
-
 // frameContentSize is the content size a zstd frame's header (without its
-// magic number) holds (RFC 8878, 3.1.1.1).
-func frameContentSize(frame []byte) (int64, error) {
+// magic number) holds (RFC 8878, 3.1.1.1); false when it holds none.
+func frameContentSize(frame []byte) (int64, bool) {
 	if len(frame) == 0 {
-		return 0, errNoContentSize
+		return 0, false
 	}
 	desc := frame[0]
 	single := desc&0x20 != 0
@@ -70,12 +71,12 @@ func frameContentSize(frame []byte) (int64, error) {
 	size := [4]int{0, 2, 4, 8}[desc>>6]
 	if size == 0 {
 		if !single {
-			return 0, errNoContentSize
+			return 0, false
 		}
 		size = 1
 	}
 	if len(frame) < at+size {
-		return 0, errNoContentSize
+		return 0, false
 	}
 	var b [8]byte
 	copy(b[:], frame[at:at+size])
@@ -83,7 +84,7 @@ func frameContentSize(frame []byte) (int64, error) {
 	if size == 2 {
 		n += 256
 	}
-	return n, nil
+	return n, true
 }
 
 // heldJSON is the bytes of JSON the store holds, added up from every
