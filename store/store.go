@@ -22,7 +22,7 @@ import (
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is upgraded in place where upgrades can, else rebuilt (it
 // is a cache), a newer one refused.
-const schemaVersion = 22
+const schemaVersion = 23
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -107,7 +107,7 @@ func Memory(ctx context.Context) (*Store, error) {
 }
 
 func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*Store, error) {
-	if err := registerFunctions(); err != nil {
+	if err := errors.Join(registerFunctions(), registerJSONBytes()); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
 	db, err := openDB(dsn)
