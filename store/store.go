@@ -36,6 +36,8 @@ type Store struct {
 	// exchangesKept is false for a read-only store of a version before the
 	// kept requests (schema 9), read as it is.
 	exchangesKept bool
+
+	writer writerStmts // the statements that store pages
 }
 
 func (s *Store) readOnly() bool { return s.mode&0o200 == 0 }
@@ -145,7 +147,10 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*
 }
 
 // Close closes the store.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.writer.close()
+	return s.db.Close()
+}
 
 // Path is the store's file, or "" for a store in memory.
 func (s *Store) Path() string { return s.path }
