@@ -67,31 +67,29 @@ func foldOf(r rune) string {
 	if p := folds[r].Load(); p != nil {
 		return *p
 	}
-	out := ""
-	if alone(r) {
-		out = foldSlow(string(r))
-	}
+	out := foldAlone(r)
 	folds[r].Store(&out) // two goroutines may both make it: the same
 	return out
 }
 
-// alone says whether r folds the same whatever is beside it: it is no
-// mark (one would be removed, or composed with what is before it), and
-// what it folds to holds none either, nor anything NFC composes with what
-// stands before it; what stands after it in folded text is no mark, so
-// nothing composes with it either.
-func alone(r rune) bool {
+// foldAlone is what the transform makes of r where r folds the same
+// whatever is beside it, else "": r is no mark (one would be removed, or
+// composed with what is before it), and what it folds to holds none
+// either, nor anything NFC composes with what stands before it; what
+// stands after it in folded text is no mark, so nothing composes with it
+// either.
+func foldAlone(r rune) string {
 	if unicode.In(r, unicode.M) || norm.NFD.PropertiesString(string(r)).CCC() != 0 {
-		return false
+		return ""
 	}
 	out := foldSlow(string(r))
 	for _, o := range out {
 		p := norm.NFC.PropertiesString(string(o))
 		if unicode.In(o, unicode.M) || p.CCC() != 0 || !p.BoundaryBefore() {
-			return false
+			return ""
 		}
 	}
-	return out != ""
+	return out
 }
 
 // untouched says whether the transform leaves the rune r, encoded as e,
@@ -126,9 +124,13 @@ func foldTable(s string) (string, bool) {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case r < foldTo && foldOf(r) != "":
-			b.WriteString(foldOf(r))
-		case r >= foldTo && n > 1 && untouched(r, s[i:i+n]):
+		case r < foldTo:
+			f := foldOf(r)
+			if f == "" {
+				return "", false
+			}
+			b.WriteString(f)
+		case n > 1 && untouched(r, s[i:i+n]):
 			b.WriteRune(unicode.ToLower(r))
 		default:
 			return "", false
