@@ -26,3 +26,13 @@ func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
 		d.mustShow(append([]string{"SYBUNT"}, c.want[:len(c.want)-1]...)...)
 	}
 }
+
+// The recurring page's sum sits above its table, where the command line
+// writes it below: the words point at the table from either side.
+func TestRecurringPageSaysWhereItsDonorsAre(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 1500})
+	d := newDriver(t, src, 120, 35)
+	d.keys("G", "i", "tab", "tab", "tab", "tab")
+	d.mustShow("Recurring · donors who stopped in 2026", "stopped: 60 (the donors in", "table: no gift for 2 of their plan's intervals", "E-MAIL")
+	d.mustNotShow("listed above")
+}
