@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"donations/api"
 	"donations/store"
@@ -101,5 +102,41 @@ func TestRecurringLineSaysTheMonthlyValueInCents(t *testing.T) {
 		if line := (RecurringSum{Monthly: v}).Line("USD"); !strings.Contains(line, tc.says) {
 			t.Errorf("monthly %s: %q, want it to say %q", tc.monthly, line, tc.says)
 		}
+	}
+}
+
+// Every count in the recurring report's line is grouped as the tables'
+// are: at 200,000 donations "stopped: 12345" read as one figure of five.
+func TestRecurringLineGroupsItsCounts(t *testing.T) {
+	line := (RecurringSum{Active: 12345, Started: 23456, Stopped: 34567, Unknown: 45678}).Line("USD")
+	for _, want := range []string{"active: 12,345", "started in the period: 23,456", "stopped: 34,567", "45,678 plans"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("%q lacks %q", line, want)
+		}
+	}
+}
+
+// A date range that misses the year reported says so in the notes; one
+// that meets it, or none, says nothing.
+func TestReportNotesSayWhenTheDatesMissTheYear(t *testing.T) {
+	day := func(s string) time.Time { t, _ := time.Parse(time.DateOnly, s); return t }
+	for _, tc := range []struct {
+		name  string
+		dates api.DateRange
+		says  bool
+	}{
+		{"none", api.DateRange{}, false},
+		{"the year before", api.DateRange{Since: day("2025-01-01"), Until: day("2026-01-01")}, true},
+		{"the year after", api.DateRange{Since: day("2027-01-01")}, true},
+		{"a month of the year", api.DateRange{Since: day("2026-03-01"), Until: day("2026-04-01")}, false},
+		{"open to the past, into the year", api.DateRange{Until: day("2026-01-02")}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := store.ReportQuery{Year: 2026, Filter: store.Filter{Dates: tc.dates}}
+			notes := strings.Join(ReportNotes(store.ReportNotes{}, q, false, "--all-statuses"), "\n")
+			if got := strings.Contains(notes, "hold no day of 2026"); got != tc.says {
+				t.Errorf("notes %q: says the dates miss the year %v, want %v", notes, got, tc.says)
+			}
+		})
 	}
 }

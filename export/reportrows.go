@@ -135,8 +135,9 @@ func (s *RecurringSum) add(d store.RecurringDonor) {
 
 // Line is the sum in words.
 func (s RecurringSum) Line(cur string) string {
-	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (the donors in the table: no gift for %d of their plan's intervals)",
-		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.Cents().String()), s.Started, s.Stopped, store.Stopping)
+	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %s; stopped: %s (the donors in the table: no gift for %d of their plan's intervals)",
+		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.Cents().String()),
+		textsafe.Thousands(fmt.Sprint(s.Started)), textsafe.Thousands(fmt.Sprint(s.Stopped)), store.Stopping)
 	if s.Unknown > 0 {
 		line += fmt.Sprintf("; %s plans with no interval the server sent or one not understood, taken as monthly", textsafe.Thousands(fmt.Sprint(s.Unknown)))
 	}
@@ -235,6 +236,9 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 	}
 	out := []string{fmt.Sprintf("year %s · %s · amounts in %s, converted · %s through %s", year, counted,
 		orNone(n.Currency), textsafe.Count(n.Gifts, "gift"), end)}
+	if note := outsideYear(q); note != "" {
+		out = append(out, note)
+	}
 	if len(n.LeftOut) > 0 {
 		var parts []string
 		for _, st := range slices.Sorted(maps.Keys(n.LeftOut)) {
@@ -250,6 +254,19 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 		out = append(out, ownCurrencyNote(n))
 	}
 	return out
+}
+
+// outsideYear says when the dates asked hold no day of the year reported:
+// `report retention --dates 2025-01-01..2025-12-31` reported 2026, every
+// donor of 2025 lost, and nothing said the range and the year missed each
+// other.
+func outsideYear(q store.ReportQuery) string {
+	d := q.Filter.Dates
+	from, until := q.YearSpan(q.Year, time.UTC)
+	if d.IsZero() || (d.Since.IsZero() || d.Since.Before(until)) && (d.Until.IsZero() || d.Until.After(from)) {
+		return ""
+	}
+	return fmt.Sprintf("the dates asked hold no day of %d, the year reported: its figures count none of its gifts", q.Year)
 }
 
 // ownCurrencyNote is one line for every currency of the gifts with no
