@@ -2,6 +2,7 @@ package detail
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -37,16 +38,59 @@ func TestDetailShowsFieldsPastTheSpecWhenSent(t *testing.T) {
 	}
 }
 
-// An e-mail too long for the pane breaks after its "@" (or a "."), never
-// mid-word.
+// An e-mail too long even for the pane's whole width breaks after its "@"
+// (or a "."), never mid-word.
 func TestDetailWrapsAnEmailAtItsParts(t *testing.T) {
 	const local, domain = "margaret.hamilton", "example.org"
-	var d api.Donation
-	if err := json.Unmarshal([]byte(`{"id":1,"donor":{"email":"`+local+"@"+domain+`"}}`), &d); err != nil {
-		t.Fatal(err)
-	}
-	text := ansi.Strip(detailText(&d, 40, time.UTC, uictx.NewStyles(true)))
+	text := detailOf(t, `{"id":1,"donor":{"email":"`+local+"@"+domain+`"}}`, 25)
 	if !strings.Contains(text, local+"@\n") || !strings.Contains(text, domain) {
 		t.Errorf("the e-mail %s@%s did not break after its @:\n%s", local, domain, text)
 	}
+}
+
+// A value with a word too long for the room beside its label (the pane
+// beside the list at 120 columns leaves 25 cells) goes whole under the
+// label, where it fits, rather than being split beside it
+// ("david.smith698@example." / "com"); one that fits stays beside.
+func TestDetailMovesALongValueUnderItsLabel(t *testing.T) {
+	const email, charge = "david.smith698@example.com", "ch_3QfakeStripe0001abcdefgh"
+	rec := `{"id":1,"donor":{"email":"` + email + `"},"stripe_charge_id":"` + charge + `","comment":"For the roof"}`
+	for _, tc := range []struct {
+		width         int
+		under, beside []string
+	}{
+		{46, []string{email, charge}, []string{"For the roof"}}, // the pane at 120×35
+		{80, nil, []string{email, charge, "For the roof"}},      // the whole screen at 80×24
+	} {
+		lines := strings.Split(detailOf(t, rec, tc.width), "\n")
+		for _, want := range tc.under {
+			if !hasLine(lines, strings.Repeat(" ", fieldIndent)+want) {
+				t.Errorf("width %d: %q is not whole on a line of its own:\n%s", tc.width, want, strings.Join(lines, "\n"))
+			}
+		}
+		for _, want := range tc.beside {
+			if !slices.ContainsFunc(lines, func(l string) bool { return len(l) > detailLabelW && strings.TrimSpace(l[detailLabelW:]) == want }) {
+				t.Errorf("width %d: %q is not beside its label:\n%s", tc.width, want, strings.Join(lines, "\n"))
+			}
+		}
+		for _, l := range lines {
+			if w := textsafe.Width(l); w > tc.width {
+				t.Errorf("width %d: a line of %d cells: %q", tc.width, w, l)
+			}
+		}
+	}
+}
+
+// detailOf is the detail of the record rec, width cells wide, without styles.
+func detailOf(t *testing.T, rec string, width int) string {
+	t.Helper()
+	var d api.Donation
+	if err := json.Unmarshal([]byte(rec), &d); err != nil {
+		t.Fatal(err)
+	}
+	return ansi.Strip(detailText(&d, width, time.UTC, uictx.NewStyles(true)))
+}
+
+func hasLine(lines []string, want string) bool {
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.TrimRight(l, " ") == want })
 }

@@ -32,8 +32,18 @@ func (w *detailWriter) section(title string) {
 	w.rows = 0
 }
 
+// field writes a label and its value beside it. A value with a word too
+// long for the room beside the label (an e-mail, a charge id at 120
+// columns) goes whole on the lines under the label, where the pane's full
+// width fits it, rather than being split mid-address beside it.
 func (w *detailWriter) field(label, value string) {
-	for i, line := range strings.Split(wrapDetail(value, max(w.width-detailLabelW-1, 10)), "\n") {
+	beside := max(w.width-detailLabelW-1, 10)
+	if under := w.width - fieldIndent; !wordsFit(value, beside) && under > beside {
+		w.b.WriteString(w.st.Label.Render(textsafe.Fit(label, detailLabelW)) + "\n")
+		w.line(value, fieldIndent)
+		return
+	}
+	for i, line := range strings.Split(wrapDetail(value, beside), "\n") {
 		l := ""
 		if i == 0 {
 			l = label
@@ -44,6 +54,20 @@ func (w *detailWriter) field(label, value string) {
 		w.b.WriteString("\n")
 	}
 	w.rows++
+}
+
+// fieldIndent sets a value under its label off from the next label.
+const fieldIndent = 2
+
+// wordsFit says whether every word of s fits in width cells, so that
+// wrapping it breaks only between words.
+func wordsFit(s string, width int) bool {
+	for _, word := range strings.Fields(s) {
+		if textsafe.Width(word) > width {
+			return false
+		}
+	}
+	return true
 }
 
 // line writes a line of its own, wrapped to the width.
