@@ -51,6 +51,7 @@ type Model struct {
 	search *search.View
 	export *exporter.View
 	saver  *saveview.View
+	help   *help.View
 }
 
 // New makes the browser over src.
@@ -82,7 +83,8 @@ func New(src Source, opt Options) *Model {
 	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))
 	m.add(live.ID, live.New(m.ctx, nav, viewData{m}, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
-	m.add(help.ID, help.New(m.ctx, nav))
+	m.help = help.New(m.ctx, nav)
+	m.add(help.ID, m.help)
 	m.saver = saveview.New(m.ctx, nav, viewData{m}, opt.SaveView, func() ([]View, int) { return m.views, m.view })
 	m.add(saveview.ID, m.saver)
 	m.views, m.state = opt.Views, opt.State
@@ -163,16 +165,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums(), m.turn())
 }
 
-// reread has the focused view read again when the walk changed.
+// reread has the focused view read again when the walk changed. Changes
+// while another view has the keys (the help opened over it) are left for
+// it to read when it has them back.
 func (m *Model) reread() tea.Cmd {
-	if m.changes == m.data.shown.changes {
+	r, ok := m.focused().(uictx.Rereader)
+	if !ok || m.changes == m.data.shown.changes {
 		return nil
 	}
 	m.changes = m.data.shown.changes
-	if r, ok := m.focused().(uictx.Rereader); ok {
-		return r.Reread()
-	}
-	return nil
+	return r.Reread()
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -282,6 +284,10 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.ctx.Keys.Quit) {
 		return m.quit()
 	}
+	if h, ok := m.focused().(uictx.Helped); ok && key.Matches(k, m.ctx.Keys.List.Help) && !typing(m.focused()) {
+		m.help.From(h)
+		return m.open(help.ID)
+	}
 	if m.focus != listID {
 		return m.focused().Update(k)
 	}
@@ -296,6 +302,12 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return m.list.Update(k)
+}
+
+// typing says whether c has a text field focused, where ? is a character.
+func typing(c uictx.Child) bool {
+	t, ok := c.(uictx.Typing)
+	return ok && t.Typing()
 }
 
 // escape is Esc on the list: stop loading everything, stop an export, or

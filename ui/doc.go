@@ -51,7 +51,8 @@
 // To add a view: make views/<name>/ with a type that implements
 // uictx.Child and an ID, add its key set to uictx.KeyMap, and register it
 // with one m.add(name.ID, name.New(m.ctx, nav, viewData{m})) line in New;
-// its OpenKey opens it from the list. A change it needs of the question is a new
+// its OpenKey opens it from the list; a uictx.Helped gives ? its keys there (the
+// root opens the help over it and Esc gives it back as it was). A change it needs of the question is a new
 // uictx.Request and a case in Model.request.
 //
 // To add a filter: one row of ask.Fields.

@@ -39,11 +39,13 @@ func (l *list) onShown() tea.Cmd {
 	return l.prefetch()
 }
 
-func (l *list) OpenKey() key.Binding     { return uictx.None }
-func (l *list) Open() (tea.Cmd, bool)    { return nil, true }
-func (l *list) Place() uictx.Place       { return uictx.PlaceMessage }
-func (l *list) ShortHelp() []key.Binding { return l.keys.ShortHelp() }
-func (l *list) View() string             { return "" } // the root draws the list screen around it
+func (l *list) OpenKey() key.Binding      { return uictx.None }
+func (l *list) Open() (tea.Cmd, bool)     { return nil, true }
+func (l *list) Place() uictx.Place        { return uictx.PlaceMessage }
+func (l *list) ShortHelp() []key.Binding  { return l.keys.ShortHelp() }
+func (l *list) HelpTitle() string         { return "The list" }
+func (l *list) FullHelp() [][]key.Binding { return l.keys.FullHelp() }
+func (l *list) View() string              { return "" } // the root draws the list screen around it
 func (l *list) selectedRow() *uictx.Row {
 	if l.cursor < 0 || l.cursor >= l.data.Len() {
 		return nil

@@ -64,3 +64,17 @@ var None = key.NewBinding(key.WithDisabled())
 // has it read again, so its numbers never lag behind its label (which
 // stops saying "partial" when the sync ends).
 type Rereader interface{ Reread() tea.Cmd }
+
+// Helped is a view the ? screen explains: opened from it, the screen shows
+// its keys first, then the keys that work everywhere, and Esc gives the
+// keys back to it as it was.
+type Helped interface {
+	// HelpTitle names the view, or the page of it, over its keys.
+	HelpTitle() string
+	// FullHelp is every key of the view, in groups.
+	FullHelp() [][]key.Binding
+}
+
+// Typing is a view that may have a text field focused (the raw view's
+// search): while it does, ? is a character typed, not the help.
+type Typing interface{ Typing() bool }

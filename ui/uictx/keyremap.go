@@ -60,17 +60,28 @@ func (km *KeyMap) Remap(keys map[string][]string) error {
 	return km.clashes()
 }
 
+// helpedViews are the key sets of the views ? opens the help from (the
+// root takes list.help's keys before the view sees them): none of their
+// bindings may answer to it.
+var helpedViews = []string{"scroll", "detail", "raw", "donors", "insights", "live", "log"}
+
 // clashes finds a key two bindings of one view answer to.
 func (km *KeyMap) clashes() error {
 	owner := map[string]string{}
 	var err error
 	eachBinding(reflect.ValueOf(km).Elem(), func(name string, b *key.Binding) {
-		view, _, _ := strings.Cut(name, ".")
-		for _, k := range b.Keys() {
-			if other, ok := owner[view+" "+k]; ok && err == nil {
-				err = fmt.Errorf("%q is both %s and %s", k, other, name)
+		views := []string{name}
+		if name == "list.help" {
+			views = append(views, helpedViews...)
+		}
+		for _, view := range views {
+			view, _, _ = strings.Cut(view, ".")
+			for _, k := range b.Keys() {
+				if other, ok := owner[view+" "+k]; ok && err == nil {
+					err = fmt.Errorf("%q is both %s and %s", k, other, name)
+				}
+				owner[view+" "+k] = name
 			}
-			owner[view+" "+k] = name
 		}
 	})
 	return err

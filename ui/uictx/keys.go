@@ -45,8 +45,9 @@ type ScrollKeys struct {
 
 // DetailKeys are the full-record view's keys; r and y open the raw view and
 // the copy prompt as they do from the list.
-// Next and Prev move to the neighbouring gift without closing it.
-type DetailKeys struct{ Raw, Copy, Next, Prev, History, Back, Quit key.Binding }
+// Next and Prev move to the neighbouring gift without closing it; Top and
+// Bottom scroll its text, as they do the raw view's.
+type DetailKeys struct{ Raw, Copy, Next, Prev, History, Top, Bottom, Back, Quit key.Binding }
 
 // RawKeys are the raw JSON view's keys, besides the scroll keys.
 type RawKeys struct{ Search, Next, Prev, Top, Bottom, Copy, Curl, Back, Quit key.Binding }
@@ -118,6 +119,8 @@ func NewKeyMap() KeyMap {
 			Next:    Bind("n/]", "next gift", "n", "]"),
 			Prev:    Bind("p/[", "previous gift", "p", "["),
 			History: Bind("D", "this donor's gifts", "D"),
+			Top:     Bind("g", "top", "g", "home"),
+			Bottom:  Bind("G", "bottom", "G", "end"),
 			Back:    Bind("esc", "back", "esc", "enter"),
 			Quit:    Bind("q", "quit", "q"),
 		},
@@ -262,6 +265,11 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.AllStatuses, k.NextView, k.PrevView, k.SaveView, k.UTC, k.Export, k.Retry},
 	}
+}
+
+// Group is the scroll keys as a column of the ? screen.
+func (k ScrollKeys) Group() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown}
 }
 
 // Viewport is the scroll keys as a viewport's key map.

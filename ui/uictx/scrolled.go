@@ -7,7 +7,8 @@ import (
 )
 
 // Scrolled is what the help and the request log share: a full-screen text
-// that scrolls with the scroll keys, quits with q and goes back to the list.
+// that scrolls with the scroll keys, quits with q and goes back to the view
+// it was opened from (the help opens from any view, the log from the list).
 type Scrolled struct {
 	Ctx *Context
 	Nav Navigator
@@ -37,7 +38,7 @@ func (s *Scrolled) Handle(msg tea.Msg, k ScrolledKeys) tea.Cmd {
 	case key.Matches(press, k.Quit):
 		return s.Nav.Quit()
 	case k.Back(press):
-		s.Nav.Back()
+		s.Nav.BackToOpener()
 	case key.Matches(press, k.Top):
 		s.VP.GotoTop()
 	case key.Matches(press, k.Bottom):

@@ -47,7 +47,13 @@ func (d *View) View() string         { return d.vp.View() }
 
 func (d *View) ShortHelp() []key.Binding {
 	s := d.ctx.Keys.Scroll
-	return []key.Binding{s.Up, d.keys.Back, d.keys.Next, d.keys.Prev, d.keys.History, d.keys.Copy, d.keys.Raw, d.keys.Quit}
+	return []key.Binding{s.Up, d.keys.Back, d.ctx.Keys.List.Help, d.keys.Next, d.keys.Prev, d.keys.History, d.keys.Copy, d.keys.Raw, d.keys.Quit}
+}
+
+func (d *View) HelpTitle() string { return "A gift's detail" }
+func (d *View) FullHelp() [][]key.Binding {
+	k := d.keys
+	return [][]key.Binding{append(d.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {k.Next, k.Prev, k.History, k.Copy, k.Raw, k.Back, k.Quit}}
 }
 
 func (d *View) Open() (tea.Cmd, bool) { return nil, d.data.Selected() != nil }
@@ -69,6 +75,12 @@ func (d *View) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		case key.Matches(k, d.keys.Prev):
 			d.Send(uictx.StepMsg{Delta: -1})
+			return nil
+		case key.Matches(k, d.keys.Top):
+			d.vp.GotoTop()
+			return nil
+		case key.Matches(k, d.keys.Bottom):
+			d.vp.GotoBottom()
 			return nil
 		case key.Matches(k, d.keys.History):
 			d.nav.Back()

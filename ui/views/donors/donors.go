@@ -72,7 +72,14 @@ func (v *View) OpenKey() key.Binding { return v.ctx.Keys.List.Donors }
 func (v *View) Place() uictx.Place   { return uictx.PlaceScreen }
 func (v *View) ShortHelp() []key.Binding {
 	k := v.keys
-	return []key.Binding{k.Open, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.AllStatuses, k.Back, k.Quit}
+	return []key.Binding{k.Open, v.ctx.Keys.List.Help, k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.AllStatuses, k.Back, k.Quit}
+}
+
+func (v *View) HelpTitle() string { return "Donors" }
+func (v *View) FullHelp() [][]key.Binding {
+	k := v.keys
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Open, k.Back, k.Quit},
+		{k.Total, k.Gifts, k.Name, k.Last, k.First, k.Email, k.AllStatuses}}
 }
 
 func (v *View) Open() (tea.Cmd, bool) {

@@ -1,23 +1,27 @@
 package help
 
 import (
-	"donations/ui/uictx"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"donations/textsafe"
+	"donations/ui/uictx"
 )
 
 // ID names the view.
 const ID uictx.ViewID = "help"
 
-// View is the ? screen: every list key, drawn from the key map in as
-// many columns as fit, and what the list's markers mean; it scrolls when the
-// screen is too short for it all.
+// View is the ? screen: the keys of the view it was opened from, then the
+// keys that work everywhere, drawn from the key map in as many columns as
+// fit, and what the list's markers mean; it scrolls when the screen is too
+// short for it all.
 type View struct {
 	uictx.Scrolled
 	keys *uictx.HelpKeys
+	from uictx.Helped // nil: the keys of no view
 	// The text is drawn once for a width and styles (a couple of
 	// milliseconds of wrapping), not every frame the spinner asks for.
 	drawn uictx.Drawn[[2]int]
@@ -28,9 +32,16 @@ func New(ctx *uictx.Context, nav uictx.Navigator) *View {
 	return &View{Scrolled: uictx.NewScrolled(ctx, nav), keys: &ctx.Keys.Help}
 }
 
-func (h *View) OpenKey() key.Binding  { return h.Ctx.Keys.List.Help }
+// OpenKey is none: the root opens the help from any view (From).
+func (h *View) OpenKey() key.Binding  { return uictx.None }
 func (h *View) Open() (tea.Cmd, bool) { h.VP.GotoTop(); return nil, true }
-func (h *View) Place() uictx.Place    { return uictx.PlaceScreen }
+
+// From has the help explain v, the view about to give it the keys.
+func (h *View) From(v uictx.Helped) {
+	h.from = v
+	h.drawn = uictx.Drawn[[2]int]{} // another view's keys: draw anew
+}
+func (h *View) Place() uictx.Place { return uictx.PlaceScreen }
 func (h *View) ShortHelp() []key.Binding {
 	return []key.Binding{h.Ctx.Keys.Scroll.Up, h.keys.Back, h.keys.Quit}
 }
@@ -70,7 +81,19 @@ func (h *View) text(width int) string {
 		"tmux needs  set -g set-clipboard on , GNU screen does not pass it on\n\n" +
 		h.demoHelp() +
 		st.Muted.Render("Press any key to go back.")
-	return lipgloss.NewStyle().Width(width).Render(packColumns(h.Ctx, h.Ctx.Keys.List.FullHelp(), width) + legend)
+	return lipgloss.NewStyle().Width(width).Render(h.keyText(width) + legend)
+}
+
+// keyText is the keys of the view the help was opened from, then those
+// that work from any view.
+func (h *View) keyText(width int) string {
+	st, k := &h.Ctx.Styles, h.Ctx.Keys
+	everywhere := []key.Binding{uictx.Bind(k.List.Help.Help().Key, "these keys, from any view", k.List.Help.Keys()...), k.Quit}
+	text := st.Section.Render("Everywhere") + "\n" + packColumns(h.Ctx, [][]key.Binding{everywhere}, width)
+	if h.from == nil {
+		return text
+	}
+	return st.Section.Render(textsafe.Line(h.from.HelpTitle())) + "\n" + packColumns(h.Ctx, h.from.FullHelp(), width) + "\n\n" + text
 }
 
 // demoHelp says, with --demo, where the demo server runs and how to add a

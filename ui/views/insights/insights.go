@@ -76,7 +76,23 @@ func (v *View) ShortHelp() []key.Binding {
 	}
 	k := v.keys
 	next, _ := v.reports.pageKeys()
-	return []key.Binding{next, v.ctx.Keys.Scroll.Up, k.AllStatuses, k.Month, k.Week, k.Day, k.Back, k.Quit}
+	return []key.Binding{next, v.ctx.Keys.Scroll.Up, v.ctx.Keys.List.Help, k.AllStatuses, k.Month, k.Week, k.Day, k.Back, k.Quit}
+}
+
+func (v *View) HelpTitle() string {
+	if v.reports.on() {
+		return "Insights · " + v.reports.name()
+	}
+	return "Insights"
+}
+
+func (v *View) FullHelp() [][]key.Binding {
+	if v.reports.on() {
+		return v.reports.FullHelp()
+	}
+	k := v.keys
+	next, prev := v.reports.pageKeys()
+	return [][]key.Binding{append(v.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {next, prev, k.Month, k.Week, k.Day, k.AllStatuses, k.Back, k.Quit}}
 }
 
 func (v *View) Open() (tea.Cmd, bool) {

@@ -196,5 +196,12 @@ func (p *reportPages) turn(i int) tea.Cmd {
 func (p *reportPages) ShortHelp() []key.Binding {
 	next, prev := p.pageKeys()
 	k := p.keys
-	return []key.Binding{next, prev, k.PrevYear, k.NextYear, p.ctx.Keys.Scroll.Up, k.Back, k.Quit}
+	return []key.Binding{next, prev, p.ctx.Keys.List.Help, k.PrevYear, k.NextYear, p.ctx.Keys.Scroll.Up, k.Back, k.Quit}
+}
+
+// FullHelp is a report page's keys on the ? screen.
+func (p *reportPages) FullHelp() [][]key.Binding {
+	next, prev := p.pageKeys()
+	k := p.keys
+	return [][]key.Binding{p.ctx.Keys.Scroll.Group(), {next, prev, k.PrevYear, k.NextYear, k.Back, k.Quit}}
 }

@@ -76,9 +76,13 @@ func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, opt Options) 
 	return &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Live, opt: opt}
 }
 
-func (v *View) OpenKey() key.Binding     { return v.ctx.Keys.List.Live }
-func (v *View) Place() uictx.Place       { return uictx.PlaceScreen }
-func (v *View) ShortHelp() []key.Binding { return []key.Binding{v.keys.Back, v.keys.Quit} }
+func (v *View) OpenKey() key.Binding { return v.ctx.Keys.List.Live }
+func (v *View) Place() uictx.Place   { return uictx.PlaceScreen }
+func (v *View) ShortHelp() []key.Binding {
+	return []key.Binding{v.keys.Back, v.ctx.Keys.List.Help, v.keys.Quit}
+}
+func (v *View) HelpTitle() string         { return "Live" }
+func (v *View) FullHelp() [][]key.Binding { return [][]key.Binding{{v.keys.Back, v.keys.Quit}} }
 
 // Open starts watching, newest first: without a synced store the list then
 // reads the API from its end, so the newest page is what Live starts from.

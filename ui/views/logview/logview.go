@@ -32,7 +32,12 @@ func New(ctx *uictx.Context, nav uictx.Navigator) *View {
 func (v *View) OpenKey() key.Binding { return v.Ctx.Keys.List.Log }
 func (v *View) Place() uictx.Place   { return uictx.PlaceScreen }
 func (v *View) ShortHelp() []key.Binding {
-	return []key.Binding{v.Ctx.Keys.Scroll.Up, v.keys.Top, v.keys.Bottom, v.keys.Back, v.keys.Quit}
+	return []key.Binding{v.Ctx.Keys.Scroll.Up, v.Ctx.Keys.List.Help, v.keys.Top, v.keys.Bottom, v.keys.Back, v.keys.Quit}
+}
+
+func (v *View) HelpTitle() string { return "Request log" }
+func (v *View) FullHelp() [][]key.Binding {
+	return [][]key.Binding{append(v.Ctx.Keys.Scroll.Group(), v.keys.Top, v.keys.Bottom), {v.keys.Back, v.keys.Quit}}
 }
 
 func (v *View) Open() (tea.Cmd, bool) {

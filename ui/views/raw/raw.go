@@ -60,8 +60,17 @@ func (r *View) ShortHelp() []key.Binding {
 		return []key.Binding{r.keys.Back}
 	}
 	k := r.keys
-	return []key.Binding{r.ctx.Keys.Scroll.Up, k.Search, k.Next, k.Prev, k.Top, k.Bottom, k.Copy, k.Curl, k.Back, k.Quit}
+	return []key.Binding{r.ctx.Keys.Scroll.Up, k.Search, r.ctx.Keys.List.Help, k.Next, k.Prev, k.Top, k.Bottom, k.Copy, k.Curl, k.Back, k.Quit}
 }
+
+func (r *View) HelpTitle() string { return "Raw JSON" }
+func (r *View) FullHelp() [][]key.Binding {
+	k, s := r.keys, r.ctx.Keys.Scroll
+	return [][]key.Binding{append(s.Group(), k.Top, k.Bottom, s.Left, s.Right), {k.Search, k.Next, k.Prev, k.Copy, k.Curl, k.Back, k.Quit}}
+}
+
+// Typing says whether the search has the keys: ? is then a character.
+func (r *View) Typing() bool { return r.find.Focused() }
 
 func (r *View) Open() (tea.Cmd, bool) {
 	r.row = r.data.Selected()
