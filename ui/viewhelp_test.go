@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,7 +137,11 @@ func TestDetailTopAndBottom(t *testing.T) {
 	d.keys("end", "home")
 	d.mustShow("Donation 1")
 	d.keys("?")
-	d.mustShow("g         top", "G         bottom")
+	for _, want := range []*regexp.Regexp{regexp.MustCompile(`(?m)^\s+g\s+top\b`), regexp.MustCompile(`(?m)^\s+G\s+bottom\b`)} {
+		if !want.MatchString(d.screen()) {
+			t.Errorf("the help lacks %s:\n%s", want, d.screen())
+		}
+	}
 }
 
 // In the pane beside the list at 120 columns an e-mail that fits on a line

@@ -1,6 +1,8 @@
 package uictx
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 )
@@ -267,9 +269,34 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 	}
 }
 
-// Group is the scroll keys as a column of the ? screen.
+// Group is the scroll keys as a column of the ? screen, each named by its
+// own keys and what it does: the key line's labels ("↑/↓ scroll" on Up,
+// "pgup/pgdn page" on PageDown) stand for a pair there, and in the column
+// read "↑/↓ scroll" above "↓/j scroll down".
 func (k ScrollKeys) Group() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown}
+	own := func(b key.Binding, does string) key.Binding {
+		names := make([]string, len(b.Keys()))
+		for i, n := range b.Keys() {
+			names[i] = keyName(n)
+		}
+		b.SetHelp(strings.Join(names, "/"), does)
+		return b
+	}
+	return []key.Binding{own(k.Up, "up"), own(k.Down, "down"), own(k.PageUp, "page up"), own(k.PageDown, "page down"),
+		own(k.HalfUp, "half page up"), own(k.HalfDown, "half page down")}
+}
+
+// keyName is how the ? screen writes a key.
+func keyName(k string) string {
+	switch k {
+	case "up":
+		return "↑"
+	case "down":
+		return "↓"
+	case "pgdown":
+		return "pgdn"
+	}
+	return k
 }
 
 // Viewport is the scroll keys as a viewport's key map.
