@@ -56,13 +56,19 @@ func (s *Store) Recurring(ctx context.Context, q ReportQuery, cur string, fn fun
 			return err
 		}
 	}
+	return list.each(fn)
+}
+
+// each calls fn with each donor of l, the largest monthly value first,
+// then by e-mail.
+func (l *recurringDonors) each(fn func(RecurringDonor) error) error {
 	// Sorting the donors themselves moved a few hundred bytes a swap: their
 	// places are sorted instead, and each is made as it is given.
-	slices.SortFunc(list.order, func(a, b monthlyRank) int {
+	slices.SortFunc(l.order, func(a, b monthlyRank) int {
 		return cmp.Or(cmp.Compare(b.e4, a.e4), strings.Compare(a.email, b.email))
 	})
-	for _, r := range list.order {
-		if err := fn(list.donor(r)); err != nil {
+	for _, r := range l.order {
+		if err := fn(l.donor(r)); err != nil {
 			return err
 		}
 	}
