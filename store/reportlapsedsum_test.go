@@ -90,12 +90,12 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 				}
 			}
 			changed := []api.Donation{all[1], all[2], all[3], all[4], all[5]}
-			changed[0].Status = api.Text{Value: "refunded"}
+			changed[0].Status = api.Text{Value: "refunded", Valid: true}
 			changed[1] = refundedInPart(t, changed[1], "1.00")
 			changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
-			changed[2].Currency = api.Text{Value: "eur"}
-			changed[3].FirstName = api.Text{Value: "Renamed"}
-			changed[4].Email = api.Text{Value: "moved@example.org"}
+			changed[2].Currency = api.Text{Value: "eur", Valid: true}
+			changed[3].FirstName = api.Text{Value: "Renamed", Valid: true}
+			changed[4].Email = api.Text{Value: "moved@example.org", Valid: true}
 			again, added := all[6], all[7]
 			again.ID.Value = 9_000_000
 			added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
