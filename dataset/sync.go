@@ -3,6 +3,7 @@ package dataset
 import (
 	"cmp"
 	"context"
+	"runtime/debug"
 	"time"
 
 	"donations/api"
@@ -252,6 +253,13 @@ func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
 		return err
 	}
 	r.res.Removed = len(st.gone)
+	if r.held == 0 {
+		// The walk's sets of ids (tens of MB at a million) are garbage by
+		// now, but the Go heap would keep their pages while the end of a
+		// first sync fills SQLite's caches beside them: handed back first,
+		// they do not add up into the sync's peak.
+		debug.FreeOSMemory()
+	}
 	return r.s.Tidy(ctx, r.res.New+r.res.Updated+r.res.Removed > 0)
 }
 

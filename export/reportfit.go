@@ -95,8 +95,8 @@ func (f ReportFit) shrink(cols []int) bool {
 	return true
 }
 
-// maxTextWidth is the most a text column (an e-mail, a name) takes in the
-// command line's table: a rare long name would otherwise push every number
+// maxTextWidth is the most a text column (an e-mail, a name) takes in a
+// report's table: a rare long name would otherwise push every number
 // off screen.
 const maxTextWidth = 32
 
@@ -121,10 +121,18 @@ func measureReport(r Report) (ReportFit, error) {
 		}
 		return nil
 	})
+	f.CapText()
+	return f, err
+}
+
+// CapText keeps each text column within maxTextWidth, but the program's
+// own words: the command line's table and the browser's pages cap alike,
+// so an uncapped e-mail column does not push the browser to drop columns
+// the command line shows (the LAST YEAR a sybunt's YEAR TOTAL is of).
+func (f ReportFit) CapText() {
 	for i := range f.Widths {
 		if !f.Number[i] && !slices.Contains(ownWords, f.Columns[i].Key) {
 			f.Widths[i] = min(f.Widths[i], maxTextWidth)
 		}
 	}
-	return f, err
 }

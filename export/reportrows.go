@@ -135,7 +135,7 @@ func (s *RecurringSum) add(d store.RecurringDonor) {
 
 // Line is the sum in words.
 func (s RecurringSum) Line(cur string) string {
-	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (listed above: no gift for %d of their plan's intervals)",
+	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %d; stopped: %d (the donors in the table: no gift for %d of their plan's intervals)",
 		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.Cents().String()), s.Started, s.Stopped, store.Stopping)
 	if s.Unknown > 0 {
 		line += fmt.Sprintf("; %s plans with no interval the server sent or one not understood, taken as monthly", textsafe.Thousands(fmt.Sprint(s.Unknown)))

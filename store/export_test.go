@@ -60,11 +60,15 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // made anew with them; from 17 on the donors' triggers, and their totals
 // as 17 added them up, whole where a gift was refunded in part; from 18 on
 // the rollup by donor and year; from 19 on the donors table keyed by
-// e-mail, WITHOUT ROWID. With the
+// e-mail, WITHOUT ROWID; from 21 on the triggers that keep the JSON held.
+// With the
 // other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 22 {
+		out = append(out, `DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`)
+	}
 	if v <= 21 {
 		for _, name := range []string{"bi", "ai", "bd", "ad", "bu", "au"} {
 			out = append(out, `DROP TRIGGER rollup_donor_last_`+name)
@@ -172,4 +176,11 @@ func (s *Store) SearchAsBuiltBefore(ctx context.Context) error {
 		}
 		return nil
 	})
+}
+
+// HeldJSON is the bytes of JSON the store holds, as the triggers keep it
+// (added up first if it is not kept yet).
+func (s *Store) HeldJSON(ctx context.Context) (n int64, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error { n, err = heldJSON(ctx, tx); return err })
+	return n, err
 }

@@ -30,6 +30,9 @@ type Cover struct {
 func (s *Store) PutPages(ctx context.Context, batch []Page) (PutResult, error) {
 	var r PutResult
 	var made *codec
+	if err := s.keepWriter(ctx); err != nil {
+		return r, err
+	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		r, made = PutResult{}, nil
 		deferred, err := metaIn(ctx, tx, metaDeferred)
@@ -46,18 +49,14 @@ func (s *Store) PutPages(ctx context.Context, batch []Page) (PutResult, error) {
 		if isNew {
 			made = c
 		}
-		st, err := s.prepare(ctx, tx, c, deferred != "")
-		if err != nil {
-			return err
-		}
-		defer st.close()
+		st := s.prepare(tx, c, deferred != "")
 		for _, f := range batch {
 			pr, err := st.put(ctx, f)
 			if err != nil {
 				return err
 			}
 			if f.Exchange != nil {
-				if err := keepExchange(ctx, tx, f.Exchange, f.Records); err != nil {
+				if err := st.keepExchange(ctx, f.Exchange, f.Records); err != nil {
 					return err
 				}
 			}

@@ -29,6 +29,16 @@ func upsertRows(n int) string {
 	return upsertHead + strings.Repeat(upsertRow+",", n-1) + upsertRow + upsertTail
 }
 
+// upserts are upsertRows(n) by n, made once: 3 KB each, they were made
+// again for each of a page's statements.
+var upserts = func() []string {
+	qs := make([]string, upsertMax+1)
+	for n := 1; n <= upsertMax; n++ {
+		qs[n] = upsertRows(n)
+	}
+	return qs
+}()
+
 const upsertHead = `INSERT INTO donations (id, date_utc, day, amount, amount_e4, amount_e4f, currency,
 	converted_amount, converted_e4, converted_e4f, converted_currency, status_key, first_name, last_name, name_key,
 	email_key, form_name, payment_type, recurring, anonymous, tribute, search,
@@ -45,7 +55,7 @@ const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 const upsertMax = 20
 
 // upsertDeferredMax bounds them while a first sync defers the search
-// index (see kept): no segment is written then, and what is left of a
+// index (see writerStmts): no segment is written then, and what is left of a
 // statement's cost is that pass, which at 20 a statement was two thirds
 // of it, a fifth of what the writer of a first sync spends.
 const upsertDeferredMax = 4
@@ -88,49 +98,53 @@ func (s *Store) writeOn(ctx context.Context, b interface {
 	return s.explain(tx.Commit())
 }
 
-// putStmts are the statements that store donations, prepared once per
-// transaction.
+// The statements that store a donation's record: added when new, else
+// read and, when it differs, replaced.
+const (
+	addRecord = `INSERT INTO records (id, dict, raw) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING`
+	getRecord = `SELECT dict, raw FROM records WHERE id = ?`
+	setRecord = `UPDATE records SET dict = ?, raw = ? WHERE id = ?`
+)
+
+// putStmts is what a transaction that stores pages uses.
 type putStmts struct {
-	addRec, getRec, setRec *sql.Stmt
-	ins                    map[int]*sql.Stmt // upsertRows(n), by n
-	most                   int               // donations a statement stores: upsertMax or upsertDeferredMax
-	s                      *Store
-	tx                     *sql.Tx
-	codec                  *codec         // compresses the records; nil: kept as sent
-	zone                   *time.Location // of the day column
+	stmts map[string]*sql.Stmt // by query, for this transaction (see writerStmts)
+	most  int                  // donations a statement stores: upsertMax or upsertDeferredMax
+	s     *Store
+	tx    *sql.Tx
+	codec *codec         // compresses the records; nil: kept as sent
+	zone  *time.Location // of the day column
 }
 
-// prepare readies the statements of a transaction that stores pages;
-// deferred says a first sync defers the search index (see Begin).
-func (s *Store) prepare(ctx context.Context, tx *sql.Tx, c *codec, deferred bool) (*putStmts, error) {
-	st := putStmts{s: s, tx: tx, codec: c, zone: s.zone, ins: map[int]*sql.Stmt{}, most: upsertMax}
+// prepare readies a transaction that stores pages; deferred says a first
+// sync defers the search index (see Begin).
+func (s *Store) prepare(tx *sql.Tx, c *codec, deferred bool) *putStmts {
+	st := putStmts{s: s, tx: tx, codec: c, zone: s.zone, stmts: map[string]*sql.Stmt{}, most: upsertMax}
 	if deferred {
 		st.most = upsertDeferredMax
 	}
-	for _, p := range []struct {
-		to *(*sql.Stmt)
-		q  string
-	}{{&st.addRec, `INSERT INTO records (id, dict, raw) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING`},
-		{&st.getRec, `SELECT dict, raw FROM records WHERE id = ?`},
-		{&st.setRec, `UPDATE records SET dict = ?, raw = ? WHERE id = ?`}} {
-		var err error
-		if *p.to, err = tx.PrepareContext(ctx, p.q); err != nil {
-			st.close()
-			return nil, err
-		}
-	}
-	return &st, nil
+	return &st
 }
 
-func (st *putStmts) close() {
-	for _, s := range []*sql.Stmt{st.addRec, st.getRec, st.setRec} {
-		if s != nil {
-			s.Close()
-		}
+// stmt is q for st's transaction, closed with it.
+func (st *putStmts) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	if stmt, ok := st.stmts[q]; ok {
+		return stmt, nil
 	}
-	for _, s := range st.ins {
-		s.Close()
+	stmt, err := st.s.writer.in(ctx, st.tx, q)
+	if err == nil {
+		st.stmts[q] = stmt
 	}
+	return stmt, err
+}
+
+// exec runs q in st's transaction.
+func (st *putStmts) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	stmt, err := st.stmt(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.ExecContext(ctx, args...)
 }
 
 // upsert stores the donations whose rows' values vals holds, st.most
@@ -138,15 +152,7 @@ func (st *putStmts) close() {
 func (st *putStmts) upsert(ctx context.Context, vals []any) error {
 	for len(vals) > 0 {
 		n := min(len(vals)/columns, st.most)
-		stmt, ok := st.ins[n]
-		if !ok {
-			var err error
-			if stmt, err = st.tx.PrepareContext(ctx, upsertRows(n)); err != nil {
-				return err
-			}
-			st.ins[n] = stmt
-		}
-		if _, err := stmt.ExecContext(ctx, vals[:n*columns]...); err != nil {
+		if _, err := st.exec(ctx, upserts[n], vals[:n*columns]...); err != nil {
 			return err
 		}
 		vals = vals[n*columns:]
@@ -219,7 +225,7 @@ func (st *putStmts) record(ctx context.Context, id int64, raw, packed []byte) (a
 	default:
 		dict = st.codec.id
 	}
-	res, err := st.addRec.ExecContext(ctx, id, dict, packed)
+	res, err := st.exec(ctx, addRecord, id, dict, packed)
 	if err != nil {
 		return false, false, err
 	}
@@ -228,14 +234,18 @@ func (st *putStmts) record(ctx context.Context, id int64, raw, packed []byte) (a
 	}
 	var heldDict int64
 	var held []byte
-	if err := st.getRec.QueryRowContext(ctx, id).Scan(&heldDict, &held); err != nil {
+	get, err := st.stmt(ctx, getRecord)
+	if err != nil {
+		return false, false, err
+	}
+	if err := get.QueryRowContext(ctx, id).Scan(&heldDict, &held); err != nil {
 		return false, false, err
 	}
 	was, err := st.s.unpack(ctx, st.tx, id, heldDict, held, st.codec)
 	if err != nil || bytes.Equal(was, raw) {
 		return false, false, err
 	}
-	_, err = st.setRec.ExecContext(ctx, dict, packed, id)
+	_, err = st.exec(ctx, setRecord, dict, packed, id)
 	return false, true, err
 }
 

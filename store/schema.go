@@ -53,7 +53,7 @@ var schema = sync.OnceValue(func() []string {
 		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
 		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-	}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema(), donorLastSchema())...)
+	}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema(), donorLastSchema(), heldJSONTriggers)...)
 })
 
 // donationsColumns are the donations' columns a store was first made with.
@@ -198,13 +198,18 @@ func upkeepObjects() ([]object, error) {
 }
 
 // dropUpkeep drops what upkeep names, for a first sync into an empty store
-// (again, when one killed before it stored a page dropped them).
+// (again, when one killed before it stored a page dropped them). The JSON
+// held, which triggers among them keep, is added up again once they are
+// back (heldJSON).
 func dropUpkeep(ctx context.Context, tx *sql.Tx) error {
 	objs, err := upkeepObjects()
 	for _, o := range objs {
 		if err == nil {
 			_, err = tx.ExecContext(ctx, `DROP `+strings.ToUpper(o.typ)+` IF EXISTS "`+o.name+`"`)
 		}
+	}
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaJSONBytes)
 	}
 	return err
 }

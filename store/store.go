@@ -22,7 +22,7 @@ import (
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is upgraded in place where upgrades can, else rebuilt (it
 // is a cache), a newer one refused.
-const schemaVersion = 22
+const schemaVersion = 23
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -36,6 +36,8 @@ type Store struct {
 	// exchangesKept is false for a read-only store of a version before the
 	// kept requests (schema 9), read as it is.
 	exchangesKept bool
+
+	writer writerStmts // the statements that store pages
 }
 
 func (s *Store) readOnly() bool { return s.mode&0o200 == 0 }
@@ -107,7 +109,7 @@ func Memory(ctx context.Context) (*Store, error) {
 }
 
 func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*Store, error) {
-	if err := registerFunctions(); err != nil {
+	if err := errors.Join(registerFunctions(), registerJSONBytes()); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
 	db, err := openDB(dsn)
@@ -145,7 +147,10 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode) (*
 }
 
 // Close closes the store.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.writer.close()
+	return s.db.Close()
+}
 
 // Path is the store's file, or "" for a store in memory.
 func (s *Store) Path() string { return s.path }

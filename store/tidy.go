@@ -48,11 +48,7 @@ func (s *Store) Tidy(ctx context.Context, changed bool) error {
 // they are written once, in order. A sync killed in between leaves the
 // meta key deferred set, and the next one builds it all again.
 func (s *Store) buildDeferred(ctx context.Context, conn *sql.Conn) error {
-	err := s.writeOn(ctx, conn, func(tx *sql.Tx) error { return buildSearch(ctx, tx) })
-	if err == nil {
-		err = s.compact(ctx, conn)
-	}
-	if err != nil {
+	if err := s.repack(ctx, conn); err != nil {
 		return err
 	}
 	if err := sortIn(ctx, conn, sortCache); err != nil {

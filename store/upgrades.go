@@ -22,7 +22,7 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
-			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema()}
+			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema(), 22: heldJSONTriggers}
 })
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what

@@ -45,7 +45,7 @@ func (m *Model) totalsLine() string {
 	if tail != "" {
 		tail = lead + tail + notCounted
 	}
-	tail += m.recurringPart(head+tail, len(sums), w)
+	tail += m.recurringPart(head+tail, bar, len(sums), w)
 	if raised == "" {
 		sep = ""
 	}
@@ -57,12 +57,12 @@ func (m *Model) totalsLine() string {
 	return head + sep + cur + tail
 }
 
-// recurringPart is the recurring gifts' count after before, in full where
-// it leaves room for at least "+N currencies" (n of them), or else bare
-// ("↻ 1,171"): at 80 columns a headline with unconverted gifts left no
+// recurringPart is the recurring gifts' count after before and the
+// totals line's bar, in full where it leaves room for at least "+N
+// currencies" (n of them), or else bare ("↻ 1,171"): at 80 columns a headline with unconverted gifts left no
 // room for the full form, and the count fundraisers ask for went missing.
-func (m *Model) recurringPart(before string, n, w int) string {
-	t, bar := &m.data.shown.sums, m.ctx.Styles.Muted.Render("  │  ")
+func (m *Model) recurringPart(before, bar string, n, w int) string {
+	t := &m.data.shown.sums
 	if t.Recurring == 0 {
 		return ""
 	}

@@ -21,7 +21,7 @@ type Sums struct {
 	Count                int
 	Amounts, Counted     map[string]api.Decimal
 	Converted, ConvCount map[string]api.Decimal
-	ByStatus             map[string]map[string]api.Decimal // converted, per status
+	ByStatus             map[string]map[string]api.Decimal // per status, as a converted total counts them (summary too)
 	// Refunded is what partial refunds took off the counted gifts (in the
 	// converted currency where a gift has one): the totals are net of it.
 	Refunded  map[string]api.Decimal
@@ -58,7 +58,7 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 		if s.ByStatus[status] == nil {
 			s.ByStatus[status] = map[string]api.Decimal{}
 		}
-		addAll(s.ByStatus[status], g.Converted)
+		addAll(s.ByStatus[status], g.Counted())
 		if s.Rule.Counts(status) {
 			addAll(s.Counted, g.Amounts)
 			addAll(s.ConvCount, g.Converted)

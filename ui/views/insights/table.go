@@ -67,6 +67,7 @@ func (t *reportTable) fit(width int) (shown []int, widths []int) {
 			f.Filled[i] = f.Filled[i] || r[i] != ""
 		}
 	}
+	f.CapText()
 	return f.Fit(width), f.Widths
 }
 

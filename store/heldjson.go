@@ -1,0 +1,105 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/binary"
+	"strconv"
+	"sync"
+
+	"modernc.org/sqlite"
+)
+
+// A store on disk should take no more room than the JSON it holds (the
+// records' bytes as the server sent them, as an export gives them). Its
+// file is compacted after a sync only when it takes more (see bounded), so
+// the JSON held is kept as a running sum in meta (metaJSONBytes), by
+// triggers on records (heldJSONTriggers) through json_bytes(dict, raw):
+// adding it up again reads every record, 0.25 GB at a million donations.
+
+// metaJSONBytes is the bytes of JSON the records hold, while the triggers
+// keep it; missing while they are set aside (a first sync), or before it
+// was first added up: then the next sync's end adds it up (heldJSON).
+const metaJSONBytes = "json_bytes"
+
+// heldJSONTriggers keep metaJSONBytes as records are stored, changed and
+// removed.
+var heldJSONTriggers = []string{
+	`CREATE TRIGGER records_json_ai AFTER INSERT ON records BEGIN
+	UPDATE meta SET value = value + json_bytes(new.dict, new.raw) WHERE key = '` + metaJSONBytes + `'; END`,
+	`CREATE TRIGGER records_json_ad AFTER DELETE ON records BEGIN
+	UPDATE meta SET value = value - json_bytes(old.dict, old.raw) WHERE key = '` + metaJSONBytes + `'; END`,
+	`CREATE TRIGGER records_json_au AFTER UPDATE OF dict, raw ON records BEGIN
+	UPDATE meta SET value = value - json_bytes(old.dict, old.raw) + json_bytes(new.dict, new.raw) WHERE key = '` + metaJSONBytes + `'; END`,
+}
+
+// registerJSONBytes makes json_bytes(dict, raw) known to the connections
+// opened after it: the length of the record as sent, read from its zstd
+// frame's header (which holds it: frames are single-segment), not
+// restored.
+var registerJSONBytes = sync.OnceValue(func() error {
+	return sqlite.RegisterDeterministicScalarFunction("json_bytes", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		raw, _ := args[1].([]byte)
+		if dict, _ := args[0].(int64); dict == 0 {
+			if s, ok := args[1].(string); ok {
+				return int64(len(s)), nil
+			}
+			return int64(len(raw)), nil
+		}
+		if n, ok := frameContentSize(raw); ok {
+			return n, nil
+		}
+		// A damaged record counts as what it takes: an error here would
+		// stop the store from removing it, or anything else.
+		return int64(len(raw)), nil
+	})
+})
+
+// frameContentSize is the content size a zstd frame's header (without its
+// magic number) holds (RFC 8878, 3.1.1.1); false when it holds none.
+func frameContentSize(frame []byte) (int64, bool) {
+	if len(frame) == 0 {
+		return 0, false
+	}
+	desc := frame[0]
+	single := desc&0x20 != 0
+	at := 1 + [4]int{0, 1, 2, 4}[desc&3]
+	if !single {
+		at++ // the window descriptor
+	}
+	size := [4]int{0, 2, 4, 8}[desc>>6]
+	if size == 0 {
+		if !single {
+			return 0, false
+		}
+		size = 1
+	}
+	if len(frame) < at+size {
+		return 0, false
+	}
+	var b [8]byte
+	copy(b[:], frame[at:at+size])
+	n := int64(binary.LittleEndian.Uint64(b[:]))
+	if size == 2 {
+		n += 256
+	}
+	return n, true
+}
+
+// heldJSON is the bytes of JSON the store holds, added up from every
+// record when the triggers' sum is missing (and kept from then on).
+func heldJSON(ctx context.Context, tx *sql.Tx) (int64, error) {
+	v, err := metaIn(ctx, tx, metaJSONBytes)
+	if err != nil {
+		return 0, err
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return n, nil
+	}
+	var n int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(json_bytes(dict, raw)), 0) FROM records`).Scan(&n); err != nil {
+		return 0, err
+	}
+	return n, setMeta(ctx, tx, metaJSONBytes, strconv.FormatInt(n, 10))
+}

@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"testing"
+
+	"donations/api/demo"
+)
+
+// A report page caps its text columns as the command line's table does:
+// an e-mail column as wide as the account's longest address pushed out
+// the LAST YEAR that a lapsed donor's YEAR TOTAL is of at 80 columns, and
+// cut the names at 120 while the command line showed them whole.
+func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		want []string
+	}{
+		{80, 24, []string{"E-MAIL", "LAST GIFT", "LAST YEAR", "YEAR TOTAL USD"}},
+		{120, 35, []string{"E-MAIL", "NAME", "LAST YEAR", "YEAR TOTAL USD", "LIFETIME USD", "GIFTS", "Linda Johnson "}},
+	} {
+		src, _ := demoSource(t, demo.Options{Count: 1500})
+		d := newDriver(t, src, c.w, c.h)
+		d.keys("G", "i", "tab")
+		d.mustShow(c.want...)
+		d.keys("tab")
+		d.mustShow(append([]string{"SYBUNT"}, c.want[:len(c.want)-1]...)...)
+	}
+}
+
+// The recurring page's sum sits above its table, where the command line
+// writes it below: the words point at the table from either side.
+func TestRecurringPageSaysWhereItsDonorsAre(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 1500})
+	d := newDriver(t, src, 120, 35)
+	d.keys("G", "i", "tab", "tab", "tab", "tab")
+	d.mustShow("Recurring · donors who stopped in 2026", "stopped: 60 (the donors in", "table: no gift for 2 of their plan's intervals", "E-MAIL")
+	d.mustNotShow("listed above")
+}
