@@ -59,3 +59,19 @@ func (s *Store) DonorLastAsAddedUp(ctx context.Context) (bool, error) {
 		(SELECT count(*) FROM (`+all+` EXCEPT SELECT * FROM rollup_donor_last))`).Scan(&n)
 	return n == 0, err
 }
+
+// RecurringFromRollup says whether the recurring report of q in cur reads
+// rollup_donor_last (its fast path).
+func (s *Store) RecurringFromRollup(ctx context.Context, q ReportQuery, cur string) (bool, error) {
+	return s.recurringFast(ctx, q, cur, s.recurringList(q))
+}
+
+// RecurringFromGifts calls fn with what the recurring report of q in cur
+// gives read the slow way, from every gift, in the order Recurring gives.
+func (s *Store) RecurringFromGifts(ctx context.Context, q ReportQuery, cur string, fn func(RecurringDonor) error) error {
+	list := s.recurringList(q)
+	if err := s.recurringFrom(ctx, q, cur, everyDonation, list); err != nil {
+		return err
+	}
+	return list.each(fn)
+}

@@ -52,11 +52,16 @@ var registerOnce = sync.OnceValue(func() error {
 	if err != nil {
 		return err
 	}
+	err = sqlite.RegisterFunction("recurringsum", &sqlite.FunctionImpl{NArgs: 6, Deterministic: true,
+		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &recurringAgg{}, nil }})
+	if err != nil {
+		return err
+	}
 	return sqlite.RegisterFunction("least", &sqlite.FunctionImpl{NArgs: 1, Deterministic: true,
 		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &least{}, nil }})
 })
 
-// registerFunctions makes tally(), lastsum() and least() known to the
+// registerFunctions makes tally(), lastsum(), least() and recurringsum() known to the
 // connections opened after it.
 func registerFunctions() error { return registerOnce() }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"donations/api"
 )
@@ -37,7 +38,7 @@ func ruleNumber(r donorRule) int {
 }
 
 // donorLastInputs are the donation columns rollup_donor_last reads.
-const donorLastInputs = "day, date_utc, email_key, status_key, currency, converted_currency, amount_e4, converted_e4, refunded_e4, first_name, last_name"
+const donorLastInputs = "day, date_utc, email_key, status_key, currency, converted_currency, amount_e4, converted_e4, refunded_e4, first_name, last_name, recurring, plan_interval"
 
 // donorLastSchema makes rollup_donor_last and the triggers that keep it.
 // Before a gift changes, a trigger takes its donor's rows out, found by
@@ -57,8 +58,8 @@ func donorLastSchema() []string {
 		// by e-mail, read in a run (an index in that order cost a seek into
 		// the table a donor, most of the report); SYBUNT's, years before.
 		`CREATE TABLE rollup_donor_last (rule INTEGER NOT NULL, year INTEGER NOT NULL, cur TEXT NOT NULL,
-			yeartotal INTEGER NOT NULL, email_key TEXT NOT NULL, mixed INTEGER NOT NULL, day TEXT NOT NULL,
-			first_name TEXT, last_name TEXT, gifts INTEGER NOT NULL, lifetime INTEGER NOT NULL,
+			yeartotal INTEGER NOT NULL, email_key TEXT NOT NULL, mixed INTEGER NOT NULL, day INTEGER NOT NULL,
+			first_name TEXT, last_name TEXT, gifts INTEGER NOT NULL, lifetime INTEGER NOT NULL, recurring BLOB,
 			PRIMARY KEY (rule, year, cur, yeartotal DESC, email_key)) WITHOUT ROWID`,
 		trigger("bi", fmt.Sprintf(when, "new."), "BEFORE INSERT", donorLastForget("new.")),
 		trigger("ai", fmt.Sprintf(when, "new."), "AFTER INSERT", donorLastAdd("new.", "")),
@@ -73,11 +74,12 @@ func donorLastSchema() []string {
 // one's) that rule number n counts, by donor. The bare columns are the
 // newest gift's, beside the lone max(), as the slow path's query takes
 // them: ties fall the same way. lastsum() adds up the gifts of the newest
-// year.
+// year, recurringsum() the recurring ones.
 func donorLastGroups(n int, where string) string {
 	return fmt.Sprintf(`(SELECT email_key, max(date_utc), day, first_name, last_name, CAST(substr(day, 1, 4) AS INTEGER) AS year,
-			cur, count(DISTINCT cur) > 1 AS mixed, count(*) AS gifts, sum(e4) AS lifetime, lastsum(CAST(substr(day, 1, 4) AS INTEGER), e4) AS last
-		FROM (SELECT email_key, date_utc, day, first_name, last_name, %[1]s AS cur, %[2]s AS e4 FROM donations
+			cur, count(DISTINCT cur) > 1 AS mixed, count(*) AS gifts, sum(e4) AS lifetime, lastsum(CAST(substr(day, 1, 4) AS INTEGER), e4) AS last,
+			recurringsum(date_utc, recurring, e4, plan_interval, first_name, last_name) AS rsum
+		FROM (SELECT email_key, date_utc, day, first_name, last_name, recurring, plan_interval, %[1]s AS cur, %[2]s AS e4 FROM donations
 			WHERE %[3]s AND day IS NOT NULL AND %[4]s) GROUP BY email_key)`,
 		giftCurrency, giftAmount, where, lastRules[n-1].cond(""))
 }
@@ -85,7 +87,9 @@ func donorLastGroups(n int, where string) string {
 // donorLastRows is the SELECT of rollup_donor_last's rows of rule number
 // n from the donations where says.
 func donorLastRows(n int, where string) string {
-	return fmt.Sprintf(`SELECT %d, year, cur, last, email_key, mixed, day, first_name, last_name, gifts, lifetime FROM %s`,
+	// The day as days since 1970 (2 or 3 bytes, not 10: what the column
+	// recurring costs, given back), as text if it is no date.
+	return fmt.Sprintf(`SELECT %d, year, cur, last, email_key, mixed, coalesce(unixepoch(day) / 86400, day), first_name, last_name, gifts, lifetime, rsum FROM %s`,
 		n, donorLastGroups(n, where))
 }
 
@@ -195,9 +199,11 @@ func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string,
 	for rows.Next() {
 		var d LapsedDonor
 		var year, life int64
-		if err := rows.Scan(&d.Email, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
+		var day any
+		if err := rows.Scan(&d.Email, &day, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
 			return s.explain(err)
 		}
+		d.LastGift = dayOf(day)
 		d.LastYear = q.fiscalYearOfDay(d.LastGift)
 		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
 		for len(others) > 0 && first(others[0], d) {
@@ -219,4 +225,17 @@ func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string,
 		}
 	}
 	return nil
+}
+
+// dayOf is a day of rollup_donor_last as the day column writes it.
+func dayOf(v any) string {
+	switch v := v.(type) {
+	case int64:
+		return time.Unix(v*86400, 0).UTC().Format(time.DateOnly)
+	case string:
+		return v
+	case []byte:
+		return string(v)
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"donations/api"
@@ -43,76 +44,121 @@ func (q ReportQuery) RecurringEnd(loc *time.Location) time.Time {
 }
 
 // Recurring calls fn with each recurring donor of q, the largest monthly
-// value first; fn must not use the store. The donors are held to be
-// sorted: the monthly value is worked out from the interval here.
+// value first, then by e-mail; fn must not use the store.
 func (s *Store) Recurring(ctx context.Context, q ReportQuery, cur string, fn func(RecurringDonor) error) error {
-	g, args, err := s.gifts(ctx, q)
+	list := s.recurringList(q)
+	ok, err := s.recurringFast(ctx, q, cur, list)
 	if err != nil {
 		return err
 	}
-	from, _ := q.YearSpan(q.Year, s.zone)
-	end := q.RecurringEnd(s.zone)
-	// One pass by donor off the donor index: beside the lone max() the
-	// bare columns are the newest gift's (least() is no built-in min()).
-	rows, err := s.db.QueryContext(ctx, `SELECT email_key, least(date_utc), max(date_utc),
-			coalesce(first_name, ''), coalesce(last_name, ''), cur = ?, e4, coalesce(plan_interval, ''),
-			count(*), sum(CASE WHEN cur = ? THEN e4 ELSE 0 END)
-		FROM (`+g+`) WHERE counted AND recurring AND email_key <> '' AND date_utc < ? GROUP BY email_key ORDER BY email_key`,
-		slices.Concat([]any{cur, cur}, args, []any{end.UnixMilli()})...)
-	if err != nil {
-		return s.explain(err)
-	}
-	defer rows.Close()
-	var all []RecurringDonor
-	var order []monthlyRank
-	intervals := map[string]Interval{} // a few forms, read once each
-	for rows.Next() {
-		var d RecurringDonor
-		var first, last, e4, total int64
-		var inCur bool
-		var every string
-		if err := rows.Scan(&d.Email, &first, &last, &d.FirstName, &d.LastName, &inCur, &e4, &every, &d.Gifts, &total); err != nil {
-			return s.explain(err)
+	if !ok {
+		if err := s.recurringFrom(ctx, q, cur, everyDonation, list); err != nil {
+			return err
 		}
-		iv, ok := intervals[every]
-		if !ok {
-			iv, _ = ParseInterval(every)
-			intervals[every] = iv
-		}
-		d.Interval, d.Total = iv, api.ScaledDecimal(total, scale)
-		d.First, d.Last = time.UnixMilli(first).In(s.zone), time.UnixMilli(last).In(s.zone)
-		monthly := int64(0)
-		if inCur {
-			monthly = iv.MonthlyE4(e4)
-		}
-		d.Monthly = api.ScaledDecimal(monthly, scale)
-		stop := iv.After(d.Last, Stopping)
-		d.Active = !stop.Before(end)
-		d.Started = !d.First.Before(from)
-		d.Stopped = !d.Active && !stop.Before(from)
-		order = append(order, monthlyRank{monthly, len(all)})
-		all = append(all, d)
 	}
-	if err := rows.Err(); err != nil {
-		return s.explain(err)
-	}
-	// Sorting the donors themselves moved a few hundred bytes a swap, and
-	// comparing their e-mails reached into each: they are read in e-mail
-	// order (the donor index's, at no cost), so their places tell it.
-	slices.SortFunc(order, func(a, b monthlyRank) int {
-		return cmp.Or(cmp.Compare(b.e4, a.e4), cmp.Compare(a.i, b.i))
+	return list.each(fn)
+}
+
+// each calls fn with each donor of l, the largest monthly value first,
+// then by e-mail.
+func (l *recurringDonors) each(fn func(RecurringDonor) error) error {
+	// Sorting the donors themselves moved a few hundred bytes a swap: their
+	// places are sorted instead, and each is made as it is given.
+	slices.SortFunc(l.order, func(a, b monthlyRank) int {
+		return cmp.Or(cmp.Compare(b.e4, a.e4), strings.Compare(a.email, b.email))
 	})
-	for _, r := range order {
-		if err := fn(all[r.i]); err != nil {
+	for _, r := range l.order {
+		if err := fn(l.donor(r)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// monthlyRank is a recurring donor's monthly value × 10^4 and their place
-// in the list read.
+// recurringFrom adds to list the recurring donors of q whose gifts src
+// gives, in e-mail order.
+func (s *Store) recurringFrom(ctx context.Context, q ReportQuery, cur string, src giftSource, list *recurringDonors) error {
+	g, args, err := s.giftsFrom(ctx, q, src)
+	if err != nil {
+		return err
+	}
+	// One pass by donor off the donor index: beside the lone max() the
+	// bare columns are the newest gift's (least() is no built-in min()).
+	rows, err := s.db.QueryContext(ctx, `SELECT email_key, least(date_utc), max(date_utc),
+			coalesce(first_name, ''), coalesce(last_name, ''), cur = ?, e4, coalesce(plan_interval, ''),
+			count(*), sum(CASE WHEN cur = ? THEN e4 ELSE 0 END)
+		FROM (`+g+`) WHERE counted AND recurring AND email_key <> '' AND date_utc < ? GROUP BY email_key ORDER BY email_key`,
+		slices.Concat([]any{cur, cur}, args, []any{list.end.UnixMilli()})...)
+	if err != nil {
+		return s.explain(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d RecurringDonor
+		var r recurringSum
+		var inCur bool
+		if err := rows.Scan(&d.Email, &r.first, &r.last, &r.firstName, &r.lastName, &inCur, &r.e4, &r.interval, &r.gifts, &r.total); err != nil {
+			return s.explain(err)
+		}
+		list.add(d.Email, r, inCur)
+	}
+	return s.explain(rows.Err())
+}
+
+// recurringDonors are the recurring donors of a report as they are read,
+// and their places with their monthly value, to sort.
+type recurringDonors struct {
+	all       []recurringSum
+	order     []monthlyRank
+	zone      *time.Location
+	from, end time.Time
+	intervals map[string]Interval // a few forms, read once each
+}
+
+func (s *Store) recurringList(q ReportQuery) *recurringDonors {
+	from, _ := q.YearSpan(q.Year, s.zone)
+	return &recurringDonors{zone: s.zone, from: from, end: q.RecurringEnd(s.zone), intervals: map[string]Interval{}}
+}
+
+// add adds the donor email whose recurring gifts add up to r, with r's
+// total in the report's currency, its newest gift's amount too if inCur.
+func (l *recurringDonors) add(email string, r recurringSum, inCur bool) {
+	monthly := int64(0)
+	if inCur {
+		monthly = l.interval(r.interval).MonthlyE4(r.e4)
+	}
+	l.order = append(l.order, monthlyRank{monthly, len(l.all), email})
+	l.all = append(l.all, r)
+}
+
+// interval is the interval sent as every.
+func (l *recurringDonors) interval(every string) Interval {
+	iv, ok := l.intervals[every]
+	if !ok {
+		iv, _ = ParseInterval(every)
+		l.intervals[every] = iv
+	}
+	return iv
+}
+
+// donor is the donor added at r.
+func (l *recurringDonors) donor(r monthlyRank) RecurringDonor {
+	sum := l.all[r.i]
+	iv := l.interval(sum.interval)
+	d := RecurringDonor{Email: r.email, FirstName: sum.firstName, LastName: sum.lastName, Interval: iv,
+		Monthly: api.ScaledDecimal(r.e4, scale), Total: api.ScaledDecimal(sum.total, scale), Gifts: int(sum.gifts)}
+	d.First, d.Last = time.UnixMilli(sum.first).In(l.zone), time.UnixMilli(sum.last).In(l.zone)
+	stop := iv.After(d.Last, Stopping)
+	d.Active = !stop.Before(l.end)
+	d.Started = !d.First.Before(l.from)
+	d.Stopped = !d.Active && !stop.Before(l.from)
+	return d
+}
+
+// monthlyRank is a recurring donor's monthly value × 10^4, their place in
+// the list read and their e-mail.
 type monthlyRank struct {
-	e4 int64
-	i  int
+	e4    int64
+	i     int
+	email string
 }

@@ -1,0 +1,203 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// recurringText is the recurring report of q in cur as report gives it,
+// as text to compare (in JSON its amounts would be {}).
+func recurringText(t *testing.T, q store.ReportQuery, cur string,
+	report func(context.Context, store.ReportQuery, string, func(store.RecurringDonor) error) error) string {
+	t.Helper()
+	var b strings.Builder
+	err := report(context.Background(), q, cur, func(d store.RecurringDonor) error { _, err := fmt.Fprintf(&b, "%+v\n", d); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// sameRecurring checks that the recurring report of q, in the demo's
+// currency and in one it converts nothing to, read from rollup_donor_last
+// gives what reading every gift gives, and is not empty; and that a date
+// range over every gift reads them all.
+func sameRecurring(t *testing.T, s *store.Store, q store.ReportQuery) {
+	t.Helper()
+	ctx := context.Background()
+	slow := q
+	slow.Filter.Dates = everyDate
+	for _, cur := range []string{"USD", "JPY"} {
+		if fast, err := s.RecurringFromRollup(ctx, q, cur); err != nil || !fast {
+			t.Fatalf("%+v in %s: does not read rollup_donor_last (%v)", q, cur, err)
+		}
+		if fast, err := s.RecurringFromRollup(ctx, slow, cur); err != nil || fast {
+			t.Fatalf("a date range reads rollup_donor_last (%v)", err)
+		}
+		got, want := recurringText(t, q, cur, s.Recurring), recurringText(t, q, cur, s.RecurringFromGifts)
+		if got != want {
+			g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+			i := 0
+			for i < min(len(g), len(w)) && g[i] == w[i] {
+				i++
+			}
+			t.Fatalf("recurring %+v in %s, donor %d of %d, from rollup_donor_last:\n%s\nfrom the gifts (%d):\n%s",
+				q, cur, i, len(g), strings.Join(g[i:min(i+3, len(g))], "\n"), len(w), strings.Join(w[i:min(i+3, len(w))], "\n"))
+		}
+		if len(got) < 100 {
+			t.Fatalf("recurring in %s is empty: %s", cur, got)
+		}
+	}
+}
+
+// recurringPaid are the paid recurring gifts of all with an e-mail, a
+// gift (the newest of its donor, and not recurring) whose donor's newest
+// recurring gift is older, that recurring gift, and the last recurring
+// gift that is its donor's newest.
+func recurringPaid(t *testing.T, all []api.Donation) (rec []api.Donation, newer, newestRec, newest api.Donation) {
+	t.Helper()
+	type dated struct {
+		d  api.Donation
+		at time.Time
+	}
+	byDonor, recByDonor := map[string]dated{}, map[string]dated{}
+	later := func(m map[string]dated, email string, d api.Donation) {
+		if at, _ := api.Time(d.DonationDate); !at.Before(m[email].at) {
+			m[email] = dated{d, at}
+		}
+	}
+	for _, d := range all {
+		email := strings.ToLower(d.Email.Value)
+		if d.Status.Value != "paid" || email == "" {
+			continue
+		}
+		if d.Recurring.Value {
+			rec = append(rec, d)
+			later(recByDonor, email, d)
+		}
+		later(byDonor, email, d)
+	}
+	for i := len(rec) - 1; i >= 12; i-- {
+		if n := byDonor[strings.ToLower(rec[i].Email.Value)]; n.d.ID == rec[i].ID {
+			newest = rec[i]
+			break
+		}
+	}
+	for email, r := range recByDonor {
+		if n := byDonor[email]; !n.d.Recurring.Value && n.at.After(r.at) && newest.ID.Valid && email != strings.ToLower(newest.Email.Value) {
+			return rec, n.d, r.d, newest
+		}
+	}
+	t.Fatal("no donor's newest paid gift is recurring, or none's is not")
+	return nil, api.Donation{}, api.Donation{}, api.Donation{}
+}
+
+// edited is d, whose fields a test changed, with its record changed too:
+// a store keeps the gift it holds if the server sends the same record.
+func edited(t *testing.T, d api.Donation) api.Donation {
+	t.Helper()
+	var fields map[string]any
+	if err := json.Unmarshal(d.Raw, &fields); err != nil {
+		t.Fatal(err)
+	}
+	fields["edited_by_test"] = true
+	raw, err := json.Marshal(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Raw = raw
+	return d
+}
+
+// The recurring report read from rollup_donor_last gives what the gifts
+// give, in both shapes the demo serves, in a year going on and one over;
+// and again after a later sync refunds recurring gifts (in whole and in
+// part), takes a conversion off (the donor then has gifts in two
+// currencies), renames one, a donor's newest gift that is recurring, and
+// the newest gift of a donor whose newest recurring gift is older, moves
+// one's e-mail, makes one not recurring, changes one's interval, adds
+// gifts and removes one, and after a change of the flag or the interval
+// alone, with the table as adding every gift up again makes it. The table
+// is not read where it would not give the same: a recurring gift after
+// now, a past year whose donors gave after it, fiscal years, a filter on
+// the form, the campaign or the dates, statuses that no rule counts.
+func TestDonorLastRecurringGivesWhatTheGiftsGive(t *testing.T) {
+	skipShort(t)
+	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
+		t.Run(shape, func(t *testing.T) {
+			ctx := context.Background()
+			srv := server(t, demo.Options{Count: 3000, Shape: shape})
+			s, path := tempStore(t)
+			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+			all := windowAll(t, s)
+			running := store.ReportQuery{Year: 2026, Now: demo.End}
+			fast := []store.ReportQuery{running, {Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
+			for _, q := range fast {
+				sameRecurring(t, s, q)
+			}
+			for _, q := range []store.ReportQuery{
+				{Year: 2026, Now: lapsedNow},
+				{Year: 2025, Now: demo.End},
+				{Year: 2026, FiscalStart: 7, Now: demo.End},
+				{Year: 2026, Filter: store.Filter{Form: "a"}, Now: demo.End},
+				{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: demo.End},
+				{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", "pending"}}, Now: demo.End},
+				{Year: 2026, AllStatuses: true, Now: demo.End},
+			} {
+				if fast, err := s.RecurringFromRollup(ctx, q, "USD"); err != nil || fast {
+					t.Fatalf("%+v reads rollup_donor_last (%v)", q, err)
+				}
+			}
+			rec, newer, tie, newest := recurringPaid(t, all)
+			changed := append([]api.Donation(nil), rec[:7]...)
+			changed[0].Status = api.Text{Value: "refunded", Valid: true}
+			changed[1] = refundedInPart(t, changed[1], "1.00")
+			changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
+			changed[2].Currency = api.Text{Value: "eur", Valid: true}
+			changed[3].FirstName = api.Text{Value: "Renamed", Valid: true}
+			changed[4].Email = api.Text{Value: "moved@example.org", Valid: true}
+			changed[5].Recurring = api.Flag{Value: false, Valid: true}
+			changed[6].Interval = api.Text{Value: "3 M", Valid: true}
+			newer.FirstName = api.Text{Value: "Newer", Valid: true}
+			newest.FirstName = api.Text{Value: "9,Re,named", Valid: true} // where a name may be cut
+			// A gift at the same time as a donor's newest recurring one:
+			// the first of them read is the newest, on both paths.
+			again, added := tie, rec[8]
+			again.ID.Value, again.Amount, again.ConvertedAmount = 9_000_000, api.Number{Text: "7777.00", Valid: true}, api.Number{Text: "7777.00", Valid: true}
+			added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
+			for i := range changed {
+				changed[i] = edited(t, changed[i])
+			}
+			if _, err := s.Put(ctx, append(changed, edited(t, newer), edited(t, newest), again, added)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Finish(ctx, false, []int64{rec[9].ID.Value}, 100, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
+				t.Fatalf("after a later sync rollup_donor_last is not as the gifts add up (%v)", err)
+			}
+			for _, q := range fast {
+				sameRecurring(t, s, q)
+			}
+			// The triggers follow a change of the flag or the interval alone.
+			s.Close()
+			craft(t, path, fmt.Sprintf(`UPDATE donations SET recurring = 0 WHERE id = %d`, rec[10].ID.Value),
+				fmt.Sprintf(`UPDATE donations SET plan_interval = '1 Y' WHERE id = %d`, rec[11].ID.Value))
+			s = open(t, path)
+			if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
+				t.Fatalf("after a change of the flag or the interval alone rollup_donor_last is not as the gifts add up (%v)", err)
+			}
+			sameRecurring(t, s, running)
+		})
+	}
+}
