@@ -109,7 +109,7 @@ func withinJSON(t *testing.T, s *store.Store, db *sql.DB, when string) {
 	}
 }
 
-// A store that lives through 300 small syncs of the demo's hostile and
+// A store that lives through 100 small syncs of the demo's hostile and
 // drifting data (gifts added, refunded, removed and their currency
 // changed) keeps rollup_donor_last as the gifts add up, the reports read
 // from it as they read from the gifts, its count of the JSON it holds
@@ -124,7 +124,7 @@ func TestDonorLastLivesThroughSyncs(t *testing.T) {
 	db := reader(t, path)
 	r := rand.New(rand.NewPCG(5, 6))
 	served := 0
-	for round := 1; round <= 300; round++ {
+	for round := 1; round <= 100; round++ { // 300 took 70 s of the CI's store package, for no case the first 100 miss
 		added := srv.Add(1 + r.IntN(10))
 		srv.SetStatus(added[r.IntN(len(added))]-int64(r.IntN(50)), store.Refunded)
 		o := dataset.SyncOptions{Window: 2}

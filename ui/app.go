@@ -189,7 +189,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case spinner.TickMsg:
 		return m.onSpin(msg)
-	case clockMsg:
+	case clockTickMsg:
 		return clock()
 	case tea.KeyPressMsg:
 		return m.onKey(msg)

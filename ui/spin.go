@@ -15,10 +15,13 @@ import (
 // clockEvery is how often an idle screen is drawn again for the clock.
 const clockEvery = 15 * time.Second
 
-type clockMsg struct{}
+// clockTickMsg is named a tick, as the spinner's is: a harness that drives
+// the model until no command is left (scripts/scale) drops ticks, which
+// only animate, and this one would otherwise never let it settle.
+type clockTickMsg struct{}
 
 func clock() tea.Cmd {
-	return tea.Tick(clockEvery, func(time.Time) tea.Msg { return clockMsg{} })
+	return tea.Tick(clockEvery, func(time.Time) tea.Msg { return clockTickMsg{} })
 }
 
 // waiting says whether the screen shows the spinner.

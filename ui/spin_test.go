@@ -40,7 +40,7 @@ func TestTheSpinnerTurnsOnlyWhileTheScreenWaits(t *testing.T) {
 func TestTheClockKeepsTicking(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 3})
 	d := newDriver(t, src, 100, 30)
-	if d.m.update(clockMsg{}) == nil {
+	if d.m.update(clockTickMsg{}) == nil {
 		t.Fatal("the clock did not ask for its next tick")
 	}
 }
