@@ -117,7 +117,7 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 		}
 		return fn(g.Group)
 	}
-	sc := newGroupScan(len(src.keys))
+	sc := newGroupScan(len(src.keys), src.perRow)
 	for rows.Next() {
 		if err := rows.Scan(sc.dest...); err != nil {
 			return s.explain(err)
@@ -146,20 +146,43 @@ type groupRow struct {
 
 // groupScan is where each row of a grouping is scanned to, the same for
 // every row: a new key and destinations a row were a tenth of a summary
-// by donor and day.
+// by donor and day. A row of a grouping perRow is one gift: its sums are
+// its amounts, where they are not NULL.
 type groupScan struct {
 	row  groupRow
 	dest []any
 }
 
-func newGroupScan(keys int) *groupScan {
+func newGroupScan(keys int, perRow bool) *groupScan {
 	sc := &groupScan{row: groupRow{key: make([]string, keys)}}
 	r := &sc.row
 	for i := range r.key {
 		sc.dest = append(sc.dest, &r.key[i])
 	}
-	sc.dest = append(sc.dest, &r.cur, &r.conv, &r.n, &r.amount, &r.converted, &r.nA4, &r.nC4)
+	sc.dest = append(sc.dest, &r.cur, &r.conv)
+	if perRow {
+		r.n = 1
+		sc.dest = append(sc.dest, e4Scan{&r.amount, &r.nA4}, e4Scan{&r.converted, &r.nC4})
+		return sc
+	}
+	sc.dest = append(sc.dest, &r.n, &r.amount, &r.converted, &r.nA4, &r.nC4)
 	return sc
+}
+
+// e4Scan scans one gift's amount × 10^4 to v, and to n whether it has one
+// (1) or is NULL (0): one column, where SQL would hand Go two.
+type e4Scan struct{ v, n *int64 }
+
+func (e e4Scan) Scan(src any) error {
+	switch x := src.(type) {
+	case int64:
+		*e.v, *e.n = x, 1
+	case nil:
+		*e.v, *e.n = 0, 0
+	default:
+		return fmt.Errorf("an amount of the store is %T, not an integer", src)
+	}
+	return nil
 }
 
 // Counted is what a converted total counts: the converted amounts, and the
@@ -243,30 +266,31 @@ func (s *Store) inexact(ctx context.Context, keys []string, where string, args [
 // finer than the keys and in the order of an index that holds every
 // column read, so that SQLite streams the groups instead of sorting every
 // row; the rows of one key then come one after another and add up in Go.
-// index, when set, is the index table is read by; inner, when set, are
-// the columns of a subquery that reads table in groupBy's order and that
-// the groups are read from.
+// index, when set, is the index table is read by. perRow reads each row
+// of the index in groupBy's order and sums nothing in SQL (see perRowSums).
 type groupSource struct {
-	table, index, sums, groupBy, inner string
-	keys                               []string
+	table, index, sums, groupBy string
+	keys                        []string
+	perRow                      bool
 }
 
 // donorGroupBy is the order of donations_donor: grouping by donor, or by
 // donor and a period of days, reads it and nothing else.
 const donorGroupBy = "email_key, day, currency, converted_currency"
 
-// byDonor groups by donor alone in the order of donations_donor with the
-// currencies of each donor sorted, a few rows at a time, by a subquery:
-// SQLite streams its groups (a third fewer rows than by day as well, each
-// added up in Go), where grouping the index by currency sorted them all.
-var byDonor = groupSource{table: "donations", index: donorIndexName, groupBy: "email_key, currency, converted_currency",
-	inner: "email_key, currency, converted_currency, amount_e4, converted_e4", sums: donationSums}
-
 // donorIndexName is what a grouping by donor reads, once a first sync has
 // made it at its end: left to itself, SQLite took the status's index for
 // the paid gifts, read each from the table and sorted them all (two fifths
 // of a summary by donor at a million).
 const donorIndexName = "donations_donor"
+
+// perRowSums are what a grouping that reads donations_donor row by row
+// scans of each gift after its currencies (see groupScan): at a million,
+// SQLite grouping them by donor and currency (sorting each donor's rows
+// and handing Go eight columns a group) took twice as long as handing Go
+// the index's rows as they come, and the rows of a donor add up in Go
+// whatever their currencies' order.
+const perRowSums = "amount_e4, converted_e4"
 
 const (
 	donationSums  = "count(*), coalesce(sum(amount_e4), 0), coalesce(sum(converted_e4), 0), count(amount_e4), count(converted_e4)"
@@ -282,8 +306,8 @@ func (src groupSource) query(where string) string {
 		from += " INDEXED BY " + src.index
 	}
 	from += where
-	if src.inner != "" {
-		from = "(SELECT " + src.inner + " FROM " + from + " ORDER BY " + groupBy + ")"
+	if src.perRow {
+		return "SELECT " + cols + ", " + perRowSums + " FROM " + from + " ORDER BY " + groupBy
 	}
 	return "SELECT " + cols + ", " + src.sums + " FROM " + from + " GROUP BY " + groupBy + " ORDER BY " + groupBy
 }
@@ -317,14 +341,13 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 		return src, err
 	}
 	switch {
-	case rolled && slices.Equal(cols, []string{"email_key"}):
-		d := byDonor
-		d.keys = src.keys
-		return d, nil
 	case slices.Equal(cols, []string{"email_key"}) || inZone && slices.Equal(cols, []string{"email_key", "day"}):
+		// Once a first sync has made donations_donor, its rows come in the
+		// order of the keys (a week or a month follows its days) and add
+		// up in Go; before, SQLite groups in its order.
 		src.groupBy = donorGroupBy
 		if rolled {
-			src.index = donorIndexName
+			src.index, src.perRow, src.groupBy = donorIndexName, true, strings.Join(cols, ", ")
 		}
 		return src, nil
 	case !rolled || !inZone:

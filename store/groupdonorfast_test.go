@@ -16,8 +16,9 @@ import (
 )
 
 // A summary by donor of every gift, or of some statuses, reads
-// donations_donor by a subquery that sorts each donor's currencies; any
-// other question about donors reads the donations as they come. The two
+// donations_donor row by row, each donor's gifts added up in Go whatever
+// their currencies' order; any other question about donors reads the
+// donations as they come. The two
 // must agree on every sum of every donor, over both shapes the demo
 // serves, with donors of several currencies, without an e-mail, gifts with
 // no conversion and gifts refunded in part: here the donations grouped by

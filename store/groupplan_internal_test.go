@@ -9,9 +9,9 @@ import (
 )
 
 // A summary by donor, alone or with a period of days, of every gift or of
-// some statuses reads donations_donor in its order and sorts no more than
-// a donor's own rows: SQLite took the status's index for the paid gifts,
-// read each from the table and sorted them all.
+// some statuses reads donations_donor in its order and sorts nothing, not
+// even a donor's own rows by currency: SQLite took the status's index for
+// the paid gifts, read each from the table and sorted them all.
 func TestGroupsByDonorSortNothing(t *testing.T) {
 	ctx := context.Background()
 	s, err := Memory(ctx)
@@ -31,8 +31,7 @@ func TestGroupsByDonorSortNothing(t *testing.T) {
 					t.Fatal(err)
 				}
 				got := plan(t, s, src.query(where), args...)
-				if !strings.Contains(got, "COVERING INDEX donations_donor") || strings.Contains(got, "FOR GROUP BY") ||
-					strings.Contains(got, "TEMP B-TREE FOR ORDER BY") {
+				if !strings.Contains(got, "COVERING INDEX donations_donor") || strings.Contains(got, "TEMP B-TREE") {
 					t.Errorf("grouped by\n%s", got)
 				}
 			})

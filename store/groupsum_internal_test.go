@@ -24,3 +24,20 @@ func TestSummingNeverOverflows(t *testing.T) {
 		t.Errorf("count = %d, want 3", g.Count)
 	}
 }
+
+// A gift's amount scans to its value and says it has one; NULL scans to
+// none, so that the group adds nothing (not a zero) in its currency; a
+// value SQL should never hold is an error, not a zero.
+func TestE4ScanSaysWhetherThereIsAnAmount(t *testing.T) {
+	v, n := int64(7), int64(1)
+	sc := e4Scan{&v, &n}
+	if err := sc.Scan(int64(12500)); err != nil || v != 12500 || n != 1 {
+		t.Errorf("int64: %d, %d, %v", v, n, err)
+	}
+	if err := sc.Scan(nil); err != nil || v != 0 || n != 0 {
+		t.Errorf("NULL: %d, %d, %v", v, n, err)
+	}
+	if err := sc.Scan("12.5"); err == nil {
+		t.Error("text scanned without an error")
+	}
+}
