@@ -158,13 +158,7 @@ func TestDonorLastRecurringGivesWhatTheGiftsGive(t *testing.T) {
 				}
 			}
 			rec, newer, tie, newest := recurringPaid(t, all)
-			changed := append([]api.Donation(nil), rec[:7]...)
-			changed[0].Status = api.Text{Value: "refunded", Valid: true}
-			changed[1] = refundedInPart(t, changed[1], "1.00")
-			changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
-			changed[2].Currency = api.Text{Value: "eur", Valid: true}
-			changed[3].FirstName = api.Text{Value: "Renamed", Valid: true}
-			changed[4].Email = api.Text{Value: "moved@example.org", Valid: true}
+			changed := changeFive(t, append([]api.Donation(nil), rec[:7]...))
 			changed[5].Recurring = api.Flag{Value: false, Valid: true}
 			changed[6].Interval = api.Text{Value: "3 M", Valid: true}
 			newer.FirstName = api.Text{Value: "Newer", Valid: true}
@@ -173,19 +167,8 @@ func TestDonorLastRecurringGivesWhatTheGiftsGive(t *testing.T) {
 			// the first of them read is the newest, on both paths.
 			again, added := tie, rec[8]
 			again.ID.Value, again.Amount, again.ConvertedAmount = 9_000_000, api.Number{Text: "7777.00", Valid: true}, api.Number{Text: "7777.00", Valid: true}
-			added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
-			for i := range changed {
-				changed[i] = edited(t, changed[i])
-			}
-			if _, err := s.Put(ctx, append(changed, edited(t, newer), edited(t, newest), again, added)); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Finish(ctx, false, []int64{rec[9].ID.Value}, 100, time.Now()); err != nil {
-				t.Fatal(err)
-			}
-			if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
-				t.Fatalf("after a later sync rollup_donor_last is not as the gifts add up (%v)", err)
-			}
+			changed = append(changed, newer, newest)
+			laterSync(t, s, changed, rec[9].ID.Value, again, added)
 			for _, q := range fast {
 				sameRecurring(t, s, q)
 			}

@@ -89,28 +89,10 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 					t.Fatalf("%+v reads rollup_donor_last (%v)", q, err)
 				}
 			}
-			changed := []api.Donation{all[1], all[2], all[3], all[4], all[5]}
-			changed[0].Status = api.Text{Value: "refunded", Valid: true}
-			changed[1] = refundedInPart(t, changed[1], "1.00")
-			changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
-			changed[2].Currency = api.Text{Value: "eur", Valid: true}
-			changed[3].FirstName = api.Text{Value: "Renamed", Valid: true}
-			changed[4].Email = api.Text{Value: "moved@example.org", Valid: true}
+			changed := changeFive(t, []api.Donation{all[1], all[2], all[3], all[4], all[5]})
 			again, added := all[6], all[7]
 			again.ID.Value = 9_000_000
-			added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
-			for i := range changed {
-				changed[i] = edited(t, changed[i])
-			}
-			if _, err := s.Put(ctx, append(changed, again, added)); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Finish(ctx, false, []int64{all[8].ID.Value}, 100, time.Now()); err != nil {
-				t.Fatal(err)
-			}
-			if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
-				t.Fatalf("after a later sync rollup_donor_last is not as the gifts add up (%v)", err)
-			}
+			laterSync(t, s, changed, all[8].ID.Value, again, added)
 			for _, q := range fast {
 				sameLapsed(t, s, q)
 			}
@@ -139,4 +121,40 @@ func TestDonorLastIsUpgraded(t *testing.T) {
 	}
 	sameLapsed(t, s, store.ReportQuery{Year: 2026, Now: lapsedNow})
 	sameRecurring(t, s, store.ReportQuery{Year: 2026, Now: demo.End})
+}
+
+// changeFive is the first five of changed as a later sync brings them:
+// refunded, refunded in part, sent unconverted in another currency (their
+// donor then gives in two), renamed, and moved to another e-mail.
+func changeFive(t *testing.T, changed []api.Donation) []api.Donation {
+	t.Helper()
+	changed[0].Status = api.Text{Value: "refunded", Valid: true}
+	changed[1] = refundedInPart(t, changed[1], "1.00")
+	changed[2].ConvertedAmount, changed[2].ConvertedCurrency = api.Number{}, api.Text{}
+	changed[2].Currency = api.Text{Value: "eur", Valid: true}
+	changed[3].FirstName = api.Text{Value: "Renamed", Valid: true}
+	changed[4].Email = api.Text{Value: "moved@example.org", Valid: true}
+	return changed
+}
+
+// laterSync stores a later sync into s: changed (their records edited to
+// match), the new gifts, the last of them made a new donor's, and removed taken
+// out; rollup_donor_last must then be as adding every gift up makes it.
+func laterSync(t *testing.T, s *store.Store, changed []api.Donation, removed int64, gifts ...api.Donation) {
+	t.Helper()
+	ctx := context.Background()
+	for i := range changed {
+		changed[i] = edited(t, changed[i])
+	}
+	added := &gifts[len(gifts)-1]
+	added.ID.Value, added.Email.Value = 9_000_001, "someone.new@example.org"
+	if _, err := s.Put(ctx, append(changed, gifts...)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, false, []int64{removed}, 100, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
+		t.Fatalf("after a later sync rollup_donor_last is not as the gifts add up (%v)", err)
+	}
 }
