@@ -60,20 +60,22 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // made anew with them; from 17 on the donors' triggers, and their totals
 // as 17 added them up, whole where a gift was refunded in part; from 18 on
 // the rollup by donor and year; from 19 on the donors table keyed by
-// e-mail, WITHOUT ROWID; from 21 on the triggers that keep the JSON held.
+// e-mail, WITHOUT ROWID; from 21 on the triggers that keep the JSON held;
+// from 23 on rollup_donor_last's triggers that read the year's start from
+// meta.
 // With the
 // other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 23 {
+		out = append(donorLastDrops(), donorLastTriggers(calendarYear)...)
+	}
 	if v <= 22 {
 		out = append(out, `DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`)
 	}
 	if v <= 21 {
-		for _, name := range []string{"bi", "ai", "bd", "ad", "bu", "au"} {
-			out = append(out, `DROP TRIGGER rollup_donor_last_`+name)
-		}
-		out = append(out, `DROP TABLE rollup_donor_last`)
+		out = append(append(out, donorLastDrops()...), `DROP TABLE rollup_donor_last`)
 	}
 	if v <= 20 {
 		for _, ix := range donorsChanged(20, 21) {

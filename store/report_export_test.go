@@ -51,7 +51,7 @@ func (s *Store) DonorLastServes(ctx context.Context, q ReportQuery) (bool, error
 func (s *Store) DonorLastAsAddedUp(ctx context.Context) (bool, error) {
 	var again []string
 	for i := range lastRules {
-		again = append(again, donorLastRows(i+1, "email_key <> ''"))
+		again = append(again, donorLastRows(i+1, "email_key <> ''", keptYear))
 	}
 	all := "SELECT * FROM (" + strings.Join(again, " UNION ALL ") + ")"
 	var n int
