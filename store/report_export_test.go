@@ -75,3 +75,9 @@ func (s *Store) RecurringFromGifts(ctx context.Context, q ReportQuery, cur strin
 	}
 	return list.each(fn)
 }
+
+// DonorLastStart is the month rollup_donor_last's years start in.
+func (s *Store) DonorLastStart(ctx context.Context) (int, error) {
+	v, err := s.meta(ctx, metaLastStart)
+	return lastStartOf(v), err
+}
