@@ -12,8 +12,8 @@ import (
 )
 
 // A store never takes more room than the JSON it holds, after any sequence
-// of syncs: here 200 of them at 20,000 donations, each bringing 50 new and
-// refunds among the newest, and every fortieth a full sync after a
+// of syncs: here 100 of them at 20,000 donations, each bringing 50 new and
+// refunds among the newest, and every 25th a full sync after a
 // fiftieth of the gifts were removed and some old ones refunded. At this
 // size a store compacted is 0.96-0.98× its JSON, and without the check
 // the small syncs took it past 1.0× by the third (each splits index
@@ -27,13 +27,13 @@ func TestStoreStaysWithinItsJSON(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "cache", "main.db"))
 	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 	r := rand.New(rand.NewPCG(1, 2))
-	for round := 1; round <= 200; round++ {
+	for round := 1; round <= 100; round++ {
 		added := srv.Add(50)
 		for range 3 {
 			srv.SetStatus(added[r.IntN(len(added))]-int64(r.IntN(100)), store.Refunded)
 		}
 		o := dataset.SyncOptions{Window: 2}
-		if round%40 == 0 {
+		if round%25 == 0 {
 			held := ids(t, s)
 			for range len(held) / 50 {
 				srv.Remove(held[r.IntN(len(held))])
