@@ -38,10 +38,7 @@ func (m *Model) totalsLine() string {
 	notCounted := st.Muted.Render(", not counted")
 	lead := bar + "+" // "+USD 12.00 refunded", as "+3 statuses": the cell lets it fit at 80
 	room := w - textsafe.Width(head) - textsafe.Width(lead) - textsafe.Width(notCounted)
-	tail := t.LeftOutFit(st, room)
-	if strings.HasPrefix(tail, "+") {
-		tail = "" // "+5 statuses" alone names no figure
-	}
+	tail := m.leftOut(room, bar)
 	if tail != "" {
 		tail = lead + tail + notCounted
 	}
@@ -55,6 +52,26 @@ func (m *Model) totalsLine() string {
 		sep = ""
 	}
 	return head + sep + cur + tail
+}
+
+// leftOut is what is not counted, in room cells, shortened to leave room
+// for the bare "↻ 937" where it still names a figure then: at 120 columns
+// on the platform's shape it took the whole line. Where it would name none
+// ("+5 statuses" alone), the money left out comes first.
+func (m *Model) leftOut(room int, bar string) string {
+	st, t := &m.ctx.Styles, &m.data.shown.sums
+	fit := func(room int) string {
+		if s := t.LeftOutFit(st, room); !strings.HasPrefix(s, "+") {
+			return s
+		}
+		return "" // "+5 statuses" alone names no figure
+	}
+	if t.Recurring > 0 {
+		if s := fit(room - textsafe.Width(bar+"↻ "+uictx.Commas(t.Recurring))); s != "" {
+			return s
+		}
+	}
+	return fit(room)
 }
 
 // recurringPart is the recurring gifts' count after before and the
