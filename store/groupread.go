@@ -26,15 +26,15 @@ func (s *Store) readGroups(ctx context.Context, src groupSource, where string, a
 	if err != nil {
 		return s.explain(err)
 	}
-	batches := make(chan []summing, 4)
+	p := groupPipe{full: make(chan *sumBatch, 4), free: make(chan *sumBatch, 6)}
 	read := make(chan error, 1)
 	go func() {
-		defer close(batches)
-		read <- s.explain(sumRows(ctx, rows, newGroupScan(len(src.keys), src.perRow), batches))
+		defer close(p.full)
+		read <- s.explain(p.sumRows(ctx, rows, newGroupScan(len(src.keys), src.perRow)))
 	}()
-	err = eachSummed(ctx, batches, fn)
+	err = p.each(ctx, fn)
 	cancel()
-	for range batches { // the reader may have sent before it saw the cancel
+	for range p.full { // the reader may have sent before it saw the cancel
 	}
 	if readErr := <-read; err == nil {
 		err = readErr
@@ -42,37 +42,64 @@ func (s *Store) readGroups(ctx context.Context, src groupSource, where string, a
 	return err
 }
 
-// eachSummed calls fn with each group of the batches until they end, fn
-// fails or ctx is done: the reader may have read every row before ctx
-// was, and what it handed over must not outlive a cancel.
-func eachSummed(ctx context.Context, batches <-chan []summing, fn func(*summing) error) error {
-	for b := range batches {
-		for i := range b {
+// groupPipe carries batches of whole groups from the reading goroutine
+// (full) and back once they are settled (free): a new batch each time
+// was a tenth more of a summary by donor and day, most of it the
+// collector's.
+type groupPipe struct {
+	full, free chan *sumBatch
+}
+
+// sumBatch is groups handed over at once, and their integer sums, one
+// array rather than three a group.
+type sumBatch struct {
+	groups []summing
+	arena  []e4Sum
+}
+
+// each calls fn with each group of the batches until they end, fn fails
+// or ctx is done: the reader may have read every row before ctx was, and
+// what it handed over must not outlive a cancel.
+func (p groupPipe) each(ctx context.Context, fn func(*summing) error) error {
+	for b := range p.full {
+		for i := range b.groups {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := fn(&b[i]); err != nil {
+			if err := fn(&b.groups[i]); err != nil {
 				return err
 			}
+		}
+		select {
+		case p.free <- b:
+		default:
 		}
 	}
 	return nil
 }
 
+// batch is an empty batch, one given back if there is one.
+func (p groupPipe) batch() *sumBatch {
+	select {
+	case b := <-p.free:
+		b.groups, b.arena = b.groups[:0], b.arena[:0]
+		return b
+	default:
+		return &sumBatch{make([]summing, 0, groupBatch), make([]e4Sum, 0, 2*groupBatch)}
+	}
+}
+
 // sumRows adds the rows up group by group and sends them in batches, then
 // closes rows. It stops when ctx is done, with ctx's error.
-func sumRows(ctx context.Context, rows *sql.Rows, sc *groupScan, out chan<- []summing) error {
+func (p groupPipe) sumRows(ctx context.Context, rows *sql.Rows, sc *groupScan) error {
 	defer rows.Close()
 	var g summing // one for every group: its integer sums are kept for the next
-	var batch []summing
-	var arena []e4Sum // the batch's sums, one array rather than three a group
-	fresh := func() { batch, arena = make([]summing, 0, groupBatch), make([]e4Sum, 0, 2*groupBatch) }
-	fresh()
+	b := p.batch()
 	open := false
 	send := func() error {
 		select {
-		case out <- batch:
-			fresh()
+		case p.full <- b:
+			b = p.batch()
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
@@ -87,9 +114,9 @@ func sumRows(ctx context.Context, rows *sql.Rows, sc *groupScan, out chan<- []su
 			continue
 		}
 		if open {
-			batch = append(batch, g.handOver(&arena))
+			b.groups = append(b.groups, g.handOver(&b.arena))
 		}
-		if len(batch) == groupBatch {
+		if len(b.groups) == groupBatch {
 			if err := send(); err != nil {
 				return err
 			}
@@ -101,9 +128,9 @@ func sumRows(ctx context.Context, rows *sql.Rows, sc *groupScan, out chan<- []su
 		return err
 	}
 	if open {
-		batch = append(batch, g.handOver(&arena))
+		b.groups = append(b.groups, g.handOver(&b.arena))
 	}
-	if len(batch) == 0 {
+	if len(b.groups) == 0 {
 		return nil
 	}
 	return send()
