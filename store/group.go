@@ -51,7 +51,10 @@ var GroupKeyNames = []string{"form", "campaign", "status", "month", "week", "day
 // refunded in part counts less the part refunded (see partRefunded):
 // Refunded is what was taken off, in the converted currency where the gift
 // was converted, else in its own (as Counted adds them up), for a total to
-// say "less N refunded".
+// say "less N refunded". A group the store reads has no map (nil) for
+// what it has nothing of: four maps a group were a tenth of a summary by
+// donor, where most donors give in one currency and have nothing
+// unconverted or refunded. Add makes the maps it needs.
 type Group struct {
 	Key          []string
 	Count        int
@@ -98,17 +101,7 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 	if err != nil {
 		return err
 	}
-	rows, err := s.db.QueryContext(ctx, src.query(where), args...)
-	if err != nil {
-		return s.explain(err)
-	}
-	defer rows.Close()
-	var g summing // one for every group: its integer sums are kept for the next
-	open := false
-	emit := func() error {
-		if !open {
-			return nil
-		}
+	return s.readGroups(ctx, src, where, args, func(g *summing) error {
 		g.settle()
 		if len(extra.byKey) > 0 {
 			if x := extra.byKey[strings.Join(g.Key, "\x00")]; x != nil {
@@ -116,73 +109,7 @@ func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.
 			}
 		}
 		return fn(g.Group)
-	}
-	sc := newGroupScan(len(src.keys), src.perRow)
-	for rows.Next() {
-		if err := rows.Scan(sc.dest...); err != nil {
-			return s.explain(err)
-		}
-		if !open || !slices.Equal(g.Key, sc.row.key) {
-			if err := emit(); err != nil {
-				return err
-			}
-			g.Group, open = *NewGroup(slices.Clone(sc.row.key)), true
-		}
-		g.add(sc.row)
-	}
-	if err := rows.Err(); err != nil {
-		return s.explain(err)
-	}
-	return emit()
-}
-
-// groupRow is one row of a grouping: a key, a currency and a converted
-// currency, and their count and exact sums.
-type groupRow struct {
-	key                            []string
-	cur, conv                      string
-	n, amount, converted, nA4, nC4 int64
-}
-
-// groupScan is where each row of a grouping is scanned to, the same for
-// every row: a new key and destinations a row were a tenth of a summary
-// by donor and day. A row of a grouping perRow is one gift: its sums are
-// its amounts, where they are not NULL.
-type groupScan struct {
-	row  groupRow
-	dest []any
-}
-
-func newGroupScan(keys int, perRow bool) *groupScan {
-	sc := &groupScan{row: groupRow{key: make([]string, keys)}}
-	r := &sc.row
-	for i := range r.key {
-		sc.dest = append(sc.dest, &r.key[i])
-	}
-	sc.dest = append(sc.dest, &r.cur, &r.conv)
-	if perRow {
-		r.n = 1
-		sc.dest = append(sc.dest, e4Scan{&r.amount, &r.nA4}, e4Scan{&r.converted, &r.nC4})
-		return sc
-	}
-	sc.dest = append(sc.dest, &r.n, &r.amount, &r.converted, &r.nA4, &r.nC4)
-	return sc
-}
-
-// e4Scan scans one gift's amount × 10^4 to v, and to n whether it has one
-// (1) or is NULL (0): one column, where SQL would hand Go two.
-type e4Scan struct{ v, n *int64 }
-
-func (e e4Scan) Scan(src any) error {
-	switch x := src.(type) {
-	case int64:
-		*e.v, *e.n = x, 1
-	case nil:
-		*e.v, *e.n = 0, 0
-	default:
-		return fmt.Errorf("an amount of the store is %T, not an integer", src)
-	}
-	return nil
+	})
 }
 
 // Counted is what a converted total counts: the converted amounts, and the
@@ -205,10 +132,16 @@ func NewGroup(key []string) *Group {
 		Unconverted: map[string]api.Decimal{}, Refunded: map[string]api.Decimal{}}
 }
 
-func addAll(to, from map[string]api.Decimal) {
+// addAll adds from to to, and is to, made where it was nil and from is
+// not: a group read from the store has no map for what it has none of.
+func addAll(to, from map[string]api.Decimal) map[string]api.Decimal {
+	if to == nil && len(from) > 0 {
+		to = make(map[string]api.Decimal, len(from))
+	}
 	for cur, v := range from {
 		to[cur] = to[cur].Add(v)
 	}
+	return to
 }
 
 // inexact adds up, by the keys, the amounts the integer columns could not

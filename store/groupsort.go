@@ -83,9 +83,9 @@ func (s *Store) Whole(ctx context.Context, f Filter) (Whole, error) {
 // store).
 func (g *Group) Add(o Group) {
 	g.Count += o.Count
-	addAll(g.Amounts, o.Amounts)
-	addAll(g.Converted, o.Converted)
-	addAll(g.Unconverted, o.Unconverted)
-	addAll(g.Refunded, o.Refunded)
+	g.Amounts = addAll(g.Amounts, o.Amounts)
+	g.Converted = addAll(g.Converted, o.Converted)
+	g.Unconverted = addAll(g.Unconverted, o.Unconverted)
+	g.Refunded = addAll(g.Refunded, o.Refunded)
 	g.NotConverted += o.NotConverted
 }

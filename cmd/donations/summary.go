@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -102,6 +104,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		s.Whole, err = st.Whole(ctx, f)
 	}
 	if err == nil {
+		defer lessCollecting(o.sort)()
 		err = export.WriteSummary(a.stdout, o.format, s)
 	}
 	if err == nil && left != "" {
@@ -120,6 +123,21 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		err = checkValues(ctx, o.q, st, true)
 	}
 	return err
+}
+
+// lessCollecting lets the heap grow to five times what is live, rather
+// than twice, while a summary in key order streams, and is what puts it
+// back. Streaming, it holds a batch of groups and a buffer (35 MB at a
+// million, 60 MB so) and allocates as much as it reads: the collector
+// was a fifth of a summary by donor and day (CPU 2.38 -> 1.85 s). Sorted,
+// it holds every group (1.9 GB by donor and day), and a GOGC the user
+// set is theirs: both are left alone.
+func lessCollecting(sort string) func() {
+	if sort != "group" || os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
 }
 
 // leftOutNote leads the words for the statuses not counted: a break-down

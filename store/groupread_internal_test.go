@@ -1,0 +1,110 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+)
+
+// givers stores one gift of each of n donors, two days apart, in USD.
+func givers(t *testing.T, s *Store, n int) {
+	t.Helper()
+	var list []api.Donation
+	for i := range n {
+		raw := fmt.Sprintf(`{"id": %d, "email": "d%05d@example.org", "donation_date": "2024-03-%02d 12:00:00", "status": "paid",
+			"amount": "%d.25", "currency": "usd", "converted_amount": "%d.25", "converted_currency": "usd"}`, i+1, i, 1+i%28, i, i)
+		var d api.Donation
+		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, d)
+	}
+	if _, err := s.Put(context.Background(), list); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A grouping read on a goroutine of its own ends with its caller, however
+// it ends: the caller's context cancelled, the caller's function failing
+// (a write that failed), or the read failing (here an amount SQL holds as
+// text, at the last donor); each returns its error, leaves no goroutine
+// behind, and gives the store's one connection back for the next question.
+func TestGroupsEndWithTheirCaller(t *testing.T) {
+	ctx := context.Background()
+	s, err := Memory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const donors = 5 * groupBatch // batches enough for the reader to wait on a full channel
+	givers(t, s, donors)
+	errStop := errors.New("the write failed")
+	cases := []struct {
+		name string
+		bad  bool // the last donor's amount is text
+		fn   func(cancel func(), seen int) error
+		want func(error) bool
+	}{
+		{"cancelled", false, func(cancel func(), seen int) error {
+			if seen == 2 {
+				cancel()
+			}
+			return nil
+		}, func(err error) bool { return errors.Is(err, context.Canceled) }},
+		{"fn fails", false, func(_ func(), seen int) error {
+			if seen == 2 {
+				return errStop
+			}
+			return nil
+		}, func(err error) bool { return errors.Is(err, errStop) }},
+		{"read fails", true, func(func(), int) error { return nil },
+			func(err error) bool { return err != nil && strings.Contains(err.Error(), "not an integer") }},
+	}
+	before := runtime.NumGoroutine()
+	for _, c := range cases {
+		for _, by := range [][]string{{"donor"}, {"donor", "day"}} {
+			t.Run(c.name+fmt.Sprint(by), func(t *testing.T) {
+				amount := "amount_e4 * 1"
+				if c.bad {
+					amount = "'x'"
+				}
+				if _, err := s.db.ExecContext(ctx, "UPDATE donations SET amount_e4 = "+amount+" WHERE id = ?", donors); err != nil {
+					t.Fatal(err)
+				}
+				for range 10 {
+					ctx, cancel := context.WithCancel(ctx)
+					seen := 0
+					err := s.EachGroup(ctx, Filter{Statuses: PaidStatuses}, by, time.UTC, func(Group) error {
+						seen++
+						return c.fn(cancel, seen)
+					})
+					cancel()
+					if !c.want(err) {
+						t.Fatalf("err = %v after %d groups", err, seen)
+					}
+				}
+				if _, err := s.db.ExecContext(ctx, "UPDATE donations SET amount_e4 = 10000 * id - 7500 WHERE id = ?", donors); err != nil {
+					t.Fatal(err)
+				}
+				gs, err := s.Groups(ctx, Filter{Statuses: PaidStatuses}, by, time.UTC)
+				if err != nil || len(gs) != donors {
+					t.Fatalf("then %d groups, %v; want %d", len(gs), err, donors)
+				}
+			})
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Fatalf("%d goroutines after the groupings ended, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
