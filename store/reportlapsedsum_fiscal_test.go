@@ -6,7 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -47,17 +46,11 @@ func TestDonorLastFiscalGivesWhatTheGiftsGive(t *testing.T) {
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
-			srv := server(t, demo.Options{Count: 3000, Shape: shape})
-			s, _ := tempStore(t)
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-			all := windowAll(t, s)
+			s, _, all := syncedShape(t, shape)
 			sameFiscal(t, s, fiscalQueries(4))
 			july := fiscalQueries(7)
 			sameFiscal(t, s, july)
-			changed := changeFive(t, []api.Donation{all[1], all[2], all[3], all[4], all[5]})
-			again, added := all[6], all[7]
-			again.ID.Value = 9_000_000
-			laterSync(t, s, changed, all[8].ID.Value, again, added)
+			laterSyncOf(t, s, all)
 			sameFiscal(t, s, july)
 			calendar := []store.ReportQuery{{Year: 2026, Now: demo.End}}
 			sameFiscal(t, s, calendar)

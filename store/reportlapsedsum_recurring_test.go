@@ -10,7 +10,6 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
-	"donations/dataset"
 	"donations/store"
 )
 
@@ -136,10 +135,7 @@ func TestDonorLastRecurringGivesWhatTheGiftsGive(t *testing.T) {
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
 			ctx := context.Background()
-			srv := server(t, demo.Options{Count: 3000, Shape: shape})
-			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-			all := windowAll(t, s)
+			s, path, all := syncedShape(t, shape)
 			running := store.ReportQuery{Year: 2026, Now: demo.End}
 			fast := []store.ReportQuery{running, {Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
 			for _, q := range fast {

@@ -61,10 +61,7 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
 			ctx := context.Background()
-			srv := server(t, demo.Options{Count: 3000, Shape: shape})
-			s, _ := tempStore(t)
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-			all := windowAll(t, s)
+			s, _, all := syncedShape(t, shape)
 			form := "none of the gifts'"
 			for _, d := range all {
 				if d.FormName.Value != "" {
@@ -89,10 +86,7 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 					t.Fatalf("%+v reads rollup_donor_last (%v)", q, err)
 				}
 			}
-			changed := changeFive(t, []api.Donation{all[1], all[2], all[3], all[4], all[5]})
-			again, added := all[6], all[7]
-			again.ID.Value = 9_000_000
-			laterSync(t, s, changed, all[8].ID.Value, again, added)
+			laterSyncOf(t, s, all)
 			for _, q := range fast {
 				sameLapsed(t, s, q)
 			}
@@ -110,7 +104,6 @@ func TestDonorLastIsUpgraded(t *testing.T) {
 	s, path := tempStore(t)
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
-
 		t.Fatalf("synced, rollup_donor_last is not as the gifts add up (%v)", err)
 	}
 	s.Close()
@@ -121,6 +114,25 @@ func TestDonorLastIsUpgraded(t *testing.T) {
 	}
 	sameLapsed(t, s, store.ReportQuery{Year: 2026, Now: lapsedNow})
 	sameRecurring(t, s, store.ReportQuery{Year: 2026, Now: demo.End})
+}
+
+// syncedShape is a store synced from a demo of 3,000 donations of shape,
+// its path, and every donation it holds.
+func syncedShape(t *testing.T, shape string) (*store.Store, string, []api.Donation) {
+	t.Helper()
+	srv := server(t, demo.Options{Count: 3000, Shape: shape})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	return s, path, windowAll(t, s)
+}
+
+// laterSyncOf is laterSync of all's gifts 1 to 5 changed (changeFive), 6
+// brought again under a new id, 7 made a new donor's and 8 removed.
+func laterSyncOf(t *testing.T, s *store.Store, all []api.Donation) {
+	t.Helper()
+	again := all[6]
+	again.ID.Value = 9_000_000
+	laterSync(t, s, changeFive(t, []api.Donation{all[1], all[2], all[3], all[4], all[5]}), all[8].ID.Value, again, all[7])
 }
 
 // changeFive is the first five of changed as a later sync brings them:
