@@ -66,28 +66,37 @@ func (m *Model) leftOut(room int, bar string) string {
 		}
 		return "" // "+5 statuses" alone names no figure
 	}
-	if t.Recurring > 0 {
-		if s := fit(room - textsafe.Width(bar+"↻ "+uictx.Commas(t.Recurring))); s != "" {
+	if bare := m.recurringBare(bar); bare != "" {
+		if s := fit(room - textsafe.Width(bare)); s != "" {
 			return s
 		}
 	}
 	return fit(room)
 }
 
+// recurringBare is the recurring gifts' count in its shortest form after
+// the totals line's bar ("  │  ↻ 937"), "" for none.
+func (m *Model) recurringBare(bar string) string {
+	if n := m.data.shown.sums.Recurring; n > 0 {
+		return bar + "↻ " + uictx.Commas(n)
+	}
+	return ""
+}
+
 // recurringPart is the recurring gifts' count after before and the
 // totals line's bar, in full where it leaves room for at least "+N
-// currencies" (n of them), or else bare ("↻ 1,171"): at 80 columns a headline with unconverted gifts left no
-// room for the full form, and the count fundraisers ask for went missing.
+// currencies" (n of them), or else bare ("↻ 1,171"): at 80 columns a
+// headline with unconverted gifts left no room for the full form, and the
+// count fundraisers ask for went missing.
 func (m *Model) recurringPart(before, bar string, n, w int) string {
-	t := &m.data.shown.sums
-	if t.Recurring == 0 {
+	bare := m.recurringBare(bar)
+	if bare == "" {
 		return ""
 	}
 	reserve := 0
 	if n > 0 {
 		reserve = textsafe.Width(" · +" + textsafe.Count(n, "currency"))
 	}
-	bare := bar + "↻ " + uictx.Commas(t.Recurring)
 	switch full := bare + " recurring"; {
 	case textsafe.Width(before+full)+reserve <= w:
 		return full
