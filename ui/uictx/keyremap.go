@@ -50,7 +50,7 @@ func (km *KeyMap) Remap(keys map[string][]string) error {
 		}
 		found[name] = true
 		b.SetKeys(ks...)
-		b.SetHelp(strings.Join(ks, "/"), b.Help().Desc)
+		b.SetHelp(keyNames(ks), b.Help().Desc)
 	})
 	for name := range keys {
 		if !found[name] {

@@ -275,18 +275,24 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 // read "↑/↓ scroll" above "↓/j scroll down".
 func (k ScrollKeys) Group() []key.Binding {
 	own := func(b key.Binding, does string) key.Binding {
-		names := make([]string, len(b.Keys()))
-		for i, n := range b.Keys() {
-			names[i] = keyName(n)
-		}
-		b.SetHelp(strings.Join(names, "/"), does)
+		b.SetHelp(keyNames(b.Keys()), does)
 		return b
 	}
 	return []key.Binding{own(k.Up, "up"), own(k.Down, "down"), own(k.PageUp, "page up"), own(k.PageDown, "page down"),
 		own(k.HalfUp, "half page up"), own(k.HalfDown, "half page down")}
 }
 
-// keyName is how the ? screen writes a key.
+// keyNames is how the help writes a binding's keys: the scroll keys'
+// column and a binding the config remapped (which showed "up/k").
+func keyNames(keys []string) string {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = keyName(k)
+	}
+	return strings.Join(names, "/")
+}
+
+// keyName is how the help writes a key.
 func keyName(k string) string {
 	switch k {
 	case "up":
