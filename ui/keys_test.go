@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -77,4 +78,42 @@ func TestANewViewIsOneLineInTheRoot(t *testing.T) {
 	if len(p.got) != 1 {
 		t.Errorf("the view's reply did not reach it while the list had the keys: %v", p.got)
 	}
+}
+
+// The config's [keys] are applied after the views are made: a remapped
+// scroll key scrolls every text that scrolls, and the insights' own d (by
+// day) is not named in its help as scrolling too.
+func TestRemappedScrollKeysScrollEveryView(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	for _, tc := range []struct {
+		name string
+		open []string
+	}{
+		{"detail", []string{"enter"}},
+		{"raw", []string{"r"}},
+		{"insights", []string{"G", "i"}},
+		{"report page", []string{"G", "i", "tab"}},
+		{"help", []string{"?"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newDriver(t, src, 80, 12)
+			d.m.ctx.Keys.Scroll.Down = uictx.Bind("↓/J", "scroll down", "J")
+			d.keys(tc.open...)
+			before := d.screen()
+			d.keys("J")
+			if d.screen() == before {
+				t.Errorf("J, remapped to scroll down, did not scroll:\n%s", before)
+			}
+		})
+	}
+	d := newDriver(t, src, 100, 50)
+	d.keys("G", "i", "?")
+	d.mustShow("by day")
+	help := d.screen()
+	for _, want := range []*regexp.Regexp{regexp.MustCompile(`(?m)^\s+ctrl\+d\s+half page down`), regexp.MustCompile(`\bd\s+by day`)} {
+		if !want.MatchString(help) {
+			t.Errorf("the insights' help does not match %v:\n%s", want, help)
+		}
+	}
+	d.mustNotShow("d/ctrl+d")
 }

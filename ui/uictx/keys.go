@@ -1,10 +1,12 @@
 package uictx
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 )
 
 // KeyMap is every key of the browser, one set per view. Views match keys only
@@ -278,8 +280,8 @@ func (k ScrollKeys) Group() []key.Binding {
 		b.SetHelp(keyNames(b.Keys()), does)
 		return b
 	}
-	return []key.Binding{own(k.Up, "up"), own(k.Down, "down"), own(k.PageUp, "page up"), own(k.PageDown, "page down"),
-		own(k.HalfUp, "half page up"), own(k.HalfDown, "half page down")}
+	return slices.DeleteFunc([]key.Binding{own(k.Up, "up"), own(k.Down, "down"), own(k.PageUp, "page up"), own(k.PageDown, "page down"),
+		own(k.HalfUp, "half page up"), own(k.HalfDown, "half page down")}, func(b key.Binding) bool { return len(b.Keys()) == 0 })
 }
 
 // keyNames is how the help writes a binding's keys: the scroll keys'
@@ -305,8 +307,34 @@ func keyName(k string) string {
 	return k
 }
 
-// Viewport is the scroll keys as a viewport's key map.
-func (k ScrollKeys) Viewport() viewport.KeyMap {
-	return viewport.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+// Yielding is k less the keys own binds: a view matches its own keys
+// before the scroll keys, so the insights' d is by day and only ctrl+d
+// scrolls half a page there, and its help had named d for both.
+func (k ScrollKeys) Yielding(own ...key.Binding) ScrollKeys {
+	taken := map[string]bool{}
+	for _, b := range own {
+		for _, name := range b.Keys() {
+			taken[name] = true
+		}
+	}
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Left, &k.Right} {
+		if keys := b.Keys(); slices.ContainsFunc(keys, func(name string) bool { return taken[name] }) {
+			b.SetKeys(slices.DeleteFunc(slices.Clone(keys), func(name string) bool { return taken[name] })...)
+		}
+	}
+	return k
+}
+
+// Scroll moves vp when msg is one of k's keys, and says whether it was.
+// The viewport is given k's keys as they are now: the config's [keys] are
+// applied after the views are made, and a key map copied when they were
+// left a remapped scroll key scrolling nothing.
+func (k ScrollKeys) Scroll(vp *viewport.Model, msg tea.KeyPressMsg) bool {
+	if !key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Left, k.Right) {
+		return false
+	}
+	vp.KeyMap = viewport.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		HalfPageUp: k.HalfUp, HalfPageDown: k.HalfDown, Left: k.Left, Right: k.Right}
+	*vp, _ = vp.Update(msg)
+	return true
 }

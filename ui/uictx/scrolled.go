@@ -16,9 +16,7 @@ type Scrolled struct {
 }
 
 func NewScrolled(ctx *Context, nav Navigator) Scrolled {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.Viewport()
-	return Scrolled{Ctx: ctx, Nav: nav, VP: vp}
+	return Scrolled{Ctx: ctx, Nav: nav, VP: viewport.New()}
 }
 
 // ScrolledKeys are a scrolled text's own keys besides the scroll keys: back
@@ -44,7 +42,7 @@ func (s *Scrolled) Handle(msg tea.Msg, k ScrolledKeys) tea.Cmd {
 	case key.Matches(press, k.Bottom):
 		s.VP.GotoBottom()
 	default:
-		s.VP, _ = s.VP.Update(press)
+		s.Ctx.Keys.Scroll.Scroll(&s.VP, press)
 	}
 	return nil
 }

@@ -36,9 +36,7 @@ type View struct {
 // New is the detail of data's selected row, drawn in ctx, moving the keys
 // through nav.
 func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.Viewport()
-	return &View{ctx: ctx, nav: nav, data: data, vp: vp, keys: &ctx.Keys.Detail}
+	return &View{ctx: ctx, nav: nav, data: data, vp: viewport.New(), keys: &ctx.Keys.Detail}
 }
 
 func (d *View) OpenKey() key.Binding { return d.ctx.Keys.List.Open }
@@ -87,6 +85,8 @@ func (d *View) Update(msg tea.Msg) tea.Cmd {
 			d.Send(uictx.HistoryMsg{})
 			return nil
 		}
+		d.ctx.Keys.Scroll.Scroll(&d.vp, k)
+		return nil
 	}
 	var cmd tea.Cmd
 	d.vp, cmd = d.vp.Update(msg)

@@ -61,9 +61,7 @@ type AddedMsg struct {
 // New is the insights of what data answers, drawn in ctx, moving the keys
 // through nav.
 func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.Viewport()
-	v := &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, period: "month"}
+	v := &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: viewport.New(), period: "month"}
 	v.reports = newReportPages(ctx, nav, data, v.Reread)
 	return v
 }
@@ -76,7 +74,7 @@ func (v *View) ShortHelp() []key.Binding {
 	}
 	k := v.keys
 	next, _ := v.reports.pageKeys()
-	return []key.Binding{next, v.ctx.Keys.Scroll.Up, v.ctx.Keys.List.Help, k.AllStatuses, k.Month, k.Week, k.Day, k.Back, k.Quit}
+	return []key.Binding{next, v.scroll().Up, v.ctx.Keys.List.Help, k.AllStatuses, k.Month, k.Week, k.Day, k.Back, k.Quit}
 }
 
 func (v *View) HelpTitle() string {
@@ -92,7 +90,13 @@ func (v *View) FullHelp() [][]key.Binding {
 	}
 	k := v.keys
 	next, prev := v.reports.pageKeys()
-	return [][]key.Binding{append(v.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {next, prev, k.Month, k.Week, k.Day, k.AllStatuses, k.Back, k.Quit}}
+	return [][]key.Binding{append(v.scroll().Group(), k.Top, k.Bottom), {next, prev, k.Month, k.Week, k.Day, k.AllStatuses, k.Back, k.Quit}}
+}
+
+// scroll is the scroll keys less those the overview takes: d is by day.
+func (v *View) scroll() uictx.ScrollKeys {
+	k := v.keys
+	return v.ctx.Keys.Scroll.Yielding(k.Month, k.Week, k.Day, k.Top, k.Bottom, k.Back, k.Quit, k.NextPage, k.PrevPage, k.AllStatuses)
 }
 
 func (v *View) Open() (tea.Cmd, bool) {
@@ -163,7 +167,7 @@ func (v *View) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case tea.KeyPressMsg:
-		kb, s := v.keys, v.ctx.Keys.Scroll
+		kb := v.keys
 		switch {
 		case key.Matches(msg, kb.Quit):
 			return v.nav.Quit()
@@ -188,8 +192,8 @@ func (v *View) Update(msg tea.Msg) tea.Cmd {
 			v.vp.GotoTop()
 		case key.Matches(msg, kb.Bottom):
 			v.vp.GotoBottom()
-		case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
-			v.vp, _ = v.vp.Update(msg)
+		default:
+			v.scroll().Scroll(&v.vp, msg)
 		}
 	}
 	return nil

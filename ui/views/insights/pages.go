@@ -47,9 +47,7 @@ type ReportMsg struct {
 }
 
 func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, overview func() tea.Cmd) *reportPages {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.Viewport()
-	return &reportPages{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: vp, overview: overview}
+	return &reportPages{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: viewport.New(), overview: overview}
 }
 
 // on says whether a report page, not the overview, is shown.
@@ -146,7 +144,7 @@ func (p *reportPages) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 }
 
 func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	kb, s := p.keys, p.ctx.Keys.Scroll
+	kb := p.keys
 	switch {
 	case key.Matches(msg, kb.NextPage, kb.PrevPage):
 		n := len(export.ReportNames) + 1
@@ -167,8 +165,8 @@ func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return p.nav.Quit(), true
 	case key.Matches(msg, kb.Back):
 		p.nav.Back()
-	case key.Matches(msg, s.Up, s.Down, s.PageUp, s.PageDown, s.HalfUp, s.HalfDown):
-		p.vp, _ = p.vp.Update(msg)
+	default:
+		p.ctx.Keys.Scroll.Scroll(&p.vp, msg)
 	}
 	return nil, true
 }

@@ -44,12 +44,10 @@ type View struct {
 // New is the raw view of data's selected row, drawn in ctx, moving the
 // keys through nav.
 func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
-	vp := viewport.New()
-	vp.KeyMap = ctx.Keys.Scroll.Viewport()
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "text to find"
-	return &View{ctx: ctx, nav: nav, data: data, vp: vp, keys: &ctx.Keys.Raw, find: in}
+	return &View{ctx: ctx, nav: nav, data: data, vp: viewport.New(), keys: &ctx.Keys.Raw, find: in}
 }
 
 func (r *View) OpenKey() key.Binding { return r.ctx.Keys.List.Raw }
@@ -142,7 +140,7 @@ func (r *View) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, kb.Curl):
 		return r.curl()
 	default:
-		r.vp, _ = r.vp.Update(k)
+		r.ctx.Keys.Scroll.Scroll(&r.vp, k)
 	}
 	return nil
 }
