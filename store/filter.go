@@ -153,7 +153,7 @@ func (f Filter) giftClause(w *conds) {
 		marks := strings.TrimSuffix(strings.Repeat("?,", len(f.Statuses)), ",")
 		var keys []any
 		for _, s := range f.Statuses {
-			keys = append(keys, strings.ToLower(strings.TrimSpace(s)))
+			keys = append(keys, statusKey(s))
 		}
 		// A donor's gifts are few, the gifts of a status many: with no
 		// statistics SQLite took donations_status for both and read every

@@ -59,12 +59,18 @@ func (q ReportQuery) Counts(status string) bool {
 		return status != Refunded
 	}
 	for _, s := range st {
-		if strings.EqualFold(strings.TrimSpace(s), status) {
+		if statusKey(s) == status {
 			return true
 		}
 	}
 	return false
 }
+
+// statusKey is a status as asked for, as the store keys it and every
+// query compares it: lower case. Counts had folded case ("diſputed" was
+// "disputed"), so a fast path chose a rule the query's SQL then did not
+// count by.
+func statusKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // fiscalStart is the month years start in, 1..12.
 func (q ReportQuery) fiscalStart() int {
@@ -149,7 +155,7 @@ func (q ReportQuery) countedCond() (string, []any) {
 	}
 	keys := make([]any, len(st))
 	for i, s := range st {
-		keys[i] = strings.ToLower(strings.TrimSpace(s))
+		keys[i] = statusKey(s)
 	}
 	return "coalesce(status_key, '') IN (" + strings.TrimSuffix(strings.Repeat("?,", len(keys)), ",") + ")", keys
 }

@@ -266,7 +266,7 @@ func (s *Store) donorRuleOf(ctx context.Context, f Filter) (rule donorRule, ok b
 	}
 	named := map[string]bool{}
 	for _, st := range f.Statuses {
-		named[strings.ToLower(strings.TrimSpace(st))] = true
+		named[statusKey(st)] = true
 	}
 	return s.ruleCounting(ctx, func(st string) bool { return named[st] })
 }
