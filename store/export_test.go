@@ -110,12 +110,10 @@ func UndoSince(v int) []string {
 	if v <= 12 {
 		out = slices.Concat(out, rollupDrops, remade(12))
 	}
-	if v <= 24 {
+	if v <= 13 {
 		out = append(out, `DROP INDEX IF EXISTS donations_donor`)
 	}
 	switch {
-	case v >= 14 && v <= 24:
-		out = append(out, donorIndex24)
 	case v >= 11 && v <= 13:
 		out = append(out, donorIndex13)
 	case v == 10:

@@ -9,13 +9,11 @@ import (
 	"donations/api"
 )
 
-// A report narrowed to a form or a campaign, or to dates that hold much of
-// the store, reads the donor index alone, in its order, and sorts nothing:
-// without the form and campaign in it each of a million gifts was looked
-// up in the table (2.6 s), and a wide date range took donations_date and
-// sorted every gift by donor (3.5 s, 125 MB). A narrow range keeps
-// donations_date: it reads only the range's gifts.
-func TestFilteredReportsReadTheDonorIndexAlone(t *testing.T) {
+// A report narrowed to dates that hold much of the store reads the donor
+// index alone, in its order, and sorts nothing: it took donations_date and
+// sorted every gift by donor (3.5 s, 125 MB at a million). A narrow range
+// keeps donations_date: it reads only the range's gifts.
+func TestDateNarrowedReportsReadTheDonorIndexAlone(t *testing.T) {
 	ctx := context.Background()
 	s, err := Memory(ctx)
 	if err != nil {
@@ -30,13 +28,8 @@ func TestFilteredReportsReadTheDonorIndexAlone(t *testing.T) {
 		f    Filter
 		want string // what the plan reads
 	}{
-		{"form", Filter{Form: "Annual Fund 2025"}, "COVERING INDEX donations_donor"},
-		{"campaign", Filter{Campaign: "spring"}, "COVERING INDEX donations_donor"},
-		{"campaign id", Filter{CampaignID: 7}, "COVERING INDEX donations_donor"},
 		{"wide dates", Filter{Dates: march}, "COVERING INDEX donations_donor"},
 		{"since", Filter{Dates: api.DateRange{Since: march.Since}}, "COVERING INDEX donations_donor"},
-		{"form, campaign and wide dates", Filter{Form: "Spring", Campaign: "x", Dates: march}, "COVERING INDEX donations_donor"},
-		{"statuses and form", Filter{Statuses: []string{"paid", "pending"}, Form: "Spring"}, "COVERING INDEX donations_donor"},
 		{"narrow dates", Filter{Dates: oneDay}, "donations_date"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

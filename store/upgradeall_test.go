@@ -77,8 +77,8 @@ func upgradeReads(t *testing.T, s *store.Store) string {
 		}
 		out += fmt.Sprintf("%v:\n%v\n%v\n%v\n", f.Statuses, g, m, d)
 	}
-	// Narrowed to a campaign and to dates too, which the donor index
-	// answers alone from version 25 on.
+	// Narrowed to a campaign and to dates too, which read the donor index
+	// otherwise.
 	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, q := range []store.ReportQuery{{Year: 2024}, {Year: 2025}, {Year: 2025, Filter: store.Filter{Campaign: "e"}},
 		{Year: 2025, Filter: store.Filter{Dates: api.DateRange{Since: since}}}} {
