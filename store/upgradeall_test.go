@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
+	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
@@ -75,12 +77,16 @@ func upgradeReads(t *testing.T, s *store.Store) string {
 		}
 		out += fmt.Sprintf("%v:\n%v\n%v\n%v\n", f.Statuses, g, m, d)
 	}
-	for _, y := range []int{2024, 2025} {
-		r, err := s.Retention(ctx, store.ReportQuery{Year: y}, "USD")
+	// Narrowed to a campaign and to dates too, which read the donor index
+	// otherwise.
+	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, q := range []store.ReportQuery{{Year: 2024}, {Year: 2025}, {Year: 2025, Filter: store.Filter{Campaign: "e"}},
+		{Year: 2025, Filter: store.Filter{Dates: api.DateRange{Since: since}}}} {
+		r, err := s.Retention(ctx, q, "USD")
 		if err != nil {
 			t.Fatal(err)
 		}
-		out += fmt.Sprintf("retention %d: %+v\n", y, r)
+		out += fmt.Sprintf("retention %d %+v: %+v\n", q.Year, q.Filter, r)
 	}
 	return out
 }
