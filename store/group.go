@@ -240,7 +240,7 @@ func (src groupSource) query(where string) string {
 	}
 	from += where
 	if src.perRow {
-		return "SELECT " + cols + ", " + perRowSums + " FROM " + from + " ORDER BY " + groupBy
+		return "SELECT " + packedColumn(src.keys) + ", " + perRowSums + " FROM " + from + " ORDER BY " + groupBy
 	}
 	return "SELECT " + cols + ", " + src.sums + " FROM " + from + " GROUP BY " + groupBy + " ORDER BY " + groupBy
 }
@@ -280,9 +280,12 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 		// up in Go; before, SQLite groups in its order.
 		src.groupBy = donorGroupBy
 		if rolled {
+			rolled, err = s.packable(ctx)
+		}
+		if rolled {
 			src.index, src.perRow, src.groupBy = donorIndexName, true, strings.Join(cols, ", ")
 		}
-		return src, nil
+		return src, err
 	case !rolled || !inZone:
 		return src, nil
 	}
