@@ -220,10 +220,10 @@ const donorIndexName = "donations_donor"
 
 // perRowSums are what a grouping that reads donations_donor row by row
 // scans of each gift after its currencies and key (see groupScan): at a
-// million, SQLite grouping them by donor and currency (sorting each donor's rows
-// and handing Go eight columns a group) took twice as long as handing Go
-// the index's rows as they come, and the rows of a donor add up in Go
-// whatever their currencies' order.
+// million, SQLite grouping them by donor and currency (sorting each
+// donor's rows and handing Go eight columns a group) took twice as long
+// as handing Go the index's rows as they come, and the rows of a donor
+// add up in Go whatever their currencies' order.
 const perRowSums = "amount_e4, converted_e4"
 
 const (
