@@ -200,7 +200,8 @@ func (s *Store) inexact(ctx context.Context, keys []string, where string, args [
 // column read, so that SQLite streams the groups instead of sorting every
 // row; the rows of one key then come one after another and add up in Go.
 // index, when set, is the index table is read by. perRow reads each row
-// of the index in groupBy's order and sums nothing in SQL (see perRowSums).
+// of the index in groupBy's order, its currencies and keys as one text
+// (packedColumn), and sums nothing in SQL (see perRowSums).
 type groupSource struct {
 	table, index, sums, groupBy string
 	keys                        []string
@@ -218,11 +219,11 @@ const donorGroupBy = "email_key, day, currency, converted_currency"
 const donorIndexName = "donations_donor"
 
 // perRowSums are what a grouping that reads donations_donor row by row
-// scans of each gift after its currencies (see groupScan): at a million,
-// SQLite grouping them by donor and currency (sorting each donor's rows
-// and handing Go eight columns a group) took twice as long as handing Go
-// the index's rows as they come, and the rows of a donor add up in Go
-// whatever their currencies' order.
+// scans of each gift after its currencies and key (see groupScan): at a
+// million, SQLite grouping them by donor and currency (sorting each
+// donor's rows and handing Go eight columns a group) took twice as long
+// as handing Go the index's rows as they come, and the rows of a donor
+// add up in Go whatever their currencies' order.
 const perRowSums = "amount_e4, converted_e4"
 
 const (
@@ -240,7 +241,7 @@ func (src groupSource) query(where string) string {
 	}
 	from += where
 	if src.perRow {
-		return "SELECT " + cols + ", " + perRowSums + " FROM " + from + " ORDER BY " + groupBy
+		return "SELECT " + packedColumn(src.keys) + ", " + perRowSums + " FROM " + from + " ORDER BY " + groupBy
 	}
 	return "SELECT " + cols + ", " + src.sums + " FROM " + from + " GROUP BY " + groupBy + " ORDER BY " + groupBy
 }
@@ -280,9 +281,12 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 		// up in Go; before, SQLite groups in its order.
 		src.groupBy = donorGroupBy
 		if rolled {
+			rolled, err = s.packable(ctx)
+		}
+		if rolled {
 			src.index, src.perRow, src.groupBy = donorIndexName, true, strings.Join(cols, ", ")
 		}
-		return src, nil
+		return src, err
 	case !rolled || !inZone:
 		return src, nil
 	}

@@ -159,12 +159,12 @@ func newGroupScan(keys int, perRow bool) *groupScan {
 	for i := range r.key {
 		sc.dest = append(sc.dest, &r.key[i])
 	}
-	sc.dest = append(sc.dest, &r.cur, &r.conv)
 	if perRow {
 		r.n = 1
-		sc.dest = append(sc.dest, e4Scan{&r.amount, &r.nA4}, e4Scan{&r.converted, &r.nC4})
+		sc.dest = []any{packedScan{r}, e4Scan{&r.amount, &r.nA4}, e4Scan{&r.converted, &r.nC4}}
 		return sc
 	}
+	sc.dest = append(sc.dest, &r.cur, &r.conv)
 	sc.dest = append(sc.dest, &r.n, &r.amount, &r.converted, &r.nA4, &r.nC4)
 	return sc
 }
