@@ -11,7 +11,8 @@ import (
 
 // formGivers stores 100 donors' gifts, one each: a tenth on the form
 // "Spring" (one of them spelled "SPRING") in the campaign "Spring Drive"
-// (id 7), the rest on "Annual Fund" with no campaign, and one with no form.
+// (id 7), the rest on the form and campaign (id 8) "Annual Fund", but one
+// with neither.
 func formGivers(t *testing.T, s *Store) {
 	t.Helper()
 	var list []api.Donation
@@ -25,8 +26,11 @@ func formGivers(t *testing.T, s *Store) {
 		case i == 1:
 			form = `"form_name": null`
 		}
-		if i%10 == 0 {
+		switch {
+		case i%10 == 0:
 			campaign = `, "campaign_id": 7, "campaign_name": "Spring Drive"`
+		case i != 1:
+			campaign = `, "campaign_id": 8, "campaign_name": "Annual Fund"`
 		}
 		raw := fmt.Sprintf(`{"id": %d, "email": "d%05d@example.org", "donation_date": "2024-03-%02d 12:00:00", "status": "paid",
 			"amount": "%d.25", "currency": "usd", %s%s}`, i+1, i, 1+i%28, i, form, campaign)
@@ -63,6 +67,9 @@ func TestNarrowReportsReadTheirFormsGifts(t *testing.T) {
 		{"narrow form", Filter{Form: "spring"}, false, "USING INDEX donations_form (form_name=?)"},
 		{"narrow form and statuses", Filter{Form: " Spring ", Statuses: []string{"paid", "pending"}}, false, "USING INDEX donations_form (form_name=?)"},
 		{"wide form", Filter{Form: "annual fund"}, false, "SCAN donations USING INDEX donations_donor"},
+		{"narrow campaign", Filter{Campaign: "drive"}, false, "USING INDEX donations_campaign (campaign_name=?)"},
+		{"narrow campaign, wide form", Filter{Campaign: "drive", Form: "annual fund"}, false, "USING INDEX donations_campaign (campaign_name=?)"},
+		{"wide campaign", Filter{Campaign: "fund"}, false, "SCAN donations USING INDEX donations_donor"},
 		{"narrow form, first sync", Filter{Form: "spring"}, true, "SCAN donations USING INDEX donations_donor"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,7 +108,7 @@ func TestNarrowReportsKeepTheFiltersGifts(t *testing.T) {
 		{Filter{Form: "spring"}, 10}, {Filter{Form: "SPRING "}, 10}, {Filter{Form: "Annual"}, 0},
 		{Filter{Form: "Annual Fund"}, 89}, {Filter{Form: "none"}, 0},
 		{Filter{Campaign: "drive"}, 10}, {Filter{Campaign: "Spring Drive", Form: "spring"}, 10},
-		{Filter{Campaign: "no such"}, 0}, {Filter{Campaign: "drive", Form: "annual fund"}, 0},
+		{Filter{Campaign: "no such"}, 0}, {Filter{Campaign: "fund"}, 89}, {Filter{Campaign: "_"}, 0}, {Filter{Campaign: "drive", Form: "annual fund"}, 0},
 	} {
 		g, args, err := s.gifts(ctx, ReportQuery{Filter: c.f, Year: 2025})
 		if err != nil {
