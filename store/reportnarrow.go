@@ -16,7 +16,12 @@ import (
 
 // narrowShare is the share of the store, one in narrowShare, up to which
 // the gifts of a form or campaign are read through its index and sorted
-// by donor rather than tested on every gift of the donor index's walk.
+// by donor rather than tested on every gift of the donor index's walk. At
+// a million (spec shape, eight forms of an eighth each), LYBUNT's pass
+// took 0.32 s for one form's gifts read by donations_form, 0.66 s for two
+// forms', 1.39 s for four, 2.31 s for six and 3.16 s for all eight,
+// against 2.64 s walking the donor index whatever the share: past three
+// quarters the walk wins, and the sort grows with the share.
 const narrowShare = 2
 
 // narrowing is a filter on a column a rollup keys, and its index.
