@@ -62,14 +62,18 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // the rollup by donor and year; from 19 on the donors table keyed by
 // e-mail, WITHOUT ROWID; from 21 on the triggers that keep the JSON held;
 // from 23 on rollup_donor_last's triggers that read the year's start from
-// meta.
+// meta; from 24 on the index of campaigns.
 // With the
 // other indexes those upgrades made, it is then a store
 // of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 24 {
+		out = append(out, `DROP INDEX donations_campaign`)
+	}
 	if v <= 23 {
-		out = append(donorLastDrops(), donorLastTriggers(calendarYear)...)
+		out = append(out, donorLastDrops()...)
+		out = append(out, donorLastTriggers(calendarYear)...)
 	}
 	if v <= 22 {
 		out = append(out, `DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`)

@@ -175,10 +175,10 @@ func (f Filter) giftClause(w *conds) {
 		w.add("currency = ?", strings.ToUpper(strings.TrimSpace(f.Currency)))
 	}
 	if f.Form != "" {
-		w.add("lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form)))
+		w.add(f.formCond())
 	}
 	if f.Campaign != "" {
-		w.add("campaign_name LIKE ? ESCAPE '\\'", "%"+likeEscape(strings.TrimSpace(f.Campaign))+"%")
+		w.add(f.campaignCond())
 	}
 	if f.CampaignID != 0 {
 		w.add("campaign_id = ?", f.CampaignID)
@@ -194,6 +194,18 @@ func (f Filter) giftClause(w *conds) {
 			w.add(t.col+" = ?", t.v == Yes)
 		}
 	}
+}
+
+// formCond and campaignCond are the conditions on the form and the
+// campaign, on the donations or on the rollups that key them by the same
+// column: a report resolves them to the names the store holds with the
+// very test its rows get (see narrowBy).
+func (f Filter) formCond() (string, any) {
+	return "lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form))
+}
+
+func (f Filter) campaignCond() (string, any) {
+	return "campaign_name LIKE ? ESCAPE '\\'", "%" + likeEscape(strings.TrimSpace(f.Campaign)) + "%"
 }
 
 // amountClause is the conditions on the amount's bounds.

@@ -207,6 +207,15 @@ func (s *Store) giftsFrom(ctx context.Context, q ReportQuery, src giftSource, on
 	if err := f.amountClause(&w); err != nil {
 		return "", nil, err
 	}
+	if src.from == everyDonation.from {
+		by, names, err := s.narrowBy(ctx, f)
+		if err != nil {
+			return "", nil, err
+		}
+		if by != "" {
+			w.add(by, names...)
+		}
+	}
 	// The end of the year as a day, not the year of each gift's day: the
 	// day is in the index, and comparing it costs no arithmetic a row.
 	w.add("day IS NOT NULL AND day < ?", q.dayFrom(q.Year+1))

@@ -23,7 +23,7 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
 			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema22(), 22: heldJSONTriggers,
-		23: append(donorLastDrops(), donorLastTriggers(keptYear)...)}
+		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}}
 })
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
