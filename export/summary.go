@@ -36,6 +36,11 @@ type Summary struct {
 	// row, so that the total stays whole; 0 keeps every group.
 	Top   int
 	Width int // the table fits it; 0 does not cut
+	// Fresh says that each reading of Groups reads new groups, whose maps
+	// no one else holds (as store.EachGroup's): a summary that keeps none
+	// past its row, in key order and whole, gives them back once written
+	// (store.Release) for the groups after them.
+	Fresh bool
 }
 
 // WriteSummary writes s as format: a table, JSON, or CSV with a column per

@@ -32,10 +32,20 @@ type rows func(fn func(row) error) error
 func rowsOf(s Summary) rows {
 	whole := safeGroup(s.Whole.All)
 	base := shareBaseOf(whole)
+	inOrder := (s.Order == "group" || s.Order == "") && !s.Desc
+	// A group held past its row (sorted, or the first past --top) keeps
+	// its maps; every other is written, then done with.
+	lend := s.Fresh && inOrder && s.Top == 0
 	groups := func(fn func(store.Group) error) error {
-		return s.Groups(func(g store.Group) error { return fn(safeGroup(g)) })
+		return s.Groups(func(g store.Group) error {
+			err := fn(safeGroup(g))
+			if lend {
+				store.Release(g)
+			}
+			return err
+		})
 	}
-	if s.Order != "group" && s.Order != "" || s.Desc {
+	if !inOrder {
 		groups = sorted(groups, s.Order, s.Desc)
 	}
 	return func(fn func(row) error) error {

@@ -92,7 +92,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
 	}
 	n, formAt, formNamed := 0, slices.Index(o.by, "form"), false
-	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width,
+	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width, Fresh: true,
 		Groups: func(fn func(store.Group) error) error {
 			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error {
 				n++
