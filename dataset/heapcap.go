@@ -34,8 +34,11 @@ func capHeap() (lift func()) {
 	heapCap.Lock()
 	defer heapCap.Unlock()
 	if heapCap.syncs++; heapCap.syncs == 1 {
-		heapCap.old = debug.SetMemoryLimit(heapFloor)
+		heapCap.old = debug.SetMemoryLimit(-1)
 	}
+	// From what is live already: a browser holding more than the floor
+	// had its collector run without end until the first batch was stored.
+	capToLive()
 	return func() {
 		heapCap.Lock()
 		defer heapCap.Unlock()
@@ -49,9 +52,13 @@ func capHeap() (lift func()) {
 func followHeap() {
 	heapCap.Lock()
 	defer heapCap.Unlock()
-	if heapCap.syncs == 0 {
-		return
+	if heapCap.syncs > 0 {
+		capToLive()
 	}
+}
+
+// capToLive sets the cap from the heap live now; heapCap is locked.
+func capToLive() {
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
 	debug.SetMemoryLimit(max(heapFloor, int64(live[0].Value.Uint64())*3/2))
