@@ -144,7 +144,7 @@ func TestNarrowReportsOfManyNamesReadTheirGifts(t *testing.T) {
 	if err := s.Begin(ctx, true); err != nil {
 		t.Fatal(err)
 	}
-	const pages = 33_000 // one gift each; as many again to the general fund
+	const pages = 33_000 // one gift each, and one more than they to the general fund
 	var list []api.Donation
 	for i := range 2*pages + 1 {
 		campaign := fmt.Sprintf("page %d", i)
