@@ -17,11 +17,11 @@ import (
 // walk's sets of ids count twice), never below the floor that leaves a
 // small account's sync as it was, and gives the limit back at its end.
 func TestFirstSyncCapsTheHeap(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "") // the user's limit would be left alone
 	before := debug.SetMemoryLimit(-1)
 	var during []int64
-	first(t, func(p dataset.Progress) { during = append(during, debug.SetMemoryLimit(-1)) })
-	if len(during) == 0 {
-		t.Fatal("the sync told no progress")
+	if err := first(t, context.Background(), func(p dataset.Progress) { during = append(during, debug.SetMemoryLimit(-1)) }); err != nil {
+		t.Fatal(err)
 	}
 	for i, limit := range during {
 		if limit == math.MaxInt64 || limit < 120<<20 {
@@ -39,7 +39,9 @@ func TestFirstSyncKeepsTheUsersMemoryLimit(t *testing.T) {
 	old := debug.SetMemoryLimit(1 << 30)
 	defer debug.SetMemoryLimit(old)
 	var during []int64
-	first(t, func(dataset.Progress) { during = append(during, debug.SetMemoryLimit(-1)) })
+	if err := first(t, context.Background(), func(dataset.Progress) { during = append(during, debug.SetMemoryLimit(-1)) }); err != nil {
+		t.Fatal(err)
+	}
 	for i, limit := range during {
 		if limit != 1<<30 {
 			t.Fatalf("after batch %d the memory limit is %d, want the user's 1 GiB", i+1, limit)
@@ -47,12 +49,34 @@ func TestFirstSyncKeepsTheUsersMemoryLimit(t *testing.T) {
 	}
 }
 
-// first runs a first sync of a new store, calling progress after each batch.
-func first(t *testing.T, progress func(dataset.Progress)) {
+// A first sync that ends by an error (here, cancelled as ctrl+c cancels
+// it) gives the limit back as one that ends whole does.
+func TestACancelledFirstSyncGivesTheLimitBack(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	before := debug.SetMemoryLimit(-1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := first(t, ctx, func(dataset.Progress) { cancel() }); err == nil {
+		t.Fatal("a sync cancelled after its first batch ended without an error")
+	}
+	if after := debug.SetMemoryLimit(-1); after != before {
+		t.Errorf("after the cancelled sync the memory limit is %d, want %d as before it", after, before)
+	}
+}
+
+// first runs a first sync of a new store, calling progress after each
+// batch; it fails the test if the sync told no progress.
+func first(t *testing.T, ctx context.Context, progress func(dataset.Progress)) error {
 	t.Helper()
 	srv := server(t, demo.Options{Count: 1500})
 	s, _ := tempStore(t)
-	if _, err := dataset.Sync(context.Background(), s, client(t, srv.URL), dataset.SyncOptions{OnProgress: progress}); err != nil {
-		t.Fatal(err)
+	told := false
+	_, err := dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{OnProgress: func(p dataset.Progress) {
+		told = true
+		progress(p)
+	}})
+	if !told {
+		t.Fatalf("the sync told no progress (%v)", err)
 	}
+	return err
 }

@@ -112,10 +112,10 @@ func (f Filter) whoClause(w *conds, inOrder bool) {
 		w.add("email_key = ?", strings.ToLower(strings.TrimSpace(f.Email)))
 	}
 	if f.FirstName != "" {
-		w.add("lower(first_name) = ?", strings.ToLower(f.FirstName))
+		w.add("lower(first_name) = ?", sqlLower(f.FirstName))
 	}
 	if f.LastName != "" {
-		w.add("lower(last_name) = ?", strings.ToLower(f.LastName))
+		w.add("lower(last_name) = ?", sqlLower(f.LastName))
 	}
 	if f.ID != 0 {
 		w.add("id = ?", f.ID)
@@ -201,11 +201,23 @@ func (f Filter) giftClause(w *conds) {
 // column: a report resolves them to the names the store holds with the
 // very test its rows get (see narrowBy).
 func (f Filter) formCond() (string, any) {
-	return "lower(form_name) = ?", strings.ToLower(strings.TrimSpace(f.Form))
+	return "lower(form_name) = ?", sqlLower(strings.TrimSpace(f.Form))
 }
 
 func (f Filter) campaignCond() (string, any) {
 	return "campaign_name LIKE ? ESCAPE '\\'", "%" + likeEscape(strings.TrimSpace(f.Campaign)) + "%"
+}
+
+// sqlLower is s lower-cased as SQLite's lower() lower-cases the column it
+// is compared with: ASCII letters alone. Lower-cased in Go (É to é), a
+// name with a capital beyond ASCII matched nothing, however it was typed.
+func sqlLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }
 
 // amountClause is the conditions on the amount's bounds.

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -156,5 +157,42 @@ func TestDateFiltersUseTheInstantNotTheWrittenZone(t *testing.T) {
 	})
 	if err != nil || !slices.Contains(ids, d.ID.Value) {
 		t.Fatalf("a range of one millisecond around donation %d found %v, %v", d.ID.Value, ids, err)
+	}
+}
+
+// The form and the donor's names match as SQLite's lower() matches them,
+// which folds ASCII letters alone (the others match as they are written):
+// the argument lower-cased in Go as well (É to é) matched no form named
+// "Été" however it was typed.
+func TestNamesWithLettersBeyondASCIIMatch(t *testing.T) {
+	ctx := context.Background()
+	s, err := store.Memory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var list []api.Donation
+	for i, who := range [][3]string{{"Émile", "Zola", "Été"}, {"Ana", "Ólafsdóttir", "Spring Gala"}, {"Bob", "Smith", "Winter"}} {
+		var d api.Donation
+		raw := fmt.Sprintf(`{"id": %d, "email": "d%d@example.org", "donation_date": "2024-03-01 12:00:00", "status": "paid",
+			"amount": "1", "currency": "usd", "first_name": %q, "last_name": %q, "form_name": %q}`, i+1, i, who[0], who[1], who[2])
+		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, d)
+	}
+	if _, err := s.Put(ctx, list); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    store.Filter
+		want int
+	}{
+		{store.Filter{Form: "Été"}, 1}, {store.Filter{Form: " ÉTé "}, 1}, {store.Filter{Form: "spring GALA"}, 1},
+		{store.Filter{FirstName: "Émile"}, 1}, {store.Filter{FirstName: "ÉMILE"}, 1}, {store.Filter{LastName: "ÓLAFSDóTTIR"}, 1},
+	} {
+		if n, err := s.Count(ctx, store.Query{Filter: c.f}); err != nil || n != c.want {
+			t.Errorf("%+v counts %d, %v; want %d", c.f, n, err, c.want)
+		}
 	}
 }

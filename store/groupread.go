@@ -156,13 +156,13 @@ type groupScan struct {
 func newGroupScan(keys int, perRow bool) *groupScan {
 	sc := &groupScan{row: groupRow{key: make([]string, keys)}}
 	r := &sc.row
-	for i := range r.key {
-		sc.dest = append(sc.dest, &r.key[i])
-	}
 	if perRow {
 		r.n = 1
 		sc.dest = []any{packedScan{r}, e4Scan{&r.amount, &r.nA4}, e4Scan{&r.converted, &r.nC4}}
 		return sc
+	}
+	for i := range r.key {
+		sc.dest = append(sc.dest, &r.key[i])
 	}
 	sc.dest = append(sc.dest, &r.cur, &r.conv)
 	sc.dest = append(sc.dest, &r.n, &r.amount, &r.converted, &r.nA4, &r.nC4)

@@ -24,6 +24,12 @@ import (
 // quarters the walk wins, and the sort grows with the share.
 const narrowShare = 2
 
+// narrowNames is the most names a report narrows by: each is a variable
+// of the statement, and SQLite takes at most 32,766 a statement. A filter
+// that matches more (a campaign for each donor's own page, say) failed
+// with "too many SQL variables"; it walks the donor index instead.
+const narrowNames = 10_000
+
 // narrowing is a filter on a column a rollup keys, and its index.
 type narrowing struct {
 	col, rollup string
@@ -64,7 +70,7 @@ func (s *Store) narrowBy(ctx context.Context, f Filter) (string, []any, error) {
 		if err != nil {
 			return "", nil, err
 		}
-		if gifts < bestN {
+		if gifts < bestN && len(held) <= narrowNames {
 			best, bestN, names = n.col, gifts, held
 		}
 	}
