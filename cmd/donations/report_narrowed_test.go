@@ -22,6 +22,7 @@ func reportsNarrowedAddUp(t *testing.T, env map[string]string, account []string,
 			t.Fatalf("%q selects %d of %d gifts: it narrows nothing to check (%s)", n.flags, len(gifts), len(all), listed.stderr)
 		}
 		m := newReportModel(gifts, n.year, 0)
+		m.narrowed = true
 		for _, c := range reportChecks {
 			if n.reports != nil && !slices.Contains(n.reports, c.report) {
 				continue

@@ -34,6 +34,10 @@ type reportModel struct {
 	byDonor  map[string][]reportGift
 	gifts    []reportGift
 	cur      string
+	// narrowed is a model of some of the account's gifts (a form, a
+	// campaign): what they hold is not the variety the checks of the
+	// whole account make sure they are tested on.
+	narrowed bool
 }
 
 func newReportModel(all []api.Donation, year, fs int) reportModel {
