@@ -115,3 +115,34 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 		})
 	}
 }
+
+// A store of fewer donations than the search index's seed takes gets its
+// index built as deep as a larger one's: it was left on the first level,
+// where the merges of the next few syncs rewrote it. The store is kept in
+// memory: a small file is repacked, its index built again, once it takes
+// more than the JSON it holds (bounded).
+func TestSmallSyncsLeaveTheSearchIndexOfAFewDonations(t *testing.T) {
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 1500})
+	c := client(t, srv.URL)
+	s, err := store.Memory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	sync(t, s, c, dataset.SyncOptions{})
+	built, pages := largest(t, s)
+	for i := range 8 {
+		srv.Add(20)
+		if r := sync(t, s, c, dataset.SyncOptions{}); r.New != 20 {
+			t.Fatalf("sync %d stored %d new, want 20", i+1, r.New)
+		}
+		segs, err := s.SearchSegments(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if segs[built] != pages {
+			t.Fatalf("sync %d rewrote the search index: its segment %d of %d pages is now of %d", i+1, built, pages, segs[built])
+		}
+	}
+}

@@ -71,8 +71,8 @@ func (s *Store) buildDeferred(ctx context.Context, conn *sql.Conn) error {
 // into one on the next level: built as FTS5 builds it ('rebuild', then
 // 'optimize' into one segment) the index lay on the level the merges of
 // later syncs write to, and every few syncs one of them rewrote it whole
-// (0.5 s at 100,000 donations). Above deepLevels empty levels it is
-// merged once the levels below are full, after some 4^deepLevels merges.
+// (0.5 s at 100,000 donations). Above the empty levels deepen makes it is
+// merged once the levels below are full, after some 4^deepSteps merges.
 // FTS5 writes an index optimized from segments on several levels past
 // the deepest level it ever had, so the index is first made deep (deepen),
 // and a segment kept on another level than those the donations are
@@ -128,41 +128,75 @@ func optimizeSearch(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
-// deepen indexes the first donations into one segment (the seed) on a
-// level deepLevels up, and returns the last id it indexed. Each step
-// indexes one more donation and merges it with the seed, which FTS5
-// writes two levels deeper. The seed is made larger than the segments of
-// a megabyte FTS5 writes while it indexes the rest: it moves a segment no
-// larger than a newer one down to that one's level (promotes it), and the
-// seed would join the others, all then on one level.
+// deepen indexes the first donations into one segment (the seed) above
+// the first level, in an index FTS5 has made deep, and returns the last
+// id it indexed. FTS5 writes an index optimized from segments on several
+// levels past the deepest level it ever had, not past the seed's: the
+// depth is made first, on a few pages (makeDeep), and the seed grown
+// after it to a size no segment FTS5 writes from memory reaches. Made
+// deep by merging it with one donation after another, the seed was
+// rewritten some six times: at 20,000 donations, two thirds of what the
+// index cost to build. The last donation is left to the rest, so that a
+// seed of them all is still merged with a newer segment onto the deep
+// level.
 func deepen(ctx context.Context, tx *sql.Tx) (last int64, err error) {
-	for n := 2048; ; n *= 2 {
-		more, err := indexNext(ctx, tx, &last, n)
-		if err != nil || !more {
-			return last, err
-		}
-		// Page numbers are kept shifted left by one (FTS5's %_idx).
-		var pages int64
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(pgno), 0) >> 1 FROM donations_fts_idx`).Scan(&pages); err != nil {
-			return last, err
-		}
-		if pages >= seedPages {
-			break
-		}
+	var end sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM donations`).Scan(&end); err != nil || !end.Valid {
+		return 0, err
 	}
-	for range deepLevels / 2 {
-		if more, err := indexNext(ctx, tx, &last, 1); err != nil || !more {
-			return last, err
-		}
+	if more, err := makeDeep(ctx, tx, &last, end.Int64); err != nil || !more {
+		return last, err
 	}
-	return last, nil
+	return last, growSeed(ctx, tx, &last, end.Int64)
 }
 
-// indexNext indexes the n donations after *last, merges the whole index
-// into one segment, and moves *last on; false when none was left.
-func indexNext(ctx context.Context, tx *sql.Tx, last *int64, n int) (bool, error) {
+// makeDeep indexes depthBase donations, then merges one more donation at
+// a time with them, which FTS5 writes two levels deeper. FTS5 moves a
+// segment no larger than a newer one down to that one's level (promotes
+// it): merged with one donation each, a segment of one page joined it on
+// the first level and went no deeper.
+func makeDeep(ctx context.Context, tx *sql.Tx, last *int64, end int64) (more bool, err error) {
+	n := depthBase
+	for range deepSteps {
+		if more, err = indexNext(ctx, tx, last, end, n); err != nil || !more {
+			return more, err
+		}
+		n = 1
+	}
+	return true, nil
+}
+
+// growSeed merges donations into the seed until it is larger than the
+// segments FTS5 writes while it indexes the rest: else the first of them
+// would promote it, and all would lie on one level.
+func growSeed(ctx context.Context, tx *sql.Tx, last *int64, end int64) error {
+	indexed := 0
+	for n := seedFirst; ; {
+		more, err := indexNext(ctx, tx, last, end, n)
+		if err != nil || !more {
+			return err
+		}
+		indexed += n
+		// Page numbers are kept shifted left by one (FTS5's %_idx).
+		var pages int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(pgno), 0) >> 1 FROM donations_fts_idx`).Scan(&pages); err != nil {
+			return err
+		}
+		if pages >= seedPages {
+			return nil
+		}
+		// As many more as the pages so far say it needs, and an eighth
+		// over: pages grow a little slower than donations.
+		n = max(indexed*seedPages/max(pages, 1)*9/8-indexed, seedFirst)
+	}
+}
+
+// indexNext indexes the n donations after *last and before end, merges
+// the whole index into one segment, and moves *last on; false when none
+// was left.
+func indexNext(ctx context.Context, tx *sql.Tx, last *int64, end int64, n int) (bool, error) {
 	var upto sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT max(id) FROM (SELECT id FROM donations WHERE id > ? ORDER BY id LIMIT ?)`, *last, n).Scan(&upto)
+	err := tx.QueryRowContext(ctx, `SELECT max(id) FROM (SELECT id FROM donations WHERE id > ? AND id < ? ORDER BY id LIMIT ?)`, *last, end, n).Scan(&upto)
 	if err != nil || !upto.Valid {
 		return false, err
 	}
@@ -173,9 +207,19 @@ func indexNext(ctx context.Context, tx *sql.Tx, last *int64, n int) (bool, error
 	return true, optimizeSearch(ctx, tx)
 }
 
-// deepLevels is about how many levels deepen makes past the seed's: each
-// step adds two, and rewrites the seed (a tenth of a second at 100,000).
-const deepLevels = 4
+// deepSteps steps of makeDeep make the index 2*deepSteps-3 levels deep,
+// and the seed and the rest are merged two past that (level 7, as the
+// seed's own steps made it before). The built index is merged once the
+// levels below it are full, after some 4^deepSteps merges of later syncs.
+const deepSteps = 4
+
+// depthBase donations take some twelve pages: more than one donation, so
+// that the merges of makeDeep are not promoted.
+const depthBase = 256
+
+// seedFirst donations are indexed into the seed first, to learn how many
+// it needs.
+const seedFirst = 2048
 
 // seedPages bounds the seed's size from below: FTS5 writes what it holds
 // in memory once it reaches a megabyte (its hashsize), which takes fewer
