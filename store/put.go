@@ -260,7 +260,7 @@ func row(d *api.Donation, zone *time.Location) []any {
 	return append([]any{d.ID.Value, dateUTC, localDay,
 		number(d.Amount), e4, e4f, strings.ToUpper(d.Currency.Value),
 		number(d.ConvertedAmount), c4, c4f, convertedCurrency(d),
-		strings.ToLower(d.Status.Value),
+		statusKey(d.Status.Value),
 		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value + " " + d.FirstName.Value),
 		strings.ToLower(strings.TrimSpace(d.Email.Value)),
 		text(d.FormName), text(d.PaymentType),

@@ -67,10 +67,11 @@ func (q ReportQuery) Counts(status string) bool {
 	return false
 }
 
-// statusKey is a status as asked for, as the store keys it and every
-// query compares it: lower case. Counts had folded case ("diſputed" was
-// "disputed"), so a fast path chose a rule the query's SQL then did not
-// count by.
+// statusKey is a status, as sent or asked for, as the store keys it and
+// every query compares it: trimmed, lower case. Counts had folded case
+// ("diſputed" was "disputed"), so a fast path chose a rule the query's SQL
+// then did not count by; and a status sent as " Paid " was kept untrimmed,
+// which no filter matched and no report counted as paid.
 func statusKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // fiscalStart is the month years start in, 1..12.
