@@ -2,11 +2,11 @@
 # Makes the PNGs in this folder from the real program: tmux runs it against the
 # built-in demo, `capture-pane -e` keeps the colours, aha turns the capture into
 # HTML and headless chromium renders that to PNG.
-#   apt-get install tmux aha chromium fonts-noto-cjk fonts-noto-color-emoji
+#   apt-get install tmux aha chromium fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in tmux aha chromium; do
-  command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install tmux aha chromium fonts-noto-cjk fonts-noto-color-emoji" >&2; exit 2; }
+  command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install tmux aha chromium fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji" >&2; exit 2; }
 done
 
 work=$(mktemp -d)
@@ -81,6 +81,11 @@ shot newest
 keys i
 wait_for "By month"
 shot insights
+keys Tab
+wait_for "LYBUNT"
+keys [
+wait_for "not in 2025"
+shot reports
 keys Escape
 keys d
 wait_for "by total"
