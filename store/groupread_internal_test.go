@@ -15,15 +15,22 @@ import (
 // givers stores one gift of each of n donors, two days apart, in USD.
 func givers(t *testing.T, s *Store, n int) {
 	t.Helper()
-	var list []api.Donation
-	for i := range n {
-		raw := fmt.Sprintf(`{"id": %d, "email": "d%05d@example.org", "donation_date": "2024-03-%02d 12:00:00", "status": "paid",
-			"amount": "%d.25", "currency": "usd", "converted_amount": "%d.25", "converted_currency": "usd"}`, i+1, i, 1+i%28, i, i)
-		var d api.Donation
-		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
+	putPaid(t, s, n, func(i int) string {
+		return fmt.Sprintf(`"email": "d%05d@example.org", "amount": "%d.25", "converted_amount": "%d.25", "converted_currency": "usd"`, i, i, i)
+	})
+}
+
+// putPaid stores n paid gifts in USD, ids 1 to n, on the days of March
+// 2024 in turn; fields(i) gives the rest of gift i's (its e-mail, amount).
+func putPaid(t *testing.T, s *Store, n int, fields func(i int) string) {
+	t.Helper()
+	list := make([]api.Donation, n)
+	for i := range list {
+		raw := fmt.Sprintf(`{"id": %d, "donation_date": "2024-03-%02d 12:00:00", "status": "paid", "currency": "usd", %s}`,
+			i+1, 1+i%28, fields(i))
+		if err := list[i].UnmarshalJSON([]byte(raw)); err != nil {
 			t.Fatal(err)
 		}
-		list = append(list, d)
 	}
 	if _, err := s.Put(context.Background(), list); err != nil {
 		t.Fatal(err)

@@ -5,18 +5,20 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"donations/api"
 )
 
-// formGivers stores 100 donors' gifts, one each: a tenth on the form
-// "Spring" (one of them spelled "SPRING") in the campaign "Spring Drive"
-// (id 7), the rest on the form and campaign (id 8) "Annual Fund", but one
-// with neither.
-func formGivers(t *testing.T, s *Store) {
+// formGivers is a store in memory of 100 donors' gifts, one each: a
+// tenth on the form "Spring" (one of them spelled "SPRING") in the
+// campaign "Spring Drive" (id 7), the rest on the form and campaign (id 8)
+// "Annual Fund", but one with neither.
+func formGivers(t *testing.T) *Store {
 	t.Helper()
-	var list []api.Donation
-	for i := range 100 {
+	s, err := Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	putPaid(t, s, 100, func(i int) string {
 		form, campaign := `"form_name": "Annual Fund"`, ""
 		switch {
 		case i == 0:
@@ -32,17 +34,9 @@ func formGivers(t *testing.T, s *Store) {
 		case i != 1:
 			campaign = `, "campaign_id": 8, "campaign_name": "Annual Fund"`
 		}
-		raw := fmt.Sprintf(`{"id": %d, "email": "d%05d@example.org", "donation_date": "2024-03-%02d 12:00:00", "status": "paid",
-			"amount": "%d.25", "currency": "usd", %s%s}`, i+1, i, 1+i%28, i, form, campaign)
-		var d api.Donation
-		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
-			t.Fatal(err)
-		}
-		list = append(list, d)
-	}
-	if _, err := s.Put(context.Background(), list); err != nil {
-		t.Fatal(err)
-	}
+		return fmt.Sprintf(`"email": "d%05d@example.org", "amount": "%d.25", %s%s`, i, i, form, campaign)
+	})
+	return s
 }
 
 // A report narrowed to a form or campaign that holds few of the store's
@@ -52,12 +46,7 @@ func formGivers(t *testing.T, s *Store) {
 // has not added the rollups up, walks the donor index as before.
 func TestNarrowReportsReadTheirFormsGifts(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	formGivers(t, s)
+	s := formGivers(t)
 	for _, c := range []struct {
 		name     string
 		f        Filter
@@ -98,12 +87,7 @@ func TestNarrowReportsReadTheirFormsGifts(t *testing.T) {
 // in any case, and the report's gifts are those that test selects.
 func TestNarrowReportsKeepTheFiltersGifts(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	formGivers(t, s)
+	s := formGivers(t)
 	for _, c := range []struct {
 		f     Filter
 		gifts int
@@ -145,23 +129,13 @@ func TestNarrowReportsOfManyNamesReadTheirGifts(t *testing.T) {
 		t.Fatal(err)
 	}
 	const pages = 33_000 // one gift each, and one more than they to the general fund
-	var list []api.Donation
-	for i := range 2*pages + 1 {
+	putPaid(t, s, 2*pages+1, func(i int) string {
 		campaign := fmt.Sprintf("page %d", i)
 		if i >= pages {
 			campaign = "general fund"
 		}
-		raw := fmt.Sprintf(`{"id": %d, "email": "d%05d@example.org", "donation_date": "2024-03-%02d 12:00:00", "status": "paid",
-			"amount": "1", "currency": "usd", "campaign_name": %q}`, i+1, i%500, 1+i%28, campaign)
-		var d api.Donation
-		if err := d.UnmarshalJSON([]byte(raw)); err != nil {
-			t.Fatal(err)
-		}
-		list = append(list, d)
-	}
-	if _, err := s.Put(ctx, list); err != nil {
-		t.Fatal(err)
-	}
+		return fmt.Sprintf(`"email": "d%05d@example.org", "amount": "1", "campaign_name": %q`, i%500, campaign)
+	})
 	if err := s.Tidy(ctx, true); err != nil {
 		t.Fatal(err)
 	}
