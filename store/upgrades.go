@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // The upgrades: what brings a store of an older version to this one in
@@ -23,8 +24,26 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
 			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema22(), 22: heldJSONTriggers,
-		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}}
+		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}, 25: {rekeyStatuses()}}
 })
+
+// rekeyStatuses keys again, as statusKey keys them, the statuses that
+// versions up to 25 kept padded (" paid " for " Paid "): no --status
+// matched them and no report counted them. The triggers move what they add
+// up. Only the status column is read to find them, which SQLite reads from
+// the status index where there is one.
+func rekeyStatuses() string {
+	// The runes strings.TrimSpace trims: unicode.IsSpace's, which are
+	// White_Space's, all below U+10000.
+	var spaces strings.Builder
+	for _, rg := range unicode.White_Space.R16 {
+		for r := rg.Lo; r >= rg.Lo && r <= rg.Hi; r += rg.Stride {
+			spaces.WriteRune(rune(r))
+		}
+	}
+	trimmed := "trim(status_key, '" + spaces.String() + "')"
+	return `UPDATE donations SET status_key = ` + trimmed + ` WHERE id IN (SELECT id FROM donations WHERE status_key <> ` + trimmed + `)`
+}
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
