@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,16 +12,11 @@ import (
 	"donations/store"
 )
 
-// synced100k is a store synced from a demo of n donations, with the raw
+// syncedStore is a store synced from a demo of n donations, with the raw
 // JSON's size, made once per benchmark run.
 func syncedStore(b testing.TB, n int) (path string, raw int64) {
 	b.Helper()
-	srv := server(b, demo.Options{Count: n})
-	path = filepath.Join(b.TempDir(), "bench.db")
-	s := open(b, path)
-	if _, err := dataset.Sync(context.Background(), s, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4}); err != nil {
-		b.Fatal(err)
-	}
+	s, path, _, _ := syncedFile(b, demo.Options{Count: n}, dataset.SyncOptions{Concurrency: 4})
 	err := s.Window(context.Background(), store.Query{}, 0, -1, func(r []byte) error { raw += int64(len(r)); return nil })
 	if err != nil {
 		b.Fatal(err)

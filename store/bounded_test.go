@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
 	"donations/api/demo"
@@ -22,10 +21,7 @@ import (
 func TestStoreStaysWithinItsJSON(t *testing.T) {
 	ctx := context.Background()
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 20_000})
-	c := client(t, srv.URL)
-	s := open(t, filepath.Join(t.TempDir(), "cache", "main.db"))
-	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
+	s, _, srv, c := syncedFile(t, demo.Options{Count: 20_000}, dataset.SyncOptions{Concurrency: 4})
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := 1; round <= 100; round++ {
 		added := srv.Add(50)

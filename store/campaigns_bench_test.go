@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"donations/api/apitest"
@@ -16,11 +15,7 @@ import (
 // and from the donations as without it; and one donor's campaigns.
 func BenchmarkCampaignGroups(b *testing.B) {
 	ctx := context.Background()
-	srv := server(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}))
-	s := open(b, filepath.Join(b.TempDir(), "bench.db"))
-	if _, err := dataset.Sync(ctx, s, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4}); err != nil {
-		b.Fatal(err)
-	}
+	s, _, _, _ := syncedFile(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}), dataset.SyncOptions{Concurrency: 4})
 	paid := store.Filter{Statuses: store.PaidStatuses}
 	groups := func(b *testing.B) {
 		for b.Loop() {

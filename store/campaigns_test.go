@@ -32,9 +32,7 @@ func TestCampaignBreakDowns(t *testing.T) {
 	ctx := context.Background()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
-			srv := server(t, sh.Of(demo.Options{Count: 600}))
-			s, _ := tempStore(t)
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+			s, _, _, _ := syncedFile(t, sh.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 			all := stored(t, s)
 			want, paid, byDonor := map[string]int{}, map[string]int{}, map[string]map[string]int{}
 			for _, d := range all {

@@ -131,9 +131,7 @@ func columnCases(srv *demo.Running) []struct {
 // search): it keeps its donations and needs no sync.
 func TestCampaignTributeAndSearchColumns(t *testing.T) {
 	for _, sh := range apitest.Shapes {
-		srv := server(t, sh.Of(demo.Options{Count: 600}))
-		s, path := tempStore(t)
-		sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+		s, path, srv, _ := syncedFile(t, sh.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 		for _, upgraded := range []bool{false, true} {
 			if upgraded {
 				s.Close()

@@ -56,9 +56,7 @@ func packed(t testing.TB, path string) (byDict map[int64]int, size int64) {
 // sent, holds of the same sync.
 func TestRecordsAreCompressedAndExact(t *testing.T) {
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 1500, Drift: true, Hostile: true})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, srv, _ := syncedFile(t, demo.Options{Count: 1500, Drift: true, Hostile: true}, dataset.SyncOptions{})
 	mem, err := store.Memory(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -102,9 +100,7 @@ func TestRecordsAreCompressedAndExact(t *testing.T) {
 // Until a store holds enough records to make a dictionary of, they are
 // kept as sent; the sync that brings enough compresses them all.
 func TestFirstRecordsCompressedOnceThereAreEnough(t *testing.T) {
-	srv := server(t, demo.Options{Count: 30})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, srv, _ := syncedFile(t, demo.Options{Count: 30}, dataset.SyncOptions{})
 	first := records(t, s)
 	if byDict, _ := packed(t, path); byDict[0] != 30 {
 		t.Fatalf("records by dictionary %v, want 30 kept as sent", byDict)

@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"donations/api/demo"
@@ -14,10 +13,7 @@ import (
 // the kill leaves it: the index and sums emptied, deferred set again. The
 // next open builds them.
 func TestIndexLeftUnbuiltIsBuiltOnOpen(t *testing.T) {
-	srv := server(t, demo.Options{Count: 300})
-	path := filepath.Join(t.TempDir(), "main.db")
-	s := open(t, path)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, srv, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
 	s.Close()
 	craft(t, path,
 		`INSERT INTO meta(key, value) VALUES ('deferred', '1')`,

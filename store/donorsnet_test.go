@@ -21,10 +21,7 @@ import (
 // as a refund in part comes later, and on one of schema 17 upgraded in place, whose totals were whole.
 func TestDonorsCountAGiftLessItsRefundedPart(t *testing.T) {
 	box := apitest.Shapes[slices.IndexFunc(apitest.Shapes, func(sh apitest.Shape) bool { return sh.Name == demo.ShapeDonorbox })]
-	srv := server(t, box.Of(demo.Options{Count: 600}))
-	c := client(t, srv.URL)
-	s, path := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
+	s, path, _, c := syncedFile(t, box.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 	all := apitest.Every(t, c)
 	rules := []struct {
 		name   string

@@ -32,10 +32,7 @@ func TestDonorsOfAnOlderStoreAreUpgradedInPlace(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(tc.from), func(t *testing.T) {
 			ctx := context.Background()
-			srv := server(t, demo.Options{Count: 600})
-			c := client(t, srv.URL)
-			s, path := tempStore(t)
-			sync(t, s, c, dataset.SyncOptions{})
+			s, path, srv, c := syncedFile(t, demo.Options{Count: 600}, dataset.SyncOptions{})
 			srv.Add(40)
 			sync(t, s, c, dataset.SyncOptions{})
 			want := donorAnswers(t, s)

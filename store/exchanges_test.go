@@ -55,9 +55,7 @@ func exchangesOf(t *testing.T, s *store.Store) ([]int64, map[int64]*api.Exchange
 // its URL, the headers sent without the credentials and the answer's, and
 // nothing of the key reaches the file.
 func TestStoredDonationsKeepTheirRequest(t *testing.T) {
-	srv := server(t, demo.Options{Count: 450})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 450}, dataset.SyncOptions{})
 	list, ex := exchangesOf(t, s)
 	for i, id := range list {
 		x, page := ex[id], i/100+1 // oldest first, 100 a page
@@ -92,10 +90,7 @@ func TestStoredDonationsKeepTheirRequest(t *testing.T) {
 // not read again keep theirs; a full sync that removes a donation leaves
 // no request unreferenced either.
 func TestRequestsNoDonationRefersToAreDeleted(t *testing.T) {
-	srv := server(t, demo.Options{Count: 450})
-	s, path := tempStore(t)
-	c := client(t, srv.URL)
-	sync(t, s, c, dataset.SyncOptions{})
+	s, path, srv, c := syncedFile(t, demo.Options{Count: 450}, dataset.SyncOptions{})
 	time.Sleep(2 * time.Millisecond) // requests are kept to the millisecond
 	mid := time.Now()
 	srv.Add(30)
@@ -175,9 +170,7 @@ func TestStoreOfVersion8IsUpgradedInPlace(t *testing.T) {
 // A store of schema 8 is checked against what that version made before
 // it is upgraded: a trigger of someone else's is refused.
 func TestStoreOfVersion8NotAsMadeIsRefused(t *testing.T) {
-	srv := server(t, demo.Options{Count: 20})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 20}, dataset.SyncOptions{})
 	s.Close()
 	version8(t, path, `CREATE TRIGGER spy AFTER INSERT ON donations BEGIN DELETE FROM meta; END`)
 	s, err := store.Open(context.Background(), path)
@@ -194,9 +187,7 @@ func TestStoreOfVersion8NotAsMadeIsRefused(t *testing.T) {
 // refers to: a sync's end no longer looks up every request (10,000 at a
 // million) to find them.
 func TestAPageStoredAgainDropsTheRequestItLeft(t *testing.T) {
-	srv := server(t, demo.Options{Count: 450})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 450}, dataset.SyncOptions{})
 	var raws [][]byte
 	if err := s.Window(context.Background(), store.Query{}, 0, -1, func(raw []byte) error {
 		raws = append(raws, raw)

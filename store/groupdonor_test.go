@@ -109,9 +109,7 @@ func sameGroups(t *testing.T, got []store.Group, want map[string]store.Group) {
 // A store of version 9, from before donations_donor, gets the index in
 // place and keeps its donations; its summaries by donor are as before.
 func TestStoreOfVersion9GetsTheDonorIndex(t *testing.T) {
-	srv := server(t, demo.Options{Count: 250})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 250}, dataset.SyncOptions{})
 	before, err := s.Groups(context.Background(), store.Filter{}, []string{"donor"}, time.Local)
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,13 @@ package store_test
 
 import (
 	"database/sql"
-	"donations/dataset/datasettest"
 	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/dataset/datasettest"
+	"donations/store"
 )
 
 // The helpers the tests of store share with those of dataset.
@@ -21,6 +26,20 @@ var (
 	skipShort    = datasettest.SkipShort
 	sized        = datasettest.Sized
 )
+
+// syncedFile is where most tests of a store on disk start: a demo server
+// as opts says, a store in a temp file, and one sync of it as o says. The
+// server and client come back for the syncs a test goes on with: the
+// client keeps what it learned of the server, so a later sync that should
+// be like a user's next one uses the same client.
+func syncedFile(t testing.TB, opts demo.Options, o dataset.SyncOptions) (s *store.Store, path string, srv *demo.Running, c *api.Client) {
+	t.Helper()
+	srv = server(t, opts)
+	c = client(t, srv.URL)
+	s, path = tempStore(t)
+	sync(t, s, c, o)
+	return s, path, srv, c
+}
 
 // reader opens the store's file read-only beside the store, for a test to
 // look at it with SQL of its own; closed as the test ends.

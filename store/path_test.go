@@ -142,9 +142,7 @@ func TestStoreInPlacesOthersControlIsRefused(t *testing.T) {
 	for _, suffix := range []string{"-shm", "-wal", "-journal"} {
 		t.Run("another user's 0666 "+suffix, func(t *testing.T) {
 			asRoot(t)
-			srv := server(t, demo.Options{Count: 10})
-			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+			s, path, _, _ := syncedFile(t, demo.Options{Count: 10}, dataset.SyncOptions{})
 			s.Close()
 			other := path + suffix
 			os.Remove(other)
@@ -201,9 +199,7 @@ func TestStoreThatIsNotOneIsLeftAlone(t *testing.T) {
 // A store the user made read-only (0400) still answers: it is opened
 // read-only, left 0400, and a sync into it says why it cannot write.
 func TestReadOnlyStoreAnswers(t *testing.T) {
-	srv := server(t, demo.Options{Count: 120})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, srv, _ := syncedFile(t, demo.Options{Count: 120}, dataset.SyncOptions{})
 	s.Close()
 	must(t, os.Chmod(path, 0o400))
 	before := snap(t, path)
@@ -226,9 +222,7 @@ func TestReadOnlyStoreAnswers(t *testing.T) {
 // Remove takes away the store and its companions; a symlink at its name is
 // refused and named, the file it points to left alone.
 func TestRemoveIsHonestAboutSymlinks(t *testing.T) {
-	srv := server(t, demo.Options{Count: 10})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 10}, dataset.SyncOptions{})
 	s.Close()
 	must(t, os.WriteFile(path+"-journal", nil, 0o600))
 	if err := store.Remove(path); err != nil {

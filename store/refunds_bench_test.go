@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -19,11 +18,7 @@ import (
 // whose refunds come from the index of them, and from the donations (a
 // range of all time), which reads the range twice.
 func BenchmarkFooterGroups(b *testing.B) {
-	srv := server(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}))
-	s := open(b, filepath.Join(b.TempDir(), "bench.db"))
-	if _, err := dataset.Sync(context.Background(), s, client(b, srv.URL), dataset.SyncOptions{Concurrency: 4}); err != nil {
-		b.Fatal(err)
-	}
+	s, _, _, _ := syncedFile(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}), dataset.SyncOptions{Concurrency: 4})
 	for _, c := range []struct {
 		name string
 		f    store.Filter

@@ -61,9 +61,7 @@ func sameSums(a, b map[string]int64) bool {
 func TestGroupsCountAGiftLessItsRefundedPart(t *testing.T) {
 	ctx := context.Background()
 	for _, sh := range apitest.Shapes {
-		srv := server(t, sh.Of(demo.Options{Count: 800}))
-		s, _ := tempStore(t)
-		sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+		s, _, _, _ := syncedFile(t, sh.Of(demo.Options{Count: 800}), dataset.SyncOptions{})
 		want := netOf(t, stored(t, s))
 		if sh.Name == demo.ShapeDonorbox && len(want.refunded["paid"]) == 0 {
 			t.Fatal("no paid gift is refunded in part: the test tests nothing")

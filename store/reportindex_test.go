@@ -44,9 +44,7 @@ func indexColumns(t *testing.T, path, index string) []string {
 // makes it again with the columns the reports read too, keeping the
 // donations, the summaries by donor and the reports as they were.
 func TestStoreOfVersion10GetsTheWideDonorIndex(t *testing.T) {
-	srv := server(t, demo.Options{Count: 250})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 250}, dataset.SyncOptions{})
 	ctx := context.Background()
 	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 5, 1, 0, 0, 0, 0, time.Local)}
 	summaryAndReport := func(s *store.Store) string {

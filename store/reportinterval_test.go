@@ -84,9 +84,7 @@ func recurringOf(t *testing.T, s *store.Store, q store.ReportQuery) []string {
 // recorded gifts, so the recurring report is as a new store's at once,
 // and the donor index holds the columns the reports read.
 func TestStoreOfVersion13GetsThePlansIntervals(t *testing.T) {
-	srv := server(t, apitest.Shapes[1].Of(demo.Options{Count: 600}))
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, apitest.Shapes[1].Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.Local)}
 	before := recurringOf(t, s, q)
 	kinds := map[store.Interval]bool{}

@@ -63,10 +63,7 @@ func TestDonorLastHoldsHostileData(t *testing.T) {
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
-			srv := server(t, demo.Options{Count: 2000, Shape: shape, Hostile: true, Drift: true})
-			c := client(t, srv.URL)
-			s, _ := tempStore(t)
-			sync(t, s, c, dataset.SyncOptions{})
+			s, _, srv, c := syncedFile(t, demo.Options{Count: 2000, Shape: shape, Hostile: true, Drift: true}, dataset.SyncOptions{})
 			heldJSON(t, s, "synced")
 			if fastIsSlow(t, s, "synced", nowQueries(), "USD", "JPY") == 0 {
 				t.Fatal("no report read rollup_donor_last")
@@ -117,10 +114,7 @@ func withinJSON(t *testing.T, s *store.Store, db *sql.DB, when string) {
 // past it), after every one.
 func TestDonorLastLivesThroughSyncs(t *testing.T) {
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 5000, Hostile: true, Drift: true})
-	c := client(t, srv.URL)
-	s, path := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
+	s, path, srv, c := syncedFile(t, demo.Options{Count: 5000, Hostile: true, Drift: true}, dataset.SyncOptions{Concurrency: 4})
 	db := reader(t, path)
 	r := rand.New(rand.NewPCG(5, 6))
 	served := 0

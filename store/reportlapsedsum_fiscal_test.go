@@ -66,9 +66,7 @@ func TestDonorLastFiscalGivesWhatTheGiftsGive(t *testing.T) {
 func TestDonorLastFiscalReadOnlyReadsTheGifts(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 1000})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 1000}, dataset.SyncOptions{})
 	q := fiscalQueries(7)[0]
 	want := map[string]string{}
 	for _, kind := range []string{store.LYBUNT, store.SYBUNT} {

@@ -100,9 +100,7 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 func TestDonorLastIsUpgraded(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 500})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 500}, dataset.SyncOptions{})
 	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
 		t.Fatalf("synced, rollup_donor_last is not as the gifts add up (%v)", err)
 	}
@@ -120,9 +118,7 @@ func TestDonorLastIsUpgraded(t *testing.T) {
 // its path, and every donation it holds.
 func syncedShape(t *testing.T, shape string) (*store.Store, string, []api.Donation) {
 	t.Helper()
-	srv := server(t, demo.Options{Count: 3000, Shape: shape})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000, Shape: shape}, dataset.SyncOptions{})
 	return s, path, windowAll(t, s)
 }
 

@@ -82,9 +82,7 @@ func TestDonorYearRollupGivesWhatTheGiftsGive(t *testing.T) {
 func TestDonorYearRollupIsKeptAndUpgraded(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 500})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 500}, dataset.SyncOptions{})
 	asAddedUp := func(s *store.Store, when string) {
 		t.Helper()
 		if ok, err := s.DonorYearsAsAddedUp(ctx); err != nil || !ok {

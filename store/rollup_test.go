@@ -237,9 +237,7 @@ func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
 // again from the donations it holds.
 func TestStoreOfVersion12AddsUpByStatus(t *testing.T) {
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
 	s.Close()
 	craft(t, path, append(store.UndoSince(12), `PRAGMA user_version = 12`)...)
 	s = open(t, path)

@@ -14,9 +14,7 @@ import (
 // version, and answers as it did.
 func TestStoreOfVersion15IsUpgradedInPlace(t *testing.T) {
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
 	medians := func(s *store.Store) string {
 		var out string
 		for _, f := range []store.Filter{{}, {Statuses: store.PaidStatuses}, {Statuses: []string{"paid", "pending", "failed", "disputed"}}} {

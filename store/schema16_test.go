@@ -17,9 +17,7 @@ import (
 func TestStoreOfVersion16IsUpgradedInPlace(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
 	searches := []string{"mar", "mary", "example", "exam paid", "e", "jo", "paid", "zzzz", "mary jo"}
 	answers := func(s *store.Store) string {
 		var out strings.Builder

@@ -82,9 +82,7 @@ func shortWords(all []api.Donation) []string {
 func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 3000})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
 	all := windowAll(t, s)
 	db := reader(t, path)
 	for _, capped := range []bool{true, false} {

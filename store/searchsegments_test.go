@@ -33,10 +33,7 @@ func largest(t *testing.T, s *store.Store) (id, pages int64) {
 func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 	ctx := context.Background()
 	count := sized(3000, 1000)
-	srv := server(t, demo.Options{Count: count})
-	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
+	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})
 	before, err := s.SearchSegments(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -84,10 +81,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			srv := server(t, demo.Options{Count: 10_000})
-			c := client(t, srv.URL)
-			s, _ := tempStore(t)
-			sync(t, s, c, dataset.SyncOptions{})
+			s, _, srv, c := syncedFile(t, demo.Options{Count: 10_000}, dataset.SyncOptions{})
 			if tc.before != nil {
 				if err := tc.before(s, ctx); err != nil {
 					t.Fatal(err)

@@ -60,9 +60,7 @@ func TestLongWordsMatchWholeNotTheirTrigrams(t *testing.T) {
 func TestLongSearchesFindWhatLikeFinds(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 3000})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
 	db := reader(t, path)
 	words, apart := longWords(t, db)
 	if len(apart) == 0 {
@@ -148,9 +146,7 @@ func longWords(t *testing.T, db *sql.DB) (words, apart []string) {
 // on that connection failed with "no such table".
 func TestShortSearchRightAfterASync(t *testing.T) {
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
 	db := reader(t, path)
 	for _, w := range []string{"m", "ma", "e", "jo", "a", "an"} {
 		want := likeIDs(t, db, w, "", "id", -1)

@@ -16,9 +16,7 @@ import (
 )
 
 func TestFilesArePrivate(t *testing.T) {
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	_, path, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
 	for _, p := range []string{path, path + "-wal", path + "-shm"} {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -52,16 +50,10 @@ func TestBadStoreFilesSayWhatToRun(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := server(t, demo.Options{Count: 150})
-			path := filepath.Join(t.TempDir(), "main.db")
-			s, err := store.Open(context.Background(), path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+			s, path, _, _ := syncedFile(t, demo.Options{Count: 150}, dataset.SyncOptions{})
 			s.Close()
 			tc.spoil(t, path)
-			_, err = store.Open(context.Background(), path)
+			_, err := store.Open(context.Background(), path)
 			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), "donations cache clear") {
 				t.Errorf("err = %v, want %v naming donations cache clear", err, tc.want)
 			}
@@ -71,10 +63,7 @@ func TestBadStoreFilesSayWhatToRun(t *testing.T) {
 
 // A store from an older schema is a cache to rebuild, not an error.
 func TestOlderSchemaIsRebuilt(t *testing.T) {
-	srv := server(t, demo.Options{Count: 150})
-	path := filepath.Join(t.TempDir(), "main.db")
-	s := open(t, path)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	s, path, srv, _ := syncedFile(t, demo.Options{Count: 150}, dataset.SyncOptions{})
 	s.Close()
 	setVersion(t, path, 0)
 	s = open(t, path)

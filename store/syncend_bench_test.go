@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,10 +20,7 @@ func BenchmarkSmallSync(b *testing.B) {
 	if testing.Short() {
 		count = 10_000
 	}
-	srv := server(b, demo.Options{Count: count})
-	c := client(b, srv.URL)
-	s := open(b, filepath.Join(b.TempDir(), "cache", "main.db"))
-	sync(b, s, c, dataset.SyncOptions{Concurrency: 4})
+	s, _, srv, c := syncedFile(b, demo.Options{Count: count}, dataset.SyncOptions{Concurrency: 4})
 	var took time.Duration
 	for b.Loop() {
 		srv.Add(250)

@@ -65,10 +65,7 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 func TestOlderStoreIsCompactedOnceMuchIsFree(t *testing.T) {
 	ctx := context.Background()
 	count := sized(3000, 900)
-	srv := server(t, demo.Options{Count: count})
-	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
+	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})
 	if err := s.WithoutAutoVacuum(ctx); err != nil {
 		t.Fatal(err)
 	}

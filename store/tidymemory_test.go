@@ -18,10 +18,7 @@ func TestFirstSyncEndsWithASmallCache(t *testing.T) {
 	ctx := context.Background()
 	// 5,000: the store must be well over a reader's cache (the search index
 	// without positions made 3,000 too small).
-	srv := server(t, demo.Options{Count: 5000})
-	c := client(t, srv.URL)
-	s, path := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 5000}, dataset.SyncOptions{})
 	fi, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)

@@ -28,10 +28,7 @@ func TestStoreOfEveryVersionUpgradesToTheSameAnswers(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
 	box := apitest.Shapes[slices.IndexFunc(apitest.Shapes, func(sh apitest.Shape) bool { return sh.Name == demo.ShapeDonorbox })]
-	srv := server(t, box.Of(demo.Options{Count: 400}))
-	c := client(t, srv.URL)
-	s, path := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, box.Of(demo.Options{Count: 400}), dataset.SyncOptions{})
 	want := upgradeReads(t, s)
 	s.Close()
 	for v := 9; v < store.SchemaVersion; v++ { // 8 needs the exchanges taken out too: TestStoreOfVersion8IsUpgradedInPlace
