@@ -46,19 +46,9 @@ func (r *run[V]) get(id int64) (V, bool) {
 	cnt, idW, heads, packed := r.head(k, v.Fields())
 	j := 0
 	if t := uint64(id) - uint64(r.firsts[k]); t != 0 {
-		lo, hi := 1, cnt // the first id at or past id; the first is at 0
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if readBits(packed, uint(m-1)*idW, idW) < t {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		if lo == cnt || readBits(packed, uint(lo-1)*idW, idW) != t {
+		if j = r.find(packed, cnt, idW, t); j == 0 {
 			return v, false
 		}
-		j = lo
 	}
 	at := uint(cnt-1) * idW
 	for f := range len(heads) / 9 {
@@ -67,6 +57,36 @@ func (r *run[V]) get(id int64) (V, bool) {
 		at += uint(cnt) * w
 	}
 	return v, true
+}
+
+// find is where in a block of cnt ids the id t past its first is (0 if
+// it is not there): from where it would be were the block's ids evenly
+// spread, a step at a time, which ids close together make a step or two,
+// and ids spread at random about as many as a binary search's, with
+// fewer branches mispredicted.
+func (r *run[V]) find(packed []byte, cnt int, idW uint, t uint64) int {
+	if cnt < 2 {
+		return 0
+	}
+	at := func(j int) uint64 { return readBits(packed, uint(j-1)*idW, idW) }
+	last := at(cnt - 1)
+	if t > last {
+		return 0
+	}
+	j := min(cnt-1, max(1, int(float64(t)/float64(last)*float64(cnt-1)+0.5)))
+	off := at(j)
+	for off < t && j < cnt-1 {
+		j++
+		off = at(j)
+	}
+	for off > t && j > 1 {
+		j--
+		off = at(j)
+	}
+	if off != t {
+		return 0
+	}
+	return j
 }
 
 // blockOf is the last block whose first id is at most id, or -1: a binary

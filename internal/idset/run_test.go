@@ -36,6 +36,20 @@ func ids(first, step int64, n int) []int64 {
 	return out
 }
 
+// bunched is n ids in bunches that end a block with one far past the
+// rest: where in a block an id is cannot be told from how far it is from
+// the first.
+func bunched(n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = int64(i/blockLen)*1_000_000_000_000 + int64(i%blockLen)
+		if i%blockLen == blockLen-1 {
+			out[i] += 500_000_000_000
+		}
+	}
+	return out
+}
+
 var runCases = []struct {
 	name string
 	ids  []int64 // increasing
@@ -47,6 +61,7 @@ var runCases = []struct {
 	{"sparse", ids(10_000_000, 397, 5000)},
 	{"negative", ids(-1_000_000, 3, 5000)},
 	{"across zero", ids(-2500, 1, 5000)},
+	{"bunched", bunched(5000)},
 	{"int64's ends", []int64{math.MinInt64, math.MinInt64 + 1, -1, 0, 1, math.MaxInt64 - 1, math.MaxInt64}},
 	{"gaps wider than int64", []int64{math.MinInt64, 0, math.MaxInt64}},
 }
