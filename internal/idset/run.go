@@ -46,7 +46,7 @@ func (r *run[V]) get(id int64) (V, bool) {
 	cnt, idW, heads, packed := r.head(k, v.Fields())
 	j := 0
 	if t := uint64(id) - uint64(r.firsts[k]); t != 0 {
-		if j = r.find(packed, cnt, idW, t); j == 0 {
+		if j = find(packed, cnt, idW, t); j == 0 {
 			return v, false
 		}
 	}
@@ -64,7 +64,7 @@ func (r *run[V]) get(id int64) (V, bool) {
 // spread, a step at a time, which ids close together make a step or two,
 // and ids spread at random about as many as a binary search's, with
 // fewer branches mispredicted.
-func (r *run[V]) find(packed []byte, cnt int, idW uint, t uint64) int {
+func find(packed []byte, cnt int, idW uint, t uint64) int {
 	if cnt < 2 {
 		return 0
 	}
