@@ -15,9 +15,10 @@ import (
 // whichever is more. The sets now take some 8 bytes a donation (idset)
 // and what is live stays within 50 MB to a million, but a longer walk
 // reaches more of the collector's peaks: capped at 120 MiB, its peak at a
-// million was 17 MiB above that at 100,000; at 100 MiB, where the heap
-// of a first sync of 100,000 peaks anyway (its memory less what it gave
-// back), 9 MiB above, for the same CPU. A heap live above the floor (a
+// million was 17 MiB above that at 100,000 (122 against 105 MiB); at 100
+// MiB, where the heap of a first sync of 100,000 peaks anyway (its memory
+// less what it gave back), 6 to 11 MiB above (111-115 MiB against
+// 104-106), for the same CPU. A heap live above the floor (a
 // far larger account, or a view holding much beside the sync) keeps room
 // to grow, never a collector that runs without end. A GOMEMLIMIT the user
 // set is left alone.
