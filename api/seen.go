@@ -11,23 +11,23 @@ import (
 // on every page (ignoring `page`) has it yielded once and its repeated
 // page ends the walk like any other.
 //
-// The ids are in an idset (8 bytes an id; a map took 35 MB at a million,
-// growing with the account). A copy of a seenSet shares its sets, so a
-// walk handed on to another pager yields nothing twice.
+// The ids are in an idset (a byte or two an id; a map took 35 MB at a
+// million, growing with the account). A copy of a seenSet shares its
+// sets, so a walk handed on to another pager yields nothing twice.
 type seenSet struct {
-	ids  *idset.Set[struct{}]
+	ids  *idset.Set[idset.None]
 	raw  map[uint64]struct{}
 	seed maphash.Seed
 }
 
 func newSeenSet() seenSet {
-	return seenSet{ids: &idset.Set[struct{}]{}, raw: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
+	return seenSet{ids: &idset.Set[idset.None]{}, raw: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
 }
 
 // add marks d seen and says whether it was new.
 func (s seenSet) add(d *Donation) bool {
 	if d.ID.Valid {
-		_, isNew := s.ids.Add(d.ID.Value, struct{}{})
+		_, isNew := s.ids.Add(d.ID.Value, idset.None{})
 		return isNew
 	}
 	h := maphash.Bytes(s.seed, d.Raw)

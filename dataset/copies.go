@@ -12,9 +12,10 @@ import (
 // repeated id from what it yields, so the later copies are taken from the
 // page as fetched.
 //
-// It remembers every donation it kept, in an idset: 24 bytes each, where
-// a map of them took 59 MB at a million, a fifth of a first sync's peak
-// memory.
+// It remembers every donation it kept, in an idset: about 6 bytes each
+// (a byte for the id, 4 for the time, 1 for the place), where a map of
+// them took 59 MB at a million, a fifth of a first sync's peak memory,
+// and sorted runs of whole numbers 24 bytes.
 type copies struct {
 	kept idset.Set[copyRank]
 }
@@ -22,6 +23,25 @@ type copies struct {
 type copyRank struct {
 	updated int64 // last_updated_at in ms; 0 when it does not read as a time
 	pos     int64 // place in the list: page and row
+}
+
+// Fields, Field and WithField let an idset pack a rank's two numbers.
+func (copyRank) Fields() int { return 2 }
+
+func (r copyRank) Field(i int) int64 {
+	if i == 0 {
+		return r.updated
+	}
+	return r.pos
+}
+
+func (r copyRank) WithField(i int, x int64) copyRank {
+	if i == 0 {
+		r.updated = x
+	} else {
+		r.pos = x
+	}
+	return r
 }
 
 func (r copyRank) after(o copyRank) bool {
@@ -63,7 +83,7 @@ func (c *copies) keep(b api.Batch) []api.Donation {
 // rank if so: a copy wins over the one kept before, if it came after it;
 // with none kept before, only a donation the pager yielded (fresh) is kept.
 func (c *copies) won(id int64, r copyRank, fresh bool) bool {
-	var prev *copyRank
+	var prev copyRank
 	if fresh {
 		held, isNew := c.kept.Add(id, r) // one lookup, where Get then Add took two
 		if isNew {
@@ -75,9 +95,9 @@ func (c *copies) won(id int64, r copyRank, fresh bool) bool {
 	} else {
 		return false
 	}
-	if !r.after(*prev) {
+	if !r.after(prev) {
 		return false
 	}
-	*prev = r
+	c.kept.Put(id, r)
 	return true
 }

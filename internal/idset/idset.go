@@ -1,8 +1,10 @@
 // Package idset holds a growing set of int64 ids, each with a small value,
 // in a few sorted runs: a walk remembers every donation it read, and a map
 // of a million of them took 35 to 59 MB, the largest part of a first
-// sync's heap that grew with the account. Here an id takes 8 bytes and its
-// value's size.
+// sync's heap that grew with the account, and sorted ids of 8 bytes and
+// ranks of 16 still 32 MB at a million. In a run, ids and each field of
+// their values are packed in blocks in as many bits as a block's span
+// (see run): ids close together take a byte each, a walk's rank about 5.
 //
 // The newest ids wait in a short list with a map of its own; when the list
 // fills, it is sorted into a run, and runs of similar size are merged (as
@@ -20,23 +22,18 @@ import (
 
 // Set is a set of ids with a value each. The zero Set is empty and ready.
 // It is not safe for use by several goroutines at once.
-type Set[V any] struct {
+type Set[V Value[V]] struct {
 	recent   []entry[V]    // at most recentMax, in the order added
 	recentAt map[int64]int // where in recent
-	runs     []run[V]      // the longest first
+	runs     []run[V]      // the oldest (and longest) first
 	n        int
 }
 
 // entry puts the value first: a zero-size value (a plain set) at the end
-// of a struct would be padded to a word, doubling the bytes an id takes.
+// of a struct would be padded to a word.
 type entry[V any] struct {
 	val V
 	id  int64
-}
-
-type run[V any] struct {
-	lo, hi  int64 // the smallest and largest id in it
-	entries []entry[V]
 }
 
 // recentMax is how many ids wait unsorted: a page of donations or ten. A
@@ -46,30 +43,53 @@ const recentMax = 1024
 // Len is how many ids the set holds.
 func (s *Set[V]) Len() int { return s.n }
 
-// Get is where the value of id is held, if id is in the set. The pointer
-// is good until the next Add.
-func (s *Set[V]) Get(id int64) (*V, bool) {
+// Get is the value of id, if id is in the set.
+func (s *Set[V]) Get(id int64) (V, bool) {
 	if at, ok := s.recentAt[id]; ok {
-		return &s.recent[at].val, true
+		return s.recent[at].val, true
 	}
-	for i := range s.runs {
+	// The newest run first: a value Put after an older run was made is
+	// in a newer one.
+	for i := len(s.runs) - 1; i >= 0; i-- {
 		r := &s.runs[i]
 		if id < r.lo || id > r.hi {
 			continue
 		}
-		if at, ok := search(r.entries, id); ok {
-			return &r.entries[at].val, true
+		if v, ok := r.get(id); ok {
+			return v, true
 		}
 	}
-	return nil, false
+	var zero V
+	return zero, false
 }
 
-// Add puts v for id unless id is in the set already. It returns where the
-// value of id is held (good until the next Add) and whether id is new.
-func (s *Set[V]) Add(id int64, v V) (*V, bool) {
+// Add puts v for id unless id is in the set already. It returns the value
+// id holds and whether id is new.
+func (s *Set[V]) Add(id int64, v V) (V, bool) {
 	if held, ok := s.Get(id); ok {
 		return held, false
 	}
+	s.push(id, v)
+	s.n++
+	return v, true
+}
+
+// Put sets the value of id, held or not.
+func (s *Set[V]) Put(id int64, v V) {
+	if at, ok := s.recentAt[id]; ok {
+		s.recent[at].val = v
+		return
+	}
+	if _, ok := s.Get(id); !ok {
+		s.n++
+	}
+	// A run's bytes are not rewritten in place: the new value waits with
+	// the recent ids, which lookups and merges take over older runs.
+	s.push(id, v)
+}
+
+// push adds id, not among the recent ids, to them.
+func (s *Set[V]) push(id int64, v V) {
 	if len(s.recent) == recentMax {
 		s.flush()
 	}
@@ -78,8 +98,6 @@ func (s *Set[V]) Add(id int64, v V) (*V, bool) {
 	}
 	s.recentAt[id] = len(s.recent)
 	s.recent = append(s.recent, entry[V]{v, id})
-	s.n++
-	return &s.recent[len(s.recent)-1].val, true
 }
 
 // flush sorts the recent ids into a run and merges it with the runs not
@@ -87,40 +105,18 @@ func (s *Set[V]) Add(id int64, v V) (*V, bool) {
 // leave fewer runs to search but merge more often; 4 and 8 measured no
 // faster than 2 (BenchmarkAdd).
 func (s *Set[V]) flush() {
-	sorted := slices.SortedFunc(slices.Values(s.recent), func(a, b entry[V]) int { return cmp.Compare(a.id, b.id) })
+	slices.SortFunc(s.recent, func(a, b entry[V]) int { return cmp.Compare(a.id, b.id) })
+	b := newBuilder[V](len(s.recent), 0)
+	for _, e := range s.recent {
+		b.add(e.id, e.val)
+	}
+	fresh := b.done()
 	s.recent = s.recent[:0]
 	clear(s.recentAt)
-	for n := len(s.runs); n > 0 && len(s.runs[n-1].entries) <= 2*len(sorted); n = len(s.runs) {
-		sorted = merged(s.runs[n-1].entries, sorted)
+	for n := len(s.runs); n > 0 && s.runs[n-1].n <= 2*fresh.n; n = len(s.runs) {
+		fresh = merged(&s.runs[n-1], &fresh)
+		s.runs[n-1] = run[V]{} // its bytes are garbage now, not held past the slice's end
 		s.runs = s.runs[:n-1]
 	}
-	s.runs = append(s.runs, run[V]{sorted[0].id, sorted[len(sorted)-1].id, sorted})
-}
-
-// search is slices.BinarySearchFunc without a call through a func value
-// at each step: lookups in the runs are most of a random walk's time.
-func search[V any](es []entry[V], id int64) (int, bool) {
-	lo, hi := 0, len(es)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if es[m].id < id {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo, lo < len(es) && es[lo].id == id
-}
-
-// merged is two runs of distinct ids as one, in id order.
-func merged[V any](a, b []entry[V]) []entry[V] {
-	out := make([]entry[V], 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if a[0].id < b[0].id {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	return append(append(out, a...), b...)
+	s.runs = append(s.runs, fresh)
 }
