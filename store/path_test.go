@@ -219,12 +219,14 @@ func TestReadOnlyStoreAnswers(t *testing.T) {
 	}
 }
 
-// Remove takes away the store and its companions; a symlink at its name is
-// refused and named, the file it points to left alone.
+// Remove takes away the store, its companions and the scratch file of a
+// sync's end; a symlink at its name is refused and named, the file it
+// points to left alone.
 func TestRemoveIsHonestAboutSymlinks(t *testing.T) {
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 10}, dataset.SyncOptions{})
 	s.Close()
 	must(t, os.WriteFile(path+"-journal", nil, 0o600))
+	must(t, os.WriteFile(path+"-sums", nil, 0o600)) // the scratch file of an end a kill -9 stopped
 	if err := store.Remove(path); err != nil {
 		t.Fatal(err)
 	}

@@ -140,17 +140,17 @@ func donorLastAdd(p, also, year string) string {
 }
 
 // rebuildDonorLasts adds rollup_donor_last up again from the donations, one pass
-// a rule through donations_donor.
-func rebuildDonorLasts(ctx context.Context, tx *sql.Tx) error {
-	stmts := []string{`DELETE FROM rollup_donor_last`}
+// a rule through donations_donor, into the table of the schema into.
+func rebuildDonorLasts(ctx context.Context, x execer, into string) error {
+	stmts := []string{`DELETE FROM ` + into + `rollup_donor_last`}
 	for i := range lastRules {
 		n := i + 1
 		// In the table's order, its pages are filled whole, not split
 		// half empty as rows land all over it.
-		stmts = append(stmts, "INSERT INTO rollup_donor_last "+donorLastRows(n, "email_key <> ''", keptYear)+
+		stmts = append(stmts, "INSERT INTO "+into+"rollup_donor_last "+donorLastRows(n, "email_key <> ''", keptYear)+
 			" ORDER BY year, cur, last DESC, email_key")
 	}
-	return execAll(ctx, tx, stmts)
+	return execAll(ctx, x, stmts)
 }
 
 // addUpDonorLasts fills rollup_donor_last, which the upgrade from 21 made, unless
@@ -159,7 +159,7 @@ func (s *Store) addUpDonorLasts(ctx context.Context, tx *sql.Tx) error {
 	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
 	}
-	return rebuildDonorLasts(ctx, tx)
+	return rebuildDonorLasts(ctx, tx, "")
 }
 
 // lastServes says whether rollup_donor_last gives the lapsed reports of

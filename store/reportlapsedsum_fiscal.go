@@ -57,7 +57,7 @@ func (s *Store) keepLastFor(ctx context.Context, start int) (bool, error) {
 		if err := setMeta(ctx, tx, metaLastStart, strconv.Itoa(start)); err != nil {
 			return err
 		}
-		return rebuildDonorLasts(ctx, tx)
+		return rebuildDonorLasts(ctx, tx, "")
 	})
 	if err != nil && ctx.Err() != nil {
 		return false, nil

@@ -78,14 +78,15 @@ func donorYearTake(p string) string {
 		of(giftAmount, p), where, where)
 }
 
-// rebuildDonorYears adds the rollup up again from the donations.
-func rebuildDonorYears(ctx context.Context, tx *sql.Tx) error {
+// rebuildDonorYears adds the rollup up again from the donations, into
+// the table of the schema into.
+func rebuildDonorYears(ctx context.Context, x execer, into string) error {
 	var keys []string
 	for _, k := range donorYearKeys {
 		keys = append(keys, of(k.of, ""))
 	}
-	return execAll(ctx, tx, []string{`DELETE FROM rollup_donor_year`,
-		`INSERT INTO rollup_donor_year SELECT ` + strings.Join(keys, ", ") + `, count(*), sum(` + giftAmount + `)
+	return execAll(ctx, x, []string{`DELETE FROM ` + into + `rollup_donor_year`,
+		`INSERT INTO ` + into + `rollup_donor_year SELECT ` + strings.Join(keys, ", ") + `, count(*), sum(` + giftAmount + `)
 			FROM donations WHERE day IS NOT NULL GROUP BY 1, 2, 3, 4`})
 }
 
@@ -95,7 +96,7 @@ func (s *Store) addUpDonorYears(ctx context.Context, tx *sql.Tx) error {
 	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
 	}
-	return rebuildDonorYears(ctx, tx)
+	return rebuildDonorYears(ctx, tx, "")
 }
 
 // donorYearsServe says whether the rollup by donor and year adds up what

@@ -71,7 +71,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// merge of the search index on a large store takes seconds) rather than
 	// fail. WAL is set once the schema exists (see migrate), not here: it
 	// would fix the page size before migrate can choose it.
-	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
+	dsn := fileURI(path) +
 		"?_pragma=busy_timeout(60000)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=journal_size_limit(16777216)&_txlock=immediate"
 	mode := before.Mode().Perm()
 	if mode&0o200 == 0 {
@@ -87,6 +87,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// fileURI is the URI SQLite opens the file at path by.
+func fileURI(path string) string { return "file:" + (&url.URL{Path: path}).EscapedPath() }
 
 // refused says why a store's file or folder is not used, and what to do.
 func refused(err error, fix string) error {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 
 	"donations/api"
@@ -46,11 +45,11 @@ func BenchmarkSyncEnd(b *testing.B) {
 	on(b, makeUpkeep, true)
 	for _, part := range []struct {
 		name string
-		do   func(context.Context, *sql.Tx) error
+		do   func(context.Context, execer, string) error
 	}{{"sums", rebuildSums}, {"donors", fillDonors}} {
 		b.Run(part.name, func(b *testing.B) {
 			for b.Loop() {
-				on(b, part.do, false)
+				on(b, func(ctx context.Context, tx *sql.Tx) error { return part.do(ctx, tx, "") }, false)
 			}
 		})
 	}
@@ -59,26 +58,19 @@ func BenchmarkSyncEnd(b *testing.B) {
 // firstSynced is a store on disk that holds n demo donations as a first
 // sync leaves them before its end: stored with their upkeep deferred.
 func firstSynced(b *testing.B, n int) *Store {
-	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(b.TempDir(), "end.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close() })
-	if err := s.Begin(ctx, true); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := s.Put(ctx, demoDonations(b, n)); err != nil {
-		b.Fatal(err)
-	}
-	return s
+	return deferredStore(b, demoDonations(b, n))
 }
 
 // demoDonations are n donations of the demo, as its server sends them.
 func demoDonations(t testing.TB, n int) []api.Donation {
+	return demoList(t, demo.Options{Count: n})
+}
+
+// demoList is what the demo server made with o sends, every page.
+func demoList(t testing.TB, o demo.Options) []api.Donation {
 	t.Helper()
 	ctx := context.Background()
-	srv, err := demo.Start(ctx, "", demo.Options{Count: n})
+	srv, err := demo.Start(ctx, "", o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,13 +16,18 @@ import (
 // What the sync left free is handed back to the file system (release),
 // and the write-ahead log to the file.
 func (s *Store) Tidy(ctx context.Context, changed bool) error {
+	return s.tidy(ctx, changed, s.buildDeferred)
+}
+
+// tidy is Tidy, what a first sync deferred made by build.
+func (s *Store) tidy(ctx context.Context, changed bool, build func(context.Context, *sql.Conn) error) error {
 	deferred, err := s.meta(ctx, metaDeferred)
 	if err != nil || !changed && deferred == "" {
 		return err
 	}
 	return s.spilling(ctx, func(conn *sql.Conn) error {
 		if deferred != "" {
-			if err := s.buildDeferred(ctx, conn); err != nil {
+			if err := build(ctx, conn); err != nil {
 				return err
 			}
 		} else if err := s.writeOn(ctx, conn, func(tx *sql.Tx) error { return tidySearch(ctx, tx) }); err != nil {
@@ -46,16 +51,21 @@ func (s *Store) Tidy(ctx context.Context, changed bool) error {
 // sums after it: VACUUM copies what a table holds row by row, and it
 // filled each index of a million rows in no order, while made after it
 // they are written once, in order. A sync killed in between leaves the
-// meta key deferred set, and the next one builds it all again.
+// meta key deferred set, and the next one builds it all again. A store on
+// disk adds its sums up beside the writer (buildBeside).
 func (s *Store) buildDeferred(ctx context.Context, conn *sql.Conn) error {
+	if s.path != "" {
+		return s.buildBeside(ctx, conn)
+	}
+	return s.buildInTurn(ctx, conn)
+}
+
+// buildInTurn is buildDeferred on one connection, one step after another.
+func (s *Store) buildInTurn(ctx context.Context, conn *sql.Conn) error {
 	if err := s.repack(ctx, conn); err != nil {
 		return err
 	}
-	if err := sortIn(ctx, conn, sortCache); err != nil {
-		return err
-	}
-	defer sortIn(context.WithoutCancel(ctx), conn, readerCache)
-	return s.writeOn(ctx, conn, func(tx *sql.Tx) error {
+	return s.sorting(ctx, conn, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, metaDeferred); err != nil {
 			return err
 		}
@@ -64,6 +74,15 @@ func (s *Store) buildDeferred(ctx context.Context, conn *sql.Conn) error {
 		}
 		return rebuildRollups(ctx, tx)
 	})
+}
+
+// sorting runs f in a write transaction on conn, its cache a sorter's.
+func (s *Store) sorting(ctx context.Context, conn *sql.Conn, f func(*sql.Tx) error) error {
+	if err := sortIn(ctx, conn, sortCache); err != nil {
+		return err
+	}
+	defer sortIn(context.WithoutCancel(ctx), conn, readerCache)
+	return s.writeOn(ctx, conn, f)
 }
 
 // buildSearch builds the search index of every donation as one segment

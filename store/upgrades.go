@@ -156,7 +156,7 @@ func (s *Store) addUpDonors(ctx context.Context, tx *sql.Tx) error {
 	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
 	}
-	return fillDonors(ctx, tx)
+	return fillDonors(ctx, tx, "")
 }
 
 // setAsideIfDeferred says whether a first sync under way defers the sums

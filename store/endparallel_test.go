@@ -1,0 +1,308 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// The end of a first sync on disk, its sums added up beside the writer,
+// leaves every table as the end on one connection does, row for row (the
+// donors' rowids among them), in both shapes and on hostile, drifting
+// data, and no scratch file.
+func TestEndBesideMakesWhatInTurnMakes(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		o    demo.Options
+	}{
+		{"spec", demo.Options{Count: 3000}},
+		{"donorbox", demo.Options{Count: 3000, Shape: demo.ShapeDonorbox}},
+		{"hostile drift", demo.Options{Count: 3000, Hostile: true, Drift: true, Seed: 7}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			list := demoList(t, c.o)
+			want := inTurn(t, list)
+			s := deferredStore(t, list)
+			if err := s.Tidy(ctx, true); err != nil {
+				t.Fatal(err)
+			}
+			sameStore(t, s, want)
+		})
+	}
+}
+
+// inTurn is what the end of a first sync of list makes on one connection:
+// every table's rows.
+func inTurn(t *testing.T, list []api.Donation) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	s := deferredStore(t, list)
+	if err := s.tidy(ctx, true, s.buildInTurn); err != nil {
+		t.Fatal(err)
+	}
+	return everyRow(t, s)
+}
+
+// sameStore fails unless s holds the rows of want, passes its integrity
+// check (its indexes copied whole agree with their tables), has its sums
+// whole, and left no scratch file.
+func sameStore(t *testing.T, s *Store, want map[string][]string) {
+	t.Helper()
+	ctx := context.Background()
+	got := everyRow(t, s)
+	sameRows(t, got, want)
+	if len(got) != len(want) {
+		t.Errorf("%d tables, want %d", len(got), len(want))
+	}
+	var check string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		t.Errorf("integrity check: %s %v", check, err)
+	}
+	if v, err := s.meta(ctx, metaDeferred); err != nil || v != "" {
+		t.Errorf("deferred = %q %v: the sums are not whole", v, err)
+	}
+	if _, err := os.Lstat(sidePath(s.path)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the scratch file is left: %v", err)
+	}
+}
+
+// sameSums fails unless the tables rebuildRollups fills hold in s what
+// they hold in want.
+func sameSums(t *testing.T, s *Store, want map[string][]string) {
+	t.Helper()
+	got, sums := everyRow(t, s), map[string][]string{}
+	for _, a := range addUps {
+		for _, name := range a.tables {
+			sums[name] = want[name]
+		}
+	}
+	sameRows(t, got, sums)
+}
+
+// sameRows fails unless got holds the rows of each table of want.
+func sameRows(t *testing.T, got, want map[string][]string) {
+	t.Helper()
+	for name, rows := range want {
+		if len(got[name]) != len(rows) {
+			t.Errorf("%s holds %d rows, want %d", name, len(got[name]), len(rows))
+			continue
+		}
+		for i := range rows {
+			if got[name][i] != rows[i] {
+				t.Errorf("%s row %d is\n%s\nwant\n%s", name, i, got[name][i], rows[i])
+				break
+			}
+		}
+	}
+}
+
+// everyRow is every row of every table of s, as text, in the table's own
+// order (a virtual table's rows are its shadow tables'), and its schema
+// but where each object's pages start.
+func everyRow(t *testing.T, s *Store) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	var names []string
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	rows.Close()
+	out := map[string][]string{}
+	for _, name := range names {
+		out[name] = rowsOf(t, s.db, `SELECT * FROM "`+name+`"`)
+	}
+	out["sqlite_schema"] = rowsOf(t, s.db, `SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name`)
+	return out
+}
+
+func rowsOf(t *testing.T, db *sql.DB, q string) []string {
+	t.Helper()
+	rows, err := db.Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%q", vals))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// doneAfter is a context cancelled the n-th time its Done channel is
+// asked for: each statement run under it asks, so that n moves the
+// cancellation through the end's steps, on either connection.
+type doneAfter struct {
+	context.Context
+	cancel context.CancelFunc
+	left   atomic.Int64
+}
+
+func cancelledAfter(n int) *doneAfter {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &doneAfter{Context: ctx, cancel: cancel}
+	c.left.Store(int64(n))
+	return c
+}
+
+func (c *doneAfter) Done() <-chan struct{} {
+	if c.left.Add(-1) == 0 {
+		c.cancel()
+	}
+	return c.Context.Done()
+}
+
+// An end cancelled anywhere (ctrl+c) leaves no scratch file and the
+// meta key deferred set, and the next end makes what an end never
+// cancelled makes.
+func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
+	ctx := context.Background()
+	list := demoList(t, demo.Options{Count: 1500})
+	want := inTurn(t, list)
+	cancelled := 0
+	for n := 1; ; n += max(1, n/2) {
+		if n > 100_000 {
+			t.Fatal("the end never ran to its end")
+		}
+		s := deferredStore(t, list)
+		c := cancelledAfter(n)
+		err := s.Tidy(c, true)
+		c.cancel()
+		if err == nil {
+			sameStore(t, s, want)
+			break
+		}
+		cancelled++
+		if _, serr := os.Lstat(sidePath(s.path)); !errors.Is(serr, fs.ErrNotExist) {
+			t.Errorf("cancelled at %d (%v): the scratch file is left: %v", n, err, serr)
+		}
+		// Cancelled after the sums were whole (in the release of free
+		// pages), the end is the next one's to finish.
+		if v, merr := s.meta(ctx, metaDeferred); merr != nil || v == "" {
+			sameSums(t, s, want)
+		}
+		if err := s.Tidy(ctx, true); err != nil {
+			t.Fatalf("cancelled at %d, the next end: %v", n, err)
+		}
+		sameStore(t, s, want)
+		s.Close()
+	}
+	t.Logf("%d ends cancelled", cancelled)
+	if cancelled < 5 {
+		t.Errorf("only %d ends were cancelled", cancelled)
+	}
+}
+
+// Whatever is found at the scratch file's name, a file a killed sync left
+// or a link planted there, is unlinked, never written through: what a
+// link points to keeps every byte and its mode, and the end makes what it
+// makes with the name free.
+func TestEndReplacesWhatItsScratchNameHolds(t *testing.T) {
+	ctx := context.Background()
+	list := demoList(t, demo.Options{Count: 500})
+	want := inTurn(t, list)
+	for _, plant := range []struct {
+		what string
+		make func(t *testing.T, at, own string)
+	}{
+		{"a scratch file a killed end left", func(t *testing.T, at, _ string) {
+			db, err := sql.Open("sqlite", at)
+			if err == nil {
+				_, err = db.Exec(`CREATE TABLE donors (email_key TEXT)`)
+				db.Close()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a symlink to the user's own file", func(t *testing.T, at, own string) {
+			if err := os.Symlink(own, at); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a second name of the user's own file", func(t *testing.T, at, own string) {
+			if err := os.Link(own, at); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(plant.what, func(t *testing.T) {
+			own := filepath.Join(t.TempDir(), "own.sqlite")
+			if err := os.WriteFile(own, []byte("SQLite format 3\x00mine"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := fileState(t, own)
+			s := deferredStore(t, list)
+			plant.make(t, sidePath(s.path), own)
+			if err := s.Tidy(ctx, true); err != nil {
+				t.Fatal(err)
+			}
+			sameStore(t, s, want)
+			if after := fileState(t, own); after != before {
+				t.Errorf("the user's own file changed: %s, was %s", after, before)
+			}
+		})
+	}
+}
+
+// fileState is a file's mode, links and content, as text.
+func fileState(t *testing.T, p string) string {
+	t.Helper()
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%v %x", fi.Mode(), sha256.Sum256(b))
+}
+
+// The scratch file is private: the user's, 0600, in the store's folder.
+func TestEndScratchFileIsPrivate(t *testing.T) {
+	dir := t.TempDir()
+	p := sidePath(filepath.Join(dir, "end.db"))
+	if err := freshPrivate(p); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 || !strings.HasPrefix(p, dir+string(filepath.Separator)) {
+		t.Errorf("scratch file %s: %v %v", p, fi.Mode(), err)
+	}
+}
