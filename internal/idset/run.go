@@ -13,8 +13,8 @@ import (
 // smallest value (8 bytes) and the width of a value's distance from that
 // (a byte); then those distances, packed: the ids after the first, then
 // each field's. Ids a few apart take a byte, and a lookup reads only what
-// it compares: a binary search over firsts, then over the packed ids of
-// one block, then one number for each field.
+// it compares: a binary search over firsts, a few steps through the
+// packed ids of one block (see find), then one number for each field.
 type run[V Value[V]] struct {
 	lo, hi int64   // the smallest and largest id in it
 	n      int     // how many ids it holds
