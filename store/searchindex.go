@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 )
 
 // searchIndex is the trigram index of the search column. Nothing ranks
@@ -21,13 +22,20 @@ const searchIndex16 = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, con
 // what storing a page cost; a sync merges them once at its end (tidy), and
 // crisismerge bounds them if a sync is cut short. They are kept in the
 // index's own tables: an upgrade that makes it anew sets them again.
-const (
-	searchAutomerge   = `INSERT INTO donations_fts(donations_fts, rank) VALUES ('automerge', 0)`
-	searchCrisismerge = `INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 64)`
-	// searchNoCrisis lets a level hold as many segments as FTS5 allows
-	// (its FTS5_MAX_SEGMENT less one), while the whole index is built.
-	searchNoCrisis = `INSERT INTO donations_fts(donations_fts, rank) VALUES ('crisismerge', 1999)`
+var (
+	searchAutomerge   = searchSetting("", "automerge", 0)
+	searchCrisismerge = searchSetting("", "crisismerge", 64)
 )
+
+// searchSetting sets FTS5's option to v in the search index of the schema
+// in ("" for the store's own, else "name.").
+func searchSetting(in, option string, v int) string {
+	return fmt.Sprintf(`INSERT INTO %sdonations_fts(donations_fts, rank) VALUES ('%s', %d)`, in, option, v)
+}
+
+// searchTables are the tables FTS5 keeps the search index in: with
+// columnsize=0 it keeps no sizes, and the donations are its content.
+var searchTables = []string{"donations_fts_data", "donations_fts_idx", "donations_fts_config"}
 
 // rebuildSearch indexes every donation in the search index the upgrade
 // from 16 made anew (a minute at a million), unless a first sync under way

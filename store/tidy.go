@@ -86,41 +86,56 @@ func (s *Store) sorting(ctx context.Context, conn *sql.Conn, f func(*sql.Tx) err
 }
 
 // buildSearch builds the search index of every donation as one segment
-// on a level far above the first. FTS5 merges all segments of a level
-// into one on the next level: built as FTS5 builds it ('rebuild', then
-// 'optimize' into one segment) the index lay on the level the merges of
-// later syncs write to, and every few syncs one of them rewrote it whole
-// (0.5 s at 100,000 donations). Above the empty levels deepen makes it is
-// merged once the levels below are full, after some 4^deepSteps merges.
-// FTS5 writes an index optimized from segments on several levels past
-// the deepest level it ever had, so the index is first made deep (deepen),
-// and a segment kept on another level than those the donations are
-// written to.
+// on a level far above the first (fillSearch), and says so.
 func buildSearch(ctx context.Context, tx *sql.Tx) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('delete-all')`); err != nil {
+	if err := fillSearch(ctx, tx, ""); err != nil {
 		return err
 	}
-	last, err := deepen(ctx, tx)
+	return setMeta(ctx, tx, metaSearchBuilt, "1")
+}
+
+// writer writes and reads: a transaction, or the connection that builds
+// beside a first sync's writer.
+type writer interface {
+	execer
+	querier
+}
+
+// fillSearch indexes every donation in the search index of the schema in
+// ("" for the store's own, else "name."), as one segment on a level far
+// above the first. FTS5 merges all segments of a level into one on the
+// next level: built as FTS5 builds it ('rebuild', then 'optimize' into
+// one segment) the index lay on the level the merges of later syncs write
+// to, and every few syncs one of them rewrote it whole (0.5 s at 100,000
+// donations). Above the empty levels deepen makes it is merged once the
+// levels below are full, after some 4^deepSteps merges. FTS5 writes an
+// index optimized from segments on several levels past the deepest level
+// it ever had, so the index is first made deep (deepen), and a segment
+// kept on another level than those the donations are written to.
+func fillSearch(ctx context.Context, x writer, in string) error {
+	if _, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(donations_fts) VALUES ('delete-all')`); err != nil {
+		return err
+	}
+	last, err := deepen(ctx, x, in)
 	if err != nil {
 		return err
 	}
 	// Written one segment per megabyte, merged into one once: with
 	// crisismerge at 64 FTS5 merged them 64 at a time on the way, and the
 	// merge into one rewrote what those had written (the index took 18.1 s
-	// at a million, 11.5 s without them).
-	if _, err := tx.ExecContext(ctx, searchNoCrisis); err != nil {
+	// at a million, 11.5 s without them). 1999 lets a level hold as many
+	// segments as FTS5 allows (its FTS5_MAX_SEGMENT less one).
+	if _, err := x.ExecContext(ctx, searchSetting(in, "crisismerge", 1999)); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(rowid, search) SELECT id, search FROM donations WHERE id > ?`, last); err != nil {
+	if _, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(rowid, search) SELECT id, search FROM donations WHERE id > ?`, last); err != nil {
 		return err
 	}
-	if err := optimizeSearch(ctx, tx); err != nil {
+	if err := optimizeSearch(ctx, x, in); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, searchCrisismerge); err != nil {
-		return err
-	}
-	return setMeta(ctx, tx, metaSearchBuilt, "1")
+	_, err = x.ExecContext(ctx, searchSetting(in, "crisismerge", 64))
+	return err
 }
 
 // metaSearchBuilt is set in a store whose search index buildSearch built,
@@ -142,8 +157,8 @@ func tidySearch(ctx context.Context, tx *sql.Tx) error {
 	return mergeSearch(ctx, tx)
 }
 
-func optimizeSearch(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(donations_fts) VALUES ('optimize')`)
+func optimizeSearch(ctx context.Context, x execer, in string) error {
+	_, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(donations_fts) VALUES ('optimize')`)
 	return err
 }
 
@@ -158,15 +173,25 @@ func optimizeSearch(ctx context.Context, tx *sql.Tx) error {
 // index cost to build. The last donation is left to the rest, so that a
 // seed of them all is still merged with a newer segment onto the deep
 // level.
-func deepen(ctx context.Context, tx *sql.Tx) (last int64, err error) {
+func deepen(ctx context.Context, x writer, in string) (int64, error) {
 	var end sql.NullInt64
-	if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM donations`).Scan(&end); err != nil || !end.Valid {
+	if err := x.QueryRowContext(ctx, `SELECT max(id) FROM donations`).Scan(&end); err != nil || !end.Valid {
 		return 0, err
 	}
-	if more, err := makeDeep(ctx, tx, &last, end.Int64); err != nil || !more {
-		return last, err
+	at := &indexing{x: x, in: in, end: end.Int64}
+	if more, err := at.makeDeep(ctx); err != nil || !more {
+		return at.last, err
 	}
-	return last, growSeed(ctx, tx, &last, end.Int64)
+	return at.last, at.growSeed(ctx)
+}
+
+// indexing is where deepen is: the search index of the schema in, the last
+// id indexed, and the id it leaves to the rest.
+type indexing struct {
+	x    writer
+	in   string
+	last int64
+	end  int64
 }
 
 // makeDeep indexes depthBase donations, then merges one more donation at
@@ -174,10 +199,10 @@ func deepen(ctx context.Context, tx *sql.Tx) (last int64, err error) {
 // segment no larger than a newer one down to that one's level (promotes
 // it): merged with one donation each, a segment of one page joined it on
 // the first level and went no deeper.
-func makeDeep(ctx context.Context, tx *sql.Tx, last *int64, end int64) (more bool, err error) {
+func (at *indexing) makeDeep(ctx context.Context) (more bool, err error) {
 	n := depthBase
 	for range deepSteps {
-		if more, err = indexNext(ctx, tx, last, end, n); err != nil || !more {
+		if more, err = at.next(ctx, n); err != nil || !more {
 			return more, err
 		}
 		n = 1
@@ -188,17 +213,17 @@ func makeDeep(ctx context.Context, tx *sql.Tx, last *int64, end int64) (more boo
 // growSeed merges donations into the seed until it is larger than the
 // segments FTS5 writes while it indexes the rest: else the first of them
 // would promote it, and all would lie on one level.
-func growSeed(ctx context.Context, tx *sql.Tx, last *int64, end int64) error {
+func (at *indexing) growSeed(ctx context.Context) error {
 	indexed := 0
 	for n := seedFirst; ; {
-		more, err := indexNext(ctx, tx, last, end, n)
+		more, err := at.next(ctx, n)
 		if err != nil || !more {
 			return err
 		}
 		indexed += n
 		// Page numbers are kept shifted left by one (FTS5's %_idx).
 		var pages int
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(pgno), 0) >> 1 FROM donations_fts_idx`).Scan(&pages); err != nil {
+		if err := at.x.QueryRowContext(ctx, `SELECT coalesce(max(pgno), 0) >> 1 FROM `+at.in+`donations_fts_idx`).Scan(&pages); err != nil {
 			return err
 		}
 		if pages >= seedPages {
@@ -210,20 +235,20 @@ func growSeed(ctx context.Context, tx *sql.Tx, last *int64, end int64) error {
 	}
 }
 
-// indexNext indexes the n donations after *last and before end, merges
-// the whole index into one segment, and moves *last on; false when none
-// was left.
-func indexNext(ctx context.Context, tx *sql.Tx, last *int64, end int64, n int) (bool, error) {
+// next indexes the n donations after the last and before the end,
+// merges the whole index into one segment, and moves the last on; false
+// when none was left.
+func (at *indexing) next(ctx context.Context, n int) (bool, error) {
 	var upto sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT max(id) FROM (SELECT id FROM donations WHERE id > ? AND id < ? ORDER BY id LIMIT ?)`, *last, end, n).Scan(&upto)
+	err := at.x.QueryRowContext(ctx, `SELECT max(id) FROM (SELECT id FROM donations WHERE id > ? AND id < ? ORDER BY id LIMIT ?)`, at.last, at.end, n).Scan(&upto)
 	if err != nil || !upto.Valid {
 		return false, err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO donations_fts(rowid, search) SELECT id, search FROM donations WHERE id > ? AND id <= ?`, *last, upto.Int64); err != nil {
+	if _, err := at.x.ExecContext(ctx, `INSERT INTO `+at.in+`donations_fts(rowid, search) SELECT id, search FROM donations WHERE id > ? AND id <= ?`, at.last, upto.Int64); err != nil {
 		return false, err
 	}
-	*last = upto.Int64
-	return true, optimizeSearch(ctx, tx)
+	at.last = upto.Int64
+	return true, optimizeSearch(ctx, at.x, at.in)
 }
 
 // deepSteps steps of makeDeep make the index 2*deepSteps-3 levels deep,
