@@ -9,6 +9,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/internal/cputime"
 	"donations/store"
 )
 
@@ -43,18 +44,18 @@ func BenchmarkFirstSync(b *testing.B) {
 	var syncs, bares, syncCPU, bareCPU time.Duration
 	for b.Loop() {
 		s := benchStore(b, "sync")
-		start, cpu := time.Now(), cpuTime()
+		start, cpu := time.Now(), cputime.Used()
 		if _, err := dataset.Sync(ctx, s, c, dataset.SyncOptions{Concurrency: 4}); err != nil {
 			b.Fatal(err)
 		}
-		syncs, syncCPU = syncs+time.Since(start), syncCPU+cpuTime()-cpu
+		syncs, syncCPU = syncs+time.Since(start), syncCPU+cputime.Used()-cpu
 		s.Close()
 		s = benchStore(b, "bare")
-		start, cpu = time.Now(), cpuTime()
+		start, cpu = time.Now(), cputime.Used()
 		if err := bareInsert(ctx, s, rows); err != nil {
 			b.Fatal(err)
 		}
-		bares, bareCPU = bares+time.Since(start), bareCPU+cpuTime()-cpu
+		bares, bareCPU = bares+time.Since(start), bareCPU+cputime.Used()-cpu
 		s.Close()
 	}
 	b.ReportMetric(float64(syncs.Milliseconds())/float64(b.N), "sync-ms")

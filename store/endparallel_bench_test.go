@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/internal/cputime"
 )
 
 var endSize = flag.Int("end-size", 20_000, "demo donations BenchmarkFirstSyncEnd stores before each end")
@@ -37,11 +38,11 @@ func BenchmarkFirstSyncEnd(b *testing.B) {
 			b.StopTimer()
 			s := deferredStore(b, list)
 			b.StartTimer()
-			start, cpu0 := time.Now(), cpuTime()
+			start, cpu0 := time.Now(), cputime.Used()
 			if err := way.end(s); err != nil {
 				b.Fatal(err)
 			}
-			took[i], cpu[i] = took[i]+time.Since(start), cpu[i]+cpuTime()-cpu0
+			took[i], cpu[i] = took[i]+time.Since(start), cpu[i]+cputime.Used()-cpu0
 			b.StopTimer()
 			s.Close()
 			b.StartTimer()

@@ -1,15 +1,14 @@
 //go:build unix
 
-package dataset_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time this process has used, user and system: on a
-// machine others share, a cost that wall time blurs.
-func cpuTime() time.Duration {
+// Used is the CPU time this process has used, user and system.
+func Used() time.Duration {
 	var u syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
 		return 0
