@@ -20,8 +20,7 @@ import (
 // store synced from the Donorbox shape, which refunds some gifts in part,
 // as a refund in part comes later, and on one of schema 17 upgraded in place, whose totals were whole.
 func TestDonorsCountAGiftLessItsRefundedPart(t *testing.T) {
-	box := apitest.Shapes[slices.IndexFunc(apitest.Shapes, func(sh apitest.Shape) bool { return sh.Name == demo.ShapeDonorbox })]
-	s, path, _, c := syncedFile(t, box.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
+	s, path, _, c := syncedFile(t, demo.Options{Count: 600, Shape: demo.ShapeDonorbox}, dataset.SyncOptions{})
 	all := apitest.Every(t, c)
 	rules := []struct {
 		name   string

@@ -6,12 +6,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 	"time"
 
 	"donations/api"
-	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -27,8 +25,7 @@ import (
 func TestStoreOfEveryVersionUpgradesToTheSameAnswers(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
-	box := apitest.Shapes[slices.IndexFunc(apitest.Shapes, func(sh apitest.Shape) bool { return sh.Name == demo.ShapeDonorbox })]
-	s, path, _, _ := syncedFile(t, box.Of(demo.Options{Count: 400}), dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox}, dataset.SyncOptions{})
 	want := upgradeReads(t, s)
 	s.Close()
 	for v := 9; v < store.SchemaVersion; v++ { // 8 needs the exchanges taken out too: TestStoreOfVersion8IsUpgradedInPlace
