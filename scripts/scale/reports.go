@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"time"
 
 	"donations/api"
+	"donations/internal/cputime"
 	"donations/store"
 )
 
@@ -111,21 +111,12 @@ func filteredReports(ctx context.Context, st *store.Store, q store.ReportQuery, 
 
 // timed runs a report and prints its row of the table.
 func timed(name string, run func() error) error {
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), cputime.Used()
 	if err := run(); err != nil {
 		return err
 	}
-	fmt.Printf("| report %s (every row) | %s wall, %s CPU | well under 1 s |\n", name, ms(time.Since(start)), ms(cpuTime()-cpu))
+	fmt.Printf("| report %s (every row) | %s wall, %s CPU | well under 1 s |\n", name, ms(time.Since(start)), ms(cputime.Used()-cpu))
 	return nil
-}
-
-// cpuTime is the CPU time this process has used, user and system.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // timeReports opens the store at path (upgrading it if it is older) and
