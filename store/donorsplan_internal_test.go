@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -13,12 +12,7 @@ import (
 // donors whose figure differs (see partialDonors). Their count reads the
 // rule's index of the gifts for the donors it does not count.
 func TestDonorPagesReadTheirSortsIndex(t *testing.T) {
-	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t)
 	for _, rule := range donorRules {
 		for sort, col := range DonorSorts {
 			for _, desc := range []bool{false, true} {

@@ -14,11 +14,7 @@ import (
 // the paid gifts, read each from the table and sorted them all.
 func TestGroupsByDonorSortNothing(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t)
 	for _, f := range []Filter{{}, {Statuses: PaidStatuses}, {Statuses: []string{"paid", "pending"}}} {
 		for _, by := range [][]string{{"donor"}, {"donor", "day"}, {"donor", "month"}} {
 			t.Run(fmt.Sprint(f.Statuses, by), func(t *testing.T) {

@@ -12,6 +12,17 @@ import (
 	"donations/api"
 )
 
+// memStore is a store in memory, closed as the test ends.
+func memStore(t testing.TB) *Store {
+	t.Helper()
+	s, err := Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // givers stores one gift of each of n donors, two days apart, in USD.
 func givers(t *testing.T, s *Store, n int) {
 	t.Helper()
@@ -44,11 +55,7 @@ func putPaid(t *testing.T, s *Store, n int, fields func(i int) string) {
 // behind, and gives the store's one connection back for the next question.
 func TestGroupsEndWithTheirCaller(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t)
 	const donors = 5 * groupBatch // batches enough for the reader to wait on a full channel
 	givers(t, s, donors)
 	errStop := errors.New("the write failed")

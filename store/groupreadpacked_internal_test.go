@@ -25,11 +25,7 @@ func TestGroupsByDonorSplitHostileText(t *testing.T) {
 		{"currency", "u\u001fsd", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := Memory(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := memStore(t)
 			var list []api.Donation
 			for i, email := range []string{"a\u001f2024-01-01\u001fEUR@x.org", "a\u001f2024-01-01\u001fEUR@x.org", "b@x.org"} {
 				raw := fmt.Sprintf(`{"id": %d, "email": %s, "donation_date": "2024-03-0%d 12:00:00", "status": "paid",

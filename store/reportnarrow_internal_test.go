@@ -13,11 +13,7 @@ import (
 // "Annual Fund", but one with neither.
 func formGivers(t *testing.T) *Store {
 	t.Helper()
-	s, err := Memory(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := memStore(t)
 	putPaid(t, s, 100, func(i int) string {
 		form, campaign := `"form_name": "Annual Fund"`, ""
 		switch {
@@ -120,11 +116,7 @@ func TestNarrowReportsOfManyNamesReadTheirGifts(t *testing.T) {
 		t.Skip("stores 66,000 donations")
 	}
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t)
 	if err := s.Begin(ctx, true); err != nil {
 		t.Fatal(err)
 	}

@@ -15,11 +15,7 @@ import (
 // keeps donations_date: it reads only the range's gifts.
 func TestDateNarrowedReportsReadTheDonorIndexAlone(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t)
 	givers(t, s, 100) // one gift a donor, 2024-03-01 to 2024-03-28
 	march := api.DateRange{Since: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2024, 4, 1, 0, 0, 0, 0, time.UTC)}
 	oneDay := api.DateRange{Since: time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC), Until: time.Date(2024, 3, 6, 0, 0, 0, 0, time.UTC)}

@@ -11,11 +11,7 @@ import (
 // b-tree) took 6.5 s at a million.
 func TestMedianOfStatusesSortsNothing(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t)
 	for _, f := range []Filter{{}, {Statuses: PaidStatuses}, {Statuses: []string{"paid", "pending", "failed", "disputed"}},
 		{Statuses: []string{"Refunded"}}} {
 		mq, err := s.medianOf(ctx, f)

@@ -11,11 +11,7 @@ import (
 // million donations, and its pages land at one end of each B-tree.
 func TestWriterCacheFollowsDeferral(t *testing.T) {
 	ctx := context.Background()
-	s, err := Memory(ctx) // one connection: the one that writes
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := memStore(t) // one connection: the one that writes
 	list := demoDonations(t, 200)
 	cacheAfter := func(what string, page []Page, want int) {
 		t.Helper()
