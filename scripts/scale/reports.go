@@ -19,25 +19,14 @@ func reports(ctx context.Context, st *store.Store) error {
 	july := q
 	july.FiscalStart, july.Year = 7, store.FiscalYearOf(time.Now(), 7)
 	var cur string
-	for _, r := range []struct {
-		name string
-		run  func() error
-	}{
-		{"notes (what counted, currency)", func() error {
-			notes, err := st.Notes(ctx, q)
-			cur = notes.Currency
-			return err
-		}},
-		{store.LYBUNT, func() error {
-			return st.Lapsed(ctx, q, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
-		}},
-		{store.SYBUNT, func() error {
-			return st.Lapsed(ctx, q, store.SYBUNT, cur, func(store.LapsedDonor) error { return nil })
-		}},
-		{"retention", func() error { _, err := st.Retention(ctx, q, cur); return err }},
-		{"recurring", func() error { return st.Recurring(ctx, q, cur, func(store.RecurringDonor) error { return nil }) }},
-		{"yoy", func() error { _, err := st.YearOverYear(ctx, q, cur); return err }},
-		{"ranges", func() error { _, err := st.Ranges(ctx, q, cur, store.DefaultBands); return err }},
+	if err := timed("notes (what counted, currency)", func() error {
+		notes, err := st.Notes(ctx, q)
+		cur = notes.Currency
+		return err
+	}); err != nil {
+		return err
+	}
+	runs := append(sixReports(ctx, st, q, cur, ""), []reportRun{
 		// The same reports counted otherwise read every gift, not the
 		// per-donor table: how long those take is said too.
 		{store.LYBUNT + " --all-statuses", func() error {
@@ -61,10 +50,9 @@ func reports(ctx context.Context, st *store.Store) error {
 		{store.LYBUNT + " (calendar years again: the table made anew)", func() error {
 			return st.Lapsed(ctx, q, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
 		}},
-	} {
-		if err := timed(r.name, r.run); err != nil {
-			return err
-		}
+	}...)
+	if err := timeAll(runs); err != nil {
+		return err
 	}
 	return filteredReports(ctx, st, q, cur)
 }
@@ -86,24 +74,40 @@ func filteredReports(ctx context.Context, st *store.Store, q store.ReportQuery, 
 	} {
 		fq := q
 		fq.Filter = f.filter
-		for _, r := range []struct {
-			name string
-			run  func() error
-		}{
-			{store.LYBUNT, func() error {
-				return st.Lapsed(ctx, fq, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
-			}},
-			{store.SYBUNT, func() error {
-				return st.Lapsed(ctx, fq, store.SYBUNT, cur, func(store.LapsedDonor) error { return nil })
-			}},
-			{"retention", func() error { _, err := st.Retention(ctx, fq, cur); return err }},
-			{"recurring", func() error { return st.Recurring(ctx, fq, cur, func(store.RecurringDonor) error { return nil }) }},
-			{"yoy", func() error { _, err := st.YearOverYear(ctx, fq, cur); return err }},
-			{"ranges", func() error { _, err := st.Ranges(ctx, fq, cur, store.DefaultBands); return err }},
-		} {
-			if err := timed(r.name+" "+f.name, r.run); err != nil {
-				return err
-			}
+		if err := timeAll(sixReports(ctx, st, fq, cur, " "+f.name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reportRun is a report to time, by the name its row gives it.
+type reportRun struct {
+	name string
+	run  func() error
+}
+
+// sixReports are the six reports of q, read whole, named with suffix.
+func sixReports(ctx context.Context, st *store.Store, q store.ReportQuery, cur, suffix string) []reportRun {
+	return []reportRun{
+		{store.LYBUNT + suffix, func() error {
+			return st.Lapsed(ctx, q, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		}},
+		{store.SYBUNT + suffix, func() error {
+			return st.Lapsed(ctx, q, store.SYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		}},
+		{"retention" + suffix, func() error { _, err := st.Retention(ctx, q, cur); return err }},
+		{"recurring" + suffix, func() error { return st.Recurring(ctx, q, cur, func(store.RecurringDonor) error { return nil }) }},
+		{"yoy" + suffix, func() error { _, err := st.YearOverYear(ctx, q, cur); return err }},
+		{"ranges" + suffix, func() error { _, err := st.Ranges(ctx, q, cur, store.DefaultBands); return err }},
+	}
+}
+
+// timeAll times each of runs in turn.
+func timeAll(runs []reportRun) error {
+	for _, r := range runs {
+		if err := timed(r.name, r.run); err != nil {
+			return err
 		}
 	}
 	return nil
