@@ -16,7 +16,11 @@ import (
 // Recall teaches src what the account's store at path remembers of its
 // server. Nothing is taught when there is no store (path "": the account
 // keeps none) or it cannot be read: the server is then learned again,
-// which costs a request or two, never a wrong answer.
+// which costs a request or two, never a wrong answer. The store is opened
+// Unfinished, here and in Remember: a first sync stopped at its end left
+// its search index and sums to the next open, seconds of work a command
+// that answers from the API never reads, and Remember, which runs as the
+// command ends, cannot be stopped.
 func Recall(ctx context.Context, path string, src Source) {
 	if path == "" {
 		return
@@ -24,7 +28,7 @@ func Recall(ctx context.Context, path string, src Source) {
 	if _, err := os.Lstat(path); err != nil {
 		return
 	}
-	s, err := store.Open(ctx, path)
+	s, err := store.OpenWith(ctx, path, store.Opening{Unfinished: true})
 	if err != nil {
 		return
 	}
@@ -42,7 +46,7 @@ func Remember(ctx context.Context, path string, src Source) error {
 	if path == "" || p == (api.Profile{}) {
 		return nil
 	}
-	s, err := store.Open(ctx, path)
+	s, err := store.OpenWith(ctx, path, store.Opening{Unfinished: true})
 	if err != nil {
 		return err
 	}

@@ -52,8 +52,9 @@ func (s *Store) metaTime(ctx context.Context, key string) (time.Time, error) {
 // killed after it recorded its end (last_sync) but before it built them
 // (deferred still set) left unbuilt: search found nothing until the next
 // sync, without a word. A first sync cut short before its end is left to
-// the next sync, which goes on filling the store the fast way.
-func (s *Store) buildCutShort(ctx context.Context) error {
+// the next sync, which goes on filling the store the fast way. finishing,
+// when set, is told as the build starts (Opening.Finishing).
+func (s *Store) buildCutShort(ctx context.Context, finishing func()) error {
 	deferred, err := s.meta(ctx, metaDeferred)
 	if err != nil || deferred == "" {
 		return err
@@ -61,8 +62,18 @@ func (s *Store) buildCutShort(ctx context.Context) error {
 	if last, err := s.meta(ctx, metaLastSync); err != nil || last == "" {
 		return err
 	}
+	if finishing != nil {
+		finishing()
+	}
+	start := time.Now()
+	defer func() { s.finished = time.Since(start) }()
 	return s.Tidy(ctx, false)
 }
+
+// Finished is what opening the store took to finish the end of a first
+// sync stopped before it built the search index and the sums; 0 when it
+// had none to finish. A sync counts it in its time: the user waited for it.
+func (s *Store) Finished() time.Duration { return s.finished }
 
 // Info is what `donations cache info` shows of a store.
 type Info struct {

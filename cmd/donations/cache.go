@@ -45,7 +45,7 @@ func runCacheInfo(ctx context.Context, a *app) error {
 		fmt.Fprintf(a.stdout, "path:        %s (not created yet: run  donations sync)\n", path)
 		return nil
 	}
-	s, err := openStore(ctx, path)
+	s, err := openStore(ctx, a, path)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) er
 	if err != nil {
 		return err
 	}
-	s, err := openSynced(ctx, path)
+	s, err := openSynced(ctx, a, path)
 	if err != nil {
 		return err
 	}

@@ -189,7 +189,7 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 		if err != nil {
 			return nil, nil, err
 		}
-		st, err := openSynced(ctx, path)
+		st, err := openSynced(ctx, a, path)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -39,7 +39,7 @@ func runTUI(ctx context.Context, a *app) error {
 	// the same background sync fills, newest first, from the start.
 	st, err := store.Memory(ctx)
 	if acct.store != "" {
-		st, err = openStore(ctx, acct.store)
+		st, err = openStore(ctx, a, acct.store)
 	}
 	if err != nil {
 		return err
