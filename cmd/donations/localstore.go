@@ -89,7 +89,7 @@ func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 
 // finishingNote is what a command says while it finishes the local store a
 // stopped sync left.
-const finishingNote = "donations: finishing the local store a stopped sync left (search index, sums): seconds per 100,000 donations; ctrl+c stops it, and the next command starts it again"
+const finishingNote = "donations: finishing the local store a stopped sync left (search index, sums); ctrl+c stops it"
 
 // storeError says that err, from opening or clearing the local store, is
 // a problem the user fixes (a damaged, newer or unwritable store: exit 2,
