@@ -12,7 +12,7 @@ import (
 // The rollups a first sync's end adds up again (some from parts of the
 // donations, see rebuildSums) hold what their triggers kept row by row,
 // on hostile, drifting data and on gifts whose keys are missing (NULL) or
-// sent empty (''), which the rollups keep as one.
+// sent empty (”), which the rollups keep as one.
 func TestRollupsAddedUpAgainAreWhatTheTriggersKept(t *testing.T) {
 	ctx := context.Background()
 	s := memStore(t)
