@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -210,14 +211,47 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// rebuildSums adds the rollups up again.
+// rebuildSums adds the rollups up again: the rollup by day from the
+// donations, the others from their parts (rollupParts). Each GROUP BY over
+// the donations sorts every one of them; the rollups by form and by
+// campaign took one such sort each (0.24 and 0.15 s of CPU at 100,000),
+// where their parts, a few thousand rows (the demo's forms, statuses,
+// currencies and payment types), are sorted once and added up again for
+// next to nothing.
 func rebuildSums(ctx context.Context, x execer, into string) error {
-	var stmts []string
+	var stmts, keys []string
+	var fromParts []rollup
 	for _, r := range rollups {
-		stmts = append(stmts, r.rebuild(into)...)
+		if slices.Contains(r.keys, "day") {
+			stmts = append(stmts, r.rebuild(into, "donations", rollupSums)...)
+			continue
+		}
+		fromParts = append(fromParts, r)
+		for _, k := range r.keys {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
 	}
-	return execAll(ctx, x, stmts)
+	parts := rollup{"temp.rollup_parts", keys}
+	// Dropped first: a connection that failed before it dropped them
+	// would keep them.
+	stmts = append(stmts, "DROP TABLE IF EXISTS "+parts.table,
+		"CREATE TABLE "+parts.table+" AS "+parts.sums("donations", rollupSums))
+	for _, r := range fromParts {
+		stmts = append(stmts, r.rebuild(into, parts.table, partSums)...)
+	}
+	return execAll(ctx, x, append(stmts, "DROP TABLE "+parts.table))
 }
+
+// partSums add up again the rollupSums of parts: each a sum of theirs.
+var partSums = func() []struct{ col, agg, one string } {
+	out := slices.Clone(rollupSums)
+	for i := range out {
+		out[i].agg = "sum(" + out[i].col + ")"
+	}
+	return out
+}()
 
 // fillDonors adds every donor up again. Adding the donors up in table
 // order and their indexes after them, from sorted rows, costs a fifth of
@@ -248,19 +282,24 @@ func execAll(ctx context.Context, x execer, stmts []string) error {
 	return nil
 }
 
-// rebuild adds the rollup up again from the donations, into the table of
-// the schema into.
-func (r rollup) rebuild(into string) []string {
-	var cols []string
-	for _, k := range r.keys {
-		cols = append(cols, fmt.Sprintf("coalesce(%s, '')", k))
+// rebuild adds the rollup up again from the rows of from (the donations,
+// or parts of them) by sums, into the table of the schema into.
+func (r rollup) rebuild(into, from string, sums []struct{ col, agg, one string }) []string {
+	return []string{"DELETE FROM " + into + r.table, "INSERT INTO " + into + r.table + " " + r.sums(from, sums)}
+}
+
+// sums is the SELECT that adds up the rows of from by sums, per
+// combination of r's keys (NULL kept as ”), each named as its column.
+func (r rollup) sums(from string, sums []struct{ col, agg, one string }) string {
+	var cols, keys []string
+	for i, k := range r.keys {
+		// By place: a name would group by the column, NULL apart from ''.
+		cols, keys = append(cols, fmt.Sprintf("coalesce(%s, '') AS %s", k, k)), append(keys, strconv.Itoa(i+1))
 	}
-	keys := strings.Join(cols, ", ")
-	for _, s := range rollupSums {
-		cols = append(cols, s.agg)
+	for _, s := range sums {
+		cols = append(cols, s.agg+" AS "+s.col)
 	}
-	return []string{"DELETE FROM " + into + r.table,
-		fmt.Sprintf("INSERT INTO %s%s SELECT %s FROM donations GROUP BY %s", into, r.table, strings.Join(cols, ", "), keys)}
+	return fmt.Sprintf("SELECT %s FROM %s GROUP BY %s", strings.Join(cols, ", "), from, strings.Join(keys, ", "))
 }
 
 // rolledUp says whether the rollups and the donors table hold every

@@ -33,5 +33,5 @@ func (s *Store) addUpCampaigns(ctx context.Context, tx *sql.Tx) error {
 	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
 		return err
 	}
-	return execAll(ctx, tx, campaignRollup.rebuild(""))
+	return execAll(ctx, tx, campaignRollup.rebuild("", "donations", rollupSums))
 }

@@ -116,8 +116,14 @@ func fillSearch(ctx context.Context, x writer, in string) error {
 	if _, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(donations_fts) VALUES ('delete-all')`); err != nil {
 		return err
 	}
+	if _, err := x.ExecContext(ctx, searchSetting(in, "pgsz", seedPageSize)); err != nil {
+		return err
+	}
 	last, err := deepen(ctx, x, in)
 	if err != nil {
+		return err
+	}
+	if _, err := x.ExecContext(ctx, searchSetting(in, "pgsz", searchPageSize)); err != nil {
 		return err
 	}
 	// Written one segment per megabyte, merged into one once: with
@@ -252,10 +258,12 @@ func (at *indexing) next(ctx context.Context, n int) (bool, error) {
 }
 
 // deepSteps steps of makeDeep make the index 2*deepSteps-3 levels deep,
-// and the seed and the rest are merged two past that (level 7, as the
-// seed's own steps made it before). The built index is merged once the
-// levels below it are full, after some 4^deepSteps merges of later syncs.
-const deepSteps = 4
+// and the seed and the rest are merged two past that: level 9, as deep as
+// the seed's own steps made it at 10,000 donations and more when it was
+// written in large pages (a store of fewer got level 7). The built index
+// is merged once the levels below it are full, after some 4^deepSteps
+// merges of later syncs.
+const deepSteps = 5
 
 // depthBase donations take some twelve pages: more than one donation, so
 // that the merges of makeDeep are not promoted.
@@ -267,8 +275,21 @@ const seedFirst = 2048
 
 // seedPages bounds the seed's size from below: FTS5 writes what it holds
 // in memory once it reaches a megabyte (its hashsize), which takes fewer
-// pages of 4,050 bytes on disk than that.
-const seedPages = 1 << 20 / 4050
+// pages of searchPageSize bytes on disk than that.
+const seedPages = 1 << 20 / searchPageSize
+
+// searchPageSize is FTS5's page size (its pgsz), which the index is
+// written in: seedPageSize is set only while the seed is made (fillSearch).
+const searchPageSize = 4050
+
+// seedPageSize is the page size the seed is written in. FTS5 compares
+// segments by their pages, and the seed needs more of them than the
+// segments written after it: in pages of 4,050 bytes that took 10,000
+// donations at 100,000 (their trigrams are as many as the whole index's
+// are, nearly), each of its steps merged whole again; in pages of 128 the
+// depth's few hundred donations take enough. The index is merged into
+// pages of searchPageSize after it.
+const seedPageSize = 128
 
 // mergeSearch merges the search index's segments where some level holds
 // several (FTS5's 'merge' with a positive budget), until none does: a
