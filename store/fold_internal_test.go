@@ -55,24 +55,63 @@ func TestFoldTableIsTheTransformForEachPair(t *testing.T) {
 
 // ... and of random text of them, with bytes that are not UTF-8.
 func TestFoldTableIsTheTransformForRandomText(t *testing.T) {
-	rs := foldCases()
 	rnd := rand.New(rand.NewPCG(30, 2))
 	for range 20000 {
-		var b strings.Builder
-		for range rnd.IntN(12) {
-			switch rnd.IntN(10) {
-			case 0:
-				b.WriteByte(byte(0x80 + rnd.IntN(0x80))) // a lone continuation or lead byte
-			case 1, 2:
-				b.WriteByte(byte(' ' + rnd.IntN(0x5F)))
-			default:
-				b.WriteRune(rs[rnd.IntN(len(rs))])
-			}
-		}
-		if got, want := Fold(b.String()), foldSlow(b.String()); got != want {
-			t.Fatalf("Fold(%q) = %q, the transform says %q", b.String(), got, want)
+		s := randomText(rnd)
+		if got, want := Fold(s), foldSlow(s); got != want {
+			t.Fatalf("Fold(%q) = %q, the transform says %q", s, got, want)
 		}
 	}
+}
+
+// randomText is up to a dozen of foldCases' runes, ASCII, spaces and
+// bytes that are not UTF-8.
+func randomText(rnd *rand.Rand) string {
+	rs := foldCases()
+	var b strings.Builder
+	for range rnd.IntN(12) {
+		switch rnd.IntN(12) {
+		case 0:
+			b.WriteByte(byte(0x80 + rnd.IntN(0x80))) // a lone continuation or lead byte
+		case 1, 2:
+			b.WriteByte(byte(' ' + rnd.IntN(0x5F)))
+		case 3:
+			b.WriteRune([]rune{' ', '\t', 0xA0, 0x3000, 0x85}[rnd.IntN(5)])
+		default:
+			b.WriteRune(rs[rnd.IntN(len(rs))])
+		}
+	}
+	return b.String()
+}
+
+// The search text folds each word as it adds it (searchWords): the same as
+// folding the words a space apart, whatever they hold.
+func TestFoldWordByWordIsFoldOfTheText(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(30, 3))
+	for range 20000 {
+		if s := randomText(rnd) + randomText(rnd); !foldsWordByWord(s) {
+			t.Fatalf("the words of %q fold apart into %q, together into %q", s, wordByWord(s), Fold(strings.Join(strings.Fields(s), " ")))
+		}
+	}
+}
+
+func FuzzFoldWordByWord(f *testing.F) {
+	for _, s := range []string{"Zoë Lefèvre", "e \u0301x", "\u0301 e", "\u1100 \u1161", "\uac00 \u11a8", "x\u20dd \u20dd", "❤\ufe0f ok", "\xff \xfe", "ǅ\u00a0Ά"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !foldsWordByWord(s) {
+			t.Fatalf("the words of %q fold apart into %q, together into %q", s, wordByWord(s), Fold(strings.Join(strings.Fields(s), " ")))
+		}
+	})
+}
+
+func foldsWordByWord(s string) bool {
+	return wordByWord(s) == Fold(strings.Join(strings.Fields(s), " "))
+}
+
+func wordByWord(s string) string {
+	return folded(func(w *searchWords) { w.add(s) })
 }
 
 func FuzzFold(f *testing.F) {

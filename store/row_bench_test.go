@@ -1,0 +1,17 @@
+package store
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkRow makes the row of demo donations, as preparing a page does
+// for each (-benchmem: its allocations).
+func BenchmarkRow(b *testing.B) {
+	list := demoDonations(b, 2000)
+	i := 0
+	for b.Loop() {
+		row(&list[i%len(list)], time.UTC)
+		i++
+	}
+}
