@@ -50,12 +50,16 @@ func (pr *prepared) make(list []api.Donation, s *Store, c *codec) {
 	if c != nil {
 		pr.packed = make([][]byte, len(list))
 	}
+	// The page's rows in one slice, each with room for its own values.
+	vals := make([]any, 0, len(list)*columns)
 	for i := range list {
 		d := &list[i]
 		if !d.ID.Valid {
 			continue
 		}
-		pr.rows[i] = row(d, s.zone)
+		n := len(vals)
+		vals = appendRow(vals, d, s.zone)
+		pr.rows[i] = vals[n:len(vals):len(vals)]
 		if c != nil {
 			pr.packed[i], _ = c.pack(d.Raw)
 		}
