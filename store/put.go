@@ -169,6 +169,7 @@ var columns = strings.Count(upsertRow, "?")
 func (st *putStmts) put(ctx context.Context, f Page) (PutResult, error) {
 	var r PutResult
 	vals := make([]any, 0, len(f.Records)*columns)
+	rows := rowMaker{zone: st.zone} // for the rows f's preparation did not make
 	pr := prepared{}
 	if f.prep != nil {
 		<-f.prep.done
@@ -193,7 +194,7 @@ func (st *putStmts) put(ctx context.Context, f Page) (PutResult, error) {
 		if pr.rows != nil {
 			vals = append(vals, pr.rows[i]...)
 		} else {
-			vals = appendRow(vals, d, st.zone)
+			vals = rows.appendRow(vals, d)
 		}
 		if added {
 			r.New++

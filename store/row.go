@@ -8,15 +8,28 @@ import (
 	"donations/api"
 )
 
+// rowMaker makes the rows of donations one after another, keeping what
+// one row leaves that the next can use: the search text's buffer, and the
+// day, which most of a page's donations share (formatted, it was two
+// allocations of each row).
+type rowMaker struct {
+	zone  *time.Location // of the day column
+	words searchWords
+	date  struct {
+		y, d int
+		m    time.Month
+	}
+	day any // the day column of date
+}
+
 // appendRow is vals with the values of upsertRow's columns for d after
-// them, its day in zone: appended, where a slice of them for each
-// donation, and one for the columns an upgrade added, were three
-// allocations of each row.
-func appendRow(vals []any, d *api.Donation, zone *time.Location) []any {
+// them: appended, where a slice of them for each donation, and one for
+// the columns an upgrade added, were three allocations of each row.
+func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 	var dateUTC, localDay any
 	t, ok := api.Time(d.DonationDate)
 	if ok {
-		dateUTC, localDay = t.UnixMilli(), t.In(zone).Format("2006-01-02")
+		dateUTC, localDay = t.UnixMilli(), m.dayOf(t)
 	}
 	e4, e4f := scaled(d.Amount)
 	c4, c4f := scaled(d.ConvertedAmount)
@@ -28,7 +41,18 @@ func appendRow(vals []any, d *api.Donation, zone *time.Location) []any {
 		strings.ToLower(strings.TrimSpace(d.Email.Value)),
 		text(d.FormName), text(d.PaymentType),
 		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil)
-	return append(appendAdded(vals, d, searchTextAt(d, t, ok), e4), planInterval(d))
+	return append(appendAdded(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
+}
+
+// dayOf is the day column of t: its date in m.zone.
+func (m *rowMaker) dayOf(t time.Time) any {
+	local := t.In(m.zone)
+	y, mo, d := local.Date()
+	if m.day == nil || y != m.date.y || mo != m.date.m || d != m.date.d {
+		m.date.y, m.date.m, m.date.d = y, mo, d
+		m.day = local.Format("2006-01-02")
+	}
+	return m.day
 }
 
 // appendAdded is vals with the values of the columns an upgrade added

@@ -10,9 +10,10 @@ import (
 func BenchmarkRow(b *testing.B) {
 	list := demoDonations(b, 2000)
 	vals := make([]any, 0, columns)
+	rows := rowMaker{zone: time.UTC}
 	i := 0
 	for b.Loop() {
-		appendRow(vals, &list[i%len(list)], time.UTC)
+		rows.appendRow(vals, &list[i%len(list)])
 		i++
 	}
 }

@@ -21,13 +21,8 @@ import (
 // questions themselves, answers that are yes, no or a number.
 func searchText(d *api.Donation) string {
 	t, ok := api.Time(d.DonationDate)
-	return searchTextAt(d, t, ok)
-}
-
-// searchTextAt is searchText of d given when it was made (t, when ok),
-// which the caller has read already.
-func searchTextAt(d *api.Donation, t time.Time, ok bool) string {
-	return folded(func(w *searchWords) { w.donation(d, t, ok) })
+	var w searchWords
+	return w.text(d, t, ok)
 }
 
 // donation adds the words of d's search text, made at t when ok.
@@ -68,7 +63,7 @@ func (w *searchWords) donation(d *api.Donation, t time.Time, ok bool) {
 // folded as it is added, the same as folding the whole text
 // (TestFoldWordByWordIsFoldOfTheText): joining the fields first, then
 // folding, made a slice, the joined text and the folded one for each
-// donation.
+// donation. Its buffer serves one text after another.
 type searchWords struct {
 	buf     []byte
 	raw     bool // add words as they are, unfolded
@@ -76,18 +71,19 @@ type searchWords struct {
 	invalid bool // a word was not UTF-8, which folds apart differently
 }
 
-// folded is the text fields adds, folded: word by word, or as a whole
-// when a word is not UTF-8 (the transform reads what follows such bytes
-// by what stands before them).
-func folded(fields func(w *searchWords)) string {
-	w := searchWords{buf: make([]byte, 0, 256)}
-	fields(&w)
+// text is the search text of d, made at t when ok (the caller has read
+// the date already): folded word by word, or as a whole when a word is
+// not UTF-8 (the transform reads what follows such bytes by what stands
+// before them).
+func (w *searchWords) text(d *api.Donation, t time.Time, ok bool) string {
+	*w = searchWords{buf: w.buf[:0]}
+	w.donation(d, t, ok)
 	if !w.invalid {
 		return string(w.buf)
 	}
-	raw := searchWords{raw: true}
-	fields(&raw)
-	return Fold(string(raw.buf))
+	*w = searchWords{buf: w.buf[:0], raw: true}
+	w.donation(d, t, ok)
+	return Fold(string(w.buf))
 }
 
 // space is buf ready for another word.
