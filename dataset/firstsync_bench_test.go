@@ -21,7 +21,10 @@ import (
 // sync/bare metric is how close the sync comes.
 func BenchmarkFirstSync(b *testing.B) {
 	const count = 20_000
-	ctx := context.Background()
+	// Cancellable, as the program's is (a signal ends it): the driver
+	// treats statements run under such a context apart.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	srv, err := demo.Start(ctx, "", demo.Options{Count: count})
 	if err != nil {
 		b.Fatal(err)

@@ -48,7 +48,7 @@ func (s *Store) refill(ctx context.Context, tx *sql.Tx) error {
 	return s.fillFromRecords(ctx, tx, `UPDATE donations SET converted_currency = ?, search = ?,
 		campaign_id = ?, campaign_name = ?, tribute_type = ?, refunded_e4 = ? WHERE id = ?`, "",
 		func(d *api.Donation, amountE4 any) []any {
-			return append([]any{convertedCurrency(d)}, added(d, amountE4)...)
+			return appendAdded([]any{convertedCurrency(d)}, d, searchText(d), amountE4)
 		})
 }
 

@@ -110,15 +110,21 @@ func untouched(r rune, e string) bool {
 // foldTable is Fold of s through folds and untouched; false when s holds
 // a rune they do not fold (or bytes that are not UTF-8).
 func foldTable(s string) (string, bool) {
-	var b strings.Builder
-	b.Grow(len(s))
+	out, ok := appendFoldTable(make([]byte, 0, len(s)), s)
+	return string(out), ok
+}
+
+// appendFoldTable is dst with foldTable(s) after it; false (and dst as it
+// was) when foldTable fails.
+func appendFoldTable(dst []byte, s string) ([]byte, bool) {
+	out := dst
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			b.WriteByte(c)
+			out = append(out, c)
 			i++
 			continue
 		}
@@ -127,15 +133,15 @@ func foldTable(s string) (string, bool) {
 		case r < foldTo:
 			f := foldOf(r)
 			if f == "" {
-				return "", false
+				return dst, false
 			}
-			b.WriteString(f)
+			out = append(out, f...)
 		case n > 1 && untouched(r, s[i:i+n]):
-			b.WriteRune(unicode.ToLower(r))
+			out = utf8.AppendRune(out, unicode.ToLower(r))
 		default:
-			return "", false
+			return dst, false
 		}
 		i += n
 	}
-	return b.String(), true
+	return out, true
 }

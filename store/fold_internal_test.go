@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"donations/api"
 )
 
 // foldCases are runes around and inside folded's reach: ASCII, its
@@ -55,50 +57,56 @@ func TestFoldTableIsTheTransformForEachPair(t *testing.T) {
 
 // ... and of random text of them, with bytes that are not UTF-8.
 func TestFoldTableIsTheTransformForRandomText(t *testing.T) {
-	rs := foldCases()
 	rnd := rand.New(rand.NewPCG(30, 2))
 	for range 20000 {
-		var b strings.Builder
-		for range rnd.IntN(12) {
-			switch rnd.IntN(10) {
-			case 0:
-				b.WriteByte(byte(0x80 + rnd.IntN(0x80))) // a lone continuation or lead byte
-			case 1, 2:
-				b.WriteByte(byte(' ' + rnd.IntN(0x5F)))
-			default:
-				b.WriteRune(rs[rnd.IntN(len(rs))])
-			}
-		}
-		if got, want := Fold(b.String()), foldSlow(b.String()); got != want {
-			t.Fatalf("Fold(%q) = %q, the transform says %q", b.String(), got, want)
-		}
-	}
-}
-
-func FuzzFold(f *testing.F) {
-	for _, s := range []string{"Zoë Lefèvre", "ŁUKASZ Żółć", "Ἀθηνᾶ", "Ёлка", "e\u0301", "\xff\xfe"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
+		s := randomText(rnd)
 		if got, want := Fold(s), foldSlow(s); got != want {
 			t.Fatalf("Fold(%q) = %q, the transform says %q", s, got, want)
 		}
-	})
+	}
 }
 
-// BenchmarkFold folds the names of demo donors that are not ASCII.
-func BenchmarkFold(b *testing.B) {
-	names := []string{"Zoë Lefèvre", "José Núñez", "Łukasz Wróbel", "Ærøskøbing Ødegård", "Анна Фёдорова", "Σωκράτης Παπαδόπουλος"}
-	for _, fold := range []struct {
-		name string
-		f    func(string) string
-	}{{"table", Fold}, {"transform", foldSlow}} {
-		b.Run(fold.name, func(b *testing.B) {
-			i := 0
-			for b.Loop() {
-				fold.f(names[i%len(names)])
-				i++
-			}
-		})
+// randomText is up to a dozen of foldCases' runes, ASCII, spaces and
+// bytes that are not UTF-8.
+func randomText(rnd *rand.Rand) string {
+	rs := foldCases()
+	var b strings.Builder
+	for range rnd.IntN(12) {
+		switch rnd.IntN(12) {
+		case 0:
+			b.WriteByte(byte(0x80 + rnd.IntN(0x80))) // a lone continuation or lead byte
+		case 1, 2:
+			b.WriteByte(byte(' ' + rnd.IntN(0x5F)))
+		case 3:
+			b.WriteRune([]rune{' ', '\t', 0xA0, 0x3000, 0x85}[rnd.IntN(5)])
+		default:
+			b.WriteRune(rs[rnd.IntN(len(rs))])
+		}
+	}
+	return b.String()
+}
+
+// The search text folds each word as it adds it (searchWords): the same as
+// folding the words a space apart, whatever they hold.
+func TestFoldWordByWordIsFoldOfTheText(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(30, 3))
+	for range 20000 {
+		foldsWordByWord(t, randomText(rnd)+randomText(rnd))
+	}
+}
+
+func FuzzFoldWordByWord(f *testing.F) {
+	for _, s := range []string{"Zoë Lefèvre", "e \u0301x", "\u0301 e", "\u1100 \u1161", "\uac00 \u11a8", "x\u20dd \u20dd", "❤\ufe0f ok", "\xff \xfe", "ǅ\u00a0Ά"} {
+		f.Add(s)
+	}
+	f.Fuzz(foldsWordByWord)
+}
+
+// foldsWordByWord fails t unless the search text of a gift that says s
+// (and has the id 0, the last of its words) is its words folded together.
+func foldsWordByWord(t *testing.T, s string) {
+	got := searchText(&api.Donation{Comment: api.Text{Value: s, Valid: true}})
+	if want := Fold(strings.Join(append(strings.Fields(s), "0"), " ")); got != want {
+		t.Fatalf("the words of %q fold apart into %q, together into %q", s, got, want)
 	}
 }

@@ -50,12 +50,17 @@ func (pr *prepared) make(list []api.Donation, s *Store, c *codec) {
 	if c != nil {
 		pr.packed = make([][]byte, len(list))
 	}
+	// The page's rows in one slice, each with room for its own values.
+	vals := make([]any, 0, len(list)*columns)
+	rows := rowMaker{zone: s.zone}
 	for i := range list {
 		d := &list[i]
 		if !d.ID.Valid {
 			continue
 		}
-		pr.rows[i] = row(d, s.zone)
+		n := len(vals)
+		vals = rows.appendRow(vals, d)
+		pr.rows[i] = vals[n:len(vals):len(vals)]
 		if c != nil {
 			pr.packed[i], _ = c.pack(d.Raw)
 		}

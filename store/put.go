@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"strconv"
 	"strings"
 	"time"
 
@@ -169,7 +168,8 @@ var columns = strings.Count(upsertRow, "?")
 // (it waits for it), what it did not make is made here.
 func (st *putStmts) put(ctx context.Context, f Page) (PutResult, error) {
 	var r PutResult
-	var vals []any
+	vals := make([]any, 0, len(f.Records)*columns)
+	rows := rowMaker{zone: st.zone} // for the rows f's preparation did not make
 	pr := prepared{}
 	if f.prep != nil {
 		<-f.prep.done
@@ -194,7 +194,7 @@ func (st *putStmts) put(ctx context.Context, f Page) (PutResult, error) {
 		if pr.rows != nil {
 			vals = append(vals, pr.rows[i]...)
 		} else {
-			vals = append(vals, row(d, st.zone)...)
+			vals = rows.appendRow(vals, d)
 		}
 		if added {
 			r.New++
@@ -247,103 +247,4 @@ func (st *putStmts) record(ctx context.Context, id int64, raw, packed []byte) (a
 	}
 	_, err = st.exec(ctx, setRecord, dict, packed, id)
 	return false, true, err
-}
-
-// row is the values of upsertRow's columns for d, its day in zone.
-func row(d *api.Donation, zone *time.Location) []any {
-	var dateUTC, localDay any
-	if t, ok := api.Time(d.DonationDate); ok {
-		dateUTC, localDay = t.UnixMilli(), t.In(zone).Format("2006-01-02")
-	}
-	e4, e4f := scaled(d.Amount)
-	c4, c4f := scaled(d.ConvertedAmount)
-	return append([]any{d.ID.Value, dateUTC, localDay,
-		number(d.Amount), e4, e4f, strings.ToUpper(d.Currency.Value),
-		number(d.ConvertedAmount), c4, c4f, convertedCurrency(d),
-		statusKey(d.Status.Value),
-		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value + " " + d.FirstName.Value),
-		strings.ToLower(strings.TrimSpace(d.Email.Value)),
-		text(d.FormName), text(d.PaymentType),
-		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil}, append(added(d, e4), planInterval(d))...)
-}
-
-// added is the values of the columns an upgrade added (addedColumns) and
-// of the search, which it widened, for d whose amount × 10^4 is e4: what
-// filling an older store's new columns computes again from its records.
-func added(d *api.Donation, e4 any) []any {
-	var campaignID any
-	if d.CampaignID.Valid {
-		campaignID = d.CampaignID.Value
-	}
-	tributeType := ""
-	if d.Honor != nil {
-		tributeType = strings.ToLower(strings.TrimSpace(d.Honor.TributeType.Value))
-	}
-	return []any{searchText(d), campaignID, text(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4)}
-}
-
-// convertedCurrency is the currency of d's conversion, nil when it has no
-// converted amount: servers of this kind name the currency on old gifts
-// they never converted, and a currency with no amount would make those
-// gifts look converted to nothing.
-func convertedCurrency(d *api.Donation) any {
-	if !d.ConvertedAmount.Valid || strings.TrimSpace(d.ConvertedCurrency.Value) == "" {
-		return nil
-	}
-	return strings.ToUpper(d.ConvertedCurrency.Value)
-}
-
-// refunded is the part of d's amount refunded, × 10^4, at most the amount
-// e4: nil when nothing was, or when either is not an exact number.
-func refunded(d *api.Donation, e4 any) any {
-	r, _ := scaled(d.AmountRefunded)
-	rv, ok := r.(int64)
-	av, exact := e4.(int64)
-	if !ok || !exact || rv <= 0 || av <= 0 {
-		return nil
-	}
-	return min(rv, av)
-}
-
-func nullIfEmpty(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
-func text(t api.Text) any {
-	if !t.Valid {
-		return nil
-	}
-	return t.Value
-}
-
-func number(n api.Number) any {
-	if !n.Valid {
-		return nil
-	}
-	return n.Text
-}
-
-// maxScaled bounds the amounts kept as integers (a billion units): sums of
-// them in SQLite cannot overflow before a group holds 922,337 of them, and
-// an overflowing sum would stop a page from being stored. A larger amount
-// is added up exactly from its text, as one with more than four decimals.
-const maxScaled = 1e9 * 1e4
-
-// scaled is n × 10^4 for the columns: as an exact integer when it fits,
-// else as the nearest float (±Inf past its range), which compares and
-// sorts it with the others; sums add it up from its text. Both are NULL
-// for an amount that is missing or not a number.
-func scaled(n api.Number) (exact, approx any) {
-	d, ok := n.Decimal()
-	if !ok {
-		return nil, nil
-	}
-	if v, ok := d.Scaled(scale); ok && v <= maxScaled && v >= -maxScaled {
-		return v, nil
-	}
-	f, _ := strconv.ParseFloat(d.String(), 64) // out of range: ±Inf, as wanted
-	return nil, f * 1e4
 }

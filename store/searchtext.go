@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"donations/api"
 )
@@ -18,57 +20,142 @@ import (
 // what no one looks a gift up by stays out: addresses, UTM values, the
 // questions themselves, answers that are yes, no or a number.
 func searchText(d *api.Donation) string {
-	day := ""
-	if t, ok := api.Time(d.DonationDate); ok {
-		day = t.UTC().Format("2006-01-02")
-	}
-	parts := []string{d.FirstName.Value + " " + d.LastName.Value, d.Email.Value, d.FormName.Value}
-	if !strings.EqualFold(d.CampaignName.Value, d.FormName.Value) {
-		parts = append(parts, d.CampaignName.Value)
-	}
-	parts = append(parts, d.City.Value, d.Phone.Value, d.Employer.Value, d.Occupation.Value,
-		d.Designation.Value, d.Comment.Value)
-	if h := d.Honor; h != nil {
-		parts = append(parts, h.TributeType.Value, h.HonoreeName.Value, h.RecipientName.Value, h.RecipientMessage.Value)
-	}
-	for _, q := range d.Questions {
-		parts = appendAnswer(parts, q.Answer)
-	}
-	parts = append(parts, d.Status.Value, d.Amount.Text, d.Currency.Value, day, strconv.FormatInt(d.ID.Value, 10))
-	// One space between fields is enough to keep a word from matching
-	// across two (words hold none); " | " added a sixth to the trigram index.
-	// Word by word into one builder: joining each part's words first
-	// made two slices and a string for each of its dozen parts.
-	var b strings.Builder
-	for _, p := range parts {
-		for w := range strings.FieldsSeq(p) {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(w)
-		}
-	}
-	return Fold(b.String())
+	t, ok := api.Time(d.DonationDate)
+	var w searchWords
+	return w.text(d, t, ok)
 }
 
-// appendAnswer adds the text of a form answer: a string, or the strings of
-// a list (boxes ticked). true, false and numbers say nothing searched for.
-func appendAnswer(parts []string, answer json.RawMessage) []string {
+// donation adds the words of d's search text, made at t when ok.
+func (w *searchWords) donation(d *api.Donation, t time.Time, ok bool) {
+	w.add(d.FirstName.Value)
+	w.add(d.LastName.Value)
+	w.add(d.Email.Value)
+	w.add(d.FormName.Value)
+	if !strings.EqualFold(d.CampaignName.Value, d.FormName.Value) {
+		w.add(d.CampaignName.Value)
+	}
+	for _, s := range [...]string{d.City.Value, d.Phone.Value, d.Employer.Value, d.Occupation.Value,
+		d.Designation.Value, d.Comment.Value} {
+		w.add(s)
+	}
+	if h := d.Honor; h != nil {
+		for _, s := range [...]string{h.TributeType.Value, h.HonoreeName.Value, h.RecipientName.Value, h.RecipientMessage.Value} {
+			w.add(s)
+		}
+	}
+	for _, q := range d.Questions {
+		w.answer(q.Answer)
+	}
+	w.add(d.Status.Value)
+	w.add(d.Amount.Text)
+	w.add(d.Currency.Value)
+	// The day and the id are one word each, of digits and dashes, which
+	// fold to themselves.
+	if ok {
+		w.buf = t.UTC().AppendFormat(w.space(), "2006-01-02")
+	}
+	w.buf = strconv.AppendInt(w.space(), d.ID.Value, 10)
+}
+
+// searchWords is a search text on its way: its words one space apart, one
+// space between fields keeping a word from matching across two (words
+// hold none; " | " added a sixth to the trigram index). Each word is
+// folded as it is added, the same as folding the whole text
+// (TestFoldWordByWordIsFoldOfTheText): joining the fields first, then
+// folding, made a slice, the joined text and the folded one for each
+// donation. Its buffer serves one text after another.
+type searchWords struct {
+	buf     []byte
+	raw     bool // add words as they are, unfolded
+	words   bool // one was added: a word that folds to nothing is one too
+	invalid bool // a word was not UTF-8, which folds apart differently
+}
+
+// text is the search text of d, made at t when ok (the caller has read
+// the date already): folded word by word, or as a whole when a word is
+// not UTF-8 (the transform reads what follows such bytes by what stands
+// before them).
+func (w *searchWords) text(d *api.Donation, t time.Time, ok bool) string {
+	*w = searchWords{buf: w.buf[:0]}
+	w.donation(d, t, ok)
+	if !w.invalid {
+		return string(w.buf)
+	}
+	*w = searchWords{buf: w.buf[:0], raw: true}
+	w.donation(d, t, ok)
+	return Fold(string(w.buf))
+}
+
+// space is buf ready for another word.
+func (w *searchWords) space() []byte {
+	if w.words {
+		return append(w.buf, ' ')
+	}
+	w.words = true
+	return w.buf
+}
+
+// add adds the words of s.
+func (w *searchWords) add(s string) {
+	for word := range strings.FieldsSeq(s) {
+		at := w.space()
+		if w.raw {
+			w.buf = append(at, word...)
+			continue
+		}
+		out, ok := appendFoldTable(at, word)
+		switch {
+		case ok:
+		case utf8.ValidString(word):
+			out = append(at, foldSlow(word)...)
+		default:
+			w.invalid = true
+		}
+		w.buf = out
+	}
+}
+
+// answer adds the text of a form answer: a string, or the strings of a
+// list (boxes ticked). true, false and numbers say nothing searched for.
+func (w *searchWords) answer(answer json.RawMessage) {
 	answer = bytes.TrimSpace(answer)
 	if len(answer) == 0 {
-		return parts
+		return
+	}
+	if s, ok := plainString(answer); ok {
+		w.add(s)
+		return
 	}
 	var one string
 	if answer[0] == '"' && json.Unmarshal(answer, &one) == nil {
-		return append(parts, one)
+		w.add(one)
+		return
 	}
 	var many []any
 	if answer[0] == '[' && json.Unmarshal(answer, &many) == nil {
 		for _, v := range many {
 			if s, ok := v.(string); ok {
-				parts = append(parts, s)
+				w.add(s)
 			}
 		}
 	}
-	return parts
+}
+
+// plainString is the JSON string j when it holds no escape (nor anything
+// json.Unmarshal would refuse or replace): most answers, read without
+// the decoder, which was most of what an answer cost.
+func plainString(j []byte) (string, bool) {
+	if len(j) < 2 || j[0] != '"' || j[len(j)-1] != '"' {
+		return "", false
+	}
+	in := j[1 : len(j)-1]
+	for _, c := range in {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return "", false
+		}
+	}
+	if !utf8.Valid(in) {
+		return "", false
+	}
+	return string(in), true
 }
