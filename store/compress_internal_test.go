@@ -6,17 +6,26 @@ import (
 	"donations/api"
 )
 
-// demoCodec is a codec with the dictionary a store makes of the first of
-// list, as packer makes it.
-func demoCodec(t testing.TB, list []api.Donation) *codec {
+// zstdDictBytes is how many bytes of the first records made the zstd
+// dictionaries of versions up to 26.
+const zstdDictBytes = 100 << 10
+
+// demoCodec is a codec of kind with the dictionary a store makes of the
+// first of list: as packer makes it for S2, as versions up to 26 made it
+// for zstd.
+func demoCodec(t testing.TB, list []api.Donation, kind string) *codec {
 	t.Helper()
 	var dict []byte
 	for _, d := range list {
-		if len(dict) < dictBytes {
-			dict = append(dict, d.Raw...)
-		}
+		dict = append(dict, d.Raw...)
 	}
-	c, err := newCodec(1, dict[:dictBytes])
+	dict = dict[:dictBytes]
+	if kind == codecZstd {
+		dict = dict[:zstdDictBytes]
+	} else {
+		dict = makeDict(dict)
+	}
+	c, err := newCodec(1, kind, dict)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +40,7 @@ func demoCodec(t testing.TB, list []api.Donation) *codec {
 // are kept.
 func TestRecordLiteralsAreKeptAsTheyAre(t *testing.T) {
 	list := demoDonations(t, 2000)
-	c := demoCodec(t, list)
+	c := demoCodec(t, list, codecZstd)
 	compressed := 0
 	for _, d := range list[len(list)-200:] {
 		packed, err := c.pack(d.Raw)
@@ -87,19 +96,48 @@ func literalsKind(t *testing.T, frame []byte) (kind byte, ok bool) {
 }
 
 // BenchmarkPack compresses demo records one at a time, as a sync stores
-// them; ratio is their compressed size over their JSON.
+// them, with each codec; ratio is their compressed size over their JSON.
 func BenchmarkPack(b *testing.B) {
 	list := demoDonations(b, 5000)
-	c := demoCodec(b, list)
-	var in, out int
-	i := 0
-	for b.Loop() {
-		raw := list[i%len(list)].Raw
-		packed, err := c.pack(raw)
-		if err != nil {
-			b.Fatal(err)
-		}
-		in, out, i = in+len(raw), out+len(packed), i+1
+	for _, kind := range []string{codecS2, codecZstd} {
+		b.Run(kind, func(b *testing.B) {
+			c := demoCodec(b, list, kind)
+			var in, out int
+			i := 0
+			for b.Loop() {
+				raw := list[i%len(list)].Raw
+				packed, err := c.pack(raw)
+				if err != nil {
+					b.Fatal(err)
+				}
+				in, out, i = in+len(raw), out+len(packed), i+1
+			}
+			b.ReportMetric(float64(out)/float64(in), "ratio")
+		})
 	}
-	b.ReportMetric(float64(out)/float64(in), "ratio")
+}
+
+// BenchmarkUnpack restores demo records one at a time, as an export in
+// any order reads them, with each codec.
+func BenchmarkUnpack(b *testing.B) {
+	list := demoDonations(b, 5000)
+	for _, kind := range []string{codecS2, codecZstd} {
+		b.Run(kind, func(b *testing.B) {
+			c := demoCodec(b, list, kind)
+			packed := make([][]byte, len(list))
+			for i, d := range list {
+				var err error
+				if packed[i], err = c.pack(d.Raw); err != nil {
+					b.Fatal(err)
+				}
+			}
+			i := 0
+			for b.Loop() {
+				if _, err := c.unpack(packed[i%len(packed)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
 }

@@ -128,6 +128,10 @@ func TestDamagedRecordsSayWhatToRun(t *testing.T) {
 		{"dictionary changed", `UPDATE records_dict SET bytes = substr(bytes, 2) || x'00'`, "dictionary 1 is damaged"},
 		{"record spoiled", `UPDATE records SET raw = x'0123456789' WHERE id = (SELECT max(id) FROM records)`, "record"},
 		{"record cut short", `UPDATE records SET raw = substr(raw, 1, 20)`, "record"},
+		// An S2 block begins with the length of what it holds: one that
+		// says 4 GB is refused before that much is taken.
+		{"record's length spoiled", `UPDATE records SET raw = x'ffffffff0f' || substr(raw, 2) WHERE id = (SELECT max(id) FROM records)`, "more than a page may hold"},
+		{"dictionary of an unknown codec", `UPDATE records_dict SET codec = 'lz5'`, `unknown codec "lz5"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, path := tempStore(t)

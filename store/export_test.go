@@ -3,10 +3,40 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"modernc.org/sqlite"
 )
+
+// undoCodec keeps every record as sent and drops the dictionaries'
+// codec, as a store of version 26 may be (one that held fewer than
+// dictBytes of records), with its triggers.
+func undoCodec() []string {
+	if err := registerRestore(); err != nil {
+		panic(err)
+	}
+	return slices.Concat([]string{`UPDATE records SET raw = restored((SELECT bytes FROM records_dict WHERE id = records.dict), raw), dict = 0 WHERE dict != 0`,
+		`DELETE FROM records_dict`, `DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`,
+		`ALTER TABLE records_dict DROP COLUMN codec`}, heldJSONTriggers26)
+}
+
+// registerRestore makes restored(dict, raw) known to the connections
+// opened after it: the record an S2 dictionary's block holds.
+var registerRestore = sync.OnceValue(func() error {
+	return sqlite.RegisterDeterministicScalarFunction("restored", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		dict, _ := args[0].([]byte)
+		raw, _ := args[1].([]byte)
+		c, err := newCodec(0, codecS2, dict)
+		if err != nil {
+			return nil, err
+		}
+		return c.unpack(raw)
+	})
+})
 
 // GroupTable is the table Groups reads for f, by and loc.
 func (s *Store) GroupTable(ctx context.Context, f Filter, by []string, loc *time.Location) (string, error) {
@@ -62,12 +92,15 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // the rollup by donor and year; from 19 on the donors table keyed by
 // e-mail, WITHOUT ROWID; from 21 on the triggers that keep the JSON held;
 // from 23 on rollup_donor_last's triggers that read the year's start from
-// meta; from 24 on the index of campaigns.
-// With the
-// other indexes those upgrades made, it is then a store
-// of version v.
+// meta; from 24 on the index of campaigns; from 26 on the dictionaries'
+// codec, its records kept as sent (S2 was unknown before) and the
+// triggers that read it. With the other indexes those upgrades made, it
+// is then a store of version v.
 func UndoSince(v int) []string {
 	var out []string
+	if v <= 26 {
+		out = append(out, undoCodec()...)
+	}
 	if v <= 24 {
 		out = append(out, `DROP INDEX donations_campaign`)
 	}

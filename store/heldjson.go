@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/klauspost/compress/s2"
 	"modernc.org/sqlite"
 )
 
@@ -27,6 +28,24 @@ const metaJSONBytes = "json_bytes"
 // removed.
 var heldJSONTriggers = []string{
 	`CREATE TRIGGER records_json_ai AFTER INSERT ON records BEGIN
+	UPDATE meta SET value = value + ` + jsonSize("new") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+	`CREATE TRIGGER records_json_ad AFTER DELETE ON records BEGIN
+	UPDATE meta SET value = value - ` + jsonSize("old") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+	`CREATE TRIGGER records_json_au AFTER UPDATE OF dict, raw ON records BEGIN
+	UPDATE meta SET value = value - ` + jsonSize("old") + ` + ` + jsonSize("new") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+}
+
+// jsonSize is the length of the record as sent of the row r (new or old)
+// of records: its dictionary's codec says where its compressed bytes
+// hold it.
+func jsonSize(r string) string {
+	return `json_size((SELECT codec FROM records_dict WHERE id = ` + r + `.dict), ` + r + `.raw)`
+}
+
+// heldJSONTriggers26 are heldJSONTriggers as versions 22 to 26 made them,
+// when every dictionary was zstd's.
+var heldJSONTriggers26 = []string{
+	`CREATE TRIGGER records_json_ai AFTER INSERT ON records BEGIN
 	UPDATE meta SET value = value + json_bytes(new.dict, new.raw) WHERE key = '` + metaJSONBytes + `'; END`,
 	`CREATE TRIGGER records_json_ad AFTER DELETE ON records BEGIN
 	UPDATE meta SET value = value - json_bytes(old.dict, old.raw) WHERE key = '` + metaJSONBytes + `'; END`,
@@ -34,20 +53,29 @@ var heldJSONTriggers = []string{
 	UPDATE meta SET value = value - json_bytes(old.dict, old.raw) + json_bytes(new.dict, new.raw) WHERE key = '` + metaJSONBytes + `'; END`,
 }
 
-// registerJSONBytes makes json_bytes(dict, raw) known to the connections
-// opened after it: the length of the record as sent, read from its zstd
-// frame's header (which holds it: frames are single-segment), not
-// restored.
+// registerJSONBytes makes json_size(codec, raw) known to the connections
+// opened after it: the length of the record as sent, read from the header
+// of its S2 block or zstd frame (which holds it: frames are
+// single-segment), not restored; codec is NULL for a record kept as sent.
+// The triggers of a store of version 22 to 26, which called json_bytes,
+// are replaced by its upgrade.
 var registerJSONBytes = sync.OnceValue(func() error {
-	return sqlite.RegisterDeterministicScalarFunction("json_bytes", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+	return sqlite.RegisterDeterministicScalarFunction("json_size", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
 		raw, _ := args[1].([]byte)
-		if dict, _ := args[0].(int64); dict == 0 {
-			if s, ok := args[1].(string); ok {
-				return int64(len(s)), nil
-			}
-			return int64(len(raw)), nil
+		if s, ok := args[1].(string); ok {
+			raw = []byte(s)
 		}
-		if n, ok := frameContentSize(raw); ok {
+		n, ok := int64(0), false
+		switch args[0] {
+		case nil:
+			return int64(len(raw)), nil
+		case codecS2:
+			m, err := s2.DecodedLen(raw)
+			n, ok = int64(m), err == nil
+		case codecZstd:
+			n, ok = frameContentSize(raw)
+		}
+		if ok {
 			return n, nil
 		}
 		// A damaged record counts as what it takes: an error here would
@@ -98,7 +126,7 @@ func heldJSON(ctx context.Context, tx *sql.Tx) (int64, error) {
 		return n, nil
 	}
 	var n int64
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(json_bytes(dict, raw)), 0) FROM records`).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(json_size(d.codec, r.raw)), 0) FROM records r LEFT JOIN records_dict d ON d.id = r.dict`).Scan(&n); err != nil {
 		return 0, err
 	}
 	return n, setMeta(ctx, tx, metaJSONBytes, strconv.FormatInt(n, 10))

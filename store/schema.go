@@ -25,7 +25,7 @@ var schema = sync.OnceValue(func() []string {
 		// Compressed on disk (see compress.go): dict is the dictionary's id in
 		// records_dict, 0 for a record kept as sent.
 		`CREATE TABLE records (id INTEGER PRIMARY KEY, dict INTEGER NOT NULL, raw BLOB NOT NULL)`,
-		`CREATE TABLE records_dict (id INTEGER PRIMARY KEY, sum BLOB NOT NULL, bytes BLOB NOT NULL)`,
+		recordsDictTable(schemaVersion),
 		donationsTable(schemaVersion),
 		`CREATE INDEX donations_date ON donations(date_utc, id)`,
 		// Gifts sort by what they are worth in one currency, the converted
@@ -96,6 +96,21 @@ func donationsTable(v int) string {
 	return "CREATE TABLE donations (\n\t\t" + cols + ")"
 }
 
+// dictCodec is the column of records_dict that says how its records are
+// compressed (see compress.go), added by the upgrade from 26. Its default
+// is the codec of the dictionaries made before: a new store names S2 for
+// each it makes.
+const dictCodec = "codec TEXT NOT NULL DEFAULT '" + codecZstd + "'"
+
+// recordsDictTable makes records_dict as version v has it.
+func recordsDictTable(v int) string {
+	cols := "id INTEGER PRIMARY KEY, sum BLOB NOT NULL, bytes BLOB NOT NULL"
+	if v > 26 {
+		cols += ", " + dictCodec
+	}
+	return "CREATE TABLE records_dict (" + cols + ")"
+}
+
 // addColumns is the ALTER TABLE of each column the upgrade from v adds.
 func addColumns(v int) []string {
 	var out []string
@@ -136,6 +151,7 @@ const donorIndex10 = `CREATE INDEX donations_donor ON donations(email_key, day, 
 func schemaAt(v int) []string {
 	out := slices.Clone(schema())
 	out[slices.Index(out, donationsTable(schemaVersion))] = donationsTable(v)
+	out[slices.Index(out, recordsDictTable(schemaVersion))] = recordsDictTable(v)
 	// From the newest step down: a step that replaces a statement gives
 	// back the one an earlier step made.
 	for step := schemaVersion - 1; step >= v; step-- {

@@ -53,8 +53,8 @@ func TestAStoreOfPaddedStatusesIsKeyedAgain(t *testing.T) {
 	s.Close()
 	// As version 25 keyed them: lower case, untrimmed. The triggers move
 	// the sums and donors along, as that version added them up.
-	craft(t, path, `UPDATE donations SET status_key = ' paid ' WHERE id = 2`, "UPDATE donations SET status_key = 'paid\n' WHERE id = 3",
-		"UPDATE donations SET status_key = '\u00a0paid\u3000' WHERE id = 4", `PRAGMA user_version = 25`)
+	craft(t, path, append(store.UndoSince(25), `UPDATE donations SET status_key = ' paid ' WHERE id = 2`, "UPDATE donations SET status_key = 'paid\n' WHERE id = 3",
+		"UPDATE donations SET status_key = '\u00a0paid\u3000' WHERE id = 4", `PRAGMA user_version = 25`)...)
 	s = open(t, path)
 	n, err := s.Count(ctx, store.Query{Filter: store.Filter{Statuses: []string{"paid"}}})
 	if err != nil {

@@ -23,8 +23,8 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
-			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema22(), 22: heldJSONTriggers,
-		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}, 25: {rekeyStatuses()}}
+			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema22(), 22: heldJSONTriggers26,
+		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}, 25: {rekeyStatuses()}, 26: since26()}
 })
 
 // rekeyStatuses keys again, as statusKey keys them, the statuses that
@@ -45,12 +45,20 @@ func rekeyStatuses() string {
 	return `UPDATE donations SET status_key = ` + trimmed + ` WHERE id IN (SELECT id FROM donations WHERE status_key <> ` + trimmed + `)`
 }
 
+// since26 is the upgrade from 26: a dictionary names its codec (its
+// records stay as they are, zstd's), and the running sum of the JSON held
+// reads it.
+func since26() []string {
+	return slices.Concat([]string{"ALTER TABLE records_dict ADD COLUMN " + dictCodec,
+		`DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`}, heldJSONTriggers)
+}
+
 // replaced are what an upgrade makes anew: the upgrade from v drops what
 // replaced[v] made, so a store of version v holds it.
 var replaced = sync.OnceValue(func() map[int][]string {
 	return map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
 		16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19),
-		20: creates(donorsChanged(21, 20)), 23: donorLastTriggers(calendarYear)}
+		20: creates(donorsChanged(21, 20)), 23: donorLastTriggers(calendarYear), 26: heldJSONTriggers26}
 })
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
