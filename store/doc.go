@@ -47,12 +47,15 @@
 //	email_key        the e-mail in lower case (donors are grouped by it)
 //	form_name, payment_type                              as sent
 //	recurring, anonymous, tribute                        0 or 1
-//	search           Fold of names, e-mail, form, campaign name, city,
-//	                 phone, employer, occupation, designation, comment,
-//	                 the tribute (type, honoree, recipient, message), the
-//	                 text of answers to the form's questions, status,
-//	                 amount, currency, date and id, a space apart: what a
-//	                 quick search matches (searchtext.go)
+//	search           Fold of names, e-mail (unless email_key holds it as
+//	                 Fold gives it), form, campaign name, city, phone,
+//	                 employer, occupation, designation, comment, the
+//	                 tribute (type, honoree, recipient, message), the text
+//	                 of answers to the form's questions, status, amount,
+//	                 currency and date, a space apart (searchtext.go); with
+//	                 email_key and id after it, what a quick search matches
+//	                 (the view donations_search; a store made before
+//	                 version 27 holds them in this column too)
 //	campaign_id, campaign_name  the campaign, as servers that nest it send
 //	                 it (NULL in the spec's records, which name a form)
 //	tribute_type     the tribute's type in lower case (memory, honor)
@@ -63,8 +66,9 @@
 // The last four were added by the upgrade from schema 10 (addedColumns),
 // which fills them, and the search, from the stored records.
 //
-// Table donations_fts is a trigram FTS5 index over donations.search (kept by
-// triggers), so a substring search is an index lookup, not a scan.
+// Table donations_fts is a trigram FTS5 index over the view
+// donations_search (kept by triggers), so a substring search is an index
+// lookup, not a scan.
 //
 // Tables rollup_day (by day, currency, converted_currency, status_key) and
 // rollup_dims (by form_name, status_key, currency, payment_type, recurring,

@@ -24,6 +24,15 @@ func undoCodec() []string {
 		`ALTER TABLE records_dict DROP COLUMN codec`}, heldJSONTriggers26)
 }
 
+// undoSearch makes the search index anew as version 26 made it, over the
+// search column alone.
+func undoSearch() []string {
+	return slices.Concat([]string{`DROP TRIGGER donations_ai`, `DROP TRIGGER donations_ad_fts`,
+		`DROP TRIGGER donations_au`, `DROP TABLE donations_fts`, `DROP VIEW donations_search`,
+		searchIndex26, searchAutomerge, searchCrisismerge}, searchTriggersAt(26),
+		[]string{`INSERT INTO donations_fts(donations_fts) VALUES ('rebuild')`})
+}
+
 // registerRestore makes restored(dict, raw) known to the connections
 // opened after it: the record an S2 dictionary's block holds.
 var registerRestore = sync.OnceValue(func() error {
@@ -94,12 +103,13 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // from 23 on rollup_donor_last's triggers that read the year's start from
 // meta; from 24 on the index of campaigns; from 26 on the dictionaries'
 // codec, its records kept as sent (S2 was unknown before) and the
-// triggers that read it. With the other indexes those upgrades made, it
+// triggers that read it, and the search index over the search column
+// alone (which then lacks the e-mail and id a version 26 put there). With the other indexes those upgrades made, it
 // is then a store of version v.
 func UndoSince(v int) []string {
 	var out []string
 	if v <= 26 {
-		out = append(out, undoCodec()...)
+		out = slices.Concat(out, undoCodec(), undoSearch())
 	}
 	if v <= 24 {
 		out = append(out, `DROP INDEX donations_campaign`)

@@ -131,7 +131,7 @@ func (f Filter) whoClause(w *conds, inOrder bool) {
 		w.add(plus+"id IN (SELECT rowid FROM donations_fts WHERE donations_fts MATCH ?)", match)
 	}
 	for _, word := range f.rechecked() {
-		w.add("instr(search, ?) > 0", word)
+		w.add("instr("+searched("")+", ?) > 0", word)
 	}
 	for _, word := range f.shortWords() {
 		if slices.Contains(f.byVocab, word) {
@@ -139,7 +139,7 @@ func (f Filter) whoClause(w *conds, inOrder bool) {
 			w.add(plus+inVocab, lo, hi)
 			continue
 		}
-		w.add("search LIKE ? ESCAPE '\\'", "%"+likeEscape(word)+"%")
+		w.add(searched("")+" LIKE ? ESCAPE '\\'", "%"+likeEscape(word)+"%")
 	}
 }
 

@@ -38,7 +38,7 @@ func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 		number(d.ConvertedAmount), c4, c4f, convertedCurrency(d),
 		statusKey(d.Status.Value),
 		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value+" "+d.FirstName.Value),
-		strings.ToLower(strings.TrimSpace(d.Email.Value)),
+		emailKey(d.Email.Value),
 		text(d.FormName), text(d.PaymentType),
 		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil)
 	return append(appendAdded(vals, d, m.words.text(d, t, ok), e4), planInterval(d))

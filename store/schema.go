@@ -40,22 +40,33 @@ var schema = sync.OnceValue(func() []string {
 		`CREATE INDEX donations_form ON donations(form_name, id)`,
 		campaignIndex,
 		refundedIndex,
-		searchIndex, searchAutomerge, searchCrisismerge,
-		// While a first sync fills an empty store the index is not kept up to
-		// date row by row (the meta key deferred says so): it is built once
-		// when that sync ends, or the next one if it is cut short.
-		`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
-		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
+		searchView, searchIndex, searchAutomerge, searchCrisismerge,
 		`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
 		DELETE FROM records WHERE id = old.id; END`,
-		`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
-		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search); END`,
-		`CREATE TRIGGER donations_au AFTER UPDATE OF search ON donations WHEN ` + kept + ` BEGIN
-		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, old.search);
-		INSERT INTO donations_fts(rowid, search) VALUES (new.id, new.search); END`,
 		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-	}, rollupSchema(schemaVersion)...), slices.Concat(campaignRollupSchema(), exchangeSchema, donorYearSchema(), donorLastSchema(), heldJSONTriggers)...)
+	}, rollupSchema(schemaVersion)...), slices.Concat(searchTriggersAt(schemaVersion), campaignRollupSchema(), exchangeSchema,
+		donorYearSchema(), donorLastSchema(), heldJSONTriggers)...)
 })
+
+// searchTriggersAt keep the search index of a store of version v as
+// donations are stored, changed and removed: the text searched indexes,
+// from version 27 on, the search column alone before. While a first sync
+// fills an empty store the index is not kept up to date row by row (the
+// meta key deferred says so): it is built once when that sync ends, or
+// the next one if it is cut short.
+func searchTriggersAt(v int) []string {
+	text, of := searched, "search, email_key"
+	if v < 27 {
+		text, of = func(r string) string { return r + ".search" }, "search"
+	}
+	return []string{`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
+		INSERT INTO donations_fts(rowid, search) VALUES (new.id, ` + text("new") + `); END`,
+		`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, ` + text("old") + `); END`,
+		`CREATE TRIGGER donations_au AFTER UPDATE OF ` + of + ` ON donations WHEN ` + kept + ` BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, ` + text("old") + `);
+		INSERT INTO donations_fts(rowid, search) VALUES (new.id, ` + text("new") + `); END`}
+}
 
 // donationsColumns are the donations' columns a store was first made with.
 // Only what is sorted, filtered, searched or added up: the rest of a

@@ -13,7 +13,15 @@ import (
 // without). A word of four or more letters is then looked up as its
 // trigrams, all of them in one donation, and tested in the search column
 // (see match and rechecked): the index can no longer say they are in a row.
-const searchIndex = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0, detail=none)`
+const searchIndex = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations_search', content_rowid='id', tokenize='trigram', columnsize=0, detail=none)`
+
+// searchView is the search index's content, what FTS5 reads of a donation
+// when it reads its text (a rebuild, an integrity check): searched.
+var searchView = `CREATE VIEW donations_search (id, search) AS SELECT id, ` + searched("") + ` FROM donations`
+
+// searchIndex26 is searchIndex as versions 17 to 26 made it, over the
+// search column alone.
+const searchIndex26 = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0, detail=none)`
 
 // searchIndex16 is searchIndex as versions up to 16 made it, with positions.
 const searchIndex16 = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0)`
@@ -38,8 +46,9 @@ func searchSetting(in, option string, v int) string {
 var searchTables = []string{"donations_fts_data", "donations_fts_idx", "donations_fts_config"}
 
 // rebuildSearch indexes every donation in the search index the upgrade
-// from 16 made anew (a minute at a million), unless a first sync under way
-// defers it: that sync builds it at its end.
+// from 26 made anew (the one from 16 made it anew too, and leaves it to
+// this), unless a first sync under way defers it: that sync builds it at
+// its end.
 func (s *Store) rebuildSearch(ctx context.Context, tx *sql.Tx) error {
 	deferred, err := metaIn(ctx, tx, metaDeferred)
 	if err != nil || deferred != "" {

@@ -81,10 +81,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			// 20,000: a store of 10,000 takes about the JSON it holds, and a
-			// sync that leaves it larger compacts it and builds its index
-			// anew (see bounded), which is not what this test is about.
-			s, _, srv, c := syncedFile(t, demo.Options{Count: 20_000}, dataset.SyncOptions{})
+			s, _, srv, c := syncedFile(t, demo.Options{Count: 10_000}, dataset.SyncOptions{})
 			if tc.before != nil {
 				if err := tc.before(s, ctx); err != nil {
 					t.Fatal(err)

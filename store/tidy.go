@@ -134,7 +134,7 @@ func fillSearch(ctx context.Context, x writer, in string) error {
 	if _, err := x.ExecContext(ctx, searchSetting(in, "crisismerge", 1999)); err != nil {
 		return err
 	}
-	if _, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(rowid, search) SELECT id, search FROM donations WHERE id > ?`, last); err != nil {
+	if _, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(rowid, search) SELECT id, `+searched("")+` FROM donations WHERE id > ?`, last); err != nil {
 		return err
 	}
 	if err := optimizeSearch(ctx, x, in); err != nil {
@@ -250,7 +250,7 @@ func (at *indexing) next(ctx context.Context, n int) (bool, error) {
 	if err != nil || !upto.Valid {
 		return false, err
 	}
-	if _, err := at.x.ExecContext(ctx, `INSERT INTO `+at.in+`donations_fts(rowid, search) SELECT id, search FROM donations WHERE id > ? AND id <= ?`, at.last, upto.Int64); err != nil {
+	if _, err := at.x.ExecContext(ctx, `INSERT INTO `+at.in+`donations_fts(rowid, search) SELECT id, `+searched("")+` FROM donations WHERE id > ? AND id <= ?`, at.last, upto.Int64); err != nil {
 		return false, err
 	}
 	at.last = upto.Int64

@@ -19,7 +19,7 @@ var upgrades = sync.OnceValue(func() map[int][]string {
 		11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
 		13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
 		14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
-		16: {`DROP TABLE donations_fts`, searchIndex, searchAutomerge, searchCrisismerge},
+		16: {`DROP TABLE donations_fts`, searchIndex26, searchAutomerge, searchCrisismerge},
 		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
@@ -47,10 +47,19 @@ func rekeyStatuses() string {
 
 // since26 is the upgrade from 26: a dictionary names its codec (its
 // records stay as they are, zstd's), and the running sum of the JSON held
-// reads it.
+// reads it; the search index reads the text searched, and is built again
+// (its search column stays: see searched).
 func since26() []string {
 	return slices.Concat([]string{"ALTER TABLE records_dict ADD COLUMN " + dictCodec,
-		`DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`}, heldJSONTriggers)
+		`DROP TRIGGER records_json_ai`, `DROP TRIGGER records_json_ad`, `DROP TRIGGER records_json_au`},
+		heldJSONTriggers, searchSince26())
+}
+
+// searchSince26 makes the search index anew over the text searched, with
+// its settings and triggers.
+func searchSince26() []string {
+	return slices.Concat([]string{`DROP TRIGGER donations_ai`, `DROP TRIGGER donations_ad_fts`, `DROP TRIGGER donations_au`,
+		`DROP TABLE donations_fts`, searchView, searchIndex, searchAutomerge, searchCrisismerge}, searchTriggersAt(27))
 }
 
 // replaced are what an upgrade makes anew: the upgrade from v drops what
@@ -58,7 +67,8 @@ func since26() []string {
 var replaced = sync.OnceValue(func() map[int][]string {
 	return map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
 		16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19),
-		20: creates(donorsChanged(21, 20)), 23: donorLastTriggers(calendarYear), 26: heldJSONTriggers26}
+		20: creates(donorsChanged(21, 20)), 23: donorLastTriggers(calendarYear),
+		26: slices.Concat(heldJSONTriggers26, []string{searchIndex26, searchAutomerge, searchCrisismerge}, searchTriggersAt(26))}
 })
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
@@ -93,7 +103,7 @@ func remade(v int) []string {
 // fills compute what the upgrade from a version added from what the store
 // holds (see fillColumns, addUp).
 var fills = map[int]func(*Store, context.Context, *sql.Tx) error{11: (*Store).fillColumns, 12: (*Store).addUp,
-	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 16: (*Store).rebuildSearch,
+	13: (*Store).fillIntervals, 14: (*Store).addUpCampaigns, 26: (*Store).rebuildSearch,
 	18: (*Store).addUpDonorYears,
 	// The upgrade from 19 makes the donors table anew and adds it up: a store
 	// of 17, whose donors' triggers changed, is added up there, once.
