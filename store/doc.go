@@ -16,11 +16,12 @@
 // newer program is an error that says to run `donations cache clear`.
 //
 // Table records, one row per donation id: id, dict and raw, the record's
-// bytes exactly as the server sent them, compressed with zstd against the
-// dictionary dict of table records_dict (id, sum: its SHA-256, bytes: the
-// first 100 KB of records the store held), or as sent when dict is 0 (a
-// store in memory, or one that holds fewer bytes than that). See
-// compress.go. They are kept apart from the columns below so that sorting,
+// bytes exactly as the server sent them, compressed against the
+// dictionary dict of table records_dict (id, sum: its SHA-256, bytes: made
+// of the first 64 KB of records the store held, codec: s2, or zstd in a
+// store made before version 27 with the first 100 KB), or as sent when
+// dict is 0 (a store in memory, or one that holds fewer bytes than that).
+// See compress.go. They are kept apart from the columns below so that sorting,
 // counting and adding up never read them.
 //
 // Table donations, one row per donation id, with only what is sorted,
