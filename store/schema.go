@@ -380,7 +380,8 @@ func setVersion(ctx context.Context, tx *sql.Tx) error {
 }
 
 // tablesOf is a DROP for each table of an older store (checkSchema found
-// them all to be a store's), the search index first, which drops its own.
+// them all to be a store's), and for the search index's view, the search
+// index first, which drops its own.
 func tablesOf(ctx context.Context, tx *sql.Tx) ([]string, error) {
 	have, err := schemaOf(ctx, tx)
 	if err != nil {
@@ -388,7 +389,10 @@ func tablesOf(ctx context.Context, tx *sql.Tx) ([]string, error) {
 	}
 	var drop []string
 	for _, name := range sortedNames(have) {
-		if o := have[name]; o.typ == "table" {
+		switch o := have[name]; {
+		case o.typ == "view": // the search index's content (see oursOlder)
+			drop = append([]string{`DROP VIEW IF EXISTS "` + name + `"`}, drop...)
+		case o.typ == "table":
 			stmt := `DROP TABLE IF EXISTS "` + name + `"`
 			if strings.HasPrefix(o.sql, "CREATE VIRTUAL TABLE") {
 				drop = append([]string{stmt}, drop...)
