@@ -269,7 +269,7 @@ func makeUpkeep(ctx context.Context, tx *sql.Tx) error {
 // refused before anything reads it (see checkSchema). The version is read
 // again inside the write transaction, so two processes opening a new store
 // build it once.
-func (s *Store) migrate(ctx context.Context) error {
+func (s *Store) migrate(ctx context.Context, o Opening) error {
 	var v int
 	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
 		return err
@@ -316,6 +316,15 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
 		}
 		if upgradable(v) {
+			if !readableAsIs(v) {
+				// Its fills read every donation again.
+				if o.Unfinished {
+					return ErrUpgradeLeft
+				}
+				if o.Upgrading != nil {
+					o.Upgrading()
+				}
+			}
 			upgraded = true
 			return s.upgrade(ctx, tx, v)
 		}

@@ -74,15 +74,17 @@ func openSynced(ctx context.Context, a *app, path string) (*store.Store, error) 
 
 // openStore opens the store at path, or one in memory for "". When a
 // first sync stopped at its end left the search index and the sums to
-// this open, stderr says so as the build starts: it takes seconds (some
-// 20 at a million donations) that the command would otherwise sit silent.
+// this open, or the store is upgraded for this version, stderr says so as
+// the work starts: it takes seconds (some 20 at a million donations) that
+// the command would otherwise sit silent.
 func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 	var s *store.Store
 	var err error
 	if path == "" {
 		s, err = store.Memory(ctx)
 	} else {
-		s, err = store.OpenWith(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) }})
+		s, err = store.OpenWith(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
+			Upgrading: func() { fmt.Fprintln(a.stderr, upgradingNote) }})
 	}
 	return s, storeError(err)
 }
@@ -90,6 +92,10 @@ func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 // finishingNote is what a command says while it finishes the local store a
 // stopped sync left.
 const finishingNote = "donations: finishing the local store a stopped sync left (search index, sums); ctrl+c stops it"
+
+// upgradingNote is what a command says while it upgrades the local store
+// for this version, when that reads every donation again.
+const upgradingNote = "donations: upgrading the local store for this version (it keeps what it holds); ctrl+c stops it"
 
 // storeError says that err, from opening or clearing the local store, is
 // a problem the user fixes (a damaged, newer or unwritable store: exit 2,
