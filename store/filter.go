@@ -109,7 +109,7 @@ func (c *conds) add(cond string, a ...any) {
 // API's filters, the ids after one, and the search.
 func (f Filter) whoClause(w *conds, inOrder bool) {
 	if f.Email != "" {
-		w.add("email_key = ?", strings.ToLower(strings.TrimSpace(f.Email)))
+		w.add("email_key = ?", emailKey(f.Email))
 	}
 	if f.FirstName != "" {
 		w.add("lower(first_name) = ?", sqlLower(f.FirstName))

@@ -16,7 +16,7 @@ import (
 // records' bytes as the server sent them, as an export gives them). Its
 // file is compacted after a sync only when it takes more (see bounded), so
 // the JSON held is kept as a running sum in meta (metaJSONBytes), by
-// triggers on records (heldJSONTriggers) through json_bytes(dict, raw):
+// triggers on records (heldJSONTriggers) through json_size(codec, raw):
 // adding it up again reads every record, 0.25 GB at a million donations.
 
 // metaJSONBytes is the bytes of JSON the records hold, while the triggers
@@ -26,13 +26,23 @@ const metaJSONBytes = "json_bytes"
 
 // heldJSONTriggers keep metaJSONBytes as records are stored, changed and
 // removed.
-var heldJSONTriggers = []string{
-	`CREATE TRIGGER records_json_ai AFTER INSERT ON records BEGIN
-	UPDATE meta SET value = value + ` + jsonSize("new") + ` WHERE key = '` + metaJSONBytes + `'; END`,
-	`CREATE TRIGGER records_json_ad AFTER DELETE ON records BEGIN
-	UPDATE meta SET value = value - ` + jsonSize("old") + ` WHERE key = '` + metaJSONBytes + `'; END`,
-	`CREATE TRIGGER records_json_au AFTER UPDATE OF dict, raw ON records BEGIN
-	UPDATE meta SET value = value - ` + jsonSize("old") + ` + ` + jsonSize("new") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+var heldJSONTriggers = jsonTriggers(jsonSize)
+
+// heldJSONTriggers26 are heldJSONTriggers as versions 22 to 26 made them,
+// when every dictionary was zstd's.
+var heldJSONTriggers26 = jsonTriggers(func(r string) string { return `json_bytes(` + r + `.dict, ` + r + `.raw)` })
+
+// jsonTriggers are the triggers that keep metaJSONBytes, size being the
+// SQL of the length of the record as sent of the row new or old.
+func jsonTriggers(size func(r string) string) []string {
+	return []string{
+		`CREATE TRIGGER records_json_ai AFTER INSERT ON records BEGIN
+	UPDATE meta SET value = value + ` + size("new") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+		`CREATE TRIGGER records_json_ad AFTER DELETE ON records BEGIN
+	UPDATE meta SET value = value - ` + size("old") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+		`CREATE TRIGGER records_json_au AFTER UPDATE OF dict, raw ON records BEGIN
+	UPDATE meta SET value = value - ` + size("old") + ` + ` + size("new") + ` WHERE key = '` + metaJSONBytes + `'; END`,
+	}
 }
 
 // jsonSize is the length of the record as sent of the row r (new or old)
@@ -42,24 +52,13 @@ func jsonSize(r string) string {
 	return `json_size((SELECT codec FROM records_dict WHERE id = ` + r + `.dict), ` + r + `.raw)`
 }
 
-// heldJSONTriggers26 are heldJSONTriggers as versions 22 to 26 made them,
-// when every dictionary was zstd's.
-var heldJSONTriggers26 = []string{
-	`CREATE TRIGGER records_json_ai AFTER INSERT ON records BEGIN
-	UPDATE meta SET value = value + json_bytes(new.dict, new.raw) WHERE key = '` + metaJSONBytes + `'; END`,
-	`CREATE TRIGGER records_json_ad AFTER DELETE ON records BEGIN
-	UPDATE meta SET value = value - json_bytes(old.dict, old.raw) WHERE key = '` + metaJSONBytes + `'; END`,
-	`CREATE TRIGGER records_json_au AFTER UPDATE OF dict, raw ON records BEGIN
-	UPDATE meta SET value = value - json_bytes(old.dict, old.raw) + json_bytes(new.dict, new.raw) WHERE key = '` + metaJSONBytes + `'; END`,
-}
-
-// registerJSONBytes makes json_size(codec, raw) known to the connections
+// registerJSONSize makes json_size(codec, raw) known to the connections
 // opened after it: the length of the record as sent, read from the header
 // of its S2 block or zstd frame (which holds it: frames are
 // single-segment), not restored; codec is NULL for a record kept as sent.
 // The triggers of a store of version 22 to 26, which called json_bytes,
 // are replaced by its upgrade.
-var registerJSONBytes = sync.OnceValue(func() error {
+var registerJSONSize = sync.OnceValue(func() error {
 	return sqlite.RegisterDeterministicScalarFunction("json_size", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
 		raw, _ := args[1].([]byte)
 		if s, ok := args[1].(string); ok {

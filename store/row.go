@@ -94,6 +94,10 @@ func refunded(d *api.Donation, e4 any) any {
 	return min(rv, av)
 }
 
+// emailKey is the e-mail column of a donation whose e-mail is email, and
+// what a filter by e-mail looks for.
+func emailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
 func nullIfEmpty(s string) any {
 	if s == "" {
 		return nil

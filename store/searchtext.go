@@ -65,9 +65,6 @@ func keyedAsFolded(email string) bool {
 	return ascii(key) && !strings.ContainsAny(key, " \t\n\v\f\r")
 }
 
-// emailKey is the e-mail column of a donation whose e-mail is email.
-func emailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
-
 // searched is the text the search index holds of the donation of the
 // row r ("new", "old", or the table's own columns for ""): its search
 // column, its e-mail column and its id, one space apart. Those two are
