@@ -275,7 +275,7 @@ func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []Page) (c *codec,
 		c, err = s.codec(ctx, tx, id)
 		return c, false, err
 	}
-	held, err := heldAsSent(ctx, tx)
+	held, err := heldWith(ctx, tx, 0)
 	if err != nil {
 		return nil, false, err
 	}
@@ -318,10 +318,11 @@ type heldRecord struct {
 	raw []byte
 }
 
-// heldAsSent are the records a store holds uncompressed: fewer than
-// dictBytes of them, as it makes its dictionary when they come to that.
-func heldAsSent(ctx context.Context, tx *sql.Tx) ([]heldRecord, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, raw FROM records WHERE dict = 0 ORDER BY id`)
+// heldWith are the records a store holds compressed with dictionary dict:
+// with 0, those it holds as sent, fewer than dictBytes of them, as it
+// makes its dictionary when they come to that.
+func heldWith(ctx context.Context, tx *sql.Tx, dict int64) ([]heldRecord, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, raw FROM records WHERE dict = ? ORDER BY id`, dict)
 	if err != nil {
 		return nil, err
 	}
