@@ -112,13 +112,18 @@ func (s *Store) packTighter(ctx context.Context, tx *sql.Tx, held []heldRecord, 
 		return err
 	}
 	defer enc.Close()
+	update, err := tx.PrepareContext(ctx, `UPDATE records SET dict = ?, raw = ? WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	defer update.Close()
 	for _, r := range held {
 		raw, err := s.unpack(ctx, tx, r.id, from.id, r.raw, from)
 		if err != nil {
 			return err
 		}
 		packed := enc.EncodeAll(raw, nil)[len(zstdMagic):]
-		if _, err := tx.ExecContext(ctx, `UPDATE records SET dict = ?, raw = ? WHERE id = ?`, id, packed, r.id); err != nil {
+		if _, err := update.ExecContext(ctx, id, packed, r.id); err != nil {
 			return err
 		}
 	}
