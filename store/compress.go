@@ -27,10 +27,11 @@ import (
 // the dictionary in records_dict, whose codec says how records.raw holds
 // it. Stores made from schema 27 on use S2 (codecS2): a block made with
 // the dictionary, which begins with the record's length. Stores made
-// before keep compressing with the zstd dictionary they made
-// (codecZstd): a zstd frame made with that dictionary as raw content, its
-// dictionary id the same, without its four-byte magic number, which every
-// frame shares.
+// before keep compressing with the zstd dictionary they made, and a small
+// store with the one its records were compressed again with (see
+// tighten) (codecZstd): a zstd frame made with that dictionary as raw
+// content, its dictionary id the same, without its four-byte magic
+// number, which every frame shares.
 //
 // Why S2: zstd at its fastest level (literals not Huffman-coded) took
 // 12.9 µs a demo record, most of it restoring the dictionary's 256 KB hash
