@@ -90,17 +90,7 @@ func (s *Store) bounded(ctx context.Context, conn *sql.Conn) error {
 	if err != nil || size <= json || size <= floor+floor/16 {
 		return s.explain(err)
 	}
-	// Compacted as it is first: building the search index again rewrites
-	// it whole, which small syncs otherwise never do (its segment stays).
-	if err := s.compact(ctx, conn); err != nil {
-		return err
-	}
-	if size, err = fileBytes(ctx, conn); err == nil && size > json {
-		if err = s.repack(ctx, conn); err == nil {
-			size, err = fileBytes(ctx, conn)
-		}
-	}
-	if err != nil {
+	if size, err = s.shrink(ctx, conn, json); err != nil {
 		return s.explain(err)
 	}
 	return s.writeOn(ctx, conn, func(tx *sql.Tx) error {
@@ -110,6 +100,34 @@ func (s *Store) bounded(ctx context.Context, conn *sql.Conn) error {
 		}
 		return setMeta(ctx, tx, metaCompacted, strconv.FormatInt(size, 10))
 	})
+}
+
+// shrink compacts the file and, while it takes more than its json bytes
+// of JSON, compresses a small store's records more tightly (tighten) and
+// compacts it again, then builds the search index again with it
+// (repack): building the index rewrites it whole, which small syncs
+// otherwise never do (its segment stays). It returns the file's size.
+func (s *Store) shrink(ctx context.Context, conn *sql.Conn, json int64) (int64, error) {
+	if err := s.compact(ctx, conn); err != nil {
+		return 0, err
+	}
+	size, err := fileBytes(ctx, conn)
+	if err != nil || size <= json {
+		return size, err
+	}
+	tightened, err := s.tighten(ctx, conn, json, size-json)
+	if err == nil && tightened {
+		if err = s.compact(ctx, conn); err == nil {
+			size, err = fileBytes(ctx, conn)
+		}
+	}
+	if err != nil || size <= json {
+		return size, err
+	}
+	if err := s.repack(ctx, conn); err != nil {
+		return 0, err
+	}
+	return fileBytes(ctx, conn)
 }
 
 // metaCompacted is the size of a store that bounded compacted and that

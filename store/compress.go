@@ -27,10 +27,11 @@ import (
 // the dictionary in records_dict, whose codec says how records.raw holds
 // it. Stores made from schema 27 on use S2 (codecS2): a block made with
 // the dictionary, which begins with the record's length. Stores made
-// before keep compressing with the zstd dictionary they made
-// (codecZstd): a zstd frame made with that dictionary as raw content, its
-// dictionary id the same, without its four-byte magic number, which every
-// frame shares.
+// before keep compressing with the zstd dictionary they made, and a small
+// store with the one its records were compressed again with (see
+// tighten) (codecZstd): a zstd frame made with that dictionary as raw
+// content, its dictionary id the same, without its four-byte magic
+// number, which every frame shares.
 //
 // Why S2: zstd at its fastest level (literals not Huffman-coded) took
 // 12.9 µs a demo record, most of it restoring the dictionary's 256 KB hash
@@ -275,7 +276,7 @@ func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []Page) (c *codec,
 		c, err = s.codec(ctx, tx, id)
 		return c, false, err
 	}
-	held, err := heldAsSent(ctx, tx)
+	held, err := heldWith(ctx, tx, 0)
 	if err != nil {
 		return nil, false, err
 	}
@@ -318,10 +319,11 @@ type heldRecord struct {
 	raw []byte
 }
 
-// heldAsSent are the records a store holds uncompressed: fewer than
-// dictBytes of them, as it makes its dictionary when they come to that.
-func heldAsSent(ctx context.Context, tx *sql.Tx) ([]heldRecord, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, raw FROM records WHERE dict = 0 ORDER BY id`)
+// heldWith are the records a store holds compressed with dictionary dict:
+// with 0, those it holds as sent, fewer than dictBytes of them, as it
+// makes its dictionary when they come to that.
+func heldWith(ctx context.Context, tx *sql.Tx, dict int64) ([]heldRecord, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, raw FROM records WHERE dict = ? ORDER BY id`, dict)
 	if err != nil {
 		return nil, err
 	}

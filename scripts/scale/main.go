@@ -32,6 +32,7 @@ func main() {
 	path := flag.String("store", "", "the store file (default: a file in a folder of its own in the temporary folder, kept)")
 	browse := flag.Bool("browse", false, "measure the browser (the child process)")
 	onlyReports := flag.Bool("reports", false, "time only the fundraising reports, over the store as it is")
+	add := flag.Int("add", 0, "after the first sync, add this many new donations and sync them (--window 0), as a later sync does")
 	flag.Parse()
 	if *path == "" {
 		// A folder of its own: the store refuses a folder others may write
@@ -45,7 +46,7 @@ func main() {
 	case *onlyReports:
 		err = timeReports(*path)
 	default:
-		err = run(*path, *count)
+		err = run(*path, *count, *add)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scale:", err)
@@ -53,7 +54,7 @@ func main() {
 	}
 }
 
-func run(path string, count int) error {
+func run(path string, count, add int) error {
 	ctx := context.Background()
 	st, err := store.Open(ctx, path)
 	if err != nil {
@@ -64,7 +65,7 @@ func run(path string, count int) error {
 		return err
 	}
 	if n != count {
-		if err := fill(ctx, st, count); err != nil {
+		if err := fill(ctx, st, count, add); err != nil {
 			return err
 		}
 	}
@@ -87,8 +88,10 @@ func run(path string, count int) error {
 	return child.Run()
 }
 
-// fill syncs count demo donations into st, as `donations sync` would.
-func fill(ctx context.Context, st *store.Store, count int) error {
+// fill syncs count demo donations into st, as `donations sync` would,
+// then add new ones if add is more than 0, as a later sync would; the
+// store's size after each.
+func fill(ctx context.Context, st *store.Store, count, add int) error {
 	srv, err := demo.Start(ctx, "", demo.Options{Count: count})
 	if err != nil {
 		return err
@@ -104,6 +107,17 @@ func fill(ctx context.Context, st *store.Store, count int) error {
 		return err
 	}
 	fmt.Printf("synced %d donations in %.0f s (%d requests)\n", r.New, time.Since(start).Seconds(), r.Requests)
+	if add <= 0 {
+		return nil
+	}
+	if err := sizes(ctx, st); err != nil {
+		return err
+	}
+	srv.Add(add)
+	if r, err = dataset.Sync(ctx, st, c, dataset.SyncOptions{}); err != nil {
+		return err
+	}
+	fmt.Printf("then synced %d new (%d requests)\n", r.New, r.Requests)
 	return nil
 }
 
@@ -118,7 +132,7 @@ func sizes(ctx context.Context, st *store.Store) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("| store on disk vs its raw JSON (NDJSON) | %.0f MB vs %.0f MB = %.2f× | ≤ 2× |\n",
+	fmt.Printf("| store on disk vs its raw JSON (NDJSON) | %.2f MB vs %.2f MB = %.3f× | ≤ 1× |\n",
 		float64(info.Bytes)/1e6, float64(raw)/1e6, float64(info.Bytes)/float64(raw))
 	return nil
 }

@@ -1,0 +1,61 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// A store of 5,000 donations, whose fixed costs took it to 1.02× the JSON
+// it holds once compacted, is within it: its records are compressed again
+// more tightly, under a dictionary of their own (2), and still read back
+// as the server sent them, as do the records a later sync brings, in this
+// process and in the next; and it stays within its JSON after that sync.
+func TestSmallStoreWithinItsJSON(t *testing.T) {
+	skipShort(t)
+	ctx := context.Background()
+	s, path, srv, c := syncedFile(t, demo.Options{Count: 5000}, dataset.SyncOptions{Concurrency: 4})
+	mem, err := store.Memory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	for round, added := range []int{0, 250} {
+		if added > 0 {
+			srv.Add(added)
+			sync(t, s, c, dataset.SyncOptions{})
+		}
+		sync(t, mem, client(t, srv.URL), dataset.SyncOptions{})
+		if x := sizeOverJSON(t, s); x > 1 {
+			t.Errorf("sync %d: the store is %.3f× the JSON it holds", round+1, x)
+		}
+		if kept, err := s.HeldJSON(ctx); err != nil || kept != exported(t, s) {
+			t.Errorf("sync %d: the store counts %d bytes of JSON (%v), its records are %d", round+1, kept, err, exported(t, s))
+		}
+		want := records(t, mem)
+		if byDict, _ := packed(t, path); byDict[2] != len(want) || len(byDict) != 1 {
+			t.Errorf("sync %d: records by dictionary %v, want all %d under dictionary 2", round+1, byDict, len(want))
+		}
+		sameRecords(t, s, want)
+	}
+	s.Close()
+	sameRecords(t, open(t, path), records(t, mem))
+}
+
+// sameRecords fails unless s holds the records want, byte for byte.
+func sameRecords(t *testing.T, s *store.Store, want [][]byte) {
+	t.Helper()
+	got := records(t, s)
+	if len(got) != len(want) {
+		t.Fatalf("%d records, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !bytes.Equal(got[i], want[i]) {
+			t.Fatalf("record %d differs from what the server sent", i)
+		}
+	}
+}
