@@ -121,7 +121,7 @@ func asVersion26(t *testing.T, ctx context.Context, path string, list []api.Dona
 		stmts, args = append(stmts, `UPDATE records SET dict = 1, raw = ? WHERE id = ?`), append(args, []any{packed, d.ID.Value})
 	}
 	stmts, args = append(stmts, `INSERT INTO records_dict (id, sum, bytes) VALUES (1, ?, ?)`), append(args, []any{sum[:], dict})
-	for _, q := range slices.Concat(undoDonorIndex(), undoCodec()[2:], undoSearch()) {
+	for _, q := range slices.Concat(undoCodec()[2:], undoSearch()) {
 		stmts, args = append(stmts, q), append(args, nil)
 	}
 	// Counted as the store held it before: the records rewritten here

@@ -177,8 +177,9 @@ var ofCountedGifts = giftTerms{func(r donorRule) string { return r.prefix + "cou
 // out once (ofCountedGifts reads them): SQLite works out an aggregate's
 // argument for each aggregate, and the donors' columns read a rule's
 // condition eight times a gift and the net amount three. Its own ORDER BY
-// keeps it apart from the GROUP BY over it, which reads it in that order:
-// off donations_donor, which holds every column it reads, nothing sorted.
+// keeps it apart from the GROUP BY over it, which reads it in that order.
+// The donations are sorted, not read through donations_donor, which lacks
+// the name key: looking each gift up in the table cost more than the sort.
 func countedGifts(rules []donorRule) string {
 	cols := []string{donorInputs}
 	for _, r := range rules {
@@ -187,7 +188,7 @@ func countedGifts(rules []donorRule) string {
 		}
 	}
 	cols = append(cols, netConverted+" AS net")
-	return "(SELECT " + strings.Join(cols, ", ") + " FROM donations ORDER BY email_key)"
+	return "(SELECT " + strings.Join(cols, ", ") + " FROM donations NOT INDEXED ORDER BY email_key)"
 }
 
 // seldom says whether a new gift seldom changes a donor's figure of column

@@ -104,14 +104,10 @@ func (s *Store) AutoVacuum(ctx context.Context) (int, error) {
 // meta; from 24 on the index of campaigns; from 26 on the dictionaries'
 // codec, its records kept as sent (S2 was unknown before) and the
 // triggers that read it, and the search index over the search column
-// alone (which then lacks the e-mail and id a version 26 put there); from
-// 27 on the donor index without the name key. With the other indexes those
-// upgrades made, it is then a store of version v.
+// alone (which then lacks the e-mail and id a version 26 put there). With the other indexes those upgrades made, it
+// is then a store of version v.
 func UndoSince(v int) []string {
 	var out []string
-	if v <= 27 && v > 13 { // the undo from 13 drops the index as it is
-		out = append(out, undoDonorIndex()...)
-	}
 	if v <= 26 {
 		out = slices.Concat(out, undoCodec(), undoSearch())
 	}
@@ -178,10 +174,6 @@ func UndoSince(v int) []string {
 	}
 	return out
 }
-
-// undoDonorIndex makes the donor index as versions 14 to 27 made it,
-// without the name key.
-func undoDonorIndex() []string { return []string{`DROP INDEX donations_donor`, donorIndex27} }
 
 // SetPrefixCap sets how many instances of a short word the vocabulary is
 // read for, until the test ends; stores opened after it see it.

@@ -103,7 +103,7 @@ func TestStoreOfVersion13GetsThePlansIntervals(t *testing.T) {
 	}
 	s.Close()
 	want := []string{"email_key", "day", "currency", "converted_currency", "amount_e4", "converted_e4",
-		"status_key", "recurring", "date_utc", "first_name", "last_name", "refunded_e4", "plan_interval", "name_key"}
+		"status_key", "recurring", "date_utc", "first_name", "last_name", "refunded_e4", "plan_interval"}
 	if cols := indexColumns(t, path, "donations_donor"); !slices.Equal(cols, want) {
 		t.Fatalf("donations_donor is on %q, want %q", cols, want)
 	}

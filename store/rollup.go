@@ -256,8 +256,7 @@ var partSums = func() []struct{ col, agg, one string } {
 // fillDonors adds every donor up again. Adding the donors up in table
 // order and their indexes after them, from sorted rows, costs a fifth of
 // reading the donations in e-mail order and filling five indexes row by
-// row. The gifts come in that order off donations_donor (countedGifts):
-// sorted by e-mail, the fill took 0.2 s more of 0.75 s at 100,000.
+// row. Each gift's terms are worked out once (countedGifts).
 func fillDonors(ctx context.Context, x execer, into string) error {
 	stmts := []string{`DELETE FROM ` + into + `donors`}
 	indexes := donorIndexesAt(schemaVersion)

@@ -22,7 +22,7 @@ import (
 // schemaVersion changes whenever a column or index changes; a store of an
 // older version is upgraded in place where upgrades can, else rebuilt (it
 // is a cache), a newer one refused.
-const schemaVersion = 28
+const schemaVersion = 27
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {

@@ -17,18 +17,14 @@ import (
 var upgrades = sync.OnceValue(func() map[int][]string {
 	return map[int][]string{8: exchangeSchema, 9: {donorIndex10}, 10: {`DROP INDEX IF EXISTS donations_donor`, donorIndex13},
 		11: addColumns(11), 12: slices.Concat(rollupDrops, remade(13)),
-		13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex27),
+		13: append(addColumns(13), `DROP INDEX IF EXISTS donations_donor`, donorIndex),
 		14: append([]string{refundedIndex}, campaignRollupSchema()...), 15: since15,
 		16: {`DROP TABLE donations_fts`, searchIndex26, searchAutomerge, searchCrisismerge},
 		17: append([]string{`DROP TRIGGER IF EXISTS rollups_ai`, `DROP TRIGGER IF EXISTS rollups_ad`, `DROP TRIGGER IF EXISTS donors_au`},
 			donorTriggers(18)...), 18: donorYearSchema(),
 		19: slices.Concat([]string{`DROP TRIGGER rollups_ai`, `DROP TRIGGER rollups_ad`, `DROP TRIGGER donors_au`, `DROP TABLE donors`},
 			donorSchema(20)), 20: donorsReindexed(), 21: donorLastSchema22(), 22: heldJSONTriggers26,
-		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}, 25: {rekeyStatuses()}, 26: since26(),
-		// The donor index holds the name key (no fill: its build reads
-		// it). A first sync cut short had dropped it: made here, it is
-		// kept by the rest of that sync.
-		27: {`DROP INDEX IF EXISTS donations_donor`, donorIndex}}
+		23: append(donorLastDrops(), donorLastTriggers(keptYear)...), 24: {campaignIndex}, 25: {rekeyStatuses()}, 26: since26()}
 })
 
 // rekeyStatuses keys again, as statusKey keys them, the statuses that
@@ -72,8 +68,7 @@ var replaced = sync.OnceValue(func() map[int][]string {
 	return map[int][]string{10: {donorIndex10}, 12: remade(12), 13: {donorIndex13}, 15: {convertedIndex15, emailIndex15},
 		16: {searchIndex16, searchAutomerge, searchCrisismerge}, 17: donorTriggers(17), 19: donorSchema(19),
 		20: creates(donorsChanged(21, 20)), 23: donorLastTriggers(calendarYear),
-		26: slices.Concat(heldJSONTriggers26, []string{searchIndex26, searchAutomerge, searchCrisismerge}, searchTriggersAt(26)),
-		27: {donorIndex27}}
+		26: slices.Concat(heldJSONTriggers26, []string{searchIndex26, searchAutomerge, searchCrisismerge}, searchTriggersAt(26))}
 })
 
 // since15 is the upgrade from 15: the converted amounts' index holds the
