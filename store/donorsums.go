@@ -97,7 +97,21 @@ var donorFigures = []struct{ col, typ, all, some, one, someOne, merge, someMerge
 // its type, its GROUP BY, its new gift's value and its merge.
 type donorPart struct{ col, typ, agg, one, merge string }
 
-func donorParts(rules []donorRule) []donorPart {
+func donorParts(rules []donorRule) []donorPart { return donorPartsOf(rules, ofDonations) }
+
+// giftTerms are how a donorPart's GROUP BY reads a gift: whether rule r
+// counts it, and agg with its converted amount taken less the part
+// refunded.
+type giftTerms struct {
+	counted func(r donorRule) string
+	net     func(agg string) string
+}
+
+// ofDonations reads both off the donations' columns.
+var ofDonations = giftTerms{func(r donorRule) string { return r.cond("") }, func(agg string) string { return netTotal(agg, "") }}
+
+// donorPartsOf are donorParts, their GROUP BY reading gifts by terms.
+func donorPartsOf(rules []donorRule, terms giftTerms) []donorPart {
 	var out []donorPart
 	for _, r := range rules {
 		for _, f := range donorFigures {
@@ -107,11 +121,11 @@ func donorParts(rules []donorRule) []donorPart {
 				if f.someMerge != "" {
 					merge = f.someMerge
 				}
-				p.agg, p.one, p.merge = strings.ReplaceAll(f.some, "@", r.cond("")),
+				p.agg, p.one, p.merge = strings.ReplaceAll(f.some, "@", terms.counted(r)),
 					strings.ReplaceAll(f.someOne, "@", r.cond("new.")), merge
 			}
 			if f.col == "total" && r.net {
-				p.agg, p.one = netTotal(p.agg, ""), netTotal(p.one, "new.")
+				p.agg, p.one = terms.net(p.agg), netTotal(p.one, "new.")
 			}
 			p.merge = fmt.Sprintf(p.merge, p.col)
 			out = append(out, p)
@@ -143,12 +157,38 @@ func donorsTable(v int) string {
 // donorColumnsOf add up one donor's gifts in the donors table's columns:
 // the table is filled from them, and the donor view reads them over the
 // donations a filter selects.
-func donorColumnsOf(rules []donorRule) string {
+func donorColumnsOf(rules []donorRule) string { return donorColumnsReading(rules, ofDonations) }
+
+// donorColumnsReading are donorColumnsOf, reading gifts by terms.
+func donorColumnsReading(rules []donorRule, terms giftTerms) string {
 	cols := []string{"email_key"}
-	for _, p := range donorParts(rules) {
+	for _, p := range donorPartsOf(rules, terms) {
 		cols = append(cols, p.agg+" AS "+p.col)
 	}
 	return strings.Join(cols, ", ")
+}
+
+// ofCountedGifts reads the terms off the columns of countedGifts.
+var ofCountedGifts = giftTerms{func(r donorRule) string { return r.prefix + "counted" },
+	func(agg string) string { return strings.ReplaceAll(agg, "converted_e4", "net") }}
+
+// countedGifts are the donations in e-mail order, each with whether each
+// rule counts it and its converted amount less the part refunded, worked
+// out once (ofCountedGifts reads them): SQLite works out an aggregate's
+// argument for each aggregate, and the donors' columns read a rule's
+// condition eight times a gift and the net amount three. Its own ORDER BY
+// keeps it apart from the GROUP BY over it, which reads it in that order.
+// The donations are sorted, not read through donations_donor, which lacks
+// the name key: looking each gift up in the table cost more than the sort.
+func countedGifts(rules []donorRule) string {
+	cols := []string{donorInputs}
+	for _, r := range rules {
+		if r.prefix != "" {
+			cols = append(cols, r.cond("")+" AS "+r.prefix+"counted")
+		}
+	}
+	cols = append(cols, netConverted+" AS net")
+	return "(SELECT " + strings.Join(cols, ", ") + " FROM donations NOT INDEXED ORDER BY email_key)"
 }
 
 // seldom says whether a new gift seldom changes a donor's figure of column

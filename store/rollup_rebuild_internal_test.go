@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"testing"
 
 	"donations/api"
@@ -42,4 +43,39 @@ func TestRollupsAddedUpAgainAreWhatTheTriggersKept(t *testing.T) {
 		want[name] = kept[name]
 	}
 	sameRows(t, got, want)
+}
+
+// The donors table added up again holds what its triggers kept gift by
+// gift, to the type of each figure, under every rule: on hostile, drifting
+// data, and in the Donorbox shape, which refunds gifts in part and sends
+// some unconverted.
+func TestDonorsAddedUpAgainAreWhatTheTriggersKept(t *testing.T) {
+	ctx := context.Background()
+	for _, o := range []demo.Options{{Count: 2000, Hostile: true, Drift: true, Seed: 3}, {Count: 2000, Shape: demo.ShapeDonorbox}} {
+		s := memStore(t)
+		if _, err := s.Put(ctx, demoList(t, o)); err != nil {
+			t.Fatal(err)
+		}
+		cols := []string{"quote(email_key)"}
+		for _, p := range donorParts(donorRules) {
+			cols = append(cols, "quote("+p.col+")")
+		}
+		q := `SELECT ` + strings.Join(cols, " || ' ' || ") + ` FROM donors ORDER BY email_key`
+		kept := rowsOf(t, s.db, q)
+		if err := s.write(ctx, func(tx *sql.Tx) error { return fillDonors(ctx, tx, "") }); err != nil {
+			t.Fatal(err)
+		}
+		sameRows(t, map[string][]string{"donors": rowsOf(t, s.db, q)}, map[string][]string{"donors": kept})
+	}
+}
+
+// The donors table is added up from the gifts sorted once by e-mail, each
+// rule's condition and the net amount worked out beside each gift (a
+// co-routine), not once an aggregate as a GROUP BY over the donations
+// works them out.
+func TestDonorsAreAddedUpFromTheirGiftsTermsWorkedOutOnce(t *testing.T) {
+	got := plan(t, memStore(t), everyDonor())
+	if !strings.Contains(got, "CO-ROUTINE") || strings.Contains(got, "TEMP B-TREE FOR GROUP BY") || strings.Count(got, "TEMP B-TREE") != 1 {
+		t.Errorf("the donors are added up by\n%s", got)
+	}
 }
