@@ -191,12 +191,16 @@ func (s *Server) spend(client string, now time.Time) (limit, remaining int, rese
 	// A client's window starts at its first request and lasts a whole
 	// window: started on the clock's minute, a sync begun late in one had
 	// its budget again seconds later, and ran faster than the budget
-	// allows. It ends on a whole second, as x-ratelimit-reset says it.
+	// allows. It starts on the second of that request, so that it ends on
+	// a whole second, as x-ratelimit-reset says it: ended on the next
+	// whole second instead, a window of one second lasted nearly two for a
+	// client that waits for the reset it is told, and a sync under 10
+	// requests a second ran at 5.
 	w := s.windows[client]
 	if w == nil || !now.Before(w.end) {
-		end := now.Add(s.opts.RateWindow)
-		if whole := end.Truncate(time.Second); whole.Before(end) {
-			end = whole.Add(time.Second)
+		end := now.Truncate(time.Second).Add(s.opts.RateWindow)
+		if !end.After(now) { // a window shorter than a second
+			end = now.Add(s.opts.RateWindow)
 		}
 		w = &window{end: end}
 		s.windows[client] = w

@@ -126,9 +126,21 @@ func TestRateWindowStartsAtTheFirstRequest(t *testing.T) {
 				step.after, ok, remaining, reset.Sub(first), step.ok, step.remaining, step.reset)
 		}
 	}
-	// x-ratelimit-reset is in whole seconds: a window ends on one.
-	if _, _, reset, _ := s.spend("other", first.Add(300*time.Millisecond)); !reset.Equal(first.Add(61 * time.Second)) {
-		t.Errorf("a window begun 0.3 s past a second ends %v after that second, want 61s", reset.Sub(first))
+	// x-ratelimit-reset is in whole seconds: a window ends on one, a
+	// whole window after the second it began in.
+	if _, _, reset, _ := s.spend("other", first.Add(300*time.Millisecond)); !reset.Equal(first.Add(time.Minute)) {
+		t.Errorf("a window begun 0.3 s past a second ends %v after that second, want 1m0s", reset.Sub(first))
+	}
+	short := New(Options{Count: 10, RateLimit: 10, RateWindow: time.Second})
+	at := first.Add(300 * time.Millisecond)
+	for i := range 12 {
+		_, _, reset, ok := short.spend("client", at)
+		if want := i < 10; ok != want || !reset.Equal(first.Add(time.Second)) {
+			t.Errorf("request %d of a one-second window begun 0.3 s past a second: ok %v, reset %v after that second; want %v, 1s", i+1, ok, reset.Sub(first), want)
+		}
+	}
+	if _, remaining, reset, ok := short.spend("client", first.Add(time.Second)); !ok || remaining != 9 || !reset.Equal(first.Add(2*time.Second)) {
+		t.Errorf("at the reset it was told: ok %v, %d left, reset %v; want a new window: true, 9, 2s", ok, remaining, reset.Sub(first))
 	}
 }
 
