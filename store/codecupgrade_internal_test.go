@@ -36,19 +36,7 @@ func TestZstdStoreIsUpgradedAndKeepsItsDictionary(t *testing.T) {
 	if _, err := s.Put(ctx, list[800:]); err != nil {
 		t.Fatal(err)
 	}
-	var kinds []string
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT d.codec FROM records r JOIN records_dict d ON d.id = r.dict`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			t.Fatal(err)
-		}
-		kinds = append(kinds, k)
-	}
-	if rows.Close(); !slices.Equal(kinds, []string{codecZstd}) {
+	if kinds := columnTexts(t, s.db, `SELECT DISTINCT d.codec FROM records r JOIN records_dict d ON d.id = r.dict`); !slices.Equal(kinds, []string{codecZstd}) {
 		t.Fatalf("the upgraded store's records are compressed with %v, want zstd alone", kinds)
 	}
 	var got []string

@@ -127,16 +127,27 @@ func newZstdCodec(id int64, dict []byte) (*zstdCodec, error) {
 		return nil, err
 	}
 	enc := sync.OnceValues(func() (*zstd.Encoder, error) {
-		return zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(zstd.SpeedFastest),
-			// One encoder for each record compressed at once: pages are
-			// compressed beside the writer (see prepared).
-			zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)+1),
-			// A record's literals are kept as they are: the Huffman table
-			// made for each record of about 1 KB was over a quarter of the
-			// CPU compressing it took and saved 0.6 % of its size.
-			zstd.WithNoEntropyCompression(true))
+		// One encoder for each record compressed at once: pages are
+		// compressed beside the writer (see prepared).
+		return zstdEncoder(id, dict, zstd.SpeedFastest, runtime.GOMAXPROCS(0)+1)
 	})
 	return &zstdCodec{dec: dec, enc: enc}, nil
+}
+
+// zstdEncoder compresses records at level with dictionary id of the bytes
+// dict, for at most concurrency of them at once.
+func zstdEncoder(id int64, dict []byte, level zstd.EncoderLevel, concurrency int) (*zstd.Encoder, error) {
+	return zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(level),
+		zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(concurrency),
+		// A record's literals are kept as they are: the Huffman table
+		// made for each record of about 1 KB was over a quarter of the
+		// CPU compressing it took and saved 0.6 % of its size.
+		zstd.WithNoEntropyCompression(true))
+}
+
+// zstdPack is raw compressed by enc, without the magic number.
+func zstdPack(enc *zstd.Encoder, raw []byte) []byte {
+	return enc.EncodeAll(raw, nil)[len(zstdMagic):]
 }
 
 // pack is raw compressed, without the magic number.
@@ -145,7 +156,7 @@ func (c *zstdCodec) pack(raw []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return enc.EncodeAll(raw, nil)[len(zstdMagic):], nil
+	return zstdPack(enc, raw), nil
 }
 
 func (c *zstdCodec) unpack(packed []byte) ([]byte, error) {

@@ -108,8 +108,7 @@ func (s *Store) tightenIn(ctx context.Context, tx *sql.Tx, over int64) (*codec, 
 // packTighter stores again the records held, which from compressed, with
 // zstd's better level and dictionary id, of the bytes dict.
 func (s *Store) packTighter(ctx context.Context, tx *sql.Tx, held []heldRecord, from *codec, id int64, dict []byte) error {
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
-		zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(1), zstd.WithNoEntropyCompression(true))
+	enc, err := zstdEncoder(id, dict, zstd.SpeedBetterCompression, 1)
 	if err != nil {
 		return err
 	}
@@ -124,8 +123,7 @@ func (s *Store) packTighter(ctx context.Context, tx *sql.Tx, held []heldRecord, 
 		if err != nil {
 			return err
 		}
-		packed := enc.EncodeAll(raw, nil)[len(zstdMagic):]
-		if _, err := update.ExecContext(ctx, id, packed, r.id); err != nil {
+		if _, err := update.ExecContext(ctx, id, zstdPack(enc, raw), r.id); err != nil {
 			return err
 		}
 	}

@@ -113,25 +113,34 @@ func sameRows(t *testing.T, got, want map[string][]string) {
 // but where each object's pages start.
 func everyRow(t *testing.T, s *Store) map[string][]string {
 	t.Helper()
-	ctx := context.Background()
-	var names []string
-	rows, err := s.db.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, name)
-	}
-	rows.Close()
+	names := columnTexts(t, s.db, `SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'`)
 	out := map[string][]string{}
 	for _, name := range names {
 		out[name] = rowsOf(t, s.db, `SELECT * FROM "`+name+`"`)
 	}
 	out["sqlite_schema"] = rowsOf(t, s.db, `SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name`)
+	return out
+}
+
+// columnTexts is the one column of text q selects, row by row.
+func columnTexts(t *testing.T, db *sql.DB, q string) []string {
+	t.Helper()
+	rows, err := db.Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 	return out
 }
 
