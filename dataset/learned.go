@@ -16,42 +16,44 @@ import (
 // Recall teaches src what the account's store at path remembers of its
 // server. Nothing is taught when there is no store (path "": the account
 // keeps none) or it cannot be read: the server is then learned again,
-// which costs a request or two, never a wrong answer. The store is opened
-// Unfinished, here and in Remember: a first sync stopped at its end left
-// its search index and sums to the next open, seconds of work a command
-// that answers from the API never reads, and Remember, which runs as the
-// command ends, cannot be stopped. It returns what it taught, for
-// Remember.
-func Recall(ctx context.Context, path string, src Source) api.Profile {
+// which costs a request or two, never a wrong answer. What the store
+// remembers is read from the file beside it (store.Learned), with no
+// open; only a store without one, or with one it cannot trust, is opened.
+// It is opened Unfinished, here and in Remember: a first sync stopped at
+// its end left its search index and sums to the next open, seconds of
+// work a command that answers from the API never reads, and Remember,
+// which runs as the command ends, cannot be stopped.
+func Recall(ctx context.Context, path string, src Source) {
 	if path == "" {
-		return api.Profile{}
+		return
 	}
 	if _, err := os.Lstat(path); err != nil {
-		return api.Profile{}
+		return
 	}
-	s, err := store.OpenWith(ctx, path, store.Opening{Unfinished: true})
-	if err != nil {
-		return api.Profile{}
-	}
-	defer s.Close()
-	p, err := s.Profile(ctx)
-	if err != nil {
-		return api.Profile{}
+	p, ok := store.Learned(path)
+	if !ok {
+		s, err := store.OpenWith(ctx, path, store.Opening{Unfinished: true})
+		if err != nil {
+			return
+		}
+		defer s.Close()
+		if p, err = s.Profile(ctx); err != nil {
+			return
+		}
 	}
 	src.Teach(p)
-	return p
 }
 
 // Remember keeps in the account's store at path what src has learned of
-// its server, when that differs from what the store remembers; the store
-// is made if the account has none yet (a later sync fills it). When src
-// learned nothing beyond recalled, what Recall taught it, the store is
-// not opened: opening one reads its whole schema (about 3 ms), which
-// `list --pages 1` paid twice, 1.17× curl for the same page at 50 ms of
-// latency.
-func Remember(ctx context.Context, path string, src Source, recalled api.Profile) error {
+// its server, and in the file beside it, when the file does not say that
+// already; the store is made if the account has none yet (a later sync
+// fills it). The store is not opened when the file says it all.
+func Remember(ctx context.Context, path string, src Source) error {
 	p := src.Profile()
-	if path == "" || p == (api.Profile{}) || p == recalled {
+	if path == "" || p == (api.Profile{}) {
+		return nil
+	}
+	if kept, ok := store.Learned(path); ok && kept == p {
 		return nil
 	}
 	s, err := store.OpenWith(ctx, path, store.Opening{Unfinished: true})
@@ -59,9 +61,5 @@ func Remember(ctx context.Context, path string, src Source, recalled api.Profile
 		return err
 	}
 	defer s.Close()
-	known, err := s.Profile(ctx)
-	if err != nil || known == p {
-		return err
-	}
 	return s.SaveProfile(ctx, p)
 }

@@ -10,22 +10,22 @@ import (
 	"donations/dataset"
 )
 
-// A command that learned nothing beyond what the store taught it leaves
-// the store unopened as it ends: opening one reads its whole schema,
-// which `list --pages 1` paid twice. The store is replaced by a symbolic
-// link after Recall, which any open refuses: Remember must not try.
-func TestRememberLeavesTheStoreWhenNothingNewWasLearned(t *testing.T) {
+// Recall and Remember read what was learned of the server from the file
+// beside the store, not from the store: an open reads its whole schema,
+// 3 to 5 ms before `list --pages 1` sends its request. The store is
+// replaced by a symbolic link after the sync, which any open refuses: as
+// long as the file says what was learned, neither may try.
+func TestRecallAndRememberLeaveTheStoreWhenItsFileSaysItAll(t *testing.T) {
 	ctx := context.Background()
 	srv := server(t, demo.Options{Count: 300})
 	s, path := tempStore(t)
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	learned, err := s.Profile(ctx)
+	if err != nil || learned == (api.Profile{}) {
+		t.Fatalf("the sync learned %+v (%v)", learned, err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
-	}
-	c := client(t, srv.URL)
-	recalled := dataset.Recall(ctx, path, c)
-	if recalled == (api.Profile{}) || c.Profile() != recalled {
-		t.Fatalf("Recall taught %+v and returned %+v; want what the sync learned, the same", c.Profile(), recalled)
 	}
 	if err := os.Rename(path, path+".kept"); err != nil {
 		t.Fatal(err)
@@ -33,10 +33,83 @@ func TestRememberLeavesTheStoreWhenNothingNewWasLearned(t *testing.T) {
 	if err := os.Symlink(path+".kept", path); err != nil {
 		t.Fatal(err)
 	}
-	if err := dataset.Remember(ctx, path, c, recalled); err != nil {
+	c := client(t, srv.URL)
+	dataset.Recall(ctx, path, c)
+	if c.Profile() != learned {
+		t.Fatalf("Recall taught %+v; want what the sync learned, %+v", c.Profile(), learned)
+	}
+	if err := dataset.Remember(ctx, path, c); err != nil {
 		t.Errorf("Remember with nothing new opened the store: %v", err)
 	}
-	if err := dataset.Remember(ctx, path, c, api.Profile{}); err == nil {
-		t.Errorf("Remember with something new did not open the store (a link, which must be refused)")
+	if err := os.Remove(path + ".learned"); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataset.Remember(ctx, path, c); err == nil {
+		t.Errorf("Remember with no file beside the store did not open it (a link, which must be refused)")
+	}
+}
+
+// A store without the file beside it (made by an earlier version), or
+// with one that others could write, is read itself, and the first
+// Remember writes the file the next Recall reads.
+func TestRecallReadsTheStoreWhereItsFileCannotBeTrusted(t *testing.T) {
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 300})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	learned, err := s.Profile(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	hostile := `{"order":"desc-only","per_page":7,"dates":"ignored"}`
+	for _, tc := range []struct {
+		name  string
+		spoil func(file string) error
+	}{
+		{"missing", os.Remove},
+		{"writable by every user", func(file string) error {
+			if err := os.WriteFile(file, []byte(hostile), 0o600); err != nil {
+				return err
+			}
+			return os.Chmod(file, 0o666)
+		}},
+		{"not JSON", func(file string) error { return os.WriteFile(file, []byte("{order"), 0o600) }},
+		{"a symbolic link", func(file string) error {
+			other := file + ".other"
+			if err := os.WriteFile(other, []byte(hostile), 0o600); err != nil {
+				return err
+			}
+			if err := os.Remove(file); err != nil {
+				return err
+			}
+			return os.Symlink(other, file)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := path + ".learned"
+			if err := tc.spoil(file); err != nil {
+				t.Fatal(err)
+			}
+			c := client(t, srv.URL)
+			dataset.Recall(ctx, path, c)
+			if c.Profile() != learned {
+				t.Fatalf("Recall taught %+v; want what the store holds, %+v", c.Profile(), learned)
+			}
+			if err := dataset.Remember(ctx, path, c); err != nil {
+				t.Fatal(err)
+			}
+			info, err := os.Lstat(file)
+			if err != nil || !info.Mode().IsRegular() || info.Mode().Perm() != 0o600 {
+				t.Fatalf("Remember left %v (%v); want a private file", info, err)
+			}
+			again := client(t, srv.URL)
+			dataset.Recall(ctx, path, again)
+			if again.Profile() != learned {
+				t.Errorf("after Remember, Recall taught %+v; want %+v", again.Profile(), learned)
+			}
+		})
 	}
 }

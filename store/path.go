@@ -183,7 +183,7 @@ func Remove(path string) error {
 	for i := 1; i < len(names); i++ {
 		names[i] = path + names[i]
 	}
-	names = append(names, lockPath(path), sidePath(path))
+	names = append(names, lockPath(path), sidePath(path), learnedPath(path))
 	for _, p := range names {
 		info, err := os.Lstat(p)
 		switch {

@@ -28,10 +28,28 @@ func (s *Store) Profile(ctx context.Context) (api.Profile, error) {
 	return p, nil
 }
 
-// SaveProfile remembers p. The page size goes where the store's estimates
-// read it (Holds, PageSize) too, so a first sync cut short after it was
-// learned counts the account with the size really served.
+// SaveProfile remembers p, in the meta table where it differs from what
+// it holds, and in the file beside the store (see Learned). The page size
+// goes where the store's estimates read it (Holds, PageSize) too, so a
+// first sync cut short after it was learned counts the account with the
+// size really served.
 func (s *Store) SaveProfile(ctx context.Context, p api.Profile) error {
+	known, err := s.Profile(ctx)
+	if err != nil {
+		return err
+	}
+	if known != p {
+		if err := s.saveProfile(ctx, p); err != nil {
+			return err
+		}
+	}
+	if s.path == "" {
+		return nil
+	}
+	return keepLearned(s.path, p)
+}
+
+func (s *Store) saveProfile(ctx context.Context, p api.Profile) error {
 	b, err := json.Marshal(p)
 	if err != nil {
 		return err

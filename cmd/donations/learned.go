@@ -12,10 +12,10 @@ import (
 // then send the form that worked at once in the next process. A failure
 // to keep it costs the next process a request, so it is not an error.
 func (acct *account) remembering(ctx context.Context) {
-	recalled := dataset.Recall(ctx, acct.store, acct.client)
+	dataset.Recall(ctx, acct.store, acct.client)
 	done := acct.close
 	acct.close = func() {
-		_ = dataset.Remember(context.WithoutCancel(ctx), acct.store, acct.client, recalled)
+		_ = dataset.Remember(context.WithoutCancel(ctx), acct.store, acct.client)
 		done()
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,30 +68,11 @@ func (f stateFile) Load() (ui.State, error) {
 
 func load(path string) (ui.State, error) {
 	var s ui.State
-	file, err := os.OpenFile(path, os.O_RDONLY|safefs.NoFollow|safefs.NonBlock, 0)
-	if os.IsNotExist(err) {
-		return s, err
-	}
-	if err != nil {
-		return s, fmt.Errorf("%s: %w", path, err)
-	}
-	defer file.Close()
-	info, err := file.Stat()
-	if err == nil {
-		err = safefs.File(path, info, false)
-	}
+	b, err := safefs.ReadSmall(path, maxStateSize)
 	if err != nil {
 		return s, err
 	}
-	b, err := io.ReadAll(io.LimitReader(file, maxStateSize+1))
-	switch {
-	case err != nil:
-	case len(b) > maxStateSize:
-		err = fmt.Errorf("larger than %d KB", maxStateSize>>10)
-	default:
-		err = json.Unmarshal(b, &s)
-	}
-	if err != nil {
+	if err := json.Unmarshal(b, &s); err != nil {
 		return ui.State{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
@@ -106,19 +86,7 @@ func (f stateFile) Save(s ui.State) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(f.path), ".state-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), f.path); err != nil {
+	if err := safefs.Replace(f.path, b); err != nil {
 		return err
 	}
 	os.Remove(f.legacy) // read in, it is replaced
