@@ -25,8 +25,10 @@ func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
 
 // Last finds the walk's last page in O(log pages) requests, counted in
 // Requests; 0 when the list is empty. The pages it fetched are kept, so a
-// newest-first walk then started there with From does not ask for them again.
-func (p *Pager) Last(ctx context.Context) (int, error) { return p.locate(ctx) }
+// newest-first walk then started there with From does not ask for them
+// again. A pager set to read ahead (SetConcurrency) asks for as many pages
+// at once while it searches: for a walk that then reads every page.
+func (p *Pager) Last(ctx context.Context) (int, error) { return p.locate(ctx, p.ahead.width) }
 
 // CurlFor is a shell command that asks for q, the key left as
 // $DONATIONS_API_KEY: for a donation held in a store, whose request is

@@ -1,9 +1,6 @@
 package api
 
-import (
-	"context"
-	"fmt"
-)
+import "context"
 
 // Order is the direction a Pager walks the list.
 type Order int
@@ -218,82 +215,6 @@ func (p *Pager) accept(pg *Page, prevMax int) Batch {
 	return b
 }
 
-// atOrPastEnd says whether cached page n is the last page or beyond it: it is
-// empty, shorter than a page before it, or identical to another page (a
-// server repeating its last page for every page past the end). A page
-// shorter than a later one is not: a server repeating rows at the start of
-// each page makes every page after the first longer than it.
-func (p *Pager) atOrPastEnd(n int) bool {
-	pg := p.cache[n]
-	if len(pg.Donations) == 0 {
-		return true
-	}
-	k := keyOf(pg)
-	for m, other := range p.cache {
-		if m != n && keyOf(other) == k || m < n && len(pg.Donations) < len(other.Donations) {
-			return true
-		}
-	}
-	return false
-}
-
-// bounds is the smallest cached page at or past the end (0 if none) and the
-// largest cached page below it that is not.
-func (p *Pager) bounds() (lo, hi int) {
-	for n := range p.cache {
-		if p.atOrPastEnd(n) && (hi == 0 || n < hi) {
-			hi = n
-		}
-	}
-	for n := range p.cache {
-		if (hi == 0 || n < hi) && !p.atOrPastEnd(n) && n > lo {
-			lo = n
-		}
-	}
-	return lo, hi
-}
-
-func (p *Pager) load(ctx context.Context, n int) error {
-	pg, err := p.fetch(ctx, n)
-	if err == nil {
-		p.cache[n] = pg
-	}
-	return err
-}
-
-// locate finds the last page: probe pages 1, 2, 4, 8... until one is at or past
-// the end, then bisect between the last probe before it and it. Every page
-// fetched stays cached, so a retry after an error resumes where it stopped.
-func (p *Pager) locate(ctx context.Context) (int, error) {
-	if err := p.learn(ctx); err != nil {
-		return 0, err
-	}
-	lo, hi := p.bounds()
-	for hi == 0 {
-		n := max(1, 2*lo)
-		if n > 1<<30 {
-			return 0, fmt.Errorf("no end found to the list after page %d", lo)
-		}
-		if err := p.load(ctx, n); err != nil {
-			return 0, err
-		}
-		lo, hi = p.bounds()
-	}
-	for hi-lo > 1 {
-		if err := p.load(ctx, (lo+hi)/2); err != nil {
-			return 0, err
-		}
-		lo, hi = p.bounds()
-	}
-	if pg := p.cache[hi]; len(pg.Donations) == 0 {
-		hi--
-	}
-	if one, two := p.cache[1], p.cache[2]; one != nil && two != nil && len(one.Donations) > 0 && keyOf(one) == keyOf(two) && len(one.Donations) >= p.q.EffectivePerPage() {
-		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
-	}
-	return hi, nil
-}
-
 // ordered says whether the ids strictly rise (dir 1) or fall (dir -1).
 func ordered(ds []Donation, dir int64) bool {
 	for i := 1; i < len(ds); i++ {
@@ -343,7 +264,7 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 		}
 	}
 	if !p.located {
-		last, err := p.locate(ctx)
+		last, err := p.locate(ctx, 1)
 		if err != nil {
 			return Batch{}, err
 		}

@@ -2,11 +2,13 @@ package dataset_test
 
 import (
 	"context"
+	"net/http/httptest"
 	"slices"
 	"testing"
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -76,4 +78,23 @@ func monthIDs(t *testing.T, s *store.Store, r api.DateRange) []int64 {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// A first sync searches for the last page as many pages at once as it
+// then reads: pages 2, 4, 8 and 16 are asked for together, not one after
+// another.
+func TestFirstSyncSearchesForTheEndAsManyPagesAtOnceAsItReads(t *testing.T) {
+	waves := apitest.NewWaves(demo.New(demo.Options{Count: 5000, Latency: 100 * time.Millisecond}))
+	srv := httptest.NewServer(waves)
+	t.Cleanup(srv.Close)
+	s, _ := tempStore(t)
+	res := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4})
+	if res.New != 5000 {
+		t.Fatalf("the sync brought %d, want 5000", res.New)
+	}
+	for _, page := range []int{2, 4, 8, 16} {
+		if got := waves.Together(page); got != 4 {
+			t.Errorf("page %d was asked for with %d in flight, want 4", page, got)
+		}
+	}
 }

@@ -49,11 +49,15 @@ func (r *syncRun) forward(ctx context.Context, first, anchor int, maxID int64, s
 }
 
 // newestFirst is a first sync: it finds the last page (O(log pages)
-// requests, as --newest does) and walks back to the first, so the newest
-// donations are held, and known complete, first.
+// requests, as --newest does, but Concurrency at once: the walk reads
+// every page it finds below the end) and walks back to the first, so the
+// newest donations are held, and known complete, first.
 func (r *syncRun) newestFirst(ctx context.Context) error {
 	p := r.src.Pager(r.q, api.NewestFirst)
 	defer p.Close()
+	if r.o.Concurrency > 1 {
+		p.SetConcurrency(r.o.Concurrency)
+	}
 	last, err := p.Last(ctx)
 	if err == nil {
 		err = r.remember(ctx)
@@ -71,9 +75,6 @@ func (r *syncRun) newestFirst(ctx context.Context) error {
 		return r.s.Cover(ctx, store.Cover{Span: store.Span{To: store.End, Page: 1, AsOf: r.start}})
 	}
 	p.From(last)
-	if r.o.Concurrency > 1 {
-		p.SetConcurrency(r.o.Concurrency)
-	}
 	// A server found ignoring `page` shows its first page only: what it
 	// shows is held, but not as the list's end.
 	atEnd := len(p.Warnings()) == 0

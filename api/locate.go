@@ -1,0 +1,135 @@
+package api
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+)
+
+// atOrPastEnd says whether cached page n is the last page or beyond it: it is
+// empty, shorter than a page before it, or identical to another page (a
+// server repeating its last page for every page past the end). A page
+// shorter than a later one is not: a server repeating rows at the start of
+// each page makes every page after the first longer than it.
+func (p *Pager) atOrPastEnd(n int) bool {
+	pg := p.cache[n]
+	if len(pg.Donations) == 0 {
+		return true
+	}
+	k := keyOf(pg)
+	for m, other := range p.cache {
+		if m != n && keyOf(other) == k || m < n && len(pg.Donations) < len(other.Donations) {
+			return true
+		}
+	}
+	return false
+}
+
+// bounds is the smallest cached page at or past the end (0 if none) and the
+// largest cached page below it that is not.
+func (p *Pager) bounds() (lo, hi int) {
+	for n := range p.cache {
+		if p.atOrPastEnd(n) && (hi == 0 || n < hi) {
+			hi = n
+		}
+	}
+	for n := range p.cache {
+		if (hi == 0 || n < hi) && !p.atOrPastEnd(n) && n > lo {
+			lo = n
+		}
+	}
+	return lo, hi
+}
+
+// locate finds the last page: it probes pages 1, 2, 4, 8... until one is
+// at or past the end, then narrows the gap between the last probe before
+// it and it. Width pages are asked for at once: one at a time halves the
+// gap with each request, the fewest requests; a walk that will read every
+// page anyway (a first sync) asks width at once, which cuts the gap into
+// width+1 parts per round trip: 6 round trips instead of 16 over 200
+// pages, each probe below the end a page the walk reads. Every page
+// fetched stays cached, so a retry after an error resumes where it
+// stopped.
+func (p *Pager) locate(ctx context.Context, width int) (int, error) {
+	if err := p.learn(ctx); err != nil {
+		return 0, err
+	}
+	width = max(1, width)
+	lo, hi := p.bounds()
+	for hi == 0 {
+		var probes []int
+		for n := max(1, 2*lo); len(probes) < width && n <= 1<<30; n *= 2 {
+			probes = append(probes, n)
+		}
+		if len(probes) == 0 {
+			return 0, fmt.Errorf("no end found to the list after page %d", lo)
+		}
+		if err := p.loadAll(ctx, probes); err != nil {
+			return 0, err
+		}
+		lo, hi = p.bounds()
+	}
+	for hi-lo > 1 {
+		if err := p.loadAll(ctx, between(lo, hi, width)); err != nil {
+			return 0, err
+		}
+		lo, hi = p.bounds()
+	}
+	if pg := p.cache[hi]; len(pg.Donations) == 0 {
+		hi--
+	}
+	if one, two := p.cache[1], p.cache[2]; one != nil && two != nil && len(one.Donations) > 0 && keyOf(one) == keyOf(two) && len(one.Donations) >= p.q.EffectivePerPage() {
+		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+	}
+	return hi, nil
+}
+
+// between is up to width pages strictly between lo and hi, evenly spread:
+// (lo+hi)/2 for one.
+func between(lo, hi, width int) []int {
+	var out []int
+	for i := 1; i <= width; i++ {
+		n := lo + i*(hi-lo)/(width+1)
+		if n > lo && n < hi && (len(out) == 0 || n > out[len(out)-1]) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// loadAll fetches the pages at once and caches each that came, recorded on
+// this goroutine (record is not safe for concurrent use); the first error
+// is returned once every request has ended.
+func (p *Pager) loadAll(ctx context.Context, pages []int) error {
+	if len(pages) == 1 {
+		return p.load(ctx, pages[0])
+	}
+	started := make([]*future, len(pages))
+	for i, n := range pages {
+		if _, ok := p.cache[n]; !ok {
+			started[i] = p.ahead.start(ctx, p.c, p.query(n))
+		}
+	}
+	var first error
+	for i, f := range started {
+		if f == nil {
+			continue
+		}
+		<-f.done // the request ends when ctx does
+		if f.err != nil {
+			first = cmp.Or(first, f.err)
+			continue
+		}
+		p.record(f.page)
+		p.cache[pages[i]] = f.page
+	}
+	return first
+}
+
+func (p *Pager) load(ctx context.Context, n int) error {
+	pg, err := p.fetch(ctx, n)
+	if err == nil {
+		p.cache[n] = pg
+	}
+	return err
+}

@@ -1,0 +1,79 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/apitest"
+	"donations/api/demo"
+)
+
+// The search for the last page finds it whatever number of pages it asks
+// for at once, over every kind of server, however the list ends.
+func TestLastIsFoundAtAnyWidth(t *testing.T) {
+	cases := []struct {
+		count int
+		past  string
+	}{
+		{-1, "empty"}, {37, "last"}, {100, "empty"}, {100, "last"}, {101, "empty"},
+		{1_650, "empty"}, {20_000, "empty"}, {20_050, "last"}, {100_000, "empty"},
+	}
+	for _, sv := range apitest.Servers {
+		for _, tc := range cases {
+			for _, width := range []int{1, 2, 4, 7} {
+				t.Run(fmt.Sprintf("%s/%d/%s/width%d", sv.Name, tc.count, tc.past, width), func(t *testing.T) {
+					h := newHarness(t, sv.Of(demo.Options{Count: tc.count, PastEnd: tc.past}), api.Config{})
+					want := (len(h.server.Match(demo.Filter{})) + 99) / 100
+					p := h.client.Pager(api.Query{}, api.NewestFirst)
+					p.SetConcurrency(width)
+					last, err := p.Last(context.Background())
+					p.Close()
+					if err != nil || last != want {
+						t.Fatalf("last page %d (%v), want %d", last, err, want)
+					}
+					most := maxNewestRequests(want)
+					if sv.Order != api.OrderAscending {
+						most++ // the order=asc that learns the order
+					}
+					if width == 1 && p.Requests() > most {
+						t.Errorf("one at a time took %d requests for %d pages, want at most %d", p.Requests(), want, most)
+					}
+				})
+			}
+		}
+	}
+}
+
+// A pager set to read 4 pages at once searches for the last page 4 pages
+// at a time: over 200 pages, 6 round trips where one at a time takes 16
+// (at 30 ms of latency, half a second before a first sync's walk begins).
+func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
+	for _, tc := range []struct{ width, waves int }{{1, 16}, {4, 6}} {
+		t.Run(fmt.Sprint("width", tc.width), func(t *testing.T) {
+			waves := apitest.NewWaves(demo.New(demo.Options{Count: 20_000, Latency: 100 * time.Millisecond}))
+			srv := httptest.NewServer(waves)
+			t.Cleanup(srv.Close)
+			c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := c.Pager(api.Query{}, api.NewestFirst)
+			p.SetConcurrency(tc.width)
+			last, err := p.Last(context.Background())
+			p.Close()
+			if err != nil || last != 200 {
+				t.Fatalf("last page %d (%v), want 200", last, err)
+			}
+			if got := waves.Count(); got != tc.waves {
+				t.Errorf("%d round trips, want %d", got, tc.waves)
+			}
+			if got := waves.Together(8); got != tc.width {
+				t.Errorf("page 8 was asked for with %d in flight, want %d", got, tc.width)
+			}
+		})
+	}
+}
