@@ -56,19 +56,29 @@ func New(format string, w io.Writer, width int) (Writer, error) {
 	return nil, fmt.Errorf("unknown format %q (use one of %s)", format, strings.Join(Formats, ", "))
 }
 
+// RawWriter is a Writer that needs of a donation only its record as
+// received (json, ndjson): a caller holding the bytes, as the store does,
+// can hand them over without decoding them.
+type RawWriter interface {
+	Writer
+	WriteRaw(raw []byte) error
+}
+
+// noJSON refuses a donation built with no record as received.
+func noJSON(d *api.Donation) error {
+	return fmt.Errorf("donation %d has no original JSON", d.ID.Value)
+}
+
 // compactRaw is the record as received, on one line: whitespace between tokens
 // is removed, every value is kept byte for byte. A record that has none
 // (as the demo and the platform send them, and the store keeps them) is
 // its own bytes; buf holds the others.
-func compactRaw(buf *bytes.Buffer, d *api.Donation) ([]byte, error) {
-	if len(d.Raw) == 0 {
-		return nil, fmt.Errorf("donation %d has no original JSON", d.ID.Value)
-	}
-	if compact(d.Raw) {
-		return d.Raw, nil
+func compactRaw(buf *bytes.Buffer, raw []byte) ([]byte, error) {
+	if len(raw) > 0 && compact(raw) {
+		return raw, nil
 	}
 	buf.Reset()
-	err := json.Compact(buf, d.Raw)
+	err := json.Compact(buf, raw)
 	return buf.Bytes(), err
 }
 
@@ -116,7 +126,14 @@ type ndjsonWriter struct {
 }
 
 func (n *ndjsonWriter) Write(d *api.Donation) error {
-	line, err := compactRaw(&n.buf, d)
+	if len(d.Raw) == 0 {
+		return noJSON(d)
+	}
+	return n.WriteRaw(d.Raw)
+}
+
+func (n *ndjsonWriter) WriteRaw(raw []byte) error {
+	line, err := compactRaw(&n.buf, raw)
 	if err != nil {
 		return err
 	}
@@ -133,7 +150,14 @@ type jsonWriter struct {
 }
 
 func (j *jsonWriter) Write(d *api.Donation) error {
-	record, err := compactRaw(&j.buf, d)
+	if len(d.Raw) == 0 {
+		return noJSON(d)
+	}
+	return j.WriteRaw(d.Raw)
+}
+
+func (j *jsonWriter) WriteRaw(raw []byte) error {
+	record, err := compactRaw(&j.buf, raw)
 	if err != nil {
 		return err
 	}
