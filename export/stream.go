@@ -23,8 +23,10 @@ type Limits struct {
 }
 
 // Stream walks the pager and writes every donation as its page arrives, until
-// the walk ends or a limit is reached. onPage, when set, is told after each
-// page is written. It returns the number of donations written.
+// the walk ends or a limit is reached; each page is flushed before the next
+// is asked for, so a reader downstream (list | head) has it as it came.
+// onPage, when set, is told after each page is written. It returns the
+// number of donations written.
 func Stream(ctx context.Context, p Pages, w Writer, lim Limits, onPage func(api.Batch, int)) (int, error) {
 	written, pages := 0, 0
 	for !p.Done() {
@@ -44,6 +46,9 @@ func Stream(ctx context.Context, p Pages, w Writer, lim Limits, onPage func(api.
 				return written, err
 			}
 			written++
+		}
+		if err := w.Flush(); err != nil {
+			return written, err
 		}
 		if onPage != nil {
 			onPage(b, written)

@@ -175,6 +175,7 @@ func TestSummarySortsAndCutsAtTop(t *testing.T) {
 type collect struct{ all []api.Donation }
 
 func (c *collect) Write(d *api.Donation) error { c.all = append(c.all, *d); return nil }
+func (c *collect) Flush() error                { return nil }
 func (c *collect) Close() error                { return nil }
 
 // Over a store synced from the demo server, by form, sorted by converted

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bufio"
 	"io"
 	"strings"
 
@@ -13,7 +12,7 @@ import (
 // from the terminal width up front, since rows stream and cannot be measured
 // first; every cell is sanitised and fitted by display width.
 type table struct {
-	w      *bufio.Writer
+	buffered
 	cols   []tableCol
 	header bool
 }
@@ -50,7 +49,7 @@ func newTable(w io.Writer, width int) *table {
 		tcol("STATUS", 9, 5, false, func(d *api.Donation) string { return d.Status.Value }),
 		tcol("FORM", 10, 6, true, func(d *api.Donation) string { name, _ := FormOrCampaign(d.FormName, d.CampaignName); return name.Value }),
 	}
-	return &table{w: bufio.NewWriter(w), cols: fitColumns(cols, width)}
+	return &table{buffered: newBuffered(w), cols: fitColumns(cols, width)}
 }
 
 // FormOrCampaign is what a FORM column shows: the form the gift came
@@ -130,8 +129,7 @@ func (t *table) line(cells func(c tableCol) string) error {
 		b.WriteString(c.Fit(textsafe.Line(cells(c))))
 	}
 	t.w.WriteString(strings.TrimRight(b.String(), " "))
-	t.w.WriteByte('\n')
-	return t.w.Flush()
+	return t.w.WriteByte('\n')
 }
 
 func (t *table) Write(d *api.Donation) error {
@@ -144,4 +142,4 @@ func (t *table) Write(d *api.Donation) error {
 	return t.line(func(c tableCol) string { return c.value(d) })
 }
 
-func (t *table) Close() error { return t.w.Flush() }
+func (t *table) Close() error { return t.Flush() }

@@ -16,21 +16,38 @@ import (
 // Formats are the names accepted by New.
 var Formats = []string{"table", "json", "ndjson", "csv"}
 
-// Writer writes donations one at a time; Close ends the document (the JSON
-// array's bracket, the table's last line) and flushes.
+// Writer writes donations one at a time into a buffer; Flush sends what
+// it holds on, and Close ends the document (the JSON array's bracket, the
+// table's last line) and flushes. A write a donation was a system call a
+// donation: Stream flushes a page at a time, which is what a reader
+// downstream waits for, and a file or an answer from the store is flushed
+// as the buffer fills and at the end.
 type Writer interface {
 	Write(d *api.Donation) error
+	Flush() error
 	Close() error
 }
+
+// outBuffer is how many bytes a writer holds before it writes them: as
+// much as a pipe takes at once, so that a page of donations (a hundred of
+// about 1.3 KB in ndjson) goes out in two writes, not a hundred.
+const outBuffer = 64 << 10
+
+// buffered is where a writer puts its bytes; its Flush is every format's.
+type buffered struct{ w *bufio.Writer }
+
+func newBuffered(w io.Writer) buffered { return buffered{bufio.NewWriterSize(w, outBuffer)} }
+
+func (b buffered) Flush() error { return b.w.Flush() }
 
 // New makes a writer of the named format. width is the terminal width for the
 // table (0 for a default).
 func New(format string, w io.Writer, width int) (Writer, error) {
 	switch format {
 	case "ndjson":
-		return &ndjsonWriter{w: bufio.NewWriter(w)}, nil
+		return &ndjsonWriter{buffered: newBuffered(w)}, nil
 	case "json":
-		return &jsonWriter{w: bufio.NewWriter(w)}, nil
+		return &jsonWriter{buffered: newBuffered(w)}, nil
 	case "csv":
 		return NewCSV(w, false), nil
 	case "table":
@@ -39,45 +56,109 @@ func New(format string, w io.Writer, width int) (Writer, error) {
 	return nil, fmt.Errorf("unknown format %q (use one of %s)", format, strings.Join(Formats, ", "))
 }
 
+// RawWriter is a Writer that needs of a donation only its record as
+// received (json, ndjson): a caller holding the bytes, as the store does,
+// can hand them over without decoding them.
+type RawWriter interface {
+	Writer
+	WriteRaw(raw []byte) error
+}
+
+// noJSON refuses a donation built with no record as received.
+func noJSON(d *api.Donation) error {
+	return fmt.Errorf("donation %d has no original JSON", d.ID.Value)
+}
+
 // compactRaw is the record as received, on one line: whitespace between tokens
-// is removed, every value is kept byte for byte.
-func compactRaw(buf *bytes.Buffer, d *api.Donation) error {
-	buf.Reset()
-	if len(d.Raw) == 0 {
-		return fmt.Errorf("donation %d has no original JSON", d.ID.Value)
+// is removed, every value is kept byte for byte. A record that has none
+// (as the demo and the platform send them, and the store keeps them) is
+// its own bytes; buf holds the others.
+func compactRaw(buf *bytes.Buffer, raw []byte) ([]byte, error) {
+	if len(raw) > 0 && compact(raw) {
+		return raw, nil
 	}
-	return json.Compact(buf, d.Raw)
+	buf.Reset()
+	err := json.Compact(buf, raw)
+	return buf.Bytes(), err
+}
+
+// compact says whether raw has no whitespace outside its strings, and so
+// is what json.Compact would make of it. Its strings are skipped a quote
+// at a time (their text is most of a record); one left open is not
+// compact, for json.Compact to refuse.
+func compact(raw []byte) bool {
+	for {
+		q := bytes.IndexByte(raw, '"')
+		if q < 0 {
+			return !hasSpace(raw)
+		}
+		if hasSpace(raw[:q]) {
+			return false
+		}
+		raw = raw[q+1:]
+		for escaped := true; escaped; {
+			end := bytes.IndexByte(raw, '"')
+			if end < 0 {
+				return false
+			}
+			backslashes := 0
+			for backslashes < end && raw[end-1-backslashes] == '\\' {
+				backslashes++
+			}
+			escaped = backslashes%2 == 1
+			raw = raw[end+1:]
+		}
+	}
+}
+
+func hasSpace(b []byte) bool {
+	for _, c := range b {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 type ndjsonWriter struct {
-	w   *bufio.Writer
+	buffered
 	buf bytes.Buffer
 }
 
 func (n *ndjsonWriter) Write(d *api.Donation) error {
-	if err := compactRaw(&n.buf, d); err != nil {
-		return err
+	if len(d.Raw) == 0 {
+		return noJSON(d)
 	}
-	n.buf.WriteByte('\n')
-	_, err := n.w.Write(n.buf.Bytes())
-	if err == nil {
-		// Each line goes out whole as it arrives, so a reader downstream sees
-		// donations page by page rather than at the end.
-		err = n.w.Flush()
-	}
-	return err
+	return n.WriteRaw(d.Raw)
 }
 
-func (n *ndjsonWriter) Close() error { return n.w.Flush() }
+func (n *ndjsonWriter) WriteRaw(raw []byte) error {
+	line, err := compactRaw(&n.buf, raw)
+	if err != nil {
+		return err
+	}
+	n.w.Write(line)
+	return n.w.WriteByte('\n')
+}
+
+func (n *ndjsonWriter) Close() error { return n.Flush() }
 
 type jsonWriter struct {
-	w     *bufio.Writer
+	buffered
 	buf   bytes.Buffer
 	count int
 }
 
 func (j *jsonWriter) Write(d *api.Donation) error {
-	if err := compactRaw(&j.buf, d); err != nil {
+	if len(d.Raw) == 0 {
+		return noJSON(d)
+	}
+	return j.WriteRaw(d.Raw)
+}
+
+func (j *jsonWriter) WriteRaw(raw []byte) error {
+	record, err := compactRaw(&j.buf, raw)
+	if err != nil {
 		return err
 	}
 	sep := ",\n  "
@@ -86,10 +167,7 @@ func (j *jsonWriter) Write(d *api.Donation) error {
 	}
 	j.count++
 	j.w.WriteString(sep)
-	_, err := j.w.Write(j.buf.Bytes())
-	if err == nil {
-		err = j.w.Flush()
-	}
+	_, err = j.w.Write(record)
 	return err
 }
 
@@ -98,7 +176,7 @@ func (j *jsonWriter) Close() error {
 		j.w.WriteString("[")
 	}
 	j.w.WriteString("\n]\n")
-	return j.w.Flush()
+	return j.Flush()
 }
 
 // BOM is the UTF-8 byte-order mark. Excel reads a CSV file without one in
@@ -109,11 +187,13 @@ const BOM = "\ufeff"
 // header, for spreadsheets (other programs may read it as part of the first
 // column's name, so it is asked for, not the default).
 func NewCSV(w io.Writer, bom bool) Writer {
-	return &csvWriter{out: w, w: csv.NewWriter(w), bom: bom}
+	out := newBuffered(w)
+	// csv.NewWriter writes into out's buffer itself, which is large enough.
+	return &csvWriter{out: out, w: csv.NewWriter(out.w), bom: bom}
 }
 
 type csvWriter struct {
-	out    io.Writer
+	out    buffered
 	w      *csv.Writer
 	bom    bool
 	header bool
@@ -126,7 +206,7 @@ func (c *csvWriter) writeHeader() error {
 	}
 	c.header = true
 	if c.bom {
-		if _, err := io.WriteString(c.out, BOM); err != nil {
+		if _, err := c.out.w.WriteString(BOM); err != nil {
 			return err
 		}
 	}
@@ -141,9 +221,10 @@ func (c *csvWriter) Write(d *api.Donation) error {
 	for _, col := range columns {
 		c.row = append(c.row, Neutralize(cellText(col.value(d))))
 	}
-	if err := c.w.Write(c.row); err != nil {
-		return err
-	}
+	return c.w.Write(c.row)
+}
+
+func (c *csvWriter) Flush() error {
 	c.w.Flush()
 	return c.w.Error()
 }
@@ -152,8 +233,7 @@ func (c *csvWriter) Close() error {
 	if err := c.writeHeader(); err != nil {
 		return err
 	}
-	c.w.Flush()
-	return c.w.Error()
+	return c.Flush()
 }
 
 // cellText is a cell's text made safe to print, as the table's is (people

@@ -75,12 +75,25 @@ func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.Fro
 		}
 		limit = o.pages * per
 	}
-	n := 0
-	err := s.Donations(ctx, q, 0, limit, func(d *api.Donation) error { n++; return w.Write(d) })
+	n, err := writeAnswer(ctx, s, q, limit, w)
 	if err == nil && n == 0 && !withServer { // over every donation, the values were checked before
 		err = checkValues(ctx, o.q, s, true)
 	}
 	return err
+}
+
+// writeAnswer writes the donations q selects, at most limit (< 0: all),
+// and says how many: the records as stored, not decoded, when w needs
+// nothing else (json, ndjson), since decoding each was a sixth of what
+// list --offline --search took.
+func writeAnswer(ctx context.Context, s *store.Store, q store.Query, limit int, w export.Writer) (int, error) {
+	n := 0
+	if rw, ok := w.(export.RawWriter); ok {
+		err := s.Window(ctx, q, 0, limit, func(raw []byte) error { n++; return rw.WriteRaw(raw) })
+		return n, err
+	}
+	err := s.Donations(ctx, q, 0, limit, func(d *api.Donation) error { n++; return w.Write(d) })
+	return n, err
 }
 
 // finishList closes the writer and reports the first error.
