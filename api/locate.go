@@ -54,11 +54,10 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 	if err := p.learn(ctx); err != nil {
 		return 0, err
 	}
-	width = max(1, width)
 	lo, hi := p.bounds()
 	for hi == 0 {
 		var probes []int
-		for n := max(1, 2*lo); len(probes) < width && n <= 1<<30; n *= 2 {
+		for n, w := max(1, 2*lo), p.searchWidth(width); len(probes) < w && n <= 1<<30; n *= 2 {
 			probes = append(probes, n)
 		}
 		if len(probes) == 0 {
@@ -70,7 +69,7 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 		lo, hi = p.bounds()
 	}
 	for hi-lo > 1 {
-		if err := p.loadAll(ctx, between(lo, hi, width)); err != nil {
+		if err := p.loadAll(ctx, between(lo, hi, p.searchWidth(width))); err != nil {
 			return 0, err
 		}
 		lo, hi = p.bounds()
@@ -82,6 +81,19 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
 	}
 	return hi, nil
+}
+
+// searchWidth is how many pages a round of the search asks for: width,
+// but one where the server announced a request budget that this window
+// may not cover (fewer than two rounds left). There requests, not round
+// trips, are what the search waits for, and one at a time spends the
+// fewest: a first sync under 5 requests a second held its newest month
+// 1 s later when it searched 4 pages at a time.
+func (p *Pager) searchWidth(width int) int {
+	if b, ok := p.c.Budget(); ok && b.Remaining < 2*width {
+		return 1
+	}
+	return max(1, width)
 }
 
 // between is up to width pages strictly between lo and hi, evenly spread:

@@ -51,13 +51,25 @@ func TestLastIsFoundAtAnyWidth(t *testing.T) {
 // A pager set to read 4 pages at once searches for the last page 4 pages
 // at a time: over 200 pages, 6 round trips where one at a time takes 16
 // (at 30 ms of latency, half a second before a first sync's walk begins).
+// Under a budget of 5 requests a second, which requests, not round trips,
+// bound, it asks one at a time, the fewest requests.
 func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
-	for _, tc := range []struct{ width, waves int }{{1, 16}, {4, 6}} {
-		t.Run(fmt.Sprint("width", tc.width), func(t *testing.T) {
-			waves := apitest.NewWaves(demo.New(demo.Options{Count: 20_000, Latency: 100 * time.Millisecond}))
+	for _, tc := range []struct {
+		name                 string
+		width, budget        int
+		waves, withPageEight int
+	}{
+		{"one at a time", 1, 0, 16, 1},
+		{"4 at once", 4, 0, 6, 4},
+		{"4 at once under a budget", 4, 5, 16, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := &apitest.Clock{}
+			opts := demo.Options{Count: 20_000, Latency: 100 * time.Millisecond, RateLimit: tc.budget, RateWindow: time.Second, Now: clock.Now}
+			waves := apitest.NewWaves(demo.New(opts))
 			srv := httptest.NewServer(waves)
 			t.Cleanup(srv.Close)
-			c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+			c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,8 +83,11 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 			if got := waves.Count(); got != tc.waves {
 				t.Errorf("%d round trips, want %d", got, tc.waves)
 			}
-			if got := waves.Together(8); got != tc.width {
-				t.Errorf("page 8 was asked for with %d in flight, want %d", got, tc.width)
+			if got := waves.Together(8); got != tc.withPageEight {
+				t.Errorf("page 8 was asked for with %d in flight, want %d", got, tc.withPageEight)
+			}
+			if refused := c.Refused(); refused != 0 {
+				t.Errorf("%d requests refused", refused)
 			}
 		})
 	}
