@@ -47,14 +47,18 @@ func Recall(ctx context.Context, path string, src Source) {
 // Remember keeps in the account's store at path what src has learned of
 // its server, and in the file beside it, when the file does not say that
 // already; the store is made if the account has none yet (a later sync
-// fills it). The store is not opened when the file says it all.
+// fills it). The store is not opened when the file says it all, beside
+// a store: Recall reads no file beside none (one left where the store was
+// removed by hand), so the store is made again.
 func Remember(ctx context.Context, path string, src Source) error {
 	p := src.Profile()
 	if path == "" || p == (api.Profile{}) {
 		return nil
 	}
 	if kept, ok := store.Learned(path); ok && kept == p {
-		return nil
+		if _, err := os.Lstat(path); err == nil {
+			return nil
+		}
 	}
 	s, err := store.OpenWith(ctx, path, store.Opening{Unfinished: true})
 	if err != nil {

@@ -113,3 +113,37 @@ func TestRecallReadsTheStoreWhereItsFileCannotBeTrusted(t *testing.T) {
 		})
 	}
 }
+
+// A file beside no store (the store removed by hand, the file left) is
+// not what Recall reads, so it cannot spare Remember the store: the
+// store is made again and the next process is taught, where skipping it
+// had every later process learn the server again, a request or two each.
+func TestRememberMakesTheStoreItsFileOutlived(t *testing.T) {
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 300})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	learned, err := s.Profile(ctx)
+	if err != nil || learned == (api.Profile{}) {
+		t.Fatalf("the sync learned %+v (%v)", learned, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	c := client(t, srv.URL)
+	dataset.Recall(ctx, path, c)
+	c.Teach(learned) // learned again, as the command's requests would
+	if err := dataset.Remember(ctx, path, c); err != nil {
+		t.Fatal(err)
+	}
+	next := client(t, srv.URL)
+	dataset.Recall(ctx, path, next)
+	if next.Profile() != learned {
+		t.Errorf("the next process was taught %+v; want %+v", next.Profile(), learned)
+	}
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 
 	"donations/api"
@@ -39,11 +40,16 @@ func Learned(path string) (api.Profile, bool) {
 }
 
 // keepLearned writes p to the file beside the store at path, whole or not
-// at all.
-func keepLearned(path string, p api.Profile) error {
+// at all. Where it cannot be written (no inode left, a folder at its
+// name), that fails nothing (a first sync stopped on it), but what the
+// file said before is removed: read instead of p, it would undo what the
+// store now remembers.
+func keepLearned(path string, p api.Profile) {
 	b, err := json.Marshal(p)
-	if err != nil {
-		return err
+	if err == nil {
+		err = safefs.Replace(learnedPath(path), b)
 	}
-	return safefs.Replace(learnedPath(path), b)
+	if err != nil {
+		os.Remove(learnedPath(path))
+	}
 }

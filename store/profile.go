@@ -43,10 +43,10 @@ func (s *Store) SaveProfile(ctx context.Context, p api.Profile) error {
 			return err
 		}
 	}
-	if s.path == "" {
-		return nil
+	if s.path != "" {
+		keepLearned(s.path, p)
 	}
-	return keepLearned(s.path, p)
+	return nil
 }
 
 func (s *Store) saveProfile(ctx context.Context, p api.Profile) error {
