@@ -88,10 +88,15 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 // may not cover (fewer than two rounds left). There requests, not round
 // trips, are what the search waits for, and one at a time spends the
 // fewest: a first sync under 5 requests a second held its newest month
-// 1 s later when it searched 4 pages at a time.
+// 1 s later when it searched 4 pages at a time. After a 429 it narrows
+// as the pages read ahead do (readAhead.adapt), a round counted as a page.
 func (p *Pager) searchWidth(width int) int {
 	if b, ok := p.c.Budget(); ok && b.Remaining < 2*width {
 		return 1
+	}
+	if p.ahead.limit > 1 {
+		p.ahead.adapt(p.c.Refused())
+		width = min(width, p.ahead.width)
 	}
 	return max(1, width)
 }

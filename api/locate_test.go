@@ -97,3 +97,31 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 		})
 	}
 }
+
+// A 429 with no budget announced narrows the search to one page at a
+// time, as it narrows the pages read ahead: the rounds after it overlap
+// no other request.
+func TestLastNarrowsAfterA429(t *testing.T) {
+	clock := &apitest.Clock{}
+	opts := demo.Options{Count: 20_000, Latency: 100 * time.Millisecond, Now: clock.Now,
+		Script: []int{0, 0, 0, 0, demo.FaultBare429}}
+	waves := apitest.NewWaves(demo.New(opts))
+	srv := httptest.NewServer(waves)
+	t.Cleanup(srv.Close)
+	c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Pager(api.Query{}, api.NewestFirst)
+	p.SetConcurrency(4)
+	last, err := p.Last(context.Background())
+	p.Close()
+	if err != nil || last != 200 || c.Refused() != 1 {
+		t.Fatalf("last page %d (%v), %d refused; want 200 and the one 429", last, err, c.Refused())
+	}
+	for _, page := range []int{32, 64, 128, 256} {
+		if got := waves.Together(page); got != 1 {
+			t.Errorf("page %d, asked for after the 429, was with %d in flight; want 1", page, got)
+		}
+	}
+}
