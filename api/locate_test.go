@@ -69,19 +69,7 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 		{"4 at once under a budget", 4, 5, 20 * time.Millisecond, 16, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := &apitest.Clock{}
-			opts := demo.Options{Count: 20_000, Latency: tc.latency, RateLimit: tc.budget, RateWindow: time.Second, Now: clock.Now}
-			waves := apitest.NewWaves(demo.New(opts))
-			srv := httptest.NewServer(waves)
-			t.Cleanup(srv.Close)
-			c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := c.Pager(api.Query{}, api.NewestFirst)
-			p.SetConcurrency(tc.width)
-			last, err := p.Last(context.Background())
-			p.Close()
+			last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: tc.latency, RateLimit: tc.budget, RateWindow: time.Second}, tc.width)
 			if err != nil || last != 200 {
 				t.Fatalf("last page %d (%v), want 200", last, err)
 			}
@@ -102,20 +90,8 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 // time, as it narrows the pages read ahead: the rounds after it overlap
 // no other request.
 func TestLastNarrowsAfterA429(t *testing.T) {
-	clock := &apitest.Clock{}
-	opts := demo.Options{Count: 20_000, Latency: 100 * time.Millisecond, Now: clock.Now,
-		Script: []int{0, 0, 0, 0, demo.FaultBare429}}
-	waves := apitest.NewWaves(demo.New(opts))
-	srv := httptest.NewServer(waves)
-	t.Cleanup(srv.Close)
-	c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := c.Pager(api.Query{}, api.NewestFirst)
-	p.SetConcurrency(4)
-	last, err := p.Last(context.Background())
-	p.Close()
+	last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: 100 * time.Millisecond,
+		Script: []int{0, 0, 0, 0, demo.FaultBare429}}, 4)
 	if err != nil || last != 200 || c.Refused() != 1 {
 		t.Fatalf("last page %d (%v), %d refused; want 200 and the one 429", last, err, c.Refused())
 	}
@@ -124,4 +100,26 @@ func TestLastNarrowsAfterA429(t *testing.T) {
 			t.Errorf("page %d, asked for after the 429, was with %d in flight; want 1", page, got)
 		}
 	}
+}
+
+// lastOf searches for the last page of a demo server of opts, width pages
+// at once, and returns what it found, the client, the round trips the
+// server counted, and the search's error. The client waits on a clock of
+// the test's, whose waits end at once.
+func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apitest.Waves, error) {
+	t.Helper()
+	clock := &apitest.Clock{}
+	opts.Now = clock.Now
+	waves := apitest.NewWaves(demo.New(opts))
+	srv := httptest.NewServer(waves)
+	t.Cleanup(srv.Close)
+	c, err := api.New(api.Config{BaseURL: srv.URL, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Pager(api.Query{}, api.NewestFirst)
+	p.SetConcurrency(width)
+	defer p.Close()
+	last, err := p.Last(context.Background())
+	return last, c, waves, err
 }

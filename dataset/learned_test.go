@@ -17,16 +17,7 @@ import (
 // long as the file says what was learned, neither may try.
 func TestRecallAndRememberLeaveTheStoreWhenItsFileSaysItAll(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-	learned, err := s.Profile(ctx)
-	if err != nil || learned == (api.Profile{}) {
-		t.Fatalf("the sync learned %+v (%v)", learned, err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	srv, path, learned := synced(t)
 	if err := os.Rename(path, path+".kept"); err != nil {
 		t.Fatal(err)
 	}
@@ -54,16 +45,7 @@ func TestRecallAndRememberLeaveTheStoreWhenItsFileSaysItAll(t *testing.T) {
 // Remember writes the file the next Recall reads.
 func TestRecallReadsTheStoreWhereItsFileCannotBeTrusted(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-	learned, err := s.Profile(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	srv, path, learned := synced(t)
 	hostile := `{"order":"desc-only","per_page":7,"dates":"ignored"}`
 	for _, tc := range []struct {
 		name  string
@@ -120,16 +102,7 @@ func TestRecallReadsTheStoreWhereItsFileCannotBeTrusted(t *testing.T) {
 // had every later process learn the server again, a request or two each.
 func TestRememberMakesTheStoreItsFileOutlived(t *testing.T) {
 	ctx := context.Background()
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-	learned, err := s.Profile(ctx)
-	if err != nil || learned == (api.Profile{}) {
-		t.Fatalf("the sync learned %+v (%v)", learned, err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	srv, path, learned := synced(t)
 	for _, name := range []string{path, path + "-wal", path + "-shm"} {
 		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
@@ -146,4 +119,21 @@ func TestRememberMakesTheStoreItsFileOutlived(t *testing.T) {
 	if next.Profile() != learned {
 		t.Errorf("the next process was taught %+v; want %+v", next.Profile(), learned)
 	}
+}
+
+// synced is a demo server of 300 donations, the path of a closed store
+// a sync filled from it, and what that sync learned of the server.
+func synced(t *testing.T) (*demo.Running, string, api.Profile) {
+	t.Helper()
+	srv := server(t, demo.Options{Count: 300})
+	s, path := tempStore(t)
+	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	learned, err := s.Profile(context.Background())
+	if err != nil || learned == (api.Profile{}) {
+		t.Fatalf("the sync learned %+v (%v)", learned, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return srv, path, learned
 }

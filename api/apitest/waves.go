@@ -36,14 +36,40 @@ func (w *Waves) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		w.together[p] = max(w.together[p], w.inflight)
 	}
 	w.mu.Unlock()
-	defer func() {
-		w.mu.Lock()
-		w.inflight--
-		delete(w.active, page)
-		w.mu.Unlock()
-	}()
-	w.h.ServeHTTP(rw, r)
+	// A request is in flight until its answer starts, not until the
+	// handler returns: the client may have the answer, and have sent the
+	// next request, before then.
+	var once sync.Once
+	ended := func() {
+		once.Do(func() {
+			w.mu.Lock()
+			w.inflight--
+			delete(w.active, page)
+			w.mu.Unlock()
+		})
+	}
+	defer ended()
+	w.h.ServeHTTP(answering{rw, ended}, r)
 }
+
+// answering calls started before the first byte of the answer is written.
+type answering struct {
+	http.ResponseWriter
+	started func()
+}
+
+func (a answering) WriteHeader(code int) {
+	a.started()
+	a.ResponseWriter.WriteHeader(code)
+}
+
+func (a answering) Write(b []byte) (int, error) {
+	a.started()
+	return a.ResponseWriter.Write(b)
+}
+
+// Unwrap lets the demo's faults reach the connection (http.ResponseController).
+func (a answering) Unwrap() http.ResponseWriter { return a.ResponseWriter }
 
 // Count is the number of waves so far.
 func (w *Waves) Count() int {
