@@ -38,7 +38,7 @@ func ReadSmall(path string, max int64) ([]byte, error) {
 // leaves the old file, and a reader never sees half of the new one. A
 // symlink at path is replaced, never followed.
 func Replace(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), replacing(path))
 	if err != nil {
 		return err
 	}
@@ -51,4 +51,14 @@ func Replace(path string, b []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// replacing is the pattern of the new file Replace writes path through.
+func replacing(path string) string { return "." + filepath.Base(path) + "-*" }
+
+// Leftovers are the new files Replace began for path and a crash left
+// before it renamed one over path: whoever removes path removes them too.
+func Leftovers(path string) []string {
+	names, _ := filepath.Glob(filepath.Join(filepath.Dir(path), replacing(path)))
+	return names
 }

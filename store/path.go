@@ -184,6 +184,7 @@ func Remove(path string) error {
 		names[i] = path + names[i]
 	}
 	names = append(names, lockPath(path), sidePath(path), learnedPath(path))
+	names = append(names, safefs.Leftovers(learnedPath(path))...)
 	for _, p := range names {
 		info, err := os.Lstat(p)
 		switch {

@@ -227,6 +227,8 @@ func TestRemoveIsHonestAboutSymlinks(t *testing.T) {
 	s.Close()
 	must(t, os.WriteFile(path+"-journal", nil, 0o600))
 	must(t, os.WriteFile(path+"-sums", nil, 0o600)) // the scratch file of an end a kill -9 stopped
+	// what a crash left of a .learned file being written
+	must(t, os.WriteFile(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".learned-123"), nil, 0o600))
 	if err := store.Remove(path); err != nil {
 		t.Fatal(err)
 	}
