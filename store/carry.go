@@ -51,7 +51,7 @@ func Carry(ctx context.Context, old, path, baseURL, username string) (bool, erro
 	}
 	// The companions first, the store last: until it moves, the old name
 	// is the store, whole or (a log lost to a crash) a little behind.
-	for _, suffix := range append(companions, ".lock", ".learned") {
+	for _, suffix := range append(companions, lockSuffix, learnedSuffix) {
 		if err := os.Rename(old+suffix, path+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, err
 		}

@@ -124,4 +124,6 @@ func (s *Store) LockPath() string {
 	return lockPath(s.path)
 }
 
-func lockPath(path string) string { return path + ".lock" }
+func lockPath(path string) string { return path + lockSuffix }
+
+const lockSuffix = ".lock"

@@ -21,7 +21,9 @@ import (
 const learnedMax = 4 << 10
 
 // learnedPath is the file beside the store at path.
-func learnedPath(path string) string { return path + ".learned" }
+func learnedPath(path string) string { return path + learnedSuffix }
+
+const learnedSuffix = ".learned"
 
 // Learned is what the file beside the store at path says of its server;
 // false when there is none, or it is not the user's own private file in a
@@ -49,7 +51,8 @@ func keepLearned(path string, p api.Profile) {
 	if err == nil {
 		err = safefs.Replace(learnedPath(path), b)
 	}
-	if err != nil {
+	// Only a file is removed: an empty folder at its name is not ours.
+	if info, lerr := os.Lstat(learnedPath(path)); err != nil && lerr == nil && info.Mode().IsRegular() {
 		os.Remove(learnedPath(path))
 	}
 }

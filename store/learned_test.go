@@ -24,9 +24,10 @@ func TestAHintThatCannotBeWrittenFailsNothingAndIsNotLeftBehind(t *testing.T) {
 	}
 	now := api.Profile{Order: api.OrderAscendingAsked, PerPage: 50, Dates: api.DatesDay}
 	for _, tc := range []struct {
-		name  string
-		store string // the store's file name
-		spoil func(file string) error
+		name   string
+		store  string // the store's file name
+		spoil  func(file string) error
+		folder bool // a folder at the file's name, which must stay
 	}{
 		{"a folder at its name", "main.db", func(file string) error {
 			if err := os.Remove(file); err != nil {
@@ -36,10 +37,17 @@ func TestAHintThatCannotBeWrittenFailsNothingAndIsNotLeftBehind(t *testing.T) {
 				return err
 			}
 			return os.WriteFile(filepath.Join(file, "kept"), nil, 0o600)
-		}},
+		}, true},
+		// Not the program's to remove, empty as it is.
+		{"an empty folder at its name", "main.db", func(file string) error {
+			if err := os.Remove(file); err != nil {
+				return err
+			}
+			return os.Mkdir(file, 0o700)
+		}, true},
 		// A name that leaves room for the file in its folder, but not for
 		// the temporary file it is written through.
-		{"no temporary file beside it", strings.Repeat("s", 240) + ".db", func(string) error { return nil }},
+		{"no temporary file beside it", strings.Repeat("s", 240) + ".db", func(string) error { return nil }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), tc.store)
@@ -59,6 +67,9 @@ func TestAHintThatCannotBeWrittenFailsNothingAndIsNotLeftBehind(t *testing.T) {
 			}
 			if p, ok := store.Learned(path); ok && p != now {
 				t.Errorf("the file beside the store says %+v, want %+v or nothing", p, now)
+			}
+			if info, err := os.Lstat(file); tc.folder && (err != nil || !info.IsDir()) {
+				t.Errorf("the folder at the file's name is gone (%v)", err)
 			}
 		})
 	}
