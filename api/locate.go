@@ -77,8 +77,8 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 	if pg := p.cache[hi]; len(pg.Donations) == 0 {
 		hi--
 	}
-	if one, two := p.cache[1], p.cache[2]; one != nil && two != nil && len(one.Donations) > 0 && keyOf(one) == keyOf(two) && len(one.Donations) >= p.q.EffectivePerPage() {
-		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+	if one, two := p.cache[1], p.cache[2]; one != nil && two != nil && len(one.Donations) > 0 && keyOf(one) == keyOf(two) {
+		p.warnIfPageIgnored(ctx, two)
 	}
 	return hi, nil
 }

@@ -175,12 +175,12 @@ func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
 	if err != nil {
 		return Batch{}, err
 	}
-	return p.accept(pg, prevMax), nil
+	return p.accept(ctx, pg, prevMax), nil
 }
 
 // accept takes the next page of a forward walk: it drops what was already
 // seen and decides whether the walk ends here.
-func (p *Pager) accept(pg *Page, prevMax int) Batch {
+func (p *Pager) accept(ctx context.Context, pg *Page, prevMax int) Batch {
 	k := len(pg.Donations)
 	news := p.fresh(pg.Donations, false)
 	b := Batch{Page: pg, Donations: news}
@@ -192,9 +192,7 @@ func (p *Pager) accept(pg *Page, prevMax int) Batch {
 		// Nothing new: the server answered past the end with a page it had
 		// already sent, or it ignores `page` altogether.
 		b.Done = true
-		if pg.Number == 2 && k >= p.q.EffectivePerPage() {
-			p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
-		}
+		p.warnIfPageIgnored(ctx, pg)
 	case k < prevMax:
 		b.Done = true
 	case known && last && k < p.q.EffectivePerPage():
@@ -241,7 +239,7 @@ func (p *Pager) tryDescending(ctx context.Context) (*Batch, error) {
 	switch {
 	case ordered(pg.Donations, -1):
 		p.q.desc, p.way = true, 1
-		b := p.accept(pg, 0)
+		b := p.accept(ctx, pg, 0)
 		return &b, nil
 	case ordered(pg.Donations, 1) || len(pg.Donations) < 2:
 		if len(pg.Donations) >= 2 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -139,6 +140,24 @@ func TestFirstSyncFromAServerIgnoringPage(t *testing.T) {
 	}
 	if h, err := s.Holds(context.Background(), api.DateRange{}); err != nil || h.Complete || h.All != 100 {
 		t.Errorf("the store takes one page for the whole list: %+v %v", h, err)
+	}
+}
+
+// An account of exactly one page, on a server that repeats its last page
+// past the end, is held whole and warned of nothing: its page 2 repeats
+// page 1 as a server that ignores `page` would have it.
+func TestFirstSyncOfOnePageRepeatedPastTheEnd(t *testing.T) {
+	t.Parallel()
+	for _, sv := range apitest.Servers {
+		srv := server(t, sv.Of(demo.Options{Count: 100, PastEnd: "last"}))
+		s, _ := tempStore(t)
+		r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+		if r.New != 100 || len(r.Warnings) != 0 {
+			t.Errorf("%s: %+v", sv.Name, r)
+		}
+		if h, err := s.Holds(context.Background(), api.DateRange{}); err != nil || !h.Complete || h.All != 100 {
+			t.Errorf("%s: the store does not hold its one page whole: %+v %v", sv.Name, h, err)
+		}
 	}
 }
 

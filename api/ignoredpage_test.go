@@ -1,0 +1,57 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"donations/api"
+	"donations/api/apitest"
+	"donations/api/demo"
+)
+
+// Page 2 that repeats a full page 1 comes from a server that ignores
+// `page`, or from a list of exactly one page that its server repeats past
+// the end: only the first is warned of, by the walk and by the search for
+// the last page alike. Where the server also ignores per_page, nothing
+// tells them apart, and the warning stays.
+func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
+	cases := []struct {
+		name string
+		opts demo.Options
+		warn bool
+	}{
+		{"one full page repeated past the end", demo.Options{Count: 100, PastEnd: "last"}, false},
+		{"one full page, then empty", demo.Options{Count: 100}, false},
+		{"page ignored", demo.Options{Count: 1000, IgnorePage: true}, true},
+		{"page and per_page ignored", demo.Options{Count: 1000, IgnorePage: true, PageSize: 100}, true},
+		{"one full page repeated past the end, per_page ignored", demo.Options{Count: 100, PastEnd: "last", PageSize: 100}, true},
+	}
+	for _, sv := range apitest.Servers {
+		for _, tc := range cases {
+			for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
+				t.Run(fmt.Sprintf("%s/%s/%s", sv.Name, tc.name, order), func(t *testing.T) {
+					h := newHarness(t, sv.Of(tc.opts), api.Config{})
+					ids, p := walk(t, h.client, api.Query{}, order)
+					if len(ids) != 100 {
+						t.Errorf("walked %d donations, want the first page's 100", len(ids))
+					}
+					if warned := len(p.Warnings()) > 0; warned != tc.warn {
+						t.Errorf("warnings %q, want a warning: %v", p.Warnings(), tc.warn)
+					}
+				})
+			}
+			t.Run(fmt.Sprintf("%s/%s/last", sv.Name, tc.name), func(t *testing.T) {
+				h := newHarness(t, sv.Of(tc.opts), api.Config{})
+				p := h.client.Pager(api.Query{}, api.NewestFirst)
+				defer p.Close()
+				if last, err := p.Last(context.Background()); err != nil || last != 1 {
+					t.Fatalf("last page %d (%v), want 1", last, err)
+				}
+				if warned := len(p.Warnings()) > 0; warned != tc.warn {
+					t.Errorf("warnings %q, want a warning: %v", p.Warnings(), tc.warn)
+				}
+			})
+		}
+	}
+}
