@@ -2,28 +2,37 @@ package api
 
 import "context"
 
-// warnIfPageIgnored warns, where page 2 (two) repeated a full page 1, that
-// the server seems to ignore `page`, unless the list is one page long.
-// From those two pages alone the two cannot be told apart: a list of
-// exactly one page, on a server that repeats its last page past the end,
-// was told that only its first page could be read, and a sync never held
-// it complete. Asked in pages half as long, page 2 is then the second half
-// of page 1: one request more, made only here. Any other answer, an error
-// among them, keeps the warning.
+// warnIfPageIgnored warns, where page 2 (two) repeated page 1, that the
+// server seems to ignore `page`, unless page 2 asked in pages half as long
+// says otherwise: the second half of page 1 where `page` counts (the list
+// is one page long, and its server repeats its last page past the end),
+// the first half where it does not. From the two pages alone the two
+// cannot be told apart: a list of exactly one full page was told that
+// only its first page could be read, and a sync never held it complete;
+// and a server that ignores `page` and serves fewer than asked (a cap
+// below per_page) went unnoticed, its first page taken for the whole
+// list. One request more, made only here. Where the answer tells nothing
+// (an error, per_page ignored too), a page 1 shorter than asked is taken
+// for the end, as it is elsewhere, and a full one is warned of.
 func (p *Pager) warnIfPageIgnored(ctx context.Context, two *Page) {
-	if two.Number != 2 || len(two.Donations) < p.q.EffectivePerPage() {
+	n := len(two.Donations)
+	if two.Number != 2 || n < 2 {
 		return
 	}
-	if half := len(two.Donations) / 2; half > 0 {
-		q := p.query(2)
-		q.PerPage = half
-		got, err := p.c.Page(ctx, q)
-		if err == nil {
-			p.requests++
-			if keyOf(got) == keyOf(&Page{Donations: two.Donations[half : 2*half]}) {
-				return
-			}
+	half := n / 2
+	q := p.query(2)
+	q.PerPage = half
+	got, err := p.c.Page(ctx, q)
+	if err == nil {
+		p.requests++
+		switch keyOf(got) {
+		case keyOf(&Page{Donations: two.Donations[half : 2*half]}):
+			return
+		case keyOf(&Page{Donations: two.Donations[:half]}):
+			n = p.q.EffectivePerPage()
 		}
 	}
-	p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+	if n >= p.q.EffectivePerPage() {
+		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+	}
 }

@@ -10,22 +10,28 @@ import (
 	"donations/api/demo"
 )
 
-// Page 2 that repeats a full page 1 comes from a server that ignores
-// `page`, or from a list of exactly one page that its server repeats past
-// the end: only the first is warned of, by the walk and by the search for
-// the last page alike. Where the server also ignores per_page, nothing
-// tells them apart, and the warning stays.
+// Page 2 that repeats page 1 comes from a server that ignores `page`, or
+// from a list of one page that its server repeats past the end: only the
+// first is warned of, by the walk and by the search for the last page
+// alike, a server that serves fewer than asked among them. Where the
+// server also ignores per_page, nothing tells them apart: a full page 1
+// is warned of, a short one taken for the end.
 func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 	cases := []struct {
-		name string
-		opts demo.Options
-		warn bool
+		name  string
+		opts  demo.Options
+		first int // donations on page 1, all the walk reads
+		warn  bool
 	}{
-		{"one full page repeated past the end", demo.Options{Count: 100, PastEnd: "last"}, false},
-		{"one full page, then empty", demo.Options{Count: 100}, false},
-		{"page ignored", demo.Options{Count: 1000, IgnorePage: true}, true},
-		{"page and per_page ignored", demo.Options{Count: 1000, IgnorePage: true, PageSize: 100}, true},
-		{"one full page repeated past the end, per_page ignored", demo.Options{Count: 100, PastEnd: "last", PageSize: 100}, true},
+		{"one full page repeated past the end", demo.Options{Count: 100, PastEnd: "last"}, 100, false},
+		{"one full page, then empty", demo.Options{Count: 100}, 100, false},
+		{"a short page repeated past the end", demo.Options{Count: 37, PastEnd: "last"}, 37, false},
+		{"page ignored", demo.Options{Count: 1000, IgnorePage: true}, 100, true},
+		{"page ignored, a short list", demo.Options{Count: 37, IgnorePage: true}, 37, true},
+		{"page ignored, pages capped below per_page", demo.Options{Count: 1000, IgnorePage: true, MaxPerPage: 50}, 50, true},
+		{"page and per_page ignored, pages shorter than asked", demo.Options{Count: 1000, IgnorePage: true, PageSize: 50}, 50, false},
+		{"page and per_page ignored", demo.Options{Count: 1000, IgnorePage: true, PageSize: 100}, 100, true},
+		{"one full page repeated past the end, per_page ignored", demo.Options{Count: 100, PastEnd: "last", PageSize: 100}, 100, true},
 	}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {
@@ -33,8 +39,8 @@ func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/%s", sv.Name, tc.name, order), func(t *testing.T) {
 					h := newHarness(t, sv.Of(tc.opts), api.Config{})
 					ids, p := walk(t, h.client, api.Query{}, order)
-					if len(ids) != 100 {
-						t.Errorf("walked %d donations, want the first page's 100", len(ids))
+					if len(ids) != tc.first {
+						t.Errorf("walked %d donations, want the first page's %d", len(ids), tc.first)
 					}
 					if warned := len(p.Warnings()) > 0; warned != tc.warn {
 						t.Errorf("warnings %q, want a warning: %v", p.Warnings(), tc.warn)

@@ -53,6 +53,7 @@ type Options struct {
 	Wrap       bool   // {"data": [...], "meta": {...}} instead of a bare array
 	IgnorePage bool   // always serve page 1
 	PageSize   int    // ignore per_page and use this size
+	MaxPerPage int    // serve at most this many a page, fewer where asked for fewer
 	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
 	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
 	RepeatRows int    // each page after the first starts with the last N rows of the page before
@@ -267,6 +268,9 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	per := s.shape.pageSize(intParam(r, "per_page"))
 	if s.opts.PageSize > 0 {
 		per = s.opts.PageSize
+	}
+	if s.opts.MaxPerPage > 0 {
+		per = min(per, s.opts.MaxPerPage)
 	}
 	page := int(max(intParam(r, "page"), 1)) // page=0 behaves like page 1
 	if s.opts.IgnorePage {
