@@ -19,3 +19,14 @@ func TestReportAllStatusesNoteNamesTheFlagThatCountsTheRest(t *testing.T) {
 		t.Errorf("the note points to --all-statuses, already given:\n%s", r.stderr)
 	}
 }
+
+// An account given by flags alone and never synced: the command the
+// error says to run must name that account, or it fails with no account
+// configured.
+func TestOfflineNeverSyncedNamesTheSyncForTheAccountGiven(t *testing.T) {
+	r := runCmd(t, nil, "list", "--offline", "--base-url", "http://127.0.0.1:8952", "--username", "it's@example.org")
+	want := `run  donations sync --base-url http://127.0.0.1:8952 --username 'it'\''s@example.org'`
+	if r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, want)
+	}
+}
