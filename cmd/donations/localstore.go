@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"donations/config"
 	"donations/store"
@@ -53,7 +54,7 @@ func offlineStore(ctx context.Context, a *app) (string, error) {
 // openSynced opens a store that a sync has filled, or says what to run.
 func openSynced(ctx context.Context, a *app, path string) (*store.Store, error) {
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return nil, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  donations sync", path)}
+		return nil, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  %s", path, syncAgain(a))}
 	}
 	s, err := openStore(ctx, a, path)
 	if err != nil {
@@ -63,13 +64,35 @@ func openSynced(ctx context.Context, a *app, path string) (*store.Store, error) 
 	// newest first); the answer then says what it lacks (noteCoverage).
 	c, err := s.Coverage(ctx)
 	if err == nil && len(c.Spans) == 0 {
-		err = &config.Error{Msg: "this account's first sync has not stored a page yet: run  donations sync"}
+		err = &config.Error{Msg: "this account's first sync has not stored a page yet: run  " + syncAgain(a)}
 	}
 	if err != nil {
 		s.Close()
 		return nil, storeError(err)
 	}
 	return s, nil
+}
+
+// syncAgain is the sync to run for the account this command named: an
+// account given by flags alone is another account without them, so a bare
+// "donations sync" would fail with no account configured.
+func syncAgain(a *app) string {
+	cmd := "donations sync"
+	for _, f := range []struct{ name, value string }{{"config", a.g.configPath}, {"profile", a.g.profile},
+		{"base-url", a.g.baseURL}, {"username", a.g.username}} {
+		if f.value != "" {
+			cmd += " --" + f.name + " " + shellWord(f.value)
+		}
+	}
+	return cmd
+}
+
+// shellWord is s as one word a POSIX shell reads back as s.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // openStore opens the store at path, or one in memory for "". When a

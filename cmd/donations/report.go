@@ -97,7 +97,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if err := checkValues(ctx, o.summary.q, st, o.summary.fromStore()); err != nil {
 		return err
 	}
-	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local), "--status or --all-statuses count them")
+	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local), o.countOthers())
 	if err != nil {
 		return err
 	}
@@ -112,6 +112,16 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 		fmt.Fprintln(a.stderr, "donations report: "+line)
 	}
 	return nil
+}
+
+// countOthers is the words for counting the statuses a report left out.
+// Under --all-statuses only --status counts the refunded gifts: naming the
+// flag already given would send the reader round in a circle.
+func (o *reportOptions) countOthers() string {
+	if o.allStatuses {
+		return "--status counts them"
+	}
+	return "--status or --all-statuses count them"
 }
 
 // query is the report's question from the flags and the profile, read at now.

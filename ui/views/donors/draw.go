@@ -36,7 +36,9 @@ func (v *View) View() string {
 	case v.loading && len(v.rows) == 0:
 		lines = append(lines, st.Muted.Render("Adding up…"))
 	case v.total == 0 || v.total < 0 && !v.loading && len(v.rows) == 0:
-		lines = append(lines, st.Muted.Render("No donor: no donation is shown."))
+		for _, l := range strings.Split(uictx.WrapParts(v.noDonor(), lay.Width), "\n") {
+			lines = append(lines, st.Muted.Render(l))
+		}
 	}
 	for i := v.offset; i < v.offset+h && i-v.from >= 0 && i-v.from < len(v.rows); i++ {
 		line := v.row(cols, &v.rows[i-v.from])
@@ -55,6 +57,27 @@ func (v *View) View() string {
 		lines[last] = v.gaveLine(lay.Width)
 	}
 	return strings.Join(lines, "\n") + "\n" + v.ctx.KeyLine(v.ShortHelp())
+}
+
+// noDonor says why no donor is listed. Gifts shown of a status not
+// counted (a failed gift looked up by its id) or with no e-mail make no
+// donor: saying "no donation is shown" under a list that shows them reads
+// as a fault, so it says what counts and the key that counts more.
+func (v *View) noDonor() []string {
+	n := v.data.Len()
+	if n == 0 {
+		return []string{"No donor: no donation is shown."}
+	}
+	rule := v.data.Asked().Rule()
+	counted := "(" + tally.Word(rule) + ", with an e-mail)"
+	s := "No donor: none of the " + textsafe.Count(n, "gift") + " shown is counted " + counted
+	if n == 1 {
+		s = "No donor: the 1 gift shown is not counted " + counted
+	}
+	if rule.AllStatuses {
+		return []string{s}
+	}
+	return []string{s, v.keys.AllStatuses.Help().Key + " counts every status but refunded"}
 }
 
 func arrow(desc bool) string {
