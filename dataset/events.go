@@ -231,12 +231,16 @@ func (st *syncState) progressed(p Progress, stored int) {
 	st.publish(Event{Progress: p, Stored: stored})
 }
 
+// last is the progress told last.
+func (st *syncState) last() Progress {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.progress
+}
+
 // ended tells the watchers that the sync ended.
 func (st *syncState) ended(res SyncResult, err error) {
-	st.mu.Lock()
-	p := st.progress
-	st.mu.Unlock()
-	st.publish(Event{Progress: p, Done: true, Result: res, Err: err})
+	st.publish(Event{Progress: st.last(), Done: true, Result: res, Err: err})
 }
 
 // busy says whether a sync of this process holds the store's turn, and

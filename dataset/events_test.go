@@ -28,7 +28,8 @@ func nextEvent(t *testing.T, w *dataset.Watcher) (dataset.Event, bool) {
 }
 
 // A watched sync tells its progress in order, each batch's stored
-// donations, and its end with the count the store holds; a status read
+// donations, once that every page is stored and the store's end begins
+// (Ending), and its end with the count the store holds; a status read
 // while it runs says a sync runs here, not in another process.
 func TestWatchTellsItsOwnSyncInOrder(t *testing.T) {
 	for _, sh := range apitest.Shapes {
@@ -79,9 +80,15 @@ func checkOwnSync(t *testing.T, s *store.Store, got []dataset.Event, res dataset
 	if !last.Done || last.Err != nil || last.Result.New != held || last.Progress.Held != held || res.New != held {
 		t.Fatalf("the last event %+v, the sync %+v: want done with the %d donations held", last, res, held)
 	}
-	stored, done, statuses := 0, 0, 0
-	for _, e := range got[:len(got)-1] {
+	stored, done, statuses, endings := 0, 0, 0, 0
+	for i, e := range got[:len(got)-1] {
 		switch {
+		case e.Progress.Ending:
+			// Told once, after every page: the store's end follows.
+			endings++
+			if i != len(got)-2 || e.Progress.Held != held || e.Stored != 0 {
+				t.Errorf("the end told as event %d of %d, holding %d: %+v", i, len(got), held, e)
+			}
 		case e.Status != nil:
 			statuses++
 			if e.By != dataset.ByHere || !e.Status.Running || !e.Status.Here {
@@ -94,6 +101,9 @@ func checkOwnSync(t *testing.T, s *store.Store, got []dataset.Event, res dataset
 		default:
 			done, stored = e.Progress.Done, stored+e.Stored
 		}
+	}
+	if endings != 1 {
+		t.Errorf("the store's end was told %d times, want once", endings)
 	}
 	if statuses != 1 || stored != res.New+res.Updated || done == 0 {
 		t.Errorf("%d status reads, %d stored over %d pages told; want 1 and the sync's %d", statuses, stored, done, res.New+res.Updated)

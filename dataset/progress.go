@@ -13,11 +13,15 @@ func (p Progress) Read() (done, total int) {
 }
 
 // Left is the time the pages left take at the pace so far; 0 when it is not
-// known (nothing read yet, or no count of the pages).
+// known (nothing read yet, or no count of the pages) or none are left (the
+// store's end under way).
 func (p Progress) Left() time.Duration {
 	done, total := p.Read()
-	if done <= 0 || total <= done {
+	if done <= 0 || total <= done || p.Ending {
 		return 0
 	}
 	return p.Elapsed * time.Duration(total-done) / time.Duration(done)
 }
+
+// EndingWords say what a sync does once every page is stored (Ending).
+const EndingWords = "indexing and adding up…"

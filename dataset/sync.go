@@ -62,6 +62,11 @@ type Progress struct {
 	// lists (its pages × the page size it serves, as Holds estimates it),
 	// 0 when the server has not said its pages.
 	Held, About int
+	// Ending says every page is stored and the store builds what it keeps
+	// beside them: the end of a first sync (its indexes, search index and
+	// sums, a minute at a million donations) showed only a count that no
+	// longer moved. A later sync's end takes a moment.
+	Ending bool
 }
 
 // SyncResult is what a sync changed and cost.
@@ -268,7 +273,17 @@ func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
 		// they do not add up into the sync's peak.
 		debug.FreeOSMemory()
 	}
+	r.tellEnding()
 	return r.s.Tidy(ctx, r.res.New+r.res.Updated+r.res.Removed > 0)
+}
+
+// tellEnding tells the watchers (Watch), not OnProgress, which steps a
+// sync batch by batch, that the store's end begins: the last progress
+// told, with the time so far.
+func (r *syncRun) tellEnding() {
+	p := r.state.last()
+	p.Ending, p.Elapsed = true, time.Since(r.start)
+	r.state.progressed(p, 0)
 }
 
 // pass is the loop's pass over w, reporting as the sync does.

@@ -72,3 +72,21 @@ func TestHeaderSaysTheSyncsNumbersInOneLineThatFits(t *testing.T) {
 		})
 	}
 }
+
+// Once every page is stored, the header says the store's end is under
+// way, in its shortest form too, where the count alone stood still for a
+// minute at a million; it says no time left.
+func TestHeaderSaysTheStoresEnd(t *testing.T) {
+	p := dataset.Progress{Page: 1, Done: 10_000, Total: 10_000, Held: 1_000_000, About: 1_000_000, Elapsed: time.Minute, Ending: true}
+	forms := progressForms(p, time.Now(), true)
+	want := []string{"syncing 1,000,000 of ≈1,000,000 · every page stored · indexing and adding up…",
+		"syncing 1,000,000 of ≈1,000,000 · indexing and adding up…"}
+	if len(forms) != len(want) {
+		t.Fatalf("forms %q, want %q", forms, want)
+	}
+	for i := range want {
+		if forms[i] != want[i] {
+			t.Errorf("form %d: %q, want %q", i, forms[i], want[i])
+		}
+	}
+}

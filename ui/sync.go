@@ -206,7 +206,9 @@ func progressForms(p dataset.Progress, now time.Time, wide bool) []string {
 	if p.About > 0 {
 		parts[0].text += " of ≈" + uictx.Commas(p.About)
 	}
-	if p.WantedPage > 0 {
+	if p.Ending {
+		parts = append(parts, progressPart{"every page stored", 1}, progressPart{dataset.EndingWords, 3})
+	} else if p.WantedPage > 0 {
 		parts = append(parts, progressPart{rangeName(p.Wanted, now.Location()) + " first", 2})
 	} else if done, total := p.Read(); total > 0 && done > 0 {
 		parts = append(parts, progressPart{uictx.Commas(done) + "/" + uictx.Commas(total) + " pages", 1})

@@ -33,6 +33,9 @@ func TestSyncProgressLine(t *testing.T) {
 		// The pair the browser's header and partial note show.
 		{dataset.Progress{Page: 19, Done: 19, Total: 200, Held: 1900, About: 20000, New: 1900},
 			[]string{"19 of 200 pages (page 19) · 1,900 of ≈20,000 held · 1900 new"}},
+		// Every page stored, the store's end under way: said, with no time left.
+		{dataset.Progress{Page: 1, Done: 200, Total: 200, Held: 20000, About: 20000, New: 20000, Elapsed: 9 * time.Second, Ending: true},
+			[]string{"[####################] 200 of 200 pages", "20,000 of ≈20,000 held", "9s · indexing and adding up…"}},
 	} {
 		got := progressLine(tc.p, now)
 		for _, w := range tc.want {

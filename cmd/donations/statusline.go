@@ -139,6 +139,9 @@ func progressLine(p dataset.Progress, now time.Time) string {
 	if left := p.Left(); left > 0 {
 		line += " · about " + left.Round(time.Second).String() + " left"
 	}
+	if p.Ending {
+		line += " · " + dataset.EndingWords
+	}
 	return line
 }
 
