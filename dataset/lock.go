@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"donations/store"
 )
@@ -101,24 +101,40 @@ func lockSync(ctx context.Context, s *store.Store, wait bool, onWait func(), min
 		}
 	}
 	st.set(func(st *syncState) { st.turns++ })
-	var f *os.File
-	if path := s.LockPath(); path != "" {
-		var err error
-		if f, err = lockFile(ctx, path, wait, tell); err != nil {
-			<-st.turn
-			release()
-			return nil, nil, err
-		}
+	unlock, err := lockFile(ctx, s, wait, tell)
+	if err != nil {
+		<-st.turn
+		release()
+		return nil, nil, err
 	}
 	st.set(func(st *syncState) { st.running, st.progress, st.mine = true, Progress{}, mine })
 	return st, func() {
 		st.set(func(st *syncState) { st.running, st.mine = false, nil })
-		if f != nil {
-			f.Close() // which lets go of the lock
-		}
+		unlock()
 		<-st.turn
 		release()
 	}, nil
+}
+
+// lockFile takes the store's lock across processes (store.TryLockSync),
+// polling while another holds it: with wait false that is ErrSyncRunning,
+// else onWait is told and it waits.
+func lockFile(ctx context.Context, s *store.Store, wait bool, onWait func()) (func(), error) {
+	for {
+		unlock, ok, err := s.TryLockSync()
+		switch {
+		case err != nil || ok:
+			return unlock, err
+		case !wait:
+			return nil, ErrSyncRunning
+		}
+		onWait()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
 
 func (st *syncState) set(f func(*syncState)) {

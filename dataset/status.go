@@ -28,7 +28,7 @@ func Status(ctx context.Context, s *store.Store) (SyncStatus, error) {
 		st.Here, st.Progress = h.running, h.progress
 		h.mu.Unlock()
 	}
-	st.Running = st.Here || s.LockPath() != "" && lockedElsewhere(s.LockPath())
+	st.Running = st.Here || s.SyncLockedElsewhere()
 	var err error
 	st.LastSync, st.LastFull, err = s.Synced(ctx)
 	return st, err

@@ -54,12 +54,24 @@ func (s *Store) metaTime(ctx context.Context, key string) (time.Time, error) {
 // sync, without a word. A first sync cut short before its end is left to
 // the next sync, which goes on filling the store the fast way. finishing,
 // when set, is told as the build starts (Opening.Finishing).
+//
+// A first sync still running looks the same from its end on: the build
+// is its own, and is left to it (the store answers whole meanwhile, its
+// filters and sums reading the donations). Built here under the sync
+// lock, it makes a sync started meanwhile wait rather than build it
+// again beside it; a lock that cannot be had (not a file of the user's)
+// leaves it to the sync too, which says what is wrong with it.
 func (s *Store) buildCutShort(ctx context.Context, finishing func()) error {
-	deferred, err := s.meta(ctx, metaDeferred)
-	if err != nil || deferred == "" {
+	if left, err := s.leftUnbuilt(ctx); err != nil || !left {
 		return err
 	}
-	if last, err := s.meta(ctx, metaLastSync); err != nil || last == "" {
+	unlock, ok, err := s.TryLockSync()
+	if err != nil || !ok {
+		return nil
+	}
+	defer unlock()
+	// Asked again under the lock: the sync that held it may have ended.
+	if left, err := s.leftUnbuilt(ctx); err != nil || !left {
 		return err
 	}
 	if finishing != nil {
@@ -68,6 +80,17 @@ func (s *Store) buildCutShort(ctx context.Context, finishing func()) error {
 	start := time.Now()
 	defer func() { s.finished = time.Since(start) }()
 	return s.Tidy(ctx, false)
+}
+
+// leftUnbuilt says whether a first sync recorded its end (last_sync)
+// and left its build deferred.
+func (s *Store) leftUnbuilt(ctx context.Context) (bool, error) {
+	deferred, err := s.meta(ctx, metaDeferred)
+	if err != nil || deferred == "" {
+		return false, err
+	}
+	last, err := s.meta(ctx, metaLastSync)
+	return last != "", err
 }
 
 // Finished is what opening the store took to finish the end of a first
