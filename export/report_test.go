@@ -116,6 +116,17 @@ func TestRecurringLineGroupsItsCounts(t *testing.T) {
 	}
 }
 
+// The gifts a report left out are counted as every other count is, with
+// thousands grouped: at a million, "refunded 49609" stood beside
+// summary's "49,609 gifts refunded".
+func TestReportNotesGroupTheGiftsLeftOut(t *testing.T) {
+	n := store.ReportNotes{LeftOut: map[string]int{"refunded": 49609, "failed": 7}}
+	notes := strings.Join(ReportNotes(n, store.ReportQuery{Year: 2026}, false, "--status counts them"), "\n")
+	if !strings.Contains(notes, "not counted (--status counts them): failed 7, refunded 49,609") {
+		t.Errorf("notes %q", notes)
+	}
+}
+
 // A date range that misses the year reported says so in the notes; one
 // that meets it, or none, says nothing.
 func TestReportNotesSayWhenTheDatesMissTheYear(t *testing.T) {

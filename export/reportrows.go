@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -242,7 +243,7 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 	if len(n.LeftOut) > 0 {
 		var parts []string
 		for _, st := range slices.Sorted(maps.Keys(n.LeftOut)) {
-			parts = append(parts, fmt.Sprintf("%s %d", orNone(st), n.LeftOut[st]))
+			parts = append(parts, orNone(st)+" "+textsafe.Thousands(strconv.Itoa(n.LeftOut[st])))
 		}
 		out = append(out, "not counted ("+countOthers+"): "+strings.Join(parts, ", "))
 	}
