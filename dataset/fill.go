@@ -24,6 +24,7 @@ type pass struct {
 	held     int         // donations the store held before the pass
 	per      int         // the page size known before the pass; a full page it reads wins
 	pages    int         // the server's pages in all as known before the pass; 0 if not
+	pace     *pacer      // the sync's, across its walks; nil: the pace since the start
 }
 
 // recorder says what each page of a walk completes (f.cov) and what it is

@@ -12,13 +12,17 @@ func (p Progress) Read() (done, total int) {
 	return p.Page, p.Pages
 }
 
-// Left is the time the pages left take at the pace so far; 0 when it is not
-// known (nothing read yet, or no count of the pages) or none are left (the
+// Left is the time the pages left take at the pace of the last pages
+// (PagePace), else at the pace since the start; 0 when it is not known
+// (nothing read yet, or no count of the pages) or none are left (the
 // store's end under way).
 func (p Progress) Left() time.Duration {
 	done, total := p.Read()
 	if done <= 0 || total <= done || p.Ending {
 		return 0
+	}
+	if p.PagePace > 0 {
+		return p.PagePace * time.Duration(total-done)
 	}
 	return p.Elapsed * time.Duration(total-done) / time.Duration(done)
 }

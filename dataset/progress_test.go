@@ -19,6 +19,8 @@ func TestProgressReadAndTimeLeft(t *testing.T) {
 		{"no count: nothing left is known", dataset.Progress{Page: 3, Elapsed: 2 * time.Second}, 3, 0, 0},
 		{"nothing stored yet", dataset.Progress{Total: 10, Elapsed: time.Second}, 0, 10, 0},
 		{"all read", dataset.Progress{Done: 10, Total: 10, Elapsed: time.Second}, 10, 10, 0},
+		{"the last pages' pace wins", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second, PagePace: time.Second}, 50, 200, 150 * time.Second},
+		{"none left while the store's end runs", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second, Ending: true}, 50, 200, 0},
 	} {
 		done, total := c.p.Read()
 		if done != c.done || total != c.total || c.p.Left() != c.left {

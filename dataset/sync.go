@@ -62,6 +62,9 @@ type Progress struct {
 	// lists (its pages × the page size it serves, as Holds estimates it),
 	// 0 when the server has not said its pages.
 	Held, About int
+	// PagePace is the time a page took over the last half minute (pacer),
+	// 0 while not known.
+	PagePace time.Duration
 	// Ending says every page is stored and the store builds what it keeps
 	// beside them: the end of a first sync (its indexes, search index and
 	// sums, a minute at a million donations) showed only a count that no
@@ -121,6 +124,7 @@ type syncRun struct {
 	known api.Profile // what the store remembers of the server
 	state *syncState
 	done  int // pages stored
+	pace  pacer
 	res   SyncResult
 	// ranges are the id ranges of the pages a full walk read, and noLookup
 	// says the server ignores the id filter (settle.go).
@@ -288,7 +292,7 @@ func (r *syncRun) tellEnding() {
 
 // pass is the loop's pass over w, reporting as the sync does.
 func (r *syncRun) pass(w api.Walker, span recorder, total int) pass {
-	return pass{w: w, start: r.start, progress: r.o.OnProgress, budget: r.src.Budget, state: r.state,
+	return pass{w: w, start: r.start, progress: r.o.OnProgress, budget: r.src.Budget, state: r.state, pace: &r.pace,
 		span: span, done: &r.done, total: total, held: r.held + r.res.New, per: cmp.Or(r.size, r.per), pages: r.pages}
 }
 

@@ -91,6 +91,9 @@ func (w *pageWriter) tell(ps pass, last fetched, stored int) {
 	if ps.done != nil {
 		p.Done = *ps.done
 	}
+	if done, _ := p.Read(); ps.pace != nil {
+		p.PagePace = ps.pace.add(time.Now(), done)
+	}
 	if ps.budget != nil {
 		p.Budget, p.Budgeted = ps.budget()
 	}

@@ -1,0 +1,37 @@
+package dataset
+
+import "time"
+
+// pacer keeps the pace of the pages a sync stored last, which the time
+// left counts by (Progress.PagePace). The pace since the sync began told
+// a first sync of a million "~1m23s left" for minutes while five were
+// left: its pages come slower as the store grows and as the machine's
+// load moves.
+type pacer struct{ seen []paceMark }
+
+type paceMark struct {
+	at   time.Time
+	done int
+}
+
+// paceWindow is how far back the pace looks: long enough to smooth a
+// batch's ups and downs, short enough to follow a change within a minute.
+const paceWindow = 30 * time.Second
+
+// add records that done pages were stored by at, and returns the time a
+// page took over the last paceWindow; 0 until the sync has gone on for a
+// third of it, when the pace since the start stands in.
+func (pc *pacer) add(at time.Time, done int) time.Duration {
+	pc.seen = append(pc.seen, paceMark{at, done})
+	from := at.Add(-paceWindow)
+	i := 0
+	for i+1 < len(pc.seen) && !pc.seen[i+1].at.After(from) {
+		i++
+	}
+	pc.seen = pc.seen[i:]
+	first := pc.seen[0]
+	if span := at.Sub(first.at); span >= paceWindow/3 && done > first.done {
+		return span / time.Duration(done-first.done)
+	}
+	return 0
+}

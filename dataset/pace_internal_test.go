@@ -1,0 +1,35 @@
+package dataset
+
+import (
+	"testing"
+	"time"
+)
+
+// The pace is the last half minute's: pages that come five times slower
+// after the first minute are counted at their own pace within one
+// window, where the pace since the start would still say a third of it.
+func TestPaceFollowsTheLastPages(t *testing.T) {
+	var pc pacer
+	start := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	at, done := start, 0
+	step := func(every time.Duration, until time.Duration) time.Duration {
+		var pace time.Duration
+		for at.Sub(start) < until {
+			at, done = at.Add(every), done+1
+			pace = pc.add(at, done)
+		}
+		return pace
+	}
+	if pace := step(100*time.Millisecond, 5*time.Second); pace != 0 {
+		t.Errorf("after 5 s: pace %v, want none yet (the pace since the start stands in)", pace)
+	}
+	if pace := step(100*time.Millisecond, time.Minute); pace != 100*time.Millisecond {
+		t.Errorf("after a minute at 10 pages a second: %v a page, want 100ms", pace)
+	}
+	if pace := step(500*time.Millisecond, time.Minute+paceWindow); pace != 500*time.Millisecond {
+		t.Errorf("half a minute at 2 pages a second: %v a page, want 500ms", pace)
+	}
+	if len(pc.seen) > int(paceWindow/(100*time.Millisecond))+1 {
+		t.Errorf("%d marks kept, more than a window holds", len(pc.seen))
+	}
+}
