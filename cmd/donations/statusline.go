@@ -112,8 +112,8 @@ func (s *statusLine) draw() {
 
 // progressLine is one line of a sync's progress, for a terminal: a bar of
 // the pages read of those to read, what was stored and how fast, the
-// requests and the server's budget left, and the time to go at the pace
-// so far.
+// requests and the server's budget left, and the time to go (Left), or
+// the store's end once every page is stored.
 func progressLine(p dataset.Progress, now time.Time) string {
 	done, total := p.Read()
 	line := fmt.Sprintf("syncing: page %d", p.Page)
