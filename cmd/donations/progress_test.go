@@ -21,7 +21,7 @@ func TestSyncProgressLine(t *testing.T) {
 		{dataset.Progress{Page: 3, Requests: 3, New: 300, Elapsed: 2 * time.Second},
 			[]string{"syncing: page 3 · 300 new, 0 updated (150/s) · 3 requests · 2s"}},
 		{dataset.Progress{Page: 50, Pages: 200, Requests: 52, New: 5000, Updated: 3, Elapsed: 10 * time.Second},
-			[]string{"[#####---------------] 50 of 200 pages (page 50)", "5000 new, 3 updated (500/s)", "52 requests", "about 30s left"}},
+			[]string{"[#####---------------] 50 of 200 pages (page 50) · about 30s left · 5000 new, 3 updated (500/s)", "52 requests"}},
 		// A first sync reads newest first: the bar counts pages read, not the page's number.
 		{dataset.Progress{Page: 151, Done: 50, Total: 200, Requests: 60, New: 5000, Elapsed: 10 * time.Second},
 			[]string{"[#####---------------] 50 of 200 pages (page 151)", "about 30s left"}},
@@ -35,7 +35,9 @@ func TestSyncProgressLine(t *testing.T) {
 			[]string{"19 of 200 pages (page 19) · 1,900 of ≈20,000 held · 1900 new"}},
 		// Every page stored, the store's end under way: said, with no time left.
 		{dataset.Progress{Page: 1, Done: 200, Total: 200, Held: 20000, About: 20000, New: 20000, Elapsed: 9 * time.Second, Ending: true},
-			[]string{"[####################] 200 of 200 pages", "20,000 of ≈20,000 held", "9s · indexing and adding up…"}},
+			[]string{"syncing [####################] 200 of 200 pages · indexing and adding up… · 20,000 of ≈20,000 held"}},
+		// Under a second left is not worth a number.
+		{dataset.Progress{Page: 199, Done: 199, Total: 200, Elapsed: 10 * time.Second}, []string{"199 of 200 pages (page 199) · 0 new"}},
 	} {
 		got := progressLine(tc.p, now)
 		for _, w := range tc.want {

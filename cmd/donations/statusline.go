@@ -111,14 +111,23 @@ func (s *statusLine) draw() {
 }
 
 // progressLine is one line of a sync's progress, for a terminal: a bar of
-// the pages read of those to read, what was stored and how fast, the
-// requests and the server's budget left, and the time to go (Left), or
-// the store's end once every page is stored.
+// the pages read of those to read and the time to go (Left), or the
+// store's end once every page is stored, first, where a narrow terminal
+// does not cut them off; then what was stored and how fast, the requests
+// and the server's budget left.
 func progressLine(p dataset.Progress, now time.Time) string {
 	done, total := p.Read()
 	line := fmt.Sprintf("syncing: page %d", p.Page)
-	if total > 0 {
+	switch {
+	case total > 0 && p.Ending:
+		line = fmt.Sprintf("syncing %s %d of %d pages", bar(done, total, 20), done, total)
+	case total > 0:
 		line = fmt.Sprintf("syncing %s %d of %d pages (page %d)", bar(done, total, 20), done, total, p.Page)
+	}
+	if left := p.Left(); p.Ending {
+		line += " · " + dataset.EndingWords
+	} else if left >= time.Second {
+		line += " · about " + left.Round(time.Second).String() + " left"
 	}
 	if p.About > 0 {
 		// The browser's header and its partial note say the same pair.
@@ -135,14 +144,7 @@ func progressLine(p dataset.Progress, now time.Time) string {
 			line += ", resets in " + p.Budget.Reset.Sub(now).Round(time.Second).String()
 		}
 	}
-	line += " · " + p.Elapsed.Round(time.Second).String()
-	if left := p.Left(); left > 0 {
-		line += " · about " + left.Round(time.Second).String() + " left"
-	}
-	if p.Ending {
-		line += " · " + dataset.EndingWords
-	}
-	return line
+	return line + " · " + p.Elapsed.Round(time.Second).String()
 }
 
 // bar draws done of total as width cells.
