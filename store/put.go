@@ -56,8 +56,14 @@ const upsertMax = 20
 // upsertDeferredMax bounds them while a first sync defers the search
 // index (see writerStmts): no segment is written then, and what is left of a
 // statement's cost is that pass, which at 20 a statement was two thirds
-// of it, a fifth of what the writer of a first sync spends.
-const upsertDeferredMax = 4
+// of it, a fifth of what the writer of a first sync spends. At 4 that
+// pass, a copy of each value it looks at, cost a first sync of 100,000
+// 0.1 s of CPU in one build and 1 s in the next, with no change to it or
+// its callers: its loads stalled, as the binary's layout had it (92 % of
+// its samples on one load). One a statement looks at a sixteenth as many
+// values, and costs the same in both builds: 6.2-6.6 s of the sync's CPU
+// against 6.1-6.4 and 7.0-7.3 s at 4.
+const upsertDeferredMax = 1
 
 const upsertTail = `
 ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
