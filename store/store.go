@@ -77,6 +77,10 @@ type Opening struct {
 	// the search index of version 27, which ctx cancels (the store is then
 	// left as it was).
 	Upgrading func()
+	// NoRoom, when set, is told when that build stopped on a full disk:
+	// the open answers without it (searches read the search column of
+	// every donation meanwhile), and the next open tries again.
+	NoRoom func()
 	// Unfinished leaves the build, and such an upgrade (ErrUpgradeLeft),
 	// to the next open, for a process that reads or keeps only what was
 	// learned of the server: it must not wait for work it has no use for.
@@ -167,6 +171,9 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode, o 
 		// on a write they never asked for.
 		if err = s.buildCutShort(ctx, o.Finishing); errors.Is(s.explain(err), ErrNoSpace) {
 			err = nil
+			if o.NoRoom != nil {
+				o.NoRoom()
+			}
 		}
 	}
 	if err == nil && path != "" && !s.readOnly() {

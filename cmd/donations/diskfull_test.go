@@ -61,7 +61,7 @@ func fillDisk(dir string, leave uint64) error {
 // search index and sums, which take as much room again) stopped on a full
 // disk leaves every page stored: list --offline and summary --offline
 // answer from them while the disk is still full, rather than fail on the
-// build each open retried.
+// build each open retried, and say the build was left for lack of room.
 func TestOfflineAnswersAfterADiskFullStop(t *testing.T) {
 	disk := smallDisk(t, "24m")
 	hs := httptest.NewServer(demo.New(demo.Options{Count: 2000}))
@@ -102,6 +102,10 @@ func TestOfflineAnswersAfterADiskFullStop(t *testing.T) {
 		r := runCmd(t, env, append(args, account...)...)
 		if r.code != 0 || r.stdout == "" {
 			t.Errorf("%v: exit %d, %q", args, r.code, r.stderr)
+		}
+		// It said it would finish the store: it says it could not.
+		if strings.Contains(r.stderr, finishingNote) && !strings.Contains(r.stderr, noRoomNote) {
+			t.Errorf("%v: says it finishes the store, not that the disk had no room for it: %q", args, r.stderr)
 		}
 	}
 	if r := runCmd(t, env, append([]string{"list", "--offline", "--format", "ndjson"}, account...)...); len(ndjsonIDs(t, r.stdout)) != 2000 {

@@ -107,7 +107,7 @@ func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 		s, err = store.Memory(ctx)
 	} else {
 		s, err = store.OpenWith(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
-			Upgrading: func() { fmt.Fprintln(a.stderr, upgradingNote) }})
+			NoRoom: func() { fmt.Fprintln(a.stderr, noRoomNote) }, Upgrading: func() { fmt.Fprintln(a.stderr, upgradingNote) }})
 	}
 	return s, storeError(err)
 }
@@ -115,6 +115,10 @@ func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 // finishingNote is what a command says while it finishes the local store a
 // stopped sync left.
 const finishingNote = "donations: finishing the local store a stopped sync left (search index, sums); ctrl+c stops it"
+
+// noRoomNote is what a command says when the disk had no room to finish
+// the store: it had just said it would (finishingNote).
+const noRoomNote = "donations: the disk is full, so the local store is left unfinished: this answer is whole, and searches are slower until a command finishes it once there is room"
 
 // upgradingNote is what a command says while it upgrades the local store
 // for this version, when that reads every donation again.
