@@ -12,24 +12,26 @@ import "context"
 // and a server that ignores `page` and serves fewer than asked (a cap
 // below per_page) went unnoticed, its first page taken for the whole
 // list. One request more, made only here. Where the answer tells nothing
-// (an error, per_page ignored too), a page 1 shorter than asked is taken
-// for the end, as it is elsewhere, and a full one is warned of.
+// (an error, per_page ignored too, or a page of one, which has no half),
+// a page 1 shorter than asked is taken for the end, as it is elsewhere,
+// and a full one is warned of: `list --per-page 1` against a server that
+// ignores `page` printed one donation and no word of the rest.
 func (p *Pager) warnIfPageIgnored(ctx context.Context, two *Page) {
-	n := len(two.Donations)
-	if two.Number != 2 || n < 2 {
+	if two.Number != 2 {
 		return
 	}
-	half := n / 2
-	q := p.query(2)
-	q.PerPage = half
-	got, err := p.c.Page(ctx, q)
-	if err == nil {
-		p.requests++
-		switch keyOf(got) {
-		case keyOf(&Page{Donations: two.Donations[half : 2*half]}):
-			return
-		case keyOf(&Page{Donations: two.Donations[:half]}):
-			n = p.q.EffectivePerPage()
+	n := len(two.Donations)
+	if half := n / 2; half > 0 {
+		q := p.query(2)
+		q.PerPage = half
+		if got, err := p.c.Page(ctx, q); err == nil {
+			p.requests++
+			switch keyOf(got) {
+			case keyOf(&Page{Donations: two.Donations[half : 2*half]}):
+				return
+			case keyOf(&Page{Donations: two.Donations[:half]}):
+				n = p.q.EffectivePerPage()
+			}
 		}
 	}
 	if n >= p.q.EffectivePerPage() {

@@ -20,8 +20,14 @@ const paceWindow = 30 * time.Second
 
 // add records that done pages were stored by at, and returns the time a
 // page took over the last paceWindow; 0 until the sync has gone on for a
-// third of it, when the pace since the start stands in.
+// third of it, when the pace since the start stands in. A sync's walks
+// count from different places (a walk forward by the server's page
+// number, a walk back by the pages stored): where the count goes back,
+// the marks of the walk before count nothing of this one's.
 func (pc *pacer) add(at time.Time, done int) time.Duration {
+	if n := len(pc.seen); n > 0 && done < pc.seen[n-1].done {
+		pc.seen = pc.seen[:0]
+	}
 	pc.seen = append(pc.seen, paceMark{at, done})
 	from := at.Add(-paceWindow)
 	i := 0

@@ -33,3 +33,22 @@ func TestPaceFollowsTheLastPages(t *testing.T) {
 		t.Errorf("%d marks kept, more than a window holds", len(pc.seen))
 	}
 }
+
+// A sync's walks count their pages from different places (a walk forward
+// by the server's page number, a walk back by the pages stored): where
+// the count goes back, the pace starts over, rather than count the pages
+// since a mark of the walk before, which said a page took seconds.
+func TestPaceStartsOverWhereTheCountGoesBack(t *testing.T) {
+	var pc pacer
+	at := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	for done := 480; done <= 482; done++ { // the walk forward, near the end of the list
+		at = at.Add(time.Second)
+		pc.add(at, done)
+	}
+	for done := 4; done < 2000; done++ { // the walk back, 100 pages a second
+		at = at.Add(10 * time.Millisecond)
+		if pace := pc.add(at, done); pace != 0 && pace != 10*time.Millisecond {
+			t.Fatalf("page %d of the walk back: %v a page, want 10ms", done, pace)
+		}
+	}
+}

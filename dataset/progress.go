@@ -15,13 +15,18 @@ func (p Progress) Read() (done, total int) {
 // Left is the time the pages left take at the pace of the last pages
 // (PagePace), else at the pace since the start; 0 when it is not known
 // (nothing read yet, or no count of the pages) or none are left (the
-// store's end under way).
+// store's end under way). A server's budget that runs out before the end
+// spends itself in bursts and waits for its reset, as long as a minute
+// where the platform gives 60 requests a minute: half a minute then
+// holds a burst's first pages after a wait, which made a page seem to
+// take 59 s where the sync read one a second. The pace since the start
+// spans the bursts and waits alike.
 func (p Progress) Left() time.Duration {
 	done, total := p.Read()
 	if done <= 0 || total <= done || p.Ending {
 		return 0
 	}
-	if p.PagePace > 0 {
+	if p.PagePace > 0 && !(p.Budgeted && p.Budget.Remaining < total-done) {
 		return p.PagePace * time.Duration(total-done)
 	}
 	return p.Elapsed * time.Duration(total-done) / time.Duration(done)

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"donations/api"
 	"donations/dataset"
 )
 
@@ -20,6 +21,13 @@ func TestProgressReadAndTimeLeft(t *testing.T) {
 		{"nothing stored yet", dataset.Progress{Total: 10, Elapsed: time.Second}, 0, 10, 0},
 		{"all read", dataset.Progress{Done: 10, Total: 10, Elapsed: time.Second}, 10, 10, 0},
 		{"the last pages' pace wins", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second, PagePace: time.Second}, 50, 200, 150 * time.Second},
+		// Under a budget of 60 requests a minute the last half minute holds
+		// the first pages of a burst after a minute's wait: 59 s a page, where
+		// the sync goes at one a second.
+		{"a budget that runs out before the end: the pace since the start", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second,
+			PagePace: 59 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 10}}, 50, 200, 30 * time.Second},
+		{"a budget that lasts to the end: the last pages' pace", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second,
+			PagePace: time.Second, Budgeted: true, Budget: api.Budget{Limit: 600, Remaining: 400}}, 50, 200, 150 * time.Second},
 		{"none left while the store's end runs", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second, Ending: true}, 50, 200, 0},
 	} {
 		done, total := c.p.Read()

@@ -42,7 +42,7 @@ func runCacheInfo(ctx context.Context, a *app) error {
 		return err
 	}
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(a.stdout, "path:        %s (not created yet: run  donations sync)\n", path)
+		fmt.Fprintf(a.stdout, "path:        %s (not created yet: run  %s)\n", path, syncAgain(a))
 		return nil
 	}
 	s, err := openStore(ctx, a, path)

@@ -43,8 +43,8 @@ func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) 
 	if h.Missing() > 0 {
 		add = fmt.Sprintf("the ≈%d donations it lacks", h.Missing())
 	}
-	fmt.Fprintf(a.stderr, "donations: partial answer: the store does not hold %s complete: it holds %d donations of it, and %d of ≈%d in all; run  donations sync  to add %s\n",
-		what, h.Count, h.All, max(h.About, h.All), add)
+	fmt.Fprintf(a.stderr, "donations: partial answer: the store does not hold %s complete: it holds %d donations of it, and %d of ≈%d in all; run  %s  to add %s\n",
+		what, h.Count, h.All, max(h.About, h.All), syncAgain(a), add)
 }
 
 // answer writes the store's donations that the list's flags select, in

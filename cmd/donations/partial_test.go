@@ -54,7 +54,7 @@ func TestOfflineOverAFirstSyncCutShort(t *testing.T) {
 	held := ndjsonIDs(t, r.stdout)
 	all := srv.Match(demo.Filter{})
 	if r.code != 0 || len(held) >= len(all) || !slices.Equal(held, all[len(all)-len(held):]) ||
-		!strings.Contains(r.stderr, "partial answer") || !strings.Contains(r.stderr, "donations sync") {
+		!strings.Contains(r.stderr, "partial answer") || !strings.Contains(r.stderr, "run  donations sync "+strings.Join(account, " ")+"  to add") {
 		t.Fatalf("offline over the whole account: exit %d, %d of %d held, %q", r.code, len(held), len(all), r.stderr)
 	}
 	r = runCmd(t, env, append([]string{"summary", "--offline", "--by", "status", "--format", "csv"}, account...)...)

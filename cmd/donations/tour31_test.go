@@ -30,3 +30,13 @@ func TestOfflineNeverSyncedNamesTheSyncForTheAccountGiven(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, want)
 	}
 }
+
+// cache info on such an account says the same sync: a bare "donations
+// sync" fails there with no account configured.
+func TestCacheInfoNeverSyncedNamesTheSyncForTheAccountGiven(t *testing.T) {
+	r := runCmd(t, nil, "cache", "info", "--base-url", "http://127.0.0.1:8952", "--username", "a b@example.org")
+	want := `(not created yet: run  donations sync --base-url http://127.0.0.1:8952 --username 'a b@example.org')`
+	if r.code != 0 || !strings.Contains(r.stdout, want) {
+		t.Errorf("exit %d, stdout %q; want 0 and %q", r.code, r.stdout, want)
+	}
+}
