@@ -118,7 +118,7 @@ const finishingNote = "donations: finishing the local store a stopped sync left 
 
 // noRoomNote is what a command says when the disk had no room to finish
 // the store: it had just said it would (finishingNote).
-const noRoomNote = "donations: the disk is full, so the local store is left unfinished: this answer is whole, and searches are slower until a command finishes it once there is room"
+const noRoomNote = "donations: the disk is full, so the local store is left unfinished: what it holds is whole, and searches are slower until a command finishes it once there is room"
 
 // upgradingNote is what a command says while it upgrades the local store
 // for this version, when that reads every donation again.

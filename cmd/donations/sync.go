@@ -58,7 +58,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 	}
 	defer s.Close()
 	opts := dataset.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
-		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's or another sync); waiting for it to end, ctrl+c to stop")
+		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's, another sync, or a command finishing one that stopped); waiting for it to end, ctrl+c to stop")
 	}}
 	res, err := line.watched(ctx, s, func(w *dataset.Watcher) (dataset.SyncResult, error) {
 		return w.Sync(ctx, acct.client, opts)
