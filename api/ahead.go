@@ -34,9 +34,13 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		a.inflight = map[int]*future{}
 		a.ctx, a.cancel = context.WithCancel(context.Background())
 	}
-	// A walk back reads ahead towards page 1, and no further.
-	step := p.way
-	for i, k := 0, n; i < a.width && k >= 1; i, k = i+1, k+step {
+	// A walk back reads ahead towards page 1, and no further; neither
+	// reads past the last page its caller wants.
+	step, width := p.way, a.width
+	if p.wanted > 0 {
+		width = min(width, p.wanted-p.taken)
+	}
+	for i, k := 0, n; i < width && k >= 1; i, k = i+1, k+step {
 		_, fetched := p.cache[k]
 		if _, ok := a.inflight[k]; !ok && (!fetched || k == n) {
 			a.inflight[k] = a.start(a.ctx, p.c, p.query(k))

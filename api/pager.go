@@ -58,6 +58,10 @@ type Pager struct {
 	requests int
 	warnings []string
 	ahead    readAhead
+	// wanted is how many batches the caller takes at most (0: all) and
+	// taken how many it has had: no page past the last wanted is read
+	// ahead, where each would cost a request of the server's budget.
+	wanted, taken int
 }
 
 // Pager starts a walk over q (its Page field is ignored).
@@ -81,6 +85,10 @@ func (p *Pager) From(n int) *Pager {
 // still yielding them in order. After a 429 it drops to one request at a time
 // and climbs back a page at a time as answers keep coming.
 func (p *Pager) SetConcurrency(n int) { p.ahead.limit, p.ahead.width = n, n }
+
+// SetPageLimit tells the walk its caller stops after n pages (0: all), so
+// that it reads no page ahead past the nth.
+func (p *Pager) SetPageLimit(n int) { p.wanted = n }
 
 // Close stops the requests fetched ahead and waits for them; a walk that
 // reached its end has none left.
@@ -206,6 +214,7 @@ func (p *Pager) accept(ctx context.Context, pg *Page, prevMax int) Batch {
 	// per_page anyway, and never stops one that is full.
 	p.screen(&b)
 	p.next++
+	p.taken++
 	p.done = b.Done
 	if p.done {
 		p.ahead.stop()
@@ -279,6 +288,7 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 	delete(p.cache, p.next)
 	b := Batch{Page: pg, Donations: p.fresh(pg.Donations, true)}
 	p.next--
+	p.taken++
 	b.Done = p.next < 1
 	p.screen(&b)
 	p.done = b.Done

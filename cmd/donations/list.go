@@ -121,11 +121,8 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 		lim = export.Limits{Donations: o.newest}
 	}
 	p := acct.client.Pager(o.q.Query, o.pagerOrder())
-	concurrency := o.concurrency
-	if o.pages > 0 {
-		concurrency = min(concurrency, o.pages) // read no page past the last one asked for
-	}
-	p.SetConcurrency(concurrency)
+	p.SetConcurrency(o.concurrency)
+	p.SetPageLimit(o.pages)
 	_, err = export.Stream(ctx, p, w, lim, nil)
 	p.Close() // before anything is reported: no request may log after it
 	if cerr := w.Close(); err == nil {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -241,9 +243,32 @@ func rawText(raw []byte, ex *api.Exchange, loc *time.Location) string {
 	} else {
 		b.WriteString("From the local store: the request that brought it is not kept (an older version kept none);\na sync that reads its page again keeps it.\n\n")
 	}
-	// JSON escapes control characters already; Block also drops invisible and
-	// bidi characters that JSON leaves as they are.
-	b.WriteString(textsafe.Block(api.Indent(raw)))
+	b.WriteString(textsafe.Block(escaped(api.Indent(raw))))
+	return b.String()
+}
+
+// escaped writes each character of the record that may not reach the
+// terminal as its JSON escape: a zero-width space, a bidi override or a C1
+// control a server sent raw in a string is then seen where it is, as it
+// would be in the JSON, not dropped by textsafe (which would show "Eve"
+// for "Eve\u200b" and leave the raw view untrue). The string means the
+// same to a JSON reader. Invalid UTF-8 is left for textsafe to mark.
+func escaped(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		c := s[i : i+size]
+		switch {
+		case r >= 0x20 && r < 0x7f, r == '\n', r == utf8.RuneError && size == 1, textsafe.Line(c) == c:
+			b.WriteString(c)
+		case r > 0xffff:
+			hi, lo := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, hi, lo)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += size
+	}
 	return b.String()
 }
 
