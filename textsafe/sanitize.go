@@ -42,6 +42,9 @@ func clean(s string, multiline bool) string {
 		case r == 0x1b:
 			i += escapeLen(s[i:])
 			continue
+		case c1Kind(r) != 0:
+			i += size + bodyLen(c1Kind(r), s[i+size:])
+			continue
 		case r == '\n' && multiline:
 			b.WriteByte('\n')
 		case r == '\r':
@@ -85,28 +88,55 @@ func escapeLen(s string) int {
 	if len(s) < 2 {
 		return len(s)
 	}
-	switch s[1] {
-	case '[': // CSI: parameters and intermediates, then a final byte 0x40-0x7e
-		for i := 2; i < len(s); i++ {
-			if s[i] >= 0x40 && s[i] <= 0x7e {
-				return i + 1
-			}
-			if s[i] < 0x20 || s[i] > 0x7e { // a broken sequence ends here
-				return i
-			}
-		}
-		return len(s)
-	case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: until BEL or ST
-		for i := 2; i < len(s); i++ {
-			if s[i] == 0x07 {
-				return i + 1
-			}
-			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-		}
-		return len(s)
+	if k := s[1]; k == '[' || stringKind(k) {
+		return 2 + bodyLen(k, s[2:])
 	}
 	_, size := utf8.DecodeRuneInString(s[1:])
 	return 1 + size
+}
+
+// c1Kind is the ESC sequence a C1 control opens, by the byte that follows
+// ESC there ('[' for CSI, U+009B), or 0 for one that opens none: a
+// server's "\u009b31m" lost its CSI and showed the 31m.
+func c1Kind(r rune) byte {
+	switch r {
+	case 0x9b:
+		return '['
+	case 0x9d:
+		return ']'
+	case 0x90:
+		return 'P'
+	case 0x98:
+		return 'X'
+	case 0x9e:
+		return '^'
+	case 0x9f:
+		return '_'
+	}
+	return 0
+}
+
+// stringKind says whether ESC k opens a string (OSC, DCS, SOS, PM, APC),
+// which runs until BEL or ST.
+func stringKind(k byte) bool { return k == ']' || k == 'P' || k == 'X' || k == '^' || k == '_' }
+
+// bodyLen is the length of the body of a sequence of kind k at the start
+// of s: a CSI's parameters and intermediates with its final byte
+// (0x40-0x7e), a string's text with its BEL or ST (ESC \ or U+009C).
+func bodyLen(k byte, s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case k == '[' && c >= 0x40 && c <= 0x7e:
+			return i + 1
+		case k == '[' && (c < 0x20 || c > 0x7e): // a broken sequence ends here
+			return i
+		case k != '[' && c == 0x07:
+			return i + 1
+		case k != '[' && c == 0x1b && i+1 < len(s) && s[i+1] == '\\':
+			return i + 2
+		case k != '[' && c == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c:
+			return i + 2
+		}
+	}
+	return len(s)
 }
