@@ -275,7 +275,8 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	ex := Exchange{Method: http.MethodGet, URL: target, Page: page, User: c.username, Attempt: attempt, At: c.clock.Now()}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	var wire wireHeaders
+	req, err := http.NewRequestWithContext(wire.trace(ctx), http.MethodGet, target, nil)
 	if err != nil {
 		return nil, Exchange{}, &Error{Kind: KindNetwork, URL: target, Err: err}
 	}
@@ -283,11 +284,12 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	req.Header.Set("User-Agent", c.userAgent)
 	// Copied before the credentials go in: what is kept of a request
 	// names the scheme only.
-	ex.Sent = c.redact.header(req.Header)
-	ex.Sent.Set("Authorization", "Basic "+redactedMark)
+	set := c.redact.header(req.Header)
+	set.Set("Authorization", "Basic "+redactedMark)
 	req.SetBasicAuth(c.username, c.key)
 	start := time.Now()
 	resp, err := c.http.Do(req)
+	ex.Sent = c.redact.header(wire.sent(set))
 	if err != nil {
 		ex.Duration = time.Since(start)
 		return nil, ex, c.noAnswer(parent, &ex, resp, err)
@@ -297,6 +299,7 @@ func (c *Client) once(ctx context.Context, page int, target string, attempt int)
 	body = c.redact.bytes(body)
 	ex.Status, ex.Bytes, ex.Duration = resp.StatusCode, len(body), time.Since(start)
 	ex.Header = c.redact.header(resp.Header)
+	restoreEncoding(resp, ex.Header)
 	c.pace.finish(resp.Header, c.clock.Now())
 	if resp.StatusCode == http.StatusTooManyRequests {
 		c.refused.Add(1)

@@ -1,6 +1,8 @@
 package demo
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -145,4 +147,13 @@ func (s *Server) fail(w http.ResponseWriter, status int, msg string) {
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// gzipped is body compressed, as a server that gzips its answers sends it.
+func gzipped(body []byte) []byte {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	_, _ = z.Write(body) // a bytes.Buffer takes every write
+	_ = z.Close()
+	return b.Bytes()
 }

@@ -72,6 +72,7 @@ type Options struct {
 	DateFilter bool
 	Backdated  float64 // share of donations dated anywhere in the past, out of date order
 	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
+	Gzip       bool    // gzip pages for a client that accepts it, as most servers do
 
 	// Script answers the first len(Script) requests with these statuses, or
 	// the Fault* values below (0 serves normally), for tests of exact sequences.
@@ -253,6 +254,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
+	if s.opts.Gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		body = gzipped(body)
+		h.Set("Content-Encoding", "gzip")
+	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)

@@ -75,7 +75,7 @@ func logExchange(w io.Writer, x api.Exchange) error {
 	if x.Attempt > 1 {
 		attempt = fmt.Sprintf(" (attempt %d)", x.Attempt)
 	}
-	_, err := fmt.Fprintf(w, "%s %s -> %s, %d bytes, %d ms%s\n", x.Method, x.URL, x.Outcome(), x.Bytes, x.Duration/time.Millisecond, attempt)
+	_, err := fmt.Fprintf(w, "%s %s -> %s, %d %s, %d ms%s\n", x.Method, x.URL, x.Outcome(), x.Bytes, x.BytesUnit(), x.Duration/time.Millisecond, attempt)
 	return err
 }
 

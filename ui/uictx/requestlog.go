@@ -51,6 +51,9 @@ func ExchangeLine(x api.Exchange, loc *time.Location) string {
 	fmt.Fprintf(&b, " %s · %d ms", FirstLine(x.Outcome()), x.Duration.Milliseconds())
 	if x.Status != 0 {
 		fmt.Fprintf(&b, " · %s B", Commas(x.Bytes))
+		if x.Decompressed() {
+			b.WriteString(" decompressed")
+		}
 	}
 	if x.Attempt > 1 {
 		fmt.Fprintf(&b, " · attempt %d", x.Attempt)

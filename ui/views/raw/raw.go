@@ -233,7 +233,7 @@ func rawText(raw []byte, ex *api.Exchange, loc *time.Location) string {
 		fmt.Fprintf(&b, "%s %s\n", ex.Method, textsafe.Line(ex.URL))
 		fmt.Fprintf(&b, "Page %d of the list, fetched at %s\n", ex.Page, ex.At.In(loc).Format("2006-01-02 15:04:05 MST"))
 		writeHeaders(&b, "> ", ex.Sent)
-		fmt.Fprintf(&b, "HTTP %d  %s bytes  %d ms", ex.Status, uictx.Commas(ex.Bytes), ex.Duration.Milliseconds())
+		fmt.Fprintf(&b, "HTTP %d  %s %s  %d ms", ex.Status, uictx.Commas(ex.Bytes), ex.BytesUnit(), ex.Duration.Milliseconds())
 		if ex.Attempt > 1 {
 			fmt.Fprintf(&b, "  (attempt %d)", ex.Attempt)
 		}
