@@ -35,10 +35,11 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		a.ctx, a.cancel = context.WithCancel(context.Background())
 	}
 	// A walk back reads ahead towards page 1, and no further; neither
-	// reads past the last page its caller wants.
+	// reads past the last page its caller wants, but page n itself is
+	// asked for: a caller may take more pages than it said it would.
 	step, width := p.way, a.width
 	if p.wanted > 0 {
-		width = min(width, p.wanted-p.taken)
+		width = max(1, min(width, p.wanted-p.taken))
 	}
 	for i, k := 0, n; i < width && k >= 1; i, k = i+1, k+step {
 		_, fetched := p.cache[k]

@@ -68,3 +68,23 @@ func TestListPagesReadsNoPagePastTheLast(t *testing.T) {
 		}
 	}
 }
+
+// `list --newest N` stops on donations, so --pages beside it neither ends
+// it early nor, reading ahead, crashes it: the pager was told to stop
+// after the pages --newest does not count, and panicked on the next.
+func TestListNewestWithPagesWritesTheNewest(t *testing.T) {
+	srv := demo.New(demo.Options{Count: 200})
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	r := runCmd(t, map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey},
+		"list", "--no-cache", "--base-url", hs.URL, "--username", demo.DefaultLogin,
+		"--newest", "10", "--pages", "1", "--per-page", "3", "--format", "ndjson")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := slices.Clone(srv.Match(demo.Filter{}))
+	slices.Reverse(want)
+	if got := ndjsonIDs(t, r.stdout); !slices.Equal(got, want[:10]) {
+		t.Errorf("wrote %v, want the newest ten %v", got, want[:10])
+	}
+}

@@ -122,7 +122,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	}
 	p := acct.client.Pager(o.q.Query, o.pagerOrder())
 	p.SetConcurrency(o.concurrency)
-	p.SetPageLimit(o.pages)
+	p.SetPageLimit(lim.Pages) // none where --newest stops on donations instead
 	_, err = export.Stream(ctx, p, w, lim, nil)
 	p.Close() // before anything is reported: no request may log after it
 	if cerr := w.Close(); err == nil {
