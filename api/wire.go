@@ -11,16 +11,25 @@ import (
 // wireHeaders are the headers of a request as the transport wrote them:
 // those the client set and those Go's transport adds (Host,
 // Accept-Encoding), which a developer comparing with `curl -v` looks for.
-// The credentials of Authorization are never kept: its value is replaced
-// as it is seen.
+// The credentials of Authorization and Proxy-Authorization are never
+// kept: their values are replaced as they are seen.
 type wireHeaders struct {
 	mu sync.Mutex
 	h  http.Header
 }
 
-// trace is ctx with the transport telling w each header it writes.
+// trace is ctx with the transport telling w each header it writes. Each
+// request of one Do (a redirect followed, or one Go's transport sends again
+// on a fresh connection) writes them anew: w keeps the last one's, those of
+// the request answered, not all of them run together.
 func (w *wireHeaders) trace(ctx context.Context) context.Context {
-	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteHeaderField: w.wrote})
+	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GetConn: w.restart, WroteHeaderField: w.wrote})
+}
+
+func (w *wireHeaders) restart(string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.h = nil
 }
 
 func (w *wireHeaders) wrote(key string, value []string) {
@@ -31,7 +40,9 @@ func (w *wireHeaders) wrote(key string, value []string) {
 		return
 	}
 	key = http.CanonicalHeaderKey(key)
-	if key == "Authorization" {
+	// A proxy's credentials (from HTTP_PROXY's URL) are the user's as much
+	// as the key is.
+	if key == "Authorization" || key == "Proxy-Authorization" {
 		value = []string{"Basic " + redactedMark}
 	}
 	w.mu.Lock()
