@@ -165,6 +165,12 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	if u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
 		return nil, fmt.Errorf("the base URL must look like https://host[/path], got scheme %q", u.Scheme)
 	}
+	if strings.EqualFold(u.Hostname(), "localhost") {
+		// Go's transport sends plain http to a proxy (HTTP_PROXY) for
+		// any host but a loopback address or "localhost" spelt so: the
+		// key would go to it in clear.
+		u.Host = strings.ToLower(u.Host)
+	}
 	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
 		return nil, &Error{Kind: KindInsecure, Err: fmt.Errorf("plain http is refused for %s: the API key would cross the network in clear; use https (http is allowed only for loopback hosts such as 127.0.0.1)", u.Hostname())}
 	}
