@@ -1,6 +1,9 @@
 package dataset
 
-import "time"
+import (
+	"cmp"
+	"time"
+)
 
 // Read is how far the sync has come, as the header and the status line of
 // `donations sync` both say it: the pages it stored of those it expects to
@@ -20,7 +23,10 @@ func (p Progress) Read() (done, total int) {
 // where the platform gives 60 requests a minute: half a minute then
 // holds a burst's first pages after a wait, which made a page seem to
 // take 59 s where the sync read one a second. The pace since the start
-// spans the bursts and waits alike.
+// spans the bursts and waits alike; it counts the pages this sync stored
+// (Done), not the server's page number, which a walk that goes on from
+// the store's end at page 501 starts at: 10 pages read in 10 s were
+// taken for 510, and 90 left for 2 s.
 func (p Progress) Left() time.Duration {
 	done, total := p.Read()
 	if done <= 0 || total <= done || p.Ending {
@@ -29,7 +35,7 @@ func (p Progress) Left() time.Duration {
 	if p.PagePace > 0 && !(p.Budgeted && p.Budget.Remaining < total-done) {
 		return p.PagePace * time.Duration(total-done)
 	}
-	return p.Elapsed * time.Duration(total-done) / time.Duration(done)
+	return p.Elapsed * time.Duration(total-done) / time.Duration(cmp.Or(p.Done, done))
 }
 
 // EndingWords say what a sync does once every page is stored (Ending).

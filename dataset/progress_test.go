@@ -26,6 +26,10 @@ func TestProgressReadAndTimeLeft(t *testing.T) {
 		// the sync goes at one a second.
 		{"a budget that runs out before the end: the pace since the start", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second,
 			PagePace: 59 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 10}}, 50, 200, 30 * time.Second},
+		// A sync that goes on from the store's end at page 501 has read 10
+		// pages in 10 s, not 510: 90 left take 90 s, not 1.8.
+		{"a budget that runs out, a walk from page 501: the pace of the pages read", dataset.Progress{Page: 510, Pages: 600, Done: 10, Elapsed: 10 * time.Second,
+			PagePace: 59 * time.Second, Budgeted: true, Budget: api.Budget{Limit: 60, Remaining: 10}}, 510, 600, 90 * time.Second},
 		{"a budget that lasts to the end: the last pages' pace", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second,
 			PagePace: time.Second, Budgeted: true, Budget: api.Budget{Limit: 600, Remaining: 400}}, 50, 200, 150 * time.Second},
 		{"none left while the store's end runs", dataset.Progress{Done: 50, Total: 200, Elapsed: 10 * time.Second, Ending: true}, 50, 200, 0},
