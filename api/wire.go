@@ -65,9 +65,10 @@ func (w *wireHeaders) sent(set http.Header) http.Header {
 }
 
 // restoreEncoding puts back the Content-Encoding Go's transport removed
-// from an answer it decompressed (with its Content-Length, the
-// compressed size): the headers shown are then those received, and the
-// bytes counted are said to be decompressed (Exchange.Decompressed).
+// from an answer it decompressed, so that the headers shown say how it
+// came and the bytes counted are said to be decompressed
+// (Exchange.Decompressed). The Content-Length it also removed, the
+// compressed size, is not known to put back.
 func restoreEncoding(resp *http.Response, h http.Header) {
 	if resp.Uncompressed && h.Get("Content-Encoding") == "" {
 		h.Set("Content-Encoding", "gzip")
