@@ -85,7 +85,9 @@ func ErrorText(err error) string {
 	var e *api.Error
 	if errors.As(err, &e) {
 		if h := e.Hint(); h != "" {
-			return textsafe.Block(err.Error() + "\n" + h)
+			// Each made safe on its own: an escape sequence left open in the
+			// error's text would swallow the hint after it.
+			return textsafe.Block(err.Error()) + "\n" + textsafe.Block(h)
 		}
 	}
 	return textsafe.Block(err.Error())
