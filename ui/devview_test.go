@@ -108,11 +108,11 @@ func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
 			// The answer and the cause first, the URL last: at 80 columns
 			// the status, time and attempt are on the line's first screen
 			// line, and the URL wraps rather than being cut.
-			d.mustShow("Requests", "09:30:01.000 HTTP 200 · 52 ms · 45,120 B · attempt 2",
-				"09:30:05.000 ⚠ no answer: read tcp 127.0.0.1:44520->", "connection reset",
-				"09:30:06.000 ⚠ HTTP 200 cut body (truncated JSON at byte 812) · retry 1 of 5 in", // 1.5s, wrapped at 80
-				"09:30:07.000 ⚠ HTTP 503 · retry 1 of 5 in 2s (Retry-After) · 4 ms · 40 B",
-				"09:30:08.000 ⚠ timeout after 30s (no answer) · retry 2 of 5 in 4s",
+			d.mustShow("Requests", "09:30:01.052 HTTP 200 · 52 ms · 45,120 B · attempt 2",
+				"09:30:05.003 ⚠ no answer: read tcp 127.0.0.1:44520->", "connection reset",
+				"09:30:06.009 ⚠ HTTP 200 cut body (truncated JSON at byte 812) · retry 1 of 5 in", // 1.5s, wrapped at 80
+				"09:30:07.004 ⚠ HTTP 503 · retry 1 of 5 in 2s (Retry-After) · 4 ms · 40 B",
+				"09:30:38.000 ⚠ timeout after 30s (no answer) · retry 2 of 5 in 4s",
 				"page=129", "page 14: HTTP 502, retry 2 of 5 in 1.6 s")
 			for _, l := range lines(d.screen()) {
 				if textsafe.Width(l) > size[0] || strings.HasSuffix(strings.TrimRight(l, " "), "…") {

@@ -35,13 +35,15 @@ func (l *Log) All() []string {
 	return append(append([]string(nil), l.lines[l.first:]...), l.lines[:l.first]...)
 }
 
-// ExchangeLine is one request as the log says it, what matters first: when,
-// what came of it (the status, why it failed and the retry that follows),
-// its time, size and attempt, the server's budget, and last the request,
-// whose long URL may wrap.
+// ExchangeLine is one request as the log says it, what matters first: when
+// it ended, what came of it (the status, why it failed and the retry that
+// follows), its time, size and attempt, the server's budget, and last the
+// request, whose long URL may wrap. The log adds a request as it ends: at
+// its start time, four pages read at once were listed with their times
+// out of order.
 func ExchangeLine(x api.Exchange, loc *time.Location) string {
 	var b strings.Builder
-	b.WriteString(x.At.In(loc).Format("15:04:05.000"))
+	b.WriteString(x.At.Add(x.Duration).In(loc).Format("15:04:05.000"))
 	if x.Failure != "" || x.Status < 200 || x.Status >= 300 {
 		b.WriteString(" ⚠")
 	}
