@@ -10,16 +10,17 @@ func CurlCommand(method, rawURL, username string) string {
 	var b strings.Builder
 	b.WriteString("curl")
 	if method != "" && method != "GET" {
-		b.WriteString(" -X " + shellQuote(method))
+		b.WriteString(" -X " + ShellQuote(method))
 	}
-	b.WriteString(" -u " + shellQuote(username+":") + `"$DONATIONS_API_KEY"`)
+	b.WriteString(" -u " + ShellQuote(username+":") + `"$DONATIONS_API_KEY"`)
 	b.WriteString(" -H 'Accept: application/json' ")
-	b.WriteString(shellQuote(rawURL))
+	b.WriteString(ShellQuote(rawURL))
 	return b.String()
 }
 
-// shellQuote wraps s in single quotes; a quote inside s closes the quoting, is
+// ShellQuote wraps s in single quotes for a POSIX shell (the curl command,
+// the sync a message says to run); a quote inside s closes the quoting, is
 // written escaped, and opens it again.
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"donations/api"
 	"donations/config"
 	"donations/store"
 )
@@ -87,12 +88,13 @@ func syncAgain(a *app) string {
 	return cmd
 }
 
-// shellWord is s as one word a POSIX shell reads back as s.
+// shellWord is s as one word a POSIX shell reads back as s: bare where
+// nothing in it means anything to a shell, else quoted.
 func shellWord(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-") == "" {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return api.ShellQuote(s)
 }
 
 // openStore opens the store at path, or one in memory for "". When a
