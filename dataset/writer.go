@@ -38,6 +38,7 @@ type pageWriter struct {
 	in     chan fetched
 	failed chan struct{} // closed when the writer stops on an error
 	done   chan struct{}
+	held   *fetched        // the page the next batch starts with, which gather kept back
 	res    store.PutResult // stored so far; read after done
 	per    int             // the most donations a page not the last held: the size the server serves
 	err    error
@@ -49,7 +50,7 @@ func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
 		failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
-		for f := range w.in {
+		for f, ok := w.next(); ok; f, ok = w.next() {
 			batch := w.gather(f)
 			pages := make([]store.Page, len(batch))
 			for i := range batch {
@@ -105,13 +106,33 @@ func (w *pageWriter) tell(ps pass, last fetched, stored int) {
 	}
 }
 
-// gather is f and the pages already waiting after it.
+// next is the page the next batch starts with: the one gather kept back,
+// else the next to come; false once the pass has sent its last.
+func (w *pageWriter) next() (fetched, bool) {
+	if h := w.held; h != nil {
+		w.held = nil
+		return *h, true
+	}
+	f, ok := <-w.in
+	return f, ok
+}
+
+// gather is f and the pages already waiting after it, as long as they are
+// read for what f is read for: the range the browser wants first, or not.
+// A batch tells the progress of its last page (tell): one that ran the
+// range's pages into the walk's next said nothing of the range, and the
+// header never showed it read first. The page of the other kind is kept
+// for the next batch.
 func (w *pageWriter) gather(f fetched) []fetched {
 	batch := []fetched{f}
 	for len(batch) < batchPages {
 		select {
 		case g, ok := <-w.in:
 			if !ok {
+				return batch
+			}
+			if (g.wanted.page > 0) != (f.wanted.page > 0) {
+				w.held = &g
 				return batch
 			}
 			batch = append(batch, g)
