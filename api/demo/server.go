@@ -30,6 +30,10 @@ const (
 type Options struct {
 	Count int   // donations (default 5,000)
 	Seed  int64 // data seed (default 1)
+	// End is the moment the data set ends: its newest donation is at most
+	// one step (three years over Count) before it. Zero is End, the fixed
+	// end tests and golden screens pin.
+	End time.Time
 
 	Login, OrgID, APIKey string // credentials (defaults above)
 
@@ -98,6 +102,9 @@ func (o Options) withDefaults() Options {
 	if o.Seed == 0 {
 		o.Seed = 1
 	}
+	if o.End.IsZero() {
+		o.End = End
+	}
 	if o.Login == "" {
 		o.Login = DefaultLogin
 	}
@@ -149,7 +156,7 @@ func New(opts Options) *Server {
 	return &Server{
 		opts:    opts,
 		shape:   shapeOf(opts.Shape),
-		data:    newDataset(opts.Count, opts.Seed, opts.Backdated),
+		data:    newDataset(opts.Count, opts.Seed, opts.Backdated, opts.End),
 		rand:    rand.New(rand.NewPCG(uint64(opts.Seed), 7)),
 		windows: map[string]*window{},
 	}

@@ -290,7 +290,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 // report, not Go's crash and status 2.
 func TestAPanicInACommandExitsThree(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	a := &app{env: env{stdout: &stdout, stderr: safeText{&stderr}, getenv: func(string) string { return "" }}}
+	a := &app{env: env{stdout: &stdout, stderr: safeText{&stderr}, getenv: func(string) string { return "" }, now: pinnedNow}}
 	root := newRoot(a)
 	root.AddCommand(&cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error { panic("the page table is inconsistent") }})
 	code := guarded(&stderr, func() int { return execute(context.Background(), a.env, root, []string{"boom"}) })

@@ -143,3 +143,27 @@ func (f monthFlag) Set(s string) error {
 	}
 	return badValue(fmt.Sprintf("%q is not a month; give 1..12 or its name (July, jul)", s))
 }
+
+// momentFlag is a moment given as a date (its start, in UTC) or an RFC 3339
+// date-time.
+type momentFlag struct{ p *time.Time }
+
+func (f momentFlag) String() string {
+	if f.p.IsZero() {
+		return ""
+	}
+	return f.p.Format(time.RFC3339)
+}
+
+func (f momentFlag) Type() string { return "time" }
+
+func (f momentFlag) Set(s string) error {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		if t, err = time.Parse(time.DateOnly, s); err != nil {
+			return badValue(fmt.Sprintf("%q is not a date (2026-11-01) or a date-time (2026-11-01T09:30:00Z)", s))
+		}
+	}
+	*f.p = t
+	return nil
+}

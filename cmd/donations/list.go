@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -92,7 +91,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	if _, err := o.newestFirst(); err != nil {
 		return err
 	}
-	if o.q, err = o.ask.question(time.Now()); err != nil {
+	if o.q, err = o.ask.question(a.now()); err != nil {
 		return err
 	}
 	w = o.ordered(w)

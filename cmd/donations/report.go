@@ -83,7 +83,7 @@ func bandsText(b []int64) string {
 }
 
 func runReport(ctx context.Context, a *app, o reportOptions) error {
-	q, bands, err := o.query(ctx, a, time.Now())
+	q, bands, err := o.query(ctx, a, a.now())
 	if err != nil {
 		return err
 	}

@@ -69,7 +69,7 @@ Each group has its share of the whole selection: of the count, and of the conver
 
 func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	var err error
-	if o.q, err = o.ask.question(time.Now()); err != nil {
+	if o.q, err = o.ask.question(a.now()); err != nil {
 		return err
 	}
 	if o.allStatuses && len(o.q.Filter.Statuses) > 0 {
