@@ -6,11 +6,13 @@ import "context"
 // yet: from the walk's own first page, asked for as the server sends it
 // unasked (and its second, where the first holds one donation only). A
 // list that descends is asked for again with order=asc, which is believed
-// only if that answer ascends. The pages are kept as the walk will ask
-// for them from now on, so learning costs a walk from page 1 nothing over
-// a server that lists oldest first, and a request more over one that does
-// not. Pages that tell neither way (an account of one gift) leave the
-// order unknown: it is walked as the spec says.
+// only if that answer ascends, and goes on ascending on the next page: a
+// server that honours order on page 1 only lists newest first. The pages
+// are kept as the walk will ask for them from now on, so learning costs a
+// walk from page 1 nothing over a server that lists oldest first, and a
+// request or two more over one that does not. Pages that tell neither way
+// (an account of one gift) leave the order unknown: it is walked as the
+// spec says.
 func (p *Pager) learn(ctx context.Context) error {
 	if p.learnt || p.q.desc || p.c.listOrder() != OrderUnknown {
 		return nil
@@ -26,11 +28,11 @@ func (p *Pager) learn(ctx context.Context) error {
 	case 1:
 		p.c.learnOrder(OrderAscending)
 	case -1:
-		asc, err := p.opening(ctx, true)
+		asc, err := p.ascending(ctx)
 		if err != nil {
 			return err
 		}
-		if direction(rows(asc)) != 1 {
+		if asc == nil {
 			p.c.learnOrder(OrderDescending)
 			break
 		}
@@ -65,6 +67,25 @@ func (p *Pager) opening(ctx context.Context, asc bool) ([]*Page, error) {
 		}
 	}
 	return out, nil
+}
+
+// ascending is the opening pages asked order=asc and the page after them,
+// which the walk reads next; nil where they do not ascend.
+func (p *Pager) ascending(ctx context.Context) ([]*Page, error) {
+	asc, err := p.opening(ctx, true)
+	if err != nil || direction(rows(asc)) != 1 {
+		return nil, err
+	}
+	if len(asc) > 1 {
+		return asc, nil // two pages said it already
+	}
+	q := p.query(2)
+	q.asc = true
+	pg, err := p.learnFrom(ctx, q)
+	if err != nil || direction(pg.Donations) == -1 {
+		return nil, err
+	}
+	return append(asc, pg), nil
 }
 
 // rows are the pages' donations, one after the other.
