@@ -61,7 +61,7 @@ type Pager struct {
 	// last page.
 	way    int
 	learnt bool
-	sizes  map[int]contentKey // pages fetched, for the page size served (sized)
+	sizes  map[int]pageSize // pages fetched, for the page size served (sized)
 
 	requests int
 	warnings []string
@@ -75,7 +75,7 @@ type Pager struct {
 // Pager starts a walk over q (its Page field is ignored).
 func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
-	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]contentKey{}}
+	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]pageSize{}}
 }
 
 // From makes a walk start at page n. A walk forward (oldest first over a
