@@ -81,6 +81,12 @@ type Options struct {
 	// Script answers the first len(Script) requests with these statuses, or
 	// the Fault* values below (0 serves normally), for tests of exact sequences.
 	Script []int
+
+	// Paging that changes under a walk (paging.go).
+	PageSizes     []int // page n holds PageSizes[n-1] rows (the last size repeats), whatever per_page says
+	NewestUntil   int   // newest first whatever order says for this many requests, then as the spec
+	AscPageOne    bool  // newest first unless order=asc, which it honours on page 1 only
+	NewestPageOne bool  // page 1 newest first, every later page oldest first, whatever order says
 }
 
 // Faults a Script can name besides HTTP statuses.
@@ -288,12 +294,16 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	if s.opts.IgnorePage {
 		page = 1
 	}
+	matched = s.pageOrder(matched, page, r.URL.Query().Get("order"))
 	pages := (len(matched) + per - 1) / per
 	if page > pages && s.opts.PastEnd == "last" && pages > 0 {
 		page = pages
 	}
 	from := min((page-1)*per, len(matched))
 	to := min(from+per, len(matched))
+	if len(s.opts.PageSizes) > 0 {
+		from, to, pages = sizedPage(s.opts.PageSizes, page, len(matched))
+	}
 	if page > 1 && s.opts.RepeatRows > 0 {
 		from = max(from-s.opts.RepeatRows, 0)
 	}
@@ -333,7 +343,7 @@ func (s *Server) selected(r *http.Request) ([]int, error) {
 			return nil, err
 		}
 	}
-	if s.opts.NewestOnly || s.shape.reversed(q.Get("order"), s.opts.OrderDesc) {
+	if s.opts.NewestOnly || s.newestFirst(q.Get("order")) {
 		matched = slices.Clone(matched)
 		slices.Reverse(matched)
 	}
