@@ -193,33 +193,41 @@ func (m *Model) headerRight(parts []headerPart) string {
 	return b.String()
 }
 
+// emptyMessage is what the list shows in place of rows, over as many
+// lines as it takes: the way out it names must not be cut off.
 func (m *Model) emptyMessage() string {
+	style, text := m.emptyNote()
+	return style.Width(max(m.ctx.Layout.ListWidth-1, 1)).Render(text)
+}
+
+// emptyNote says why the list is empty, and in what style.
+func (m *Model) emptyNote() (lipgloss.Style, string) {
 	st, data, keys := &m.ctx.Styles, m.data, &m.ctx.Keys.List
 	switch {
 	case data.err != nil:
-		return st.Error.Render("Nothing loaded: " + uictx.FirstLine(data.err.Error()))
+		return st.Error, "Nothing loaded: " + uictx.FirstLine(data.err.Error())
 	case data.loading:
-		return st.Muted.Render("Loading…")
+		return st.Muted, "Loading…"
 	case data.narrowed() && !data.done:
-		return st.Muted.Render("None of the " + uictx.Commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
+		return st.Muted, "None of the " + uictx.Commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page."
 	case !data.done:
-		return st.Muted.Render("Loading…")
+		return st.Muted, "Loading…"
 	case data.q.Has("search") && data.shown.hidden > 0:
 		// A search left from before hides what a new filter finds: say so.
-		return st.Muted.Render("The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
-			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it.")
+		return st.Muted, "The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
+			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it."
 	case data.fromStore() && data.partial() != "" && (data.q.Filtered() || data.q.Has("search")):
 		// A first sync still under way: say nothing of the account.
-		return st.Muted.Render("None of what the store holds so far matches; it does not hold every donation yet.")
+		return st.Muted, "None of what the store holds so far matches; it does not hold every donation yet."
 	case data.q.Has("search"):
-		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
+		return st.Muted, "No donation matches the search. " + keys.Back.Help().Key + " clears it."
 	case data.q.Filtered():
-		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key))
+		return st.Muted, "No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key)
 	}
 	if data.partial() != "" {
-		return st.Muted.Render("Nothing loaded yet.")
+		return st.Muted, "Nothing loaded yet."
 	}
-	return st.Muted.Render("This account has no donations yet.")
+	return st.Muted, "This account has no donations yet."
 }
 
 // errorPanel is the whole error, with what to do about it, when nothing could
