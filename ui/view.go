@@ -92,22 +92,47 @@ func fitLine(lines []string, i, w int) string {
 // longest form that fits: the sync's line shortens first, then the order
 // goes; a number is never cut.
 func (m *Model) header() string {
-	st, data, w := &m.ctx.Styles, m.data, m.ctx.Layout.Width
-	left := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
-	for _, c := range data.q.Chips() {
-		style := st.LocalChip
-		if c.Field.Server {
-			style = st.Chip
+	st, w := &m.ctx.Styles, m.ctx.Layout.Width
+	head := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
+	var left, right string
+	for _, chips := range m.chipForms() {
+		left = head + chips
+		right = m.headerRights(func(r string) bool { return textsafe.Width(left)+1+textsafe.Width(r) <= w })
+		if textsafe.Width(left)+1+textsafe.Width(right) <= w {
+			break
 		}
-		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
-	right := m.headerRights(func(r string) bool { return textsafe.Width(left)+1+textsafe.Width(r) <= w })
 	gap := w - textsafe.Width(left) - textsafe.Width(right)
 	if gap < 1 {
 		left = textsafe.Truncate(left, max(w-textsafe.Width(right)-1, 0))
 		gap = w - textsafe.Width(left) - textsafe.Width(right)
 	}
 	return left + strings.Repeat(" ", max(gap, 1)) + right
+}
+
+// chipForms are the header's filter chips from the longest form to the
+// shortest: each as name=value; each as its value alone (the message line
+// names the filters, in the same order); then the last ones counted
+// ("+2 filters") rather than shown. A value is never cut: a cut one
+// (sta…) hid the filter it stood for.
+func (m *Model) chipForms() []string {
+	st := &m.ctx.Styles
+	chips := m.data.q.Chips()
+	full, short := make([]string, len(chips)), make([]string, len(chips))
+	for i, c := range chips {
+		style := st.LocalChip
+		if c.Field.Server {
+			style = st.Chip
+		}
+		full[i] = " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
+		short[i] = " " + style.Render(textsafe.Line(c.Text))
+	}
+	forms := []string{strings.Join(full, ""), strings.Join(short, "")}
+	for n := len(chips) - 1; n >= 0; n-- {
+		more := len(chips) - n
+		forms = append(forms, strings.Join(short[:n], "")+" "+st.Muted.Render("+"+textsafe.Count(more, "filter")))
+	}
+	return forms
 }
 
 // headerRights is the header's right side in the longest of its forms
