@@ -165,6 +165,10 @@ func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return p.nav.Quit(), true
 	case key.Matches(msg, kb.Back):
 		p.nav.Back()
+	case key.Matches(msg, kb.Top):
+		p.vp.GotoTop()
+	case key.Matches(msg, kb.Bottom):
+		p.vp.GotoBottom()
 	default:
 		p.ctx.Keys.Scroll.Scroll(&p.vp, msg)
 	}
@@ -201,5 +205,5 @@ func (p *reportPages) ShortHelp() []key.Binding {
 func (p *reportPages) FullHelp() [][]key.Binding {
 	next, prev := p.pageKeys()
 	k := p.keys
-	return [][]key.Binding{p.ctx.Keys.Scroll.Group(), {next, prev, k.PrevYear, k.NextYear, k.Back, k.Quit}}
+	return [][]key.Binding{append(p.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {next, prev, k.PrevYear, k.NextYear, k.Back, k.Quit}}
 }
