@@ -52,7 +52,7 @@ func runTUI(ctx context.Context, a *app) error {
 	if err := shapeOptions(&opts, acct.shape, a.now()); err != nil {
 		return err
 	}
-	opts.SaveView = saveView(a)
+	opts.SaveView, opts.CanSaveView = saveView(a), canSaveView(a)
 	opts.State = newStateFile(e.getenv, acct.profile, acct.client.Endpoint(), acct.client.Username())
 	m, err := ui.NewChecked(src, opts)
 	if err != nil {
