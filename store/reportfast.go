@@ -23,7 +23,7 @@ func (s *Store) reportRule(ctx context.Context, q ReportQuery) (rule donorRule, 
 	if !f.isZero() {
 		return rule, false, nil
 	}
-	if ok, err := s.rolledUp(ctx); !ok || err != nil {
+	if ok, err := s.rollupsServe(ctx, q); !ok || err != nil {
 		return rule, false, err
 	}
 	return s.ruleCounting(ctx, q.Counts)

@@ -56,7 +56,7 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 	counts := map[string]CurrencySum{}
 	for k, t := range groups {
 		counted, status, noEmail, cur := k[0] == int64(1), keyText(k[1]), k[2] == int64(1), keyText(k[3])
-		c, v := int(t.n), api.ScaledDecimal(t.sum, scale)
+		c, v := int(t.n), t.sum.decimal()
 		switch {
 		case !counted:
 			n.LeftOut[status] += c
