@@ -37,6 +37,14 @@ type ReportQuery struct {
 	AllStatuses bool
 	// Now is when the report is made: a year not over yet is "so far".
 	Now time.Time
+	// ByGift bands the gift range table by each gift's size, not by what
+	// each donor gave in the year.
+	ByGift bool
+	// WithLYBUNT makes SYBUNT the donors who gave some year before this
+	// one and not this year, last year's donors too (as Salesforce's
+	// Nonprofit Success Pack counts them); without it, SYBUNT leaves
+	// LYBUNT's donors out.
+	WithLYBUNT bool
 	// Zone is the reader's: a gift's day, and so its month and year, is
 	// its date there (nil: the store's zone, which its day column holds).
 	Zone *time.Location
@@ -246,30 +254,9 @@ func pickedDonors(where string, args ...any) giftSource {
 
 // giftsFrom is gifts read from src.
 func (s *Store) giftsFrom(ctx context.Context, q ReportQuery, src giftSource, only ...conds) (string, []any, error) {
-	f := q.Filter
-	f.Statuses = nil
-	if err := s.searchable(ctx, &f); err != nil {
-		return "", nil, err
-	}
-	wide, err := s.wideDates(ctx, f)
+	w, err := s.filterConds(ctx, q, src)
 	if err != nil {
 		return "", nil, err
-	}
-	f.scanDates = wide
-	var w conds
-	f.whoClause(&w, false)
-	f.giftClause(&w)
-	if err := f.amountClause(&w); err != nil {
-		return "", nil, err
-	}
-	if src.from == everyDonation.from {
-		by, names, err := s.narrowBy(ctx, f)
-		if err != nil {
-			return "", nil, err
-		}
-		if by != "" {
-			w.add(by, names...)
-		}
 	}
 	day, dayArgs, err := s.dayOf(ctx, q)
 	if err != nil {
@@ -287,6 +274,37 @@ func (s *Store) giftsFrom(ctx context.Context, q ReportQuery, src giftSource, on
 	return "SELECT " + src.key + " AS email_key, " + reportCurrency + " AS cur, " + reportAmount + " AS e4, " +
 		"date_utc, " + day + " AS day, first_name, last_name, recurring, plan_interval, coalesce(status_key, '') AS status, " + counted +
 		" AS counted FROM " + src.from + " WHERE " + strings.Join(w.conds, " AND "), slices.Concat(dayArgs, args, src.args, w.args), nil
+}
+
+// filterConds are the conditions of q's filters but its statuses on the
+// gifts of src.
+func (s *Store) filterConds(ctx context.Context, q ReportQuery, src giftSource) (conds, error) {
+	f := q.Filter
+	f.Statuses = nil
+	var w conds
+	if err := s.searchable(ctx, &f); err != nil {
+		return w, err
+	}
+	wide, err := s.wideDates(ctx, f)
+	if err != nil {
+		return w, err
+	}
+	f.scanDates = wide
+	f.whoClause(&w, false)
+	f.giftClause(&w)
+	if err := f.amountClause(&w); err != nil {
+		return w, err
+	}
+	if src.from == everyDonation.from {
+		by, names, err := s.narrowBy(ctx, f)
+		if err != nil {
+			return w, err
+		}
+		if by != "" {
+			w.add(by, names...)
+		}
+	}
+	return w, nil
 }
 
 // dayOf is the SQL of a gift's day for q, and its arguments: the day

@@ -32,7 +32,7 @@ type tallyKey [maxTallyKeys]any
 // tallySum is what a group adds up to: its rows, and the sums of the
 // values (sum2 of tally2's second).
 type tallySum struct {
-	n         int64
+	n, nulls  int64 // nulls: the rows whose value is NULL
 	sum, sum2 amountSum
 }
 
@@ -111,6 +111,9 @@ func (a *tallyAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
 		a.groups[k] = g
 	}
 	g.n++
+	if args[1] == nil {
+		g.nulls++
+	}
 	if err := g.sum.add(args[1]); err != nil {
 		return err
 	}
@@ -164,7 +167,9 @@ func (a *lastSum) WindowInverse(*sqlite.FunctionContext, []driver.Value) error {
 	return fmt.Errorf("lastsum is no window function")
 }
 
-func (a *lastSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) { return a.sum.value(), nil }
+func (a *lastSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) {
+	return a.sum.value(), nil
+}
 
 func (a *lastSum) Final(*sqlite.FunctionContext) {}
 

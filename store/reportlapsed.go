@@ -66,6 +66,9 @@ func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string,
 	if kind == SYBUNT {
 		year, having, order = "lastsum("+q.fiscalYear()+", CASE WHEN cur = ? THEN e4 ELSE 0 END)", "day < ?", "lifetime"
 		yearArgs, havingArgs = []any{cur}, []any{lastYear}
+		if q.WithLYBUNT {
+			havingArgs = []any{thisYear}
+		}
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT email_key, max(date_utc), day,
 			coalesce(first_name, ''), coalesce(last_name, ''), `+year+` AS yeartotal,

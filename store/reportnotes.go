@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
+	"time"
 
 	"donations/api"
 )
@@ -29,6 +31,13 @@ type ReportNotes struct {
 	// (they have no conversion): their count and sum by currency. Donor
 	// rows show them apart; other figures leave them out.
 	OwnCurrency map[string]CurrencySum
+	// NoAmount counts the counted gifts whose amount is no number ("N/A"):
+	// they count as gifts, and add nothing to any sum.
+	NoAmount int
+	// Undated counts the gifts of the statuses that count which no report
+	// places in a year: no date it reads ("01/03/2025", null), or one
+	// past the year 9999 or before the year 0 in the reader's zone.
+	Undated int
 }
 
 // CurrencySum is a count of gifts and what they add up to in one currency.
@@ -66,7 +75,11 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 			n.NoEmailSums[cur] = n.NoEmailSums[cur].Add(v)
 		}
 		n.Gifts += c
+		n.NoAmount += int(t.nulls)
 		counts[cur] = CurrencySum{counts[cur].Gifts + c, counts[cur].Sum.Add(v)}
+	}
+	if n.Undated, err = s.undated(ctx, q); err != nil {
+		return n, err
 	}
 	n.Currency = mostGifts(counts)
 	for cur, c := range counts {
@@ -98,4 +111,22 @@ func mostGifts(counts map[string]CurrencySum) string {
 		}
 	}
 	return best
+}
+
+// undated counts the gifts of q's filters and counted statuses that have
+// no day in the years a report knows (see ReportNotes.Undated): read off
+// the index of dates, as few as they are.
+func (s *Store) undated(ctx context.Context, q ReportQuery) (int, error) {
+	w, err := s.filterConds(ctx, q, everyDonation)
+	if err != nil {
+		return 0, err
+	}
+	loc := s.reportZone(q)
+	first, past := time.Date(0, 1, 1, 0, 0, 0, 0, loc), time.Date(10000, 1, 1, 0, 0, 0, 0, loc)
+	w.add("(date_utc IS NULL OR date_utc < ? OR date_utc >= ?)", first.UnixMilli(), past.UnixMilli())
+	counted, args := q.countedCond()
+	w.add(counted, args...)
+	var n int
+	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations WHERE "+strings.Join(w.conds, " AND "), w.args...).Scan(&n)
+	return n, s.explain(err)
 }
