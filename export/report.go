@@ -39,7 +39,7 @@ type Report struct {
 	// way, as recurring does, has them then); the other formats leave
 	// them to the caller, as Notes.
 	Headline func() []string
-	Width int // the table's width, 0 for whole lines
+	Width    int // the table's width, 0 for whole lines
 }
 
 // Percent is a share as a fraction (0.25 is 25%).

@@ -71,8 +71,10 @@ func (s *Store) daysHeld(ctx context.Context, q ReportQuery) (bool, error) {
 
 // rollupsServe says whether the rollups a report reads instead of the
 // gifts add up q's gifts as the gifts do: every donation is added up,
-// their days are q's, and every amount is one the integer columns hold
-// (the rollups count the others as 0; the gifts add them up exactly).
+// their days are q's and within the years 0 to 9999 (the rollups read
+// the year off the day's first four characters), and every amount is one
+// the integer columns hold (the rollups count the others as 0; the gifts
+// add them up exactly).
 func (s *Store) rollupsServe(ctx context.Context, q ReportQuery) (bool, error) {
 	if ok, err := s.rolledUp(ctx); !ok || err != nil {
 		return false, err
@@ -80,10 +82,20 @@ func (s *Store) rollupsServe(ctx context.Context, q ReportQuery) (bool, error) {
 	if ok, err := s.daysHeld(ctx, q); !ok || err != nil {
 		return false, err
 	}
-	var inexact bool
+	var odd bool
+	first, past := yearsKnown(s.zone)
 	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM rollup_dims
-		WHERE n_amount > n_amount_e4 OR n_converted > n_converted_e4)`).Scan(&inexact)
-	return !inexact, s.explain(err)
+		WHERE n_amount > n_amount_e4 OR n_converted > n_converted_e4)
+		OR EXISTS (SELECT 1 FROM donations WHERE date_utc < ?) OR EXISTS (SELECT 1 FROM donations WHERE date_utc >= ?)`,
+		first.UnixMilli(), past.UnixMilli()).Scan(&odd)
+	return !odd, s.explain(err)
+}
+
+// yearsKnown are the first moment of the year 0 and of the year 10000 in
+// loc: a report places a gift in a year between them (a day of four
+// digits), and counts the others apart (Undated).
+func yearsKnown(loc *time.Location) (first, past time.Time) {
+	return time.Date(0, 1, 1, 0, 0, 0, 0, loc), time.Date(10000, 1, 1, 0, 0, 0, 0, loc)
 }
 
 // Counted are the statuses that count, or nil for every status but

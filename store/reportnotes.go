@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"donations/api"
 )
@@ -121,8 +120,7 @@ func (s *Store) undated(ctx context.Context, q ReportQuery) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	loc := s.reportZone(q)
-	first, past := time.Date(0, 1, 1, 0, 0, 0, 0, loc), time.Date(10000, 1, 1, 0, 0, 0, 0, loc)
+	first, past := yearsKnown(s.reportZone(q))
 	w.add("(date_utc IS NULL OR date_utc < ? OR date_utc >= ?)", first.UnixMilli(), past.UnixMilli())
 	counted, args := q.countedCond()
 	w.add(counted, args...)
