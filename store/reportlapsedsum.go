@@ -188,19 +188,22 @@ func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error
 // other currencies, or in more than one) added up from their gifts and
 // merged in.
 func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string, n int, fn func(LapsedDonor) error) error {
-	years, order := "year = ?", "yeartotal"
+	years, order, year := "year = ?", "yeartotal", q.Year-1
 	if kind == SYBUNT {
 		years, order = "year < ?", "lifetime"
+		if q.WithLYBUNT {
+			year = q.Year
+		}
 	}
 	var others []LapsedDonor
 	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
-		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, q.Year - 1, cur}}
+		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, year, cur}}
 	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
 	if err != nil {
 		return err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT email_key, day, coalesce(first_name, ''), coalesce(last_name, ''), yeartotal, lifetime, gifts
-		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, q.Year-1, cur)
+		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, year, cur)
 	if err != nil {
 		return s.explain(err)
 	}

@@ -101,12 +101,12 @@ func (s *Store) addUpDonorYears(ctx context.Context, tx *sql.Tx) error {
 
 // donorYearsServe says whether the rollup by donor and year adds up what
 // the reports of q read: calendar years, every gift but by status, once
-// the rollups hold every donation.
+// the rollups hold every donation (rollupsServe).
 func (s *Store) donorYearsServe(ctx context.Context, q ReportQuery) (bool, error) {
 	f := q.Filter
 	f.Statuses = nil
 	if q.fiscalStart() != 1 || !f.isZero() {
 		return false, nil
 	}
-	return s.rolledUp(ctx)
+	return s.rollupsServe(ctx, q)
 }

@@ -82,7 +82,7 @@ func checkYearOverYear(t *testing.T, m reportModel, rows []map[string]any) {
 	if len(rows) != 12 {
 		t.Fatalf("%d months", len(rows))
 	}
-	y, ly := fmt.Sprint(m.year), fmt.Sprint(m.year-1)
+	y, ly := m.yearName(m.year), m.yearName(m.year-1)
 	var toDate [2]api.Decimal
 	for i, r := range rows {
 		month := time.Month((max(m.fs, 1)-1+i)%12 + 1)

@@ -104,7 +104,7 @@ func (p *reportPages) read() tea.Cmd {
 		p.year = dataset.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
 	asked := p.data.Asked()
-	q := dataset.ReportQuery{Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
+	q := p.query()
 	gen, name, running := p.gen, p.name(), q.Running(p.ctx.Zone)
 	// The page's statuses are the filter's: the flags the command line
 	// names mean nothing here.
