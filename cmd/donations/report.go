@@ -11,6 +11,7 @@ import (
 
 	"donations/export"
 	"donations/store"
+	"donations/suggest"
 )
 
 // reportNames are the reports `donations report` makes.
@@ -69,7 +70,7 @@ Only paid gifts count (a refunded gift is not paid): --status names the statuses
 // reportArg refuses a report that is not one of reportNames.
 func reportArg(_ *cobra.Command, args []string) error {
 	if !slices.Contains(reportNames, args[0]) {
-		return fmt.Errorf("%q is not a report (%s)", args[0], strings.Join(reportNames, ", "))
+		return fmt.Errorf("%q is not a report (%s)%s", args[0], strings.Join(reportNames, ", "), suggest.DidYouMean(args[0], reportNames))
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"donations/dataset"
 	"donations/export"
 	"donations/store"
+	"donations/suggest"
 )
 
 type summaryOptions struct {
@@ -166,7 +167,7 @@ func (o summaryOptions) check() string {
 	}
 	for i, b := range o.by {
 		if !slices.Contains(store.GroupKeyNames, b) {
-			return fmt.Sprintf("--by: %q is not one of %s", b, strings.Join(store.GroupKeyNames, ", "))
+			return fmt.Sprintf("--by: %q is not one of %s%s", b, strings.Join(store.GroupKeyNames, ", "), suggest.DidYouMean(b, store.GroupKeyNames))
 		}
 		if slices.Contains(o.by[:i], b) {
 			return fmt.Sprintf("--by: %q is given twice", b)
