@@ -63,6 +63,7 @@ Only paid gifts count (a refunded gift is not paid): --status names the statuses
 	choiceVar(c, &o.format, "format", export.ReportFormats, "table, csv, json or ndjson (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.summary.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.summary.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	o.summary.bom.define(c)
 	o.summary.ask.define(c, false)
 	return c
 }
@@ -106,7 +107,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if o.format == "table" {
 		return export.WriteReport(a.stdout, o.format, r)
 	}
-	if err := export.WriteReport(a.stdout, o.format, r); err != nil {
+	if err := export.WriteReport(o.summary.bom.out(ctx, a, o.format), o.format, r); err != nil {
 		return err
 	}
 	for _, line := range r.Notes() {

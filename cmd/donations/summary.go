@@ -28,6 +28,7 @@ type summaryOptions struct {
 	offline     bool
 	allStatuses bool
 	concurrency int
+	bom         bomChoice
 }
 
 func summaryCommand(a *app) *cobra.Command {
@@ -64,6 +65,7 @@ Each group has its share of the whole selection: of the count, and of the conver
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status, refunded too, not only paid")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	o.bom.define(c)
 	o.ask.define(c, false)
 	return c
 }
@@ -87,7 +89,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	defer done()
 	whole := o.fromStore()
-	err = checkValues(ctx, o.q, st, whole)
+	err = checkValues(ctx, o.q, st, holdsAccount(o.q, whole))
 	f, left := o.q.Store(whole), ""
 	if err == nil {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
@@ -106,7 +108,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	if err == nil {
 		defer lessCollecting(o.sort)()
-		err = export.WriteSummary(a.stdout, o.format, s)
+		err = export.WriteSummary(o.bom.out(ctx, a, o.format), o.format, s)
 	}
 	if err == nil && left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
@@ -120,8 +122,8 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 			fmt.Fprintln(a.stderr, "donations summary: "+note)
 		}
 	}
-	if err == nil && n == 0 && !whole { // from the store, the values were checked before
-		err = checkValues(ctx, o.q, st, true)
+	if err == nil && n == 0 {
+		noteEmpty(a, "summary", o.q)
 	}
 	return err
 }
