@@ -160,7 +160,7 @@ func TestHelpPerCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", tc.args, r.code, r.stderr)
 		}
 		for _, w := range tc.want {
-			if !strings.Contains(r.stdout, w) {
+			if !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), w) { // wherever a line breaks
 				t.Errorf("%v: help lacks %q:\n%s", tc.args, w, r.stdout)
 			}
 		}

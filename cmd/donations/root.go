@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -61,6 +59,7 @@ func newRoot(a *app) *cobra.Command {
 	// Before addCompletion, whose commands keep the writer they find then.
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) { writeHelp(c.OutOrStdout(), c, helpWidth(a.terms)) })
 	a.g.register(root)
 	root.SetFlagErrorFunc(flagError)
 	for _, newCommand := range commands {
@@ -109,28 +108,25 @@ func hideGlobalsInHelp(c *cobra.Command) {
 // mistake on the command line, told in one line with where to read more.
 func execute(ctx context.Context, e env, root *cobra.Command, args []string) int {
 	root.SetArgs(args)
-	code := exitConfig
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(versionText()),
-		fang.WithoutManpage(), // manCommand writes where it is told, not always to os.Stdout
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			var ran commandError
-			// A usage error found as the command ran (a value no donation
-			// has) is told as one found in parsing: one line and a Try line.
-			if errors.As(err, &ran) && !errors.As(ran.err, new(usageError)) {
-				code = reportError(e, ran.err)
-				return
-			}
-			printUsageError(w, root, args, err)
-		}))
-	var st exitStatus
+	root.SilenceUsage, root.SilenceErrors = true, true
+	root.Version = versionText()
+	err := root.ExecuteContext(ctx)
+	var (
+		st  exitStatus
+		ran commandError
+	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &st):
 		return int(st)
+	// A usage error found as the command ran (a value no donation has) is
+	// told as one found in parsing: one line and a Try line.
+	case errors.As(err, &ran) && !errors.As(ran.err, new(usageError)):
+		return reportError(e, ran.err)
 	}
-	return code
+	printUsageError(e.stderr, root, args, err)
+	return exitConfig
 }
 
 // unknownCommand refuses a word that names none of parent's commands,
