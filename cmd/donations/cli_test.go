@@ -43,7 +43,7 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		{[]string{"list", "--last-name", " "}, "donations list: --last-name: the value is empty; leave the flag out instead\n" + listHelp},
 		{[]string{"list", "--format", ""}, `donations list: --format: "" is not one of table, json, ndjson, csv` + "\n" + listHelp},
 		{[]string{"list", "--format", "xml"}, `donations list: --format: "xml" is not one of table, json, ndjson, csv` + "\n" + listHelp},
-		{[]string{"list", "--dates", "last mnth"}, `donations list: --dates: "last mnth" is not a date (2026-03-01), a date-time (2026-03-01T09:30), today, or 7d/30d (did you mean "last month"?); or a preset (today, 7 days, 30 days, this month, last month, this year)` + "\n" + listHelp},
+		{[]string{"list", "--dates", "last mnth"}, `donations list: --dates: "last mnth" is not a date (2026-03-01), a date-time (2026-03-01T09:30), today, or 7d/30d (did you mean "last month"?); or a preset (today, 7 days, 30 days, this month, last month, this year), a month (october, oct 2026, 2026-10) or a year (2026, fiscal 2026, FY2026)` + "\n" + listHelp},
 		{[]string{"demo-server", "--past-end", "wrap"}, `donations demo-server: --past-end: "wrap" is not one of empty, last` + "\nTry 'donations demo-server --help'.\n"},
 		{[]string{"list", "--colour"}, "donations list: unknown flag --colour\n" + listHelp},
 		{[]string{"list", "-x"}, "donations list: unknown flag -x\n" + listHelp},

@@ -93,3 +93,30 @@ func TestAnEmptyAnswerIsSaidOnATerminal(t *testing.T) {
 		}
 	}
 }
+
+// --dates takes a month and a fiscal year, which --fiscal-start (or the
+// profile's fiscal_start) says the start of.
+func TestSummaryReadsMonthsAndFiscalYears(t *testing.T) {
+	months := func(args ...string) []string {
+		r := runCmd(t, nil, append([]string{"summary", "--demo", "--by", "month", "--format", "csv"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		var out []string
+		for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n")[1:] {
+			month, _, _ := strings.Cut(line, ",")
+			out = append(out, month)
+		}
+		return out
+	}
+	if got := months("--dates", "2026-10"); strings.Join(got, " ") != "2026-10" {
+		t.Errorf("--dates 2026-10: %v", got)
+	}
+	if got := months("--dates", "sep 2026..oct 2026"); strings.Join(got, " ") != "2026-09 2026-10" {
+		t.Errorf("--dates sep 2026..oct 2026: %v", got)
+	}
+	got := months("--dates", "fiscal 2026", "--fiscal-start", "July")
+	if len(got) != 12 || got[0] != "2025-07" || got[11] != "2026-06" {
+		t.Errorf("--dates \"fiscal 2026\" --fiscal-start July: %v", got)
+	}
+}

@@ -81,6 +81,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	if err != nil {
 		return err
 	}
+	o.ask.fiscalStart = fiscalStart(ctx, a, 0) // the profile's
 	if o.q, err = o.ask.question(time.Now()); err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ type summaryOptions struct {
 	offline     bool
 	allStatuses bool
 	concurrency int
+	fiscalStart int // --fiscal-start; 0: the profile's
 	bom         bomChoice
 }
 
@@ -65,6 +66,7 @@ Each group has its share of the whole selection: of the count, and of the conver
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status, refunded too, not only paid")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	monthVar(fs, &o.fiscalStart, "fiscal-start", "the month fiscal years start in, for --dates \"fiscal 2026\": 1..12 or its name (default: the profile's fiscal_start, else January)")
 	o.bom.define(c)
 	o.ask.define(c, false)
 	return c
@@ -72,6 +74,10 @@ Each group has its share of the whole selection: of the count, and of the conver
 
 func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	var err error
+	o.ask.fiscalStart = o.fiscalStart
+	if o.fiscalStart == 0 {
+		o.ask.fiscalStart = fiscalStart(ctx, a, 0)
+	}
 	if o.q, err = o.ask.question(time.Now()); err != nil {
 		return err
 	}
