@@ -11,6 +11,7 @@ import (
 
 	"donations/export"
 	"donations/store"
+	"donations/suggest"
 )
 
 // reportNames are the reports `donations report` makes.
@@ -66,6 +67,7 @@ Only paid gifts count (a refunded gift is not paid): --status names the statuses
 	choiceVar(c, &o.format, "format", export.ReportFormats, "table, csv, json or ndjson (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.summary.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.summary.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	o.summary.bom.define(c)
 	o.summary.ask.define(c, false)
 	return c
 }
@@ -76,7 +78,7 @@ var rangesBy = []string{"donor", "gift"}
 // reportArg refuses a report that is not one of reportNames.
 func reportArg(_ *cobra.Command, args []string) error {
 	if !slices.Contains(reportNames, args[0]) {
-		return fmt.Errorf("%q is not a report (%s)", args[0], strings.Join(reportNames, ", "))
+		return fmt.Errorf("%q is not a report (%s)%s", args[0], strings.Join(reportNames, ", "), suggest.DidYouMean(args[0], reportNames))
 	}
 	return nil
 }
@@ -112,7 +114,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if o.format == "table" {
 		return export.WriteReport(a.stdout, o.format, r)
 	}
-	if err := export.WriteReport(a.stdout, o.format, r); err != nil {
+	if err := export.WriteReport(o.summary.bom.out(ctx, a, o.format), o.format, r); err != nil {
 		return err
 	}
 	var head []string
