@@ -263,84 +263,8 @@ func makeUpkeep(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
-// migrate brings the store to schemaVersion: a new store is built, an
-// older one upgraded in place where the upgrades can (else rebuilt empty),
-// a newer one refused, and one that is not as this program makes it
-// refused before anything reads it (see checkSchema). The version is read
-// again inside the write transaction, so two processes opening a new store
-// build it once.
-func (s *Store) migrate(ctx context.Context, o Opening) error {
-	var v int
-	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
-		return err
-	}
-	if err := s.checkSchema(ctx, v); err != nil {
-		return err
-	}
-	if v == schemaVersion {
-		s.exchangesKept = true
-		return nil
-	}
-	if s.readOnly() {
-		switch {
-		case upgradable(v) && readableAsIs(v):
-			return nil // read as it is: it only lacks the kept requests
-		case upgradable(v):
-			return fmt.Errorf("local store %s is read-only (mode %04o) and needs upgrading for this version (it keeps what it holds): run  chmod u+w %s", s.path, s.mode, s.path)
-		}
-		return fmt.Errorf("local store %s is read-only (mode %04o) and needs rebuilding for this version: run  chmod u+w %s  and sync", s.path, s.mode, s.path)
-	}
-	if v == 0 {
-		// Compressed records of about 240 bytes pack as well into 4 KB
-		// pages as into 16 KB ones (0.95× and 0.94× the JSON at 100,000),
-		// and every insert of a donation copies each page it changes into
-		// a statement journal (its triggers could abort it halfway): 16 KB
-		// pages made that copy four times as large, and a first sync of
-		// 20,000 14 % slower. It only takes on a new file: a store
-		// rebuilt in place keeps its pages. Incremental auto-vacuum lets a
-		// sync hand back the pages it freed (see release); it too only
-		// takes before the first table is made.
-		if _, err := s.db.ExecContext(ctx, `PRAGMA page_size = 4096`); err != nil {
-			return err
-		}
-		if _, err := s.db.ExecContext(ctx, `PRAGMA auto_vacuum = INCREMENTAL`); err != nil {
-			return err
-		}
-	}
-	upgraded := false
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil || v == schemaVersion {
-			return err
-		}
-		if v > schemaVersion {
-			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
-		}
-		if upgradable(v) {
-			if !readableAsIs(v) {
-				// Its fills read every donation again.
-				if o.Unfinished {
-					return ErrUpgradeLeft
-				}
-				if o.Upgrading != nil {
-					o.Upgrading()
-				}
-			}
-			upgraded = true
-			return s.upgrade(ctx, tx, v)
-		}
-		return build(ctx, tx)
-	})
-	if err == nil && upgraded {
-		// What an upgrade made anew left the old pages free (the search
-		// index's positions: 238 MB at a million donations), and only a
-		// sync that changes something would hand them back.
-		err = s.spilling(ctx, func(conn *sql.Conn) error { return s.release(ctx, conn) })
-	}
-	s.exchangesKept = err == nil
-	return err
-}
-
-// build drops what an older store holds and makes the schema anew.
+// build drops what a store too old to rebuild holds and makes the schema
+// anew, empty.
 func build(ctx context.Context, tx *sql.Tx) error {
 	drop, err := tablesOf(ctx, tx)
 	if err != nil {
@@ -357,27 +281,6 @@ func build(ctx context.Context, tx *sql.Tx) error {
 	// Empty, its search index is as buildSearch leaves one.
 	if err := setMeta(ctx, tx, metaSearchBuilt, "1"); err != nil {
 		return err
-	}
-	return setVersion(ctx, tx)
-}
-
-// upgrade brings a store of version v up to date in place: every step's
-// statements first, then what each fills, as the newest schema has it (a
-// fill adds up the rollups as this program keeps them).
-func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int) error {
-	for step := v; step < schemaVersion; step++ {
-		for _, stmt := range upgrades()[step] {
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("upgrading the schema from %d: %w", step, err)
-			}
-		}
-	}
-	for ; v < schemaVersion; v++ {
-		if fill := fills[v]; fill != nil {
-			if err := fill(s, ctx, tx); err != nil {
-				return fmt.Errorf("upgrading the schema from %d: %w", v, err)
-			}
-		}
 	}
 	return setVersion(ctx, tx)
 }
