@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -44,13 +43,6 @@ const donorLastInputs = "day, date_utc, email_key, status_key, currency, convert
 // donorLastSchema makes rollup_donor_last and the triggers that keep it.
 func donorLastSchema() []string {
 	return append([]string{donorLastTable}, donorLastTriggers(keptYear)...)
-}
-
-// donorLastSchema22 is rollup_donor_last as the upgrade from 21 made it,
-// its triggers writing calendar years: the upgrade from 23 makes them
-// anew.
-func donorLastSchema22() []string {
-	return append([]string{donorLastTable}, donorLastTriggers(calendarYear)...)
 }
 
 // donorLastTable is kept in LYBUNT's order: the donors of one year,
@@ -151,15 +143,6 @@ func rebuildDonorLasts(ctx context.Context, x execer, into string) error {
 			" ORDER BY year, cur, last DESC, email_key")
 	}
 	return execAll(ctx, x, stmts)
-}
-
-// addUpDonorLasts fills rollup_donor_last, which the upgrade from 21 made, unless
-// a first sync under way defers the rollups (its end adds them all up).
-func (s *Store) addUpDonorLasts(ctx context.Context, tx *sql.Tx) error {
-	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
-		return err
-	}
-	return rebuildDonorLasts(ctx, tx, "")
 }
 
 // lastServes says whether rollup_donor_last gives the lapsed reports of

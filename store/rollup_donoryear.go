@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"regexp"
 	"strings"
@@ -88,15 +87,6 @@ func rebuildDonorYears(ctx context.Context, x execer, into string) error {
 	return execAll(ctx, x, []string{`DELETE FROM ` + into + `rollup_donor_year`,
 		`INSERT INTO ` + into + `rollup_donor_year SELECT ` + strings.Join(keys, ", ") + `, count(*), sum(` + giftAmount + `)
 			FROM donations WHERE day IS NOT NULL GROUP BY 1, 2, 3, 4`})
-}
-
-// addUpDonorYears fills the rollup the upgrade from 18 made, unless a
-// first sync under way defers the rollups (its end adds them all up).
-func (s *Store) addUpDonorYears(ctx context.Context, tx *sql.Tx) error {
-	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
-		return err
-	}
-	return rebuildDonorYears(ctx, tx, "")
 }
 
 // donorYearsServe says whether the rollup by donor and year adds up what
