@@ -7,6 +7,7 @@ import (
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/ask"
 	"donations/dataset"
 	"donations/ui/uictx"
 )
@@ -91,5 +92,27 @@ func TestAnUnfoundNameSuggestsTheQuickSearch(t *testing.T) {
 	d.keys("x", "/", "mar", "enter")
 	if d.m.data.Len() == 0 {
 		t.Errorf("the quick search suggested finds nothing:\n%s", d.screen())
+	}
+}
+
+// An empty date range says which dates it meant: "this month" on the first
+// of the month, or a month with no gift, is no mystery then.
+func TestAnEmptyDateRangeSaysWhichDatesItMeant(t *testing.T) {
+	_, c, st := storeAccount(t, 300)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Location: time.UTC}, 120, 30)
+	d.settle()
+	d.keys("f", "tab", "tab", "tab", "tab", "tab", "2026-11", "enter")
+	d.mustShow("No gift 2026-11-01..2026-11-30 matches these filters.")
+}
+
+// The filter form reads "fiscal 2026" by the account's fiscal start, as
+// summary --fiscal-start and the reports do: July 2025 to June 2026.
+func TestTheFilterFormReadsFiscalYearsByTheAccountsStart(t *testing.T) {
+	_, c, st := storeAccount(t, 300)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Location: time.UTC, FiscalStart: 7}, 120, 30)
+	d.settle()
+	d.keys("f", "tab", "tab", "tab", "tab", "tab", "fiscal 2026", "enter")
+	if r := d.m.data.q.Filter.Dates; ask.RangeText(r) != "2025-07-01..2026-06-30" {
+		t.Errorf("the form read fiscal 2026 as %s, want 2025-07-01..2026-06-30", ask.RangeText(r))
 	}
 }

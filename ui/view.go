@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"donations/api"
+	"donations/ask"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
@@ -247,7 +248,12 @@ func (m *Model) emptyNote() (lipgloss.Style, string) {
 	case data.q.Has("search"):
 		return st.Muted, "No donation matches the search. " + keys.Back.Help().Key + " clears it."
 	case data.q.Filtered():
-		return st.Muted, "No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key)
+		none := "No donation matches these filters. "
+		if r := data.q.Filter.Dates; !r.IsZero() {
+			// An empty month or week: say which dates the words meant.
+			none = "No gift " + ask.RangeText(r) + " matches these filters. "
+		}
+		return st.Muted, none + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key)
 	}
 	if data.partial() != "" {
 		return st.Muted, "Nothing loaded yet."

@@ -42,10 +42,11 @@ type filterForm struct {
 	fields []filterField
 	focus  int
 	now    time.Time
+	fiscal int // the month "fiscal 2026" starts in
 }
 
-func newFilterForm(q ask.Question, now time.Time) filterForm {
-	f := filterForm{now: now}
+func newFilterForm(q ask.Question, now time.Time, fiscalStart int) filterForm {
+	f := filterForm{now: now, fiscal: fiscalStart}
 	for _, fd := range ask.Fields {
 		if !fd.Form {
 			continue
@@ -63,7 +64,7 @@ func newFilterForm(q ask.Question, now time.Time) filterForm {
 
 // check is what is wrong with a field's text, "" when it reads.
 func (f *filterForm) check(fl *filterField) string {
-	_, errs := ask.Read(ask.Texts{fl.field.Name: fl.input.Value()}, f.now)
+	_, errs := ask.ReadFiscal(ask.Texts{fl.field.Name: fl.input.Value()}, f.now, f.fiscal)
 	return errs[fl.field.Name]
 }
 
@@ -93,7 +94,7 @@ func (f *filterForm) question(base ask.Question) ask.Question {
 	for _, fl := range f.fields {
 		t[fl.field.Name] = fl.input.Value()
 	}
-	q, _ := ask.Read(t, f.now)
+	q, _ := ask.ReadFiscal(t, f.now, f.fiscal)
 	q.Sort, q.Desc = base.Sort, base.Desc
 	return q
 }
@@ -127,7 +128,7 @@ func (v *View) ShortHelp() []key.Binding {
 }
 
 func (v *View) Open() (tea.Cmd, bool) {
-	v.form = newFilterForm(v.data.Question(), v.ctx.Now())
+	v.form = newFilterForm(v.data.Question(), v.ctx.Now(), v.ctx.FiscalStart)
 	return textinput.Blink, true
 }
 
