@@ -68,7 +68,7 @@ type account struct{ user, host, path string }
 func accountOf(baseURL, username string) account {
 	u, err := url.Parse(strings.TrimSpace(baseURL))
 	if err != nil {
-		return account{user: username, host: baseURL}
+		return account{user: username, host: api.ShownURL(baseURL)} // the name must not hold a key
 	}
 	if username == "" && u.User != nil {
 		username = u.User.Username()
