@@ -6,11 +6,13 @@ import "context"
 // yet: from the walk's own first page, asked for as the server sends it
 // unasked (and its second, where the first holds one donation only). A
 // list that descends is asked for again with order=asc, which is believed
-// only if that answer ascends. The pages are kept as the walk will ask
-// for them from now on, so learning costs a walk from page 1 nothing over
-// a server that lists oldest first, and a request more over one that does
-// not. Pages that tell neither way (an account of one gift) leave the
-// order unknown: it is walked as the spec says.
+// only if that answer ascends, and goes on ascending on the next page: a
+// server that honours order on page 1 only lists newest first. The pages
+// are kept as the walk will ask for them from now on, so learning costs a
+// walk from page 1 nothing over a server that lists oldest first, and a
+// request or two more over one that does not. Pages that tell neither way
+// (an account of one gift) leave the order unknown: it is walked as the
+// spec says.
 func (p *Pager) learn(ctx context.Context) error {
 	if p.learnt || p.q.desc || p.c.listOrder() != OrderUnknown {
 		return nil
@@ -26,11 +28,11 @@ func (p *Pager) learn(ctx context.Context) error {
 	case 1:
 		p.c.learnOrder(OrderAscending)
 	case -1:
-		asc, err := p.opening(ctx, true)
+		asc, err := p.ascending(ctx)
 		if err != nil {
 			return err
 		}
-		if direction(rows(asc)) != 1 {
+		if asc == nil {
 			p.c.learnOrder(OrderDescending)
 			break
 		}
@@ -67,6 +69,25 @@ func (p *Pager) opening(ctx context.Context, asc bool) ([]*Page, error) {
 	return out, nil
 }
 
+// ascending is the opening pages asked order=asc and the page after them,
+// which the walk reads next; nil where they do not ascend.
+func (p *Pager) ascending(ctx context.Context) ([]*Page, error) {
+	asc, err := p.opening(ctx, true)
+	if err != nil || direction(rows(asc)) != 1 {
+		return nil, err
+	}
+	if len(asc) > 1 {
+		return asc, nil // two pages said it already
+	}
+	q := p.query(2)
+	q.asc = true
+	pg, err := p.learnFrom(ctx, q)
+	if err != nil || direction(pg.Donations) == -1 {
+		return nil, err
+	}
+	return append(asc, pg), nil
+}
+
 // rows are the pages' donations, one after the other.
 func rows(pages []*Page) []Donation {
 	var out []Donation
@@ -97,29 +118,58 @@ func (c *Client) learnOrder(o ListOrder) { c.learned.order.Store(int32(o)) }
 // sized learns the size of the pages the server serves when asked for
 // the most (which the platform caps at its own maximum, or serves 50 of
 // where asked nothing): a page next to one that brings other donations
-// is a full one. The smallest such page is believed, since a server that
-// repeats rows at the start of each page makes the later ones longer.
+// is a full one. The size it counts is the rows a page moves the list on
+// by, past those it repeats of the page before it (a server that repeats
+// rows at the start of each page makes the later ones longer), and the
+// page read last is believed: a server whose page size changed serves the
+// new size from then on.
 func (p *Pager) sized(pg *Page) {
 	if p.q.PerPage > 0 && p.q.PerPage != MaxPerPage || len(pg.Donations) == 0 {
 		return
 	}
-	k := keyOf(pg)
-	p.sizes[pg.Number] = k
-	if prev, ok := p.sizes[pg.Number-1]; ok && prev != k {
-		p.c.learnSize(prev.n)
+	lo, hi, _ := idRange(pg.Donations)
+	this := pageSize{key: keyOf(pg), lo: lo, hi: hi, moved: len(pg.Donations)}
+	prev, before := p.sizes[pg.Number-1]
+	if before {
+		this.moved = 0
+		for _, d := range pg.Donations {
+			if !d.ID.Valid || d.ID.Value < prev.lo || d.ID.Value > prev.hi {
+				this.moved++
+			}
+		}
 	}
-	if next, ok := p.sizes[pg.Number+1]; ok && next != k {
-		p.c.learnSize(k.n)
+	p.sizes[pg.Number] = this
+	if before && prev.key != this.key {
+		p.c.learned.perPage.Store(int64(prev.moved))
+	}
+	if next, ok := p.sizes[pg.Number+1]; ok && next.key != this.key {
+		p.c.learned.perPage.Store(int64(this.moved))
 	}
 }
 
-func (c *Client) learnSize(n int) {
-	for {
-		old := c.learned.perPage.Load()
-		if old > 0 && old <= int64(n) || c.learned.perPage.CompareAndSwap(old, int64(n)) {
-			return
+// pageSize is what sized keeps of a page: its key, the range of its ids,
+// and the rows it brought past the page before it.
+type pageSize struct {
+	key    contentKey
+	lo, hi int64
+	moved  int
+}
+
+// idRange is the smallest and largest valid id of a page.
+func idRange(ds []Donation) (lo, hi int64, ok bool) {
+	for _, d := range ds {
+		if !d.ID.Valid {
+			continue
 		}
+		if !ok || d.ID.Value < lo {
+			lo = d.ID.Value
+		}
+		if !ok || d.ID.Value > hi {
+			hi = d.ID.Value
+		}
+		ok = true
 	}
+	return lo, hi, ok
 }
 
 // Learn learns which way the server lists, where the client does not know

@@ -7,10 +7,11 @@ import (
 )
 
 // atOrPastEnd says whether cached page n is the last page or beyond it: it is
-// empty, shorter than a page before it, or identical to another page (a
-// server repeating its last page for every page past the end). A page
-// shorter than a later one is not: a server repeating rows at the start of
-// each page makes every page after the first longer than it.
+// empty, or identical to another page (a server repeating its last page for
+// every page past the end). A page shorter than another is not: a server
+// whose page size changes serves short pages in the middle of the list,
+// and one repeating rows at the start of each page makes every page after
+// the first longer than it.
 func (p *Pager) atOrPastEnd(n int) bool {
 	pg := p.cache[n]
 	if len(pg.Donations) == 0 {
@@ -18,7 +19,7 @@ func (p *Pager) atOrPastEnd(n int) bool {
 	}
 	k := keyOf(pg)
 	for m, other := range p.cache {
-		if m != n && keyOf(other) == k || m < n && len(pg.Donations) < len(other.Donations) {
+		if m != n && keyOf(other) == k {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package api
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Order is the direction a Pager walks the list.
 type Order int
@@ -31,18 +34,23 @@ type Batch struct {
 
 // Pager walks every page of a query exactly once, in either order, dropping
 // repeated donations and stopping on the last page by whichever sign the
-// server gives: metadata, a short page, an empty page, or a page that only
-// repeats what came before. A failed step changes nothing, so Next may be
-// called again to retry it. A Pager is not safe for concurrent use.
+// server gives: metadata on a short page, an empty page, or a page that
+// only repeats what came before. Each page is checked against the order
+// the walk assumes of the list (see confirm). A failed step changes
+// nothing, so Next may be called again to retry it. A Pager is not safe
+// for concurrent use.
 type Pager struct {
 	c     *Client
 	q     Query
 	order Order
 
-	seen   seenSet
-	next   int // the page Next fetches
-	done   bool
-	maxLen int // the longest page seen: a shorter one is the last
+	seen seenSet
+	next int // the page Next fetches
+	done bool
+	// directed: the walk was started at a page (From), so its caller
+	// chose its way, and it cannot start again on its own.
+	directed bool
+	mixed    bool // a page listed against the walk's order: warned once
 
 	// A walk back: pages fetched while searching for the last one.
 	cache   map[int]*Page
@@ -53,7 +61,7 @@ type Pager struct {
 	// last page.
 	way    int
 	learnt bool
-	sizes  map[int]contentKey // pages fetched, for the page size served (sized)
+	sizes  map[int]pageSize // pages fetched, for the page size served (sized)
 
 	requests int
 	warnings []string
@@ -67,7 +75,7 @@ type Pager struct {
 // Pager starts a walk over q (its Page field is ignored).
 func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
-	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]contentKey{}}
+	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]pageSize{}}
 }
 
 // From makes a walk start at page n. A walk forward (oldest first over a
@@ -77,7 +85,7 @@ func (c *Client) Pager(q Query, order Order) *Pager {
 // back stopped).
 func (p *Pager) From(n int) *Pager {
 	p.next = max(1, n)
-	p.probed, p.located = true, true
+	p.probed, p.located, p.directed = true, true, true
 	return p
 }
 
@@ -125,7 +133,6 @@ func (p *Pager) query(n int) Query {
 // record counts a fetched page; only the walk's own goroutine calls it.
 func (p *Pager) record(pg *Page) {
 	p.requests++
-	p.maxLen = max(p.maxLen, len(pg.Donations))
 	p.sized(pg)
 }
 
@@ -147,10 +154,17 @@ func (p *Pager) Next(ctx context.Context) (Batch, error) {
 	if p.way == 0 {
 		p.way = p.direction()
 	}
+	var b Batch
+	var err error
 	if p.way < 0 {
-		return p.nextBackward(ctx)
+		b, err = p.nextBackward(ctx)
+	} else {
+		b, err = p.nextForward(ctx)
 	}
-	return p.nextForward(ctx)
+	if errors.Is(err, errStartAgain) {
+		return p.Next(ctx)
+	}
+	return b, err
 }
 
 // direction is the way a walk in p's order goes over the server's list:
@@ -168,7 +182,6 @@ func (p *Pager) direction() int {
 }
 
 func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
-	prevMax := p.maxLen
 	pg, err := p.cache[p.next], error(nil)
 	if pg != nil {
 		delete(p.cache, p.next) // fetched to learn the server's order
@@ -180,15 +193,18 @@ func (p *Pager) nextForward(ctx context.Context) (Batch, error) {
 	} else {
 		pg, err = p.fetch(ctx, p.next)
 	}
+	if err == nil {
+		err = p.confirm(pg)
+	}
 	if err != nil {
 		return Batch{}, err
 	}
-	return p.accept(ctx, pg, prevMax), nil
+	return p.accept(ctx, pg), nil
 }
 
 // accept takes the next page of a forward walk: it drops what was already
 // seen and decides whether the walk ends here.
-func (p *Pager) accept(ctx context.Context, pg *Page, prevMax int) Batch {
+func (p *Pager) accept(ctx context.Context, pg *Page) Batch {
 	k := len(pg.Donations)
 	news := p.fresh(pg.Donations, false)
 	b := Batch{Page: pg, Donations: news}
@@ -201,17 +217,17 @@ func (p *Pager) accept(ctx context.Context, pg *Page, prevMax int) Batch {
 		// already sent, or it ignores `page` altogether.
 		b.Done = true
 		p.warnIfPageIgnored(ctx, pg)
-	case k < prevMax:
-		b.Done = true
 	case known && last && k < p.q.EffectivePerPage():
 		b.Done = true
 	}
 	// A page shorter than asked for is usually the last, but a server that caps
-	// its pages below per_page sends short pages throughout: only a page shorter
-	// than one already seen, or an empty one, ends the walk for sure. Paging
-	// metadata is a hint and may lie (a total at half the truth, has_more
-	// false on every page): it ends the walk only on a page that is short of
-	// per_page anyway, and never stops one that is full.
+	// its pages below per_page sends short pages throughout, and one whose
+	// page size changes sends a page shorter than the one before it in the
+	// middle of the list: only an empty page, or one that brings nothing
+	// new, ends the walk for sure, so a short page is confirmed by the next.
+	// Paging metadata is a hint and may lie (a total at half the truth,
+	// has_more false on every page): it ends the walk only on a page that is
+	// short of per_page anyway, and never stops one that is full.
 	p.screen(&b)
 	p.next++
 	p.taken++
@@ -248,7 +264,7 @@ func (p *Pager) tryDescending(ctx context.Context) (*Batch, error) {
 	switch {
 	case ordered(pg.Donations, -1):
 		p.q.desc, p.way = true, 1
-		b := p.accept(ctx, pg, 0)
+		b := p.accept(ctx, pg)
 		return &b, nil
 	case ordered(pg.Donations, 1) || len(pg.Donations) < 2:
 		if len(pg.Donations) >= 2 {
@@ -282,6 +298,9 @@ func (p *Pager) nextBackward(ctx context.Context) (Batch, error) {
 		}
 	}
 	pg, err := p.fetchBack(ctx, p.next)
+	if err == nil {
+		err = p.confirm(pg)
+	}
 	if err != nil {
 		return Batch{}, err
 	}

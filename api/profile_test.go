@@ -87,15 +87,15 @@ func TestThePageSizeServedIsLearned(t *testing.T) {
 func TestTheOrderIsLearnedOnceAndTaught(t *testing.T) {
 	h := newHarness(t, apitest.Servers[1].Of(demo.Options{Count: 250}), api.Config{})
 	walk(t, h.client, api.Query{}, api.OldestFirst)
-	if n := len(h.exchanges()); n != 4 {
-		t.Errorf("the first walk took %d requests, want 4: page 1 as served, again with order=asc, then pages 2 and 3", n)
+	if n := len(h.exchanges()); n != 5 {
+		t.Errorf("the first walk took %d requests, want 5: page 1 as served, again with order=asc, then pages 2, 3 and the empty 4th", n)
 	}
 	taught := newHarness(t, apitest.Servers[1].Of(demo.Options{Count: 250}), api.Config{})
 	taught.client.Teach(h.client.Profile())
 	ids, _ := walk(t, taught.client, api.Query{}, api.OldestFirst)
 	equalIDs(t, ids, taught.server.Match(demo.Filter{}))
 	x := taught.exchanges()
-	if len(x) != 3 || !strings.Contains(x[0].URL, "order=asc") {
+	if len(x) != 4 || !strings.Contains(x[0].URL, "order=asc") {
 		t.Errorf("a taught client took %d requests, the first %s", len(x), x[0].URL)
 	}
 }

@@ -36,14 +36,14 @@ func wholeNumber(field func(*Question) *int64) func(string, time.Time, *Question
 	}
 }
 
-// parseDates reads a preset (last month), a number of days back (14d), one
-// date (that whole day), or from..to where either side may be empty and
-// each side is any of those: "last month.." runs from the first of last
-// month on.
+// parseDates reads a date word (last month, october, fiscal 2026:
+// wordRange), a number of days back (14d), one date (that whole day), or
+// from..to where either side may be empty and each side is any of those:
+// "last month.." runs from the first of last month on.
 func parseDates(s string, now time.Time, q *Question) error {
 	from, to, ranged := strings.Cut(s, "..")
 	if !ranged {
-		if r, err := api.PresetRange(s, now); err == nil {
+		if r, ok := wordRange(s, now, q.fiscalStart); ok {
 			q.Filter.Dates = r
 			return nil
 		}
@@ -52,11 +52,11 @@ func parseDates(s string, now time.Time, q *Question) error {
 			to = "" // 14d: from 14 days ago on
 		}
 	}
-	since, err := dateSide(from, now, false)
+	since, err := dateSide(from, now, false, q.fiscalStart)
 	if err != nil {
 		return err
 	}
-	until, err := dateSide(to, now, true)
+	until, err := dateSide(to, now, true, q.fiscalStart)
 	if err != nil {
 		return err
 	}
@@ -67,14 +67,14 @@ func parseDates(s string, now time.Time, q *Question) error {
 	return nil
 }
 
-// dateSide is one end of a range: a preset's start or end, or what
+// dateSide is one end of a range: a date word's start or end, or what
 // api.ParseDateRange reads.
-func dateSide(text string, now time.Time, upper bool) (time.Time, error) {
+func dateSide(text string, now time.Time, upper bool, fiscalStart int) (time.Time, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return time.Time{}, nil
 	}
-	if r, err := api.PresetRange(text, now); err == nil {
+	if r, ok := wordRange(text, now, fiscalStart); ok {
 		if upper {
 			return r.Until, nil
 		}
@@ -87,10 +87,9 @@ func dateSide(text string, now time.Time, upper bool) (time.Time, error) {
 	r, err := api.ParseDateRange(since, until, now)
 	if err != nil {
 		_, why, _ := strings.Cut(err.Error(), ": ")
-		if near := suggest.Closest(text, api.DatePresets); near != "" {
-			why += fmt.Sprintf(" (did you mean %q?)", near)
-		}
-		return time.Time{}, fmt.Errorf("%s; or a preset (%s)", why, strings.Join(api.DatePresets, ", "))
+		why += suggest.DidYouMean(text, api.DatePresets)
+		return time.Time{}, fmt.Errorf("%s; or a preset (%s), a month (%s) or a year (%s)", why, strings.Join(api.DatePresets, ", "),
+			strings.Join(DateWords[:3], ", "), strings.Join(DateWords[3:], ", "))
 	}
 	if upper {
 		return r.Until, nil

@@ -31,6 +31,9 @@ type Question struct {
 	Filter store.Filter
 	Sort   string // a store.Sorts key; "" is by date
 	Desc   bool
+	// fiscalStart is the month fiscal years start in ("fiscal 2026"), as
+	// ReadFiscal was given it; With and Only keep it.
+	fiscalStart int
 }
 
 // Errors are the fields that did not read, by name, with why.
@@ -51,9 +54,13 @@ func (e Errors) Err() error {
 
 // Read reads texts at now (dates such as "last month" are read against
 // it). Every field is read, so a form can show each one's error; the
-// question holds the fields that read.
-func Read(texts Texts, now time.Time) (Question, Errors) {
-	var q Question
+// question holds the fields that read. Fiscal years start in January.
+func Read(texts Texts, now time.Time) (Question, Errors) { return ReadFiscal(texts, now, 0) }
+
+// ReadFiscal is Read for an account whose fiscal years start in the month
+// fiscalStart (0 or 1: January), which "fiscal 2026" reads by.
+func ReadFiscal(texts Texts, now time.Time, fiscalStart int) (Question, Errors) {
+	q := Question{fiscalStart: fiscalStart}
 	q.Texts = Texts{}
 	errs := Errors{}
 	for _, f := range Fields {
@@ -91,7 +98,7 @@ func (q Question) With(name, text string, now time.Time) (Question, error) {
 		t = Texts{}
 	}
 	t[name] = text
-	n, errs := Read(t, now)
+	n, errs := ReadFiscal(t, now, q.fiscalStart)
 	n.Query.PerPage, n.Sort, n.Desc = q.Query.PerPage, q.Sort, q.Desc
 	return n, errs.Err()
 }
@@ -105,7 +112,7 @@ func (q Question) Only(keep func(Field) bool, now time.Time) Question {
 			t[f.Name] = text
 		}
 	}
-	n, _ := Read(t, now)
+	n, _ := ReadFiscal(t, now, q.fiscalStart)
 	n.Query.PerPage, n.Sort, n.Desc = q.Query.PerPage, q.Sort, q.Desc
 	return n
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"donations/store"
+	"donations/suggest"
 )
 
 // SortNames are the orders a question can ask for, as every place names
@@ -17,7 +18,7 @@ func ParseSort(s string) (key string, desc bool, err error) {
 	s = strings.TrimSpace(s)
 	key, desc = strings.TrimPrefix(s, "-"), strings.HasPrefix(s, "-")
 	if _, ok := store.Sorts[key]; !ok {
-		return "", false, fmt.Errorf("%q is not one of %s (with - in front for descending)", s, strings.Join(SortNames, ", "))
+		return "", false, fmt.Errorf("%q is not one of %s (with - in front for descending)%s", s, strings.Join(SortNames, ", "), suggest.DidYouMean(s, SortChoices()))
 	}
 	if key == "date" {
 		key = ""

@@ -51,7 +51,7 @@ type Profile struct {
 	LiveBell bool `toml:"live_bell,omitempty"`
 	// FiscalStart is the month (1..12) the account's years start in, for
 	// reports; 0 is January.
-	FiscalStart int `toml:"fiscal_start,omitempty"`
+	FiscalStart int `toml:"fiscal_start,omitzero"`
 }
 
 var (

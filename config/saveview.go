@@ -19,6 +19,19 @@ import (
 // and replacing it was not asked for.
 var ErrViewExists = errors.New("the config file already has this view")
 
+// CanSaveView says why a view cannot be saved into path, before anyone
+// names one: a file that does not exist yet has no profile to keep it.
+func CanSaveView(path string) error {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return noViewFile(path)
+	}
+	return nil
+}
+
+func noViewFile(path string) error {
+	return errorf("no config file: run donations with a profile first (its setup screen writes %s)", path)
+}
+
 // SaveView writes a view into the config file at path as a [views.NAME]
 // table holding settings, and changes nothing else: the file's comments,
 // order and formatting stay byte for byte. A new view is appended at the
@@ -34,7 +47,7 @@ func SaveView(path, name string, settings map[string]string, replace bool) error
 	}
 	data, _, err := readPrivate(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return errorf("no config file: run donations with a profile first (its setup screen writes %s)", path)
+		return noViewFile(path)
 	}
 	if err != nil {
 		return err

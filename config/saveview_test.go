@@ -187,3 +187,20 @@ func TestSaveViewRefusals(t *testing.T) {
 		t.Errorf("the target holds %v", shape.Views)
 	}
 }
+
+// V asks CanSaveView before it asks for a name: a file that does not exist
+// is refused with its whole path, one that exists is not.
+func TestCanSaveViewRefusesAMissingFileBeforeAnyName(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nested", "config.toml")
+	if err := CanSaveView(missing); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("CanSaveView(missing) = %v, want an error naming %s", err, missing)
+	}
+	present := filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(present, []byte("default_profile = \"main\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := CanSaveView(present); err != nil {
+		t.Errorf("CanSaveView(present) = %v", err)
+	}
+}

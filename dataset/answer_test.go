@@ -19,7 +19,7 @@ import (
 // question reads texts as the browser and the flags do.
 func question(t testing.TB, texts ask.Texts) ask.Question {
 	t.Helper()
-	q, errs := ask.Read(texts, time.Now())
+	q, errs := ask.Read(texts, demo.End)
 	if err := errs.Err(); err != nil {
 		t.Fatal(err)
 	}

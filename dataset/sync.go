@@ -3,6 +3,8 @@ package dataset
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"runtime/debug"
 	"time"
 
@@ -172,6 +174,16 @@ func (r *syncRun) sync(ctx context.Context) error {
 		}
 	}
 	seen, err := r.walk(ctx, n, maxID, cov)
+	if errors.Is(err, api.ErrOrderChanged) {
+		// The list is not in the order the store was filled in: what it
+		// holds is placed wrong, so every page is read again, in the
+		// order learned anew.
+		r.notes = append(r.notes, "the server now lists in another order than when the store was filled: every page was read again")
+		r.o.Full = true
+		if seen, err = r.walk(ctx, n, maxID, cov); errors.Is(err, api.ErrOrderChanged) {
+			return fmt.Errorf("the server does not keep one order from page to page, so not every gift can be read: %w", err)
+		}
+	}
 	if err == nil {
 		err = r.remember(ctx)
 	}

@@ -93,7 +93,7 @@ var viewReads = []struct {
 var paid = store.Filter{Statuses: store.PaidStatuses}
 
 // reportYear is a report over the demo's years so far.
-var reportYear = store.ReportQuery{Year: time.Now().Year(), Now: time.Now()}
+var reportYear = store.ReportQuery{Year: demo.End.Year(), Now: demo.End}
 
 // topDonor is the e-mail of the first donor donors reads.
 func topDonor(ctx context.Context, donors func(context.Context, string, bool, int, int) (dataset.DonorPage, error)) (string, error) {

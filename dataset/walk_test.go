@@ -74,13 +74,10 @@ func TestCappedPageSizeIsLearned(t *testing.T) {
 		}
 		srv.Add(3 * tc.size)
 		// From the page before the one holding the newest donation to the
-		// new last page, and an empty page after it if that one is full.
+		// new last page, and the empty page after it that ends the list.
 		total := tc.count + 3*tc.size
 		anchor, last := (tc.count+tc.size-1)/tc.size, (total+tc.size-1)/tc.size
-		want := last - (anchor - 1) + 1
-		if total%tc.size == 0 {
-			want++
-		}
+		want := last - (anchor - 1) + 2
 		before = settled(srv)
 		r = sync(t, s, c, dataset.SyncOptions{Window: 1})
 		if n := srv.Requests() - before; n != want || r.New != 3*tc.size {

@@ -24,6 +24,8 @@ type ReportColumn struct{ Key, Title string }
 // Report is a report's rows, for WriteReport. A cell is a string, an int,
 // an api.Decimal (exact), a Percent, or nil (nothing to show).
 type Report struct {
+	// Title is what the report asks (ReportTitle): the table's first line.
+	Title   string
 	Columns []ReportColumn
 	// Rows calls fn with each row's cells; the table reads them twice (to
 	// measure, then to write), so a report stays bounded in memory.
@@ -32,7 +34,12 @@ type Report struct {
 	// written: what was counted and what was not. The other formats leave
 	// them to the caller (stderr).
 	Notes func() []string
-	Width int // the table's width, 0 for whole lines
+	// Headline, when set, are the figures the table gives before its rows,
+	// read once they were measured (a report that gathers them on the
+	// way, as recurring does, has them then); the other formats leave
+	// them to the caller, as Notes.
+	Headline func() []string
+	Width    int // the table's width, 0 for whole lines
 }
 
 // Percent is a share as a fraction (0.25 is 25%).
@@ -184,6 +191,16 @@ func reportTable(w io.Writer, r Report) error {
 		}
 		return fitLine(w, b.String(), r.Width)
 	}
+	var top []string
+	if r.Title != "" {
+		top = append(top, r.Title)
+	}
+	if r.Headline != nil {
+		top = append(top, r.Headline()...)
+	}
+	if err := writeLines(w, top, r.Width); err != nil {
+		return err
+	}
 	head := make([]string, len(r.Columns))
 	for i, c := range r.Columns {
 		head[i] = c.Title
@@ -201,13 +218,18 @@ func reportTable(w io.Writer, r Report) error {
 	if err != nil || r.Notes == nil {
 		return err
 	}
-	for _, n := range r.Notes() {
-		if n = textsafe.Line(n); r.Width > 0 {
-			n = textsafe.Wrap(n, r.Width, " ")
+	return writeLines(w, r.Notes(), r.Width)
+}
+
+// writeLines writes words a line each, wrapped to width (0: whole).
+func writeLines(w io.Writer, lines []string, width int) error {
+	for _, n := range lines {
+		if n = textsafe.Line(n); width > 0 {
+			n = textsafe.Wrap(n, width, " ")
 		}
-		if err == nil {
-			_, err = fmt.Fprintln(w, n)
+		if _, err := fmt.Fprintln(w, n); err != nil {
+			return err
 		}
 	}
-	return err
+	return nil
 }

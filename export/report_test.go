@@ -75,7 +75,7 @@ func TestReportTableCutsTextNotNumbers(t *testing.T) {
 // an e-mail of the same length is cut.
 func TestRetentionTableKeepsItsFiguresWhole(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteReport(&b, "table", RetentionReport(store.Retention{}, 2026)); err != nil {
+	if err := WriteReport(&b, "table", RetentionReport(store.Retention{}, store.ReportQuery{Year: 2026})); err != nil {
 		t.Fatal(err)
 	}
 	for _, figure := range []string{"recaptured (lapsed, back in 2026)", "new donor retention (first gift in 2025)",

@@ -42,7 +42,7 @@ func TestLapsedTableFitsTheTerminal(t *testing.T) {
 			[]string{"OTHER CURRENCIES"}},
 		{0, []string{"LIFETIME USD", "9,876,543.21", "OTHER CURRENCIES"}, nil},
 	} {
-		r := LapsedReport(each, "USD")
+		r := LapsedReport(each, "USD", store.ReportQuery{Year: 2026})
 		r.Width = c.width
 		var b bytes.Buffer
 		if err := WriteReport(&b, "table", r); err != nil {

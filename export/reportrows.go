@@ -17,14 +17,14 @@ import (
 type Each[T any] func(fn func(T) error) error
 
 // LapsedReport is LYBUNT's or SYBUNT's table: a donor a row, amounts in cur.
-func LapsedReport(each Each[store.LapsedDonor], cur string) Report {
+func LapsedReport(each Each[store.LapsedDonor], cur string, q store.ReportQuery) Report {
 	return Report{
 		Columns: []ReportColumn{{"email", "E-MAIL"}, {"name", "NAME"}, {"last_gift", "LAST GIFT"},
 			{"last_year", "LAST YEAR"}, {"last_year_total", "YEAR TOTAL " + cur}, {"lifetime", "LIFETIME " + cur},
 			{"gifts", "GIFTS"}, {"other_currencies", "OTHER CURRENCIES"}},
 		Rows: func(fn func([]any) error) error {
 			return each(func(d store.LapsedDonor) error {
-				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.LastGift, fmt.Sprint(d.LastYear),
+				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.LastGift, YearName(q, d.LastYear),
 					d.LastYearTotal, d.Lifetime, d.Gifts, joinedOrNil(d.Other)})
 			})
 		},
@@ -41,8 +41,8 @@ func joinedOrNil(m map[string]api.Decimal) any {
 
 // RetentionReport is the retention table: a line a figure, donors and
 // amounts, and the rates as the sector defines them.
-func RetentionReport(r store.Retention, year int) Report {
-	ly, y := fmt.Sprint(year-1), fmt.Sprint(year)
+func RetentionReport(r store.Retention, q store.ReportQuery) Report {
+	ly, y := YearName(q, q.Year-1), YearName(q, q.Year)
 	parts := []struct {
 		name string
 		p    store.Part
@@ -148,8 +148,8 @@ func (s RecurringSum) Line(cur string) string {
 // YearOverYearReport is a year against the one before, a month a row. In
 // a year not over, the months to come are empty (null in JSON), not 0, and
 // the running total is "so far".
-func YearOverYearReport(months []store.YearMonth, year int) Report {
-	y, ly := fmt.Sprint(year), fmt.Sprint(year-1)
+func YearOverYearReport(months []store.YearMonth, q store.ReportQuery) Report {
+	y, ly := YearName(q, q.Year), YearName(q, q.Year-1)
 	toDate, toCome := "TO DATE ", []string(nil)
 	for _, m := range months {
 		if m.ToCome {
@@ -183,31 +183,57 @@ func YearOverYearReport(months []store.YearMonth, year int) Report {
 }
 
 // RangesReport is the gift range table: a band a row, with each band's
-// share of the donors and of the amount.
-func RangesReport(bands []store.Band) Report {
-	var donors int
-	var amount api.Decimal
-	for _, b := range bands {
-		donors, amount = donors+b.Donors, amount.Add(b.Amount)
+// share of the donors (by gift: of the gifts) and of the amount. A band
+// holds its FROM and up to, not including, its TO. Totals below 0 are in
+// no band and no share: a note says how many and how much.
+func RangesReport(t store.RangeTable) Report {
+	// What a band counts: its donors, or by gift its gifts.
+	units := func(b store.Band) int {
+		if t.ByGift {
+			return b.Gifts
+		}
+		return b.Donors
 	}
-	whole := store.Part{Donors: donors, Amount: amount}
-	return Report{
-		Columns: []ReportColumn{{"from", "FROM"}, {"to", "TO"}, {"donors", "DONORS"}, {"share_donors", "SHARE"},
+	var whole store.Part
+	for _, b := range t.Bands {
+		whole = store.Part{Donors: whole.Donors + units(b), Amount: whole.Amount.Add(b.Amount)}
+	}
+	r := Report{
+		Columns: []ReportColumn{{"from", "FROM"}, {"to", "UP TO"}, {"donors", "DONORS"}, {"share_donors", "SHARE"},
 			{"gifts", "GIFTS"}, {"amount", "AMOUNT"}, {"share_amount", "SHARE"}},
 		Rows: func(fn func([]any) error) error {
-			for i, b := range bands {
+			for i, b := range t.Bands {
 				var to any
-				if i+1 < len(bands) {
-					to = bands[i+1].From
+				if i+1 < len(t.Bands) {
+					to = t.Bands[i+1].From
 				}
-				d, a, _ := store.Rate(store.Part{Donors: b.Donors, Amount: b.Amount}, whole)
-				if err := fn([]any{b.From, to, b.Donors, Percent(d), b.Gifts, b.Amount, Percent(a)}); err != nil {
+				d, a, _ := store.Rate(store.Part{Donors: units(b), Amount: b.Amount}, whole)
+				cells := []any{b.From, to, b.Donors, Percent(d), b.Gifts, b.Amount, Percent(a)}
+				if t.ByGift {
+					cells = []any{b.From, to, b.Gifts, Percent(d), b.Amount, Percent(a)}
+				}
+				if err := fn(cells); err != nil {
 					return err
 				}
 			}
 			return nil
 		},
 	}
+	if t.ByGift {
+		r.Columns = []ReportColumn{{"from", "FROM"}, {"to", "UP TO"}, {"gifts", "GIFTS"}, {"share_gifts", "SHARE"},
+			{"amount", "AMOUNT"}, {"share_amount", "SHARE"}}
+	}
+	if t.Below.Donors > 0 || t.Below.Gifts > 0 {
+		r.Notes = func() []string {
+			if t.ByGift {
+				return []string{fmt.Sprintf("%s below 0 (%s): in no band and no share", textsafe.Count(t.Below.Gifts, "gift"),
+					textsafe.Thousands(t.Below.Amount.String()))}
+			}
+			return []string{fmt.Sprintf("%s whose year adds up to less than 0 (%s in %s): in no band and no share",
+				textsafe.Count(t.Below.Donors, "donor"), textsafe.Thousands(t.Below.Amount.String()), textsafe.Count(t.Below.Gifts, "gift"))}
+		}
+	}
+	return r
 }
 
 // ReportNotes are the words every report ends with: the year (so far, if
@@ -219,11 +245,10 @@ func RangesReport(bands []store.Band) Report {
 // says so: a table of one year's gifts ended with a larger count read as
 // a sum that did not add up.
 func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOthers string) []string {
-	year, end := fmt.Sprint(q.Year), fmt.Sprint(q.Year)
+	year, end := YearName(q, q.Year), YearName(q, q.Year)
 	if q.FiscalStart > 1 {
-		end = "fiscal " + end
 		from, until := q.YearSpan(q.Year, time.UTC)
-		year = fmt.Sprintf("fiscal %d (%s %d to %s %d)", q.Year, from.Month().String()[:3], from.Year(),
+		year += fmt.Sprintf(" (%s %d to %s %d)", from.Month().String()[:3], from.Year(),
 			until.AddDate(0, -1, 0).Month().String()[:3], until.AddDate(0, -1, 0).Year())
 	}
 	if running {
@@ -254,6 +279,12 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 	if len(n.OwnCurrency) > 0 {
 		out = append(out, ownCurrencyNote(n))
 	}
+	if n.NoAmount > 0 {
+		out = append(out, textsafe.Count(n.NoAmount, "gift")+" with an amount that is no number: counted as gifts, added to no sum")
+	}
+	if n.Undated > 0 {
+		out = append(out, textsafe.Count(n.Undated, "gift")+" left out: no date that reads, or one past the year 9999")
+	}
 	return out
 }
 
@@ -267,7 +298,7 @@ func outsideYear(q store.ReportQuery) string {
 	if d.IsZero() || (d.Since.IsZero() || d.Since.Before(until)) && (d.Until.IsZero() || d.Until.After(from)) {
 		return ""
 	}
-	return fmt.Sprintf("the dates asked hold no day of %d, the year reported: its figures count none of its gifts", q.Year)
+	return fmt.Sprintf("the dates asked hold no day of %s, the year reported: its figures count none of its gifts", YearName(q, q.Year))
 }
 
 // ownCurrencyNote is one line for every currency of the gifts with no

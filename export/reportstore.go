@@ -26,6 +26,7 @@ func StoreReport(ctx context.Context, st *store.Store, name string, q store.Repo
 	if err != nil {
 		return Report{}, err
 	}
+	r.Title = ReportTitle(name, q)
 	words, own := ReportNotes(notes, q, running, countOthers), r.Notes
 	r.Notes = func() []string {
 		if own != nil {
@@ -42,20 +43,20 @@ func namedReport(ctx context.Context, st *store.Store, name string, q store.Repo
 	case store.LYBUNT, store.SYBUNT:
 		return LapsedReport(func(fn func(store.LapsedDonor) error) error {
 			return st.Lapsed(ctx, q, name, cur, fn)
-		}, cur), nil
+		}, cur, q), nil
 	case "retention":
 		r, err := st.Retention(ctx, q, cur)
-		return RetentionReport(r, q.Year), err
+		return RetentionReport(r, q), err
 	case "recurring":
 		var sum RecurringSum
 		r := RecurringReport(func(fn func(store.RecurringDonor) error) error {
 			return st.Recurring(ctx, q, cur, fn)
 		}, &sum)
-		r.Notes = func() []string { return []string{sum.Line(cur)} }
+		r.Headline = func() []string { return []string{sum.Line(cur)} }
 		return r, nil
 	case "yoy":
 		m, err := st.YearOverYear(ctx, q, cur)
-		return YearOverYearReport(m, q.Year), err
+		return YearOverYearReport(m, q), err
 	}
 	b, err := st.Ranges(ctx, q, cur, bands)
 	return RangesReport(b), err

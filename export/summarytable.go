@@ -63,17 +63,8 @@ func shareText(p float64) string {
 func summaryTable(w io.Writer, s Summary, rows rows) error {
 	by := s.By
 	head := append(upper(by), "COUNT", "SHARE", "CONVERTED", "SHARE", "AMOUNTS")
-	var total []string
 	whole := safeGroup(s.Whole.All)
-	if whole.Count > 0 {
-		t := shared(whole, 0, shareBaseOf(whole))
-		t.Key = make([]string, len(by))
-		total = tableRow(t)
-		total[0] = "total"
-		for i := 1; i < len(by); i++ {
-			total[i] = ""
-		}
-	}
+	total := totalRow(whole, len(by))
 	widths := make([]int, len(head))
 	measure := func(r []string) {
 		for i, c := range r {
@@ -117,6 +108,28 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 	if err := line(total); err != nil {
 		return err
 	}
+	return summaryFooter(w, s, whole)
+}
+
+// totalRow is the table's row for the whole selection, under keys keys'
+// columns; nil when nothing was selected.
+func totalRow(whole store.Group, keys int) []string {
+	if whole.Count == 0 {
+		return nil
+	}
+	t := shared(whole, 0, shareBaseOf(whole))
+	t.Key = make([]string, keys)
+	total := tableRow(t)
+	total[0] = "total"
+	for i := 1; i < keys; i++ {
+		total[i] = ""
+	}
+	return total
+}
+
+// summaryFooter writes the lines under the total: the recurring part of
+// the whole, and what had no conversion.
+func summaryFooter(w io.Writer, s Summary, whole store.Group) error {
 	if err := fitLine(w, recurringLine(whole, safeGroup(s.Whole.Recurring)), s.Width); err != nil {
 		return err
 	}

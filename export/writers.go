@@ -183,19 +183,45 @@ func (j *jsonWriter) Close() error {
 // the system's legacy code page, so "Zoë" opens as "ZoÃ«"; with it, as UTF-8.
 const BOM = "\ufeff"
 
+// WithBOM is w, made to start with a UTF-8 byte-order mark where format is
+// csv and bom asks for one (other programs may read the mark as part of the
+// first column's name, so it is asked for, not the default). Every CSV the
+// program writes goes through it: the donations' (NewCSV), the summary's
+// and the reports'.
+func WithBOM(w io.Writer, format string, bom bool) io.Writer {
+	if format != "csv" || !bom {
+		return w
+	}
+	return &bomFirst{w: w}
+}
+
+// bomFirst writes the byte-order mark before its first bytes.
+type bomFirst struct {
+	w       io.Writer
+	started bool
+}
+
+func (b *bomFirst) Write(p []byte) (int, error) {
+	if !b.started {
+		b.started = true
+		if _, err := io.WriteString(b.w, BOM); err != nil {
+			return 0, err
+		}
+	}
+	return b.w.Write(p)
+}
+
 // NewCSV is the CSV writer; bom puts a UTF-8 byte-order mark before the
-// header, for spreadsheets (other programs may read it as part of the first
-// column's name, so it is asked for, not the default).
+// header (WithBOM).
 func NewCSV(w io.Writer, bom bool) Writer {
-	out := newBuffered(w)
+	out := newBuffered(WithBOM(w, "csv", bom))
 	// csv.NewWriter writes into out's buffer itself, which is large enough.
-	return &csvWriter{out: out, w: csv.NewWriter(out.w), bom: bom}
+	return &csvWriter{out: out, w: csv.NewWriter(out.w)}
 }
 
 type csvWriter struct {
 	out    buffered
 	w      *csv.Writer
-	bom    bool
 	header bool
 	row    []string
 }
@@ -205,11 +231,6 @@ func (c *csvWriter) writeHeader() error {
 		return nil
 	}
 	c.header = true
-	if c.bom {
-		if _, err := c.out.w.WriteString(BOM); err != nil {
-			return err
-		}
-	}
 	return c.w.Write(CSVHeader())
 }
 

@@ -16,7 +16,7 @@ go build -o "$work/cells" ./screenshots/cells
 
 cols=120 rows=35
 tmux kill-session -t shots 2>/dev/null || true
-tmux new-session -d -s shots -x "$cols" -y "$rows" "TZ=UTC COLORTERM=truecolor $work/donations --demo"
+tmux new-session -d -s shots -x "$cols" -y "$rows" "TZ=UTC COLORTERM=truecolor $work/donations --demo --demo-end 2026-11-01"
 
 wait_for() { # text
   for _ in $(seq 100); do
@@ -99,7 +99,7 @@ keys q
 
 # A large account while its first sync runs: every number says it is partial.
 tmux kill-session -t shots 2>/dev/null || true
-tmux new-session -d -s shots -x "$cols" -y "$rows" "TZ=UTC COLORTERM=truecolor $work/donations --demo --demo-count 300000"
+tmux new-session -d -s shots -x "$cols" -y "$rows" "TZ=UTC COLORTERM=truecolor $work/donations --demo --demo-end 2026-11-01 --demo-count 300000"
 wait_for "partial: "
 sleep 1
 shot partial

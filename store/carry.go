@@ -67,9 +67,6 @@ func exists(path string) bool {
 // onlyFrom says whether the store holds donations and every one was last
 // brought by a request to account a.
 func (s *Store) onlyFrom(ctx context.Context, a account) (bool, error) {
-	if !s.exchangesKept {
-		return false, nil
-	}
 	var held, unknown bool
 	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM donations),
 		EXISTS (SELECT 1 FROM donations d WHERE NOT EXISTS (SELECT 1 FROM exchange_of o WHERE o.id = d.id))`).Scan(&held, &unknown)

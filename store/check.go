@@ -83,10 +83,11 @@ func madeOf(stmts []string) (map[string]object, error) {
 // checkSchema refuses a store whose objects are not the ones this program
 // makes, before any query reads it: a store is read as it is, so a view in
 // place of the donations (a recursive one ran every command until it was
-// killed) or a trigger of someone else's would run inside every command. A
-// store that is upgraded in place must be as that version made it; one of
-// an older version is rebuilt, so it must be one: a file that holds
-// anything else (another program's tables) is left as it is.
+// killed) or a trigger of someone else's would run inside every command.
+// One of an older version is rebuilt, so it must be one, its records and
+// meta tables (the rebuild drops every trigger and view before it reads
+// them, and checks what it made): a file that holds anything else
+// (another program's tables) is left as it is.
 func (s *Store) checkSchema(ctx context.Context, v int) error {
 	have, err := schemaOf(ctx, s.db)
 	if err != nil {
@@ -98,13 +99,13 @@ func (s *Store) checkSchema(ctx context.Context, v int) error {
 	}
 	switch {
 	case v == schemaVersion && schemaSum(have) == madeSum:
-	case v == schemaVersion || upgradable(v):
-		problem, err := differs(have, v, s.deferring(ctx, have))
+	case v == schemaVersion:
+		problem, err := differs(have, s.deferring(ctx, have))
 		if problem != "" || err != nil {
 			return cmpOr(err, fmt.Errorf("%w (%s: %s); run  donations cache clear  and sync again", ErrCorrupt, where, problem))
 		}
 	case len(have) == 0 || v > schemaVersion: // new, or refused as newer by migrate
-	case !oursOlder(have):
+	case !oursOlder(have) || v >= oldestRebuilt && !truthKept(have):
 		return fmt.Errorf("%w (%s holds %s): it is left as it is; move it away, or remove it with  donations cache clear", ErrNotStore, where, describe(have))
 	}
 	return nil
@@ -130,14 +131,11 @@ func (s *Store) deferring(ctx context.Context, have map[string]object) bool {
 	return err == nil && n > 0
 }
 
-// differs says how have differs from the schema this program makes at
-// version v, or ""; with deferring, the objects of the upkeep a first sync
-// defers may be missing.
-func differs(have map[string]object, v int, deferring bool) (string, error) {
+// differs says how have differs from the schema this program makes, or
+// ""; with deferring, the objects of the upkeep a first sync defers may be
+// missing.
+func differs(have map[string]object, deferring bool) (string, error) {
 	want, err := made()
-	if v != schemaVersion {
-		want, err = madeOf(schemaAt(v))
-	}
 	if err != nil {
 		return "", err
 	}
@@ -177,6 +175,17 @@ func oursOlder(have map[string]object) bool {
 			func(p string) bool { return strings.HasPrefix(name, p) })
 		// No view but the search index's own, which a rebuild drops unread.
 		if !known || o.typ == "view" && name != "donations_search" {
+			return false
+		}
+	}
+	return true
+}
+
+// truthKept says whether a store of an older schema holds the tables a
+// rebuild reads as tables: records and their dictionaries, and meta.
+func truthKept(have map[string]object) bool {
+	for _, name := range []string{"records", "records_dict", "meta"} {
+		if have[name].typ != "table" || strings.HasPrefix(have[name].sql, "CREATE VIRTUAL TABLE") {
 			return false
 		}
 	}

@@ -111,30 +111,3 @@ func TestUnfinishedOpenLeavesTheBuild(t *testing.T) {
 	}
 	sameAsServer(t, s, srv)
 }
-
-// An upgrade that reads every donation again (the search index of version
-// 27: 21 s at a million) is told as it starts, so that a command can say
-// why it waits, and left alone by an Unfinished open (the online commands,
-// whose last write ctrl+c cannot stop): the store stays as it was until a
-// command that reads it upgrades it.
-func TestUpgradeThatReadsEveryDonationIsToldOrLeft(t *testing.T) {
-	s, path, srv, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
-	s.Close()
-	craft(t, path, append(store.UndoSince(26), `PRAGMA user_version = 26`)...)
-	upgrading := 0
-	o := store.Opening{Upgrading: func() { upgrading++ }}
-	o.Unfinished = true
-	if _, _, err := openTold(t, context.Background(), path, o); !errors.Is(err, store.ErrUpgradeLeft) || upgrading != 0 {
-		t.Fatalf("an Unfinished open of a store to upgrade: %v, told %d times; want it left, untold", err, upgrading)
-	}
-	o.Unfinished = false
-	s, _, err := openTold(t, context.Background(), path, o)
-	if err != nil || upgrading != 1 {
-		t.Fatalf("the open that upgrades it: %v, told %d times; want told once", err, upgrading)
-	}
-	sameAsServer(t, s, srv)
-	s.Close()
-	if _, _, err := openTold(t, context.Background(), path, o); err != nil || upgrading != 1 {
-		t.Fatalf("the open after it: %v, told %d times in all; want nothing more to upgrade", err, upgrading)
-	}
-}

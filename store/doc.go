@@ -10,10 +10,11 @@
 // -shm files the database file's mode). The API key is never stored. Memory() is the same
 // store held in memory, for --demo and --no-cache: nothing reaches the disk.
 //
-// It is a cache: every row can be fetched again, so a store from an older
-// schema is rebuilt empty and synced again, unless upgrades (schema.go)
-// bring its version up to date in place; a corrupt file or one from a
-// newer program is an error that says to run `donations cache clear`.
+// The records, as the server sent them, and what the store recorded of its
+// syncs are the truth; everything else is derived from the records, and a
+// store of an older schema is rebuilt from them (rebuild.go), with no
+// request; a corrupt file or one from a newer program is an error that
+// says to run `donations cache clear`.
 //
 // Table records, one row per donation id: id, dict and raw, the record's
 // bytes exactly as the server sent them, compressed against the
@@ -64,9 +65,6 @@
 //	                 nothing was refunded: a report counts a paid gift less
 //	                 it (giftAmount)
 //
-// The last four were added by the upgrade from schema 10 (addedColumns),
-// which fills them, and the search, from the stored records.
-//
 // Table donations_fts is a trigram FTS5 index over the view
 // donations_search (kept by triggers), so a substring search is an index
 // lookup, not a scan.
@@ -84,8 +82,7 @@
 // two rules the browser counts by (donorsums.go). Triggers keep all three
 // as donations are stored, changed and removed, so that adding up every
 // donation, or those of some statuses, reads a few thousand rows; another
-// filter reads the donations themselves. Schema 13 added the status to
-// rollup_day and the rules to donors (the upgrade adds them up again).
+// filter reads the donations themselves.
 //
 // Table exchanges, one row per page request whose donations the store
 // holds, for the raw view: at (Unix ms), page, method, url, user, status,

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -18,7 +19,8 @@ import (
 // as every other sum does: each donor's total, under each rule the browser
 // counts by, is what the records served add up to (apitest.NetOf), on a
 // store synced from the Donorbox shape, which refunds some gifts in part,
-// as a refund in part comes later, and on one of schema 17 upgraded in place, whose totals were whole.
+// as a refund in part comes later, and on one of an older version rebuilt
+// from its records, whose totals were whole.
 func TestDonorsCountAGiftLessItsRefundedPart(t *testing.T) {
 	s, path, _, c := syncedFile(t, demo.Options{Count: 600, Shape: demo.ShapeDonorbox}, dataset.SyncOptions{})
 	all := apitest.Every(t, c)
@@ -65,8 +67,8 @@ func TestDonorsCountAGiftLessItsRefundedPart(t *testing.T) {
 	}
 	check(s, "refunded in part later,")
 	s.Close()
-	craft(t, path, append(store.UndoSince(17), `PRAGMA user_version = 17`)...)
-	check(open(t, path), "upgraded from 17,")
+	craft(t, path, `UPDATE donors SET total = 0, paid_total = 0, unrefunded_total = 0`, fmt.Sprintf(`PRAGMA user_version = %d`, store.SchemaVersion-1))
+	check(open(t, path), "rebuilt,")
 }
 
 // netByDonor adds up by e-mail (as the store keys it) the converted gifts

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"donations/api"
-	"donations/api/demo"
-	"donations/dataset"
 	"donations/store"
 )
 
@@ -104,26 +102,4 @@ func sameGroups(t *testing.T, got []store.Group, want map[string]store.Group) {
 			t.Fatalf("group %q = %d %v %v, want %d %v %v", g.Key, g.Count, g.Amounts, g.Converted, w.Count, w.Amounts, w.Converted)
 		}
 	}
-}
-
-// A store of version 9, from before donations_donor, gets the index in
-// place and keeps its donations; its summaries by donor are as before.
-func TestStoreOfVersion9GetsTheDonorIndex(t *testing.T) {
-	s, path, _, _ := syncedFile(t, demo.Options{Count: 250}, dataset.SyncOptions{})
-	before, err := s.Groups(context.Background(), store.Filter{}, []string{"donor"}, time.Local)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	craft(t, path, append(store.UndoSince(9), `PRAGMA user_version = 9`)...)
-	s = open(t, path)
-	if n := len(ids(t, s)); n != 250 {
-		t.Fatalf("the upgraded store holds %d donations, not 250", n)
-	}
-	after, err := s.Groups(context.Background(), store.Filter{}, []string{"donor"}, time.Local)
-	if err != nil || fmt.Sprint(after) != fmt.Sprint(before) {
-		t.Fatalf("after the upgrade: %v (%v), want %v", after, err, before)
-	}
-	s.Close()
-	craft(t, path, `DROP INDEX donations_donor`) // fails unless the upgrade made it
 }

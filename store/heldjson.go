@@ -28,10 +28,6 @@ const metaJSONBytes = "json_bytes"
 // removed.
 var heldJSONTriggers = jsonTriggers(jsonSize)
 
-// heldJSONTriggers26 are heldJSONTriggers as versions 22 to 26 made them,
-// when every dictionary was zstd's.
-var heldJSONTriggers26 = jsonTriggers(func(r string) string { return `json_bytes(` + r + `.dict, ` + r + `.raw)` })
-
 // jsonTriggers are the triggers that keep metaJSONBytes, size being the
 // SQL of the length of the record as sent of the row new or old.
 func jsonTriggers(size func(r string) string) []string {
@@ -56,8 +52,6 @@ func jsonSize(r string) string {
 // opened after it: the length of the record as sent, read from the header
 // of its S2 block or zstd frame (which holds it: frames are
 // single-segment), not restored; codec is NULL for a record kept as sent.
-// The triggers of a store of version 22 to 26, which called json_bytes,
-// are replaced by its upgrade.
 var registerJSONSize = sync.OnceValue(func() error {
 	return sqlite.RegisterDeterministicScalarFunction("json_size", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
 		raw, _ := args[1].([]byte)

@@ -133,3 +133,13 @@ func (s *Store) Synced(ctx context.Context) (last, full time.Time, err error) {
 	full, err = s.metaTime(ctx, metaLastFullSync)
 	return last, full, err
 }
+
+// metaIn is the meta value of key in tx, "" when there is none.
+func metaIn(ctx context.Context, tx *sql.Tx, key string) (string, error) {
+	var v string
+	err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, err
+}

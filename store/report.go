@@ -37,6 +37,65 @@ type ReportQuery struct {
 	AllStatuses bool
 	// Now is when the report is made: a year not over yet is "so far".
 	Now time.Time
+	// ByGift bands the gift range table by each gift's size, not by what
+	// each donor gave in the year.
+	ByGift bool
+	// WithLYBUNT makes SYBUNT the donors who gave some year before this
+	// one and not this year, last year's donors too (as Salesforce's
+	// Nonprofit Success Pack counts them); without it, SYBUNT leaves
+	// LYBUNT's donors out.
+	WithLYBUNT bool
+	// Zone is the reader's: a gift's day, and so its month and year, is
+	// its date there (nil: the store's zone, which its day column holds).
+	Zone *time.Location
+}
+
+// reportZone is the zone q's days are in.
+func (s *Store) reportZone(q ReportQuery) *time.Location {
+	if q.Zone == nil {
+		return s.zone
+	}
+	return q.Zone
+}
+
+// daysHeld says whether the day column holds q's days: the reader's zone
+// puts every gift on the day the store's zone does. A store synced in UTC
+// and read in New York does not: a gift of 22:00 on 31 December there is
+// of the next year in the column.
+func (s *Store) daysHeld(ctx context.Context, q ReportQuery) (bool, error) {
+	if q.Zone == nil {
+		return true, nil
+	}
+	return s.zoneFits(ctx, q.Zone)
+}
+
+// rollupsServe says whether the rollups a report reads instead of the
+// gifts add up q's gifts as the gifts do: every donation is added up,
+// their days are q's and within the years 0 to 9999 (the rollups read
+// the year off the day's first four characters), and every amount is one
+// the integer columns hold (the rollups count the others as 0; the gifts
+// add them up exactly).
+func (s *Store) rollupsServe(ctx context.Context, q ReportQuery) (bool, error) {
+	if ok, err := s.rolledUp(ctx); !ok || err != nil {
+		return false, err
+	}
+	if ok, err := s.daysHeld(ctx, q); !ok || err != nil {
+		return false, err
+	}
+	var odd bool
+	first, past := yearsKnown(s.zone)
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM rollup_dims
+		WHERE n_amount > n_amount_e4 OR n_converted > n_converted_e4)
+		OR EXISTS (SELECT 1 FROM donations WHERE date_utc < ?) OR EXISTS (SELECT 1 FROM donations WHERE date_utc >= ?)`,
+		first.UnixMilli(), past.UnixMilli()).Scan(&odd)
+	return !odd, s.explain(err)
+}
+
+// yearsKnown are the first moment of the year 0 and of the year 10000 in
+// loc: a report places a gift in a year between them (a day of four
+// digits), and counts the others apart (Undated).
+func yearsKnown(loc *time.Location) (first, past time.Time) {
+	return time.Date(0, 1, 1, 0, 0, 0, 0, loc), time.Date(10000, 1, 1, 0, 0, 0, 0, loc)
 }
 
 // Counted are the statuses that count, or nil for every status but
@@ -139,13 +198,28 @@ func (q ReportQuery) fiscalYearOfDay(day string) int {
 	return FiscalYearOf(t, q.fiscalStart())
 }
 
-// giftCurrency and giftAmount are the currency and the amount (× 10^4) a
-// report adds up: the converted ones, or the gift's own where it has no
-// conversion, less the part refunded (netConverted, netAmount).
+// giftCurrency and giftAmount are the currency and the amount (× 10^4)
+// the rollups of reports add up: the converted ones, or the gift's own
+// where it has no conversion, less the part refunded (netConverted,
+// netAmount). They hold only amounts the integer columns hold (0 for the
+// others): a store that has any other reads the gifts (exactAmounts).
 const (
 	converted    = "(converted_e4 IS NOT NULL AND coalesce(converted_currency, '') <> '')"
 	giftCurrency = "CASE WHEN " + converted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
 	giftAmount   = "coalesce(CASE WHEN " + converted + " THEN " + netConverted + " ELSE " + netAmount + " END, 0)"
+)
+
+// reportCurrency and reportAmount are what a report reads of each gift:
+// as giftCurrency and giftAmount, but a converted amount the integer
+// column does not hold (27.950000000000003, a billion dong) is still the
+// conversion, and its text is the amount (see amountSum). An amount that
+// is no number ("N/A") is NULL: the notes count it apart (Unreadable).
+const (
+	readable        = "(converted_e4 IS NOT NULL OR converted_e4f IS NOT NULL)"
+	reportConverted = "(" + readable + " AND coalesce(converted_currency, '') <> '')"
+	reportCurrency  = "CASE WHEN " + reportConverted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
+	reportAmount    = "CASE WHEN " + reportConverted + " THEN coalesce(" + netConverted + ", converted_amount)" +
+		" ELSE coalesce(" + netAmount + ", CASE WHEN amount_e4f IS NOT NULL THEN amount END) END"
 )
 
 // countedCond is the condition on the status, the one rule of which gifts
@@ -192,41 +266,68 @@ func pickedDonors(where string, args ...any) giftSource {
 
 // giftsFrom is gifts read from src.
 func (s *Store) giftsFrom(ctx context.Context, q ReportQuery, src giftSource, only ...conds) (string, []any, error) {
-	f := q.Filter
-	f.Statuses = nil
-	if err := s.searchable(ctx, &f); err != nil {
-		return "", nil, err
-	}
-	wide, err := s.wideDates(ctx, f)
+	w, err := s.filterConds(ctx, q, src)
 	if err != nil {
 		return "", nil, err
 	}
-	f.scanDates = wide
+	day, dayArgs, err := s.dayOf(ctx, q)
+	if err != nil {
+		return "", nil, err
+	}
+	// The end of the year as a day, not the year of each gift's day: the
+	// day is in the index, and comparing it costs no arithmetic a row. A
+	// day past 9999 has more than ten characters, and would compare as
+	// the past: it is out of range (Undated).
+	w.add(day+" IS NOT NULL AND length("+day+") = 10 AND "+day+" < ?", slices.Concat(dayArgs, dayArgs, dayArgs, []any{q.dayFrom(q.Year + 1)})...)
+	for _, o := range only {
+		w.conds, w.args = append(w.conds, o.conds...), append(w.args, o.args...)
+	}
+	counted, args := q.countedCond()
+	return "SELECT " + src.key + " AS email_key, " + reportCurrency + " AS cur, " + reportAmount + " AS e4, " +
+		"date_utc, " + day + " AS day, first_name, last_name, recurring, plan_interval, coalesce(status_key, '') AS status, " + counted +
+		" AS counted FROM " + src.from + " WHERE " + strings.Join(w.conds, " AND "), slices.Concat(dayArgs, args, src.args, w.args), nil
+}
+
+// filterConds are the conditions of q's filters but its statuses on the
+// gifts of src.
+func (s *Store) filterConds(ctx context.Context, q ReportQuery, src giftSource) (conds, error) {
+	f := q.Filter
+	f.Statuses = nil
 	var w conds
+	if err := s.searchable(ctx, &f); err != nil {
+		return w, err
+	}
+	wide, err := s.wideDates(ctx, f)
+	if err != nil {
+		return w, err
+	}
+	f.scanDates = wide
 	f.whoClause(&w, false)
 	f.giftClause(&w)
 	if err := f.amountClause(&w); err != nil {
-		return "", nil, err
+		return w, err
 	}
 	if src.from == everyDonation.from {
 		by, names, err := s.narrowBy(ctx, f)
 		if err != nil {
-			return "", nil, err
+			return w, err
 		}
 		if by != "" {
 			w.add(by, names...)
 		}
 	}
-	// The end of the year as a day, not the year of each gift's day: the
-	// day is in the index, and comparing it costs no arithmetic a row.
-	w.add("day IS NOT NULL AND day < ?", q.dayFrom(q.Year+1))
-	for _, o := range only {
-		w.conds, w.args = append(w.conds, o.conds...), append(w.args, o.args...)
+	return w, nil
+}
+
+// dayOf is the SQL of a gift's day for q, and its arguments: the day
+// column where it holds q's days (daysHeld), else the date of date_utc
+// in q's zone, worked out a gift at a time.
+func (s *Store) dayOf(ctx context.Context, q ReportQuery) (string, []any, error) {
+	held, err := s.daysHeld(ctx, q)
+	if err != nil || held {
+		return "day", nil, err
 	}
-	counted, args := q.countedCond()
-	return "SELECT " + src.key + " AS email_key, " + giftCurrency + " AS cur, " + giftAmount + " AS e4, " +
-		"date_utc, day, first_name, last_name, recurring, plan_interval, coalesce(status_key, '') AS status, " + counted +
-		" AS counted FROM " + src.from + " WHERE " + strings.Join(w.conds, " AND "), slices.Concat(args, src.args, w.args), nil
+	return "dayin(date_utc, ?)", []any{zoneID(q.Zone)}, nil
 }
 
 // wideShare is the share of the store, one in wideShare, from which a date

@@ -31,7 +31,10 @@ type tallyKey [maxTallyKeys]any
 
 // tallySum is what a group adds up to: its rows, and the sums of the
 // values (sum2 of tally2's second).
-type tallySum struct{ n, sum, sum2 int64 }
+type tallySum struct {
+	n, nulls  int64 // nulls: the rows whose value is NULL
+	sum, sum2 amountSum
+}
 
 // tallies are the tallies of the queries under way, by id.
 var (
@@ -52,6 +55,19 @@ var registerOnce = sync.OnceValue(func() error {
 	if err != nil {
 		return err
 	}
+	err = sqlite.RegisterFunction("xsum", &sqlite.FunctionImpl{NArgs: 1, Deterministic: true,
+		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &xsum{}, nil }})
+	if err != nil {
+		return err
+	}
+	err = sqlite.RegisterFunction("amountorder", &sqlite.FunctionImpl{NArgs: 1, Deterministic: true, Scalar: amountOrder})
+	if err != nil {
+		return err
+	}
+	err = sqlite.RegisterFunction("dayin", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true, Scalar: dayIn})
+	if err != nil {
+		return err
+	}
 	err = sqlite.RegisterFunction("recurringsum", &sqlite.FunctionImpl{NArgs: 6, Deterministic: true,
 		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &recurringAgg{}, nil }})
 	if err != nil {
@@ -61,7 +77,7 @@ var registerOnce = sync.OnceValue(func() error {
 		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &least{}, nil }})
 })
 
-// registerFunctions makes tally(), lastsum(), least() and recurringsum() known to the
+// registerFunctions makes tally(), lastsum(), xsum(), amountorder(), dayin(), least() and recurringsum() known to the
 // connections opened after it.
 func registerFunctions() error { return registerOnce() }
 
@@ -94,11 +110,15 @@ func (a *tallyAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
 		g = &tallySum{}
 		a.groups[k] = g
 	}
-	v, _ := args[1].(int64)
-	g.n, g.sum = g.n+1, g.sum+v
+	g.n++
+	if args[1] == nil {
+		g.nulls++
+	}
+	if err := g.sum.add(args[1]); err != nil {
+		return err
+	}
 	if a.values == 2 {
-		v2, _ := args[2].(int64)
-		g.sum2 += v2
+		return g.sum2.add(args[2])
 	}
 	return nil
 }
@@ -127,27 +147,29 @@ func (s *Store) tally(ctx context.Context, query string, args ...any) (map[tally
 }
 
 type lastSum struct {
-	key, sum int64
-	some     bool
+	key  int64
+	sum  amountSum
+	some bool
 }
 
 func (a *lastSum) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
 	k, _ := args[0].(int64)
-	v, _ := args[1].(int64)
 	switch {
 	case !a.some || k > a.key:
-		a.key, a.sum, a.some = k, v, true
-	case k == a.key:
-		a.sum += v
+		a.key, a.sum, a.some = k, amountSum{}, true
+	case k < a.key:
+		return nil
 	}
-	return nil
+	return a.sum.add(args[1])
 }
 
 func (a *lastSum) WindowInverse(*sqlite.FunctionContext, []driver.Value) error {
 	return fmt.Errorf("lastsum is no window function")
 }
 
-func (a *lastSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) { return a.sum, nil }
+func (a *lastSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) {
+	return a.sum.value(), nil
+}
 
 func (a *lastSum) Final(*sqlite.FunctionContext) {}
 

@@ -23,7 +23,7 @@ func (s *Store) reportRule(ctx context.Context, q ReportQuery) (rule donorRule, 
 	if !f.isZero() {
 		return rule, false, nil
 	}
-	if ok, err := s.rolledUp(ctx); !ok || err != nil {
+	if ok, err := s.rollupsServe(ctx, q); !ok || err != nil {
 		return rule, false, err
 	}
 	return s.ruleCounting(ctx, q.Counts)
@@ -45,7 +45,11 @@ func (s *Store) lapsedSource(ctx context.Context, q ReportQuery, kind string) (g
 	// tenth of looking up each donor its index on the last gift finds.
 	lapsed, args := fmt.Sprintf("+%[1]s >= ? AND +%[1]s < ?", r.prefix+"last"), []any{lastYear.UnixMilli(), thisYear.UnixMilli()}
 	if kind == SYBUNT {
-		lapsed, args = "+"+r.prefix+"last < ?", []any{lastYear.UnixMilli()}
+		before := lastYear
+		if q.WithLYBUNT {
+			before = thisYear
+		}
+		lapsed, args = "+"+r.prefix+"last < ?", []any{before.UnixMilli()}
 	}
 	return pickedDonors("email_key <> '' AND ("+lapsed+" OR +"+r.prefix+"last >= ?)", append(args, after.UnixMilli())...), nil
 }

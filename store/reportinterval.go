@@ -1,8 +1,6 @@
 package store
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -118,18 +116,4 @@ func planInterval(d *api.Donation) any {
 		return nil
 	}
 	return nullIfEmpty(strings.TrimSpace(d.Interval.Value))
-}
-
-// fillIntervals sets plan_interval, which the upgrade from version 13
-// added, from the records of the recurring gifts (the only ones that keep
-// it): a store on disk gives the interval-aware report at once, without a
-// sync.
-func (s *Store) fillIntervals(ctx context.Context, tx *sql.Tx) error {
-	return s.fillFromRecords(ctx, tx, `UPDATE donations SET plan_interval = ? WHERE id = ?`, " WHERE d.recurring",
-		func(d *api.Donation, _ any) []any {
-			if iv := planInterval(d); iv != nil {
-				return []any{iv}
-			}
-			return nil
-		})
 }

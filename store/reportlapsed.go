@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -60,18 +61,21 @@ func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string,
 	// gifts from last year's start on are last year's, and for SYBUNT,
 	// lastsum() adds up whichever year was the donor's last.
 	lastYear, thisYear := q.dayFrom(q.Year-1), q.dayFrom(q.Year)
-	year, having, order := "sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END)", "day >= ? AND day < ?", "yeartotal"
+	year, having, order := "xsum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END)", "day >= ? AND day < ?", "yeartotal"
 	yearArgs, havingArgs := []any{lastYear, cur}, []any{lastYear, thisYear}
 	if kind == SYBUNT {
 		year, having, order = "lastsum("+q.fiscalYear()+", CASE WHEN cur = ? THEN e4 ELSE 0 END)", "day < ?", "lifetime"
 		yearArgs, havingArgs = []any{cur}, []any{lastYear}
+		if q.WithLYBUNT {
+			havingArgs = []any{thisYear}
+		}
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT email_key, max(date_utc), day,
 			coalesce(first_name, ''), coalesce(last_name, ''), `+year+` AS yeartotal,
-			sum(CASE WHEN cur = ? THEN e4 ELSE 0 END) AS lifetime, count(*),
+			xsum(CASE WHEN cur = ? THEN e4 ELSE 0 END) AS lifetime, count(*),
 			json_group_array(json_object('cur', cur, 'e4', e4)) FILTER (WHERE cur <> ?)
 		FROM (`+g+`) WHERE counted AND email_key <> '' GROUP BY email_key HAVING `+having+`
-		ORDER BY `+order+` DESC, email_key`,
+		ORDER BY amountorder(`+order+`) DESC, email_key`,
 		slices.Concat(yearArgs, []any{cur, cur}, args, havingArgs)...)
 	if err != nil {
 		return s.explain(err)
@@ -79,13 +83,14 @@ func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string,
 	defer rows.Close()
 	for rows.Next() {
 		var d LapsedDonor
-		var newest, year, life int64
+		var newest int64
+		var year, life amountSum
 		var others string
 		if err := rows.Scan(&d.Email, &newest, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts, &others); err != nil {
 			return s.explain(err)
 		}
 		d.LastYear = q.fiscalYearOfDay(d.LastGift)
-		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
+		d.LastYearTotal, d.Lifetime = year.decimal(), life.decimal()
 		if d.Other, err = otherCurrencies(others); err != nil {
 			return err
 		}
@@ -97,14 +102,15 @@ func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string,
 }
 
 // otherCurrencies adds up a donor's gifts in other currencies, given as a
-// JSON array of {cur, e4 (the amount × 10^4)}; nil for none.
+// JSON array of {cur, e4 (the amount × 10^4, or its text: see
+// amountSum)}; nil for none.
 func otherCurrencies(gifts string) (map[string]api.Decimal, error) {
 	if gifts == "[]" { // most donors': not worth decoding
 		return nil, nil
 	}
 	var list []struct {
-		Cur string `json:"cur"`
-		E4  int64  `json:"e4"`
+		Cur string          `json:"cur"`
+		E4  json.RawMessage `json:"e4"`
 	}
 	if err := json.Unmarshal([]byte(gifts), &list); err != nil {
 		return nil, fmt.Errorf("local store: the gifts in other currencies: %w", err)
@@ -114,7 +120,21 @@ func otherCurrencies(gifts string) (map[string]api.Decimal, error) {
 		if out == nil {
 			out = map[string]api.Decimal{}
 		}
-		out[g.Cur] = out[g.Cur].Add(api.ScaledDecimal(g.E4, scale))
+		var v any // a number, a text or null, as amountSum takes them
+		d := json.NewDecoder(bytes.NewReader(g.E4))
+		d.UseNumber()
+		err := d.Decode(&v)
+		if n, ok := v.(json.Number); ok {
+			v, err = n.Int64()
+		}
+		var sum amountSum
+		if err == nil {
+			err = sum.add(v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("local store: the gifts in other currencies: %w", err)
+		}
+		out[g.Cur] = out[g.Cur].Add(sum.decimal())
 	}
 	return out, nil
 }

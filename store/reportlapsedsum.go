@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -44,13 +43,6 @@ const donorLastInputs = "day, date_utc, email_key, status_key, currency, convert
 // donorLastSchema makes rollup_donor_last and the triggers that keep it.
 func donorLastSchema() []string {
 	return append([]string{donorLastTable}, donorLastTriggers(keptYear)...)
-}
-
-// donorLastSchema22 is rollup_donor_last as the upgrade from 21 made it,
-// its triggers writing calendar years: the upgrade from 23 makes them
-// anew.
-func donorLastSchema22() []string {
-	return append([]string{donorLastTable}, donorLastTriggers(calendarYear)...)
 }
 
 // donorLastTable is kept in LYBUNT's order: the donors of one year,
@@ -153,15 +145,6 @@ func rebuildDonorLasts(ctx context.Context, x execer, into string) error {
 	return execAll(ctx, x, stmts)
 }
 
-// addUpDonorLasts fills rollup_donor_last, which the upgrade from 21 made, unless
-// a first sync under way defers the rollups (its end adds them all up).
-func (s *Store) addUpDonorLasts(ctx context.Context, tx *sql.Tx) error {
-	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
-		return err
-	}
-	return rebuildDonorLasts(ctx, tx, "")
-}
-
 // lastServes says whether rollup_donor_last gives the lapsed reports of
 // q, and under which rule's number: years starting when the table's do
 // (a writable store's table is made anew for q's, see keepLastFor), every
@@ -188,19 +171,22 @@ func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error
 // other currencies, or in more than one) added up from their gifts and
 // merged in.
 func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string, n int, fn func(LapsedDonor) error) error {
-	years, order := "year = ?", "yeartotal"
+	years, order, year := "year = ?", "yeartotal", q.Year-1
 	if kind == SYBUNT {
 		years, order = "year < ?", "lifetime"
+		if q.WithLYBUNT {
+			year = q.Year
+		}
 	}
 	var others []LapsedDonor
 	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
-		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, q.Year - 1, cur}}
+		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, year, cur}}
 	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
 	if err != nil {
 		return err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT email_key, day, coalesce(first_name, ''), coalesce(last_name, ''), yeartotal, lifetime, gifts
-		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, q.Year-1, cur)
+		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, year, cur)
 	if err != nil {
 		return s.explain(err)
 	}

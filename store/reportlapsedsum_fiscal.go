@@ -64,14 +64,3 @@ func (s *Store) keepLastFor(ctx context.Context, start int) (bool, error) {
 	}
 	return err == nil, err
 }
-
-// donorLastDrops drop rollup_donor_last's triggers: the upgrade from 23
-// makes them anew to read the start of the year from meta. The table
-// stays: with no start in meta its years are the calendar years it holds.
-func donorLastDrops() []string {
-	var out []string
-	for _, name := range []string{"bi", "ai", "bd", "ad", "bu", "au"} {
-		out = append(out, "DROP TRIGGER rollup_donor_last_"+name)
-	}
-	return out
-}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"donations/api"
 )
@@ -29,6 +30,13 @@ type ReportNotes struct {
 	// (they have no conversion): their count and sum by currency. Donor
 	// rows show them apart; other figures leave them out.
 	OwnCurrency map[string]CurrencySum
+	// NoAmount counts the counted gifts whose amount is no number ("N/A"):
+	// they count as gifts, and add nothing to any sum.
+	NoAmount int
+	// Undated counts the gifts of the statuses that count which no report
+	// places in a year: no date it reads ("01/03/2025", null), or one
+	// past the year 9999 or before the year 0 in the reader's zone.
+	Undated int
 }
 
 // CurrencySum is a count of gifts and what they add up to in one currency.
@@ -56,7 +64,7 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 	counts := map[string]CurrencySum{}
 	for k, t := range groups {
 		counted, status, noEmail, cur := k[0] == int64(1), keyText(k[1]), k[2] == int64(1), keyText(k[3])
-		c, v := int(t.n), api.ScaledDecimal(t.sum, scale)
+		c, v := int(t.n), t.sum.decimal()
 		switch {
 		case !counted:
 			n.LeftOut[status] += c
@@ -66,7 +74,11 @@ func (s *Store) Notes(ctx context.Context, q ReportQuery) (ReportNotes, error) {
 			n.NoEmailSums[cur] = n.NoEmailSums[cur].Add(v)
 		}
 		n.Gifts += c
+		n.NoAmount += int(t.nulls)
 		counts[cur] = CurrencySum{counts[cur].Gifts + c, counts[cur].Sum.Add(v)}
+	}
+	if n.Undated, err = s.undated(ctx, q); err != nil {
+		return n, err
 	}
 	n.Currency = mostGifts(counts)
 	for cur, c := range counts {
@@ -98,4 +110,21 @@ func mostGifts(counts map[string]CurrencySum) string {
 		}
 	}
 	return best
+}
+
+// undated counts the gifts of q's filters and counted statuses that have
+// no day in the years a report knows (see ReportNotes.Undated): read off
+// the index of dates, as few as they are.
+func (s *Store) undated(ctx context.Context, q ReportQuery) (int, error) {
+	w, err := s.filterConds(ctx, q, everyDonation)
+	if err != nil {
+		return 0, err
+	}
+	first, past := yearsKnown(s.reportZone(q))
+	w.add("(date_utc IS NULL OR date_utc < ? OR date_utc >= ?)", first.UnixMilli(), past.UnixMilli())
+	counted, args := q.countedCond()
+	w.add(counted, args...)
+	var n int
+	err = s.db.QueryRowContext(ctx, "SELECT count(*) FROM donations WHERE "+strings.Join(w.conds, " AND "), w.args...).Scan(&n)
+	return n, s.explain(err)
 }

@@ -28,7 +28,7 @@ func (s *Store) notesFromRollups(ctx context.Context, q ReportQuery) (groups map
 	if !f.isZero() {
 		return nil, false, nil
 	}
-	if ok, err := s.rolledUp(ctx); !ok || err != nil {
+	if ok, err := s.rollupsServe(ctx, q); !ok || err != nil {
 		return nil, false, err
 	}
 	counted, args := q.countedCond()
@@ -37,7 +37,7 @@ func (s *Store) notesFromRollups(ctx context.Context, q ReportQuery) (groups map
 	rows, err := s.db.QueryContext(ctx, `SELECT `+counted+`, status_key, CASE WHEN converted_currency <> ''
 			THEN converted_currency ELSE upper(currency) END AS cur, sum(n),
 			sum(CASE WHEN converted_currency <> '' THEN converted_e4 ELSE amount_e4 END), max(converted_currency <> '' AND n_converted_e4 <> n)
-		FROM rollup_day WHERE day <> '' AND day < ? GROUP BY 1, 2, 3`, append(args, q.dayFrom(q.Year+1))...)
+		FROM rollup_day WHERE day <> '' AND length(day) = 10 AND day < ? GROUP BY 1, 2, 3`, append(args, q.dayFrom(q.Year+1))...)
 	if err != nil {
 		return nil, false, s.explain(err)
 	}
@@ -48,7 +48,7 @@ func (s *Store) notesFromRollups(ctx context.Context, q ReportQuery) (groups map
 		var c, mixed int64
 		var status, cur string
 		var t tallySum
-		if err := rows.Scan(&c, &status, &cur, &t.n, &t.sum, &mixed); err != nil {
+		if err := rows.Scan(&c, &status, &cur, &t.n, &t.sum.e4, &mixed); err != nil {
 			return nil, false, s.explain(err)
 		}
 		if mixed != 0 {
@@ -71,12 +71,12 @@ func (s *Store) amendNotes(ctx context.Context, q ReportQuery, groups map[tallyK
 	// The amount as the rollups add it up, less the amount counted.
 	const refunded = "coalesce(CASE WHEN " + converted + " THEN converted_e4 ELSE amount_e4 END, 0) - " + giftAmount
 	refunds, err := s.tally(ctx, `SELECT tally(?, `+refunded+`, `+counted+`, coalesce(status_key, ''), 0, `+giftCurrency+`)
-		FROM donations WHERE `+partly+` AND day IS NOT NULL AND day < ?`, append(args, q.dayFrom(q.Year+1))...)
+		FROM donations WHERE `+partly+` AND day IS NOT NULL AND length(day) = 10 AND day < ?`, append(args, q.dayFrom(q.Year+1))...)
 	if err != nil {
 		return err
 	}
 	for k, t := range refunds {
-		groupOf(groups, k).sum -= t.sum
+		groupOf(groups, k).sum.minus(t.sum)
 	}
 	var noEmail conds
 	noEmail.add("email_key = ''")
@@ -92,7 +92,8 @@ func (s *Store) amendNotes(ctx context.Context, q ReportQuery, groups map[tallyK
 		*groupOf(groups, k) = *t
 		k[2] = int64(0)
 		from := groupOf(groups, k)
-		from.n, from.sum = from.n-t.n, from.sum-t.sum
+		from.n -= t.n
+		from.sum.minus(t.sum)
 	}
 	return nil
 }

@@ -60,12 +60,12 @@ func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Reten
 	if err != nil {
 		return r, err
 	}
-	var retainedLast int64
-	e4s := map[*Part]int64{}
+	var retainedLast amountSum
+	sums := map[*Part]*amountSum{}
 	for k, t := range groups {
 		iy, ily, before := k[0] == int64(1), k[1] == int64(1), k[2] == int64(1)
 		if ily && iy {
-			retainedLast += t.sum2
+			retainedLast.plus(t.sum2)
 		}
 		for _, p := range retentionParts(&r) {
 			if p.when(iy, ily, before) {
@@ -74,14 +74,17 @@ func (s *Store) Retention(ctx context.Context, q ReportQuery, cur string) (Reten
 					amount = t.sum2
 				}
 				p.to.Donors += int(t.n)
-				e4s[p.to] += amount
+				if sums[p.to] == nil {
+					sums[p.to] = &amountSum{}
+				}
+				sums[p.to].plus(amount)
 			}
 		}
 	}
-	for p, e4 := range e4s {
-		p.Amount = api.ScaledDecimal(e4, scale)
+	for p, sum := range sums {
+		p.Amount = sum.decimal()
 	}
-	r.RetainedLastYear = api.ScaledDecimal(retainedLast, scale)
+	r.RetainedLastYear = retainedLast.decimal()
 	return r, nil
 }
 
@@ -98,7 +101,7 @@ func (s *Store) retentionGroups(ctx context.Context, q ReportQuery, cur string) 
 		}
 		counted, args := q.countedCond()
 		return s.tally(ctx, fmt.Sprintf(by, `SELECT max(year) >= ? AS iy, max(year = ?) AS ily, min(year) < ? AS before,
-			sum(CASE WHEN year = ? AND cur = ? THEN e4 ELSE 0 END) AS ay, sum(CASE WHEN year = ? AND cur = ? THEN e4 ELSE 0 END) AS aly
+			xsum(CASE WHEN year = ? AND cur = ? THEN e4 ELSE 0 END) AS ay, xsum(CASE WHEN year = ? AND cur = ? THEN e4 ELSE 0 END) AS aly
 			FROM rollup_donor_year WHERE email_key <> '' AND year <= ? AND `+counted+` GROUP BY email_key`),
 			append([]any{q.Year, q.Year - 1, q.Year - 1, q.Year, cur, q.Year - 1, cur, q.Year}, args...)...)
 	}
@@ -109,8 +112,8 @@ func (s *Store) retentionGroups(ctx context.Context, q ReportQuery, cur string) 
 	// A donor's gifts come in day order, and the day says the year with no
 	// arithmetic.
 	const d = `SELECT max(day) >= ? AS iy, max(day >= ? AND day < ?) AS ily, min(day) < ? AS before,
-		sum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
-		sum(CASE WHEN day >= ? AND day < ? AND cur = ? THEN e4 ELSE 0 END) AS aly
+		xsum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END) AS ay,
+		xsum(CASE WHEN day >= ? AND day < ? AND cur = ? THEN e4 ELSE 0 END) AS aly
 		FROM (%s) WHERE counted AND email_key <> '' GROUP BY email_key`
 	y, ly := q.dayFrom(q.Year), q.dayFrom(q.Year-1)
 	return s.tally(ctx, fmt.Sprintf(by, fmt.Sprintf(d, g)), append([]any{y, ly, y, ly, y, cur, ly, y, cur}, args...)...)

@@ -1,10 +1,6 @@
 package store
 
-import (
-	"context"
-
-	"donations/api"
-)
+import "context"
 
 // YearMonth is one month of a year against the same month of the year
 // before: gifts and amounts (in the report's currency), in the month and
@@ -35,7 +31,7 @@ func (s *Store) YearOverYear(ctx context.Context, q ReportQuery, cur string) ([]
 	}
 	months := make([]YearMonth, 12)
 	fs := q.fiscalStart()
-	start, _ := q.YearSpan(q.Year, s.zone)
+	start, _ := q.YearSpan(q.Year, s.reportZone(q))
 	for i := range months {
 		months[i].Month = (fs-1+i)%12 + 1
 		months[i].ToCome = q.Now.Before(start.AddDate(0, i, 0))
@@ -46,7 +42,7 @@ func (s *Store) YearOverYear(ctx context.Context, q ReportQuery, cur string) ([]
 		if k[0] == int64(1) {
 			p = &months[(int(m)-fs+12)%12].This
 		}
-		*p = Part{int(t.n), api.ScaledDecimal(t.sum, scale)}
+		*p = Part{int(t.n), t.sum.decimal()}
 	}
 	var this, last Part
 	for i := range months {

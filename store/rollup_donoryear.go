@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"regexp"
 	"strings"
@@ -90,23 +89,14 @@ func rebuildDonorYears(ctx context.Context, x execer, into string) error {
 			FROM donations WHERE day IS NOT NULL GROUP BY 1, 2, 3, 4`})
 }
 
-// addUpDonorYears fills the rollup the upgrade from 18 made, unless a
-// first sync under way defers the rollups (its end adds them all up).
-func (s *Store) addUpDonorYears(ctx context.Context, tx *sql.Tx) error {
-	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
-		return err
-	}
-	return rebuildDonorYears(ctx, tx, "")
-}
-
 // donorYearsServe says whether the rollup by donor and year adds up what
 // the reports of q read: calendar years, every gift but by status, once
-// the rollups hold every donation.
+// the rollups hold every donation (rollupsServe).
 func (s *Store) donorYearsServe(ctx context.Context, q ReportQuery) (bool, error) {
 	f := q.Filter
 	f.Statuses = nil
 	if q.fiscalStart() != 1 || !f.isZero() {
 		return false, nil
 	}
-	return s.rolledUp(ctx)
+	return s.rollupsServe(ctx, q)
 }

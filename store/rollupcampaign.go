@@ -1,9 +1,6 @@
 package store
 
-import (
-	"context"
-	"database/sql"
-)
+import ()
 
 // campaignRollup adds the donations up by campaign and status, so that a
 // break-down by campaign (insights; summary --by campaign) of every
@@ -24,14 +21,4 @@ func campaignRollupSchema() []string {
 		`CREATE TRIGGER rollup_campaign_au AFTER UPDATE OF ` + campaignInputs + ` ON donations WHEN ` + kept + ` BEGIN ` +
 			rollupTake(rs, "old") + rollupAdd(rs, "new") + ` END`,
 	}
-}
-
-// addUpCampaigns fills the rollup by campaign the upgrade from 14 made,
-// unless a first sync under way defers the rollups: it adds them all up
-// at its end, and the new triggers are set aside until then.
-func (s *Store) addUpCampaigns(ctx context.Context, tx *sql.Tx) error {
-	if deferred, err := setAsideIfDeferred(ctx, tx); deferred || err != nil {
-		return err
-	}
-	return execAll(ctx, tx, campaignRollup.rebuild("", "donations", rollupSums))
 }

@@ -13,8 +13,8 @@ import (
 // are deferred (the meta key deferred says so).
 const kept = `NOT EXISTS (SELECT 1 FROM meta WHERE key = '` + metaDeferred + `')`
 
-// schema is every statement that makes a store of this version. It and
-// the upgrades are made on first use, not when the program starts: their
+// schema is every statement that makes a store of this version. It is
+// made on first use, not when the program starts: their
 // triggers' SQL, put together from the rollups and the donors' figures,
 // was 3 of the 5 ms every command spent before main (GODEBUG=inittrace=1),
 // while most commands open a store whose schema is checked by its sum.
@@ -25,8 +25,8 @@ var schema = sync.OnceValue(func() []string {
 		// Compressed on disk (see compress.go): dict is the dictionary's id in
 		// records_dict, 0 for a record kept as sent.
 		`CREATE TABLE records (id INTEGER PRIMARY KEY, dict INTEGER NOT NULL, raw BLOB NOT NULL)`,
-		recordsDictTable(schemaVersion),
-		donationsTable(schemaVersion),
+		recordsDictTable,
+		donationsTable,
 		`CREATE INDEX donations_date ON donations(date_utc, id)`,
 		// Gifts sort by what they are worth in one currency, the converted
 		// amount, when the server gives it: ¥9,531 is not more than $2,500.
@@ -44,34 +44,30 @@ var schema = sync.OnceValue(func() []string {
 		`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
 		DELETE FROM records WHERE id = old.id; END`,
 		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-	}, rollupSchema(schemaVersion)...), slices.Concat(searchTriggersAt(schemaVersion), campaignRollupSchema(), exchangeSchema,
+	}, rollupSchema(schemaVersion)...), slices.Concat(searchTriggers, campaignRollupSchema(), exchangeSchema,
 		donorYearSchema(), donorLastSchema(), heldJSONTriggers)...)
 })
 
-// searchTriggersAt keep the search index of a store of version v as
-// donations are stored, changed and removed: the text searched indexes,
-// from version 27 on, the search column alone before. While a first sync
-// fills an empty store the index is not kept up to date row by row (the
-// meta key deferred says so): it is built once when that sync ends, or
-// the next one if it is cut short.
-func searchTriggersAt(v int) []string {
-	text, of := searched, "search, email_key"
-	if v < 27 {
-		text, of = func(r string) string { return r + ".search" }, "search"
-	}
-	return []string{`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
-		INSERT INTO donations_fts(rowid, search) VALUES (new.id, ` + text("new") + `); END`,
-		`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
-		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, ` + text("old") + `); END`,
-		`CREATE TRIGGER donations_au AFTER UPDATE OF ` + of + ` ON donations WHEN ` + kept + ` BEGIN
-		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, ` + text("old") + `);
-		INSERT INTO donations_fts(rowid, search) VALUES (new.id, ` + text("new") + `); END`}
-}
+// searchTriggers keep the search index over the text searched as
+// donations are stored, changed and removed. While a first sync fills an
+// empty store the index is not kept up to date row by row (the meta key
+// deferred says so): it is built once when that sync ends, or the next
+// one if it is cut short.
+var searchTriggers = []string{`CREATE TRIGGER donations_ai AFTER INSERT ON donations WHEN ` + kept + ` BEGIN
+		INSERT INTO donations_fts(rowid, search) VALUES (new.id, ` + searched("new") + `); END`,
+	`CREATE TRIGGER donations_ad_fts AFTER DELETE ON donations WHEN ` + kept + ` BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, ` + searched("old") + `); END`,
+	`CREATE TRIGGER donations_au AFTER UPDATE OF search, email_key ON donations WHEN ` + kept + ` BEGIN
+		INSERT INTO donations_fts(donations_fts, rowid, search) VALUES ('delete', old.id, ` + searched("old") + `);
+		INSERT INTO donations_fts(rowid, search) VALUES (new.id, ` + searched("new") + `); END`}
 
-// donationsColumns are the donations' columns a store was first made with.
-// Only what is sorted, filtered, searched or added up: the rest of a
-// donation is read from its record.
-const donationsColumns = `id INTEGER PRIMARY KEY,
+// donationsTable holds what is sorted, filtered, searched or added up of
+// each donation: the rest is read from its record. The campaign (as
+// servers that nest it send it), the tribute's type, the part of the
+// amount refunded (× 10^4, at most the amount) and the interval of a
+// recurring gift's plan come last, as stores made since have them.
+const donationsTable = `CREATE TABLE donations (
+		id INTEGER PRIMARY KEY,
 		date_utc INTEGER, day TEXT,
 		amount TEXT, amount_e4 INTEGER, amount_e4f REAL, currency TEXT,
 		converted_amount TEXT, converted_e4 INTEGER, converted_e4f REAL, converted_currency TEXT,
@@ -81,55 +77,21 @@ const donationsColumns = `id INTEGER PRIMARY KEY,
 		form_name TEXT, payment_type TEXT,
 		recurring INTEGER NOT NULL DEFAULT 0, anonymous INTEGER NOT NULL DEFAULT 0,
 		tribute INTEGER NOT NULL DEFAULT 0,
-		search TEXT NOT NULL DEFAULT ''`
-
-// addedColumns are the donations' columns the upgrade from a version
-// added, in order: ALTER TABLE appends each to the table's statement, so a
-// new store's table ends with them, in the same order, as an upgraded
-// one's does.
-var addedColumns = map[int][]string{
-	// The campaign (as servers that nest it send it), the tribute's type,
-	// and the part of the amount refunded (× 10^4, at most the amount).
-	11: {"campaign_id INTEGER", "campaign_name TEXT", "tribute_type TEXT", "refunded_e4 INTEGER"},
-	// The interval of a recurring gift's plan, as sent: the recurring
-	// report's monthly value and when a donor counts as stopped.
-	13: {"plan_interval TEXT"},
-}
-
-// donationsTable makes the donations table as version v has it.
-func donationsTable(v int) string {
-	cols := donationsColumns
-	for from := range v {
-		for _, c := range addedColumns[from] {
-			cols += ", " + c
-		}
-	}
-	return "CREATE TABLE donations (\n\t\t" + cols + ")"
-}
+		search TEXT NOT NULL DEFAULT '', campaign_id INTEGER, campaign_name TEXT, tribute_type TEXT, refunded_e4 INTEGER, plan_interval TEXT)`
 
 // dictCodec is the column of records_dict that says how its records are
-// compressed (see compress.go), added by the upgrade from 26. Its default
-// is the codec of the dictionaries made before: a new store names S2 for
-// each it makes.
+// compressed (see compress.go). Its default is the codec of the
+// dictionaries stores made before it was kept: a rebuild adds it to
+// theirs, and a new store names S2 for each it makes.
 const dictCodec = "codec TEXT NOT NULL DEFAULT '" + codecZstd + "'"
 
-// recordsDictTable makes records_dict as version v has it.
-func recordsDictTable(v int) string {
-	cols := "id INTEGER PRIMARY KEY, sum BLOB NOT NULL, bytes BLOB NOT NULL"
-	if v > 26 {
-		cols += ", " + dictCodec
-	}
-	return "CREATE TABLE records_dict (" + cols + ")"
-}
+// recordsDictTable holds the dictionaries the records are compressed with.
+const recordsDictTable = "CREATE TABLE records_dict (id INTEGER PRIMARY KEY, sum BLOB NOT NULL, bytes BLOB NOT NULL, " + dictCodec + ")"
 
-// addColumns is the ALTER TABLE of each column the upgrade from v adds.
-func addColumns(v int) []string {
-	var out []string
-	for _, c := range addedColumns[v] {
-		out = append(out, "ALTER TABLE donations ADD COLUMN "+c)
-	}
-	return out
-}
+// convertedIndex is walked to the middle of the converted amounts by the
+// median, reading nothing else: of every donation, or of those of some
+// statuses, tested in the index (see medianOf).
+const convertedIndex = `CREATE INDEX donations_converted ON donations(converted_e4, status_key) WHERE converted_e4 IS NOT NULL`
 
 // campaignIndex serves a report narrowed to a campaign (see narrowBy) as
 // donations_form serves one narrowed to a form. Partial: the spec's
@@ -148,55 +110,6 @@ const campaignIndex = `CREATE INDEX donations_campaign ON donations(campaign_nam
 // sorts nothing by donor. About 6 % of a store (98 MB at a million).
 const donorIndex = `CREATE INDEX donations_donor ON donations(email_key, day, currency, converted_currency, amount_e4, converted_e4,
 	status_key, recurring, date_utc, first_name, last_name, refunded_e4, plan_interval)`
-
-// donorIndex13 is donorIndex as versions 11 to 13 made it, without the
-// part refunded and the interval.
-const donorIndex13 = `CREATE INDEX donations_donor ON donations(email_key, day, currency, converted_currency, amount_e4, converted_e4,
-	status_key, recurring, date_utc, first_name, last_name)`
-
-// donorIndex10 is donorIndex as versions 10 made it, for summaries only.
-const donorIndex10 = `CREATE INDEX donations_donor ON donations(email_key, day, currency, converted_currency, amount_e4, converted_e4)`
-
-// schemaAt is what makes a store of version v, for a version the upgrades
-// bring up to date: the schema without what they add.
-func schemaAt(v int) []string {
-	out := slices.Clone(schema())
-	out[slices.Index(out, donationsTable(schemaVersion))] = donationsTable(v)
-	out[slices.Index(out, recordsDictTable(schemaVersion))] = recordsDictTable(v)
-	// From the newest step down: a step that replaces a statement gives
-	// back the one an earlier step made.
-	for step := schemaVersion - 1; step >= v; step-- {
-		out = slices.DeleteFunc(out, func(stmt string) bool { return slices.Contains(upgrades()[step], stmt) })
-		out = append(out, replaced()[step]...)
-	}
-	return out
-}
-
-// readableAsIs says whether a store of an older version v answers queries
-// as it is, before its upgrade: none of the upgrades from v on adds
-// columns that queries read.
-func readableAsIs(v int) bool {
-	for ; v < schemaVersion; v++ {
-		if fills[v] != nil {
-			return false
-		}
-	}
-	return true
-}
-
-// upgradable says whether the upgrades bring an older version v up to
-// date (a new store, of version 0, is built).
-func upgradable(v int) bool {
-	if v <= 0 || v >= schemaVersion {
-		return false
-	}
-	for ; v < schemaVersion; v++ {
-		if upgrades()[v] == nil {
-			return false
-		}
-	}
-	return true
-}
 
 // upkeep says whether o is one of the objects a first sync drops while it
 // fills an empty store, and makes again at its end (see begin and tidy):
@@ -263,84 +176,8 @@ func makeUpkeep(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
-// migrate brings the store to schemaVersion: a new store is built, an
-// older one upgraded in place where the upgrades can (else rebuilt empty),
-// a newer one refused, and one that is not as this program makes it
-// refused before anything reads it (see checkSchema). The version is read
-// again inside the write transaction, so two processes opening a new store
-// build it once.
-func (s *Store) migrate(ctx context.Context, o Opening) error {
-	var v int
-	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
-		return err
-	}
-	if err := s.checkSchema(ctx, v); err != nil {
-		return err
-	}
-	if v == schemaVersion {
-		s.exchangesKept = true
-		return nil
-	}
-	if s.readOnly() {
-		switch {
-		case upgradable(v) && readableAsIs(v):
-			return nil // read as it is: it only lacks the kept requests
-		case upgradable(v):
-			return fmt.Errorf("local store %s is read-only (mode %04o) and needs upgrading for this version (it keeps what it holds): run  chmod u+w %s", s.path, s.mode, s.path)
-		}
-		return fmt.Errorf("local store %s is read-only (mode %04o) and needs rebuilding for this version: run  chmod u+w %s  and sync", s.path, s.mode, s.path)
-	}
-	if v == 0 {
-		// Compressed records of about 240 bytes pack as well into 4 KB
-		// pages as into 16 KB ones (0.95× and 0.94× the JSON at 100,000),
-		// and every insert of a donation copies each page it changes into
-		// a statement journal (its triggers could abort it halfway): 16 KB
-		// pages made that copy four times as large, and a first sync of
-		// 20,000 14 % slower. It only takes on a new file: a store
-		// rebuilt in place keeps its pages. Incremental auto-vacuum lets a
-		// sync hand back the pages it freed (see release); it too only
-		// takes before the first table is made.
-		if _, err := s.db.ExecContext(ctx, `PRAGMA page_size = 4096`); err != nil {
-			return err
-		}
-		if _, err := s.db.ExecContext(ctx, `PRAGMA auto_vacuum = INCREMENTAL`); err != nil {
-			return err
-		}
-	}
-	upgraded := false
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil || v == schemaVersion {
-			return err
-		}
-		if v > schemaVersion {
-			return fmt.Errorf("%w (schema %d, this program knows %d): update donations, or run  donations cache clear", ErrNewer, v, schemaVersion)
-		}
-		if upgradable(v) {
-			if !readableAsIs(v) {
-				// Its fills read every donation again.
-				if o.Unfinished {
-					return ErrUpgradeLeft
-				}
-				if o.Upgrading != nil {
-					o.Upgrading()
-				}
-			}
-			upgraded = true
-			return s.upgrade(ctx, tx, v)
-		}
-		return build(ctx, tx)
-	})
-	if err == nil && upgraded {
-		// What an upgrade made anew left the old pages free (the search
-		// index's positions: 238 MB at a million donations), and only a
-		// sync that changes something would hand them back.
-		err = s.spilling(ctx, func(conn *sql.Conn) error { return s.release(ctx, conn) })
-	}
-	s.exchangesKept = err == nil
-	return err
-}
-
-// build drops what an older store holds and makes the schema anew.
+// build drops what a store too old to rebuild holds and makes the schema
+// anew, empty.
 func build(ctx context.Context, tx *sql.Tx) error {
 	drop, err := tablesOf(ctx, tx)
 	if err != nil {
@@ -357,27 +194,6 @@ func build(ctx context.Context, tx *sql.Tx) error {
 	// Empty, its search index is as buildSearch leaves one.
 	if err := setMeta(ctx, tx, metaSearchBuilt, "1"); err != nil {
 		return err
-	}
-	return setVersion(ctx, tx)
-}
-
-// upgrade brings a store of version v up to date in place: every step's
-// statements first, then what each fills, as the newest schema has it (a
-// fill adds up the rollups as this program keeps them).
-func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int) error {
-	for step := v; step < schemaVersion; step++ {
-		for _, stmt := range upgrades()[step] {
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				return fmt.Errorf("upgrading the schema from %d: %w", step, err)
-			}
-		}
-	}
-	for ; v < schemaVersion; v++ {
-		if fill := fills[v]; fill != nil {
-			if err := fill(s, ctx, tx); err != nil {
-				return fmt.Errorf("upgrading the schema from %d: %w", v, err)
-			}
-		}
 	}
 	return setVersion(ctx, tx)
 }

@@ -1,8 +1,6 @@
 package store
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -18,13 +16,6 @@ const searchIndex = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, conte
 // searchView is the search index's content, what FTS5 reads of a donation
 // when it reads its text (a rebuild, an integrity check): searched.
 var searchView = `CREATE VIEW donations_search (id, search) AS SELECT id, ` + searched("") + ` FROM donations`
-
-// searchIndex26 is searchIndex as versions 17 to 26 made it, over the
-// search column alone.
-const searchIndex26 = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0, detail=none)`
-
-// searchIndex16 is searchIndex as versions up to 16 made it, with positions.
-const searchIndex16 = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations', content_rowid='id', tokenize='trigram', columnsize=0)`
 
 // Merging index segments after every page's transaction was a third of
 // what storing a page cost; a sync merges them once at its end (tidy), and
@@ -44,15 +35,3 @@ func searchSetting(in, option string, v int) string {
 // searchTables are the tables FTS5 keeps the search index in: with
 // columnsize=0 it keeps no sizes, and the donations are its content.
 var searchTables = []string{"donations_fts_data", "donations_fts_idx", "donations_fts_config"}
-
-// rebuildSearch indexes every donation in the search index the upgrade
-// from 26 made anew (the one from 16 made it anew too, and leaves it to
-// this), unless a first sync under way defers it: that sync builds it at
-// its end.
-func (s *Store) rebuildSearch(ctx context.Context, tx *sql.Tx) error {
-	deferred, err := metaIn(ctx, tx, metaDeferred)
-	if err != nil || deferred != "" {
-		return err
-	}
-	return buildSearch(ctx, tx)
-}

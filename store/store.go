@@ -19,10 +19,10 @@ import (
 	"donations/safefs"
 )
 
-// schemaVersion changes whenever a column or index changes; a store of an
-// older version is upgraded in place where upgrades can, else rebuilt (it
-// is a cache), a newer one refused.
-const schemaVersion = 27
+// schemaVersion changes whenever what is derived from the records changes
+// (a column, an index, a sum): a store of an older version is rebuilt from
+// its records (see rebuild), a newer one refused.
+const schemaVersion = 28
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {
@@ -33,9 +33,6 @@ type Store struct {
 
 	matches matchCount // the last search counted, for Window's plan
 	codecs  codecs     // the dictionaries its records are compressed with
-	// exchangesKept is false for a read-only store of a version before the
-	// kept requests (schema 9), read as it is.
-	exchangesKept bool
 
 	writer writerStmts // the statements that store pages
 
@@ -72,24 +69,25 @@ type Opening struct {
 	// Finishing, when set, is told on the caller's goroutine as that build
 	// starts, so that a command can say why it waits.
 	Finishing func()
-	// Upgrading, when set, is told as an upgrade that builds or adds up
-	// what the store holds again starts: 21 s at a million donations for
-	// the search index of version 27, which ctx cancels (the store is then
-	// left as it was).
-	Upgrading func()
+	// Rebuilding, when set, is told how far the rebuild of a store of an
+	// older version from its records has come, on the caller's goroutine:
+	// as it starts, every few thousand records, once they are all read,
+	// and as the search index and the sums are built. ctx cancels it (the
+	// store is then left as it was).
+	Rebuilding func(Rebuild)
 	// NoRoom, when set, is told when that build stopped on a full disk:
 	// the open answers without it (searches read the search column of
 	// every donation meanwhile), and the next open tries again.
 	NoRoom func()
-	// Unfinished leaves the build, and such an upgrade (ErrUpgradeLeft),
+	// Unfinished leaves the build, and such a rebuild (ErrRebuildLeft),
 	// to the next open, for a process that reads or keeps only what was
 	// learned of the server: it must not wait for work it has no use for.
 	Unfinished bool
 }
 
-// ErrUpgradeLeft is what an Unfinished open returns for a store whose
-// upgrade it leaves to the next open.
-var ErrUpgradeLeft = errors.New("local store: its upgrade is left to the next command that reads it")
+// ErrRebuildLeft is what an Unfinished open returns for a store whose
+// rebuild it leaves to the next open.
+var ErrRebuildLeft = errors.New("local store: its rebuild for this version is left to the next command that reads it")
 
 // OpenWith is Open, as o says.
 func OpenWith(ctx context.Context, path string, o Opening) (*Store, error) {
@@ -158,7 +156,11 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode, o 
 	db.SetMaxIdleConns(conns)
 	db.SetConnMaxLifetime(0)
 	s := &Store{db: db, path: path, mode: mode}
-	err = s.migrate(ctx, o)
+	var last Rebuild // what the rebuild last told
+	if told := o.Rebuilding; told != nil {
+		o.Rebuilding = func(p Rebuild) { last = p; told(p) }
+	}
+	rebuilt, err := s.migrate(ctx, o)
 	if err == nil {
 		var name string
 		name, err = s.meta(ctx, metaZone)
@@ -169,7 +171,11 @@ func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode, o 
 		// the store holds answers without it (filters and sums read the
 		// donations while it waits), and the reading commands must not fail
 		// on a write they never asked for.
-		if err = s.buildCutShort(ctx, o.Finishing); errors.Is(s.explain(err), ErrNoSpace) {
+		finishing := o.Finishing
+		if rebuilt && o.Rebuilding != nil {
+			finishing = func() { last.Summing = true; o.Rebuilding(last) }
+		}
+		if err = s.buildCutShort(ctx, finishing); errors.Is(s.explain(err), ErrNoSpace) {
 			err = nil
 			if o.NoRoom != nil {
 				o.NoRoom()

@@ -2,7 +2,10 @@
 // "did you mean" of config keys, profile names and filter values.
 package suggest
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Closest is the known word s was most likely meant to be, or "": one within
 // edit distance 2 (ignoring case), or else the one word that starts with or
@@ -53,4 +56,14 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// DidYouMean is " (did you mean "x"?)" with the known word s was most
+// likely meant to be (Closest), or "" when none is near: the words every
+// refusal of a mistyped command, flag or value ends with.
+func DidYouMean(s string, known []string) string {
+	if k := Closest(s, known); k != "" && k != s {
+		return fmt.Sprintf(" (did you mean %q?)", k)
+	}
+	return ""
 }

@@ -85,7 +85,7 @@ func New(src Source, opt Options) *Model {
 	m.add(logview.ID, logview.New(m.ctx, nav))
 	m.help = help.New(m.ctx, nav)
 	m.add(help.ID, m.help)
-	m.saver = saveview.New(m.ctx, nav, viewData{m}, opt.SaveView, func() ([]View, int) { return m.views, m.view })
+	m.saver = saveview.New(m.ctx, nav, viewData{m}, opt.SaveView, opt.CanSaveView, func() ([]View, int) { return m.views, m.view })
 	m.add(saveview.ID, m.saver)
 	m.views, m.state = opt.Views, opt.State
 	if m.state != nil {

@@ -131,8 +131,9 @@ func BenchmarkQuickSearchKeystroke100k(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		r := rune(query[i%len(query)])
-		if i%len(query) == 0 {
-			m.search.SetText("")
+		if i%len(query) == 0 { // Esc drops the search, / starts a new one
+			m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+			m.Update(tea.KeyPressMsg{Code: '/', Text: "/"})
 		}
 		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 		_ = m.View()

@@ -47,8 +47,9 @@ func (l *list) render(empty string) string {
 	for i := l.offset; i < n && len(lines) < lay.ListHeight; i++ {
 		lines = append(lines, rows.Draw(l.ctx, cols, shown.At(i), i == l.cursor))
 	}
-	if n == 0 && len(lines) < lay.ListHeight {
-		lines = append(lines, empty)
+	if n == 0 {
+		lines = append(lines, strings.Split(empty, "\n")...)
+		lines = lines[:min(len(lines), lay.ListHeight)]
 	}
 	for len(lines) < lay.ListHeight {
 		lines = append(lines, "")

@@ -7,6 +7,7 @@ import (
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/dataset"
 	"donations/ui/uictx"
 )
 
@@ -72,5 +73,23 @@ func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
 			}
 			d.mustShow("dates=2025-03-01..2025-03-31", uictx.Commas(len(rows)))
 		})
+	}
+}
+
+// A first name that finds nothing suggests the quick search, which finds
+// parts of names (and of every other field), whether the store or the
+// server answered: no donor is named "Mar", many a Maria or Mark.
+func TestAnUnfoundNameSuggestsTheQuickSearch(t *testing.T) {
+	_, c, st := storeAccount(t, 300)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 30)
+	d.settle()
+	if !d.m.data.fromStore() {
+		t.Fatal("the store does not answer after the sync")
+	}
+	d.keys("f", "tab", "Mar", "enter")
+	d.mustShow("No donation matches these filters.", "Try the", "quick search: /mar")
+	d.keys("x", "/", "mar", "enter")
+	if d.m.data.Len() == 0 {
+		t.Errorf("the quick search suggested finds nothing:\n%s", d.screen())
 	}
 }

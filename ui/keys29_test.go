@@ -30,21 +30,25 @@ func TestHelpNamesEsc(t *testing.T) {
 	}
 }
 
-// In insights g/Home go to the top and G/End to the bottom (issue 29.8).
+// In insights g/Home go to the top and G/End to the bottom, on the
+// overview and on every report page long enough to scroll.
 func TestInsightsTopAndBottom(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 80, 24)
 	d.keys("G", "i")
 	v := d.m.children[insights.ID].(*insights.View)
-	for _, tc := range []struct{ down, up string }{{"G", "g"}, {"end", "home"}} {
-		d.keys(tc.down)
-		if !v.AtBottom() || v.AtTop() {
-			t.Fatalf("%s: not at the bottom:\n%s", tc.down, d.screen())
+	for page := range []string{"insights", "lybunt", "sybunt"} {
+		for _, tc := range []struct{ down, up string }{{"G", "g"}, {"end", "home"}} {
+			d.keys(tc.down)
+			if !v.AtBottom() || v.AtTop() {
+				t.Fatalf("page %d, %s: not at the bottom:\n%s", page, tc.down, d.screen())
+			}
+			d.keys(tc.up)
+			if !v.AtTop() {
+				t.Fatalf("page %d, %s: not at the top:\n%s", page, tc.up, d.screen())
+			}
 		}
-		d.keys(tc.up)
-		if !v.AtTop() {
-			t.Fatalf("%s: not at the top:\n%s", tc.up, d.screen())
-		}
+		d.keys("tab")
 	}
 }
 

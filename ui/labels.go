@@ -81,11 +81,12 @@ func (w *walk) filtersNote() string {
 	return strings.Join(parts, " · ")
 }
 
-// searchHint offers the quick search when names sent to the server found
-// nothing: the server matches whole values, the search parts of them.
+// searchHint offers the quick search when a name filter found nothing:
+// the server and the store match a name whole, the search parts of it,
+// and in every field (a tribute's honoree, a comment).
 func (w *walk) searchHint(searchKey string) string {
 	names := strings.TrimSpace(w.q.Query.FirstName + " " + w.q.Query.LastName)
-	if names == "" || w.fromStore() {
+	if names == "" {
 		return ""
 	}
 	return " Try the quick search: " + searchKey + strings.ToLower(names)

@@ -36,6 +36,9 @@ type Options struct {
 	// SaveView writes a view into the config file (replacing one of its
 	// name only if replace); nil: views cannot be saved.
 	SaveView func(v View, replace bool) error
+	// CanSaveView says, before V asks for a name, why a view cannot be
+	// saved (no config file to write it in); nil, or nil returned: it can.
+	CanSaveView func() error
 	// State remembers the order, filters and search between runs; nil
 	// remembers nothing.
 	State StateStore

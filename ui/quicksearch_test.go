@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
@@ -99,5 +100,30 @@ func TestTotalsWaitForTheFirstScreen(t *testing.T) {
 	d.settle()
 	if s.sumsGen != s.gen || s.sums.Count == 0 {
 		t.Errorf("after the first screen: totals for gen %d of %d, %d gifts", s.sumsGen, s.gen, s.sums.Count)
+	}
+}
+
+// The bar opens on the search in force, not on what was last typed in it:
+// D drops the search for the donor's whole history, so / then starts empty
+// and a letter typed searches for that letter alone.
+func TestTheSearchBarOpensOnTheSearchInForce(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	d := newDriver(t, src, 120, 35)
+	d.keys("/", "ada", "enter")
+	d.keys("D", "x", "/")
+	if got := d.m.search.View(); strings.Contains(got, "ada") {
+		t.Fatalf("after D and x, / shows the dropped search: %q", got)
+	}
+	d.keys("e")
+	if got := d.m.data.q.Texts["search"]; got != "e" {
+		t.Errorf("one letter typed: the search is %q, want %q", got, "e")
+	}
+	if d.m.data.Len() == 0 {
+		t.Error("a search for e finds nothing")
+	}
+	d.keys("esc")
+	d.keys("/")
+	if got := d.m.search.View(); strings.Contains(got, "/ e") {
+		t.Errorf("after Esc cleared it, / shows %q", got)
 	}
 }

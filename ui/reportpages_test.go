@@ -40,14 +40,14 @@ func TestReportPagesTurnAndMoveTheYear(t *testing.T) {
 	// the first report.
 	d.mustShow("Insights", "By month (USD, converted)", "tab lybunt")
 	d.keys("shift+tab")
-	d.mustShow("Gift ranges · 2027", "FROM", "tab insights", "shift+tab yoy")
+	d.mustShow("Gift ranges by donor · 2027", "FROM", "tab insights", "shift+tab yoy")
 	d.keys("esc")
 	if d.m.focus != listID {
 		t.Errorf("esc on a report page: focus %v", d.m.focus)
 	}
 	// Opened again, the page the user left is read anew.
 	d.keys("i")
-	d.mustShow("Gift ranges · 2027", "AMOUNT")
+	d.mustShow("Gift ranges by donor · 2027", "AMOUNT")
 }
 
 // A reply to a read the page has moved on from is dropped: the year's
@@ -120,5 +120,5 @@ func TestReportPagesTakeTheFiscalStart(t *testing.T) {
 	d := newDriverWith(t, src, Options{FiscalStart: 7}, 120, 35)
 	d.keys("G", "i", "tab")
 	d.settle()
-	d.mustShow("LYBUNT · gave in 2026, not in 2027", "fiscal 2027 (Jul 2026 to Jun 2027), so far")
+	d.mustShow("LYBUNT · gave in FY2026, not in FY2027", "FY2027 (Jul 2026 to Jun 2027), so far")
 }

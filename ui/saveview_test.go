@@ -91,3 +91,22 @@ func TestSaveAViewFromTheBrowser(t *testing.T) {
 		t.Errorf("a view the wiring refused became a tab: %v", d.m.views)
 	}
 }
+
+// Where a view could not be saved (the demo without a config file), V
+// says so at once, whole at 80 columns, and asks for no name.
+func TestSaveViewRefusedBeforeTheName(t *testing.T) {
+	src, _ := demoSource(t, demo.Options{Count: 300})
+	saved := &savedViews{}
+	d := newDriverWith(t, src, Options{SaveView: saved.save,
+		CanSaveView: func() error { return errors.New("no config file /home/x/.config/donations/config.toml") }}, 80, 24)
+	d.keys("V")
+	d.mustNotShow("save view as:")
+	d.mustShow("Views cannot be saved: no config file /home/x/.config/donations/config.toml")
+	if d.m.focus != listID {
+		t.Errorf("V refused: focus %v", d.m.focus)
+	}
+	d.keys("a")
+	if len(saved.calls) != 0 {
+		t.Errorf("saved %+v", saved.calls)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"donations/api/demo"
 	"donations/ask"
+	"donations/dataset"
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/detail"
@@ -172,5 +173,34 @@ func TestTooSmallMessageFits(t *testing.T) {
 		if textsafe.Width(l) > 30 {
 			t.Errorf("line of %d cells: %q", textsafe.Width(l), l)
 		}
+	}
+}
+
+// The header's chips shorten to fit, and a value is never cut: name=value,
+// then the value alone, then the last ones counted; the message line names
+// every filter.
+func TestHeaderChipsShortenWithoutCuttingAValue(t *testing.T) {
+	_, c, st := storeAccount(t, 300)
+	for _, tc := range []struct {
+		width int
+		want  []string
+	}{
+		{140, []string{"dates=2026-10-01..2026-10-31", "status=refunded", "amount=10..100"}},
+		{100, []string{"2026-10-01..2026-10-31", "refunded", "10..100"}},
+		{80, []string{"2026-10-01..2026-10-31", "+2 filters"}},
+	} {
+		d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, tc.width, 24)
+		d.settle()
+		d.keys("f", "tab", "tab", "tab", "tab", "tab", "2026-10-01..2026-10-31", "tab", "refunded", "tab", "10..100", "enter")
+		head := lines(d.screen())[0]
+		for _, w := range tc.want {
+			if !strings.Contains(head, w) {
+				t.Errorf("%d columns: the header %q lacks %q", tc.width, head, w)
+			}
+		}
+		if strings.Contains(head, "…") || !strings.Contains(head, "shown") {
+			t.Errorf("%d columns: the header is cut: %q", tc.width, head)
+		}
+		d.mustShow("dates, status, amount: applied here")
 	}
 }

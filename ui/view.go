@@ -92,22 +92,47 @@ func fitLine(lines []string, i, w int) string {
 // longest form that fits: the sync's line shortens first, then the order
 // goes; a number is never cut.
 func (m *Model) header() string {
-	st, data, w := &m.ctx.Styles, m.data, m.ctx.Layout.Width
-	left := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
-	for _, c := range data.q.Chips() {
-		style := st.LocalChip
-		if c.Field.Server {
-			style = st.Chip
+	st, w := &m.ctx.Styles, m.ctx.Layout.Width
+	head := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
+	var left, right string
+	for _, chips := range m.chipForms() {
+		left = head + chips
+		right = m.headerRights(func(r string) bool { return textsafe.Width(left)+1+textsafe.Width(r) <= w })
+		if textsafe.Width(left)+1+textsafe.Width(right) <= w {
+			break
 		}
-		left += " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
 	}
-	right := m.headerRights(func(r string) bool { return textsafe.Width(left)+1+textsafe.Width(r) <= w })
 	gap := w - textsafe.Width(left) - textsafe.Width(right)
 	if gap < 1 {
 		left = textsafe.Truncate(left, max(w-textsafe.Width(right)-1, 0))
 		gap = w - textsafe.Width(left) - textsafe.Width(right)
 	}
 	return left + strings.Repeat(" ", max(gap, 1)) + right
+}
+
+// chipForms are the header's filter chips from the longest form to the
+// shortest: each as name=value; each as its value alone (the message line
+// names the filters, in the same order); then the last ones counted
+// ("+2 filters") rather than shown. A value is never cut: a cut one
+// (sta…) hid the filter it stood for.
+func (m *Model) chipForms() []string {
+	st := &m.ctx.Styles
+	chips := m.data.q.Chips()
+	full, short := make([]string, len(chips)), make([]string, len(chips))
+	for i, c := range chips {
+		style := st.LocalChip
+		if c.Field.Server {
+			style = st.Chip
+		}
+		full[i] = " " + style.Render(c.Field.Chip+"="+textsafe.Line(c.Text))
+		short[i] = " " + style.Render(textsafe.Line(c.Text))
+	}
+	forms := []string{strings.Join(full, ""), strings.Join(short, "")}
+	for n := len(chips) - 1; n >= 0; n-- {
+		more := len(chips) - n
+		forms = append(forms, strings.Join(short[:n], "")+" "+st.Muted.Render("+"+textsafe.Count(more, "filter")))
+	}
+	return forms
 }
 
 // headerRights is the header's right side in the longest of its forms
@@ -193,33 +218,41 @@ func (m *Model) headerRight(parts []headerPart) string {
 	return b.String()
 }
 
+// emptyMessage is what the list shows in place of rows, over as many
+// lines as it takes: the way out it names must not be cut off.
 func (m *Model) emptyMessage() string {
+	style, text := m.emptyNote()
+	return style.Width(max(m.ctx.Layout.ListWidth-1, 1)).Render(text)
+}
+
+// emptyNote says why the list is empty, and in what style.
+func (m *Model) emptyNote() (lipgloss.Style, string) {
 	st, data, keys := &m.ctx.Styles, m.data, &m.ctx.Keys.List
 	switch {
 	case data.err != nil:
-		return st.Error.Render("Nothing loaded: " + uictx.FirstLine(data.err.Error()))
+		return st.Error, "Nothing loaded: " + uictx.FirstLine(data.err.Error())
 	case data.loading:
-		return st.Muted.Render("Loading…")
+		return st.Muted, "Loading…"
 	case data.narrowed() && !data.done:
-		return st.Muted.Render("None of the " + uictx.Commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page.")
+		return st.Muted, "None of the " + uictx.Commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page."
 	case !data.done:
-		return st.Muted.Render("Loading…")
+		return st.Muted, "Loading…"
 	case data.q.Has("search") && data.shown.hidden > 0:
 		// A search left from before hides what a new filter finds: say so.
-		return st.Muted.Render("The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
-			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it.")
+		return st.Muted, "The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
+			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it."
 	case data.fromStore() && data.partial() != "" && (data.q.Filtered() || data.q.Has("search")):
 		// A first sync still under way: say nothing of the account.
-		return st.Muted.Render("None of what the store holds so far matches; it does not hold every donation yet.")
+		return st.Muted, "None of what the store holds so far matches; it does not hold every donation yet."
 	case data.q.Has("search"):
-		return st.Muted.Render("No donation matches the search. " + keys.Back.Help().Key + " clears it.")
+		return st.Muted, "No donation matches the search. " + keys.Back.Help().Key + " clears it."
 	case data.q.Filtered():
-		return st.Muted.Render("No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key))
+		return st.Muted, "No donation matches these filters. " + keys.Filter.Help().Key + " edits them, " + keys.Clear.Help().Key + " clears them." + data.searchHint(keys.Search.Help().Key)
 	}
 	if data.partial() != "" {
-		return st.Muted.Render("Nothing loaded yet.")
+		return st.Muted, "Nothing loaded yet."
 	}
-	return st.Muted.Render("This account has no donations yet.")
+	return st.Muted, "This account has no donations yet."
 }
 
 // errorPanel is the whole error, with what to do about it, when nothing could

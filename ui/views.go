@@ -39,7 +39,6 @@ func (m *Model) applyView(i int) tea.Cmd {
 	if v.Sort == "" {
 		q.Desc = m.data.order == api.NewestFirst
 	}
-	m.search.SetText(q.Texts["search"])
 	return m.list.ask(q)
 }
 
@@ -142,7 +141,6 @@ func (m *Model) restore(s State) {
 	}
 	r.Query.PerPage = m.data.q.Query.PerPage
 	m.data.q = r
-	m.search.SetText(r.Texts["search"])
 }
 
 // remember is the state to save at quit.

@@ -104,7 +104,7 @@ func (d *dataset) boxOf(i int, rec *Record) boxRecord {
 		UTMCampaign: orNull(rec.UTMCampaign), UTMSource: orNull(rec.UTMSource),
 		UTMMedium: orNull(rec.UTMMedium), UTMContent: orNull(rec.UTMContent),
 	}
-	boxMoney(r, rec, &b)
+	boxMoney(r, rec, &b, boxConvertedSince.AddDate(d.years, 0, 0))
 	if rec.DonationType == "paypal" {
 		b.DonationType, b.PaypalTransactionID = "paypal", paypalTransaction(rec.PaymentChargeID)
 	} else {
@@ -135,14 +135,15 @@ func (d *dataset) boxOf(i int, rec *Record) boxRecord {
 }
 
 // boxMoney sets the amounts as Donorbox writes them ("100.0", "$100"): a
-// converted amount only on gifts made since it began sending one, the net
+// converted amount only on gifts made since it began sending one (as far
+// before the data set's end as on the fixed one), the net
 // of fees, and what was refunded: all of a refunded gift, part of a few.
-func boxMoney(r *rng, rec *Record, b *boxRecord) {
+func boxMoney(r *rng, rec *Record, b *boxRecord, convertedSince time.Time) {
 	cur := currencyOf(rec.Currency)
 	cents := centsOf(rec.Amount)
 	b.Amount, b.FormattedAmount = boxAmount(cents), boxFormatted(cur.symbol, cents)
 	usd := centsOf(rec.ConvertedAmount)
-	if at, err := time.Parse(time.RFC3339Nano, rec.DonationDate); err == nil && !at.Before(boxConvertedSince) {
+	if at, err := time.Parse(time.RFC3339Nano, rec.DonationDate); err == nil && !at.Before(convertedSince) {
 		b.ConvertedAmount, b.FormattedConvertedAmount = orNull(boxAmount(usd)), orNull(boxFormatted("$", usd))
 	}
 	fees := (centsOf(string(rec.ProcessingFee)) + centsOf(string(rec.AppFee))) * cur.usdPerMille / 1000

@@ -151,6 +151,10 @@ type dataset struct {
 	donors  []donor
 	start   time.Time
 	step    time.Duration
+	// years is how many whole years the data set's end lies after End: the
+	// stories and the platform's history move by as much, so that a story
+	// told of "last year" stays last year's whatever day the demo ends.
+	years   int
 	changed map[int]change // set through the admin handler
 	removed map[int]bool
 	added   map[int]time.Time // when each donation added while the server ran came
@@ -161,13 +165,16 @@ type dataset struct {
 	told      map[int]storyGift // the donations the stories took
 }
 
-// End is the date of the newest demo donation: fixed, so the data never moves.
+// End is where the data set ends when Options.End is zero: fixed, so that
+// tests and golden screens see the same donations on any day. The program's
+// --demo ends its data at the moment it starts instead.
 var End = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 
 const span = 3 * 365 * 24 * time.Hour
 
-func newDataset(count int, seed int64, backdated float64) *dataset {
-	d := &dataset{seed: seed, start: End.Add(-span), backdated: backdated}
+// newDataset spreads count donations over the three years before end.
+func newDataset(count int, seed int64, backdated float64, end time.Time) *dataset {
+	d := &dataset{seed: seed, start: end.Add(-span), backdated: backdated, years: yearsAfter(End, end)}
 	if count > 0 {
 		d.step = span / time.Duration(count)
 	}
@@ -191,6 +198,15 @@ func newDataset(count int, seed int64, backdated float64) *dataset {
 	}
 	d.tell()
 	return d
+}
+
+// yearsAfter is how many whole years t lies after from (negative before it).
+func yearsAfter(from, t time.Time) int {
+	n := t.Year() - from.Year()
+	if from.AddDate(n, 0, 0).After(t) {
+		n--
+	}
+	return n
 }
 
 func makeDonor(r *rng, j int) donor {

@@ -30,6 +30,10 @@ const (
 type Options struct {
 	Count int   // donations (default 5,000)
 	Seed  int64 // data seed (default 1)
+	// End is the moment the data set ends: its newest donation is at most
+	// one step (three years over Count) before it. Zero is End, the fixed
+	// end tests and golden screens pin.
+	End time.Time
 
 	Login, OrgID, APIKey string // credentials (defaults above)
 
@@ -78,6 +82,12 @@ type Options struct {
 	// the Fault* values below (0 serves normally), for tests of exact sequences.
 	Script []int
 
+	// Paging that changes under a walk (paging.go).
+	PageSizes     []int // page n holds PageSizes[n-1] rows (the last size repeats), whatever per_page says
+	NewestUntil   int   // newest first whatever order says for this many requests, then as the spec
+	AscPageOne    bool  // newest first unless order=asc, which it honours on page 1 only
+	NewestPageOne bool  // page 1 newest first, every later page oldest first, whatever order says
+
 	// DateForm writes donation_date in another form a server may use (in
 	// the spec's shape): DateNoColon, DateOnly; "" the spec's.
 	DateForm string
@@ -104,6 +114,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Seed == 0 {
 		o.Seed = 1
+	}
+	if o.End.IsZero() {
+		o.End = End
 	}
 	if o.Login == "" {
 		o.Login = DefaultLogin
@@ -156,7 +169,7 @@ func New(opts Options) *Server {
 	return &Server{
 		opts:    opts,
 		shape:   shapeOf(opts.Shape),
-		data:    newDataset(opts.Count, opts.Seed, opts.Backdated),
+		data:    newDataset(opts.Count, opts.Seed, opts.Backdated, opts.End),
 		rand:    rand.New(rand.NewPCG(uint64(opts.Seed), 7)),
 		windows: map[string]*window{},
 	}
@@ -288,12 +301,16 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	if s.opts.IgnorePage {
 		page = 1
 	}
+	matched = s.pageOrder(matched, page, r.URL.Query().Get("order"))
 	pages := (len(matched) + per - 1) / per
 	if page > pages && s.opts.PastEnd == "last" && pages > 0 {
 		page = pages
 	}
 	from := min((page-1)*per, len(matched))
 	to := min(from+per, len(matched))
+	if len(s.opts.PageSizes) > 0 {
+		from, to, pages = sizedPage(s.opts.PageSizes, page, len(matched))
+	}
 	if page > 1 && s.opts.RepeatRows > 0 {
 		from = max(from-s.opts.RepeatRows, 0)
 	}
@@ -333,7 +350,7 @@ func (s *Server) selected(r *http.Request) ([]int, error) {
 			return nil, err
 		}
 	}
-	if s.opts.NewestOnly || s.shape.reversed(q.Get("order"), s.opts.OrderDesc) {
+	if s.opts.NewestOnly || s.newestFirst(q.Get("order")) {
 		matched = slices.Clone(matched)
 		slices.Reverse(matched)
 	}

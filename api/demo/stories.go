@@ -80,7 +80,7 @@ func (d *dataset) tell() {
 		j := int32(len(d.donors))
 		d.donors = append(d.donors, storyDonor(s))
 		for _, g := range s.gifts {
-			i := min(max(int(g.on.Sub(d.start)/d.step), 0), len(d.entries)-1)
+			i := min(max(int(g.on.AddDate(d.years, 0, 0).Sub(d.start)/d.step), 0), len(d.entries)-1)
 			for ; i < len(d.entries)-1; i++ {
 				if _, taken := d.told[i]; !taken && int(d.entries[i].donor) >= len(personas) {
 					break

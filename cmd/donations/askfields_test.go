@@ -17,8 +17,7 @@ func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
 	}
 	_, env, account := askAccount(t, 2000)
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
-	now := time.Now()
-	lastMonth, _ := api.PresetRange("last month", now)
+	lastMonth, _ := api.PresetRange("last month", pinnedNow())
 	for _, tc := range []struct {
 		args []string
 		keep func(d api.Donation) bool

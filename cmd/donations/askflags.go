@@ -20,6 +20,9 @@ type askFlags struct {
 	texts  ask.Texts
 	bounds map[string]*[2]string // a ranged field's ends, by field name
 	sort   string
+	// fiscalStart is the month fiscal years start in, which --dates
+	// "fiscal 2026" reads by (0: January).
+	fiscalStart int
 }
 
 func (f *askFlags) define(c *cobra.Command, sort bool) {
@@ -69,7 +72,7 @@ func (f *askFlags) question(now time.Time) (ask.Question, error) {
 		}
 		texts[name] = b[0] + ".." + b[1]
 	}
-	q, errs := ask.Read(texts, now)
+	q, errs := ask.ReadFiscal(texts, now, f.fiscalStart)
 	for name, b := range f.bounds {
 		if msg, bad := errs[name]; bad && f.texts[name] == "" {
 			fd, _ := ask.Lookup(name)

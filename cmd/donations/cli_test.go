@@ -43,7 +43,7 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		{[]string{"list", "--last-name", " "}, "donations list: --last-name: the value is empty; leave the flag out instead\n" + listHelp},
 		{[]string{"list", "--format", ""}, `donations list: --format: "" is not one of table, json, ndjson, csv` + "\n" + listHelp},
 		{[]string{"list", "--format", "xml"}, `donations list: --format: "xml" is not one of table, json, ndjson, csv` + "\n" + listHelp},
-		{[]string{"list", "--dates", "last mnth"}, `donations list: --dates: "last mnth" is not a date (2026-03-01), a date-time (2026-03-01T09:30), today, or 7d/30d (did you mean "last month"?); or a preset (today, 7 days, 30 days, this month, last month, this year)` + "\n" + listHelp},
+		{[]string{"list", "--dates", "last mnth"}, `donations list: --dates: "last mnth" is not a date (2026-03-01), a date-time (2026-03-01T09:30), today, or 7d/30d (did you mean "last month"?); or a preset (today, 7 days, 30 days, this month, last month, this year), a month (october, oct 2026, 2026-10) or a year (2026, fiscal 2026, FY2026)` + "\n" + listHelp},
 		{[]string{"demo-server", "--past-end", "wrap"}, `donations demo-server: --past-end: "wrap" is not one of empty, last` + "\nTry 'donations demo-server --help'.\n"},
 		{[]string{"list", "--colour"}, "donations list: unknown flag --colour\n" + listHelp},
 		{[]string{"list", "-x"}, "donations list: unknown flag -x\n" + listHelp},
@@ -61,7 +61,23 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		{[]string{"demo-server", "--addr", "0.0.0.0:8080"}, `donations demo-server: --addr: "0.0.0.0:8080": only loopback addresses (127.0.0.1, ::1, localhost) are allowed` + "\nTry 'donations demo-server --help'.\n"},
 		{[]string{"demo-server", "--addr", "localhost"}, `donations demo-server: --addr: "localhost": address localhost: missing port in address` + "\nTry 'donations demo-server --help'.\n"},
 		{[]string{"demo-server", "now"}, `donations demo-server: unexpected argument "now" (this command takes only flags)` + "\nTry 'donations demo-server --help'.\n"},
-		{[]string{"completion", "tcsh"}, `donations completion: unknown shell "tcsh"; give bash, zsh, fish or powershell` + "\nTry 'donations completion --help'.\n"},
+		{[]string{"completion", "powersh"}, `donations completion: unknown command "powersh" (did you mean "powershell"?)` + "\nTry 'donations completion --help'.\n"},
+		{[]string{"completion", "bsh"}, `donations completion: unknown command "bsh" (did you mean "bash"?)` + "\nTry 'donations completion --help'.\n"},
+		{[]string{"completion", "cmd.exe"}, `donations completion: unknown command "cmd.exe" (completion takes bash, fish, powershell, zsh)` + "\nTry 'donations completion --help'.\n"},
+		{[]string{"cache", "inf"}, `donations cache: unknown command "inf" (did you mean "info"?)` + "\nTry 'donations cache --help'.\n"},
+		{[]string{"cache", "purge"}, `donations cache: unknown command "purge" (cache takes clear, info)` + "\nTry 'donations cache --help'.\n"},
+		{[]string{"help", "cache", "inf"}, `donations help: unknown command "inf" (did you mean "info"?)` + "\nTry 'donations help --help'.\n"},
+		{[]string{"list", "--fromat", "csv"}, `donations list: unknown flag --fromat (did you mean "format"?)` + "\n" + listHelp},
+		{[]string{"report", "lybunt", "--yaer", "2026"}, `donations report: unknown flag --yaer (did you mean "year"?)` + "\nTry 'donations report --help'.\n"},
+		{[]string{"--dem", "list"}, `donations: unknown flag --dem (did you mean "demo"?)` + "\nTry 'donations --help'.\n"},
+		{[]string{"list", "--format", "cvs"}, `donations list: --format: "cvs" is not one of table, json, ndjson, csv (did you mean "csv"?)` + "\n" + listHelp},
+		{[]string{"list", "--sort", "amout"}, `donations list: --sort: "amout" is not one of date, amount, name, email, status, form, id (with - in front for descending) (did you mean "amount"?)` + "\n" + listHelp},
+		{[]string{"list", "--sort", "-amout"}, `donations list: --sort: "-amout" is not one of date, amount, name, email, status, form, id (with - in front for descending) (did you mean "-amount"?)` + "\n" + listHelp},
+		{[]string{"summary", "--by", "from"}, `donations summary: --by: "from" is not one of form, campaign, status, month, week, day, donor, currency, payment_type, recurring (did you mean "form"?)` + "\nTry 'donations summary --help'.\n"},
+		{[]string{"summary", "--by", "form", "--sort", "amuont"}, `donations summary: --sort: "amuont" is not one of group, -group, count, -count, amount, -amount (did you mean "amount"?)` + "\nTry 'donations summary --help'.\n"},
+		{[]string{"report", "lybnt"}, `donations report: "lybnt" is not a report (lybunt, sybunt, retention, recurring, yoy, ranges) (did you mean "lybunt"?)` + "\nTry 'donations report --help'.\n"},
+		{[]string{"report", "lybunt", "--fiscal-start", "Jly"}, `donations report: --fiscal-start: "Jly" is not a month; give 1..12 or its name (July, jul) (did you mean "July"?)` + "\nTry 'donations report --help'.\n"},
+		{[]string{"--demo-shape", "donrbox", "list"}, `donations list: --demo-shape: "donrbox" is not one of spec, donorbox (did you mean "donorbox"?)` + "\n" + listHelp},
 		{[]string{"help", "lst"}, `donations help: unknown command "lst" (did you mean "list"?)` + "\nTry 'donations help --help'.\n"},
 		{[]string{"man", "list"}, `donations man: unexpected argument "list" (this command takes only flags)` + "\nTry 'donations man --help'.\n"},
 	}
@@ -144,7 +160,7 @@ func TestHelpPerCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", tc.args, r.code, r.stderr)
 		}
 		for _, w := range tc.want {
-			if !strings.Contains(r.stdout, w) {
+			if !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), w) { // wherever a line breaks
 				t.Errorf("%v: help lacks %q:\n%s", tc.args, w, r.stdout)
 			}
 		}
@@ -290,7 +306,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 // report, not Go's crash and status 2.
 func TestAPanicInACommandExitsThree(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	a := &app{env: env{stdout: &stdout, stderr: safeText{&stderr}, getenv: func(string) string { return "" }}}
+	a := &app{env: env{stdout: &stdout, stderr: safeText{&stderr}, getenv: func(string) string { return "" }, now: pinnedNow}}
 	root := newRoot(a)
 	root.AddCommand(&cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error { panic("the page table is inconsistent") }})
 	code := guarded(&stderr, func() int { return execute(context.Background(), a.env, root, []string{"boom"}) })

@@ -124,7 +124,7 @@ func TestCutShortBuildStopsOnInterrupt(t *testing.T) {
 			defer cancel()
 			errb := &stopOnNote{stop: cancel}
 			var out bytes.Buffer
-			code := run(ctx, append(tc.args, account...), &out, errb, func(k string) string { return env[k] })
+			code := run(ctx, append(tc.args, account...), &out, errb, func(k string) string { return env[k] }, pinnedNow)
 			if code != exitInterrupted || !strings.Contains(errb.String(), "interrupted") {
 				t.Fatalf("exit %d, %q; want %d: the stop reaches the build", code, errb.String(), exitInterrupted)
 			}

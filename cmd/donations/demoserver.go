@@ -32,6 +32,7 @@ func demoServerCommand(a *app) *cobra.Command {
 	o.Count = 5000
 	intVar(fs, &o.Count, "count", 0, 0, "number of donations")
 	fs.Int64Var(&o.Seed, "seed", 1, "data seed")
+	fs.Var(momentFlag{&o.End}, "end", "the moment the gifts end (default: now), e.g. 2026-11-01 or 2026-11-01T09:30:00Z")
 	fs.DurationVar(&o.Latency, "latency", 0, "added to every answer, e.g. 50ms")
 	fs.DurationVar(&o.Jitter, "jitter", 0, "up to this much more latency, at random")
 	fs.Float64Var(&o.ErrorRate, "error-rate", 0, "share of requests answered 5xx (0..1)")
@@ -62,6 +63,7 @@ func demoServerCommand(a *app) *cobra.Command {
 
 func runDemoServer(ctx context.Context, a *app, o demoServerOptions) error {
 	o.Count = demoSize(o.Count)
+	o.End = demoEnd(o.End, a.now)
 	run, err := demo.Start(ctx, o.addr, o.Options)
 	if err != nil {
 		fmt.Fprintln(a.stderr, "donations demo-server:", err)
@@ -87,4 +89,14 @@ func demoSize(n int) int {
 		return -1
 	}
 	return n
+}
+
+// demoEnd is where a demo's data ends: where --demo-end or --end says, else
+// now, so that "this month" and "last month" hold gifts on any day. Its
+// newest gift is then a few hours old at most (three years over its count).
+func demoEnd(set time.Time, now func() time.Time) time.Time {
+	if !set.IsZero() {
+		return set
+	}
+	return now().Truncate(time.Second)
 }

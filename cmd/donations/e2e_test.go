@@ -238,7 +238,7 @@ func TestNoColorLeavesOnlyBoldAndReverse(t *testing.T) {
 		if noColor {
 			env += " NO_COLOR=1"
 		}
-		s := newTmux(t, 100, 30, fmt.Sprintf("env HOME=%s %s %s --demo", t.TempDir(), env, bin))
+		s := newTmux(t, 100, 30, fmt.Sprintf("env HOME=%s %s %s --demo --demo-end 2026-11-01", t.TempDir(), env, bin))
 		s.waitFor("5,000 donations")
 		out, err := s.tmux("capture-pane", "-e", "-p", "-t", s.name).Output()
 		if err != nil {

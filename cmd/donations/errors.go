@@ -11,6 +11,7 @@ import (
 
 	"donations/api"
 	"donations/config"
+	"donations/suggest"
 )
 
 // exitStatus is the error of a command that has already said what went
@@ -56,8 +57,9 @@ func printUsageError(w io.Writer, root *cobra.Command, args []string, err error)
 }
 
 // flagError rewrites pflag's parse errors to name the flag first and say
-// what it takes, in the words of the README.
-func flagError(err error) error {
+// what it takes, in the words of the README; an unknown flag gets the one
+// of c's it was likely meant to be.
+func flagError(c *cobra.Command, err error) error {
 	var (
 		notExist *pflag.NotExistError
 		noValue  *pflag.ValueRequiredError
@@ -72,7 +74,8 @@ func flagError(err error) error {
 		if short := notExist.GetSpecifiedShortnames(); short != "" {
 			return fmt.Errorf("unknown flag -%s", short)
 		}
-		return fmt.Errorf("unknown flag --%s", notExist.GetSpecifiedName())
+		name := notExist.GetSpecifiedName()
+		return fmt.Errorf("unknown flag --%s%s", name, suggest.DidYouMean(name, flagNames(c)))
 	case errors.As(err, &noValue):
 		return fmt.Errorf("--%s needs a value", noValue.GetFlag().Name)
 	case errors.As(err, &invalid):
@@ -84,6 +87,23 @@ func flagError(err error) error {
 		return fmt.Errorf("--%s: %q is not %s", f.Name, invalid.GetValue(), typeNoun(f.Value.Type()))
 	}
 	return err
+}
+
+// flagNames are the flags c takes, its own and the global ones, as a
+// person would type them (without the dashes).
+func flagNames(c *cobra.Command) []string {
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	return names
 }
 
 func typeNoun(t string) string {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api/demo"
+	"donations/suggest"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -77,7 +78,7 @@ func (f choiceFlag) Type() string { return "string" }
 
 func (f choiceFlag) Set(s string) error {
 	if !slices.Contains(f.choices, s) {
-		return badValue(fmt.Sprintf("%q is not one of %s", s, strings.Join(f.choices, ", ")))
+		return badValue(fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.choices, ", "), suggest.DidYouMean(s, f.choices)))
 	}
 	*f.p = s
 	return nil
@@ -141,5 +142,38 @@ func (f monthFlag) Set(s string) error {
 		*f.p = n
 		return nil
 	}
-	return badValue(fmt.Sprintf("%q is not a month; give 1..12 or its name (July, jul)", s))
+	return badValue(fmt.Sprintf("%q is not a month; give 1..12 or its name (July, jul)%s", s, suggest.DidYouMean(s, monthNames())))
+}
+
+// monthNames are the months' English names, for a did-you-mean.
+func monthNames() []string {
+	names := make([]string, 12)
+	for m := time.January; m <= time.December; m++ {
+		names[m-1] = m.String()
+	}
+	return names
+}
+
+// momentFlag is a moment given as a date (its start, in UTC) or an RFC 3339
+// date-time.
+type momentFlag struct{ p *time.Time }
+
+func (f momentFlag) String() string {
+	if f.p.IsZero() {
+		return ""
+	}
+	return f.p.Format(time.RFC3339)
+}
+
+func (f momentFlag) Type() string { return "time" }
+
+func (f momentFlag) Set(s string) error {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		if t, err = time.Parse(time.DateOnly, s); err != nil {
+			return badValue(fmt.Sprintf("%q is not a date (2026-11-01) or a date-time (2026-11-01T09:30:00Z)", s))
+		}
+	}
+	*f.p = t
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,7 @@ type globals struct {
 	demo                                   bool
 	demoCount                              int
 	demoShape                              string
+	demoEnd                                time.Time // zero: the moment the program starts
 	verbose                                bool
 	noCache                                bool
 	logPath                                string
@@ -45,6 +47,7 @@ func (g *globals) register(root *cobra.Command) {
 	intVar(fs, &g.demoCount, "demo-count", 0, 0, "donations in the built-in demo")
 	g.demoShape = demo.ShapeSpec
 	fs.Var(choiceFlag{&g.demoShape, demo.ShapeNames}, "demo-shape", "the built-in demo's shape: spec, or donorbox (nested donor, newest first, 50 a page, date-only filters)")
+	fs.Var(momentFlag{&g.demoEnd}, "demo-end", "the moment the built-in demo's gifts end (default: now), e.g. 2026-11-01 or 2026-11-01T09:30:00Z")
 	_ = root.RegisterFlagCompletionFunc("demo-shape", cobra.FixedCompletions(demo.ShapeNames, cobra.ShellCompDirectiveNoFileComp))
 	fs.BoolVar(&g.verbose, "verbose", false, "log each request to stderr: method, URL, status, bytes, ms")
 	fs.BoolVar(&g.noCache, "no-cache", false, "keep the local store in memory: no donor data written to disk")
@@ -77,7 +80,7 @@ func connect(ctx context.Context, a *app, h hooks) (*account, error) {
 	}
 	cfg.Trace = trace
 	if g.demo {
-		run, err := demo.Start(ctx, "", demo.Options{Count: demoSize(g.demoCount), Shape: g.demoShape})
+		run, err := demo.Start(ctx, "", demo.Options{Count: demoSize(g.demoCount), Shape: g.demoShape, End: demoEnd(g.demoEnd, a.now)})
 		if err != nil {
 			return nil, err
 		}

@@ -95,7 +95,7 @@ func TestSignalsGiveTheTerminalBack(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := newTmux(t, 120, 30, "bash --norc")
 			// The quotes split the markers, so the command line does not show them.
-			s.typeText(fmt.Sprintf("HOME=%s %s --demo --demo-count 300; echo \"EX\"\"IT=$?\"; echo \"TT\"\"Y:$(stty -a | grep -o -- '-*icanon\\|-*echo ' | tr -d '\\n')\"", t.TempDir(), bin))
+			s.typeText(fmt.Sprintf("HOME=%s %s --demo --demo-end 2026-11-01 --demo-count 300; echo \"EX\"\"IT=$?\"; echo \"TT\"\"Y:$(stty -a | grep -o -- '-*icanon\\|-*echo ' | tr -d '\\n')\"", t.TempDir(), bin))
 			s.send("Enter")
 			s.waitFor("paid")
 			out, err := s.tmux("display-message", "-p", "-t", s.name, "#{pane_pid}").Output()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -21,7 +20,8 @@ type listOptions struct {
 	perPage                    int
 	format, order              string
 	pages, newest, concurrency int
-	offline, csvBOM            bool
+	offline                    bool
+	bom                        bomChoice
 }
 
 func listCommand(a *app) *cobra.Command {
@@ -52,7 +52,7 @@ func listCommand(a *app) *cobra.Command {
 	intVar(fs, &o.newest, "newest", 1, 0, "the N most recent donations, newest first (oldest first with --order oldest)")
 	choiceVar(c, &o.order, "order", listOrders, orderUsage)
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once when reading many, 1..16")
-	fs.BoolVar(&o.csvBOM, "csv-bom", false, "start CSV with a UTF-8 byte-order mark, so Excel reads names like Zoë right")
+	o.bom.define(c)
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
 	o.ask.define(c, true)
 	return c
@@ -76,23 +76,12 @@ func outputFormat(a *app, asked, piped string) (string, int) {
 }
 
 func runList(ctx context.Context, a *app, o listOptions) error {
-	var width int
-	o.format, width = outputFormat(a, o.format, "ndjson")
-	w, err := export.New(o.format, a.stdout, width)
+	w, err := o.writer(ctx, a)
 	if err != nil {
-		fmt.Fprintln(a.stderr, "donations list:", err)
-		return exitStatus(exitConfig)
-	}
-	if o.csvBOM && o.format == "csv" {
-		w = export.NewCSV(a.stdout, true)
-	}
-	if o.newest > 0 && o.ask.sort != "" {
-		return usageError("--newest is newest first already; drop --sort, or --newest")
-	}
-	if _, err := o.newestFirst(); err != nil {
 		return err
 	}
-	if o.q, err = o.ask.question(time.Now()); err != nil {
+	o.ask.fiscalStart = fiscalStart(ctx, a, 0) // the profile's
+	if o.q, err = o.ask.question(a.now()); err != nil {
 		return err
 	}
 	w = o.ordered(w)
@@ -109,13 +98,28 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	}
 	acct.remembering(ctx)
 	defer acct.close()
-	if acct.csvBOM && !o.csvBOM && o.format == "csv" {
-		w = o.ordered(export.NewCSV(a.stdout, true)) // nothing is written before the first page
-	}
-
 	if from == dataset.FromScratch {
 		return listLocal(ctx, a, acct, o, w)
 	}
+	return listStream(ctx, a, acct, o, w)
+}
+
+// writer is the writer of the format asked for (outputFormat), once the
+// flags that go with it are checked.
+func (o *listOptions) writer(ctx context.Context, a *app) (export.Writer, error) {
+	var width int
+	o.format, width = outputFormat(a, o.format, "ndjson")
+	if o.newest > 0 && o.ask.sort != "" {
+		return nil, usageError("--newest is newest first already; drop --sort, or --newest")
+	}
+	if _, err := o.newestFirst(); err != nil {
+		return nil, err
+	}
+	return export.New(o.format, o.bom.out(ctx, a, o.format), width)
+}
+
+// listStream writes the server's pages as they come.
+func listStream(ctx context.Context, a *app, acct *account, o listOptions, w export.Writer) error {
 	lim := export.Limits{Pages: o.pages}
 	if o.newest > 0 {
 		lim = export.Limits{Donations: o.newest}
@@ -123,18 +127,12 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	p := acct.client.Pager(o.q.Query, o.pagerOrder())
 	p.SetConcurrency(o.concurrency)
 	p.SetPageLimit(lim.Pages) // none where --newest stops on donations instead
-	_, err = export.Stream(ctx, p, w, lim, nil)
+	n, err := export.Stream(ctx, p, w, lim, nil)
 	p.Close() // before anything is reported: no request may log after it
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
 	for _, warn := range p.Warnings() {
 		fmt.Fprintln(a.stderr, "donations: warning:", warn)
 	}
-	if err != nil {
-		return err
-	}
-	return nil
+	return finishList(a, o, w, n, err)
 }
 
 // listLocal answers filters only a store applies: the pages they need go
@@ -146,7 +144,8 @@ func listLocal(ctx context.Context, a *app, acct *account, o listOptions, w expo
 		return err
 	}
 	defer st.Close()
-	return finishList(a, w, answer(ctx, st, o, dataset.FromScratch, w))
+	n, err := answer(ctx, st, o, dataset.FromScratch, w)
+	return finishList(a, o, w, n, err)
 }
 
 func hostOf(raw string) string {

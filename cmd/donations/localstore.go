@@ -10,6 +10,7 @@ import (
 	"donations/api"
 	"donations/config"
 	"donations/store"
+	"donations/ui/uictx"
 )
 
 // storeFile is where an account's local store lives, or "" when it is kept
@@ -99,9 +100,9 @@ func shellWord(s string) string {
 
 // openStore opens the store at path, or one in memory for "". When a
 // first sync stopped at its end left the search index and the sums to
-// this open, or the store is upgraded for this version, stderr says so as
-// the work starts: it takes seconds (some 20 at a million donations) that
-// the command would otherwise sit silent.
+// this open, or the store is rebuilt for this version, stderr says so as
+// the work starts: it takes seconds that the command would otherwise sit
+// silent.
 func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 	var s *store.Store
 	var err error
@@ -109,7 +110,7 @@ func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
 		s, err = store.Memory(ctx)
 	} else {
 		s, err = store.OpenWith(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
-			NoRoom: func() { fmt.Fprintln(a.stderr, noRoomNote) }, Upgrading: func() { fmt.Fprintln(a.stderr, upgradingNote) }})
+			NoRoom: func() { fmt.Fprintln(a.stderr, noRoomNote) }, Rebuilding: rebuildNote(a)})
 	}
 	return s, storeError(err)
 }
@@ -122,9 +123,32 @@ const finishingNote = "donations: finishing the local store a stopped sync left 
 // the store: it had just said it would (finishingNote).
 const noRoomNote = "donations: the disk is full, so the local store is left unfinished: what it holds is whole, and searches are slower until a command finishes it once there is room"
 
-// upgradingNote is what a command says while it upgrades the local store
-// for this version, when that reads every donation again.
-const upgradingNote = "donations: upgrading the local store for this version (it keeps what it holds); ctrl+c stops it"
+// rebuildNote says on stderr how far the rebuild of a store written by an
+// earlier version has come: on a terminal as one line it redraws with the
+// share of the records read, else once as it starts; then that the sums
+// are built, and how many records could not be read.
+func rebuildNote(a *app) func(store.Rebuild) {
+	t := a.terms.err
+	return func(p store.Rebuild) {
+		line := fmt.Sprintf("donations: rebuilding the local store for this version from its %s records (no request; ctrl+c stops it and keeps it as it was)…",
+			uictx.Commas(p.Records))
+		switch {
+		case p.Summing:
+			fmt.Fprintln(a.stderr, "donations: every record read; building the search index and the sums")
+		case t != nil:
+			fmt.Fprintf(a.stderr, "\r%s %d%%", line, 100*p.Read/max(p.Records, 1))
+			if p.Read == p.Records {
+				fmt.Fprintln(a.stderr)
+			}
+		case p.Read == 0:
+			fmt.Fprintln(a.stderr, line)
+		}
+		if p.Read == p.Records && p.Unreadable > 0 && !p.Summing {
+			fmt.Fprintf(a.stderr, "donations: %s records could not be read and are left out; run  %s --full  to fetch them again\n",
+				uictx.Commas(p.Unreadable), syncAgain(a))
+		}
+	}
+}
 
 // storeError says that err, from opening or clearing the local store, is
 // a problem the user fixes (a damaged, newer or unwritable store: exit 2,

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 )
 
 // Exit statuses, as documented in the README and the help (exitCrash: crash.go).
@@ -21,7 +22,7 @@ const (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
-	code := guarded(os.Stderr, func() int { return run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv) })
+	code := guarded(os.Stderr, func() int { return run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv, time.Now) })
 	stop()
 	os.Exit(code)
 }
@@ -30,10 +31,13 @@ type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	terms          terms
+	// now is the clock date words ("last month", 30d) and the demo's end
+	// are read by.
+	now func() time.Time
 }
 
 // run is the whole program, with its surroundings passed in so tests can run it.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{env: env{stdout, safeText{stderr}, getenv, detectTerms(stdout, stderr)}}
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	a := &app{env: env{stdout, safeText{stderr}, getenv, detectTerms(stdout, stderr), now}}
 	return a.g.closeLog(a.env, execute(ctx, a.env, newRoot(a), args))
 }

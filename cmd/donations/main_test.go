@@ -19,6 +19,11 @@ type result struct {
 	stdout, stderr string
 }
 
+// pinnedNow is the clock every test runs the program by: the moment the
+// demo's fixed data ends (demo.End), so that --demo serves the same gifts as
+// a demo.New server and "last month" is October 2026 on any day.
+func pinnedNow() time.Time { return demo.End }
+
 func runCmd(t *testing.T, env map[string]string, args ...string) result {
 	t.Helper()
 	if env == nil {
@@ -27,7 +32,7 @@ func runCmd(t *testing.T, env map[string]string, args ...string) result {
 	var out, errb bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	code := run(ctx, args, &out, &errb, func(k string) string { return env[k] })
+	code := run(ctx, args, &out, &errb, func(k string) string { return env[k] }, pinnedNow)
 	return result{code, out.String(), errb.String()}
 }
 
@@ -215,7 +220,7 @@ func TestDemoServerPrintsHowToConnectAndStops(t *testing.T) {
 	var out, errb syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"demo-server", "--addr", "127.0.0.1:0", "--count", "20"}, &out, &errb, func(string) string { return "" })
+		done <- run(ctx, []string{"demo-server", "--addr", "127.0.0.1:0", "--count", "20"}, &out, &errb, func(string) string { return "" }, pinnedNow)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(out.String(), "stop with ctrl+c") && time.Now().Before(deadline) {

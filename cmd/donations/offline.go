@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"donations/api"
@@ -23,7 +24,8 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) er
 	}
 	defer s.Close()
 	noteCoverage(ctx, a, s, o.q.Filter.Dates)
-	return finishList(a, w, answer(ctx, s, o, dataset.FromStore, w))
+	n, err := answer(ctx, s, o, dataset.FromStore, w)
+	return finishList(a, o, w, n, err)
 }
 
 // noteCoverage says on stderr when the store does not hold the date range
@@ -48,13 +50,13 @@ func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) 
 }
 
 // answer writes the store's donations that the list's flags select, in
-// their order. The account's store (from) applies the API's own filters
-// too: it holds every donation, where a scratch fill holds what they
-// selected.
-func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.From, w export.Writer) error {
+// their order, and says how many. The account's store (from) applies the
+// API's own filters too: it holds every donation, where a scratch fill
+// holds what they selected.
+func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.From, w export.Writer) (int, error) {
 	withServer := from == dataset.FromStore
-	if err := checkValues(ctx, o.q, s, withServer); err != nil {
-		return err
+	if err := checkValues(ctx, o.q, s, holdsAccount(o.q, withServer)); err != nil {
+		return 0, err
 	}
 	q := store.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
 	if q.Sort == "" {
@@ -72,15 +74,11 @@ func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.Fro
 		// serves 50 when asked for 100, as the store learned.
 		per, err := s.PageSize(ctx, o.q.Query.EffectivePerPage())
 		if err != nil {
-			return err
+			return 0, err
 		}
 		limit = o.pages * per
 	}
-	n, err := writeAnswer(ctx, s, q, limit, w)
-	if err == nil && n == 0 && !withServer { // over every donation, the values were checked before
-		err = checkValues(ctx, o.q, s, true)
-	}
-	return err
+	return writeAnswer(ctx, s, q, limit, w)
 }
 
 // writeAnswer writes the donations q selects, at most limit (< 0: all),
@@ -97,13 +95,17 @@ func writeAnswer(ctx context.Context, s *store.Store, q store.Query, limit int, 
 	return n, err
 }
 
-// finishList closes the writer and reports the first error.
-func finishList(a *app, w export.Writer, err error) error {
+// finishList closes the writer and reports the first error, or says on a
+// terminal that nothing was written.
+func finishList(a *app, o listOptions, w export.Writer, n int, err error) error {
+	if errors.As(err, new(usageError)) {
+		return err // found before any row: no header either
+	}
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return err
+	if err == nil && n == 0 {
+		noteEmpty(a, "list", o.q)
 	}
-	return nil
+	return err
 }

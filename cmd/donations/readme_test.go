@@ -67,7 +67,7 @@ func TestDocumentedCommandsParse(t *testing.T) {
 
 // parses reads args as the program would, up to running the command.
 func parses(args []string) error {
-	a := &app{env: env{stdout: io.Discard, stderr: safeText{io.Discard}, getenv: func(string) string { return "" }}}
+	a := &app{env: env{stdout: io.Discard, stderr: safeText{io.Discard}, getenv: func(string) string { return "" }, now: pinnedNow}}
 	c, rest, err := newRoot(a).Find(args)
 	if err != nil {
 		return err
@@ -187,12 +187,12 @@ func TestASavedViewReadsBackAsTheSameView(t *testing.T) {
 	if err := os.WriteFile(path, []byte("# mine\n[views.refunds]\nstatus = \"refunded\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now()
+	now := pinnedNow()
 	v, err := ui.NewView("big gifts", map[string]string{"amount": "250..", "dates": "this year", "sort": "-amount"}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{env: env{getenv: getenv}}
+	a := &app{env: env{getenv: getenv, now: pinnedNow}}
 	if err := saveView(a)(v, false); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"donations/export"
 	"donations/store"
+	"donations/suggest"
 )
 
 // reportNames are the reports `donations report` makes.
@@ -23,6 +24,8 @@ type reportOptions struct {
 	fiscalStart int
 	allStatuses bool
 	bands       string
+	by          string
+	withLYBUNT  bool
 	format      string
 }
 
@@ -34,11 +37,11 @@ func reportCommand(a *app) *cobra.Command {
 		Long: `Fundraising reports over the donors' giving by year. A donor is a lower-case e-mail; gifts with no e-mail are counted apart and said so.
 
   lybunt     donors who gave last year but not (yet) this year, the largest last year's total first
-  sybunt     donors who gave some year before last year, but neither last year nor this year, the largest lifetime total first
+  sybunt     donors who gave some year before last year, but neither last year nor this year, the largest lifetime total first (--include-lybunt: last year's donors too, as Salesforce's NPSP counts them)
   retention  this year against last (the Fundraising Effectiveness Project's figures): retained, new, recaptured and lost donors, and the retention rates, of donors and of amounts
   recurring  the recurring donors who stopped in the year (no gift for two months: the API sends no interval, so every plan is taken as monthly), with the active donors, their monthly value, and those who started
   yoy        this year against last, month by month and to date: gifts and amounts
-  ranges     a gift range table: the donors by what they gave in the year (--bands), and where the money comes from
+  ranges     a gift range table: the donors by what they gave in the year, or with --by gift each gift by its size (--bands: a band from its lower end up to, not including, the next), and where the money comes from
 
 Years are calendar years unless --fiscal-start MONTH (or fiscal_start in the profile) says when they start; a fiscal year is named by the year it ends in. --year picks the year (default: the current one); a year not over is "so far".
 
@@ -59,17 +62,23 @@ Only paid gifts count (a refunded gift is not paid): --status names the statuses
 	monthVar(fs, &o.fiscalStart, "fiscal-start", "the month years start in, 1..12 or its name (default: the profile's fiscal_start, else January)")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status but refunded, not only paid")
 	fs.StringVar(&o.bands, "bands", "", "ranges: the bands' lower ends, whole units, ascending (default "+bandsText(store.DefaultBands)+")")
+	choiceVar(c, &o.by, "by", rangesBy, "ranges: band each donor by their year's total (donor, the default) or each gift by its size (gift)")
+	fs.BoolVar(&o.withLYBUNT, "include-lybunt", false, "sybunt: count last year's donors too, as Salesforce's Nonprofit Success Pack does (default: only those whose last gift is older)")
 	choiceVar(c, &o.format, "format", export.ReportFormats, "table, csv, json or ndjson (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.summary.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.summary.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	o.summary.bom.define(c)
 	o.summary.ask.define(c, false)
 	return c
 }
 
+// rangesBy are what the gift range table bands: donors or gifts.
+var rangesBy = []string{"donor", "gift"}
+
 // reportArg refuses a report that is not one of reportNames.
 func reportArg(_ *cobra.Command, args []string) error {
 	if !slices.Contains(reportNames, args[0]) {
-		return fmt.Errorf("%q is not a report (%s)", args[0], strings.Join(reportNames, ", "))
+		return fmt.Errorf("%q is not a report (%s)%s", args[0], strings.Join(reportNames, ", "), suggest.DidYouMean(args[0], reportNames))
 	}
 	return nil
 }
@@ -83,7 +92,7 @@ func bandsText(b []int64) string {
 }
 
 func runReport(ctx context.Context, a *app, o reportOptions) error {
-	q, bands, err := o.query(ctx, a, time.Now())
+	q, bands, err := o.query(ctx, a, a.now())
 	if err != nil {
 		return err
 	}
@@ -105,10 +114,14 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if o.format == "table" {
 		return export.WriteReport(a.stdout, o.format, r)
 	}
-	if err := export.WriteReport(a.stdout, o.format, r); err != nil {
+	if err := export.WriteReport(o.summary.bom.out(ctx, a, o.format), o.format, r); err != nil {
 		return err
 	}
-	for _, line := range r.Notes() {
+	var head []string
+	if r.Headline != nil {
+		head = r.Headline()
+	}
+	for _, line := range slices.Concat(head, r.Notes()) {
 		fmt.Fprintln(a.stderr, "donations report: "+line)
 	}
 	return nil
@@ -141,7 +154,8 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 		}
 	}
 	fs := fiscalStart(ctx, a, o.fiscalStart)
-	q := store.ReportQuery{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now}
+	q := store.ReportQuery{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now,
+		ByGift: o.by == "gift", WithLYBUNT: o.withLYBUNT, Zone: time.Local}
 	if q.Year == 0 {
 		q.Year = store.FiscalYearOf(now, fs)
 	}

@@ -20,7 +20,7 @@ func TestReportShowsTheReadsProgressOnATerminal(t *testing.T) {
 	defer tty.Close()
 	var out bytes.Buffer
 	vars := map[string]string{"HOME": t.TempDir()}
-	a := &app{env: env{&out, safeText{tty}, func(k string) string { return vars[k] }, terms{err: tty}}}
+	a := &app{env: env{&out, safeText{tty}, func(k string) string { return vars[k] }, terms{err: tty}, pinnedNow}}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if code := execute(ctx, a.env, newRoot(a), []string{"report", "lybunt", "--demo", "--format", "csv"}); code != 0 {

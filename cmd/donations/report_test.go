@@ -29,6 +29,15 @@ type reportGift struct {
 
 // reportModel is every counted (paid) gift of an export, by donor, with
 // the currency most of them are in.
+// yearName is year y as a report writes it: FY2026 where years start
+// later than January.
+func (m reportModel) yearName(y int) string {
+	if m.fs > 1 {
+		return fmt.Sprintf("FY%d", y)
+	}
+	return fmt.Sprint(y)
+}
+
 type reportModel struct {
 	year, fs int
 	byDonor  map[string][]reportGift
@@ -199,11 +208,7 @@ func reportRows(t *testing.T, r result) []map[string]any {
 // own (a yoy or ranges table adds up to fewer).
 func checkGiftsRead(t *testing.T, m reportModel, notes string) {
 	t.Helper()
-	end := fmt.Sprint(m.year)
-	if m.fs > 1 {
-		end = "fiscal " + end
-	}
-	want := textsafe.Count(len(m.gifts), "gift") + " through " + end
+	want := textsafe.Count(len(m.gifts), "gift") + " through " + m.yearName(m.year)
 	if !strings.Contains(notes, want) {
 		t.Errorf("the notes do not say %q:\n%s", want, notes)
 	}
@@ -233,7 +238,7 @@ func checkLapsed(t *testing.T, m reportModel, rows []map[string]any, lapsed func
 		life, n := m.sum(gifts, 0)
 		year, _ := m.sum(gifts, newest.fy)
 		got := fmt.Sprintln(r["last_gift"], r["last_year"], r["last_year_total"], r["lifetime"], r["gifts"])
-		if w := fmt.Sprintln(newest.day, fmt.Sprint(newest.fy), year, life, n); got != w {
+		if w := fmt.Sprintln(newest.day, m.yearName(newest.fy), year, life, n); got != w {
 			t.Errorf("%s: %s, want %s", email, got, w)
 		}
 		if v := r[by].(string); i > 0 && decimal(t, v).Compare(decimal(t, prev)) > 0 {

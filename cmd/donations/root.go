@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"strings"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"donations/suggest"
 )
 
 // app is what every command shares: where it writes, the environment, and the
@@ -54,19 +55,19 @@ func newRoot(a *app) *cobra.Command {
 			return unknownCommand(c, args[0])
 		},
 		RunE: func(c *cobra.Command, _ []string) error { return ran(runTUI(c.Context(), a)) },
-		// cobra's default of 0 turns "did you mean" off for a caller of SuggestionsFor.
-		SuggestionsMinimumDistance: 2,
 	}
 	// Before addCompletion, whose commands keep the writer they find then.
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) { writeHelp(c.OutOrStdout(), c, helpWidth(a.terms)) })
 	a.g.register(root)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
+	root.SetFlagErrorFunc(flagError)
 	for _, newCommand := range commands {
 		root.AddCommand(newCommand(a))
 	}
 	addCompletion(root)
 	root.SetHelpCommand(helpCommand())
+	refuseUnknownCommands(root)
 	for _, c := range root.Commands() {
 		if accountFree[c.Name()] {
 			hideGlobalsInHelp(c)
@@ -107,34 +108,64 @@ func hideGlobalsInHelp(c *cobra.Command) {
 // mistake on the command line, told in one line with where to read more.
 func execute(ctx context.Context, e env, root *cobra.Command, args []string) int {
 	root.SetArgs(args)
-	code := exitConfig
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(versionText()),
-		fang.WithoutManpage(), // manCommand writes where it is told, not always to os.Stdout
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			var ran commandError
-			// A usage error found as the command ran (a value no donation
-			// has) is told as one found in parsing: one line and a Try line.
-			if errors.As(err, &ran) && !errors.As(ran.err, new(usageError)) {
-				code = reportError(e, ran.err)
-				return
-			}
-			printUsageError(w, root, args, err)
-		}))
-	var st exitStatus
+	root.SilenceUsage, root.SilenceErrors = true, true
+	root.Version = versionText()
+	err := root.ExecuteContext(ctx)
+	var (
+		st  exitStatus
+		ran commandError
+	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &st):
 		return int(st)
+	// A usage error found as the command ran (a value no donation has) is
+	// told as one found in parsing: one line and a Try line.
+	case errors.As(err, &ran) && !errors.As(ran.err, new(usageError)):
+		return reportError(e, ran.err)
 	}
-	return code
+	printUsageError(e.stderr, root, args, err)
+	return exitConfig
 }
 
+// unknownCommand refuses a word that names none of parent's commands,
+// with the one it was likely meant to be, or else the list of them.
 func unknownCommand(parent *cobra.Command, name string) error {
+	var names []string
+	for _, c := range parent.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
 	msg := fmt.Sprintf("unknown command %q", name)
-	if s := parent.SuggestionsFor(name); len(s) > 0 {
-		msg += fmt.Sprintf(" (did you mean %q?)", s[0])
+	if s := suggest.DidYouMean(name, names); s != "" {
+		return errors.New(msg + s)
+	}
+	if parent.HasParent() {
+		msg += " (" + parent.Name() + " takes " + strings.Join(names, ", ") + ")"
 	}
 	return errors.New(msg)
+}
+
+// refuseUnknownCommands makes each command that holds others refuse a word
+// that names none of them, as the program itself does: left as cobra
+// makes it, such a command answers any word with its whole help and exit
+// status 0. Given no word, it shows its help.
+func refuseUnknownCommands(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		refuseUnknownCommands(sub)
+	}
+	if !c.HasSubCommands() || !c.HasParent() {
+		return
+	}
+	c.Args = func(c *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return unknownCommand(c, args[0])
+		}
+		return nil
+	}
+	if !c.Runnable() {
+		c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+	}
 }

@@ -42,9 +42,19 @@ func shapeOptions(opts *ui.Options, s config.Shape, now time.Time) error {
 // saveView is the browser's SaveView: into the config file the shape came
 // from (--config, or the default place).
 func saveView(a *app) func(ui.View, bool) error {
-	path := a.g.configPath
-	if path == "" {
-		path = config.DefaultPath(a.env.getenv)
-	}
+	path := viewFile(a)
 	return func(v ui.View, replace bool) error { return config.SaveView(path, v.Name, v.Settings(), replace) }
+}
+
+// canSaveView is the browser's CanSaveView, for the same file.
+func canSaveView(a *app) func() error {
+	path := viewFile(a)
+	return func() error { return config.CanSaveView(path) }
+}
+
+func viewFile(a *app) string {
+	if a.g.configPath != "" {
+		return a.g.configPath
+	}
+	return config.DefaultPath(a.env.getenv)
 }

@@ -15,6 +15,7 @@ import (
 	"donations/dataset"
 	"donations/export"
 	"donations/store"
+	"donations/suggest"
 )
 
 type summaryOptions struct {
@@ -27,6 +28,8 @@ type summaryOptions struct {
 	offline     bool
 	allStatuses bool
 	concurrency int
+	fiscalStart int // --fiscal-start; 0: the profile's
+	bom         bomChoice
 }
 
 func summaryCommand(a *app) *cobra.Command {
@@ -63,13 +66,19 @@ Each group has its share of the whole selection: of the count, and of the conver
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status, refunded too, not only paid")
 	fs.BoolVar(&o.offline, "offline", false, "answer from the local store (donations sync fills it): no request at all")
+	monthVar(fs, &o.fiscalStart, "fiscal-start", "the month fiscal years start in, for --dates \"fiscal 2026\": 1..12 or its name (default: the profile's fiscal_start, else January)")
+	o.bom.define(c)
 	o.ask.define(c, false)
 	return c
 }
 
 func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	var err error
-	if o.q, err = o.ask.question(time.Now()); err != nil {
+	o.ask.fiscalStart = o.fiscalStart
+	if o.fiscalStart == 0 {
+		o.ask.fiscalStart = fiscalStart(ctx, a, 0)
+	}
+	if o.q, err = o.ask.question(a.now()); err != nil {
 		return err
 	}
 	if o.allStatuses && len(o.q.Filter.Statuses) > 0 {
@@ -86,7 +95,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	defer done()
 	whole := o.fromStore()
-	err = checkValues(ctx, o.q, st, whole)
+	err = checkValues(ctx, o.q, st, holdsAccount(o.q, whole))
 	f, left := o.q.Store(whole), ""
 	if err == nil {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
@@ -105,7 +114,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	if err == nil {
 		defer lessCollecting(o.sort)()
-		err = export.WriteSummary(a.stdout, o.format, s)
+		err = export.WriteSummary(o.bom.out(ctx, a, o.format), o.format, s)
 	}
 	if err == nil && left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
@@ -119,8 +128,8 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 			fmt.Fprintln(a.stderr, "donations summary: "+note)
 		}
 	}
-	if err == nil && n == 0 && !whole { // from the store, the values were checked before
-		err = checkValues(ctx, o.q, st, true)
+	if err == nil && n == 0 {
+		noteEmpty(a, "summary", o.q)
 	}
 	return err
 }
@@ -166,7 +175,7 @@ func (o summaryOptions) check() string {
 	}
 	for i, b := range o.by {
 		if !slices.Contains(store.GroupKeyNames, b) {
-			return fmt.Sprintf("--by: %q is not one of %s", b, strings.Join(store.GroupKeyNames, ", "))
+			return fmt.Sprintf("--by: %q is not one of %s%s", b, strings.Join(store.GroupKeyNames, ", "), suggest.DidYouMean(b, store.GroupKeyNames))
 		}
 		if slices.Contains(o.by[:i], b) {
 			return fmt.Sprintf("--by: %q is given twice", b)

@@ -123,8 +123,8 @@ func TestSummaryMonthlyReport(t *testing.T) {
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatal(r.stderr)
 	}
-	now := time.Now()
-	since := time.Date(now.Year(), now.Month()-1, 1, 0, 0, 0, 0, time.Local)
+	now := pinnedNow() // in UTC, as the program reads "last month" by its clock's zone
+	since := time.Date(now.Year(), now.Month()-1, 1, 0, 0, 0, 0, now.Location())
 	until := since.AddDate(0, 1, 0)
 	type sum struct {
 		form          string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,7 +25,7 @@ func runTUI(ctx context.Context, a *app) error {
 		return err
 	}
 	defer acct.close()
-	src, opts := ui.FromClient(acct.client), ui.Options{Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM,
+	src, opts := ui.FromClient(acct.client), ui.Options{Now: a.now, Account: acct.label, Config: acct.file, Demo: acct.demo, CSVBOM: acct.csvBOM,
 		FiscalStart: fiscalStart(ctx, a, 0)}
 	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
@@ -50,10 +49,10 @@ func runTUI(ctx context.Context, a *app) error {
 		opts.LastSync, opts.LastFull = last, full
 	}
 	opts.Sync = ui.StoreSyncer(opts.Store, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
-	if err := shapeOptions(&opts, acct.shape, time.Now()); err != nil {
+	if err := shapeOptions(&opts, acct.shape, a.now()); err != nil {
 		return err
 	}
-	opts.SaveView = saveView(a)
+	opts.SaveView, opts.CanSaveView = saveView(a), canSaveView(a)
 	opts.State = newStateFile(e.getenv, acct.profile, acct.client.Endpoint(), acct.client.Username())
 	m, err := ui.NewChecked(src, opts)
 	if err != nil {

@@ -14,7 +14,7 @@ func TestTableOfDevanagariNamesFits80ColumnsInTmux(t *testing.T) {
 		t.Skip("builds the binary and drives it in tmux")
 	}
 	bin := buildBinary(t)
-	s := newTmux(t, 80, 30, fmt.Sprintf("env HOME=%s TZ=UTC %s list --demo --format table --email priya.sharma79@example.net; echo done; sleep 30",
+	s := newTmux(t, 80, 30, fmt.Sprintf("env HOME=%s TZ=UTC %s list --demo --demo-end 2026-11-01 --format table --email priya.sharma79@example.net; echo done; sleep 30",
 		t.TempDir(), bin))
 	screen := s.waitFor("done")
 	joined, err := s.tmux("capture-pane", "-p", "-J", "-t", s.name).Output()

@@ -53,7 +53,7 @@ func TestDetailShowsWhatDonorboxSends(t *testing.T) {
 		"Designation":       "Designation Night beds",
 		"Comment":           "Comment For the winter beds",
 		"Fee covered":       "Fee covered Yes",
-		"Net":               "Net $147.61 (converted, as the server says)",
+		"Net":               "Net $147.61 (converted, as the server says; £20 refunded)",
 		"utm_term":          "utm_term shelter beds",
 	}, {
 		"Charge id":   "Charge id 8WJ12345FAKE6789",
@@ -99,6 +99,30 @@ func TestDetailShowsTheCampaignWhereNoForm(t *testing.T) {
 		}
 		if tc.second != "" && !strings.Contains(strings.Join(strings.Fields(gift), " "), tc.second) {
 			t.Errorf("%s: no %q\n%s", tc.json, tc.second, text)
+		}
+	}
+}
+
+// A refund shows beside the net, whichever gives it; a gift with no card
+// (PayPal sends an empty last4) shows the dash every missing value shows.
+func TestDetailNetNamesTheRefundAndCardIsNeverBlank(t *testing.T) {
+	for _, tc := range []struct{ name, record, label, want string }{
+		{"fees and a refund", `{"id":1,"amount":"100.00","currency":"USD","processing_fee":"3.20","app_fee":"1.00","amount_refunded":"50.00"}`,
+			"Net", "Net 95.80 USD (amount − fees, 50.00 USD refunded not taken off)"},
+		{"fees, no refund", `{"id":1,"amount":"100.00","currency":"USD","processing_fee":"3.20","app_fee":"1.00","amount_refunded":"0"}`,
+			"Net", "Net 95.80 USD (amount − fees)"},
+		{"the server's net and a refund", `{"id":1,"amount":"1000.00","currency":"USD","amount_refunded":"500.00","formatted_amount_refunded":"$500.00","converted_net_amount":"960.70","formatted_converted_net_amount":"$960.70","converted_currency":"USD"}`,
+			"Net", "Net $960.70 (converted, as the server says; $500.00 refunded)"},
+		{"PayPal", `{"id":1,"amount":"10.00","currency":"USD","donation_type":"paypal","last4":""}`,
+			"Card / account", "Card / account " + uictx.Missing},
+	} {
+		list, _, err := api.DecodePage([]byte(`{"donations":[`+tc.record+`]}`), 1)
+		if err != nil || len(list) != 1 {
+			t.Fatalf("%s: %d donations, %v", tc.name, len(list), err)
+		}
+		text := ansi.Strip(detailText(&list[0], 100, time.UTC, uictx.NewStyles(true)))
+		if got := detailLine(text, tc.label); got != tc.want {
+			t.Errorf("%s: %q, want %q\n%s", tc.name, got, tc.want, text)
 		}
 	}
 }

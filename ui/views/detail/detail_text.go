@@ -217,9 +217,15 @@ var showers = map[string]shower{
 var sectionEnds = map[api.Section]shower{
 	api.SectionFees: func(w *detailWriter, d *api.Donation) {
 		net, ok := d.NetAmount()
+		refund := refundText(d)
 		switch {
+		case ok && refund != "":
+			w.field("Net", netText(d, net)+"  (amount − fees, "+refund+" refunded not taken off)")
 		case ok:
 			w.field("Net", netText(d, net)+"  (amount − fees)")
+		case d.ConvertedNetAmount.Valid && refund != "":
+			// Whether the server's net takes the refund off is not told.
+			w.field("Net", moneyText(d.FormattedConvertedNetAmount, d.ConvertedNetAmount, d.ConvertedCurrency)+"  (converted, as the server says; "+refund+" refunded)")
 		case d.ConvertedNetAmount.Valid:
 			w.field("Net", moneyText(d.FormattedConvertedNetAmount, d.ConvertedNetAmount, d.ConvertedCurrency)+"  (converted, as the server says)")
 		default:
@@ -250,11 +256,22 @@ func showRefunded(w *detailWriter, d *api.Donation) {
 	if !d.AmountRefunded.Valid {
 		return
 	}
-	v := moneyText(d.FormattedAmountRefunded, d.AmountRefunded, d.Currency)
-	if n, ok := d.AmountRefunded.Decimal(); ok && n.Compare(api.Decimal{}) == 0 {
+	v := refundText(d)
+	if v == "" {
 		v = "none"
 	}
 	w.field("Refunded", v)
+}
+
+// refundText is the amount refunded; "" when none is told, or zero.
+func refundText(d *api.Donation) string {
+	if !d.AmountRefunded.Valid {
+		return ""
+	}
+	if n, ok := d.AmountRefunded.Decimal(); ok && n.Compare(api.Decimal{}) == 0 {
+		return ""
+	}
+	return moneyText(d.FormattedAmountRefunded, d.AmountRefunded, d.Currency)
 }
 
 func showDate(w *detailWriter, d *api.Donation) {
@@ -275,6 +292,9 @@ func showCard(w *detailWriter, d *api.Donation) {
 	}
 	if d.ExpMonth.Valid && d.ExpYear.Valid {
 		card += "  exp " + twoDigits(d.ExpMonth.Value) + "/" + uictx.Itoa(d.ExpYear.Value)
+	}
+	if strings.TrimSpace(card) == "" {
+		card = uictx.Missing // a PayPal gift sends an empty last4
 	}
 	w.field("Card / account", card)
 }

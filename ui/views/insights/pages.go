@@ -104,7 +104,7 @@ func (p *reportPages) read() tea.Cmd {
 		p.year = dataset.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
 	asked := p.data.Asked()
-	q := dataset.ReportQuery{Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now()}
+	q := p.query()
 	gen, name, running := p.gen, p.name(), q.Running(p.ctx.Zone)
 	// The page's statuses are the filter's: the flags the command line
 	// names mean nothing here.
@@ -165,6 +165,10 @@ func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return p.nav.Quit(), true
 	case key.Matches(msg, kb.Back):
 		p.nav.Back()
+	case key.Matches(msg, kb.Top):
+		p.vp.GotoTop()
+	case key.Matches(msg, kb.Bottom):
+		p.vp.GotoBottom()
 	default:
 		p.ctx.Keys.Scroll.Scroll(&p.vp, msg)
 	}
@@ -201,5 +205,5 @@ func (p *reportPages) ShortHelp() []key.Binding {
 func (p *reportPages) FullHelp() [][]key.Binding {
 	next, prev := p.pageKeys()
 	k := p.keys
-	return [][]key.Binding{p.ctx.Keys.Scroll.Group(), {next, prev, k.PrevYear, k.NextYear, k.Back, k.Quit}}
+	return [][]key.Binding{append(p.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {next, prev, k.PrevYear, k.NextYear, k.Back, k.Quit}}
 }

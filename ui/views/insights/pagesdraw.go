@@ -38,7 +38,7 @@ func (p *reportPages) layout() int {
 	case p.err != nil:
 		body = st.Error.Render("⚠ " + textsafe.Line(uictx.FirstLine(p.err.Error())))
 	case p.table == nil:
-		body = st.Muted.Render("Reading " + p.name() + " for " + fmt.Sprint(p.year) + "…")
+		body = st.Muted.Render("Reading " + p.name() + " for " + export.YearName(p.query(), p.year) + "…")
 	default:
 		body = p.body(width)
 	}
@@ -54,22 +54,13 @@ type pageDrawnFrom struct {
 	page, year      int
 }
 
-// question is what the page asks, in words.
-func (p *reportPages) question() string {
-	y := p.year
-	switch p.name() {
-	case dataset.LYBUNT:
-		return fmt.Sprintf("LYBUNT · gave in %d, not in %d", y-1, y)
-	case dataset.SYBUNT:
-		return fmt.Sprintf("SYBUNT · gave before %d, not in %d or %d", y-1, y-1, y)
-	case "retention":
-		return fmt.Sprintf("Retention · %d against %d", y, y-1)
-	case "recurring":
-		return fmt.Sprintf("Recurring · donors who stopped in %d", y)
-	case "yoy":
-		return fmt.Sprintf("Year over year · %d against %d", y, y-1)
-	}
-	return fmt.Sprintf("Gift ranges · %d", y)
+// question is what the page asks, in words: the command line's title.
+func (p *reportPages) question() string { return export.ReportTitle(p.name(), p.query()) }
+
+// query is what the page asks the store: its year, read in the browser's
+// zone.
+func (p *reportPages) query() dataset.ReportQuery {
+	return dataset.ReportQuery{Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now(), Zone: p.ctx.Zone}
 }
 
 // title is the question, how many donors a list of them holds, and how

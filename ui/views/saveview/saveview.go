@@ -23,6 +23,8 @@ type View struct {
 	nav  uictx.Navigator
 	data uictx.Data
 	save func(v Saved, replace bool) error
+	// check says why a view cannot be saved before a name is asked for.
+	check func() error
 	// tabs are the views and the one in force (0: all), from the root.
 	tabs    func() ([]Saved, int)
 	name    textinput.Model
@@ -39,11 +41,12 @@ type SavedMsg struct {
 }
 
 // New is the prompt over data's question, drawn in ctx, moving the keys
-// through nav; save writes a view, tabs reads the root's.
-func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, save func(Saved, bool) error, tabs func() ([]Saved, int)) *View {
+// through nav; save writes a view, check (if any) says first why it could
+// not, tabs reads the root's.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, save func(Saved, bool) error, check func() error, tabs func() ([]Saved, int)) *View {
 	in := textinput.New()
 	in.Prompt = "save view as: "
-	return &View{ctx: ctx, nav: nav, data: data, save: save, tabs: tabs, name: in, keys: &ctx.Keys.SaveView}
+	return &View{ctx: ctx, nav: nav, data: data, save: save, check: check, tabs: tabs, name: in, keys: &ctx.Keys.SaveView}
 }
 
 // Saving says whether a save is under way.
@@ -57,11 +60,18 @@ func (s *View) Place() uictx.Place       { return uictx.PlaceMessage }
 func (s *View) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s.keys.Cancel} }
 
 // Open starts from the name of the view in force, so that changing a view
-// and saving it again is the key and Enter.
+// and saving it again is the key and Enter. A view that could not be saved
+// is refused before a name is typed for it.
 func (s *View) Open() (tea.Cmd, bool) {
 	if s.save == nil {
 		s.ctx.Flash = "views cannot be saved here"
 		return nil, false
+	}
+	if s.check != nil {
+		if err := s.check(); err != nil {
+			s.ctx.Flash = "Views cannot be saved: " + textsafe.Line(uictx.FirstLine(err.Error()))
+			return nil, false
+		}
 	}
 	s.refused, s.confirm = "", nil
 	views, current := s.tabs()

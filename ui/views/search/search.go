@@ -40,8 +40,12 @@ func (s *View) ShortHelp() []key.Binding { return []key.Binding{s.keys.Accept, s
 // Shown says whether the bar takes a line under the header.
 func (s *View) Shown() bool { return s.typed || s.data.Question().Has("search") }
 
+// Open starts from the search in force: another key may have dropped or
+// changed it since the bar last had the keys (a donor's whole history, a
+// saved view), and a letter typed must add to what the list shows.
 func (s *View) Open() (tea.Cmd, bool) {
 	s.typed = true
+	s.input.SetValue(s.data.Question().Texts["search"])
 	return s.input.Focus(), true
 }
 
@@ -78,17 +82,13 @@ func (s *View) Clear() {
 	s.Send(uictx.SearchMsg{})
 }
 
-// SetText shows text in the bar, the search a view or a remembered state
-// puts in force.
-func (s *View) SetText(text string) { s.input.SetValue(text) }
-
 func (s *View) View() string {
 	st := &s.ctx.Styles
 	if s.typed {
 		tail := "  " + s.data.MatchCount()
 		return s.field(textsafe.Width(tail)) + st.Muted.Render(tail)
 	}
-	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.input.Value()) +
+	return st.Key.Render(s.input.Prompt) + textsafe.Line(s.data.Question().Texts["search"]) +
 		st.Muted.Render("  "+s.data.MatchCount()+" · "+s.ctx.Keys.List.Back.Help().Key+" clears")
 }
 

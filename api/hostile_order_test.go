@@ -1,0 +1,141 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"donations/api"
+	"donations/api/demo"
+)
+
+// A server whose page size changes from one page to the next is read to
+// its end, oldest first, newest first and read ahead: a page shorter than
+// the one before is not the end of the list, an empty one is.
+func TestAPageSizeThatChangesMidWalkLosesNoGift(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sizes []int
+	}{
+		{"honest", nil},
+		{"50 then 25", []int{50, 25}},
+		{"25 then 50", []int{25, 50}},
+		{"100, 40, then 70", []int{100, 40, 70}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, demo.Options{Count: 1500, PageSizes: tc.sizes}, api.Config{})
+			all := h.server.Match(demo.Filter{})
+			ids, _ := walk(t, h.client, api.Query{}, api.OldestFirst)
+			equalIDs(t, ids, all)
+			ids, _ = walkN(t, h.client, api.Query{}, api.OldestFirst, 4)
+			equalIDs(t, ids, all)
+			ids, _ = walkN(t, h.client, api.Query{}, api.NewestFirst, 3)
+			equalIDs(t, ids, reversed(all))
+		})
+	}
+}
+
+// The size learned for estimates is the one served last: pages that grow
+// from 25 to 50 are 50 a page.
+func TestThePageSizeLearnedIsTheOneServedLast(t *testing.T) {
+	h := newHarness(t, demo.Options{Count: 600, PageSizes: []int{25, 25, 50}}, api.Config{})
+	walk(t, h.client, api.Query{}, api.OldestFirst)
+	if got := h.client.Profile().PerPage; got != 50 {
+		t.Errorf("learned %d a page, want 50", got)
+	}
+	h = newHarness(t, demo.Options{Count: 600, RepeatRows: 10, PageSize: 50}, api.Config{})
+	walk(t, h.client, api.Query{}, api.OldestFirst)
+	if got := h.client.Profile().PerPage; got != 50 {
+		t.Errorf("with rows repeated, learned %d a page, want 50", got)
+	}
+}
+
+// A server that honours order=asc on page 1 only is learned as one that
+// lists newest first: every walk reads every gift, in the order asked.
+func TestAnOrderHonouredOnPageOneOnlyIsNotBelieved(t *testing.T) {
+	for _, honest := range []bool{true, false} {
+		h := newHarness(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, AscPageOne: !honest}, api.Config{})
+		all := h.server.Match(demo.Filter{})
+		ids, p := walk(t, h.client, api.Query{}, api.OldestFirst)
+		equalIDs(t, ids, all)
+		if len(p.Warnings()) > 0 {
+			t.Errorf("honest %v: warned %q", honest, p.Warnings())
+		}
+		ids, _ = walkN(t, h.client, api.Query{}, api.NewestFirst, 2)
+		equalIDs(t, ids, reversed(all))
+	}
+}
+
+// A server whose page 1 lists newest first and later pages oldest first
+// cannot be read whole, whichever way it is walked: the walk says so.
+func TestAWalkSaysWhenPagesListInTwoOrders(t *testing.T) {
+	for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
+		h := newHarness(t, demo.Options{Count: 1500, NewestPageOne: true}, api.Config{})
+		ids, p := walk(t, h.client, api.Query{}, order)
+		if len(ids) == 1500 {
+			continue // read whole after all
+		}
+		if !strings.Contains(strings.Join(p.Warnings(), "\n"), "order") {
+			t.Errorf("%v: %d of 1500 and no warning of the order: %q", order, len(ids), p.Warnings())
+		}
+	}
+}
+
+// upgraded is a server that lists newest first whatever order says for
+// the two requests in which a client learns so, and then as the spec does
+// (oldest first, order=desc honoured), unless honest, which never changes.
+func upgraded(t *testing.T, honest bool) *harness {
+	t.Helper()
+	until := 2
+	if honest {
+		until = 1 << 30
+	}
+	h := newHarness(t, demo.Options{Count: 1500, NewestUntil: until, OrderDesc: true}, api.Config{})
+	p := h.client.Pager(api.Query{}, api.OldestFirst)
+	defer p.Close()
+	if err := p.Learn(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if o := h.client.Profile().Order; o != api.OrderDescending {
+		t.Fatalf("learned %v, want desc-only", o)
+	}
+	return h
+}
+
+// A server learned to list newest first that now lists oldest first (an
+// upgrade that honours order) is learned again by a walk of its own, and
+// a walk directed from a page says the order changed, instead of reading
+// the list the wrong way round.
+func TestAnOrderThatFlipsIsLearnedAgain(t *testing.T) {
+	for _, honest := range []bool{true, false} {
+		for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
+			h := upgraded(t, honest)
+			all := h.server.Match(demo.Filter{})
+			if order == api.NewestFirst {
+				all = reversed(all)
+			}
+			ids, p := walk(t, h.client, api.Query{}, order)
+			equalIDs(t, ids, all)
+			if len(p.Warnings()) > 0 {
+				t.Errorf("honest %v, %v: warned %q", honest, order, p.Warnings())
+			}
+			if o := h.client.Profile().Order; !honest && o == api.OrderDescending {
+				t.Errorf("%v: still %v after pages that ascend", order, o)
+			}
+		}
+	}
+
+	h := upgraded(t, false)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p := h.client.Pager(api.Query{}, api.NewestFirst).From(1)
+	defer p.Close()
+	if _, err := p.Next(ctx); !errors.Is(err, api.ErrOrderChanged) {
+		t.Errorf("a walk from page 1 of a list that no longer descends: %v", err)
+	}
+	if o := h.client.Profile().Order; o != api.OrderUnknown {
+		t.Errorf("the order is still %v: it must be learned again", o)
+	}
+}

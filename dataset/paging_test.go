@@ -1,0 +1,80 @@
+package dataset_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+)
+
+// A sync over a server whose paging changes under it holds every gift, or
+// says it could not and does not call the store whole: a page size that
+// changes mid-walk, order=asc honoured on page 1 only, and page 1 newest
+// first over later pages oldest first (which no walk can read whole).
+func TestASyncOverPagingThatChangesLosesNoGiftSilently(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		opts  demo.Options
+		whole bool
+	}{
+		{"honest", demo.Options{}, true},
+		{"50 then 25 a page", demo.Options{PageSizes: []int{50, 25}}, true},
+		{"25 then 50 a page", demo.Options{PageSizes: []int{25, 50}}, true},
+		{"honest, newest first unless asked", demo.Options{Shape: demo.ShapeDonorbox}, true},
+		{"order=asc honoured on page 1 only", demo.Options{Shape: demo.ShapeDonorbox, AscPageOne: true}, true},
+		{"page 1 newest first, later pages oldest first", demo.Options{NewestPageOne: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.opts.Count = 1500
+			srv := server(t, tc.opts)
+			for _, full := range []bool{false, true} {
+				s, _ := tempStore(t)
+				res, serr := dataset.Sync(context.Background(), s, client(t, srv.URL), dataset.SyncOptions{Full: full, Concurrency: 2})
+				h, err := s.Holds(context.Background(), api.DateRange{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				said := serr != nil || len(res.Warnings) > 0
+				switch held := len(ids(t, s)); {
+				case tc.whole && (serr != nil || held != 1500 || !h.Complete || said):
+					t.Errorf("full %v: holds %d of 1500, whole %v, warned %q (%v)", full, held, h.Complete, res.Warnings, serr)
+				case !tc.whole && (h.Complete || !said):
+					t.Errorf("full %v: holds %d of 1500 and calls it whole %v, warned %q", full, held, h.Complete, res.Warnings)
+				}
+			}
+		})
+	}
+}
+
+// A store filled from a server that listed newest first only, synced once
+// the server lists oldest first (an upgrade that honours order), learns
+// the order again and holds what came since; one that still lists newest
+// first syncs as before.
+func TestASyncAfterTheServersOrderFlippedLearnsItAgain(t *testing.T) {
+	t.Parallel()
+	for _, flipped := range []bool{false, true} {
+		before := server(t, demo.Options{Count: 1500, NewestOnly: true})
+		s, _ := tempStore(t)
+		sync(t, s, client(t, before.URL), dataset.SyncOptions{})
+		after := server(t, demo.Options{Count: 1500, NewestOnly: !flipped})
+		after.Add(30)
+		res := sync(t, s, client(t, after.URL), dataset.SyncOptions{Window: 1})
+		sameAsServer(t, s, after)
+		h, err := s.Holds(context.Background(), api.DateRange{})
+		if err != nil || res.New != 30 || !h.Complete {
+			t.Errorf("flipped %v: %d new, whole %v (%v), warned %q", flipped, res.New, h.Complete, err, res.Warnings)
+		}
+		p, _ := s.Profile(context.Background())
+		if want := map[bool]api.ListOrder{false: api.OrderDescending, true: api.OrderAscending}[flipped]; p.Order != want {
+			t.Errorf("flipped %v: the store remembers %v, want %v", flipped, p.Order, want)
+		}
+		if flipped && !strings.Contains(strings.Join(res.Warnings, "\n"), "order") {
+			t.Errorf("the sync did not say the order changed: %q", res.Warnings)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package export
+
+import (
+	"fmt"
+
+	"donations/store"
+)
+
+// YearName is how every report names year y of q: "2026", or "FY2026"
+// where years start later than January (fiscal 2026 ends in 2026), in
+// titles, rows, column keys and notes alike; a fiscal year written as a
+// bare year read as the calendar one.
+func YearName(q store.ReportQuery, y int) string {
+	if q.FiscalStart > 1 {
+		return fmt.Sprintf("FY%d", y)
+	}
+	return fmt.Sprint(y)
+}
+
+// ReportTitle is what the named report of q asks, in words: the first
+// line of the command line's table and the title of the browser's page.
+func ReportTitle(name string, q store.ReportQuery) string {
+	y, ly := YearName(q, q.Year), YearName(q, q.Year-1)
+	switch name {
+	case store.LYBUNT:
+		return fmt.Sprintf("LYBUNT · gave in %s, not in %s", ly, y)
+	case store.SYBUNT:
+		if q.WithLYBUNT {
+			return fmt.Sprintf("SYBUNT, LYBUNT's donors included · gave before %s, not in %s", y, y)
+		}
+		return fmt.Sprintf("SYBUNT · gave before %s, not in %s or %s", ly, ly, y)
+	case "retention":
+		return fmt.Sprintf("Retention · %s against %s", y, ly)
+	case "recurring":
+		return fmt.Sprintf("Recurring · donors who stopped in %s", y)
+	case "yoy":
+		return fmt.Sprintf("Year over year · %s against %s", y, ly)
+	}
+	if q.ByGift {
+		return fmt.Sprintf("Gift ranges by gift · %s · each gift by its size, a band from its lower end up to, not including, the next", y)
+	}
+	return fmt.Sprintf("Gift ranges by donor · %s · each donor by their year's total, a band from its lower end up to, not including, the next", y)
+}
