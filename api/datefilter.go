@@ -101,8 +101,12 @@ func (w *RangeWalk) rangePager(ctx context.Context, q Query) (*Pager, error) {
 // allIn says whether every donation is dated where a faithful answer to
 // the range asked for puts it.
 func (w *RangeWalk) allIn(list []Donation) bool {
+	loc := w.sent.Since.Location() // a date with no time is a day where the range's are
+	if w.sent.Since.IsZero() {
+		loc = w.sent.Until.Location()
+	}
 	for i := range list {
-		if t, ok := Time(list[i].DonationDate); !ok || !w.sent.Contains(t) {
+		if t, ok := TimeIn(list[i].DonationDate, loc); !ok || !w.sent.Contains(t) {
 			return false
 		}
 	}

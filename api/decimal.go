@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -19,11 +20,28 @@ type Decimal struct {
 // of 401 digits, cheap to hold, where 1e999999999 would take a gigabyte.
 const maxExponent = 1000
 
-// ParseDecimal reads "12", "-3.50", "+0.5" or "1.5E3", with optional
-// thousands separators (","), which some servers put in amounts.
+// decimalComma is a number written with a decimal comma where nothing
+// else can be meant: one or two digits after the comma, and dots, if any,
+// between groups of three digits ("12,50", "1.234,5").
+var decimalComma = regexp.MustCompile(`^[+-]?([0-9]+|[0-9]{1,3}(\.[0-9]{3})+),[0-9]{1,2}$`)
+
+// ParseDecimal reads "12", "-3.50", "+0.5" or "1.5E3", with thousands
+// separators ("1,234.50"), which some servers put in amounts, or a
+// decimal comma where nothing else can be meant ("12,50", "1.234,50"),
+// which servers set to a European locale write. Any other comma is
+// refused: "12,345,6" is no number a reader can be sure of.
 func ParseDecimal(s string) (Decimal, error) {
 	var d Decimal
-	t := strings.ReplaceAll(strings.TrimSpace(s), ",", "")
+	t := strings.TrimSpace(s)
+	switch {
+	case !strings.Contains(t, ","):
+	case decimalComma.MatchString(t):
+		t = strings.Replace(strings.ReplaceAll(t, ".", ""), ",", ".", 1)
+	case thousands.MatchString(t):
+		t = strings.ReplaceAll(t, ",", "")
+	default:
+		return d, fmt.Errorf("not a decimal: %q (a comma neither between groups of three digits nor before the cents)", s)
+	}
 	if t == "" {
 		return d, fmt.Errorf("empty decimal")
 	}

@@ -57,3 +57,24 @@ func TestSmallDecimalsAreWrittenAsWide(t *testing.T) {
 		}
 	}
 }
+
+// A comma is read where only one reading is possible: between groups of
+// three digits before a point, or before one or two cents with no point.
+// Any other is refused, for the caller to count apart.
+func TestParseDecimalCommas(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"12,50", "12.50"}, {"12,5", "12.50"}, {"-12,50", "-12.50"}, {"1.234,50", "1234.50"},
+		{"1.234.567,89", "1234567.89"}, {"1234,50", "1234.50"}, {"0,99", "0.99"},
+		{"1,000.00", "1000.00"}, {"1,000", "1000.00"}, {"1,234,567.25", "1234567.25"},
+		{"12,345,6", ""}, {"12,503", "12503.00"}, {"1,2,3", ""}, {"1.23,50", ""}, {"12,", ""}, {",50", ""},
+		{"1,234,50", ""}, {"12,50.1", ""}, {"1.234,567", ""},
+	} {
+		d, err := ParseDecimal(c.in)
+		switch {
+		case c.want == "" && err == nil:
+			t.Errorf("%q read as %s", c.in, d)
+		case c.want != "" && (err != nil || d.String() != c.want):
+			t.Errorf("%q: %s, %v; want %s", c.in, d, err, c.want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/json"
 	"strings"
-	"time"
 )
 
 // Donation is one record of the list, with every field of the spec. Raw holds
@@ -192,20 +191,6 @@ func (d *Donation) NetAmount() (Decimal, bool) {
 		return Decimal{}, false
 	}
 	return amount.Sub(fee).Sub(app), true
-}
-
-// Time parses an ISO 8601 timestamp field such as donation_date; ok is false
-// when it is missing or unreadable.
-func Time(t Text) (time.Time, bool) {
-	if !t.Valid || t.Value == "" {
-		return time.Time{}, false
-	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"} {
-		if v, err := time.Parse(layout, strings.TrimSpace(t.Value)); err == nil {
-			return v, true
-		}
-	}
-	return time.Time{}, false
 }
 
 // SearchText is the text a person may look a gift up by: the donor (name,

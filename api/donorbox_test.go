@@ -96,7 +96,7 @@ func TestDonorboxPageDecodes(t *testing.T) {
 }
 
 // The same gift sent flat (the spec's shape) or nested (Donorbox's) reads
-// the same; a flat field wins over its nested twin; a donor or campaign
+// the same; a flat field wins over its nested twin, unless it is blank; a donor or campaign
 // that is not an object is none.
 func TestBothShapesReadTheSame(t *testing.T) {
 	for _, tc := range []struct{ name, flat, nested string }{
@@ -110,6 +110,8 @@ func TestBothShapesReadTheSame(t *testing.T) {
 		{"flat wins", `{"city":"Flat","anonymous":false,"payment_charge_id":"own"}`,
 			`{"city":"Flat","donor":{"city":"Nested"},"anonymous":false,"anonymous_donation":true,"payment_charge_id":"own","stripe_charge_id":"ch_2"}`},
 		{"postcode from either name", `{"postcode":"12345"}`, `{"donor":{"postcode":12345}}`},
+		{"a blank flat field loses", `{"email":"ada@example.org","city":"London","payment_charge_id":"ch_3"}`,
+			`{"email":"","city":"  ","payment_charge_id":"","stripe_charge_id":"ch_3","donor":{"email":"ada@example.org","city":"London"}}`},
 		{"not objects", `{"id":1}`, `{"id":1,"donor":"Ada","campaign":[1,2]}`},
 		{"nulls inside", `{"id":1}`, `{"id":1,"donor":{"email":null,"id":null},"campaign":null}`},
 		{"wrong types inside", `{"id":1,"first_name":"5"}`, `{"id":1,"donor":{"id":"abc","first_name":5},"campaign":{"id":true}}`},

@@ -60,7 +60,7 @@ func safeName(s string) string {
 }
 
 // account is what tells two accounts apart: the user, the host (lower
-// case, without the scheme's own port) and the base URL's path, without
+// case, with the port, which https's own port leaves out) and the base URL's path, without
 // the API's path the client appends, so that a base URL given with or
 // without /api/v1 and the client's endpoint name one account.
 type account struct{ user, host, path string }
@@ -68,16 +68,20 @@ type account struct{ user, host, path string }
 func accountOf(baseURL, username string) account {
 	u, err := url.Parse(strings.TrimSpace(baseURL))
 	if err != nil {
-		return account{user: username, host: baseURL}
+		return account{user: username, host: api.ShownURL(baseURL)} // the name must not hold a key
 	}
 	if username == "" && u.User != nil {
 		username = u.User.Username()
 	}
+	// https://h and http://h are two servers (ports 443 and 80): https,
+	// which almost every account uses, keeps the name it always had, and
+	// http names its port.
 	host := strings.ToLower(u.Host)
-	if u.Scheme == "https" {
+	switch {
+	case strings.EqualFold(u.Scheme, "https"):
 		host = strings.TrimSuffix(host, ":443")
-	} else if u.Scheme == "http" {
-		host = strings.TrimSuffix(host, ":80")
+	case strings.EqualFold(u.Scheme, "http") && u.Port() == "" && u.Hostname() != "":
+		host += ":80"
 	}
 	path := strings.TrimRight(u.EscapedPath(), "/")
 	path = strings.TrimSuffix(strings.TrimSuffix(path, api.DonationsPath), "/api/v1")

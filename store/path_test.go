@@ -272,7 +272,7 @@ func TestStickySharedFolderIsRefusedAndLeftAlone(t *testing.T) {
 // A store's name is one safe file name per account, the base URL's path
 // included; the forms of one base URL (with or without /api/v1, a trailing
 // slash, the scheme's own port, the host's case, the user in the URL) name
-// one account; an account with no path keeps its name from before paths
+// one account, and http and https on one host two (ports 80 and 443); an account with no path keeps its name from before paths
 // counted.
 func TestFileNamesOneStorePerAccount(t *testing.T) {
 	for _, tc := range []struct{ url, user, want string }{
@@ -296,6 +296,11 @@ func TestFileNamesOneStorePerAccount(t *testing.T) {
 		{"https://h.example/org-a/api/v1/donations", "ada"},
 		{"https://ada:secret@h.example/org-a", ""},
 	}
+	for _, s := range [][2]string{{"http://localhost/x", "http://LOCALHOST:80/x/"}, {"https://localhost/x", "https://localhost:443/x"}} {
+		if a, b := store.Name(s[0], "ada"), store.Name(s[1], "ada"); a != b {
+			t.Errorf("%s: %s, %s: %s", s[0], a, s[1], b)
+		}
+	}
 	for _, s := range same[1:] {
 		if a, b := store.File("/c", same[0][0], same[0][1]), store.File("/c", s[0], s[1]); a != b || strings.Contains(b, "secret") {
 			t.Errorf("%v: %s, want %s", s, b, a)
@@ -306,6 +311,7 @@ func TestFileNamesOneStorePerAccount(t *testing.T) {
 		{"https://h.example/org_a", "ada"}, {"https://h.example/org/a", "ada"}, {"https://h.example", "Ada"},
 		{"https://h.example", "ada+1"}, {"https://h.example", "ada_1"}, {"https://h.example:8443", "ada"},
 		{"https://h.example/" + strings.Repeat("x", 300), "ada"}, {"https://h.example/" + strings.Repeat("x", 301), "ada"},
+		{"http://h.example", "ada"}, {"http://localhost/x", "ada"}, {"https://localhost/x", "ada"},
 	}
 	seen := map[string][2]string{}
 	for _, a := range apart {

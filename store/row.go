@@ -27,10 +27,11 @@ type rowMaker struct {
 // the columns an upgrade added, were three allocations of each row.
 func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 	var dateUTC, localDay any
-	t, ok := api.Time(d.DonationDate)
-	if ok {
-		dateUTC, localDay = t.UnixMilli(), m.dayOf(t)
+	// A date with no time is a day in the store's zone, so it is read there.
+	if at, ok := api.TimeIn(d.DonationDate, m.zone); ok {
+		dateUTC, localDay = at.UnixMilli(), m.dayOf(at)
 	}
+	t, ok := api.Time(d.DonationDate) // the search's day is in UTC
 	e4, e4f := scaled(d.Amount)
 	c4, c4f := scaled(d.ConvertedAmount)
 	vals = append(vals, d.ID.Value, dateUTC, localDay,

@@ -48,8 +48,8 @@ func Dated(t testing.TB, url string) map[int64]time.Time {
 		list := rawPage(t, fmt.Sprintf("%s/api/v1/donations?page=%d&per_page=100", url, page))
 		for _, d := range list {
 			id, err := strconv.ParseInt(d.ID.String(), 10, 64)
-			at, perr := time.Parse(time.RFC3339Nano, d.DonationDate)
-			if err != nil || perr != nil {
+			at, ok := api.Time(api.Text{Value: d.DonationDate, Valid: true})
+			if err != nil || !ok {
 				t.Fatalf("page %d: id %q dated %q", page, d.ID, d.DonationDate)
 			}
 			out[id] = at

@@ -87,6 +87,13 @@ type Options struct {
 	NewestUntil   int   // newest first whatever order says for this many requests, then as the spec
 	AscPageOne    bool  // newest first unless order=asc, which it honours on page 1 only
 	NewestPageOne bool  // page 1 newest first, every later page oldest first, whatever order says
+
+	// DateForm writes donation_date in another form a server may use (in
+	// the spec's shape): DateNoColon, DateOnly; "" the spec's.
+	DateForm string
+	// DecimalComma writes amount and converted_amount with a decimal comma
+	// ("12,50", "1.234,50"), as a server set to a European locale does.
+	DecimalComma bool
 }
 
 // Faults a Script can name besides HTTP statuses.
@@ -367,6 +374,9 @@ func joined(recs []json.RawMessage) []byte {
 func (s *Server) encode(i int) (json.RawMessage, error) {
 	rec := s.data.record(i)
 	s.data.apply(i, &rec)
+	if s.opts.Shape == ShapeSpec {
+		localize(&rec, i, s.opts)
+	}
 	if s.opts.Hostile && i%7 == 3 {
 		makeHostile(&rec, i)
 	}

@@ -62,6 +62,9 @@ func TestListOrder(t *testing.T) {
 		{"newest 5 oldest first", []string{"--newest", "5", "--order", "oldest"}, 5, false, oldest5},
 		{"in a store, newest", []string{"--amount", "1..", "--order", "newest"}, -1, true, nil},
 		{"in a store, newest 5 oldest first", []string{"--amount", "0..", "--newest", "5", "--order", "oldest"}, 5, false, oldest5},
+		{"sort -date", []string{"--sort", "-date"}, 450, true, nil},
+		{"sort date", []string{"--sort", "date"}, 450, false, nil},
+		{"in a store, sort -date", []string{"--amount", "1..", "--sort", "-date"}, -1, true, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, append(slices.Clone(demo), tc.args...)...)

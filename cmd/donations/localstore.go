@@ -81,7 +81,7 @@ func openSynced(ctx context.Context, a *app, path string) (*store.Store, error) 
 func syncAgain(a *app) string {
 	cmd := "donations sync"
 	for _, f := range []struct{ name, value string }{{"config", a.g.configPath}, {"profile", a.g.profile},
-		{"base-url", a.g.baseURL}, {"username", a.g.username}} {
+		{"base-url", api.ShownURL(a.g.baseURL)}, {"username", a.g.username}} {
 		if f.value != "" {
 			cmd += " --" + f.name + " " + shellWord(f.value)
 		}

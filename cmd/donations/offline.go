@@ -60,9 +60,10 @@ func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.Fro
 	}
 	q := store.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
 	if q.Sort == "" {
-		// By date, in the order the server's pages are read: the newest
-		// first for --newest (written oldest first, if asked, by ordered).
-		q.Sort, q.Desc = "date", o.pagerOrder() == api.NewestFirst
+		// By date: newest first when --sort -date says so, else in the
+		// order the server's pages are read: the newest first for --newest
+		// (written oldest first, if asked, by ordered).
+		q.Sort, q.Desc = "date", q.Desc || o.pagerOrder() == api.NewestFirst
 	}
 	limit := -1
 	switch {

@@ -66,6 +66,10 @@ func TestTheAPIKeyIsNeverPrinted(t *testing.T) {
 		{"nothing listening", nil, []string{"list", "--base-url", closedURL, "--verbose"}},
 		{"plain http to a remote host", nil, []string{"list", "--base-url", "http://" + demo.DefaultLogin + ":" + key + "@api.example.org"}},
 		{"not a URL", nil, []string{"list", "--base-url", "https://u:" + key + "@exa mple.org/%zz"}},
+		{"cache info, key in the URL", nil, []string{"cache", "info", "--base-url", withUserinfo(ok, demo.DefaultLogin)}},
+		{"list --offline, key in the URL", nil, []string{"list", "--offline", "--base-url", withUserinfo(ok, demo.DefaultLogin)}},
+		{"report --offline, key in the URL", nil, []string{"report", "yoy", "--offline", "--base-url", withUserinfo(ok, demo.DefaultLogin)}},
+		{"cache info, key in a URL Go cannot read", nil, []string{"cache", "info", "--base-url", "https://u:" + key + "@exa mple.org/%zz"}},
 		{"api_key in a readable file", nil, []string{"list", "--config", leaky}},
 		{"api_key_cmd failing", nil, []string{"list", "--config", failingCmd}},
 	}
