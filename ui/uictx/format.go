@@ -49,7 +49,7 @@ func ShowFlag(f api.Flag) string {
 
 // When formats a timestamp field in loc, with the zone's name.
 func When(t api.Text, loc *time.Location, layout string) string {
-	v, ok := api.Time(t)
+	v, ok := api.TimeIn(t, loc) // a date with no time is that day in loc
 	if !ok {
 		return Show(t)
 	}
