@@ -122,7 +122,7 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	p := acct.client.Pager(o.q.Query, o.pagerOrder())
 	p.SetConcurrency(o.concurrency)
 	p.SetPageLimit(lim.Pages) // none where --newest stops on donations instead
-	_, err = export.Stream(ctx, p, w, lim, nil)
+	n, err := export.Stream(ctx, p, w, lim, nil)
 	p.Close() // before anything is reported: no request may log after it
 	if cerr := w.Close(); err == nil {
 		err = cerr
@@ -130,10 +130,11 @@ func runList(ctx context.Context, a *app, o listOptions) error {
 	for _, warn := range p.Warnings() {
 		fmt.Fprintln(a.stderr, "donations: warning:", warn)
 	}
-	if err != nil {
-		return err
+	if perr := p.Partial(); err == nil && perr != nil {
+		// A script must not take a part of the list for the whole.
+		err = fmt.Errorf("the list is partial, %d donations written: %w", n, perr)
 	}
-	return nil
+	return err
 }
 
 // listLocal answers filters only a store applies: the pages they need go
