@@ -62,7 +62,7 @@ type Pager struct {
 	// last page.
 	way    int
 	learnt bool
-	sizes  map[int]pageSize // pages fetched, for the page size served (sized)
+	sizes  PageSizes // pages fetched, for the page size served (sized)
 
 	requests int
 	warnings []string
@@ -77,7 +77,7 @@ type Pager struct {
 // Pager starts a walk over q (its Page field is ignored).
 func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
-	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]pageSize{}}
+	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}}
 }
 
 // From makes a walk start at page n. A walk forward (oldest first over a
