@@ -37,15 +37,18 @@ func TestAPageSizeThatChangesMidWalkLosesNoGift(t *testing.T) {
 	}
 }
 
-// The size learned for estimates is the one served last: pages that grow
-// from 25 to 50 are 50 a page.
-func TestThePageSizeLearnedIsTheOneServedLast(t *testing.T) {
-	h := newHarness(t, demo.Options{Count: 600, PageSizes: []int{25, 25, 50}}, api.Config{})
-	walk(t, h.client, api.Query{}, api.OldestFirst)
-	if got := h.client.Profile().PerPage; got != 50 {
-		t.Errorf("learned %d a page, want 50", got)
+// The size learned for estimates is that of the full page furthest along
+// the list, whichever way it is walked: pages that grow from 25 to 50 are
+// 50 a page.
+func TestThePageSizeLearnedIsTheFurthestFullPage(t *testing.T) {
+	for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
+		h := newHarness(t, demo.Options{Count: 600, PageSizes: []int{25, 25, 50}}, api.Config{})
+		walk(t, h.client, api.Query{}, order)
+		if got := h.client.Profile().PerPage; got != 50 {
+			t.Errorf("%v: learned %d a page, want 50", order, got)
+		}
 	}
-	h = newHarness(t, demo.Options{Count: 600, RepeatRows: 10, PageSize: 50}, api.Config{})
+	h := newHarness(t, demo.Options{Count: 600, RepeatRows: 10, PageSize: 50}, api.Config{})
 	walk(t, h.client, api.Query{}, api.OldestFirst)
 	if got := h.client.Profile().PerPage; got != 50 {
 		t.Errorf("with rows repeated, learned %d a page, want 50", got)

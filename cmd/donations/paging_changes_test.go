@@ -104,3 +104,22 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 		})
 	}
 }
+
+// A server that ignores `page` shows its first page only: list writes it
+// and fails, saying the list is partial; its honest twin is listed whole.
+func TestListOverAServerThatIgnoresPageSaysItIsPartial(t *testing.T) {
+	for _, ignores := range []bool{false, true} {
+		srv := demo.New(demo.Options{Count: 1000, IgnorePage: ignores})
+		hs := httptest.NewServer(srv)
+		t.Cleanup(hs.Close)
+		env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}
+		r := runCmd(t, env, "list", "--no-cache", "--format", "ndjson", "--base-url", hs.URL, "--username", demo.DefaultLogin)
+		got, want, code := sortedIDs(t, r.stdout), srv.Match(demo.Filter{}), 0
+		if ignores {
+			want, code = want[:100], exitAPI
+		}
+		if r.code != code || strings.Contains(r.stderr, "the list is partial") != ignores || !slices.Equal(got, want) {
+			t.Errorf("ignores page %v: exit %d, %d written\n%s", ignores, r.code, len(got), r.stderr)
+		}
+	}
+}
