@@ -35,8 +35,9 @@ func (p *Pager) confirm(pg *Page) error {
 	if p.learnt || p.q.desc {
 		if !p.mixed {
 			p.mixed = true
-			p.warnings = append(p.warnings, fmt.Sprintf("page %d lists %s where page 1 lists %s: the server does not keep one order "+
-				"from page to page, so some gifts could not be read", pg.Number, words(-want), words(want)))
+			p.fallShort("the server does not keep one order from page to page",
+				fmt.Sprintf("page %d lists %s where page 1 lists %s: the server does not keep one order "+
+					"from page to page, so some gifts could not be read", pg.Number, words(-want), words(want)))
 		}
 		return nil
 	}
@@ -61,6 +62,6 @@ func words(dir int) string {
 func (p *Pager) startAgain() {
 	p.ahead.stop()
 	fresh := p.c.Pager(p.q, p.order)
-	fresh.requests, fresh.warnings, fresh.ahead, fresh.wanted = p.requests, p.warnings, p.ahead, p.wanted
+	fresh.requests, fresh.warnings, fresh.partial, fresh.ahead, fresh.wanted = p.requests, p.warnings, p.partial, p.ahead, p.wanted
 	*p = *fresh
 }

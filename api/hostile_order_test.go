@@ -37,15 +37,18 @@ func TestAPageSizeThatChangesMidWalkLosesNoGift(t *testing.T) {
 	}
 }
 
-// The size learned for estimates is the one served last: pages that grow
-// from 25 to 50 are 50 a page.
-func TestThePageSizeLearnedIsTheOneServedLast(t *testing.T) {
-	h := newHarness(t, demo.Options{Count: 600, PageSizes: []int{25, 25, 50}}, api.Config{})
-	walk(t, h.client, api.Query{}, api.OldestFirst)
-	if got := h.client.Profile().PerPage; got != 50 {
-		t.Errorf("learned %d a page, want 50", got)
+// The size learned for estimates is that of the full page furthest along
+// the list, whichever way it is walked: pages that grow from 25 to 50 are
+// 50 a page.
+func TestThePageSizeLearnedIsTheFurthestFullPage(t *testing.T) {
+	for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
+		h := newHarness(t, demo.Options{Count: 600, PageSizes: []int{25, 25, 50}}, api.Config{})
+		walk(t, h.client, api.Query{}, order)
+		if got := h.client.Profile().PerPage; got != 50 {
+			t.Errorf("%v: learned %d a page, want 50", order, got)
+		}
 	}
-	h = newHarness(t, demo.Options{Count: 600, RepeatRows: 10, PageSize: 50}, api.Config{})
+	h := newHarness(t, demo.Options{Count: 600, RepeatRows: 10, PageSize: 50}, api.Config{})
 	walk(t, h.client, api.Query{}, api.OldestFirst)
 	if got := h.client.Profile().PerPage; got != 50 {
 		t.Errorf("with rows repeated, learned %d a page, want 50", got)
@@ -69,16 +72,20 @@ func TestAnOrderHonouredOnPageOneOnlyIsNotBelieved(t *testing.T) {
 }
 
 // A server whose page 1 lists newest first and later pages oldest first
-// cannot be read whole, whichever way it is walked: the walk says so.
+// cannot be read whole, whichever way it is walked: the walk says so, in
+// words and as a value; over its honest twin, neither.
 func TestAWalkSaysWhenPagesListInTwoOrders(t *testing.T) {
-	for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
-		h := newHarness(t, demo.Options{Count: 1500, NewestPageOne: true}, api.Config{})
-		ids, p := walk(t, h.client, api.Query{}, order)
-		if len(ids) == 1500 {
-			continue // read whole after all
-		}
-		if !strings.Contains(strings.Join(p.Warnings(), "\n"), "order") {
-			t.Errorf("%v: %d of 1500 and no warning of the order: %q", order, len(ids), p.Warnings())
+	for _, honest := range []bool{true, false} {
+		for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
+			h := newHarness(t, demo.Options{Count: 1500, NewestPageOne: !honest}, api.Config{})
+			ids, p := walk(t, h.client, api.Query{}, order)
+			whole := len(ids) == 1500
+			if whole != (p.Partial() == nil) || honest && !whole {
+				t.Errorf("honest %v, %v: %d of 1500, partial: %v", honest, order, len(ids), p.Partial())
+			}
+			if !whole && !strings.Contains(strings.Join(p.Warnings(), "\n"), "order") {
+				t.Errorf("%v: %d of 1500 and no warning of the order: %q", order, len(ids), p.Warnings())
+			}
 		}
 	}
 }

@@ -35,6 +35,7 @@ func (p *Pager) warnIfPageIgnored(ctx context.Context, two *Page) {
 		}
 	}
 	if n >= p.q.EffectivePerPage() {
-		p.warnings = append(p.warnings, "page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
+		p.fallShort("the server seems to ignore the page parameter",
+			"page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
 	}
 }

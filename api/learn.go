@@ -117,59 +117,14 @@ func (c *Client) learnOrder(o ListOrder) { c.learned.order.Store(int32(o)) }
 
 // sized learns the size of the pages the server serves when asked for
 // the most (which the platform caps at its own maximum, or serves 50 of
-// where asked nothing): a page next to one that brings other donations
-// is a full one. The size it counts is the rows a page moves the list on
-// by, past those it repeats of the page before it (a server that repeats
-// rows at the start of each page makes the later ones longer), and the
-// page read last is believed: a server whose page size changed serves the
-// new size from then on.
+// where asked nothing), by the rule of PageSizes.
 func (p *Pager) sized(pg *Page) {
-	if p.q.PerPage > 0 && p.q.PerPage != MaxPerPage || len(pg.Donations) == 0 {
+	if p.q.PerPage > 0 && p.q.PerPage != MaxPerPage {
 		return
 	}
-	lo, hi, _ := idRange(pg.Donations)
-	this := pageSize{key: keyOf(pg), lo: lo, hi: hi, moved: len(pg.Donations)}
-	prev, before := p.sizes[pg.Number-1]
-	if before {
-		this.moved = 0
-		for _, d := range pg.Donations {
-			if !d.ID.Valid || d.ID.Value < prev.lo || d.ID.Value > prev.hi {
-				this.moved++
-			}
-		}
+	if p.sizes.Add(pg) {
+		p.c.learned.perPage.Store(int64(p.sizes.Size()))
 	}
-	p.sizes[pg.Number] = this
-	if before && prev.key != this.key {
-		p.c.learned.perPage.Store(int64(prev.moved))
-	}
-	if next, ok := p.sizes[pg.Number+1]; ok && next.key != this.key {
-		p.c.learned.perPage.Store(int64(this.moved))
-	}
-}
-
-// pageSize is what sized keeps of a page: its key, the range of its ids,
-// and the rows it brought past the page before it.
-type pageSize struct {
-	key    contentKey
-	lo, hi int64
-	moved  int
-}
-
-// idRange is the smallest and largest valid id of a page.
-func idRange(ds []Donation) (lo, hi int64, ok bool) {
-	for _, d := range ds {
-		if !d.ID.Valid {
-			continue
-		}
-		if !ok || d.ID.Value < lo {
-			lo = d.ID.Value
-		}
-		if !ok || d.ID.Value > hi {
-			hi = d.ID.Value
-		}
-		ok = true
-	}
-	return lo, hi, ok
 }
 
 // Learn learns which way the server lists, where the client does not know

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // Order is the direction a Pager walks the list.
@@ -61,10 +62,11 @@ type Pager struct {
 	// last page.
 	way    int
 	learnt bool
-	sizes  map[int]pageSize // pages fetched, for the page size served (sized)
+	sizes  PageSizes // pages fetched, for the page size served (sized)
 
 	requests int
 	warnings []string
+	partial  error // why the walk could not read every gift (Partial)
 	ahead    readAhead
 	// wanted is how many batches the caller takes at most (0: all) and
 	// taken how many it has had: no page past the last wanted is read
@@ -75,7 +77,7 @@ type Pager struct {
 // Pager starts a walk over q (its Page field is ignored).
 func (c *Client) Pager(q Query, order Order) *Pager {
 	q.Page = 0
-	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}, sizes: map[int]pageSize{}}
+	return &Pager{c: c, q: q, order: order, seen: newSeenSet(), next: 1, cache: map[int]*Page{}}
 }
 
 // From makes a walk start at page n. A walk forward (oldest first over a
@@ -111,6 +113,24 @@ func (p *Pager) Requests() int { return p.requests }
 // Warnings are things the walk noticed about the server that the user should
 // know, such as a server that ignores the page parameter.
 func (p *Pager) Warnings() []string { return p.warnings }
+
+// ErrPartial is what Partial wraps: the walk knows it could not read
+// every gift of its query, whatever it was asked to stop at.
+var ErrPartial = errors.New("not every gift could be read")
+
+// Partial is why the walk could not read every gift, or nil: a server
+// that does not keep one order from page to page, or that ignores `page`.
+// Its warnings say it at length; this is the condition as a value, for a
+// caller that must not pass a part of the list off as the whole.
+func (p *Pager) Partial() error { return p.partial }
+
+// fallShort records that the walk cannot read every gift, and why, once.
+func (p *Pager) fallShort(why, warning string) {
+	if p.partial == nil {
+		p.partial = fmt.Errorf("%w: %s", ErrPartial, why)
+	}
+	p.warnings = append(p.warnings, warning)
+}
 
 func (p *Pager) fetch(ctx context.Context, n int) (*Page, error) {
 	if pg, ok := p.cache[n]; ok {

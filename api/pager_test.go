@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -72,6 +73,9 @@ func TestWalkStopsWhenServerIgnoresPage(t *testing.T) {
 	}
 	if len(p.Warnings()) != 1 || !strings.Contains(p.Warnings()[0], "ignore the page parameter") {
 		t.Errorf("warnings = %v, want one about the page parameter", p.Warnings())
+	}
+	if !errors.Is(p.Partial(), api.ErrPartial) {
+		t.Errorf("the walk read page 1 only and says it read every gift: %v", p.Partial())
 	}
 }
 

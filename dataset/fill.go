@@ -53,7 +53,7 @@ func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 	var res passResult
 	wr := startWriter(ctx, s, ps)
 	keep := &copies{}
-	sizes := pageSizes{}
+	var sizes api.PageSizes
 	var skips skipped
 	var err error
 	for !ps.w.Done() {
@@ -70,7 +70,8 @@ func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 		}
 		if b.Page != nil {
 			f.page, f.pages, f.Exchange = b.Page.Number, int(b.Page.Meta.TotalPages.Value), &b.Page.Exchange
-			sizes.add(b)
+			sizes.Add(b.Page)
+			f.per = sizes.Size()
 			skips.add(b.Page)
 			if len(b.Page.Donations) > 0 {
 				res.LastPage = max(res.LastPage, b.Page.Number)
@@ -82,7 +83,7 @@ func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
 	}
 	r, werr := wr.close()
 	res.New, res.Updated, res.Requests = r.New, r.Updated, requests(ps.w)
-	res.PageSize, res.Warnings, res.Skipped = sizes.size(), ps.w.Warnings(), skips.warnings()
+	res.PageSize, res.Warnings, res.Skipped = sizes.Size(), ps.w.Warnings(), skips.warnings()
 	return res, cmp.Or(werr, err)
 }
 
@@ -101,28 +102,4 @@ func fill(ctx context.Context, s *store.Store, w api.Walker, mine *Watcher) (Syn
 		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}
 	st.ended(res, err)
 	return res, err
-}
-
-// pageSizes learns the size of the server's pages, which may be smaller
-// than asked for (a server that caps it): a page followed by one that
-// brought new donations is a full one. Its new donations are counted, not
-// its rows: a server that repeats rows across pages still moves on by a
-// page's size.
-type pageSizes map[int]int // page number: its new donations, for pages that brought some
-
-func (p pageSizes) add(b api.Batch) {
-	if len(b.Donations) > 0 {
-		p[b.Page.Number] = len(b.Donations)
-	}
-}
-
-// size is the length of the longest full page seen, 0 if none was.
-func (p pageSizes) size() int {
-	n := 0
-	for page, k := range p {
-		if _, next := p[page+1]; next {
-			n = max(n, k)
-		}
-	}
-	return n
 }

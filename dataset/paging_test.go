@@ -78,3 +78,35 @@ func TestASyncAfterTheServersOrderFlippedLearnsItAgain(t *testing.T) {
 		}
 	}
 }
+
+// The page size a sync stores (what estimates and `list --offline --pages`
+// count by) is the client's learned one (what `cache info` says): pages
+// that grow or shrink mid-walk are as many a page as the page read last,
+// in both.
+func TestASyncStoresThePageSizeTheClientLearned(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		sizes []int
+		want  int
+	}{
+		{nil, 100},
+		{[]int{50, 25}, 25},
+		{[]int{25, 25, 50}, 50},
+		{[]int{100, 40, 70}, 70},
+	} {
+		srv := server(t, demo.Options{Count: 600, PageSizes: tc.sizes})
+		s, _ := tempStore(t)
+		sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+		stored, err := s.PageSize(context.Background(), api.MaxPerPage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Profile(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored != tc.want || p.PerPage != tc.want {
+			t.Errorf("pages of %v: the store counts %d a page, the client learned %d, want %d", tc.sizes, stored, p.PerPage, tc.want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ type fetched struct {
 	store.Page
 	page, pages int // its number; the pages in all when the server says, else 0
 	requests    int // made by then
+	per         int // the server's page size as learned by then (api.PageSizes), 0 if not yet
 	wanted      wanted
 }
 
@@ -40,7 +41,7 @@ type pageWriter struct {
 	done   chan struct{}
 	held   *fetched        // the page the next batch starts with, which gather kept back
 	res    store.PutResult // stored so far; read after done
-	per    int             // the most donations a page not the last held: the size the server serves
+	per    int             // the server's page size as learned by the pages stored so far
 	err    error
 }
 
@@ -65,10 +66,8 @@ func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
 				return
 			}
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
-			for _, g := range batch {
-				if g.pages == 0 || g.page < g.pages {
-					w.per = max(w.per, len(g.Records))
-				}
+			if per := batch[len(batch)-1].per; per > 0 {
+				w.per = per
 			}
 			if ps.done != nil {
 				*ps.done += len(batch) // only this goroutine writes it while the pass runs

@@ -132,6 +132,10 @@ func listStream(ctx context.Context, a *app, acct *account, o listOptions, w exp
 	for _, warn := range p.Warnings() {
 		fmt.Fprintln(a.stderr, "donations: warning:", warn)
 	}
+	if perr := p.Partial(); err == nil && perr != nil {
+		// A script must not take a part of the list for the whole.
+		err = fmt.Errorf("the list is partial, %d donations written: %w", n, perr)
+	}
 	return finishList(a, o, w, n, err)
 }
 

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"donations/api/demo"
+)
+
+// A server whose paging changes under a walk, through the commands a
+// script runs: every gift listed once, or a list that says it is partial
+// and fails; a store that is called the whole account only where it holds
+// every gift; the newest three offline; a full sync that ends. Each hostile
+// server has an honest twin that must pass it all, whole.
+func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
+	const count = 1500
+	for _, tc := range []struct {
+		name string
+		opts demo.Options
+		// then, where set, is the server after the first sync (an upgrade
+		// of the same account), with 30 gifts more.
+		then *demo.Options
+		// whole: every gift can be read; else each command must say it
+		// could not.
+		whole bool
+	}{
+		{"honest, 100 a page", demo.Options{}, nil, true},
+		{"50 then 25 a page", demo.Options{PageSizes: []int{50, 25}}, nil, true},
+		{"25 then 50 a page", demo.Options{PageSizes: []int{25, 50}}, nil, true},
+		{"honest, newest first, still so after the first sync", demo.Options{NewestOnly: true},
+			&demo.Options{NewestOnly: true}, true},
+		{"newest first, oldest first after the first sync", demo.Options{NewestOnly: true},
+			&demo.Options{OrderDesc: true}, true},
+		{"honest, newest first unless asked", demo.Options{Shape: demo.ShapeDonorbox}, nil, true},
+		{"order=asc honoured on page 1 only", demo.Options{Shape: demo.ShapeDonorbox, AscPageOne: true}, nil, true},
+		{"page 1 newest first, later pages oldest first", demo.Options{NewestPageOne: true}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.Count = count
+			var cur atomic.Pointer[demo.Server]
+			cur.Store(demo.New(tc.opts))
+			hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { cur.Load().ServeHTTP(w, r) }))
+			t.Cleanup(hs.Close)
+			env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey, "TZ": "UTC"}
+			account := []string{"--base-url", hs.URL, "--username", demo.DefaultLogin}
+			cmd := func(args ...string) result { return runCmd(t, env, append(args, account...)...) }
+
+			if tc.then != nil {
+				if r := cmd("sync"); r.code != 0 {
+					t.Fatalf("the first sync, before the server changed: exit %d\n%s", r.code, r.stderr)
+				}
+				then := *tc.then
+				then.Count = count
+				srv := demo.New(then)
+				srv.Add(30)
+				cur.Store(srv)
+			}
+			srv := cur.Load()
+			all := srv.Match(demo.Filter{})
+			slices.Sort(all)
+
+			r := cmd("list", "--no-cache", "--format", "ndjson")
+			listed := sortedIDs(t, r.stdout)
+			switch {
+			case len(slices.Compact(slices.Clone(listed))) != len(listed):
+				t.Errorf("list --no-cache wrote a gift twice: exit %d, %d written", r.code, len(listed))
+			case r.code == 0 && !slices.Equal(listed, all):
+				t.Errorf("list --no-cache: exit 0 with %d of %d\n%s", len(listed), len(all), r.stderr)
+			case r.code != 0 && (tc.whole || r.code != exitAPI || !strings.Contains(r.stderr, "the list is partial")):
+				t.Errorf("list --no-cache: exit %d with %d of %d\n%s", r.code, len(listed), len(all), r.stderr)
+			}
+
+			r = cmd("sync")
+			if tc.whole && r.code != 0 {
+				t.Errorf("sync: exit %d\n%s", r.code, r.stderr)
+			}
+			info := cmd("cache", "info").stdout
+			held := sortedIDs(t, cmd("list", "--offline", "--format", "ndjson").stdout)
+			calledWhole := strings.Contains(info, "the whole account")
+			if calledWhole && !slices.Equal(held, all) || tc.whole && !calledWhole {
+				t.Errorf("after sync: %d of %d held, and cache info says:\n%s", len(held), len(all), info)
+			}
+
+			r = cmd("list", "--offline", "--newest", "3", "--format", "ndjson")
+			if got, want := ndjsonIDs(t, r.stdout), []int64{all[len(all)-1], all[len(all)-2], all[len(all)-3]}; !slices.Equal(got, want) {
+				t.Errorf("list --offline --newest 3: exit %d, %v, want %v\n%s", r.code, got, want, r.stderr)
+			}
+
+			// A full sync reads each page a bounded number of times: one
+			// that loops is stopped by runCmd's deadline, its requests past
+			// any bound.
+			before := srv.Requests()
+			r = cmd("sync", "--full")
+			if n, pages := srv.Requests()-before, len(all)/25+1; n > 4*pages || tc.whole && r.code != 0 {
+				t.Errorf("sync --full: exit %d after %d requests over at most %d pages\n%s", r.code, n, pages, r.stderr)
+			}
+			if tc.whole && !strings.Contains(cmd("cache", "info").stdout, "the whole account") {
+				t.Errorf("after sync --full, cache info does not call the store whole")
+			}
+		})
+	}
+}
+
+// A server that ignores `page` shows its first page only: list writes it
+// and fails, saying the list is partial; its honest twin is listed whole.
+func TestListOverAServerThatIgnoresPageSaysItIsPartial(t *testing.T) {
+	for _, ignores := range []bool{false, true} {
+		srv := demo.New(demo.Options{Count: 1000, IgnorePage: ignores})
+		hs := httptest.NewServer(srv)
+		t.Cleanup(hs.Close)
+		env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}
+		r := runCmd(t, env, "list", "--no-cache", "--format", "ndjson", "--base-url", hs.URL, "--username", demo.DefaultLogin)
+		got, want, code := sortedIDs(t, r.stdout), srv.Match(demo.Filter{}), 0
+		if ignores {
+			want, code = want[:100], exitAPI
+		}
+		if r.code != code || strings.Contains(r.stderr, "the list is partial") != ignores || !slices.Equal(got, want) {
+			t.Errorf("ignores page %v: exit %d, %d written\n%s", ignores, r.code, len(got), r.stderr)
+		}
+	}
+}
