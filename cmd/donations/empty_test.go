@@ -81,7 +81,7 @@ func TestAnEmptyAnswerIsSaidOnATerminal(t *testing.T) {
 		}
 		var out bytes.Buffer
 		vars := map[string]string{"HOME": t.TempDir()}
-		a := &app{env: env{stdout: &out, stderr: safeText{tty}, getenv: func(k string) string { return vars[k] }, terms: terms{err: tty}}}
+		a := &app{env: env{stdout: &out, stderr: safeText{tty}, getenv: func(k string) string { return vars[k] }, terms: terms{err: tty}, now: pinnedNow}}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		code := execute(ctx, a.env, newRoot(a), tc.args)
 		cancel()
