@@ -75,7 +75,7 @@ func flagError(c *cobra.Command, err error) error {
 			return fmt.Errorf("unknown flag -%s", short)
 		}
 		name := notExist.GetSpecifiedName()
-		return fmt.Errorf("unknown flag --%s%s", name, suggest.DidYouMean(name, flagNames(c)))
+		return fmt.Errorf("unknown flag --%s%s", name, suggest.DidYouMean("--"+name, flagNames(c)))
 	case errors.As(err, &noValue):
 		return fmt.Errorf("--%s needs a value", noValue.GetFlag().Name)
 	case errors.As(err, &invalid):
@@ -95,12 +95,12 @@ func flagNames(c *cobra.Command) []string {
 	var names []string
 	c.Flags().VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden {
-			names = append(names, f.Name)
+			names = append(names, "--"+f.Name)
 		}
 	})
 	c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden {
-			names = append(names, f.Name)
+			names = append(names, "--"+f.Name)
 		}
 	})
 	return names
