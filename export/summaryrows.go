@@ -14,11 +14,11 @@ import (
 // the groups past --top, with its shares of the whole selection.
 type row struct {
 	store.Group
-	others     int     // the "other" row: how many groups it adds up
+	others int // the "other" row: how many groups it adds up
 	// ties: how many of the other row's groups tie the last one kept
 	// (store.CompareGroups), tiedAt its figure: the cut took them by key.
-	ties   int
-	tiedAt string
+	ties       int
+	tiedAt     string
 	shareCount float64 // percent of the whole's count, unrounded
 	// shareConverted is the percent of the whole's converted total; nil
 	// where that total is nothing, or in more than one currency (a share
