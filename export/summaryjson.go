@@ -14,7 +14,8 @@ import (
 
 // summaryJSON writes an indented array, an entry at a time, byte for byte
 // as encoding/json writes each entry {group, count, amounts, converted,
-// share_count, share_converted, others (when not 0), not_converted and
+// share_count, share_converted, others and ties (how many of them tie
+// the last group kept; each when not 0), not_converted and
 // unconverted (when some gifts had no conversion)} indented by two
 // spaces under a two-space prefix, HTML left as it is ("In Memory & In
 // Honor", not "\u0026"). By hand: the encoder's reflection, the maps of
@@ -68,6 +69,9 @@ func appendEntry(b []byte, by []string, g row) ([]byte, error) {
 	}
 	if g.others != 0 {
 		b = strconv.AppendInt(append(b, ",\n    \"others\": "...), int64(g.others), 10)
+		if g.ties != 0 {
+			b = strconv.AppendInt(append(b, ",\n    \"ties\": "...), int64(g.ties), 10)
+		}
 	}
 	// Gifts with no conversion: converted counts their unconverted amounts
 	// in their own currency.

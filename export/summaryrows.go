@@ -14,7 +14,11 @@ import (
 // the groups past --top, with its shares of the whole selection.
 type row struct {
 	store.Group
-	others     int     // the "other" row: how many groups it adds up
+	others int // the "other" row: how many groups it adds up
+	// ties: how many of the other row's groups tie the last one kept
+	// (store.CompareGroups), tiedAt its figure: the cut took them by key.
+	ties       int
+	tiedAt     string
 	shareCount float64 // percent of the whole's count, unrounded
 	// shareConverted is the percent of the whole's converted total; nil
 	// where that total is nothing, or in more than one currency (a share
@@ -50,9 +54,11 @@ func rowsOf(s Summary) rows {
 	}
 	return func(fn func(row) error) error {
 		n := 0
-		err := top(groups, s.Top)(func(g store.Group, others int) error {
+		err := top(groups, s.Top, s.Order)(func(g store.Group, c cut) error {
 			n += g.Count
-			return fn(shared(g, others, base))
+			r := shared(g, c.others, base)
+			r.ties, r.tiedAt = c.ties, c.tiedAt
+			return fn(r)
 		})
 		if err == nil && n != whole.Count {
 			err = errChanged
@@ -83,20 +89,35 @@ func sorted(groups Groups, order string, desc bool) Groups {
 	}
 }
 
-// top gives the first n groups, then one that adds up the rest, with how
-// many it holds (a single one left over is given as itself); n 0 gives all.
-func top(groups Groups, n int) func(fn func(g store.Group, others int) error) error {
-	return func(fn func(store.Group, int) error) error {
-		seen := 0
-		var first store.Group
+// cut is what top says of a group it gives: for the row that adds up the
+// rest, how many groups it holds and how many of them tie the last one
+// kept in order, and that one's figure.
+type cut struct {
+	others, ties int
+	tiedAt       string
+}
+
+// top gives the first n groups, then one that adds up the rest (a single
+// one left over is given as itself); n 0 gives all. Groups in order
+// (store.SortGroups) tie by its figure alone.
+func top(groups Groups, n int, order string) func(fn func(store.Group, cut) error) error {
+	return func(fn func(store.Group, cut) error) error {
+		seen, ties := 0, 0
+		var last, first store.Group
 		rest := store.NewGroup(nil)
 		err := groups(func(g store.Group) error {
 			seen++
 			switch {
-			case n == 0 || seen <= n:
-				return fn(g, 0)
+			case n == 0 || seen < n:
+				return fn(g, cut{})
+			case seen == n:
+				last = g
+				return fn(g, cut{})
 			case seen == n+1:
 				first = g
+			}
+			if store.CompareGroups(g, last, order) == 0 {
+				ties++
 			}
 			rest.Add(g)
 			return nil
@@ -104,14 +125,27 @@ func top(groups Groups, n int) func(fn func(g store.Group, others int) error) er
 		switch {
 		case err != nil || n == 0 || seen <= n:
 		case seen == n+1:
-			err = fn(first, 0)
+			err = fn(first, cut{})
 		default:
 			rest.Key = make([]string, len(first.Key))
 			rest.Key[0] = fmt.Sprintf("other (%s groups)", textsafe.Thousands(strconv.Itoa(seen-n)))
-			err = fn(*rest, seen-n)
+			c := cut{others: seen - n, ties: ties}
+			if ties > 0 {
+				c.tiedAt = figure(last, order)
+			}
+			err = fn(*rest, c)
 		}
 		return err
 	}
+}
+
+// figure is what g is ordered by, as written: its count or its converted
+// total.
+func figure(g store.Group, order string) string {
+	if order == "count" {
+		return textsafe.Thousands(strconv.Itoa(g.Count)) + " " + textsafe.Plural(g.Count, "gift")
+	}
+	return joined(g.Converted)
 }
 
 // shareBase is what shares are of: the whole's count and, where it

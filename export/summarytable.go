@@ -93,7 +93,11 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 	if err := line(head); err != nil {
 		return err
 	}
+	var ties string
 	err := rows(func(g row) error {
+		if g.ties > 0 {
+			ties = tieNote(g)
+		}
 		r := tableRow(g)
 		for i, c := range r[:len(r)-1] {
 			if textsafe.Width(c) > widths[i] {
@@ -104,6 +108,11 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 	})
 	if err != nil || total == nil {
 		return err
+	}
+	if ties != "" {
+		if err := fitLine(w, ties, s.Width); err != nil {
+			return err
+		}
 	}
 	if err := line(total); err != nil {
 		return err
@@ -137,6 +146,14 @@ func summaryFooter(w io.Writer, s Summary, whole store.Group) error {
 		return fitLine(w, note, s.Width)
 	}
 	return nil
+}
+
+// tieNote says that the other row g holds groups that tie the last one
+// kept: "2 more tie the last one kept at USD 100.00 (the cut takes ties
+// by key)".
+func tieNote(g row) string {
+	return fmt.Sprintf("%s more tie the last one kept at %s (the cut takes ties by key)",
+		textsafe.Thousands(strconv.Itoa(g.ties)), g.tiedAt)
 }
 
 // recurringLine says how much of the whole is recurring: "recurring:

@@ -150,14 +150,20 @@ func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, of
 }
 
 // donorPage is the query of a page of the donors of from (limit and
-// offset its last arguments), ordered by col, ties by e-mail.
+// offset its last arguments), ordered by col, ties by e-mail ascending
+// whatever the direction: the order of SortGroups, so that the top donors
+// of insights and summary's --top cut a tie alike.
 func donorPage(from, col string, desc bool) string {
 	dir := " ASC"
 	if desc {
 		dir = " DESC"
 	}
+	tie := ", email_key"
+	if col == "email_key" {
+		tie = ""
+	}
 	return `SELECT email_key, name_key, gifts, total, inexact, currency, first, last, recurring
-		FROM ` + from + ` ORDER BY ` + col + dir + `, email_key` + dir + ` LIMIT ? OFFSET ?`
+		FROM ` + from + ` ORDER BY ` + col + dir + tie + ` LIMIT ? OFFSET ?`
 }
 
 // names gives each donor the name on their latest gift.

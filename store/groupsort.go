@@ -15,30 +15,35 @@ var GroupOrders = []string{"group", "count", "amount"}
 
 // SortGroups puts gs in order ("group", "count" or "amount"), descending
 // if desc. Groups that tie keep key order, whatever the direction, so the
-// same question always lists its groups alike. Amounts compare by the
+// same question always lists its groups alike, and a top-N cuts ties the
+// same way everywhere: the donors of insights are in the same order
+// (Donors: a total, ties by e-mail ascending). Amounts compare by the
 // converted total; where groups convert to several currencies, the first
 // currency in alphabetical order decides first.
 func SortGroups(gs []Group, order string, desc bool) {
-	byKey := func(a, b Group) int { return slices.Compare(a.Key, b.Key) }
-	var by func(a, b Group) int
-	switch order {
-	case "count":
-		by = func(a, b Group) int { return cmp.Compare(a.Count, b.Count) }
-	case "amount":
-		by = func(a, b Group) int { return compareSums(a.Converted, b.Converted) }
-	default:
-		by = byKey
-	}
 	slices.SortStableFunc(gs, func(a, b Group) int {
-		c := by(a, b)
+		c := CompareGroups(a, b, order)
 		if desc {
 			c = -c
 		}
 		if c == 0 {
-			c = byKey(a, b)
+			c = slices.Compare(a.Key, b.Key)
 		}
 		return c
 	})
+}
+
+// CompareGroups compares a and b by order alone ("count", "amount", else
+// their keys): 0 where they tie, and a top-N cutting between them cuts a
+// tie.
+func CompareGroups(a, b Group, order string) int {
+	switch order {
+	case "count":
+		return cmp.Compare(a.Count, b.Count)
+	case "amount":
+		return compareSums(a.Converted, b.Converted)
+	}
+	return slices.Compare(a.Key, b.Key)
 }
 
 // compareSums compares two sums currency by currency, in currency order; a

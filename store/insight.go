@@ -16,6 +16,9 @@ import (
 type Insight struct {
 	Periods, Forms, Statuses, Currencies, Payments, Recurring, Campaigns []Group
 	Top                                                                  []Donor
+	// TopTies is how many donors past Top tie its last one: the cut,
+	// made by e-mail among them, left them out.
+	TopTies int
 }
 
 // insightRow is one donation's columns the pass reads.
@@ -50,8 +53,34 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 	if err != nil {
 		return in, err
 	}
-	in.Top, err = s.Donors(ctx, f, "total", true, 0, top)
+	if in.Top, err = s.Donors(ctx, f, "total", true, 0, top); err != nil || len(in.Top) < top || top == 0 {
+		return in, err
+	}
+	in.TopTies, err = s.tiesPast(ctx, f, top, in.Top[top-1])
 	return in, err
+}
+
+// tiesPast is how many donors from the one at from on, in the order of
+// the top ones, have the total of last, the last one kept: read a page at
+// a time, as there are seldom more than a few.
+func (s *Store) tiesPast(ctx context.Context, f Filter, from int, last Donor) (int, error) {
+	const page = 100
+	ties := 0
+	for offset := from; ; offset += page {
+		next, err := s.Donors(ctx, f, "total", true, offset, page)
+		if err != nil {
+			return 0, err
+		}
+		for _, d := range next {
+			if d.Currency != last.Currency || d.Total.Compare(last.Total) != 0 {
+				return ties, nil
+			}
+			ties++
+		}
+		if len(next) < page {
+			return ties, nil
+		}
+	}
 }
 
 // insightOfRollups adds up from the rollups what f selects: every

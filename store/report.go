@@ -212,14 +212,16 @@ const (
 // reportCurrency and reportAmount are what a report reads of each gift:
 // as giftCurrency and giftAmount, but a converted amount the integer
 // column does not hold (27.950000000000003, a billion dong) is still the
-// conversion, and its text is the amount (see amountSum). An amount that
+// conversion, and its text less the part refunded (netexact) is the
+// amount (see amountSum). An amount that
 // is no number ("N/A") is NULL: the notes count it apart (Unreadable).
 const (
 	readable        = "(converted_e4 IS NOT NULL OR converted_e4f IS NOT NULL)"
 	reportConverted = "(" + readable + " AND coalesce(converted_currency, '') <> '')"
 	reportCurrency  = "CASE WHEN " + reportConverted + " THEN converted_currency ELSE upper(coalesce(currency, '')) END"
-	reportAmount    = "CASE WHEN " + reportConverted + " THEN coalesce(" + netConverted + ", converted_amount)" +
-		" ELSE coalesce(" + netAmount + ", CASE WHEN amount_e4f IS NOT NULL THEN amount END) END"
+	reportAmount    = "CASE WHEN " + reportConverted + " THEN coalesce(" + netConverted + ", netexact(converted_amount, " + refundedPart + ", amount))" +
+		" ELSE coalesce(" + netAmount + ", CASE WHEN amount_e4f IS NOT NULL THEN netexact(amount, " + refundedPart + ", NULL) END) END"
+	refundedPart = "CASE WHEN " + partly + " THEN refunded_e4 END"
 )
 
 // countedCond is the condition on the status, the one rule of which gifts

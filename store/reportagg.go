@@ -64,6 +64,10 @@ var registerOnce = sync.OnceValue(func() error {
 	if err != nil {
 		return err
 	}
+	err = sqlite.RegisterFunction("netexact", &sqlite.FunctionImpl{NArgs: 3, Deterministic: true, Scalar: netExact})
+	if err != nil {
+		return err
+	}
 	err = sqlite.RegisterFunction("dayin", &sqlite.FunctionImpl{NArgs: 2, Deterministic: true, Scalar: dayIn})
 	if err != nil {
 		return err
@@ -77,7 +81,7 @@ var registerOnce = sync.OnceValue(func() error {
 		MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &least{}, nil }})
 })
 
-// registerFunctions makes tally(), lastsum(), xsum(), amountorder(), dayin(), least() and recurringsum() known to the
+// registerFunctions makes tally(), lastsum(), xsum(), amountorder(), netexact(), dayin(), least() and recurringsum() known to the
 // connections opened after it.
 func registerFunctions() error { return registerOnce() }
 

@@ -171,3 +171,45 @@ func TestRangesBandDonorsOrGiftsAndLeaveOutTotalsBelowZero(t *testing.T) {
 		t.Errorf("by gift: %+v", byGift)
 	}
 }
+
+// recurringGift is a paid recurring gift's JSON fields, refunded in part
+// by refunded (none: "0.0").
+func recurringGift(email, date, amount, cur, converted, convCur, interval, refunded string) string {
+	return paidGift(email, date, amount, cur, converted, convCur) +
+		fmt.Sprintf(`, "recurring": true, "interval": %q, "amount_refunded": %q`, interval, refunded)
+}
+
+// The recurring report's monthly value and total add up amounts the
+// integer columns do not hold as the other reports do, a partial refund
+// taken off: the largest monthly value first.
+func TestRecurringAddsUpEveryAmountLessItsRefund(t *testing.T) {
+	s := hostileStore(t,
+		recurringGift("float@example.org", "2026-09-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD", "1 M", "0.0"),
+		recurringGift("float@example.org", "2026-10-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD", "1 M", "0.0"),
+		recurringGift("part@example.org", "2026-10-03T10:00:00Z", "100.00", "EUR", "111.800000000000001", "USD", "1 M", "50.00"),
+		recurringGift("big@example.org", "2026-10-04T10:00:00Z", "1200000000", "VND", "1200000000", "VND", "1 Y", "0.0"),
+		recurringGift("small@example.org", "2026-10-05T10:00:00Z", "20.00", "USD", "20.00", "USD", "1 M", "0.0"),
+	)
+	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
+	for _, c := range []struct {
+		cur  string
+		want []string // e-mail, monthly value, total, in the report's order
+	}{
+		{"USD", []string{"part@example.org 55.900000000000001 55.900000000000001", "float@example.org 27.950000000000003 55.900000000000006", "small@example.org 20.00 20.00"}},
+		{"VND", []string{"big@example.org 100000000.00 1200000000.00"}},
+	} {
+		var got []string
+		err := s.Recurring(context.Background(), q, c.cur, func(d store.RecurringDonor) error {
+			if zero := (api.Decimal{}); d.Monthly.Compare(zero) != 0 || d.Total.Compare(zero) != 0 {
+				got = append(got, fmt.Sprintf("%s %s %s", d.Email, d.Monthly, d.Total))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("recurring in %s:\n%s\nwant\n%s", c.cur, strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+		}
+	}
+}

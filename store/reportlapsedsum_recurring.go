@@ -29,8 +29,11 @@ import (
 // in the donor's currency (the row's cur; donors with several are read the
 // slow way).
 type recurringSum struct {
-	first, last, e4, gifts, total int64
-	interval                      string
+	first, last, gifts int64
+	// The newest gift's amount and the total: × 10^4 integers in the
+	// rollups, which serve only amounts the integer columns hold.
+	amount, total amountSum
+	interval      string
 	// named: the newest recurring gift's name is not the row's (the newest
 	// counted gift's); most are, and are not written again.
 	named               bool
@@ -59,9 +62,9 @@ func (r recurringSum) pack() []byte {
 	b := binary.AppendUvarint(nil, uint64(r.gifts)<<recurringFlags|flags)
 	b = binary.AppendVarint(b, r.last)
 	b = binary.AppendVarint(b, r.last-r.first)
-	b = binary.AppendVarint(b, r.e4)
+	b = binary.AppendVarint(b, r.amount.e4)
 	if r.gifts > 1 {
-		b = binary.AppendVarint(b, r.total)
+		b = binary.AppendVarint(b, r.total.e4)
 	}
 	if r.named {
 		b = appendText(appendText(b, r.firstName), r.lastName)
@@ -108,10 +111,10 @@ func unpackRecurring(b []byte, firstName, lastName string) (recurringSum, error)
 	r.gifts, r.named = int64(head>>recurringFlags), head&recurringNamed != 0
 	r.last = varint()
 	r.first = r.last - varint()
-	r.e4 = varint()
-	r.total = r.e4
+	r.amount.e4 = varint()
+	r.total = r.amount
 	if r.gifts > 1 {
-		r.total = varint()
+		r.total.e4 = varint()
 	}
 	r.firstName, r.lastName = firstName, lastName
 	if r.named {
@@ -162,10 +165,10 @@ func (a *recurringAgg) Step(_ *sqlite.FunctionContext, args []driver.Value) erro
 		r.first = t
 	}
 	if r.gifts == 0 || t > r.last {
-		r.last, r.e4, r.interval = t, e4, textOf(args[3])
+		r.last, r.amount, r.interval = t, amountSum{e4: e4}, textOf(args[3])
 		r.firstName, r.lastName = textOf(args[4]), textOf(args[5])
 	}
-	r.gifts, r.total = r.gifts+1, r.total+e4
+	r.gifts, r.total.e4 = r.gifts+1, r.total.e4+e4
 	return nil
 }
 
@@ -239,7 +242,7 @@ func (s *Store) recurringFast(ctx context.Context, q ReportQuery, cur string, li
 			return false, nil
 		default:
 			if kind&1 == 0 {
-				r.total = 0
+				r.total = amountSum{}
 			}
 			list.add(email, r, kind&1 != 0)
 		}

@@ -65,7 +65,7 @@ func (l *recurringDonors) each(fn func(RecurringDonor) error) error {
 	// Sorting the donors themselves moved a few hundred bytes a swap: their
 	// places are sorted instead, and each is made as it is given.
 	slices.SortFunc(l.order, func(a, b monthlyRank) int {
-		return cmp.Or(cmp.Compare(b.e4, a.e4), strings.Compare(a.email, b.email))
+		return cmp.Or(b.monthly.compare(a.monthly), strings.Compare(a.email, b.email))
 	})
 	for _, r := range l.order {
 		if err := fn(l.donor(r)); err != nil {
@@ -86,7 +86,7 @@ func (s *Store) recurringFrom(ctx context.Context, q ReportQuery, cur string, sr
 	// bare columns are the newest gift's (least() is no built-in min()).
 	rows, err := s.db.QueryContext(ctx, `SELECT email_key, least(date_utc), max(date_utc),
 			coalesce(first_name, ''), coalesce(last_name, ''), cur = ?, e4, coalesce(plan_interval, ''),
-			count(*), sum(CASE WHEN cur = ? THEN e4 ELSE 0 END)
+			count(*), xsum(CASE WHEN cur = ? THEN e4 ELSE 0 END)
 		FROM (`+g+`) WHERE counted AND recurring AND email_key <> '' AND date_utc < ? GROUP BY email_key ORDER BY email_key`,
 		slices.Concat([]any{cur, cur}, args, []any{list.end.UnixMilli()})...)
 	if err != nil {
@@ -97,7 +97,7 @@ func (s *Store) recurringFrom(ctx context.Context, q ReportQuery, cur string, sr
 		var d RecurringDonor
 		var r recurringSum
 		var inCur bool
-		if err := rows.Scan(&d.Email, &r.first, &r.last, &r.firstName, &r.lastName, &inCur, &r.e4, &r.interval, &r.gifts, &r.total); err != nil {
+		if err := rows.Scan(&d.Email, &r.first, &r.last, &r.firstName, &r.lastName, &inCur, &r.amount, &r.interval, &r.gifts, &r.total); err != nil {
 			return s.explain(err)
 		}
 		list.add(d.Email, r, inCur)
@@ -123,9 +123,9 @@ func (s *Store) recurringList(q ReportQuery) *recurringDonors {
 // add adds the donor email whose recurring gifts add up to r, with r's
 // total in the report's currency, its newest gift's amount too if inCur.
 func (l *recurringDonors) add(email string, r recurringSum, inCur bool) {
-	monthly := int64(0)
+	var monthly amountSum
 	if inCur {
-		monthly = l.interval(r.interval).MonthlyE4(r.e4)
+		monthly = r.amount.monthly(l.interval(r.interval))
 	}
 	l.order = append(l.order, monthlyRank{monthly, len(l.all), email})
 	l.all = append(l.all, r)
@@ -146,7 +146,7 @@ func (l *recurringDonors) donor(r monthlyRank) RecurringDonor {
 	sum := l.all[r.i]
 	iv := l.interval(sum.interval)
 	d := RecurringDonor{Email: r.email, FirstName: sum.firstName, LastName: sum.lastName, Interval: iv,
-		Monthly: api.ScaledDecimal(r.e4, scale), Total: api.ScaledDecimal(sum.total, scale), Gifts: int(sum.gifts)}
+		Monthly: r.monthly.decimal(), Total: sum.total.decimal(), Gifts: int(sum.gifts)}
 	d.First, d.Last = time.UnixMilli(sum.first).In(l.zone), time.UnixMilli(sum.last).In(l.zone)
 	stop := iv.After(d.Last, Stopping)
 	d.Active = !stop.Before(l.end)
@@ -155,10 +155,10 @@ func (l *recurringDonors) donor(r monthlyRank) RecurringDonor {
 	return d
 }
 
-// monthlyRank is a recurring donor's monthly value × 10^4, their place in
-// the list read and their e-mail.
+// monthlyRank is a recurring donor's monthly value, their place in the
+// list read and their e-mail.
 type monthlyRank struct {
-	e4    int64
-	i     int
-	email string
+	monthly amountSum
+	i       int
+	email   string
 }

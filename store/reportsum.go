@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"database/sql/driver"
 	"fmt"
 	"math"
@@ -146,4 +147,78 @@ func amountOrder(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, 
 		return x * 1e4, nil
 	}
 	return args[0], nil
+}
+
+// compare is -1, 0 or +1 as a is less than, equal to or more than o.
+func (a amountSum) compare(o amountSum) int {
+	if a.exact == nil && o.exact == nil {
+		return cmp.Compare(a.e4, o.e4)
+	}
+	return a.decimal().Compare(o.decimal())
+}
+
+// monthly is what a gift of a every interval iv is worth a month, to
+// 10^-4 half away from zero as Interval.MonthlyE4 works it out, or a
+// itself for a monthly plan.
+func (a amountSum) monthly(iv Interval) amountSum {
+	if a.exact == nil {
+		return amountSum{e4: iv.MonthlyE4(a.e4)}
+	}
+	by := big.NewRat(perYear[iv.Unit], 12*int64(iv.N))
+	if iv.Unit == 0 || by.Cmp(big.NewRat(1, 1)) == 0 {
+		return a // a monthly gift is its own monthly value, to the last digit
+	}
+	d := decimalOfRat(new(big.Rat).Mul(ratOf(a.decimal()), by), scale)
+	if e4, ok := d.Scaled(scale); ok {
+		return amountSum{e4: e4}
+	}
+	return amountSum{exact: &d}
+}
+
+func ratOf(d api.Decimal) *big.Rat {
+	r, _ := new(big.Rat).SetString(d.String()) // a decimal's text always reads
+	return r
+}
+
+// decimalOfRat is r to places decimals, half away from zero.
+func decimalOfRat(r *big.Rat, places int) api.Decimal {
+	d, _ := api.ParseDecimal(r.FloatString(places)) // FloatString rounds half away from zero
+	return d
+}
+
+// netExact(amount, refunded_e4, own) is amount less the part refunded, as
+// netAmount and netConverted work it out, for an amount the integer
+// columns do not hold (its text): refunded_e4 (× 10^4) of the gift's own
+// amount own, and where own is NULL amount is the own amount, refunded
+// as is; else amount is its conversion, refunded in the same share, to
+// the cent. NULL refunded_e4: nothing was. The net is a decimal's text.
+func netExact(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+	var amount, refunded, own amountSum
+	if args[0] == nil {
+		return nil, nil
+	}
+	if err := amount.add(args[0]); err != nil {
+		return nil, err
+	}
+	if args[1] == nil {
+		return amount.value(), nil
+	}
+	if err := refunded.add(args[1]); err != nil {
+		return nil, err
+	}
+	if args[2] != nil {
+		if err := own.add(args[2]); err != nil {
+			return nil, err
+		}
+		if own.compare(amountSum{}) == 0 {
+			return amount.value(), nil
+		}
+		share := ratOf(amount.decimal())
+		share.Mul(share, ratOf(refunded.decimal()))
+		share.Quo(share, ratOf(own.decimal()))
+		d := decimalOfRat(share, 2)
+		refunded = amountSum{exact: &d}
+	}
+	amount.minus(refunded)
+	return amount.decimal().String(), nil
 }

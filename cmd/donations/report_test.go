@@ -155,7 +155,7 @@ func reportsAddUpAsTheExport(t *testing.T, sh apitest.Shape) {
 		for _, c := range reportChecks {
 			for _, mode := range []string{"online", "offline"} {
 				t.Run(years.name+"/"+c.report+"/"+mode, func(t *testing.T) {
-					args := append([]string{"report", c.report, "--format", "json", "--year", fmt.Sprint(years.year)}, account...)
+					args := slices.Concat([]string{"report"}, strings.Fields(c.report), []string{"--format", "json", "--year", fmt.Sprint(years.year)}, account)
 					if years.fs > 0 {
 						args = append(args, "--fiscal-start", fmt.Sprint(years.fs))
 					}
@@ -182,6 +182,10 @@ var reportChecks = []struct {
 	}},
 	{"sybunt", func(t *testing.T, m reportModel, rows []map[string]any) {
 		checkLapsed(t, m, rows, func(last int) bool { return last < m.year-1 }, "lifetime")
+	}},
+	// NPSP's rule: any year before this one, LYBUNT's donors too.
+	{"sybunt --include-lybunt", func(t *testing.T, m reportModel, rows []map[string]any) {
+		checkLapsed(t, m, rows, func(last int) bool { return last < m.year }, "lifetime")
 	}},
 	{"retention", checkRetention},
 	{"yoy", checkYearOverYear},
@@ -260,4 +264,30 @@ func decimal(t *testing.T, s string) api.Decimal {
 func partlyRefunded(d api.Donation) bool {
 	r, _ := d.AmountRefunded.Decimal()
 	return d.Status.Value == "paid" && r.Compare(api.Decimal{}) > 0
+}
+
+// report recurring's table opens with its title, then its figures (the
+// active donors and their monthly value), before its rows: the stopped
+// donors are under a title. In csv and json, stdout is the rows alone and
+// the figures lead stderr.
+func TestRecurringSaysItsFiguresFirst(t *testing.T) {
+	const figures = "recurring donors active: "
+	r := runCmd(t, nil, "report", "recurring", "--demo", "--format", "table")
+	lines := strings.Split(r.stdout, "\n")
+	if r.code != 0 || len(lines) < 4 {
+		t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.HasPrefix(lines[0], "Recurring · donors who stopped in ") || !strings.HasPrefix(lines[1], figures) ||
+		!strings.Contains(lines[1], " a month") || !strings.HasPrefix(lines[2], "E-MAIL") {
+		t.Errorf("the table does not open with its title, then its figures, then its columns:\n%s", strings.Join(lines[:4], "\n"))
+	}
+	if strings.Count(r.stdout, figures) != 1 {
+		t.Errorf("the figures are said %d times in the table, want once", strings.Count(r.stdout, figures))
+	}
+	for _, format := range []string{"csv", "json"} {
+		r := runCmd(t, nil, "report", "recurring", "--demo", "--format", format)
+		if r.code != 0 || strings.Contains(r.stdout, figures) || !strings.HasPrefix(r.stderr, "donations report: "+figures) {
+			t.Errorf("%s: exit %d; the figures must lead stderr, not stdout:\nstderr: %s", format, r.code, r.stderr)
+		}
+	}
 }

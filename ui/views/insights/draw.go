@@ -63,10 +63,11 @@ func (v *View) shares(cur string, total api.Decimal, count, width int) string {
 	return uictx.WrapParts(parts, width)
 }
 
-// topDonors is one line per donor: rank, name, e-mail, gifts and total.
+// topDonors is one line per donor: rank, name, e-mail, gifts and total,
+// then how many more tie the last one's total, if some do.
 // The total and the gifts are sized to their widest; the name and the
 // e-mail share the rest, and the e-mail goes when too little is left.
-func topDonors(top []dataset.Donor, width int) string {
+func topDonors(top []dataset.Donor, ties, width int) string {
 	totalW, giftsW := 0, 0
 	for _, d := range top {
 		totalW = max(totalW, textsafe.Width(uictx.Money(d.Currency, d.Total)))
@@ -86,6 +87,10 @@ func topDonors(top []dataset.Donor, width int) string {
 		gifts := uictx.Commas(d.Gifts) + " " + textsafe.Plural(d.Gifts, "gift")
 		line += "  " + textsafe.Fit(gifts, giftsW) + "  " + textsafe.FitRight(uictx.Money(d.Currency, d.Total), totalW)
 		b.WriteString(line + "\n")
+	}
+	if ties > 0 {
+		last := top[len(top)-1]
+		b.WriteString(textsafe.Fit(fmt.Sprintf("    %s more tie at %s (ties by e-mail)", uictx.Commas(ties), uictx.Money(last.Currency, last.Total)), width) + "\n")
 	}
 	return b.String()
 }
@@ -189,7 +194,7 @@ func (v *View) Draw(width int) string {
 		}
 		b.WriteString(st.Section.Render(part.title) + "\n" + bars(largestFirst(part.groups, cur), cur, width, false) + "\n")
 	}
-	b.WriteString(st.Section.Render("Top donors ("+counting+")") + "\n" + topDonors(fa.Top, width))
+	b.WriteString(st.Section.Render("Top donors ("+counting+")") + "\n" + topDonors(fa.Top, fa.TopTies, width))
 	return b.String()
 }
 

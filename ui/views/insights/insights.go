@@ -46,6 +46,7 @@ type View struct {
 type Facts struct {
 	Periods, Forms, Statuses, Currencies, Payments, Recurring, Campaigns []dataset.Group
 	Top                                                                  []dataset.Donor
+	TopTies                                                              int // donors past Top tied with its last
 	Median                                                               api.Decimal
 	MedianOf                                                             int
 	Sums                                                                 tally.Sums
@@ -149,7 +150,7 @@ func addUp(asked dataset.Asked, period string, loc *time.Location) (*Facts, erro
 	}
 	fa := &Facts{Sums: tally.Of(in.Sums.Groups, in.Sums.Rule), Statuses: in.Statuses,
 		Periods: in.Periods, Forms: in.Forms, Currencies: in.Currencies, Payments: in.Payments, Recurring: in.Recurring,
-		Campaigns: in.Campaigns, Top: in.Top, Median: in.Median, MedianOf: in.MedianOf}
+		Campaigns: in.Campaigns, Top: in.Top, TopTies: in.TopTies, Median: in.Median, MedianOf: in.MedianOf}
 	return fa, err
 }
 
