@@ -128,6 +128,19 @@ var hostileCases = []struct{ name, fields string }{
 	{"null status", `"email": "st@example.org", "donation_date": "2025-02-01 10:00:00", "status": null, "amount": "3", "currency": "usd"`},
 }
 
+// rolledUp says whether the case's gift leaves the rollups serving the
+// reports: an amount the integer columns cannot hold exactly (too many
+// decimals, too large, no number) sends every report to the gifts, added
+// up exactly, as a day past the year 9999 does, so a store holding one
+// has no fast path to compare.
+func rolledUp(name string) bool {
+	switch name {
+	case "decimals", "huge", "huge 2", "amount text":
+		return false
+	}
+	return true
+}
+
 // Each odd gift alone, and all of them together, give from
 // rollup_donor_last what the gifts give.
 func TestDonorLastHoldsOddGifts(t *testing.T) {
@@ -144,7 +157,7 @@ func TestDonorLastHoldsOddGifts(t *testing.T) {
 	s, _ := tempStore(t)
 	var all []api.Donation
 	for i, c := range hostileCases {
-		if strings.HasPrefix(c.name, "2150") || strings.HasPrefix(c.name, "year 9999") {
+		if strings.HasPrefix(c.name, "2150") || strings.HasPrefix(c.name, "year 9999") || !rolledUp(c.name) {
 			continue
 		}
 		all = append(all, hostileGift(t, int64(i+1), c.fields))
@@ -173,7 +186,7 @@ var hostileRounds = []struct {
 		20: `"email": "ref@example.org", "donation_date": "2025-02-01 10:00:00", "status": "refunded", "amount": "4", "currency": "usd", "amount_refunded": "9", "recurring": true`,
 		14: `"email": "huge@example.org", "donation_date": "2025-02-01 10:00:00", "status": "paid", "amount": "1", "currency": "USD", "recurring": true, "interval": "1 M"`,
 		19: `"email": "conv@example.org", "donation_date": "2025-02-01 10:00:00", "status": "paid", "amount": "4", "currency": "eur", "converted_amount": "5", "converted_currency": "usd"`,
-		12: `"email": "dec@example.org", "donation_date": "2025-02-01 10:00:00", "status": "paid", "amount": "1.123456789", "currency": "USD", "recurring": true, "interval": "1 M", "amount_refunded": "0.5"`,
+		12: `"email": "dec@example.org", "donation_date": "2025-02-01 10:00:00", "status": "paid", "amount": "1.1234", "currency": "USD", "recurring": true, "interval": "1 M", "amount_refunded": "0.5"`,
 		16: `"email": "cur@example.org", "donation_date": "2025-02-01 10:00:00", "status": "paid", "amount": "4", "currency": "eur", "recurring": true`,
 	}, remove: []int64{22, 1}},
 	{put: map[int64]string{
@@ -193,7 +206,7 @@ func TestDonorLastFollowsOddGifts(t *testing.T) {
 	s, _ := tempStore(t)
 	var all []api.Donation
 	for i, c := range hostileCases {
-		if !strings.HasPrefix(c.name, "2150") {
+		if !strings.HasPrefix(c.name, "2150") && !strings.HasPrefix(c.name, "year 9999") && rolledUp(c.name) {
 			all = append(all, hostileGift(t, int64(i+1), c.fields))
 		}
 	}
