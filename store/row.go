@@ -23,8 +23,8 @@ type rowMaker struct {
 }
 
 // appendRow is vals with the values of upsertRow's columns for d after
-// them: appended, where a slice of them for each donation, and one for
-// the columns an upgrade added, were three allocations of each row.
+// them: appended, where a slice of them for each donation was an
+// allocation of each row.
 func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 	var dateUTC, localDay any
 	t, ok := api.Time(d.DonationDate)
@@ -41,7 +41,7 @@ func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 		emailKey(d.Email.Value),
 		text(d.FormName), text(d.PaymentType),
 		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil)
-	return append(appendAdded(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
+	return append(appendLast(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
 }
 
 // dayOf is the day column of t: its date in m.zone.
@@ -55,11 +55,11 @@ func (m *rowMaker) dayOf(t time.Time) any {
 	return m.day
 }
 
-// appendAdded is vals with the values of the columns an upgrade added
-// (addedColumns) and of the search, which it widened, after them, for d
-// whose search text is search and amount × 10^4 is e4: what filling an
-// older store's new columns computes again from its records.
-func appendAdded(vals []any, d *api.Donation, search string, e4 any) []any {
+// appendLast is vals with the values of the search and of the columns
+// after it but the plan's interval (campaign, tribute's type, part
+// refunded) after them, for d whose search text is search and amount ×
+// 10^4 is e4.
+func appendLast(vals []any, d *api.Donation, search string, e4 any) []any {
 	var campaignID any
 	if d.CampaignID.Valid {
 		campaignID = d.CampaignID.Value
