@@ -37,9 +37,9 @@ func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 		number(d.Amount), e4, e4f, strings.ToUpper(d.Currency.Value),
 		number(d.ConvertedAmount), c4, c4f, convertedCurrency(d),
 		statusKey(d.Status.Value),
-		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value+" "+d.FirstName.Value),
+		text(d.FirstName), text(d.LastName), boundedKey(Fold(d.LastName.Value+" "+d.FirstName.Value)),
 		emailKey(d.Email.Value),
-		text(d.FormName), text(d.PaymentType),
+		boundedText(d.FormName), text(d.PaymentType),
 		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil)
 	return append(appendLast(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
 }
@@ -68,7 +68,7 @@ func appendLast(vals []any, d *api.Donation, search string, e4 any) []any {
 	if d.Honor != nil {
 		tributeType = strings.ToLower(strings.TrimSpace(d.Honor.TributeType.Value))
 	}
-	return append(vals, search, campaignID, text(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4))
+	return append(vals, search, campaignID, boundedText(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4))
 }
 
 // convertedCurrency is the currency of d's conversion, nil when it has no
@@ -96,7 +96,7 @@ func refunded(d *api.Donation, e4 any) any {
 
 // emailKey is the e-mail column of a donation whose e-mail is email, and
 // what a filter by e-mail looks for.
-func emailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+func emailKey(email string) string { return boundedKey(strings.ToLower(strings.TrimSpace(email))) }
 
 func nullIfEmpty(s string) any {
 	if s == "" {
@@ -110,6 +110,14 @@ func text(t api.Text) any {
 		return nil
 	}
 	return t.Value
+}
+
+// boundedText is text of a key column (boundedKey).
+func boundedText(t api.Text) any {
+	if !t.Valid {
+		return nil
+	}
+	return boundedKey(t.Value)
 }
 
 func number(n api.Number) any {

@@ -62,7 +62,7 @@ func (w *searchWords) donation(d *api.Donation, t time.Time, ok bool) {
 // The search text leaves such an e-mail to the column (searched).
 func keyedAsFolded(email string) bool {
 	key := strings.TrimSpace(email)
-	return ascii(key) && !strings.ContainsAny(key, " \t\n\v\f\r")
+	return len(key) <= keyLimit && ascii(key) && !strings.ContainsAny(key, " \t\n\v\f\r")
 }
 
 // searched is the text the search index holds of the donation of the

@@ -87,6 +87,11 @@ type Options struct {
 	NewestUntil   int   // newest first whatever order says for this many requests, then as the spec
 	AscPageOne    bool  // newest first unless order=asc, which it honours on page 1 only
 	NewestPageOne bool  // page 1 newest first, every later page oldest first, whatever order says
+
+	// LongFields makes every donor's e-mail about 1 kB and every form's
+	// and campaign's name about 10 kB (long.go), each still one per donor,
+	// form or campaign.
+	LongFields bool
 }
 
 // Faults a Script can name besides HTTP statuses.
@@ -370,9 +375,16 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 	if s.opts.Hostile && i%7 == 3 {
 		makeHostile(&rec, i)
 	}
+	if s.opts.LongFields {
+		lengthen(&rec)
+	}
 	var out any = rec
 	if s.opts.Shape == ShapeDonorbox {
-		out = s.data.boxOf(i, &rec)
+		box := s.data.boxOf(i, &rec)
+		if s.opts.LongFields {
+			box.Campaign.Name = longText(box.Campaign.Name, longName)
+		}
+		out = box
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
