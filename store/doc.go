@@ -56,8 +56,7 @@
 //	                 of answers to the form's questions, status, amount,
 //	                 currency and date, a space apart (searchtext.go); with
 //	                 email_key and id after it, what a quick search matches
-//	                 (the view donations_search; a store made before
-//	                 version 27 holds them in this column too)
+//	                 (the view donations_search)
 //	campaign_id, campaign_name  the campaign, as servers that nest it send
 //	                 it (NULL in the spec's records, which name a form)
 //	tribute_type     the tribute's type in lower case (memory, honor)
@@ -76,7 +75,7 @@
 // sent, n_amount_e4 those the integer column holds; the same for
 // converted). Table donors holds per email_key what the donor view shows:
 // gifts, total (converted, × 10^4, less the part refunded of a gift
-// refunded in part, since schema 18), inexact, currency, first and last
+// refunded in part), inexact, currency, first and last
 // (Unix ms), recurring, name_key; and the same of the paid gifts (paid_gifts,
 // paid_total, ...) and of every status but refunded (unrefunded_...), the
 // two rules the browser counts by (donorsums.go). Triggers keep all three

@@ -62,7 +62,7 @@ func ruleColumns(rule donorRule, col string) string {
 
 // rulePage is the query of a page of the donors rule counts, ordered by
 // col (limit and offset its arguments). A rule's index of col holds only
-// the donors whose figure differs from every gift's (see partialDonors):
+// the donors whose figure differs from every gift's (see donorRule.apart):
 // the others are read in order from every gift's index, and SQLite merges
 // the two, reading as many of each as the page needs.
 func rulePage(rule donorRule, col string, desc bool) string {

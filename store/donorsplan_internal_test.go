@@ -9,7 +9,7 @@ import (
 // their order and sorts at most the donors of equal figures it meets there:
 // sorting every donor a rule counts took most of a page at a million. Under
 // a rule it merges every gift's index with the rule's, which holds only the
-// donors whose figure differs (see partialDonors). Their count reads the
+// donors whose figure differs (see donorRule.apart). Their count reads the
 // rule's index of the gifts for the donors it does not count.
 func TestDonorPagesReadTheirSortsIndex(t *testing.T) {
 	s := memStore(t)

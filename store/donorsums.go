@@ -18,24 +18,12 @@ type donorRule struct {
 	// selects it.
 	in       bool
 	statuses []string
-	// net says the rule adds a gift refunded in part up less the part
-	// refunded, as every other sum does (see refunds.go): since 18.
-	net bool
 }
 
-// donorRulesAt are the rules a store of version v adds up.
-func donorRulesAt(v int) []donorRule {
-	rules := []donorRule{{}}
-	if v >= 13 {
-		rules = append(rules, donorRule{"paid_", true, PaidStatuses, false}, donorRule{"unrefunded_", false, []string{"", Refunded}, false})
-	}
-	for i := range rules {
-		rules[i].net = v >= 18
-	}
-	return rules
-}
-
-var donorRules = donorRulesAt(schemaVersion)
+// donorRules are the rules the donors table adds up: every gift, the paid
+// ones, and every status but refunded. Each adds a gift refunded in part
+// up less the part refunded, as every other sum does (see refunds.go).
+var donorRules = []donorRule{{}, {"paid_", true, PaidStatuses}, {"unrefunded_", false, []string{"", Refunded}}}
 
 // every counts every gift: the donors table's first columns.
 var every = donorRules[0]
@@ -124,7 +112,7 @@ func donorPartsOf(rules []donorRule, terms giftTerms) []donorPart {
 				p.agg, p.one, p.merge = strings.ReplaceAll(f.some, "@", terms.counted(r)),
 					strings.ReplaceAll(f.someOne, "@", r.cond("new.")), merge
 			}
-			if f.col == "total" && r.net {
+			if f.col == "total" {
 				p.agg, p.one = terms.net(p.agg), netTotal(p.one, "new.")
 			}
 			p.merge = fmt.Sprintf(p.merge, p.col)
@@ -134,24 +122,14 @@ func donorPartsOf(rules []donorRule, terms giftTerms) []donorPart {
 	return out
 }
 
-// rowidDonors is the version whose donors table keeps rowids (a store of
-// an earlier one keys it by e-mail, WITHOUT ROWID): its indexes then hold a
-// donor's rowid, not their e-mail again.
-const rowidDonors = 20
-
-// donorsTable makes the donors table as version v has it.
-func donorsTable(v int) string {
-	cols := []string{"email_key TEXT PRIMARY KEY"}
-	if v >= rowidDonors {
-		cols[0] = "email_key TEXT NOT NULL"
-	}
-	for _, p := range donorParts(donorRulesAt(v)) {
+// donorsTable makes the donors table. It keeps rowids: its indexes then
+// hold a donor's rowid, not their e-mail again.
+func donorsTable() string {
+	cols := []string{"email_key TEXT NOT NULL"}
+	for _, p := range donorParts(donorRules) {
 		cols = append(cols, p.col+" "+p.typ)
 	}
-	if v >= rowidDonors {
-		return "CREATE TABLE donors (" + strings.Join(cols, ", ") + ")"
-	}
-	return "CREATE TABLE donors (" + strings.Join(cols, ", ") + ") WITHOUT ROWID"
+	return "CREATE TABLE donors (" + strings.Join(cols, ", ") + ")"
 }
 
 // donorColumnsOf add up one donor's gifts in the donors table's columns:
@@ -192,24 +170,24 @@ func countedGifts(rules []donorRule) string {
 }
 
 // seldom says whether a new gift seldom changes a donor's figure of column
-// col (the first gift, the least name): from rowidDonors on, a new gift
-// leaves them and their indexes alone unless it does.
+// col (the first gift, the least name): a new gift leaves them and their
+// indexes alone unless it does.
 func seldom(col string) bool {
 	return strings.HasSuffix(col, "first") || strings.HasSuffix(col, "name_key")
 }
 
-// donorAddOf adds a new gift to its donor's row, as donorColumnsOf would
+// donorAdd adds a new gift to its donor's row, as donorColumnsOf would
 // add it up: adding all of a donor's gifts up again made storing quadratic
 // in the largest donor (every gift without an e-mail is one donor, "").
 // SQLite rewrites the entry of every index whose column an UPDATE sets,
-// changed or not: from rowidDonors on, the first gifts and names, which a
-// new gift seldom changes, are set apart, only where it does.
-func donorAddOf(v int) string {
+// changed or not: the first gifts and names, which a new gift seldom
+// changes, are set apart, only where it does.
+func donorAdd() string {
 	cols, vals, set := []string{"email_key"}, []string{"new.email_key"}, []string{}
 	var rare, differ []string
-	for _, p := range donorParts(donorRulesAt(v)) {
+	for _, p := range donorParts(donorRules) {
 		cols, vals = append(cols, p.col), append(vals, p.one)
-		if v >= rowidDonors && seldom(p.col) {
+		if seldom(p.col) {
 			// The merge of excluded's value, as one new gift gives it.
 			merge := strings.ReplaceAll(p.merge, "excluded."+p.col, "("+p.one+")")
 			rare, differ = append(rare, p.col+" = "+merge), append(differ, p.col+" IS NOT "+merge)
@@ -217,12 +195,9 @@ func donorAddOf(v int) string {
 		}
 		set = append(set, p.col+" = "+p.merge)
 	}
-	out := "INSERT INTO donors (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") +
-		") ON CONFLICT (email_key) DO UPDATE SET " + strings.Join(set, ", ") + ";\n"
-	if len(rare) == 0 {
-		return out
-	}
-	return out + "UPDATE donors SET " + strings.Join(rare, ", ") + " WHERE email_key = new.email_key AND (" +
+	return "INSERT INTO donors (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") +
+		") ON CONFLICT (email_key) DO UPDATE SET " + strings.Join(set, ", ") + ";\n" +
+		"UPDATE donors SET " + strings.Join(rare, ", ") + " WHERE email_key = new.email_key AND (" +
 		strings.Join(differ, " OR ") + ");\n"
 }
 
@@ -230,17 +205,14 @@ func donorAddOf(v int) string {
 // makes it.
 type donorsIndex struct{ name, create string }
 
-// partialDonors is the version from which a rule's indexes hold only the
-// donors whose figure there differs from the one over every gift (2 to 36
-// % of them at a million, none by name): a page of the rule's donors reads
+// apart is the condition of the donors that rule r's index of col holds:
+// those whose figure there differs from the one over every gift (2 to 36
+// % of them at a million, none by name); a page of the rule's donors reads
 // the others from the every-gift index, merged in order (see rulePage). A
 // new gift then moves each donor in six indexes, not sixteen: they were
-// two thirds of the pages a small sync wrote.
-const partialDonors = 21
-
-// apart is the condition of the donors that rule r's index of col holds
-// from partialDonors on. That of the gifts holds the donors the rule does
-// not count too, and the donor view counts them there (see countOf).
+// two thirds of the pages a small sync wrote. That of the gifts holds the
+// donors the rule does not count too, and the donor view counts them there
+// (see countOf).
 func (r donorRule) apart(col string) string {
 	if col == "gifts" {
 		return r.prefix + "gifts IS NOT gifts"
@@ -248,25 +220,22 @@ func (r donorRule) apart(col string) string {
 	return r.prefix + "gifts > 0 AND " + r.prefix + col + " IS NOT " + col
 }
 
-// donorIndexesAt are the indexes of the donors table of version v: the
-// donor view's sorts under each rule, and from rowidDonors on the e-mail,
-// unique, which a new gift finds its donor by.
-func donorIndexesAt(v int) []donorsIndex {
-	var out []donorsIndex
-	if v >= rowidDonors {
-		out = append(out, donorsIndex{"donors_email_key", "CREATE UNIQUE INDEX donors_email_key ON donors(email_key)"})
-	}
-	for _, r := range donorRulesAt(v) {
+// donorIndexes are the indexes of the donors table: the e-mail, unique,
+// which a new gift finds its donor by, and the donor view's sorts under
+// each rule.
+func donorIndexes() []donorsIndex {
+	out := []donorsIndex{{"donors_email_key", "CREATE UNIQUE INDEX donors_email_key ON donors(email_key)"}}
+	for _, r := range donorRules {
 		for _, col := range []string{"total", "gifts", "name_key", "first", "last"} {
 			name, cols := "donors_"+r.prefix+col, r.prefix+col
 			// Donors of equal figures sort by e-mail: SQLite sorts each run
 			// of them read from the index, the few a page needs, but for
 			// the gifts, a run of more than half the donors (one gift).
-			if v >= rowidDonors && col == "gifts" {
+			if col == "gifts" {
 				cols += ", email_key"
 			}
 			create := "CREATE INDEX " + name + " ON donors(" + cols + ")"
-			if v >= partialDonors && r.prefix != "" {
+			if r.prefix != "" {
 				create += " WHERE " + r.apart(col)
 			}
 			out = append(out, donorsIndex{name, create})
@@ -276,20 +245,14 @@ func donorIndexesAt(v int) []donorsIndex {
 }
 
 // donorAgain adds up again the gifts of the donor of p, from the index that
-// holds them in e-mail order. From rowidDonors on the donor keeps their
-// row, and with it their place among donors of equal figures.
-func donorAgain(v int, p string) string {
-	rules := donorRulesAt(v)
-	if v < rowidDonors {
-		return fmt.Sprintf(`DELETE FROM donors WHERE email_key = %[1]s.email_key;
-		INSERT INTO donors SELECT `+donorColumnsOf(rules)+` FROM donations WHERE email_key = %[1]s.email_key GROUP BY email_key;
-		`, p)
-	}
+// holds them in e-mail order. The donor keeps their row, and with it their
+// place among donors of equal figures.
+func donorAgain(p string) string {
 	var set []string
-	for _, part := range donorParts(rules) {
+	for _, part := range donorParts(donorRules) {
 		set = append(set, part.col+" = excluded."+part.col)
 	}
-	return fmt.Sprintf(`INSERT INTO donors SELECT `+donorColumnsOf(rules)+` FROM donations WHERE email_key = %[1]s.email_key
+	return fmt.Sprintf(`INSERT INTO donors SELECT `+donorColumnsOf(donorRules)+` FROM donations WHERE email_key = %[1]s.email_key
 		GROUP BY email_key ON CONFLICT (email_key) DO UPDATE SET `+strings.Join(set, ", ")+`;
 		DELETE FROM donors WHERE email_key = %[1]s.email_key AND NOT EXISTS (SELECT 1 FROM donations WHERE email_key = %[1]s.email_key);
 		`, p)

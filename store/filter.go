@@ -201,7 +201,7 @@ func (f Filter) giftClause(w *conds) {
 // column: a report resolves them to the names the store holds with the
 // very test its rows get (see narrowBy).
 func (f Filter) formCond() (string, any) {
-	return "lower(form_name) = ?", sqlLower(strings.TrimSpace(f.Form))
+	return "lower(form_name) = ?", sqlLower(boundedKey(strings.TrimSpace(f.Form)))
 }
 
 func (f Filter) campaignCond() (string, any) {

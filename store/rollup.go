@@ -18,23 +18,17 @@ type rollup struct {
 	keys  []string // columns of donations, NULL kept as ''
 }
 
-// rollupsAt are the rollups of a store of version v: since 13 the days are
-// added up by status too, so that the paid gifts alone read them.
-func rollupsAt(v int) []rollup {
-	day := []string{"day", "currency", "converted_currency"}
-	if v >= 13 {
-		day = append(day, "status_key")
-	}
-	return []rollup{
-		// day is the date in the store's zone: periods are made of days.
-		{"rollup_day", day},
-		{"rollup_dims", []string{"form_name", "status_key", "currency", "payment_type", "recurring", "converted_currency"}},
-	}
+// sharedRollups are the rollups the triggers rollupSchema makes keep.
+var sharedRollups = []rollup{
+	// day is the date in the store's zone: periods are made of days. By
+	// status too, so that the paid gifts alone read them.
+	{"rollup_day", []string{"day", "currency", "converted_currency", "status_key"}},
+	{"rollup_dims", []string{"form_name", "status_key", "currency", "payment_type", "recurring", "converted_currency"}},
 }
 
-// rollups are every rollup a store of this version keeps: the rollup by
-// campaign has triggers of its own (rollupcampaign.go).
-var rollups = append(rollupsAt(schemaVersion), campaignRollup)
+// rollups are every rollup the store keeps: the rollup by campaign has
+// triggers of its own (rollupcampaign.go).
+var rollups = append(slices.Clone(sharedRollups), campaignRollup)
 
 // byRows are the rollups in the order a grouping tries them, the fewest
 // rows first as they are usually kept.
@@ -58,36 +52,28 @@ const rolledColumns = `day, currency, converted_currency, amount, amount_e4, con
 	converted_e4, form_name, status_key, payment_type, recurring`
 
 // rollupSchema makes the rollups, the donors table and the triggers that
-// keep them as version v has them; like the search index they wait while a
-// first sync fills an empty store (see kept) and are built once at its end
-// (rebuildRollups).
-func rollupSchema(v int) []string {
-	rs := rollupsAt(v)
+// keep them; like the search index they wait while a first sync fills an
+// empty store (see kept) and are built once at its end (rebuildRollups).
+func rollupSchema() []string {
+	rs := sharedRollups
 	var out []string
 	for _, r := range rs {
 		out = append(out, r.create())
 	}
-	out = append(out, donorsTable(v))
-	for _, ix := range donorIndexesAt(v) {
+	out = append(out, donorsTable())
+	for _, ix := range donorIndexes() {
 		out = append(out, ix.create)
 	}
-	inputs := donorInputs
-	if v >= 13 {
-		inputs += ", status_key"
-	}
-	if v >= 18 {
-		inputs += ", amount_e4, refunded_e4" // a refund in part found later
-	}
 	return append(out,
-		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd(rs, "new")+donorAddOf(v)+` END`,
-		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake(rs, "old")+donorAgain(v, "old")+` END`,
+		`CREATE TRIGGER rollups_ai AFTER INSERT ON donations WHEN `+kept+` BEGIN `+rollupAdd(rs, "new")+donorAdd()+` END`,
+		`CREATE TRIGGER rollups_ad AFTER DELETE ON donations WHEN `+kept+` BEGIN `+rollupTake(rs, "old")+donorAgain("old")+` END`,
 		`CREATE TRIGGER rollups_au AFTER UPDATE OF `+rolledColumns+` ON donations WHEN `+kept+` BEGIN `+
 			rollupTake(rs, "old")+rollupAdd(rs, "new")+` END`,
 		// A changed address leaves the donor as they were: only a change to
 		// what the donor view adds up (a refund's status among it) adds
 		// their gifts up again.
-		`CREATE TRIGGER donors_au AFTER UPDATE OF `+inputs+` ON donations WHEN `+kept+` AND (`+changed(inputs)+`) BEGIN `+
-			donorAgain(v, "old")+donorAgain(v, "new")+` END`)
+		`CREATE TRIGGER donors_au AFTER UPDATE OF `+donorReads+` ON donations WHEN `+kept+` AND (`+changed(donorReads)+`) BEGIN `+
+			donorAgain("old")+donorAgain("new")+` END`)
 }
 
 // create makes the rollup's table.
@@ -103,9 +89,14 @@ func (r rollup) create() string {
 		r.table, strings.Join(cols, ", "), strings.Join(r.keys, ", "))
 }
 
-// donorInputs are the donation columns the donors table reads, but the
-// status that version 13 added.
+// donorInputs are the donation columns the donors table reads but those
+// a rule's condition and the net amount are worked out from, which
+// countedGifts works out once and carries in their place.
 const donorInputs = "email_key, name_key, converted_e4, converted_currency, date_utc, recurring"
+
+// donorReads are every donation column the donors table reads: a change
+// to one (a refund in part found later among them) adds the donor up again.
+const donorReads = donorInputs + ", status_key, amount_e4, refunded_e4"
 
 // changed is true when any of cols differs between old and new.
 func changed(cols string) string {
@@ -259,7 +250,7 @@ var partSums = func() []struct{ col, agg, one string } {
 // row. Each gift's terms are worked out once (countedGifts).
 func fillDonors(ctx context.Context, x execer, into string) error {
 	stmts := []string{`DELETE FROM ` + into + `donors`}
-	indexes := donorIndexesAt(schemaVersion)
+	indexes := donorIndexes()
 	for _, ix := range indexes {
 		stmts = append(stmts, "DROP INDEX "+into+ix.name)
 	}

@@ -1,12 +1,10 @@
 package store
 
-import ()
-
 // campaignRollup adds the donations up by campaign and status, so that a
 // break-down by campaign (insights; summary --by campaign) of every
 // donation, or of some statuses, reads a few rows, not every donation. It
-// keeps itself, by triggers of its own, so that the upgrade that added it
-// left the other rollups' triggers as they were.
+// keeps itself, by triggers of its own: a change of campaign alone then
+// leaves the other rollups as they are.
 var campaignRollup = rollup{"rollup_campaign", []string{"campaign_name", "status_key", "currency", "converted_currency"}}
 
 // campaignInputs are the donation columns the rollup by campaign reads.

@@ -23,8 +23,8 @@ type rowMaker struct {
 }
 
 // appendRow is vals with the values of upsertRow's columns for d after
-// them: appended, where a slice of them for each donation, and one for
-// the columns an upgrade added, were three allocations of each row.
+// them: appended, where a slice of them for each donation was an
+// allocation of each row.
 func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 	var dateUTC, localDay any
 	// A date with no time is a day in the store's zone, so it is read there.
@@ -38,11 +38,11 @@ func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 		number(d.Amount), e4, e4f, strings.ToUpper(d.Currency.Value),
 		number(d.ConvertedAmount), c4, c4f, convertedCurrency(d),
 		statusKey(d.Status.Value),
-		text(d.FirstName), text(d.LastName), Fold(d.LastName.Value+" "+d.FirstName.Value),
+		text(d.FirstName), text(d.LastName), boundedKey(Fold(d.LastName.Value+" "+d.FirstName.Value)),
 		emailKey(d.Email.Value),
-		text(d.FormName), text(d.PaymentType),
+		boundedText(d.FormName), text(d.PaymentType),
 		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil)
-	return append(appendAdded(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
+	return append(appendLast(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
 }
 
 // dayOf is the day column of t: its date in m.zone.
@@ -56,11 +56,11 @@ func (m *rowMaker) dayOf(t time.Time) any {
 	return m.day
 }
 
-// appendAdded is vals with the values of the columns an upgrade added
-// (addedColumns) and of the search, which it widened, after them, for d
-// whose search text is search and amount × 10^4 is e4: what filling an
-// older store's new columns computes again from its records.
-func appendAdded(vals []any, d *api.Donation, search string, e4 any) []any {
+// appendLast is vals with the values of the search and of the columns
+// after it but the plan's interval (campaign, tribute's type, part
+// refunded) after them, for d whose search text is search and amount ×
+// 10^4 is e4.
+func appendLast(vals []any, d *api.Donation, search string, e4 any) []any {
 	var campaignID any
 	if d.CampaignID.Valid {
 		campaignID = d.CampaignID.Value
@@ -69,7 +69,7 @@ func appendAdded(vals []any, d *api.Donation, search string, e4 any) []any {
 	if d.Honor != nil {
 		tributeType = strings.ToLower(strings.TrimSpace(d.Honor.TributeType.Value))
 	}
-	return append(vals, search, campaignID, text(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4))
+	return append(vals, search, campaignID, boundedText(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4))
 }
 
 // convertedCurrency is the currency of d's conversion, nil when it has no
@@ -97,7 +97,7 @@ func refunded(d *api.Donation, e4 any) any {
 
 // emailKey is the e-mail column of a donation whose e-mail is email, and
 // what a filter by e-mail looks for.
-func emailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+func emailKey(email string) string { return boundedKey(strings.ToLower(strings.TrimSpace(email))) }
 
 func nullIfEmpty(s string) any {
 	if s == "" {
@@ -111,6 +111,14 @@ func text(t api.Text) any {
 		return nil
 	}
 	return t.Value
+}
+
+// boundedText is text of a key column (boundedKey).
+func boundedText(t api.Text) any {
+	if !t.Valid {
+		return nil
+	}
+	return boundedKey(t.Value)
 }
 
 func number(n api.Number) any {

@@ -44,7 +44,7 @@ var schema = sync.OnceValue(func() []string {
 		`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
 		DELETE FROM records WHERE id = old.id; END`,
 		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-	}, rollupSchema(schemaVersion)...), slices.Concat(searchTriggers, campaignRollupSchema(), exchangeSchema,
+	}, rollupSchema()...), slices.Concat(searchTriggers, campaignRollupSchema(), exchangeSchema,
 		donorYearSchema(), donorLastSchema(), heldJSONTriggers)...)
 })
 
@@ -65,7 +65,7 @@ var searchTriggers = []string{`CREATE TRIGGER donations_ai AFTER INSERT ON donat
 // each donation: the rest is read from its record. The campaign (as
 // servers that nest it send it), the tribute's type, the part of the
 // amount refunded (× 10^4, at most the amount) and the interval of a
-// recurring gift's plan come last, as stores made since have them.
+// recurring gift's plan come last.
 const donationsTable = `CREATE TABLE donations (
 		id INTEGER PRIMARY KEY,
 		date_utc INTEGER, day TEXT,

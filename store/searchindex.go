@@ -20,16 +20,16 @@ var searchView = `CREATE VIEW donations_search (id, search) AS SELECT id, ` + se
 // Merging index segments after every page's transaction was a third of
 // what storing a page cost; a sync merges them once at its end (tidy), and
 // crisismerge bounds them if a sync is cut short. They are kept in the
-// index's own tables: an upgrade that makes it anew sets them again.
+// index's own tables: whatever makes it anew sets them again.
 var (
 	searchAutomerge   = searchSetting("", "automerge", 0)
 	searchCrisismerge = searchSetting("", "crisismerge", 64)
 )
 
-// searchSetting sets FTS5's option to v in the search index of the schema
-// in ("" for the store's own, else "name.").
-func searchSetting(in, option string, v int) string {
-	return fmt.Sprintf(`INSERT INTO %sdonations_fts(donations_fts, rank) VALUES ('%s', %d)`, in, option, v)
+// searchSetting sets FTS5's option to value in the search index of the
+// schema in ("" for the store's own, else "name.").
+func searchSetting(in, option string, value int) string {
+	return fmt.Sprintf(`INSERT INTO %sdonations_fts(donations_fts, rank) VALUES ('%s', %d)`, in, option, value)
 }
 
 // searchTables are the tables FTS5 keeps the search index in: with

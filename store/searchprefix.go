@@ -35,8 +35,8 @@ var prefixCap = 20_000
 // vocabTable is the search index's vocabulary, one row per trigram and
 // donation that holds it (term, doc: the donation's id; col and offset
 // are null, the index keeping no positions). A temporary table,
-// made on each connection (vocabConnector): it holds nothing, and kept out
-// of the schema it needs no upgrade.
+// made on each connection (vocabConnector): it holds nothing, and is no
+// part of the schema.
 const vocabTable = "temp.donations_vocab"
 
 // makeVocab makes the vocabulary on a connection that lacks it: one

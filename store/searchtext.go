@@ -62,7 +62,7 @@ func (w *searchWords) donation(d *api.Donation, t time.Time, ok bool) {
 // The search text leaves such an e-mail to the column (searched).
 func keyedAsFolded(email string) bool {
 	key := strings.TrimSpace(email)
-	return ascii(key) && !strings.ContainsAny(key, " \t\n\v\f\r")
+	return len(key) <= keyLimit && ascii(key) && !strings.ContainsAny(key, " \t\n\v\f\r")
 }
 
 // searched is the text the search index holds of the donation of the
@@ -70,9 +70,7 @@ func keyedAsFolded(email string) bool {
 // column, its e-mail column and its id, one space apart. Those two are
 // a fifth of what a search text held (29 bytes and 7 of 119 at 100,000
 // demo donations), kept twice over. The id ends it: a search text ends
-// with digits (see atTheEnd). A store made before version 27 holds them
-// in its search column too, which searches the same: a word, holding no
-// space, is found in the text or not, however often it is there.
+// with digits (see atTheEnd).
 func searched(r string) string {
 	if r != "" {
 		r += "."

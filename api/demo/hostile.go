@@ -3,6 +3,7 @@ package demo
 import (
 	"encoding/base64"
 	"strings"
+	"unicode/utf8"
 )
 
 // invalidUTF8Marker stands for bytes that are not UTF-8; the encoder swaps it
@@ -31,4 +32,32 @@ func makeHostile(r *Record, i int) {
 	msg := strings.Repeat("A long tribute message. ", 420) // over 10 kB
 	r.DonationHonor = &Honor{HonoreeName: "@SUM(1+1)*cmd|' /C calc'!A0", TributeType: "memory\r\nX-Injected: 1",
 		NotificationPreference: "mail", RecipientName: "+" + HostileTitle + "Bob", RecipientMessage: msg + HostileClear}
+}
+
+// Field lengths of Options.LongFields: what a form that takes any text
+// lets through, far past what the fields hold anywhere else.
+const (
+	longEmail = 1 << 10
+	longName  = 10 << 10
+)
+
+// lengthen makes rec's e-mail and form name long, each still its donor's
+// or form's own: the same donor and form keep one value.
+func lengthen(rec *Record) {
+	local, domain, _ := strings.Cut(rec.Email, "@")
+	rec.Email = longText(local, longEmail-len(domain)-1) + "@" + domain
+	rec.FormName = longText(rec.FormName, longName)
+}
+
+// longText is s repeated, a dot apart, to about n bytes (cut where a
+// character starts); a word of it is still found by searching for it.
+func longText(s string, n int) string {
+	if s == "" {
+		return s
+	}
+	t := strings.Repeat(s+".", n/(len(s)+1)+1)
+	for n > 0 && !utf8.RuneStart(t[n]) {
+		n--
+	}
+	return t[:n]
 }

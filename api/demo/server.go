@@ -94,6 +94,10 @@ type Options struct {
 	// DecimalComma writes amount and converted_amount with a decimal comma
 	// ("12,50", "1.234,50"), as a server set to a European locale does.
 	DecimalComma bool
+	// LongFields makes every donor's e-mail about 1 kB and every form's
+	// and campaign's name about 10 kB (long.go), each still one per donor,
+	// form or campaign.
+	LongFields bool
 }
 
 // Faults a Script can name besides HTTP statuses.
@@ -380,9 +384,16 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 	if s.opts.Hostile && i%7 == 3 {
 		makeHostile(&rec, i)
 	}
+	if s.opts.LongFields {
+		lengthen(&rec)
+	}
 	var out any = rec
 	if s.opts.Shape == ShapeDonorbox {
-		out = s.data.boxOf(i, &rec)
+		box := s.data.boxOf(i, &rec)
+		if s.opts.LongFields {
+			box.Campaign.Name = longText(box.Campaign.Name, longName)
+		}
+		out = box
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
