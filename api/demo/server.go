@@ -95,7 +95,7 @@ type Options struct {
 	// ("12,50", "1.234,50"), as a server set to a European locale does.
 	DecimalComma bool
 	// LongFields makes every donor's e-mail about 1 kB and every form's
-	// and campaign's name about 10 kB (long.go), each still one per donor,
+	// and campaign's name about 10 kB (hostile.go), each still one per donor,
 	// form or campaign.
 	LongFields bool
 }
