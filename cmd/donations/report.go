@@ -139,6 +139,8 @@ func (o *reportOptions) countOthers() string {
 
 // query is the report's question from the flags and the profile, read at now.
 func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store.ReportQuery, []int64, error) {
+	fs := fiscalStart(ctx, a, o.fiscalStart)
+	o.summary.ask.fiscalStart = fs // "fiscal 2026" in --dates is the reports' year
 	aq, err := o.summary.ask.question(now)
 	if err != nil {
 		return store.ReportQuery{}, nil, err
@@ -153,9 +155,8 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 			return store.ReportQuery{}, nil, usageError("--bands: " + err.Error())
 		}
 	}
-	fs := fiscalStart(ctx, a, o.fiscalStart)
 	q := store.ReportQuery{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now,
-		ByGift: o.by == "gift", WithLYBUNT: o.withLYBUNT, Zone: time.Local}
+		ByGift: o.by == "gift", WithLYBUNT: o.withLYBUNT, Zone: now.Location()}
 	if q.Year == 0 {
 		q.Year = store.FiscalYearOf(now, fs)
 	}

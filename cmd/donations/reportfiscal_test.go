@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -70,5 +71,30 @@ func fiscalAccount(t *testing.T, count int, profile func(url string) string) (cf
 			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
 		}
 		return r
+	}
+}
+
+// --dates "fiscal 2026" in a report is the fiscal year its --fiscal-start
+// names, as the report's own years are: July 2025 to June 2026, so every
+// month of FY2026 holds gifts and FY2025 none.
+func TestReportDatesReadFiscalYearsByTheReportsStart(t *testing.T) {
+	r := runCmd(t, nil, "report", "yoy", "--demo", "--dates", "fiscal 2026", "--fiscal-start", "7", "--year", "2026", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &rows); err != nil {
+		t.Fatalf("%v in %s", err, r.stdout)
+	}
+	if len(rows) != 12 {
+		t.Fatalf("%d months, want 12: %s", len(rows), r.stdout)
+	}
+	for _, row := range rows {
+		if n, _ := row["gifts_FY2026"].(float64); n == 0 {
+			t.Errorf("%v of FY2026 holds no gift: the dates were not read as that fiscal year", row["month"])
+		}
+		if n, _ := row["gifts_FY2025"].(float64); n != 0 {
+			t.Errorf("%v of FY2025 holds %v gifts, outside the dates asked", row["month"], n)
+		}
 	}
 }
