@@ -48,6 +48,15 @@ func unconvertedNote(whole store.Group) string {
 		"their own currency (" + joined(whole.Unconverted) + ")"
 }
 
+// NoNumberNote says how many gifts of whole came with an amount that is
+// no number, counted and not added up, or "".
+func NoNumberNote(whole store.Group) string {
+	if whole.NoNumber == 0 {
+		return ""
+	}
+	return textsafe.Count(whole.NoNumber, "gift") + " came with an amount that is no number (such as N/A): counted, not added up"
+}
+
 // shareText is a share as the table shows it: "12.4%", and "<0.1%" for a
 // group too small to show, which 0.0% would deny.
 func shareText(p float64) string {

@@ -63,6 +63,9 @@ type Group struct {
 	Unconverted  map[string]api.Decimal
 	NotConverted int
 	Refunded     map[string]api.Decimal
+	// NoNumber counts the gifts whose amount or converted amount the
+	// server sent as text that is no number ("N/A"): in Count, in no sum.
+	NoNumber int
 }
 
 // Groups adds up the donations f selects by the keys in by (none: one group
@@ -187,10 +190,12 @@ func (s *Store) inexact(ctx context.Context, keys []string, where string, args [
 			return nil, s.explain(err)
 		}
 		g := out.get(key)
-		addText(g.Amounts, cur, amount)
-		addText(g.Converted, conv, converted)
+		readA, readC := addText(g.Amounts, cur, amount), addText(g.Converted, conv, converted)
 		if conv == "" {
 			addText(g.Unconverted, cur, amount)
+		}
+		if !readA || !readC {
+			g.NoNumber++
 		}
 	}
 	return out, s.explain(rows.Err())
@@ -366,11 +371,15 @@ func (a *groups) sorted() []Group {
 	return out
 }
 
-func addText(m map[string]api.Decimal, cur string, text *string) {
+// addText adds the amount text says to cur's sum in m, and says whether
+// it read: false for text that is no number (nothing sent reads).
+func addText(m map[string]api.Decimal, cur string, text *string) bool {
 	if text == nil {
-		return
+		return true
 	}
-	if d, err := api.ParseDecimal(*text); err == nil {
+	d, err := api.ParseDecimal(*text)
+	if err == nil {
 		m[cur] = m[cur].Add(d)
 	}
+	return err == nil
 }

@@ -93,4 +93,5 @@ func (g *Group) Add(o Group) {
 	g.Unconverted = addAll(g.Unconverted, o.Unconverted)
 	g.Refunded = addAll(g.Refunded, o.Refunded)
 	g.NotConverted += o.NotConverted
+	g.NoNumber += o.NoNumber
 }

@@ -122,3 +122,30 @@ func TestNestedRecordsAreStoredAndExported(t *testing.T) {
 		}
 	}
 }
+
+// An amount the server sent as no number is counted and not added up, and
+// summary says so in every format, from the server and from the store: a
+// total that silently left a gift out would be reported as whole.
+func TestSummarySaysWhichAmountsAreNoNumber(t *testing.T) {
+	const records = `[{"id":1,"form_name":"Gala","status":"paid","amount":"10.00","currency":"USD","donation_date":"2026-01-02 10:00:00"},` +
+		`{"id":2,"form_name":"Gala","status":"paid","amount":"N/A","currency":"USD","donation_date":"2026-01-03 10:00:00"},` +
+		`{"id":3,"form_name":"Gala","status":"paid","amount":"5.00","currency":"EUR","converted_amount":"n/a","converted_currency":"USD","donation_date":"2026-01-04 10:00:00"}]`
+	env, account := recordServer(t, records)
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
+	}
+	for _, mode := range []string{"--no-cache", "--offline"} {
+		for _, format := range []string{"table", "csv", "json"} {
+			r := runCmd(t, env, append([]string{"summary", mode, "--by", "form", "--format", format}, account...)...)
+			if r.code != 0 {
+				t.Fatalf("%s %s: exit %d\n%s", mode, format, r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "2 gifts came with an amount that is no number (such as N/A): counted, not added up") {
+				t.Errorf("%s %s: no word of the amounts that are no number:\n%s", mode, format, r.stderr)
+			}
+			if !strings.Contains(r.stdout, "10.00") || !strings.Contains(r.stdout, "5.00") {
+				t.Errorf("%s %s: the amounts that read are not added up:\n%s", mode, format, r.stdout)
+			}
+		}
+	}
+}

@@ -119,6 +119,9 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	if err == nil && left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
 	}
+	if note := export.NoNumberNote(s.Whole.All); err == nil && note != "" {
+		fmt.Fprintln(a.stderr, "donations summary: "+note)
+	}
 	if less := export.LessRefunded(s.Whole.All); err == nil && less != "" {
 		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
 	}
