@@ -118,8 +118,9 @@ func TestStreamFlushesEachPageBeforeTheNext(t *testing.T) {
 			if _, err := export.Stream(context.Background(), p, w, export.Limits{}, nil); err != nil {
 				t.Fatal(err)
 			}
-			if len(p.held) != 3 {
-				t.Fatalf("asked for %d pages, want 3", len(p.held))
+			// 100, 100 and 50, then the empty page that confirms the end.
+			if len(p.held) != 4 {
+				t.Fatalf("asked for %d pages, want 4", len(p.held))
 			}
 			for i := range p.held {
 				want := p.want[i]
