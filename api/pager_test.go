@@ -13,7 +13,7 @@ import (
 	"donations/api/demo"
 )
 
-// Every server behaviour design.md allows must yield every donation exactly
+// Every server behaviour the spec leaves open (docs/reliability.md) must yield every donation exactly
 // once, in order.
 func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
 	cases := []struct {

@@ -3,7 +3,7 @@ package dataset
 import "donations/store"
 
 // The browser draws what the store's reads give and names what its rules
-// name, yet imports the dataset, never the store (design.md's house): the
+// name, yet imports the dataset, never the store (docs/architecture.md): the
 // plain values it needs are named here. They are aliases, the same types,
 // so a value read through the dataset is the store's own.
 type (

@@ -10,12 +10,12 @@ import (
 	"testing"
 )
 
-// notInUI are the imports design.md's house keeps out of the browser: it
+// notInUI are the imports docs/architecture.md keeps out of the browser: it
 // asks the dataset and draws snapshots; it reads no store, makes no
 // request and parses no response.
 var notInUI = []string{"donations/store", "net/http", "encoding/json"}
 
-// Every folder of the browser imports what design.md says it may: no
+// Every folder of the browser imports what docs/architecture.md says it may: no
 // file but a test imports the store, net/http or encoding/json.
 func TestTheBrowserAsksTheDataset(t *testing.T) {
 	var dirs []string
@@ -62,7 +62,7 @@ func checkImports(t *testing.T, file string) {
 		}
 		for _, banned := range notInUI {
 			if path == banned {
-				t.Errorf("%s imports %s: the browser asks the dataset (design.md)", file, path)
+				t.Errorf("%s imports %s: the browser asks the dataset (docs/architecture.md)", file, path)
 			}
 		}
 	}

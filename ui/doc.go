@@ -2,7 +2,7 @@
 // Read API. It never builds URLs, clients or walkers, parses no API
 // response and reads no store: it asks the dataset (package dataset),
 // which walks the API through the small Source interface (source.go).
-// boundary_test.go holds every folder to that (design.md's house).
+// boundary_test.go holds every folder to that (docs/architecture.md).
 //
 // The root Model (app.go) keeps the shared *Context (context.go: styles, the
 // KeyMap, the Layout, time zone, a flash note, the request log), the

@@ -59,7 +59,7 @@ type Options struct {
 	PageSize   int    // ignore per_page and use this size
 	MaxPerPage int    // serve at most this many a page, fewer where asked for fewer
 	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
-	Drift      bool   // vary field types as design.md warns: numbers as text, nulls, missing and unknown fields
+	Drift      bool   // vary field types as servers do (docs/reliability.md): numbers as text, nulls, missing and unknown fields
 	RepeatRows int    // each page after the first starts with the last N rows of the page before
 	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
 	// NewestOnly lists newest first whatever order says: a server of the
