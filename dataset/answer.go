@@ -9,21 +9,6 @@ import (
 	"donations/store"
 )
 
-// Parts are the parts of an answer asked for: each costs a reading of the
-// store, and the browser asks them apart so that the first screen waits on
-// none of the slower ones.
-type Parts uint8
-
-const (
-	// PartCount is how many donations the question selects, quickly: a
-	// search of very common words is counted at least (AtLeast).
-	PartCount Parts = 1 << iota
-	// PartExact is the count read whole, however long a search takes.
-	PartExact
-	// PartSums adds up what the question selects: a pass over all of it.
-	PartSums
-)
-
 // Window is which rows an answer carries: Limit rows from Offset on, in
 // the question's order (Limit 0: none). Total, when the caller knows the
 // exact count and does not ask it again, lets a window past the middle be
@@ -36,7 +21,6 @@ type Window struct{ Offset, Limit, Total int }
 type AnswerRequest struct {
 	Question ask.Question
 	Window   Window
-	Parts    Parts
 	// AllStatuses has the sums count every status but refunded; else they
 	// count the paid gifts, or the question's statuses (store.ReportQuery's
 	// rule, which `donations report` and summary follow).
@@ -53,16 +37,16 @@ type AnswerRequest struct {
 type Snapshot struct {
 	Gen  int
 	From From
-	// Count is how many donations the question selects (PartCount or
-	// PartExact); AtLeast says it is a lower bound. Hidden is, when a
-	// search finds none, how many the question finds without it.
+	// Count is how many donations the question selects, counted quickly:
+	// AtLeast says it is a lower bound (a search of very common words),
+	// which Reading.Exact makes exact. Hidden is, when a search finds
+	// none, how many the question finds without it.
 	Count   int
 	AtLeast bool
 	Hidden  int
 	// Rows are the window asked for, from Offset on.
 	Offset int
 	Rows   []Row
-	Sums   *Sums // nil unless PartSums was asked
 	Coverage
 }
 
@@ -73,20 +57,40 @@ type Row struct {
 	Kept *api.Exchange
 }
 
+// Reading is an answer begun: the source Answer decided for its question,
+// once, and what the store applies there. The rest of the same answer (the
+// exact count after a lower bound, other windows, the sums) is read from
+// it, never deciding again; a store that changed under the question is a
+// new Answer. Its reads only read, so they may run at once, off the
+// caller's event loop.
+type Reading struct {
+	gen int
+	st  *store.Store // nil: a scratch walk not started, which holds nothing
+	q   store.Query
+	all bool
+}
+
+// Gen is the generation of the request the reading answers.
+func (rd *Reading) Gen() int { return rd.gen }
+
 // Answer answers r from the store, or the scratch walk, as SourceFor
 // decides with what the store says of its syncs, and says which and how
-// whole. It reads and never writes, so it may run off the caller's event
-// loop beside a sync; cancelled through ctx it returns ctx.Err().
-func Answer(ctx context.Context, r AnswerRequest) (Snapshot, error) {
+// whole: the count, read quickly, and the window. The Reading reads the
+// rest of the answer from the same source. It reads and never writes, so
+// it may run off the caller's event loop beside a sync; cancelled through
+// ctx it returns ctx.Err().
+func Answer(ctx context.Context, r AnswerRequest) (Snapshot, *Reading, error) {
 	snap := Snapshot{Gen: r.Gen, Offset: r.Window.Offset}
 	st, err := answering(ctx, r, &snap)
+	rd := &Reading{gen: r.Gen, st: st, all: r.AllStatuses,
+		q: store.Query{Filter: r.Question.Store(snap.From == FromStore), Sort: r.Question.Sort, Desc: r.Question.Desc}}
 	if err == nil && st != nil {
-		err = read(ctx, st, r, &snap)
+		err = rd.first(ctx, r.Window, &snap)
 	}
 	if ctx.Err() != nil {
-		return snap, ctx.Err()
+		return snap, rd, ctx.Err()
 	}
-	return snap, err
+	return snap, rd, err
 }
 
 // answering decides where r's answer comes from and how whole it is, and
@@ -115,52 +119,54 @@ func answering(ctx context.Context, r AnswerRequest, snap *Snapshot) (*store.Sto
 	return r.Scratch.Store(), err
 }
 
-// read reads the parts r asks of st into snap. The store applies the
-// server's filters too when it answers for the whole account; a scratch
-// walk's pages were filtered by the server.
-func read(ctx context.Context, st *store.Store, r AnswerRequest, snap *Snapshot) error {
-	f := r.Question.Store(snap.From == FromStore)
-	q := store.Query{Filter: f, Sort: r.Question.Sort, Desc: r.Question.Desc}
-	total := r.Window.Total
-	if err := count(ctx, st, q, r.Parts, snap); err != nil {
+// first reads the quick count, what a search hides when it finds nothing,
+// and w's rows, from the other end past the middle of an exact count.
+func (rd *Reading) first(ctx context.Context, w Window, snap *Snapshot) error {
+	var err error
+	if snap.Count, snap.AtLeast, err = rd.st.QuickCount(ctx, rd.q); err != nil {
 		return err
 	}
-	if r.Parts&(PartCount|PartExact) != 0 && !snap.AtLeast {
-		total = snap.Count
-	}
-	var err error
-	if snap.Rows, err = window(ctx, st, q, r.Window, total); err != nil {
-		return err
-	}
-	if r.Parts&PartSums != 0 {
-		snap.Sums, err = sums(ctx, st, f, r.AllStatuses)
-	}
-	return err
-}
-
-// count reads the count parts asks for, and what a search hides when it
-// finds nothing.
-func count(ctx context.Context, st *store.Store, q store.Query, parts Parts, snap *Snapshot) error {
-	var err error
-	switch {
-	case parts&PartExact != 0:
-		snap.Count, err = st.Count(ctx, q)
-	case parts&PartCount != 0:
-		snap.Count, snap.AtLeast, err = st.QuickCount(ctx, q)
-	default:
-		return nil
-	}
-	if err == nil && snap.Count == 0 && q.Filter.Search != "" {
+	if snap.Count == 0 && rd.q.Filter.Search != "" {
+		q := rd.q
 		q.Filter.Search = ""
-		snap.Hidden, err = st.Count(ctx, q)
+		if snap.Hidden, err = rd.st.Count(ctx, q); err != nil {
+			return err
+		}
 	}
+	if !snap.AtLeast {
+		w.Total = snap.Count
+	}
+	snap.Rows, err = rd.Window(ctx, w)
 	return err
 }
 
-// window reads w's rows and the requests that brought them. Past the
+// Exact is the count read whole, however long a search takes.
+func (rd *Reading) Exact(ctx context.Context) (int, error) {
+	if rd.st == nil {
+		return 0, ctx.Err()
+	}
+	return rd.st.Count(ctx, rd.q)
+}
+
+// Sums adds up what the question selects: a pass over all of it.
+func (rd *Reading) Sums(ctx context.Context) (*Sums, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if rd.st == nil {
+		return &Sums{Rule: rule(rd.q.Filter, rd.all)}, nil
+	}
+	return sums(ctx, rd.st, rd.q.Filter, rd.all)
+}
+
+// Window reads w's rows and the requests that brought them. Past the
 // middle of an exact total (0: not known) it reads the reversed order
 // from the other end.
-func window(ctx context.Context, st *store.Store, q store.Query, w Window, total int) ([]Row, error) {
+func (rd *Reading) Window(ctx context.Context, w Window) ([]Row, error) {
+	if rd.st == nil {
+		return nil, ctx.Err()
+	}
+	st, q, total := rd.st, rd.q, w.Total
 	n := w.Limit
 	if total > 0 {
 		n = min(n, total-w.Offset)

@@ -22,11 +22,11 @@ func BenchmarkAnswer(b *testing.B) {
 		r    dataset.AnswerRequest
 	}{
 		{"coverage", dataset.AnswerRequest{Question: q, Store: s}},
-		{"count+window", dataset.AnswerRequest{Question: q, Parts: dataset.PartCount, Window: dataset.Window{Offset: 500, Limit: 200}, Store: s}},
+		{"count+window", dataset.AnswerRequest{Question: q, Window: dataset.Window{Offset: 500, Limit: 200}, Store: s}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := dataset.Answer(context.Background(), c.r); err != nil {
+				if _, _, err := dataset.Answer(context.Background(), c.r); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -51,7 +51,7 @@ func BenchmarkAnswerWindow(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			r := dataset.AnswerRequest{Question: q, Window: dataset.Window{Offset: 500, Limit: 200}, Store: c.s}
 			for b.Loop() {
-				if _, err := dataset.Answer(context.Background(), r); err != nil {
+				if _, _, err := dataset.Answer(context.Background(), r); err != nil {
 					b.Fatal(err)
 				}
 			}

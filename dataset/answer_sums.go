@@ -7,8 +7,7 @@ import (
 )
 
 // Sums is what the question's donations add up to, as the browser's footer
-// and summary show it: by status and recurring, and the part the rule
-// counts (the headline) apart from what it leaves out.
+// shows it: by status, recurring and currency, and which of them count.
 type Sums struct {
 	// Rule is which gifts count: the paid ones, the question's statuses,
 	// or with AllStatuses every status but refunded.
@@ -18,10 +17,6 @@ type Sums struct {
 	// gifts without a conversion its converted total counts, those in its
 	// currency, and how many it cannot.
 	Groups []store.Group
-	// Counted adds up the gifts Rule counts; Left, keyed by status alone,
-	// those it does not (export.LeftOut says them in words).
-	Counted store.Group
-	Left    []store.Group
 }
 
 // rule is which gifts the totals of what f selects count: the paid ones,
@@ -36,20 +31,5 @@ func sums(ctx context.Context, st *store.Store, f store.Filter, all bool) (*Sums
 	if err != nil {
 		return nil, err
 	}
-	s := &Sums{Rule: rule(f, all), Groups: groups, Counted: *store.NewGroup(nil)}
-	left := map[string]int{} // status: its index in s.Left
-	for _, g := range groups {
-		status := g.Key[0]
-		if s.Rule.Counts(status) {
-			s.Counted.Add(g)
-			continue
-		}
-		i, ok := left[status]
-		if !ok {
-			i, left[status] = len(s.Left), len(s.Left)
-			s.Left = append(s.Left, *store.NewGroup([]string{status}))
-		}
-		s.Left[i].Add(g)
-	}
-	return s, nil
+	return &Sums{Rule: rule(f, all), Groups: groups}, nil
 }

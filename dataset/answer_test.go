@@ -29,14 +29,24 @@ func question(t testing.TB, texts ask.Texts) ask.Question {
 // answer asks r, failing t on an error, and checks the generation came back.
 func answer(t testing.TB, r dataset.AnswerRequest) dataset.Snapshot {
 	t.Helper()
-	snap, err := dataset.Answer(context.Background(), r)
+	snap, _ := reading(t, r)
+	return snap
+}
+
+// reading is answer with the reading that goes on from it.
+func reading(t testing.TB, r dataset.AnswerRequest) (dataset.Snapshot, *dataset.Reading) {
+	t.Helper()
+	snap, rd, err := dataset.Answer(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if snap.Gen != r.Gen {
 		t.Fatalf("asked as generation %d, answered as %d", r.Gen, snap.Gen)
 	}
-	return snap
+	if rd.Gen() != r.Gen {
+		t.Fatalf("asked as generation %d, the reading goes on as %d", r.Gen, rd.Gen())
+	}
+	return snap, rd
 }
 
 // rowIDs are the ids of a snapshot's rows.
@@ -69,8 +79,8 @@ func TestAnswerFromASyncedStoreIsWhole(t *testing.T) {
 	eachShape(t, 700, func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
 		sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 		all := srv.Match(demo.Filter{})
-		snap := answer(t, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Limit: 10},
-			Parts: dataset.PartCount | dataset.PartSums, Gen: 7, Store: s})
+		snap, rd := reading(t, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Limit: 10},
+			Gen: 7, Store: s})
 		if snap.From != dataset.FromStore || !snap.Whole || snap.Count != len(all) || snap.AtLeast {
 			t.Fatalf("from %v, whole %v, %d of %d (at least %v)", snap.From, snap.Whole, snap.Count, len(all), snap.AtLeast)
 		}
@@ -79,33 +89,38 @@ func TestAnswerFromASyncedStoreIsWhole(t *testing.T) {
 		}
 		// Past the middle the window is read from the other end, and ends
 		// with the list.
-		last := answer(t, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Offset: len(all) - 4, Limit: 10},
-			Parts: dataset.PartCount, Store: s})
+		last := answer(t, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Offset: len(all) - 4, Limit: 10}, Store: s})
 		if got := rowIDs(last.Rows); !slices.Equal(got, all[len(all)-4:]) || last.Offset != len(all)-4 {
 			t.Errorf("the last window from %d is %v, want %v", last.Offset, got, all[len(all)-4:])
 		}
-		sumsAddUp(t, s, snap)
+		sumsAddUp(t, s, snap, rd)
 	})
 }
 
-// sumsAddUp fails unless snap's sums count what the store counts of
-// the paid gifts, and leave out the rest.
-func sumsAddUp(t *testing.T, s *store.Store, snap dataset.Snapshot) {
+// sumsAddUp fails unless the sums rd goes on to read, by the rule they
+// carry, count what the store counts of the paid gifts, and leave out
+// the rest of snap's.
+func sumsAddUp(t *testing.T, s *store.Store, snap dataset.Snapshot, rd *dataset.Reading) {
 	t.Helper()
-	paid, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Statuses: store.PaidStatuses}})
+	ctx := context.Background()
+	paid, err := s.Count(ctx, store.Query{Filter: store.Filter{Statuses: store.PaidStatuses}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sums := snap.Sums
-	left := 0
-	for _, g := range sums.Left {
-		left += g.Count
+	sums, err := rd.Sums(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted, left := 0, 0
+	for _, g := range sums.Groups {
 		if sums.Rule.Counts(g.Key[0]) {
-			t.Errorf("status %q is counted and left out", g.Key[0])
+			counted += g.Count
+		} else {
+			left += g.Count
 		}
 	}
-	if sums.Counted.Count != paid || paid+left != snap.Count || paid == 0 || left == 0 {
-		t.Errorf("the sums count %d and leave out %d; the store holds %d paid of %d", sums.Counted.Count, left, paid, snap.Count)
+	if counted != paid || paid+left != snap.Count || paid == 0 || left == 0 {
+		t.Errorf("the sums count %d and leave out %d; the store holds %d paid of %d", counted, left, paid, snap.Count)
 	}
 }
 
@@ -117,7 +132,7 @@ func TestAnswerFromAHalfSyncedStoreSaysWhatItHolds(t *testing.T) {
 	eachShape(t, sized(3000, 1000), func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
 		cutShort(t, s, c, dataset.SyncOptions{Concurrency: 1}, 2) // pages enough left that the cut lands before the end
 		all, held := srv.Match(demo.Filter{}), ids(t, s)
-		snap := answer(t, dataset.AnswerRequest{Question: question(t, nil), Parts: dataset.PartCount, Store: s})
+		snap := answer(t, dataset.AnswerRequest{Question: question(t, nil), Store: s})
 		h := snap.Held
 		if snap.From != dataset.FromStore || snap.Whole || snap.Count != len(held) || h.Count != len(held) || h.All != len(held) {
 			t.Fatalf("from %v, whole %v, counted %d, holds %+v; the store holds %d", snap.From, snap.Whole, snap.Count, h, len(held))
@@ -126,11 +141,10 @@ func TestAnswerFromAHalfSyncedStoreSaysWhatItHolds(t *testing.T) {
 			t.Errorf("about %d of the server's %d", h.About, len(all))
 		}
 		newest := snap.Count - 1
-		top := answer(t, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Offset: newest, Limit: 1},
-			Parts: dataset.PartCount, Store: s})
+		top := answer(t, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Offset: newest, Limit: 1}, Store: s})
 		at, _ := api.Time(top.Rows[0].Date)
 		month := question(t, ask.Texts{"dates": at.AddDate(0, -1, 0).Format("2006-01-02") + ".."})
-		snap = answer(t, dataset.AnswerRequest{Question: month, Parts: dataset.PartCount, Store: s})
+		snap = answer(t, dataset.AnswerRequest{Question: month, Store: s})
 		if want := apitest.InRange(apitest.Dated(t, srv.URL), month.Filter.Dates); !snap.Whole || snap.Count != want {
 			t.Errorf("the month before the newest gift: whole %v, %d of %d", snap.Whole, snap.Count, want)
 		}
@@ -146,7 +160,7 @@ func TestAnswerACampaignFromAScratchWalk(t *testing.T) {
 		id := demo.Campaigns[3].ID // records of the spec's shape do not say their campaign: the server knows
 		want := srv.Match(demo.Filter{CampaignID: id})
 		q := question(t, ask.Texts{"campaign_id": strconv.FormatInt(id, 10)})
-		r := dataset.AnswerRequest{Question: q, Parts: dataset.PartCount, Window: dataset.Window{Limit: len(want) + 1}, Store: s}
+		r := dataset.AnswerRequest{Question: q, Window: dataset.Window{Limit: len(want) + 1}, Store: s}
 		if snap := answer(t, r); snap.From != dataset.FromScratch || snap.Whole || snap.Count != 0 || snap.Held.All != 0 {
 			t.Fatalf("no walk yet: from %v, whole %v, %d (%+v)", snap.From, snap.Whole, snap.Count, snap.Held)
 		}
@@ -193,10 +207,16 @@ func TestAnswerCancelled(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		snap, err := dataset.Answer(ctx, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Limit: 100},
-			Parts: dataset.PartExact | dataset.PartSums, Gen: 3, Store: s})
-		if !errors.Is(err, context.Canceled) || snap.Gen != 3 || snap.Rows != nil || snap.Sums != nil {
-			t.Errorf("cancelled: %v, generation %d, %d rows, sums %v", err, snap.Gen, len(snap.Rows), snap.Sums)
+		snap, rd, err := dataset.Answer(ctx, dataset.AnswerRequest{Question: question(t, nil), Window: dataset.Window{Limit: 100},
+			Gen: 3, Store: s})
+		if !errors.Is(err, context.Canceled) || snap.Gen != 3 || snap.Rows != nil {
+			t.Errorf("cancelled: %v, generation %d, %d rows", err, snap.Gen, len(snap.Rows))
+		}
+		if n, err := rd.Exact(ctx); !errors.Is(err, context.Canceled) || n != 0 {
+			t.Errorf("the exact count cancelled: %v, %d", err, n)
+		}
+		if sums, err := rd.Sums(ctx); !errors.Is(err, context.Canceled) || sums != nil {
+			t.Errorf("the sums cancelled: %v, %v", err, sums)
 		}
 	}()
 	select {

@@ -68,10 +68,10 @@ func (a Asked) Rule() ReportQuery {
 	return rule(a.Filter(), a.allStatuses)
 }
 
-// Request is the request for the parts of the question asked, tagged
-// with gen, that Answer answers: the list's reads.
-func (a Asked) Request(parts Parts, gen int) AnswerRequest {
-	return AnswerRequest{Question: a.q, Parts: parts, AllStatuses: a.allStatuses, Gen: gen, Store: a.st, Scratch: a.sc}
+// Request is the question asked, tagged with gen, that Answer answers:
+// the list's reads.
+func (a Asked) Request(gen int) AnswerRequest {
+	return AnswerRequest{Question: a.q, AllStatuses: a.allStatuses, Gen: gen, Store: a.st, Scratch: a.sc}
 }
 
 // ErrNotLoaded is a read asked before anything answers the question: no
@@ -90,7 +90,7 @@ type source struct {
 // decides it.
 func (a Asked) reading(ctx context.Context) (source, error) {
 	var snap Snapshot
-	st, err := answering(ctx, a.Request(0, 0), &snap)
+	st, err := answering(ctx, a.Request(0), &snap)
 	own := snap.From == FromStore
 	return source{st: st, own: own, f: a.q.Store(own), Coverage: snap.Coverage}, err
 }

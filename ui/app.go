@@ -18,6 +18,7 @@ import (
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/insights"
+	listview "donations/ui/views/list"
 	"donations/ui/views/live"
 	"donations/ui/views/logview"
 	"donations/ui/views/raw"
@@ -62,7 +63,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, held: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst,
+	m := &Model{ctx: newContext(opt), data: &walk{src: src, held: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst, shown: listview.New(),
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	nav := navigator{m}
@@ -133,7 +134,7 @@ func (m *Model) open(id uictx.ViewID) tea.Cmd {
 	cmd, ok := c.Open()
 	if ok {
 		m.opener, m.focus = m.focus, id
-		m.changes = m.data.shown.changes // it has just read them
+		m.changes = m.data.shown.Changes() // it has just read them
 	}
 	return cmd
 }
@@ -162,7 +163,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.relayout()
 	m.detail.Sync()
 	m.data.sync.want.set(m.data.q.Filter.Dates)
-	return m, tea.Batch(cmd, m.reread(), m.data.askShown(m.list.offset, m.ctx.Layout.ListHeight), m.data.askSums(), m.turn())
+	// The list asks the store only when the question, the store or what
+	// the screen shows changed: a tick or a key that moves nothing reads
+	// nothing (listview.Answer.Show).
+	return m, tea.Batch(cmd, m.reread(), m.data.show(m.list.offset, m.ctx.Layout.ListHeight), m.turn())
 }
 
 // reread has the focused view read again when the walk changed. Changes
@@ -170,10 +174,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // it to read when it has them back.
 func (m *Model) reread() tea.Cmd {
 	r, ok := m.focused().(uictx.Rereader)
-	if !ok || m.changes == m.data.shown.changes {
+	if !ok || m.changes == m.data.shown.Changes() {
 		return nil
 	}
-	m.changes = m.data.shown.changes
+	m.changes = m.data.shown.Changes()
 	return r.Reread()
 }
 
@@ -219,11 +223,12 @@ func (m *Model) onReply(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if m.data.onPage(msg) {
 			return m.list.onPage(), true
 		}
-	case shownMsg:
-		m.data.onShown(msg)
-		return m.list.onShown(), true
-	case footerMsg:
-		m.data.onSums(msg)
+	case listview.SumsMsg:
+		cmd, _ := m.data.onAnswer(msg)
+		return cmd, true
+	case listview.AnsweredMsg, listview.WindowMsg, listview.ExactMsg:
+		cmd, _ := m.data.onAnswer(msg)
+		return tea.Batch(cmd, m.list.onShown()), true
 	case saveview.SavedMsg:
 		m.onViewSaved(msg)
 	case api.Wait:
@@ -259,7 +264,7 @@ func (m *Model) onSyncDone(msg syncDoneMsg) tea.Cmd {
 		m.ctx.Flash = note
 	}
 	if msg.err != nil {
-		m.data.shown.refresh() // what it stored before it stopped is kept: show it
+		m.data.shown.Refresh() // what it stored before it stopped is kept: show it
 	}
 	if !changed {
 		return nil

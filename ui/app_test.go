@@ -22,6 +22,7 @@ import (
 	"donations/ui/uictx"
 	"donations/ui/views/detail"
 	"donations/ui/views/filter"
+	listview "donations/ui/views/list"
 )
 
 // A walk through the API loads every page of its question by itself, and
@@ -29,7 +30,7 @@ import (
 func TestAWalkLoadsEveryPageAndSaysPartialUntilThen(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 250, Latency: 20 * time.Millisecond})
 	d := newDriverLoading(t, src, 100, 30)
-	d.m.Update(shownMsg{}) // a frame between pages
+	d.m.Update(listview.AnsweredMsg{}) // a frame between pages
 	if !strings.Contains(d.screen(), "partial: 50 loaded · loading") {
 		t.Errorf("while loading, the header does not say partial:\n%s", d.screen())
 	}

@@ -15,6 +15,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	listview "donations/ui/views/list"
 )
 
 // pagesWalker replays decoded pages, so benchmarks measure the UI, not HTTP.
@@ -94,7 +95,7 @@ func drain(m *Model, cmd tea.Cmd) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case pageMsg, footerMsg, shownMsg:
+		case pageMsg, listview.AnsweredMsg, listview.WindowMsg, listview.ExactMsg, listview.SumsMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}

@@ -1,8 +1,9 @@
 package ui
 
 // switchStatuses is the key a: the totals count every status but
-// refunded, or again the paid gifts; the footer counts again.
+// refunded, or again the paid gifts; the footer tallies again what it
+// read, by the other rule.
 func (w *walk) switchStatuses() {
 	w.allStatuses = !w.allStatuses
-	w.shown.sumsDirty = true
+	w.shown.CountAll(w.allStatuses)
 }

@@ -25,7 +25,7 @@ func TestDetailKeepsItsPlaceWhenTheWindowIsReadAgain(t *testing.T) {
 		t.Fatal("the wheel did not scroll the detail: the test proves nothing")
 	}
 	id := d.m.list.selectedRow().Summary.ID
-	d.m.data.shown.refresh()
+	d.m.data.shown.Refresh()
 	d.send(tea.WindowSizeMsg{Width: 120, Height: 16})
 	if got := d.m.list.selectedRow().Summary.ID; got != id {
 		t.Fatalf("the selection moved from %v to %v", id, got)

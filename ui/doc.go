@@ -6,20 +6,25 @@
 //
 // The root Model (app.go) keeps the shared *Context (context.go: styles, the
 // KeyMap, the Layout, time zone, a flash note, the request log), the
-// question in force (an ask.Question, in walk.go), the answer on screen
-// (shown.go), which child has the keys, and the routing of messages.
+// question in force (an ask.Question, in walk.go), the list's answer to it
+// (a views/list Answer), which child has the keys, and the routing of
+// messages.
 //
 // The answer on screen — the count, a window of decoded rows, the footer's
-// totals, and what the store holds of the question (coverage.go) — is read
-// by commands off the event loop, each tagged with a generation: a newer
-// question cancels the read under way and a late answer is dropped. Update
-// and View only read it; no query runs on the event loop.
+// totals, and the words of how whole they are — is the views/list model's:
+// one command per question, tagged with a generation, decides once where
+// the answer comes from and brings count, window and coverage; the exact
+// count, other windows and the sums go on from that decision. A newer
+// question cancels the read under way and a late answer is dropped; the
+// store is read when the question, the store or the rows on screen change,
+// never on a tick. Update and View only read it; no query runs on the
+// event loop.
 //
 // The rows come from the profile's store, or for --demo and --no-cache one
 // in memory, that the background sync (sync.go, a dataset.Watcher's Sync,
 // whose event stream the header reads) fills newest first; until it holds
 // what a question asks, every number says it is partial, in words
-// (coverage.go). A question the store cannot answer yet (one donor asked of
+// (views/list). A question the store cannot answer yet (one donor asked of
 // the server before a first sync has finished, a campaign) is read from
 // the API by a dataset.Scratch, every page of it.
 //
@@ -44,9 +49,9 @@
 // The folders: uictx/ is the shared context (styles, keys, layout,
 // formats); views/<name>/ is where a view is drawn and keeps its own
 // state, and views/rows the list's columns, which the list and Live share;
-// walk.go fetches pages, shown.go, totals.go and coverage.go read the
-// answer on screen through the dataset, and view.go and columns.go draw the
-// list screen.
+// views/list is the answer on screen; walk.go fetches pages and routes the
+// list's reads, totals.go words the footer, and view.go and columns.go draw
+// the list screen.
 //
 // To add a view: make views/<name>/ with a type that implements
 // uictx.Child and an ID, add its key set to uictx.KeyMap, and register it

@@ -15,10 +15,12 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/ui/tally"
 	"donations/ui/uictx"
 	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/insights"
+	listview "donations/ui/views/list"
 	"donations/ui/views/live"
 	"donations/ui/views/saveview"
 )
@@ -49,6 +51,12 @@ func newDriverLoading(t *testing.T, src Source, w, h int) *driver {
 	d.run(cmd)
 	d.until(func() bool { return m.data.loaded > 0 })
 	return d
+}
+
+// sums are the footer's totals on hand.
+func (w *walk) sums() tally.Sums {
+	t, _ := w.shown.Sums()
+	return *t
 }
 
 // until handles the model's messages until done says so.
@@ -132,7 +140,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, footerMsg, shownMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, live.Msg, live.PollMsg, donors.CountMsg, donors.GaveMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, listview.AnsweredMsg, listview.WindowMsg, listview.ExactMsg, listview.SumsMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, live.Msg, live.PollMsg, donors.CountMsg, donors.GaveMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -158,7 +166,7 @@ func (d *driver) busy() bool {
 	donorsView := d.m.children[donors.ID].(*donors.View)
 	ins := d.m.children[insights.ID].(*insights.View)
 	liveView := d.m.children[live.ID].(*live.View)
-	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.asking || d.m.data.shown.exactCancel != nil || d.m.data.shown.sumsBusy ||
+	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.Busy() ||
 		donorsView.Busy(d.m.focus == donors.ID) || ins.Busy() || liveView.Busy(d.m.focus == live.ID)
 }
 

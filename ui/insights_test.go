@@ -23,7 +23,7 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 				t.Fatalf("focus %v, facts %v:\n%s", d.m.focus, v.Facts(), d.screen())
 			}
 			total, n := insights.SumOf(v.Facts().Statuses, "USD")
-			footer := d.m.data.shown.sums
+			footer := d.m.data.sums()
 			if n != d.m.data.Len() || len(v.Facts().Statuses) != 1 || total.String() != footer.Converted["USD"].String() {
 				t.Errorf("insights add up %d gifts, %s; the list shows %d, the footer says %s", n, total, d.m.data.Len(), footer.Converted["USD"])
 			}
@@ -67,7 +67,7 @@ func TestInsightsCountGiftsWithoutConversion(t *testing.T) {
 	if d.m.focus != insights.ID || v.Facts() == nil {
 		t.Fatalf("focus %v, facts %v:\n%s", d.m.focus, v.Facts(), d.screen())
 	}
-	footer := d.m.data.shown.sums
+	footer := d.m.data.sums()
 	if in, _ := footer.Unconverted(); in == 0 {
 		t.Fatal("every USD gift had a conversion: the test tests nothing")
 	}

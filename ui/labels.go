@@ -12,7 +12,7 @@ import (
 // over every donation.
 func (w *walk) matchCount() string {
 	n := textsafe.Count(w.Len(), "match")
-	if w.shown.atLeast {
+	if w.shown.AtLeast() {
 		n = "at least " + n
 	}
 	if p := w.partial(); p != "" {
@@ -26,9 +26,9 @@ func (w *walk) matchCount() string {
 func (w *walk) countLabel() string {
 	n := w.Len()
 	switch {
-	case !w.shown.answered() && n == 0:
+	case !w.shown.Answered() && n == 0:
 		return "loading"
-	case w.shown.atLeast:
+	case w.shown.AtLeast():
 		return "at least " + uictx.Commas(n) + " shown"
 	case w.fromStore() && (w.q.Filtered() || w.q.Has("search")):
 		return uictx.Commas(n) + " shown"

@@ -30,7 +30,7 @@ func newList(ctx *uictx.Context, data *walk, nav uictx.Navigator) *list {
 // onShown follows a new answer: the cursor stays within it, or lands on
 // its last row after G, and the next page is fetched if it is near.
 func (l *list) onShown() tea.Cmd {
-	if l.toEnd && l.data.shown.answered() && !l.data.loadAll {
+	if l.toEnd && l.data.shown.Answered() && !l.data.loadAll {
 		l.toEnd = false
 		l.moveTo(l.data.Len() - 1)
 	} else {
@@ -69,7 +69,7 @@ func (l *list) top() { l.cursor, l.offset = 0, 0 }
 // prefetch loads the next page in the background once the cursor is within a
 // screen of the end of what is loaded, so scrolling never waits.
 func (l *list) prefetch() tea.Cmd {
-	if l.data.narrowed() || !l.data.shown.answered() || l.data.err != nil {
+	if l.data.narrowed() || !l.data.shown.Answered() || l.data.err != nil {
 		return nil // a search or filter narrows loaded rows, G loads the rest on purpose; after an error R does
 	}
 	if l.data.Len()-l.cursor <= l.ctx.Layout.ListHeight+1 {
@@ -100,7 +100,7 @@ func (l *list) newestFirst() tea.Cmd {
 		l.data.reorder()
 	} else {
 		q.Desc = true
-		l.data.shown.invalidate()
+		l.data.shown.Invalidate()
 	}
 	l.top()
 	return l.data.fetch()
@@ -109,7 +109,7 @@ func (l *list) newestFirst() tea.Cmd {
 // orderBy puts a sort back as it was, from the top.
 func (l *list) orderBy(sort string, desc bool) tea.Cmd {
 	l.data.q.Sort, l.data.q.Desc = sort, desc
-	l.data.shown.invalidate()
+	l.data.shown.Invalidate()
 	l.top()
 	return l.data.fetch()
 }
@@ -127,7 +127,7 @@ func (l *list) ask(q ask.Question) tea.Cmd {
 	if q.Query != old.Query || newDates {
 		return l.restart()
 	}
-	l.data.shown.invalidate()
+	l.data.shown.Invalidate()
 	l.top()
 	return nil
 }

@@ -2,13 +2,11 @@ package ui
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
-	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -26,19 +24,19 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 	d.keys("/")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	d.run(cmd)
-	d.until(func() bool { return d.m.data.shown.answered() })
-	s := &d.m.data.shown
+	d.until(func() bool { return d.m.data.shown.Answered() })
+	s := d.m.data.shown
 	exact, err := st.Count(context.Background(), store.Query{Filter: store.Filter{Search: "e"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.atLeast || s.count <= 0 || s.count > exact || len(s.rows) == 0 {
-		t.Fatalf("first answer: count %d (at least %v, exact %d), %d rows", s.count, s.atLeast, exact, len(s.rows))
+	if !s.AtLeast() || s.Len() <= 0 || s.Len() > exact || s.At(0).Summary.ID.Value == 0 {
+		t.Fatalf("first answer: count %d (at least %v, exact %d), first row %d", s.Len(), s.AtLeast(), exact, s.At(0).Summary.ID.Value)
 	}
-	d.mustShow("at least " + textsafe.Count(s.count, "match"))
+	d.mustShow("at least " + textsafe.Count(s.Len(), "match"))
 	d.settle()
-	if s.atLeast || s.count != exact {
-		t.Fatalf("after the exact count: %d (at least %v), want %d", s.count, s.atLeast, exact)
+	if s.AtLeast() || s.Len() != exact {
+		t.Fatalf("after the exact count: %d (at least %v), want %d", s.Len(), s.AtLeast(), exact)
 	}
 	d.mustShow(textsafe.Count(exact, "match"))
 	if strings.Contains(d.screen(), "at least") {
@@ -50,40 +48,6 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 	}
 }
 
-// Rows past the middle of a lower bound are read from the start: the
-// other end of the order is not where a lower bound says it is.
-func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
-	_, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
-	d.settle()
-	d.keys("/", "e")
-	d.settle()
-	q := store.Query{Filter: d.m.data.asked().Filter(), Sort: d.m.data.q.Sort, Desc: d.m.data.q.Desc}
-	var want []int64
-	err := st.Donations(context.Background(), q, 280, windowSize, func(d *api.Donation) error {
-		want = append(want, d.ID.Value)
-		return nil
-	})
-	s := &d.m.data.shown
-	if err != nil || len(want) == 0 || s.count == 350 {
-		t.Fatalf("%d rows past 280 of %d, %v", len(want), s.count, err)
-	}
-	// As a quick count of a common word would leave it: a lower bound.
-	s.count, s.atLeast, s.rows = 350, true, nil
-	cmd := d.m.data.askWindow(280+windowSize/3, d.m.ctx.Layout.ListHeight)
-	if cmd == nil {
-		t.Fatal("no window asked for past the middle")
-	}
-	d.m.data.onShown(cmd().(shownMsg))
-	var got []int64
-	for _, r := range s.rows {
-		got = append(got, r.Summary.ID.Value)
-	}
-	if s.from != 280 || !slices.Equal(got, want) {
-		t.Errorf("rows from %d of a lower bound of 350: %v, want %v", s.from, got, want)
-	}
-}
-
 // The footer's totals of a new search are added up after its first
 // screen: begun with the key, a pass over every donation ran beside it.
 func TestTotalsWaitForTheFirstScreen(t *testing.T) {
@@ -92,14 +56,14 @@ func TestTotalsWaitForTheFirstScreen(t *testing.T) {
 	d.settle()
 	d.keys("/")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
-	s := &d.m.data.shown
-	if s.answered() || s.sumsBusy {
-		t.Fatalf("on the key: answered %v, totals under way %v", s.answered(), s.sumsBusy)
+	s := d.m.data.shown
+	if s.Answered() || s.Totalling() {
+		t.Fatalf("on the key: answered %v, totals under way %v", s.Answered(), s.Totalling())
 	}
 	d.run(cmd)
 	d.settle()
-	if s.sumsGen != s.gen || s.sums.Count == 0 {
-		t.Errorf("after the first screen: totals for gen %d of %d, %d gifts", s.sumsGen, s.gen, s.sums.Count)
+	if sums, ok := s.Sums(); !ok || sums.Count == 0 {
+		t.Errorf("after the first screen: totals for the question in force %v, %d gifts", ok, sums.Count)
 	}
 }
 

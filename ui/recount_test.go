@@ -26,16 +26,16 @@ func TestPagesStoredJustAfterACountAreShown(t *testing.T) {
 	if cmd := w.onSyncProgress(now); cmd != nil {
 		t.Fatal("the first page after a second without a count is counted at once, with no wait")
 	}
-	before := w.shown.changes
+	before := w.shown.Changes()
 	cmd := w.onSyncProgress(now.Add(100 * time.Millisecond))
-	if cmd == nil || w.shown.changes != before {
+	if cmd == nil || w.shown.Changes() != before {
 		t.Fatal("a page within the second is neither counted at once nor set to be counted at its end")
 	}
 	if again := w.onSyncProgress(now.Add(200 * time.Millisecond)); again != nil {
 		t.Error("a second page within the same second set a second count")
 	}
 	d.send(cmd())
-	if w.shown.changes == before || w.recountDue {
-		t.Errorf("at the end of the second the pages stored were not counted (changes %d, due %v)", w.shown.changes, w.recountDue)
+	if w.shown.Changes() == before || w.recountDue {
+		t.Errorf("at the end of the second the pages stored were not counted (changes %d, due %v)", w.shown.Changes(), w.recountDue)
 	}
 }

@@ -39,7 +39,7 @@ func TestFooterRefundedCountsGiftsWithoutConversion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := d.m.data.shown.sums.ByStatus[dataset.Refunded]
+	got := d.m.data.sums().ByStatus[dataset.Refunded]
 	if len(want) < 2 || !maps.EqualFunc(got, want, func(a, b api.Decimal) bool { return a.Compare(b) == 0 }) {
 		t.Errorf("refunded: the footer adds up %v, the gifts %v", got, want)
 	}

@@ -46,7 +46,7 @@ func (m *Model) request(r uictx.Request) tea.Cmd {
 	case uictx.StoredMsg:
 		m.data.stored(r.N)
 	case uictx.RefreshMsg:
-		m.data.shown.refresh()
+		m.data.shown.Refresh()
 	case uictx.SwitchStatusesMsg:
 		m.data.switchStatuses()
 		if v, ok := m.focused().(uictx.Rereader); ok {

@@ -15,8 +15,9 @@ import (
 // do not fit become "+3 currencies", statuses "+2 statuses"; a figure is
 // never cut.
 func (m *Model) totalsLine() string {
-	st, t, w := &m.ctx.Styles, &m.data.shown.sums, m.ctx.Layout.Width
-	if s := &m.data.shown; s.sumsGen != s.gen || t.Rule.AllStatuses != m.data.allStatuses {
+	st, w := &m.ctx.Styles, m.ctx.Layout.Width
+	t, ok := m.data.shown.Sums()
+	if !ok || t.Rule.AllStatuses != m.data.allStatuses {
 		// The totals on hand answer an older question: no figure until
 		// this one's are in.
 		return st.Label.Render("Σ ") + st.Muted.Render("counting…")
@@ -59,7 +60,8 @@ func (m *Model) totalsLine() string {
 // on the platform's shape it took the whole line. Where it would name none
 // ("+5 statuses" alone), the money left out comes first.
 func (m *Model) leftOut(room int, bar string) string {
-	st, t := &m.ctx.Styles, &m.data.shown.sums
+	st := &m.ctx.Styles
+	t, _ := m.data.shown.Sums()
 	fit := func(room int) string {
 		if s := t.LeftOutFit(st, room); !strings.HasPrefix(s, "+") {
 			return s
@@ -77,8 +79,8 @@ func (m *Model) leftOut(room int, bar string) string {
 // recurringBare is the recurring gifts' count in its shortest form after
 // the totals line's bar ("  │  ↻ 937"), "" for none.
 func (m *Model) recurringBare(bar string) string {
-	if n := m.data.shown.sums.Recurring; n > 0 {
-		return bar + "↻ " + uictx.Commas(n)
+	if t, _ := m.data.shown.Sums(); t.Recurring > 0 {
+		return bar + "↻ " + uictx.Commas(t.Recurring)
 	}
 	return ""
 }
@@ -121,7 +123,8 @@ func (m *Model) totalsHead(raised string) string {
 	if raised == "" {
 		return head
 	}
-	switch in, apart := m.data.shown.sums.Unconverted(); {
+	t, _ := m.data.shown.Sums()
+	switch in, apart := t.Unconverted(); {
 	case in > 0 && apart > 0:
 		head += st.Warn.Render(" incl. " + uictx.Commas(in) + " of " + uictx.Commas(in+apart) + " unconverted")
 	case in > 0:

@@ -39,7 +39,7 @@ func TestTotalsSayWhatHadNoConversion(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 35}} {
 		d := newDriver(t, src, size[0], size[1])
 		d.keys("G")
-		sums := d.m.data.shown.sums
+		sums := d.m.data.sums()
 		if len(sums.Converted) != 1 {
 			t.Fatalf("converted totals in %v, want the one currency the demo converts to", sums.Converted)
 		}
@@ -78,7 +78,7 @@ func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
 	}
 	d := newDriver(t, src, 200, 30)
 	d.keys("G")
-	sums := d.m.data.shown.sums
+	sums := d.m.data.sums()
 	part := sums.Refunded["USD"]
 	if part.Compare(api.Decimal{}) <= 0 {
 		t.Fatalf("the footer took nothing off for %d gifts refunded in part", refunds)
@@ -121,7 +121,7 @@ func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
 		if want == every {
 			t.Fatalf("every recurring gift counts (%d): the test tests nothing", every)
 		}
-		if got := d.m.data.shown.sums.Recurring; got != want {
+		if got := d.m.data.sums().Recurring; got != want {
 			t.Errorf("after %q: ↻ %d recurring, want the %d the headline counts of %d", tc.key, got, want, every)
 		}
 		d.mustShow(fmt.Sprintf("↻ %s recurring", uictx.Commas(want)))

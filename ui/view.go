@@ -238,10 +238,10 @@ func (m *Model) emptyNote() (lipgloss.Style, string) {
 		return st.Muted, "None of the " + uictx.Commas(data.loaded) + " loaded match. " + keys.Bottom.Keys()[0] + " loads every page."
 	case !data.done:
 		return st.Muted, "Loading…"
-	case data.q.Has("search") && data.shown.hidden > 0:
+	case data.q.Has("search") && data.shown.Hidden() > 0:
 		// A search left from before hides what a new filter finds: say so.
 		return st.Muted, "The quick search /" + textsafe.Line(data.q.Texts["search"]) + " hides the " +
-			textsafe.Count(data.shown.hidden, "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it."
+			textsafe.Count(data.shown.Hidden(), "donation") + " the rest finds. " + keys.Back.Help().Key + " clears it."
 	case data.fromStore() && data.partial() != "" && (data.q.Filtered() || data.q.Has("search")):
 		// A first sync still under way: say nothing of the account.
 		return st.Muted, "None of what the store holds so far matches; it does not hold every donation yet."

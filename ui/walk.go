@@ -11,6 +11,8 @@ import (
 	"donations/api"
 	"donations/ask"
 	"donations/dataset"
+	"donations/ui/uictx"
+	listview "donations/ui/views/list"
 )
 
 // pageMsg is the answer to one step of a walk through the API, already put
@@ -55,9 +57,9 @@ type walk struct {
 	err                    error
 	warnings               []string
 
-	shown      shownRows // what the query selects, a window of it in memory
-	shownAt    time.Time // when a running sync last refreshed it
-	recountDue bool      // a refresh is set for the end of the second after shownAt
+	shown      *listview.Answer // the list's answer to the question in force
+	shownAt    time.Time        // when a running sync last refreshed it
+	recountDue bool             // a refresh is set for the end of the second after shownAt
 }
 
 // source is where the answer to the question in force comes from, by the
@@ -117,7 +119,7 @@ func (w *walk) restart() {
 	if w.q.Sort == "" {
 		w.q.Desc = w.order == api.NewestFirst
 	}
-	w.shown.invalidate()
+	w.shown.Invalidate()
 }
 
 // fetch asks for the next page unless one is on its way or none is left.
@@ -146,7 +148,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 	w.warnings = msg.step.Warnings
 	if msg.err != nil {
 		w.loadAll = false
-		w.shown.refresh() // pages stored since the last count
+		w.shown.Refresh() // pages stored since the last count
 		if !errors.Is(msg.err, context.Canceled) {
 			w.err = msg.err
 		}
@@ -159,7 +161,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 	// While G loads page after page, what is shown is counted and read
 	// again every tenth page, not after each.
 	if !w.loadAll || w.done || w.pages%10 == 0 {
-		w.shown.refresh()
+		w.shown.Refresh()
 	}
 	return true
 }
@@ -169,7 +171,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 func (w *walk) stored(n int) {
 	if n > 0 && !w.fromStore() {
 		w.loaded += n
-		w.shown.refresh()
+		w.shown.Refresh()
 	}
 }
 
@@ -178,7 +180,7 @@ func (w *walk) stored(n int) {
 // stays set so no second step runs on the same walker at once.
 func (w *walk) stopLoadingAll() {
 	w.loadAll = false
-	w.shown.refresh()
+	w.shown.Refresh()
 	if w.cancel != nil {
 		w.cancel()
 	}
@@ -203,7 +205,7 @@ func (w *walk) reorder() {
 	if w.q.Sort == "" {
 		w.order = 1 - w.order
 	}
-	w.shown.invalidate()
+	w.shown.Invalidate()
 }
 
 // sortBy orders by a store.Sorts key; the same key again reverses.
@@ -219,7 +221,7 @@ func (w *walk) sortBy(key string) {
 	if key == "" {
 		w.q.Desc = w.order == api.NewestFirst
 	}
-	w.shown.invalidate()
+	w.shown.Invalidate()
 }
 
 // setSearch narrows the rows to those matching text, in the store, from
@@ -232,7 +234,7 @@ func (w *walk) setSearch(text string) {
 	}
 	if q, err := w.q.With("search", text, w.now()); err == nil {
 		w.q = q
-		w.shown.invalidate()
+		w.shown.Invalidate()
 	}
 }
 
@@ -246,7 +248,7 @@ func (w *walk) onSyncProgress(now time.Time) tea.Cmd {
 		return nil
 	case now.Sub(w.shownAt) >= time.Second:
 		w.shownAt = now
-		w.shown.refresh()
+		w.shown.Refresh()
 		return nil
 	case w.recountDue:
 		return nil
@@ -255,11 +257,41 @@ func (w *walk) onSyncProgress(now time.Time) tea.Cmd {
 	return tea.Tick(w.shownAt.Add(time.Second).Sub(now), func(time.Time) tea.Msg { return recountMsg{} })
 }
 
+// Len is how many rows the list shows.
+func (w *walk) Len() int { return w.shown.Len() }
+
+// At is row i of what the list shows (listview.Answer's).
+func (w *walk) At(i int) *uictx.Row { return w.shown.At(i) }
+
+// show asks what the screen from offset on needs of the answer and does
+// not have; nothing when nothing changed. While a walk loads page after
+// page, the totals wait for the last.
+func (w *walk) show(offset, height int) tea.Cmd {
+	return w.shown.Show(w.asked, listview.Want{Offset: offset, Height: height, Sums: !w.loadAll})
+}
+
+// onAnswer keeps a reply of the list's reads; ok is false for any other
+// message.
+func (w *walk) onAnswer(msg tea.Msg) (tea.Cmd, bool) {
+	cmd, err, ok := w.shown.Update(msg, w.asked)
+	if err != nil {
+		w.err = err
+	}
+	return cmd, ok
+}
+
+// partial is "" when the answer on screen is whole, else what it covers,
+// in words (listview.Answer.Partial).
+func (w *walk) partial() string {
+	return w.shown.Partial(listview.Loading{Source: w.source(), Walking: w.scratch != nil, Done: w.done, All: w.loadAll,
+		Loaded: w.loaded, Synced: !w.sync.last.IsZero(), Syncing: w.sync.running, Progress: w.sync.progress})
+}
+
 // recountMsg is the end of the second after a count during a sync.
 type recountMsg struct{}
 
 func (w *walk) onRecount(now time.Time) {
 	w.recountDue = false
 	w.shownAt = now
-	w.shown.refresh()
+	w.shown.Refresh()
 }

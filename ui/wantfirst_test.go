@@ -68,7 +68,7 @@ func theQuestionsMonthIsLoadedFirst(t *testing.T, sh apitest.Shape, filter bool)
 	said := false
 	for waiting := false; m.data.sync.running; {
 		said = said || strings.Contains(d.screen(), " · 2024-07 first")
-		if sh := &m.data.shown; waiting && !sh.asking && !sh.sumsBusy && sh.exactCancel == nil && !sh.dirty && !sh.sumsDirty {
+		if waiting && !m.data.shown.Busy() {
 			// The step is counted and shown: go on unless it was the month's.
 			if m.data.partial() == "" {
 				break
@@ -92,9 +92,9 @@ func theQuestionsMonthIsLoadedFirst(t *testing.T, sh apitest.Shape, filter bool)
 	if reach := walkBack(all, q.Filter.Dates.Until, sh); !running || n >= reach {
 		t.Errorf("the month was shown whole after %d requests (the sync running: %v); walking back reaches it after %d", n, running, reach)
 	}
-	if m.data.Len() != want.count || m.data.shown.sums.Count != want.count || m.data.shown.sums.Converted["USD"].Compare(want.usd) != 0 {
+	if m.data.Len() != want.count || m.data.sums().Count != want.count || m.data.sums().Converted["USD"].Compare(want.usd) != 0 {
 		t.Errorf("the month shows %d rows, the footer %d and USD %s; the account has %d and %s",
-			m.data.Len(), m.data.shown.sums.Count, m.data.shown.sums.Converted["USD"], want.count, want.usd)
+			m.data.Len(), m.data.sums().Count, m.data.sums().Converted["USD"], want.count, want.usd)
 	}
 	d.settle()
 	if got, err := mem.Holds(t.Context(), api.DateRange{}); err != nil || !got.Complete || got.All != len(all) {

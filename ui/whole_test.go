@@ -67,10 +67,10 @@ func everyAnswerIsOverTheWholeAccount(t *testing.T, sh apitest.Shape) {
 			t.Errorf("%v: no donation of the account; pick a question that tells", texts)
 		case d.m.data.partial() != "":
 			t.Errorf("%v: the answer says %q after the sync", texts, d.m.data.partial())
-		case d.m.data.Len() != want.count || d.m.data.shown.sums.Count != want.count:
-			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.shown.sums.Count, want.count)
-		case d.m.data.shown.sums.Converted["USD"].Compare(want.usd) != 0:
-			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.shown.sums.Converted["USD"], want.usd)
+		case d.m.data.Len() != want.count || d.m.data.sums().Count != want.count:
+			t.Errorf("%v: the list counts %d, the footer %d; the account has %d", texts, d.m.data.Len(), d.m.data.sums().Count, want.count)
+		case d.m.data.sums().Converted["USD"].Compare(want.usd) != 0:
+			t.Errorf("%v: the footer says USD %s converted; the account has %s", texts, d.m.data.sums().Converted["USD"], want.usd)
 		case count != want.count || total.Compare(want.usd) != 0:
 			t.Errorf("%v: the insights say %d and USD %s; the account has %d and %s", texts, count, total, want.count, want.usd)
 		}
@@ -191,7 +191,7 @@ func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 1500}) // the match needs fifteen pages
 	d := newDriver(t, src, 120, 30)
 	d.keys("/", "zoe lef", "enter", "f", "tab", "tab", "tab", "tab", "tab", "tab", "failed", "tab", "..10", "enter")
-	failed := d.m.data.shown.hidden
+	failed := d.m.data.shown.Hidden()
 	if failed == 0 {
 		t.Fatal("pick a filter that finds donations the search hides")
 	}
