@@ -101,11 +101,14 @@ func (p *reportPages) strip() string {
 	return strings.Join(parts, st.Muted.Render(" · "))
 }
 
-// body is the notes, then the table, then what it leaves to the command
-// line.
+// body is the headline figures, the notes, then the table, then what it
+// leaves to the command line.
 func (p *reportPages) body(width int) string {
 	st, t := &p.ctx.Styles, p.table
 	var b strings.Builder
+	for _, h := range t.headline {
+		b.WriteString(st.Title.Render(textsafe.Wrap(textsafe.Line(h), width, " ")) + "\n")
+	}
 	for i, n := range t.notes {
 		style := st.Muted
 		if i > 0 {

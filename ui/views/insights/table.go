@@ -22,6 +22,9 @@ type reportTable struct {
 	rows    [][]string
 	more    int
 	notes   []string
+	// headline are the figures the report gives before its table, as the
+	// command line writes them: the recurring report's active and stopped.
+	headline []string
 }
 
 // readReport reads the named report of the question asked, for q's year,
@@ -50,7 +53,11 @@ func readReport(ctx context.Context, asked dataset.Asked, name string, q dataset
 	if err != nil {
 		return nil, err
 	}
-	t.notes = r.Notes() // after the rows: the recurring report's sum is gathered on the way
+	// After the rows: the recurring report's sum is gathered on the way.
+	if r.Headline != nil {
+		t.headline = r.Headline()
+	}
+	t.notes = r.Notes()
 	return t, nil
 }
 
