@@ -37,6 +37,7 @@ func walkRange(t *testing.T, w *api.RangeWalk) []int64 {
 }
 
 func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
+	t.Parallel()
 	for _, size := range []int{950, 5_000, 20_000} {
 		h := newHarness(t, demo.Options{Count: size}, api.Config{})
 		all := apitest.Every(t, h.client)
@@ -79,6 +80,7 @@ func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 // overlap them, or list some donations out of date order: the walk still
 // finds exactly the range, and says when it had to read every page.
 func TestRangeWalkOnServersThatBendTheRules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		opts demo.Options

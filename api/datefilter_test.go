@@ -31,6 +31,7 @@ func inRange(t *testing.T, all []api.Donation, r api.DateRange) []int64 {
 // first page; one that ignores them costs the walk one request, and the
 // client does not try again.
 func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) {
+	t.Parallel()
 	for _, honoured := range []bool{true, false} {
 		name := map[bool]string{true: "honoured", false: "ignored"}[honoured]
 		t.Run(name, func(t *testing.T) {
@@ -100,6 +101,7 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 // before, and it still gives exactly the range. So does a server that
 // honours the filter with gifts out of date order in its list.
 func TestRangeWalkDateFilterEdges(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 3_000, DateFilter: true}, api.Config{})
 	all := apitest.Every(t, h.client)
 	r := api.DateRange{Until: dateOf(t, all[450])}

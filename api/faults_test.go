@@ -20,6 +20,7 @@ var patientRetry = api.RetryPolicy{MaxAttempts: 10, BaseDelay: time.Millisecond,
 // Every fault the demo can inject: the walk must deliver every donation
 // exactly once, in order.
 func TestFaultsLoseNothing(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		opts demo.Options

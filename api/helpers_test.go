@@ -38,6 +38,17 @@ func newHarness(t *testing.T, opts demo.Options, cfg api.Config) *harness {
 	h.server = demo.New(opts)
 	h.http = httptest.NewServer(h.server)
 	t.Cleanup(h.http.Close)
+	h.client = h.newClient(t, cfg)
+	return h
+}
+
+// newClient is a client of the harness's server, configured as cfg says
+// and as newHarness fills it in, that records every exchange in the log.
+func (h *harness) newClient(t *testing.T, cfg api.Config) *api.Client {
+	t.Helper()
+	if cfg.Clock == nil {
+		cfg.Clock = h.clock
+	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = h.http.URL
 	}
@@ -59,8 +70,7 @@ func newHarness(t *testing.T, opts demo.Options, cfg api.Config) *harness {
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	h.client = c
-	return h
+	return c
 }
 
 func (h *harness) exchanges() []api.Exchange {

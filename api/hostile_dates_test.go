@@ -39,6 +39,7 @@ func shifted(t *testing.T, srv *demo.Server, by time.Duration) *httptest.Server 
 // for, stops believing the filter and searches the range page by page,
 // yielding each donation of it once.
 func TestShiftedDateFilterLosesNothing(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 3000, DateFilter: true})
 	all := apiEvery(t, srv)
 	// Starting at a gift, which the shifted filter leaves out, and running

@@ -32,6 +32,7 @@ func ignoring(t *testing.T, srv *demo.Server) *httptest.Server {
 // it, in either order, far short of the account's 20 pages; a server that
 // applies them gets no such warning.
 func TestFiltersTheServerIgnoresAreAppliedHere(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 2000})
 	all := apiEvery(t, srv)
 	onPage3, first := all[250], all[0]

@@ -15,6 +15,7 @@ import (
 // its end, oldest first, newest first and read ahead: a page shorter than
 // the one before is not the end of the list, an empty one is.
 func TestAPageSizeThatChangesMidWalkLosesNoGift(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		sizes []int
@@ -41,6 +42,7 @@ func TestAPageSizeThatChangesMidWalkLosesNoGift(t *testing.T) {
 // the list, whichever way it is walked: pages that grow from 25 to 50 are
 // 50 a page.
 func TestThePageSizeLearnedIsTheFurthestFullPage(t *testing.T) {
+	t.Parallel()
 	for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
 		h := newHarness(t, demo.Options{Count: 600, PageSizes: []int{25, 25, 50}}, api.Config{})
 		walk(t, h.client, api.Query{}, order)
@@ -58,6 +60,7 @@ func TestThePageSizeLearnedIsTheFurthestFullPage(t *testing.T) {
 // A server that honours order=asc on page 1 only is learned as one that
 // lists newest first: every walk reads every gift, in the order asked.
 func TestAnOrderHonouredOnPageOneOnlyIsNotBelieved(t *testing.T) {
+	t.Parallel()
 	for _, honest := range []bool{true, false} {
 		h := newHarness(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, AscPageOne: !honest}, api.Config{})
 		all := h.server.Match(demo.Filter{})
@@ -75,6 +78,7 @@ func TestAnOrderHonouredOnPageOneOnlyIsNotBelieved(t *testing.T) {
 // cannot be read whole, whichever way it is walked: the walk says so, in
 // words and as a value; over its honest twin, neither.
 func TestAWalkSaysWhenPagesListInTwoOrders(t *testing.T) {
+	t.Parallel()
 	for _, honest := range []bool{true, false} {
 		for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
 			h := newHarness(t, demo.Options{Count: 1500, NewestPageOne: !honest}, api.Config{})
@@ -116,6 +120,7 @@ func upgraded(t *testing.T, honest bool) *harness {
 // a walk directed from a page says the order changed, instead of reading
 // the list the wrong way round.
 func TestAnOrderThatFlipsIsLearnedAgain(t *testing.T) {
+	t.Parallel()
 	for _, honest := range []bool{true, false} {
 		for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
 			h := upgraded(t, honest)

@@ -109,6 +109,7 @@ func lyingMeta(t *testing.T, opts demo.Options, lie func(page int, meta map[stri
 // Paging metadata is a hint: a full page means there may be more, whatever
 // total, total_pages or has_more say, in every walk.
 func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
+	t.Parallel()
 	lies := []struct {
 		name string
 		lie  func(page int, meta map[string]any)

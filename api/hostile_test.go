@@ -94,6 +94,7 @@ func endless(w http.ResponseWriter, r *http.Request, s string) {
 }
 
 func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		h    http.HandlerFunc
@@ -268,6 +269,7 @@ func TestTimeoutsSayWhatHappened(t *testing.T) {
 // process, so that memory does not grow with the number of requests at once:
 // a second large answer waits for the first to finish.
 func TestLargeAnswersAreReadOneAtATime(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	big := `[{"id":1,"email":"` + strings.Repeat("a", 3<<20) + `"}]`
 	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {

@@ -18,6 +18,7 @@ import (
 // for, nothing tells them apart: a full page 1 is warned of, a short one
 // taken for the end.
 func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		opts  demo.Options

@@ -16,6 +16,7 @@ import (
 // Every server behaviour the spec leaves open (docs/reliability.md) must yield every donation exactly
 // once, in order.
 func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		opts  demo.Options
@@ -117,6 +118,7 @@ func maxNewestRequests(pages int) int {
 }
 
 func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		count int
@@ -157,6 +159,7 @@ func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 }
 
 func TestNewestFirstWalkReachesEveryDonationBackwards(t *testing.T) {
+	t.Parallel()
 	for _, past := range []string{"empty", "last"} {
 		t.Run(past, func(t *testing.T) {
 			h := newHarness(t, demo.Options{Count: 1234, PastEnd: past}, api.Config{})
@@ -171,6 +174,7 @@ func TestNewestFirstWalkReachesEveryDonationBackwards(t *testing.T) {
 // the last for that, and the newest-first walk reads back from the real
 // last page, ahead of itself too.
 func TestNewestFirstOverRepeatedRows(t *testing.T) {
+	t.Parallel()
 	for _, concurrency := range []int{1, 4} {
 		h := newHarness(t, demo.Options{Count: 1234, RepeatRows: 3}, api.Config{})
 		p := h.client.Pager(api.Query{}, api.NewestFirst)
@@ -191,6 +195,7 @@ func TestNewestFirstOverRepeatedRows(t *testing.T) {
 }
 
 func TestNewestFirstWithFilter(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 5000}, api.Config{})
 	ids, _ := walk(t, h.client, api.Query{CampaignID: 103}, api.NewestFirst)
 	equalIDs(t, ids, reversed(h.server.Match(demo.Filter{CampaignID: 103})))
@@ -243,6 +248,7 @@ func TestPagerStopsWhenContextIsCancelled(t *testing.T) {
 }
 
 func TestNewestFirstUsesOrderDescWhenTheServerHonoursIt(t *testing.T) {
+	t.Parallel()
 	for _, honoured := range []bool{true, false} {
 		t.Run(fmt.Sprintf("honoured=%v", honoured), func(t *testing.T) {
 			h := newHarness(t, demo.Options{Count: 100_000, OrderDesc: honoured}, api.Config{})

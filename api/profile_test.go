@@ -19,6 +19,7 @@ import (
 // it lists from its answers, asks for 100 a page every time, and is never
 // refused a date filter.
 func TestEveryKindOfServerIsWalkedRight(t *testing.T) {
+	t.Parallel()
 	for _, sv := range apitest.Servers {
 		t.Run(sv.Name, func(t *testing.T) {
 			h := newHarness(t, sv.Of(demo.Options{Count: 1234}), api.Config{})
@@ -104,6 +105,7 @@ func TestTheOrderIsLearnedOnceAndTaught(t *testing.T) {
 // date-times, with no error for the user: the refusal is a lesson,
 // remembered for the next range.
 func TestADateFormRefusedIsALesson(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 3000, DateFilter: true})
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if v := r.URL.Query().Get("date_from"); v != "" && !strings.Contains(v, "T") {
@@ -144,6 +146,7 @@ func TestTheDayFormIsTriedFirst(t *testing.T) {
 // range read newest first from page 1, stopping at the first page that
 // ends before it: the range exactly, and not the pages after.
 func TestARangeOfANewestOnlyListIsReadFromTheNewest(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 5000, NewestOnly: true}, api.Config{})
 	dated := apitest.Dated(t, h.http.URL)
 	all := h.server.Match(demo.Filter{})

@@ -16,6 +16,7 @@ import (
 // answer. How long it takes against the bound (requests ÷ rate) is
 // scripts/perf's figure: nothing here is timed.
 func TestBudgetedFirstSyncWastesNoRequest(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	const count, pages = 10_000, 100
 	first := func(opts demo.Options) (dataset.SyncResult, int) {

@@ -43,6 +43,7 @@ func TestMain(m *testing.M) {
 // once, with a coverage that says exactly that; the next sync goes on from
 // there and completes it.
 func TestKilledSyncResumes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts and kills child processes")
 	}

@@ -19,6 +19,7 @@ import (
 // exactly as the server lists it, while the whole account is not, and says
 // what it lacks; the next sync completes it.
 func TestNewestMonthHeldFirst(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	srv := server(t, demo.Options{Count: 5000, RateLimit: 25, RateWindow: time.Second})
 	c := client(t, srv.URL)

@@ -21,28 +21,37 @@ func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
 	for _, count := range []int{1, 100, 999, 1000, 1050} {
-		srv := server(t, demo.Options{Count: count})
-		c := client(t, srv.URL)
-		s, _ := tempStore(t)
-		first := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Window: 10})
-		if first.New != count || !first.Full {
-			t.Fatalf("%d: first sync stored %d (full %v)", count, first.New, first.Full)
+		t.Run(fmt.Sprint(count), func(t *testing.T) {
+			t.Parallel()
+			incrementalSync(t, count)
+		})
+	}
+}
+
+// incrementalSync is TestIncrementalSyncReadsOnlyTheEnd over an account of
+// count donations.
+func incrementalSync(t *testing.T, count int) {
+	srv := server(t, demo.Options{Count: count})
+	c := client(t, srv.URL)
+	s, _ := tempStore(t)
+	first := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Window: 10})
+	if first.New != count || !first.Full {
+		t.Fatalf("%d: first sync stored %d (full %v)", count, first.New, first.Full)
+	}
+	sameAsServer(t, s, srv)
+	before := settled(srv)
+	again := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
+	if n := srv.Requests() - before; n > 2 || again.New != 0 || again.Updated != 0 {
+		t.Errorf("%d, nothing new: %d requests, %+v", count, n, again)
+	}
+	for _, k := range []int{1, 250} {
+		srv.Add(k)
+		before = settled(srv)
+		r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
+		if n, most := srv.Requests()-before, (k+99)/100+2; n > most || r.New != k {
+			t.Errorf("%d, %d new: %d requests (at most %d), stored %d", count, k, n, most, r.New)
 		}
 		sameAsServer(t, s, srv)
-		before := settled(srv)
-		again := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
-		if n := srv.Requests() - before; n > 2 || again.New != 0 || again.Updated != 0 {
-			t.Errorf("%d, nothing new: %d requests, %+v", count, n, again)
-		}
-		for _, k := range []int{1, 250} {
-			srv.Add(k)
-			before = settled(srv)
-			r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
-			if n, most := srv.Requests()-before, (k+99)/100+2; n > most || r.New != k {
-				t.Errorf("%d, %d new: %d requests (at most %d), stored %d", count, k, n, most, r.New)
-			}
-			sameAsServer(t, s, srv)
-		}
 	}
 }
 

@@ -79,6 +79,7 @@ func TestSyncReadsTheWantedRangeFirst(t *testing.T) {
 	skipShort(t)
 	for _, filter := range []bool{true, false} {
 		t.Run(fmt.Sprintf("date filter %v", filter), func(t *testing.T) {
+			t.Parallel()
 			srv := server(t, demo.Options{Count: 20_000, DateFilter: filter, Latency: time.Millisecond})
 			all := apitest.Every(t, client(t, srv.URL))
 			var inMonth int
@@ -147,6 +148,7 @@ func TestSyncReadsTheWantedRangeFirst(t *testing.T) {
 // first, the store's coverage says only what is true, separate spans
 // included; the next sync completes it, every donation held once.
 func TestKilledWantFirstSyncResumes(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	srv := server(t, demo.Options{Count: 6000, Latency: 25 * time.Millisecond, DateFilter: true})
 	all := apitest.Every(t, client(t, srv.URL))
