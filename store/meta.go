@@ -101,7 +101,7 @@ func (s *Store) Finished() time.Duration { return s.finished }
 // Info is what `donations cache info` shows of a store.
 type Info struct {
 	Path                   string
-	Bytes                  int64 // the database and its -wal file
+	Bytes                  int64 // the database and its -wal file; in memory, its pages
 	Donations              int
 	LastSync, LastFullSync time.Time // zero: never
 }
@@ -116,8 +116,12 @@ func (s *Store) Info(ctx context.Context) (Info, error) {
 	if in.LastSync, in.LastFullSync, err = s.Synced(ctx); err != nil {
 		return in, err
 	}
+	if s.path == "" {
+		err = s.db.QueryRowContext(ctx, `SELECT page_count * page_size FROM pragma_page_count, pragma_page_size`).Scan(&in.Bytes)
+		return in, s.explain(err)
+	}
 	for _, suffix := range []string{"", "-wal"} {
-		if fi, err := os.Stat(s.path + suffix); err == nil && s.path != "" {
+		if fi, err := os.Stat(s.path + suffix); err == nil {
 			in.Bytes += fi.Size()
 		}
 	}
