@@ -28,7 +28,7 @@ func reportsNarrowedAddUp(t *testing.T, env map[string]string, account []string,
 				continue
 			}
 			t.Run(strings.Join(n.flags, " ")+"/"+c.report, func(t *testing.T) {
-				r := runCmd(t, env, slices.Concat([]string{"report", c.report, "--format", "json", "--year", fmt.Sprint(n.year), "--offline"},
+				r := runCmd(t, env, slices.Concat([]string{"report"}, strings.Fields(c.report), []string{"--format", "json", "--year", fmt.Sprint(n.year), "--offline"},
 					n.flags, account)...)
 				c.check(t, m, reportRows(t, r))
 				checkGiftsRead(t, m, r.stderr)
