@@ -3,10 +3,12 @@ package dataset
 import (
 	"context"
 
+	"donations/report"
 	"donations/store"
 )
 
-// The donors view's reads: the donors of the gifts the totals count (Rule)
+// The donors view's reads: the donors of the gifts the totals count (Rule,
+// report.Counts)
 // of what the question selects, so that a donor's total is a part of the
 // footer's.
 
@@ -26,19 +28,14 @@ func (a Asked) counted(ctx context.Context) (st *store.Store, f Filter, any bool
 	return src.st, f, any, src.Coverage, nil
 }
 
-// countedFilter narrows f to the gifts rule counts, of the statuses
-// present (groups: what f selects by status); any is false when none of
-// them counts, as a filter of no status would select every one.
+// countedFilter narrows f to the gifts rule counts (report.Counts), of
+// the statuses present (groups: what f selects by status); any is false
+// when none of them counts, as a filter of no status would select every
+// one.
 func countedFilter(f Filter, rule ReportQuery, groups []Group) (_ Filter, any bool) {
-	var counted []string
-	refunded := false
-	for _, g := range groups {
-		refunded = refunded || g.Key[0] == Refunded
-		if rule.Counts(g.Key[0]) {
-			counted = append(counted, g.Key[0])
-		}
-	}
-	if rule.Counted() == nil && !refunded {
+	r := report.RuleOf(rule)
+	counted, left := report.Split(groups, r)
+	if report.Counted(r) == nil && (len(left) == 0 || left[0].Key[0] != Refunded) {
 		return f, len(groups) > 0 // every status counts, the unknown one too
 	}
 	f.Statuses = counted

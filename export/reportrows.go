@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/report"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -24,7 +25,7 @@ func LapsedReport(each Each[store.LapsedDonor], cur string, q store.ReportQuery)
 			{"gifts", "GIFTS"}, {"other_currencies", "OTHER CURRENCIES"}},
 		Rows: func(fn func([]any) error) error {
 			return each(func(d store.LapsedDonor) error {
-				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.LastGift, YearName(q, d.LastYear),
+				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.LastGift, report.YearName(q, d.LastYear),
 					d.LastYearTotal, d.Lifetime, d.Gifts, joinedOrNil(d.Other)})
 			})
 		},
@@ -42,7 +43,7 @@ func joinedOrNil(m map[string]api.Decimal) any {
 // RetentionReport is the retention table: a line a figure, donors and
 // amounts, and the rates as the sector defines them.
 func RetentionReport(r store.Retention, q store.ReportQuery) Report {
-	ly, y := YearName(q, q.Year-1), YearName(q, q.Year)
+	ly, y := report.YearName(q, q.Year-1), report.YearName(q, q.Year)
 	parts := []struct {
 		name string
 		p    store.Part
@@ -149,7 +150,7 @@ func (s RecurringSum) Line(cur string) string {
 // a year not over, the months to come are empty (null in JSON), not 0, and
 // the running total is "so far".
 func YearOverYearReport(months []store.YearMonth, q store.ReportQuery) Report {
-	y, ly := YearName(q, q.Year), YearName(q, q.Year-1)
+	y, ly := report.YearName(q, q.Year), report.YearName(q, q.Year-1)
 	toDate, toCome := "TO DATE ", []string(nil)
 	for _, m := range months {
 		if m.ToCome {
@@ -245,7 +246,7 @@ func RangesReport(t store.RangeTable) Report {
 // says so: a table of one year's gifts ended with a larger count read as
 // a sum that did not add up.
 func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOthers string) []string {
-	year, end := YearName(q, q.Year), YearName(q, q.Year)
+	year, end := report.YearName(q, q.Year), report.YearName(q, q.Year)
 	if q.FiscalStart > 1 {
 		from, until := q.YearSpan(q.Year, time.UTC)
 		year += fmt.Sprintf(" (%s %d to %s %d)", from.Month().String()[:3], from.Year(),
@@ -255,9 +256,9 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 		year += ", so far"
 	}
 	counted := "paid gifts only, refunded ones taken off"
-	if st := q.Counted(); st == nil {
-		counted = "every status but " + store.Refunded
-	} else if !slices.Equal(st, store.PaidStatuses) {
+	if st := report.Counted(report.RuleOf(q)); st == nil {
+		counted = "every status but " + report.Refunded
+	} else if !slices.Equal(st, report.Counted(report.Rule{})) {
 		counted = "gifts of status " + strings.Join(st, ", ")
 	}
 	out := []string{fmt.Sprintf("year %s · %s · amounts in %s, converted · %s through %s", year, counted,
@@ -298,7 +299,7 @@ func outsideYear(q store.ReportQuery) string {
 	if d.IsZero() || (d.Since.IsZero() || d.Since.Before(until)) && (d.Until.IsZero() || d.Until.After(from)) {
 		return ""
 	}
-	return fmt.Sprintf("the dates asked hold no day of %s, the year reported: its figures count none of its gifts", YearName(q, q.Year))
+	return fmt.Sprintf("the dates asked hold no day of %s, the year reported: its figures count none of its gifts", report.YearName(q, q.Year))
 }
 
 // ownCurrencyNote is one line for every currency of the gifts with no

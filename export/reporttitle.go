@@ -3,24 +3,14 @@ package export
 import (
 	"fmt"
 
+	"donations/report"
 	"donations/store"
 )
-
-// YearName is how every report names year y of q: "2026", or "FY2026"
-// where years start later than January (fiscal 2026 ends in 2026), in
-// titles, rows, column keys and notes alike; a fiscal year written as a
-// bare year read as the calendar one.
-func YearName(q store.ReportQuery, y int) string {
-	if q.FiscalStart > 1 {
-		return fmt.Sprintf("FY%d", y)
-	}
-	return fmt.Sprint(y)
-}
 
 // ReportTitle is what the named report of q asks, in words: the first
 // line of the command line's table and the title of the browser's page.
 func ReportTitle(name string, q store.ReportQuery) string {
-	y, ly := YearName(q, q.Year), YearName(q, q.Year-1)
+	y, ly := report.YearName(q, q.Year), report.YearName(q, q.Year-1)
 	switch name {
 	case store.LYBUNT:
 		return fmt.Sprintf("LYBUNT · gave in %s, not in %s", ly, y)

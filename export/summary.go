@@ -126,24 +126,20 @@ func upper(names []string) []string {
 }
 
 // LeftOut says in words the gifts of statuses a summary did not count,
-// grouped by status: the refunded ones first, with their money, then how
-// many of each other status ("14 gifts refunded (USD 1,212.00), 3 gifts
-// failed"); "" when none. The refunded are said in one form whatever
-// their currencies: a count, and the sums as the converted totals count
-// them.
-func LeftOut(byStatus []store.Group) string {
+// grouped by status in the order report.Split gives (the refunded first,
+// with their money), then how many of each other status ("14 gifts
+// refunded (USD 1,212.00), 3 gifts failed"); "" when none. The refunded
+// are said in one form whatever their currencies: a count, and the sums
+// as the converted totals count them.
+func LeftOut(left []store.Group) string {
 	var parts []string
-	for _, g := range byStatus {
+	for _, g := range left {
 		g = safeGroup(g)
 		part := textsafe.Count(g.Count, "gift") + " " + cmp.Or(g.Key[0], "no status")
-		if g.Key[0] != store.Refunded {
-			parts = append(parts, part)
-			continue
-		}
-		if len(g.Converted) > 0 {
+		if g.Key[0] == store.Refunded && len(g.Converted) > 0 {
 			part += " (" + joined(g.Converted) + ")"
 		}
-		parts = slices.Insert(parts, 0, part)
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, ", ")
 }

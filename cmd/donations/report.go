@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/export"
+	"donations/report"
 	"donations/store"
 	"donations/suggest"
 )
@@ -158,7 +159,7 @@ func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store
 	q := store.ReportQuery{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now,
 		ByGift: o.by == "gift", WithLYBUNT: o.withLYBUNT, Zone: now.Location()}
 	if q.Year == 0 {
-		q.Year = store.FiscalYearOf(now, fs)
+		q.Year = report.FiscalYearOf(now, fs)
 	}
 	return q, bands, nil
 }

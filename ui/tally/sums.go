@@ -1,3 +1,7 @@
+// Package tally is the sums the browser's footer, insights and Live draw
+// of what the list shows, and what they leave out, in words; which gifts
+// count is report.Counts's rule, the one `donations report` and summary
+// follow.
 package tally
 
 import (
@@ -7,13 +11,14 @@ import (
 
 	"donations/api"
 	"donations/dataset"
+	"donations/report"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
 
 // Sums is what the footer says of the rows shown: exact totals per
-// currency, of every gift and of those that count (store.ReportQuery's
-// rule: paid gifts, a refunded one is not), the same for the converted
+// currency, of every gift and of those that count (report.Counts's rule:
+// paid gifts, a refunded one is not), the same for the converted
 // amounts, the counts by status and of the recurring gifts that count (as
 // insights counts them), and the converted sums per status, for what is
 // left out.
@@ -37,6 +42,10 @@ type Sums struct {
 	NotConverted map[string]int
 }
 
+// Counts says whether the headline counts gifts of status, by the rule
+// report.Counts gives.
+func (t *Sums) Counts(status string) bool { return report.Counts(status, report.RuleOf(t.Rule)) }
+
 // Of is the footer's sums of groups keyed by status, recurring and
 // currency (dataset.Sums.Groups); rule says which gifts the headline
 // counts.
@@ -59,7 +68,7 @@ func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
 			s.ByStatus[status] = map[string]api.Decimal{}
 		}
 		addAll(s.ByStatus[status], g.Counted())
-		if s.Rule.Counts(status) {
+		if s.Counts(status) {
 			addAll(s.Counted, g.Amounts)
 			addAll(s.ConvCount, g.Converted)
 			addAll(unconvertedCounted, g.Unconverted)
@@ -178,25 +187,24 @@ func (t *Sums) leftOut(st *uictx.Styles) (parts []string, at, inPart int) {
 			inParts = append(inParts, uictx.Money(cur, v)+" "+st.StatusStyle(dataset.Refunded).Render("refunded in part"))
 		}
 	}
-	order := uictx.ByCount(t.Statuses)
-	if i := slices.Index(order, dataset.Refunded); i > 0 {
-		order = slices.Concat([]string{dataset.Refunded}, order[:i], order[i+1:])
+	var byCount []dataset.Group
+	for _, s := range uictx.ByCount(t.Statuses) {
+		byCount = append(byCount, dataset.Group{Key: []string{s}, Count: t.Statuses[s]})
 	}
-	for _, s := range order {
-		if t.Rule.Counts(s) {
-			continue
-		}
+	_, left := report.Split(byCount, report.RuleOf(t.Rule))
+	for _, g := range left {
+		s := g.Key[0]
 		part := st.StatusStyle(s).Render(textsafe.Line(s))
 		if sum := t.ByStatus[s]; s == dataset.Refunded && len(sum) == 1 {
 			for cur, v := range sum {
 				part = uictx.Money(cur, v) + " " + part
 			}
 		} else {
-			part = uictx.Commas(t.Statuses[s]) + " " + part
+			part = uictx.Commas(g.Count) + " " + part
 		}
 		parts = append(parts, part)
 	}
-	if len(order) > 0 && order[0] == dataset.Refunded && !t.Rule.Counts(dataset.Refunded) {
+	if len(left) > 0 && left[0].Key[0] == dataset.Refunded {
 		at = 1
 	}
 	at = min(at, len(parts))

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"donations/dataset"
+	"donations/report"
 	"donations/textsafe"
-	"donations/ui/tally"
 	"donations/ui/uictx"
 )
 
@@ -17,7 +17,7 @@ func (v *View) View() string {
 		count = uictx.Commas(v.total)
 	}
 	title := uictx.WrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
-		st.Muted.Render("gifts: " + tally.Word(v.data.Asked().Rule())), strings.TrimPrefix(strings.TrimSpace(v.ctx.PartialNote(v.data.Partial())), "· "),
+		st.Muted.Render("gifts: " + report.Word(report.RuleOf(v.data.Asked().Rule()))), strings.TrimPrefix(strings.TrimSpace(v.ctx.PartialNote(v.data.Partial())), "· "),
 		st.Muted.Render("over what the list shows")}, lay.Width)
 	lines := strings.Split(title, "\n")
 	cols := donorColumns(lay.Width)
@@ -69,7 +69,7 @@ func (v *View) noDonor() []string {
 		return []string{"No donor: no donation is shown."}
 	}
 	rule := v.data.Asked().Rule()
-	counted := "(" + tally.Word(rule) + ", with an e-mail)"
+	counted := "(" + report.Word(report.RuleOf(rule)) + ", with an e-mail)"
 	s := "No donor: none of the " + textsafe.Count(n, "gift") + " shown is counted " + counted
 	if n == 1 {
 		s = "No donor: the 1 gift shown is not counted " + counted

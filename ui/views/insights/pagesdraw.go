@@ -6,6 +6,7 @@ import (
 
 	"donations/dataset"
 	"donations/export"
+	"donations/report"
 	"donations/textsafe"
 	"donations/ui/uictx"
 )
@@ -38,7 +39,7 @@ func (p *reportPages) layout() int {
 	case p.err != nil:
 		body = st.Error.Render("⚠ " + textsafe.Line(uictx.FirstLine(p.err.Error())))
 	case p.table == nil:
-		body = st.Muted.Render("Reading " + p.name() + " for " + export.YearName(p.query(), p.year) + "…")
+		body = st.Muted.Render("Reading " + p.name() + " for " + report.YearName(p.query(), p.year) + "…")
 	default:
 		body = p.body(width)
 	}
