@@ -42,9 +42,10 @@ var made = sync.OnceValues(func() (map[string]object, error) { return madeOf(sch
 
 // madeSum is schemaSum of made: a store of this version whose objects have
 // this sum is as this program makes it, checked without making the schema
-// in memory to compare (4 ms, a third of what  list --offline --newest 10
-// took at a million donations). TestMadeSum gives the new sum when the
-// schema changes; until then stores are checked the slow way, as surely.
+// in memory to compare, which would be much of what a quick command such
+// as  list --offline --newest 10  spends. TestMadeSum gives the new sum
+// when the schema changes; until then stores are checked the slow way, as
+// surely.
 const madeSum = "225d35e7e6ef34e1c064d8a19286aae2b649f0a79c94e101f01adb6c7428e49b"
 
 // schemaSum is a SHA-256 of a database's objects, in the order of their

@@ -10,9 +10,9 @@ import (
 // compact rewrites a store on disk that a first sync has just filled, in
 // id order. That sync stores the newest pages first, each below the ones
 // before it, and a B-tree filled from the left leaves its pages about half
-// empty: at 100,000 demo donations the file was 1.43× the JSON it holds,
-// 0.94× rewritten, which took under a second. SQLite writes the new file
-// through the write-ahead log, so readers keep reading meanwhile.
+// empty; rewritten, the file is smaller than the JSON it holds, and the
+// rewrite is quick beside the sync (docs/performance.md). SQLite writes the
+// new file through the write-ahead log, so readers keep reading meanwhile.
 func (s *Store) compact(ctx context.Context, conn *sql.Conn) error {
 	if s.path == "" {
 		return nil
@@ -148,9 +148,8 @@ const autoVacuumIncremental = 2
 // spilling runs f on one connection of the store whose sorts and
 // temporary tables spill to temporary files rather than grow in memory
 // (temp_store FILE; pages are stored with MEMORY, whose statement journals
-// are cheaper): a VACUUM with MEMORY held a copy of the whole store in
-// memory, 1.9 GB at a million donations. f must use conn only: a store in
-// memory has no other connection.
+// are cheaper): a VACUUM with MEMORY holds a copy of the whole store in
+// memory. f must use conn only: a store in memory has no other connection.
 func (s *Store) spilling(ctx context.Context, f func(conn *sql.Conn) error) error {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
@@ -158,10 +157,9 @@ func (s *Store) spilling(ctx context.Context, f func(conn *sql.Conn) error) erro
 	}
 	defer conn.Close()
 	if s.path != "" {
-		// and whose cache is a reader's (the writer's of 64 MB is set
+		// and whose cache is a reader's (the writer's larger one is set
 		// again by each transaction that stores pages): VACUUM changes
-		// every page of the file, and kept them all in the cache, 38 MB
-		// of a first sync's 163 MB at 20,000 donations.
+		// every page of the file, and a large cache would keep them all.
 		if _, err := conn.ExecContext(ctx, `PRAGMA temp_store = FILE`); err != nil {
 			return s.explain(err)
 		}
@@ -190,12 +188,11 @@ func restoreTemp(ctx context.Context, conn *sql.Conn) {
 // The cache sizes of the connection that ends a first sync, in KiB:
 // SQLite's own for a reader, and one that sorts. A sort (each index, each
 // rollup, the donors) writes to its file runs of at most the cache's size
-// and merges them: at a million donations, with the reader's 2 MB, the
-// donors took 12.7 s and the rollup by donor and year 4.8 s, with 32 MB
-// 8.3 s and 1.7 s. Both the cache and the sorter's runs take that much
-// memory: 16 MB gives runs few enough to merge in one pass up to 16 runs
-// (256 MB of sorted rows, more than a million donations sort) and took
-// the first sync's peak at a million from 268 to 229 MiB.
+// and merges them: with a reader's small cache, the many runs of a large
+// account's donors and rollups take several passes to merge. Both the
+// cache and the sorter's runs take that much memory: sortCache gives runs
+// few enough to merge in one pass for more rows than a million donations
+// sort, and no more, since a larger cache only raises the sync's peak.
 const (
 	readerCache = 2000
 	sortCache   = 16 << 10

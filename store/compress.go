@@ -19,8 +19,8 @@ import (
 // A store keeps each record compressed against a dictionary of its
 // own: the bytes of the first records it stored (dictBytes of them), kept
 // in table records_dict. Records of one account share their field names,
-// forms, currencies and the shape of their values, so a record of 1.2 KB
-// takes about a fifth of that.
+// forms, currencies and the shape of their values, so a record takes about
+// a fifth of its JSON.
 //
 // The format: records.dict is 0 for a record kept as the server sent it
 // (before the store held dictBytes of them), else the id of
@@ -33,14 +33,13 @@ import (
 // content, its dictionary id the same, without its four-byte magic
 // number, which every frame shares.
 //
-// Why S2: zstd at its fastest level (literals not Huffman-coded) took
-// 12.9 µs a demo record, most of it restoring the dictionary's 256 KB hash
-// table and its history for each record, a frame of its own; S2 with a
-// dictionary of the first 64 KB of records takes 2.8 µs, and restores one
-// in 1.1 µs where zstd took 2.1 (BenchmarkPack, BenchmarkUnpack). Its
-// records are 8 % larger (0.209 of their JSON against 0.193), which the
-// search column no longer repeating the e-mail and id makes up (see
-// searched): a store of 100,000 is 0.95× its JSON, 0.96× before.
+// Why S2: zstd, even at its fastest level, restores the dictionary's hash
+// table and its history for each record, a frame of its own, which is
+// most of the work for a record this small; S2 with a dictionary packs and
+// restores a record several times faster (BenchmarkPack, BenchmarkUnpack;
+// figures in docs/performance.md). Its records are slightly larger, which
+// the search column not repeating the e-mail and id makes up (see
+// searched).
 
 // dictBytes is how many bytes of the first records make the dictionary:
 // as many as S2 takes.
@@ -101,8 +100,9 @@ type s2Codec struct{ dict *s2.Dict }
 var s2Room sync.Pool
 
 // pack is raw compressed, in a slice of its own length: S2 writes into
-// room for the worst case, which a page waiting to be stored held for
-// each record (14 kB for a record of 12 kB that compresses to 100 bytes).
+// room for the worst case, which a page waiting to be stored would
+// otherwise hold for each record, though a long record may compress to a
+// few bytes.
 func (c s2Codec) pack(raw []byte) ([]byte, error) {
 	room, _ := s2Room.Get().(*[]byte)
 	if room == nil {
@@ -155,9 +155,9 @@ func newZstdCodec(id int64, dict []byte) (*zstdCodec, error) {
 func zstdEncoder(id int64, dict []byte, level zstd.EncoderLevel, concurrency int) (*zstd.Encoder, error) {
 	return zstd.NewWriter(nil, zstd.WithEncoderDictRaw(uint32(id), dict), zstd.WithEncoderLevel(level),
 		zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithEncoderConcurrency(concurrency),
-		// A record's literals are kept as they are: the Huffman table
-		// made for each record of about 1 KB was over a quarter of the
-		// CPU compressing it took and saved 0.6 % of its size.
+		// A record's literals are kept as they are: a Huffman table made
+		// for each small record costs much of the compressing and saves
+		// almost nothing of its size.
 		zstd.WithNoEntropyCompression(true))
 }
 
@@ -288,8 +288,8 @@ func (s *Store) damaged(err error) error {
 // keeps it once tx commits), with the records held so far compressed with
 // it. Nil until then: records are kept as sent. A store in memory
 // compresses its records too: its pages are memory, as many again for
-// SQLite's page cache and its allocator, and a record as sent of 12 kB
-// (a long form name) takes a hundred bytes.
+// SQLite's page cache and its allocator, and a long record as sent (a
+// long form name) compresses to a small part of itself.
 func (s *Store) packer(ctx context.Context, tx *sql.Tx, batch []Page) (c *codec, made bool, err error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM records_dict),

@@ -12,29 +12,28 @@ import (
 
 // A small store's fixed costs (its schema, its dictionary, the last,
 // part-filled page of each of its fifty tables and indexes) are a larger
-// part of it than of a large one: at 5,000 demo donations a store
-// compacted was 1.026× its JSON, at 10,000 1.00×, at 100,000 0.95×. Its
+// part of it than of a large one, enough to take a small store past its
+// JSON even compacted (docs/performance.md, "The local store"). Its
 // records, a fifth of it, are what can shrink: compressed again with the
-// same dictionary by zstd's "better" level they take 0.171 of their JSON
-// where S2 took 0.208 (and zstd's fastest, which later records get, 0.200),
-// at 57 µs a record where S2 took 3 (most of it restoring the
-// dictionary's tables for each record), and 120 µs with storing it: 0.6 s
-// at 5,000. So a store that takes more than its JSON once compacted (see
-// shrink), by no more than that saves, and holds little enough that it
-// costs little more than a second, has its S2 records compressed so,
-// once: zstd is a codec every store version reads, so the store's format
-// stays as it is. A store too small to come within its JSON so keeps its
-// records as they are.
+// same dictionary by zstd's "better" level they are smaller than S2's
+// (and than zstd's fastest, which later records get), though many times
+// slower to make, since each restores the dictionary's tables. So a store
+// that takes more than its JSON once compacted (see shrink), by no more
+// than that saves, and holds little enough that it costs little more than
+// a second, has its S2 records compressed so, once: zstd is a codec every
+// store version reads, so the store's format stays as it is. A store too
+// small to come within its JSON so keeps its records as they are.
 
 // tightBelow is the most JSON a store holds whose records are compressed
-// again (about 10,600 demo donations, 1.3 s): a store of 10,000 is 1.00×
-// its JSON compacted, and beyond the fixed costs are a small part of it:
-// what takes it past its JSON is gifts removed, which compaction recovers.
+// again (about ten thousand demo donations): at that size a store
+// compacted is within its JSON, and beyond it the fixed costs are a small
+// part of it: what takes it past its JSON is gifts removed, which
+// compaction recovers.
 const tightBelow = 12 << 20
 
 // tightSaves is the part of its S2 records' bytes (1 in tightSaves) that
-// compressing them again saves at the least: 18 % measured on demo
-// donations, rounded down.
+// compressing them again saves at the least, rounded down from what it
+// saves on demo donations.
 const tightSaves = 6
 
 // tighten compresses again with zstd's better level the records of a

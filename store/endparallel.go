@@ -152,11 +152,10 @@ func copyTables(to, from string, tables []string) []string {
 }
 
 // openSide opens a second connection to the store, which spills its sorts
-// to files as the writer's does (see spilling), in a reader's cache: with
-// a sorter's beside the writer's, the first sync's peak was 45 MiB higher
-// (172 MiB at a million donations, 134 with a reader's) and no sooner
-// over, the rollups' sorts being short. It attaches a new scratch file
-// holding empty tables of the shape of the store's own.
+// to files as the writer's does (see spilling), in a reader's cache: a
+// sorter's beside the writer's would raise the first sync's peak memory
+// and end it no sooner, the rollups' sorts being short. It attaches a new
+// scratch file holding empty tables of the shape of the store's own.
 func (s *Store) openSide(ctx context.Context) (*side, error) {
 	sd := &side{path: sidePath(s.path)}
 	if err := freshPrivate(sd.path); err != nil {

@@ -26,8 +26,8 @@ func Fold(s string) string {
 
 // foldSlow is Fold by the transform itself, for any text.
 func foldSlow(s string) string {
-	// A chain holds buffers of 8 KB: made for each donation stored, they
-	// were a third of what folding its search text cost.
+	// A chain holds large buffers: made for each donation stored, they
+	// would be much of what folding its search text costs.
 	t := unaccents.Get().(transform.Transformer)
 	defer unaccents.Put(t)
 	out, _, err := transform.String(t, s)

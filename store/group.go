@@ -285,7 +285,7 @@ func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *tim
 	case slices.Equal(cols, []string{"email_key"}) || inZone && slices.Equal(cols, []string{"email_key", "day"}):
 		// Once a first sync has made donations_donor, its rows come in the
 		// order of the keys (a week or a month follows its days) and add
-		// up in Go; before, SQLite groups in its order.
+		// up in Go; until then, SQLite groups in its order.
 		src.groupBy = donorGroupBy
 		if rolled {
 			rolled, err = s.packable(ctx)

@@ -9,9 +9,9 @@ import (
 // A grouping that reads donations_donor row by row (perRow) has SQLite
 // join each row's currencies and keys into one text, which Go splits
 // where unitSep falls: the driver makes a Go string of every text column
-// and locks the connection for each column it reads, and at a million
-// four text columns a row were half of what reading them cost (CPU 0.80
-// -> 0.55 s, the join included). The donor's address, which may hold
+// and locks the connection for each column it reads, so four text columns
+// a row would be much of what reading them costs; one is less, the join
+// included. The donor's address, which may hold
 // anything, comes last, so that the split needs no separator to be
 // absent from it; the day is the store's own; a currency is the
 // server's, so a store where one holds the separator reads the columns

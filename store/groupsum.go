@@ -105,8 +105,8 @@ func settle(sums []e4Sum, exact map[string]api.Decimal) map[string]api.Decimal {
 }
 
 // sumMaps are maps of sums given back (Release), for settle to fill again:
-// two new maps a group were a fifth of a summary by donor and day at a
-// million, most of it the collector's (800 MB allocated).
+// a summary by donor and day has as many groups as gifts, and two new maps
+// a group would keep the collector busy.
 var sumMaps = sync.Pool{New: func() any { return map[string]api.Decimal{} }}
 
 // Release gives g's maps back for the groups EachGroup reads after it. The

@@ -17,7 +17,7 @@ import (
 // file is compacted after a sync only when it takes more (see bounded), so
 // the JSON held is kept as a running sum in meta (metaJSONBytes), by
 // triggers on records (heldJSONTriggers) through json_size(codec, raw):
-// adding it up again reads every record, 0.25 GB at a million donations.
+// adding it up again would read every record.
 
 // metaJSONBytes is the bytes of JSON the records hold, while the triggers
 // keep it; missing while they are set aside (a first sync), or before it

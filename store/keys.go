@@ -8,9 +8,9 @@ import (
 
 // The columns donations are grouped, narrowed and sorted by (the e-mail,
 // the name's sort key, the form and the campaign) are keys of every index
-// and sum built on them, each holding the key again: a key of 1 kB spilled
-// each of its entries onto a page of its own, and the store grew many
-// times the JSON it holds. So a key column holds a value whole up to
+// and sum built on them, each holding the key again: a long key spills
+// each of its entries onto a page of its own, and the store would grow to
+// many times the JSON it holds. So a key column holds a value whole up to
 // keyLimit bytes, the longest an e-mail address can be, and a longer one
 // as its first keyHead bytes, "…" and the first half of its SHA-256: one
 // key per value still, which no two values share, sorted by their start.

@@ -12,10 +12,10 @@ import (
 // What a store remembers of its server (api.Profile) is kept twice: in its
 // meta table, which a sync and cache info read, and in a small file beside
 // it, which list and summary read before their first request without
-// opening the store. An open reads the store's whole schema (3 to 5 ms in
-// a new process: 74 KB of SQL), which made `list --pages 1` 1.10× curl at
-// 50 ms of latency. The file is only ever a hint: missing, damaged or
-// behind, it costs a request or an open, never a wrong answer.
+// opening the store. An open reads the store's whole schema, most of a
+// new process's start before its first request (docs/performance.md).
+// The file is only ever a hint: missing, damaged or behind, it costs a
+// request or an open, never a wrong answer.
 
 // learnedMax bounds the file: a profile takes some 60 bytes.
 const learnedMax = 4 << 10

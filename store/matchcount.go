@@ -147,8 +147,9 @@ func (s *Store) ftsCount(ctx context.Context, match string) (int, error) {
 // index and testing each row (walk) when q's search matches so many
 // donations that this finds a screenful sooner than sorting them all, the
 // test being LIKE rather than the index lookup (like) when they are one in
-// twenty or more: the lookup fetched every match first (the 71,758 of
-// "mar" at a million: 40 ms), LIKE tests the few hundred rows walked.
+// twenty or more: the lookup fetches every match first (tens of thousands
+// for a common word in a large store), LIKE tests the few hundred rows
+// walked.
 // Counting in the full-text index reads no record.
 func (s *Store) windowPlan(ctx context.Context, q Query) (walk, like bool, err error) {
 	match := q.match()

@@ -89,9 +89,10 @@ func (s *Store) PutPages(ctx context.Context, batch []Page) (PutResult, error) {
 
 // rowContext is ctx for the statements that store a page's donations:
 // never cancelled, because the driver starts a goroutine to interrupt
-// each statement run under a context that can be, and a first sync of
-// 100,000 runs some 130,000 of them (1.3 s of CPU, a third of what
-// storing its pages cost). A cancel still ends the writer within a page:
+// each statement run under a context that can be, and a first sync runs
+// more statements than it stores donations, so those goroutines would be
+// a large part of what storing its pages costs. A cancel still ends the
+// writer within a page:
 // PutPages looks at ctx before each page, and the transaction, begun
 // under ctx, took the store's write lock when it began (_txlock=immediate),
 // so no statement of it waits for another process.
@@ -100,12 +101,13 @@ func rowContext(ctx context.Context) context.Context {
 }
 
 // writerCache is the page cache of the connection that stores pages (it
-// stays with the connection; the readers keep SQLite's 2 MB). The indexes
-// take donations in no order: with 2 MB, a sync into a store of a million
-// read most of their pages from disk again for each page it stored, so
-// the writer keeps 64 MB. A first sync that defers them (deferred) writes
-// the tables and the date index from one end, newest first, and needs few
-// pages: its 64 MB were a fifth of its peak memory at a million.
+// stays with the connection; the readers keep SQLite's default). The
+// indexes take donations in no order: with the default, a sync into a
+// large store reads most of their pages from disk again for each page it
+// stores, so the writer keeps a large cache. A first sync that defers them
+// (deferred) writes the tables and the date index from one end, newest
+// first, and needs few pages, so it keeps a small one: a large cache
+// would be much of its peak memory.
 func writerCache(deferred bool) string {
 	if deferred {
 		return `PRAGMA cache_size = -4096`

@@ -28,8 +28,8 @@ func upsertRows(n int) string {
 	return upsertHead + strings.Repeat(upsertRow+",", n-1) + upsertRow + upsertTail
 }
 
-// upserts are upsertRows(n) by n, made once: 3 KB each, they were made
-// again for each of a page's statements.
+// upserts are upsertRows(n) by n, made once rather than for each of a
+// page's statements.
 var upserts = func() []string {
 	qs := make([]string, upsertMax+1)
 	for n := 1; n <= upsertMax; n++ {
@@ -48,21 +48,18 @@ const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 
 // upsertMax bounds the donations one statement stores while the search
 // index is kept row by row: the driver finds each value it binds by a
-// pass over all of them, which at 100 a statement (2,600 values) cost more
-// than storing them (a first sync of 20,000: 1.7 -> 3.3 s of CPU in put).
-// 20 of them are five segments a page, merged at the sync's end.
+// pass over all of them, which with many rows a statement costs more than
+// storing them. 20 of them are five segments a page, merged at the sync's
+// end.
 const upsertMax = 20
 
 // upsertDeferredMax bounds them while a first sync defers the search
 // index (see writerStmts): no segment is written then, and what is left of a
-// statement's cost is that pass, which at 20 a statement was two thirds
-// of it, a fifth of what the writer of a first sync spends. At 4 that
-// pass, a copy of each value it looks at, cost a first sync of 100,000
-// 0.1 s of CPU in one build and 1 s in the next, with no change to it or
-// its callers: its loads stalled, as the binary's layout had it (92 % of
-// its samples on one load). One a statement looks at a sixteenth as many
-// values, and costs the same in both builds: 6.2-6.6 s of the sync's CPU
-// against 6.1-6.4 and 7.0-7.3 s at 4.
+// statement's cost is that pass, a copy of each value it looks at. With
+// several rows a statement its cost depends on the binary's layout (its
+// loads stall in some builds, not in others); with one row it looks at
+// few values and costs the same in every build (docs/performance.md,
+// "Syncing").
 const upsertDeferredMax = 1
 
 const upsertTail = `

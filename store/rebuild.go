@@ -67,11 +67,11 @@ func (s *Store) migrate(ctx context.Context, o Opening) (bool, error) {
 		return false, fmt.Errorf("local store %s is read-only (mode %04o) and needs rebuilding for this version: run  chmod u+w %s  and sync", s.path, s.mode, s.path)
 	}
 	if v == 0 {
-		// Compressed records of about 240 bytes pack as well into 4 KB
-		// pages as into 16 KB ones, and every insert of a donation copies
-		// each page it changes into a statement journal (its triggers
-		// could abort it halfway): 16 KB pages made that copy four times
-		// as large. It only takes on a new file: a store rebuilt in place
+		// Compressed records, a few hundred bytes each, pack as well into
+		// small pages as into large ones, and every insert of a donation
+		// copies each page it changes into a statement journal (its
+		// triggers could abort it halfway): larger pages make that copy
+		// larger. It only takes on a new file: a store rebuilt in place
 		// keeps its pages. Incremental auto-vacuum lets a sync hand back
 		// the pages it freed (see release); it too only takes before the
 		// first table is made.

@@ -12,7 +12,7 @@ import (
 // A rollup keeps, per combination of its keys, what the donations with
 // those keys add up to, kept by triggers as donations are stored, changed
 // and removed. Adding up a million donations by month, form or status then
-// reads a few thousand rows: a pass over the donations took 19 s.
+// reads a few thousand rows, not every donation.
 type rollup struct {
 	table string
 	keys  []string // columns of donations, NULL kept as ''
@@ -204,11 +204,10 @@ type execer interface {
 
 // rebuildSums adds the rollups up again: the rollup by day from the
 // donations, the others from their parts (rollupParts). Each GROUP BY over
-// the donations sorts every one of them; the rollups by form and by
-// campaign took one such sort each (0.24 and 0.15 s of CPU at 100,000),
-// where their parts, a few thousand rows (the demo's forms, statuses,
-// currencies and payment types), are sorted once and added up again for
-// next to nothing.
+// the donations sorts every one of them, so the rollups by form and by
+// campaign are not made so: their parts, a few thousand rows (the demo's
+// forms, statuses, currencies and payment types), are sorted once and
+// added up again for next to nothing.
 func rebuildSums(ctx context.Context, x execer, into string) error {
 	var stmts, keys []string
 	var fromParts []rollup

@@ -16,8 +16,8 @@ const kept = `NOT EXISTS (SELECT 1 FROM meta WHERE key = '` + metaDeferred + `')
 // schema is every statement that makes a store of this version. It is
 // made on first use, not when the program starts: their
 // triggers' SQL, put together from the rollups and the donors' figures,
-// was 3 of the 5 ms every command spent before main (GODEBUG=inittrace=1),
-// while most commands open a store whose schema is checked by its sum.
+// would be most of what every command spends before main, while most
+// commands open a store whose schema is checked by its sum.
 var schema = sync.OnceValue(func() []string {
 	return append(append([]string{
 		// The record's bytes live apart from its columns: sorting, counting and
@@ -105,9 +105,9 @@ const campaignIndex = `CREATE INDEX donations_campaign ON donations(campaign_nam
 // rows. The fundraising reports group by donor too, and read the status,
 // whether a gift recurs, its time, its donor's name, the part refunded and
 // the plan's interval besides: with all of them here a report reads this
-// index in its order and nothing else (without refunded_e4 it looked each
-// gift up in the table, most of what a report cost at a million), and
-// sorts nothing by donor. About 6 % of a store (98 MB at a million).
+// index in its order and nothing else (looking each gift up in the table
+// would be most of what a report costs), and sorts nothing by donor. It
+// is a small part of a store.
 const donorIndex = `CREATE INDEX donations_donor ON donations(email_key, day, currency, converted_currency, amount_e4, converted_e4,
 	status_key, recurring, date_utc, first_name, last_name, refunded_e4, plan_interval)`
 

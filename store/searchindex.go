@@ -5,12 +5,11 @@ import (
 )
 
 // searchIndex is the trigram index of the search column. Nothing ranks
-// matches, so it keeps no token counts per row (columnsize=0: a tenth of a
-// megabyte per 10,000 donations), and no positions (detail=none): they
-// were two thirds of it (363 MB of 1,487 at a million donations, 125
-// without). A word of four or more letters is then looked up as its
-// trigrams, all of them in one donation, and tested in the search column
-// (see match and rechecked): the index can no longer say they are in a row.
+// matches, so it keeps no token counts per row (columnsize=0), and no
+// positions (detail=none): they would be most of its size. A word of four
+// or more letters is then looked up as its trigrams, all of them in one
+// donation, and tested in the search column (see match and rechecked):
+// without positions the index cannot say they are in a row.
 const searchIndex = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, content='donations_search', content_rowid='id', tokenize='trigram', columnsize=0, detail=none)`
 
 // searchView is the search index's content, what FTS5 reads of a donation

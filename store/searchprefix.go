@@ -217,9 +217,10 @@ func (s *Store) lowerBound(ctx context.Context, f Filter, w string) (int, error)
 // matchBound is how many donations f selects at least, counted among the
 // first tenth of prefixCap the full-text index finds for its words; 0
 // when it finds no more than those (or the plan's count stops short of
-// them on a small store), which Count then tests in milliseconds. Without positions the index finds the donations that hold
-// each trigram of a longer word, each then tested for the word: 35,916
-// for "mary" at a million, 10 ms counted with positions, 70 to 230 ms so.
+// them on a small store), which Count then tests in milliseconds. Without
+// positions the index finds the donations that hold each trigram of a
+// longer word, each then tested for the word, which for a common name in a
+// large store is tens of thousands of tests.
 func (s *Store) matchBound(ctx context.Context, f Filter) (int, error) {
 	match := f.match()
 	n, _, err := s.planCount(ctx, match)

@@ -117,12 +117,11 @@ func (w *searchWords) space() []byte {
 }
 
 // searchEnd is how much of each end of a field the search text holds:
-// a field longer than twice that (a form named in 10 kB, an e-mail of
-// 1 kB) keeps its first and its last searchEnd bytes, as two parts a
-// word does not match across. The search column and the index of its
-// trigrams then grow with the fields there are, not with their length:
-// kept whole, such fields made the search column as large as the JSON
-// again, and a store in memory took 1.3 GB for 20,000 donations. A
+// a field longer than twice that (a very long form name or e-mail) keeps
+// its first and its last searchEnd bytes, as two parts a word does not
+// match across. The search column and the index of its trigrams then grow
+// with the fields there are, not with their length: kept whole, such
+// fields would make the search column as large as the JSON again. A
 // donor is still found by the start of their e-mail and by its domain,
 // a gift by the start or the end of a long message; the record keeps the
 // field whole.

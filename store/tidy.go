@@ -9,9 +9,9 @@ import (
 // first sync deferred. Pages are stored without merging the search
 // index's segments, one per page stored, which would double what each
 // costs; here the few a sync added are merged (mergeSearch), never the
-// whole index again: rewriting it after every sync was 85 % of what a
-// sync of 250 new cost at a million, and left the old index's pages free
-// in the file. After a first sync the search index is built whole, the
+// whole index again: rewriting it would be most of what a small sync into
+// a large store costs, and would leave the old index's pages free in the
+// file. After a first sync the search index is built whole, the
 // file compacted, then the indexes, triggers and sums it deferred made.
 // What the sync left free is handed back to the file system (release),
 // and the write-ahead log to the file.
@@ -127,9 +127,8 @@ func fillSearch(ctx context.Context, x writer, in string) error {
 		return err
 	}
 	// Written one segment per megabyte, merged into one once: with
-	// crisismerge at 64 FTS5 merged them 64 at a time on the way, and the
-	// merge into one rewrote what those had written (the index took 18.1 s
-	// at a million, 11.5 s without them). 1999 lets a level hold as many
+	// a lower crisismerge FTS5 merges them on the way, and the merge into
+	// one rewrites what those wrote. 1999 lets a level hold as many
 	// segments as FTS5 allows (its FTS5_MAX_SEGMENT less one).
 	if _, err := x.ExecContext(ctx, searchSetting(in, "crisismerge", 1999)); err != nil {
 		return err
@@ -284,9 +283,9 @@ const searchPageSize = 4050
 
 // seedPageSize is the page size the seed is written in. FTS5 compares
 // segments by their pages, and the seed needs more of them than the
-// segments written after it: in pages of 4,050 bytes that took 10,000
-// donations at 100,000 (their trigrams are as many as the whole index's
-// are, nearly), each of its steps merged whole again; in pages of 128 the
+// segments written after it: in pages of searchPageSize that takes
+// thousands of donations (their trigrams are nearly as many as the whole
+// index's), each of its steps merged whole again; in pages of 128 the
 // depth's few hundred donations take enough. The index is merged into
 // pages of searchPageSize after it.
 const seedPageSize = 128
