@@ -14,10 +14,10 @@ import (
 // of syncs: here 100 of them at 20,000 donations, each bringing 50 new and
 // refunds among the newest, and every 25th a full sync after a
 // fiftieth of the gifts were removed and some old ones refunded. At this
-// size a store compacted is 0.96-0.98× its JSON, and without the check
-// the small syncs took it past 1.0× by the third (each splits index
-// leaves), the removals to 1.07× and on. The JSON the store counts as it
-// goes is the records' bytes as the server sent them, every time.
+// size a store compacted is just within its JSON, so without the check
+// the small syncs (each splits index leaves) and the removals would take
+// it past. The JSON the store counts as it goes is the records' bytes as
+// the server sent them, every time.
 func TestStoreStaysWithinItsJSON(t *testing.T) {
 	ctx := context.Background()
 	skipShort(t)

@@ -33,11 +33,9 @@ func demoCodec(t testing.TB, list []api.Donation, kind string) *codec {
 }
 
 // A record's literals are kept as they are, not Huffman-coded: a table
-// built for each record of about 1 KB was over a quarter of the CPU that
-// compressing it took, a first sync's largest cost beside SQLite, and
-// saved 0.6 % of its compressed size (BenchmarkPack: 0.1839 of the JSON
-// against 0.1851). The first block of each record says how its literals
-// are kept.
+// built for each small record costs much of compressing it and saves
+// almost nothing of its size. The first block of each record says how
+// its literals are kept.
 func TestRecordLiteralsAreKeptAsTheyAre(t *testing.T) {
 	list := demoDonations(t, 2000)
 	c := demoCodec(t, list, codecZstd)

@@ -10,8 +10,8 @@ import (
 	"donations/store"
 )
 
-// A store of 5,000 donations, whose fixed costs took it to 1.02× the JSON
-// it holds once compacted, is within it: its records are compressed again
+// A store of 5,000 donations, whose fixed costs take it past the JSON it
+// holds once compacted, is within it: its records are compressed again
 // more tightly, under a dictionary of their own (2), and still read back
 // as the server sent them, as do the records a later sync brings, in this
 // process and in the next; and it stays within its JSON after that sync.

@@ -185,8 +185,8 @@ func TestStoreOfVersion8NotAsMadeIsRefused(t *testing.T) {
 
 // A page stored again drops, in its own transaction, the request that
 // brought all its donations before, and keeps one some donation still
-// refers to: a sync's end no longer looks up every request (10,000 at a
-// million) to find them.
+// refers to, so that a sync's end need not look up every request to find
+// them.
 func TestAPageStoredAgainDropsTheRequestItLeft(t *testing.T) {
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 450}, dataset.SyncOptions{})
 	var raws [][]byte

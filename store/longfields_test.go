@@ -12,12 +12,11 @@ import (
 // Long fields take no more room than the JSON that brings them: a donor's
 // e-mail of 1 kB and a form's or campaign's name of 10 kB (the demo's
 // LongFields) are held in their records, and the columns, indexes and
-// sums derived from them hold a bounded key of each (keys.go). Without
-// it each index entry of such a key spilled onto pages of its own: 4.4×
-// (spec) and 4.1× (Donorbox) here, 1.13× and 1.10× with it. A store in
-// memory (--no-cache) is held to the same: it compresses its records too,
-// and the search text keeps the ends of a long field (searchEnd); it was
-// 2.1× its JSON when it held both whole.
+// sums derived from them hold a bounded key of each (keys.go): without
+// it each index entry of such a key spills onto pages of its own
+// (docs/performance.md, "Long fields"). A store in memory (--no-cache) is
+// held to the same: it compresses its records too, and the search text
+// keeps the ends of a long field (searchEnd).
 func TestLongFieldsStayWithinTheJSON(t *testing.T) {
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {

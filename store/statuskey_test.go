@@ -52,8 +52,8 @@ func TestAStoreOfPaddedStatusesIsKeyedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	// As version 25 keyed them: lower case, untrimmed. The triggers move
-	// the sums and donors along, as that version added them up.
+	// Keyed as an older store keyed them: lower case, untrimmed. The
+	// triggers move the sums and donors along, as that store added them up.
 	craft(t, path, `UPDATE donations SET status_key = ' paid ' WHERE id = 2`, "UPDATE donations SET status_key = 'paid\n' WHERE id = 3",
 		"UPDATE donations SET status_key = '\u00a0paid\u3000' WHERE id = 4", fmt.Sprintf(`PRAGMA user_version = %d`, store.SchemaVersion-1))
 	s = open(t, path)

@@ -8,10 +8,10 @@ import (
 )
 
 // The end of a first sync sorts with a large cache and builds the search
-// index with no crisis merges; what it leaves behind is as before: every
-// connection of the pool with a reader's cache (32 MB kept on each would
-// be the readers' memory), and the index merging 64 segments of a level
-// as later syncs expect.
+// index with no crisis merges; what it leaves behind is what readers and
+// later syncs expect: every connection of the pool with a reader's cache
+// (a sorter's kept on each would be the readers' memory), and the index
+// merging 64 segments of a level.
 func TestFirstSyncEndLeavesSettings(t *testing.T) {
 	ctx := context.Background()
 	s, err := Open(ctx, filepath.Join(t.TempDir(), "end.db"))

@@ -12,12 +12,10 @@ import (
 // The end of a first sync (the search index built, the file compacted,
 // the indexes and sums made) keeps no more of the store in memory than a
 // reader's cache: its VACUUM changes every page of the file, and the
-// writer's cache of 64 MB held them all, 38 of a first sync's 163 MB of
-// memory at 20,000 donations.
+// writer's large cache would hold them all.
 func TestFirstSyncEndsWithASmallCache(t *testing.T) {
 	ctx := context.Background()
-	// 5,000: the store must be well over a reader's cache (the search index
-	// without positions made 3,000 too small).
+	// 5,000: the store must be well over a reader's cache.
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 5000}, dataset.SyncOptions{})
 	fi, err := os.Stat(path)
 	if err != nil {

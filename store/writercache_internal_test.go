@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// The connection that stores pages keeps 64 MB of page cache for the
-// indexes a sync fills in no order, but only 4 MB while a first sync
-// defers them: the 64 MB were a fifth of that sync's peak memory at a
-// million donations, and its pages land at one end of each B-tree.
+// The connection that stores pages keeps a large page cache for the
+// indexes a sync fills in no order, but a small one while a first sync
+// defers them: the large one would be much of that sync's peak memory,
+// and its pages land at one end of each B-tree.
 func TestWriterCacheFollowsDeferral(t *testing.T) {
 	ctx := context.Background()
 	s := memStore(t) // one connection: the one that writes
