@@ -54,8 +54,8 @@ func TestLastIsFoundAtAnyWidth(t *testing.T) {
 }
 
 // A pager set to read 4 pages at once searches for the last page 4 pages
-// at a time: over 200 pages, 6 round trips where one at a time takes 16
-// (at 30 ms of latency, half a second before a first sync's walk begins).
+// at a time: over 200 pages, 6 round trips where one at a time takes 16,
+// each a wait before a first sync's walk begins.
 // Under a budget of 5 requests a second, which requests, not round trips,
 // bound, it asks one at a time, the fewest requests.
 func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {

@@ -109,7 +109,9 @@ func TestFiltersCombineAndMatchTheServer(t *testing.T) {
 	}
 }
 
-// maxNewestRequests is the bound issue 2 sets: 2·log2(pages)+2.
+// maxNewestRequests is the most requests Newest may send over a list of
+// that many pages, 2·log2(pages)+2: it searches for the last page rather
+// than walk to it.
 func maxNewestRequests(pages int) int {
 	if pages < 2 {
 		return 3

@@ -5,13 +5,14 @@ import (
 	"unicode/utf8"
 )
 
-// A single-pass JSON reader for pages and records (issues 26.5, 30). With
-// encoding/json a record was scanned three or four times over (to find its
-// end, to check it, to decode it, to hand each field to its UnmarshalJSON)
-// and every string copied: 3.6× the time of the scanner it replaced. This
-// reads each byte once and checks the syntax as it goes; strings are slices
-// of one string copy of the bytes (no unsafe), and encoding/json still
-// unescapes strings and words the error of a body this reader refuses.
+// A single-pass JSON reader for pages and records. encoding/json scans a
+// record three or four times over (to find its end, to check it, to decode
+// it, to hand each field to its UnmarshalJSON) and copies every string,
+// several times the work of one pass (docs/performance.md, "Decoding and
+// searching"). This reads each byte once and checks the syntax as it goes;
+// strings are slices of one string copy of the bytes (no unsafe), and
+// encoding/json still unescapes strings and words the error of a body this
+// reader refuses.
 
 // errTooDeep refuses JSON that nests past MaxDepth. encoding/json itself
 // goes 10,000 levels deep; a record nested far past anything the API sends

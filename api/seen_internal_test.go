@@ -6,8 +6,8 @@ import (
 )
 
 // A walk remembers every id it yielded, to yield none twice: as a map that
-// was 35 MB at a million, the part of a first sync's memory that grew with
-// the account after the walk's copies (issue 30).
+// would be the part of a first sync's memory that grows with the account,
+// after the walk's copies.
 func TestSeenHoldsFewBytesAnID(t *testing.T) {
 	const n = 200_000
 	var before, after runtime.MemStats

@@ -10,7 +10,7 @@ import (
 	"donations/store"
 )
 
-// Issue 22 item 3: a first sync bound by the server's request budget makes
+// A first sync bound by the server's request budget makes
 // exactly the requests the same sync makes without one: none refused and
 // sent again, none read ahead past the last page, none the server did not
 // answer. How long it takes against the bound (requests ÷ rate) is

@@ -11,8 +11,8 @@ import (
 )
 
 // A walk remembers every donation it kept, to tell which of two copies of
-// one wins (copies): at a million donations, a map of them took 59 MB of
-// a first sync's peak memory, more than the rest of its heap.
+// one wins (copies): at a million donations, a map of them would be more
+// of a first sync's peak memory than the rest of its heap.
 func TestCopiesHoldFewBytesADonation(t *testing.T) {
 	const pages, per = 2000, 100
 	batch := func(page int) api.Batch {
@@ -99,9 +99,9 @@ func newestFirst(pages, per int) []api.Batch {
 	return out
 }
 
-// With a time and a place each, as a walk keeps them: a rank took 16
-// bytes beside its id's 8; packed, the time takes about 4 and the id and
-// place a byte each.
+// With a time and a place each, as a walk keeps them: unpacked, a rank
+// takes 16 bytes beside its id's 8; packed, the time takes about 4 and the
+// id and place a byte each.
 func TestCopiesHoldFewBytesARankedDonation(t *testing.T) {
 	batches := newestFirst(2000, 100)
 	var before, after runtime.MemStats

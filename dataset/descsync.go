@@ -23,7 +23,7 @@ func (r *syncRun) descSync(ctx context.Context, n int, top store.Span, maxID int
 		r.res.Full = true
 		// The ids read are kept only to find what a full sync did not see
 		// again; an empty store has nothing to find, and at a million
-		// the map was some 40 MB of a first sync's peak.
+		// the map would be much of a first sync's peak.
 		var seen map[int64]struct{}
 		if n > 0 {
 			seen = map[int64]struct{}{}

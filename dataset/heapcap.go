@@ -9,19 +9,16 @@ import (
 
 // A first sync's heap holds the walk's sets of ids, and the collector
 // lets it grow to twice what is live (GOGC 100) and keeps pages it freed
-// a while: at a million, when the sets took 32 bytes a donation, its peak
-// grew by 80 MB from 100,000. So while it runs, the heap is capped (a
-// soft memory limit) at heapFloor, or half as much again as is live,
-// whichever is more. The sets now take some 8 bytes a donation (idset)
-// and what is live stays within 50 MB to a million, but a longer walk
-// reaches more of the collector's peaks: capped at 120 MiB, its peak at a
-// million was 17 MiB above that at 100,000 (122 against 105 MiB); at 100
-// MiB, where the heap of a first sync of 100,000 peaks anyway (its memory
-// less what it gave back), 6 to 11 MiB above (111-115 MiB against
-// 104-106), for the same CPU. A heap live above the floor (a
-// far larger account, or a view holding much beside the sync) keeps room
-// to grow, never a collector that runs without end. A GOMEMLIMIT the user
-// set is left alone.
+// a while, so the peak would grow with the account twice over. So while it
+// runs, the heap is capped (a soft memory limit) at heapFloor, or half as
+// much again as is live, whichever is more. What is live stays small (the
+// sets are packed, idset), but a longer walk reaches more of the
+// collector's peaks; heapFloor is where the heap of a first sync of
+// 100,000 peaks anyway, which holds a sync of a million close to it for
+// the same CPU (docs/performance.md, "Syncing"). A heap live above the
+// floor (a far larger account, or a view holding much beside the sync)
+// keeps room to grow, never a collector that runs without end. A
+// GOMEMLIMIT the user set is left alone.
 const heapFloor = 100 << 20
 
 var heapCap struct {

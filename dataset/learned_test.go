@@ -12,7 +12,7 @@ import (
 
 // Recall and Remember read what was learned of the server from the file
 // beside the store, not from the store: an open reads its whole schema,
-// 3 to 5 ms before `list --pages 1` sends its request. The store is
+// which would delay the request of `list --pages 1`. The store is
 // replaced by a symbolic link after the sync, which any open refuses: as
 // long as the file says what was learned, neither may try.
 func TestRecallAndRememberLeaveTheStoreWhenItsFileSaysItAll(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"donations/store"
 )
 
-// Issue 19's done-when, scaled down: a few pages into the first sync of a
+// A few pages into the first sync of a
 // rate-limited account, the month before the newest gift is held complete,
 // exactly as the server lists it, while the whole account is not, and says
 // what it lacks; the next sync completes it.

@@ -14,7 +14,7 @@ import (
 	"donations/store"
 )
 
-// Issue 20, item 10: when the list holds a donation twice (here page 2
+// When the list holds a donation twice (here page 2
 // repeats page 1's last row), the copy updated last is stored, whichever
 // page the walk reads first, and by --full too.
 func TestNewerCopyOfADonationWins(t *testing.T) {
@@ -55,7 +55,7 @@ func refunded(t *testing.T, s *store.Store, id int64) int {
 	return n
 }
 
-// Issue 20, item 12: a server that serves fewer rows than asked for has
+// A server that serves fewer rows than asked for has
 // its page size learned, so that an incremental sync reads only the page
 // holding the store's newest donation and the one after it.
 func TestCappedPageSizeIsLearned(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 )
 
 // Insights break the counted gifts down by campaign when the server names
-// them (issue 27): every counted gift is in one campaign's bar, and the
+// them: every counted gift is in one campaign's bar, and the
 // bars are there only when some gift names one.
 func TestInsightsBreakDownByCampaign(t *testing.T) {
 	for _, shape := range []string{demo.ShapeDonorbox, demo.ShapeSpec} {

@@ -18,7 +18,7 @@ import (
 	"donations/ui/views/insights"
 )
 
-// Insights and the donor view count what the footer counts (issue 29.2):
+// Insights and the donor view count what the footer counts:
 // the paid gifts, the rest in words, or with a, every status but
 // refunded; the switch holds in every view until pressed again.
 func TestTotalsCountWhatTheFooterCounts(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // cut text, or a currency whose amount was cut ("USD…").
 var cutNumber = regexp.MustCompile(`(^|[^\pL\d._@-])[\d,.]*\d…|…[\d,.]*\d|\b[A-Z]{3} ?…`)
 
-// A number is never cut at 80 columns, in any view (issue 29.3): each
+// A number is never cut at 80 columns, in any view: each
 // screen is scanned for a number next to "…". (The edge of a viewport cuts
 // with no "…": TestInsightsLinesFit checks what insights draws fits.)
 func TestNoNumberCutAt80(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 
 var syncingRE = regexp.MustCompile(`syncing ([\d,]+) of ≈([\d,]+)`)
 
-// Issue 29.6: while a first sync runs, the header keeps the title and the
+// While a first sync runs, the header keeps the title and the
 // chips and says one set of numbers, the partial note's, in a line that
 // fits; the total is the server's pages × the page size it serves (50
 // here, though 100 is asked), not the size asked for.

@@ -9,7 +9,7 @@ import (
 )
 
 // The ? screen's key line names Esc, the key that leaves every other view,
-// and the list's Esc says what it does there (issue 29.8).
+// and the list's Esc says what it does there.
 func TestHelpNamesEsc(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 80, 24)
@@ -53,8 +53,7 @@ func TestInsightsTopAndBottom(t *testing.T) {
 }
 
 // In the donor view t chooses the sort by total, as every other key
-// chooses its own, even when the view opened by total; again reverses it
-// (issue 29.8).
+// chooses its own, even when the view opened by total; again reverses it.
 func TestDonorTotalKeyChoosesTotal(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)

@@ -133,7 +133,7 @@ func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
 var bareMore = regexp.MustCompile(`\+[\d,]*\d(?:[^\d, ]|,|$| [^\pL])`)
 
 // What the footer leaves out for want of room it counts with a noun: "+3"
-// alone said nothing (issue 27.6). Each shape, the paid gifts and every
+// alone says nothing. Each shape, the paid gifts and every
 // status, at 80 and 100 columns, where parts are left out.
 func TestFooterSaysWhatItLeavesOut(t *testing.T) {
 	for _, sh := range apitest.Shapes {

@@ -31,8 +31,7 @@ func listDates(t *testing.T, out string) (ids []int64, dates []time.Time) {
 // list --order: as the server lists them by default (the spec's order:
 // oldest first, what scripts read), oldest or newest first when asked, over the server's pages, a store in
 // memory (a filter only a store applies) and either shape of server;
-// --newest N is the N most recent, newest first unless --order oldest
-// (issue 29.1).
+// --newest N is the N most recent, newest first unless --order oldest.
 func TestListOrder(t *testing.T) {
 	demo := []string{"list", "--demo", "--demo-count", "450", "--format", "ndjson"}
 	all := runCmd(t, nil, demo...)

@@ -10,7 +10,7 @@ import (
 	"donations/ui/uictx"
 )
 
-// The campaigns the selected donor gave to (issue 27): read off the event
+// The campaigns the selected donor gave to: read off the event
 // loop as the cursor lands on a donor, under the rule the donor's total is
 // counted by, so that their sums add up to it.
 

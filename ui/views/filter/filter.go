@@ -1,5 +1,5 @@
-// The filter form is hand-wired on bubbles' textinput, not on huh (issue 8
-// asked for charm.land/huh/v2 v2.0.3, and it was tried against its source).
+// The filter form is hand-wired on bubbles' textinput, not on huh
+// (charm.land/huh/v2, which was tried against its source).
 // What huh cannot do that this form needs:
 //   - Enter applies from any field, after checking all five at once: each bad
 //     field shows its message under it and the cursor lands on the first.
