@@ -181,7 +181,7 @@ func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 }
 
 // gzipBomb is 64 MB of spaces gzipped, about 64 KB on the wire. It is
-// compressed once: a handler compressing as it sends took longer than a
+// compressed once: a handler compressing as it sends takes longer than a
 // test's deadline under the race detector on a busy machine, and 16 at
 // once longer still.
 var gzipBomb = sync.OnceValue(func() []byte {

@@ -97,8 +97,8 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 	}
 }
 
-// The flags that were checked after parsing before still take every value
-// they took: the new checks refuse only what used to be wrong or ignored.
+// The flags checked as they are parsed take every good value: the checks
+// refuse only what is wrong or would be ignored.
 func TestGoodFlagValuesStillWork(t *testing.T) {
 	r := runCmd(t, nil, "--demo-count=30", "list", "--demo", "--per-page=100", "--pages", "0",
 		"--concurrency", "16", "--campaign-id", "101", "--format=ndjson")

@@ -68,7 +68,7 @@ func flagError(c *cobra.Command, err error) error {
 	switch {
 	case errors.As(err, &notExist):
 		if short := notExist.GetSpecifiedShortnames(); len(short) > 1 {
-			// Go's flag package, which this program used before, took -name.
+			// Go's flag package, which many programs use, takes -name.
 			return fmt.Errorf("unknown flag -%s (long flags take two dashes: --%s)", short, short)
 		}
 		if short := notExist.GetSpecifiedShortnames(); short != "" {

@@ -85,8 +85,8 @@ func (f choiceFlag) Set(s string) error {
 }
 
 // addrFlag is the demo server's listen address, refused at parse time like
-// any other bad value: a port out of range used to surface as a bare
-// "listen tcp" error that named no flag.
+// any other bad value: a port out of range would otherwise surface as a
+// bare "listen tcp" error that names no flag.
 type addrFlag struct{ p *string }
 
 func (f addrFlag) String() string { return *f.p }

@@ -139,11 +139,11 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 
 // lessCollecting lets the heap grow to five times what is live, rather
 // than twice, while a summary in key order streams, and is what puts it
-// back. Streaming, it holds a batch of groups and a buffer (35 MB at a
-// million, 60 MB so) and allocates as much as it reads: the collector
-// was a fifth of a summary by donor and day (CPU 2.38 -> 1.85 s). Sorted,
-// it holds every group (1.9 GB by donor and day), and a GOGC the user
-// set is theirs: both are left alone.
+// back. Streaming, it holds only a batch of groups and a buffer, and
+// allocates as much as it reads, so at GOGC 100 the collector would be
+// much of a summary by donor and day (docs/performance.md). Sorted, it
+// holds every group, which may be gigabytes by donor and day, and a GOGC
+// the user set is theirs: both are left alone.
 func lessCollecting(sort string) func() {
 	if sort != "group" || os.Getenv("GOGC") != "" {
 		return func() {}

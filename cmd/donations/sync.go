@@ -78,7 +78,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 
 // syncTime is the time a sync took, with what opening the store took to
 // finish the end of a stopped first sync (store.Finished): users quote
-// this number, and the open's build was 2 s of a sync it called 0.1 s.
+// this number, and the open's build can be most of such a sync.
 func syncTime(sync, finishing time.Duration) string {
 	if finishing <= 0 {
 		return fmt.Sprintf("%.1f s", sync.Seconds())

@@ -1,10 +1,10 @@
 // Package idset holds a growing set of int64 ids, each with a small value,
 // in a few sorted runs: a walk remembers every donation it read, and a map
-// of a million of them took 35 to 59 MB, the largest part of a first
-// sync's heap that grew with the account, and sorted ids of 8 bytes and
-// ranks of 16 still 32 MB at a million. In a run, ids and each field of
-// their values are packed in blocks in as many bits as a block's span
-// (see run): ids close together take a byte each, a walk's rank about 5.
+// of them, or even sorted ids of 8 bytes and ranks of 16, would be the
+// largest part of a first sync's heap that grows with the account. In a
+// run, ids and each field of their values are packed in blocks in as many
+// bits as a block's span (see run): ids close together take a byte each, a
+// walk's rank about 5.
 //
 // The newest ids wait in a short list with a map of its own; when the list
 // fills, it is sorted into a run, and runs of similar size are merged (as

@@ -140,11 +140,12 @@ func agreeWithAMap(t *testing.T, ids []int64) {
 
 func hasKey(m map[int64]num, k int64) bool { _, ok := m[k]; return ok }
 
-// The point of the set: where an id took 8 bytes (and a map 35 to 59),
-// ids a few apart take a byte, ids hundreds apart two, and ids spread
-// over 2^40 (5 million apart) four; each bound leaves half a byte or more
-// for the recent list, its map, and the blocks' first ids (the repeated
-// order holds half as many ids for the same recent list).
+// The point of the set: where an id unpacked takes 8 bytes (and in a map
+// several times that), ids a few apart take a byte, ids hundreds apart
+// two, and ids spread over 2^40 (5 million apart) four; each bound leaves
+// half a byte or more for the recent list, its map, and the blocks' first
+// ids (the repeated order holds half as many ids for the same recent
+// list).
 func TestSetHoldsFewBytesAnId(t *testing.T) {
 	bound := map[string]float64{"ascending": 2, "descending": 2, "repeated": 2, "sparse": 2.5, "random": 4.5, "extremes": 2.5}
 	for _, o := range orders {

@@ -172,10 +172,10 @@ func pair(n int, a, b *exec.Cmd) (time.Duration, time.Duration) {
 }
 
 // timed runs c once and returns its wall time. What it writes is thrown
-// away, not kept: kept, the outputs of the comparisons at a million grew
-// this process to 777 MB, and every command it started after reported
-// that as its own peak (Linux hands a process started by vfork, as Go
-// starts them, its parent's peak).
+// away, not kept: kept, the outputs of the comparisons at a million grow
+// this process by hundreds of megabytes, and every command it starts
+// after would report that as its own peak (Linux hands a process started
+// by vfork, as Go starts them, its parent's peak).
 func timed(c *exec.Cmd) time.Duration {
 	run := exec.Command(c.Path, c.Args[1:]...)
 	run.Env = c.Env
