@@ -83,7 +83,7 @@ func madeOf(stmts []string) (map[string]object, error) {
 
 // checkSchema refuses a store whose objects are not the ones this program
 // makes, before any query reads it: a store is read as it is, so a view in
-// place of the donations (a recursive one ran every command until it was
+// place of the donations (a recursive one runs every command until it is
 // killed) or a trigger of someone else's would run inside every command.
 // One of an older version is rebuilt, so it must be one, its records and
 // meta tables (the rebuild drops every trigger and view before it reads

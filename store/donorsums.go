@@ -209,8 +209,8 @@ type donorsIndex struct{ name, create string }
 // those whose figure there differs from the one over every gift (2 to 36
 // % of them at a million, none by name); a page of the rule's donors reads
 // the others from the every-gift index, merged in order (see rulePage). A
-// new gift then moves each donor in six indexes, not sixteen: they were
-// two thirds of the pages a small sync wrote. That of the gifts holds the
+// new gift then moves each donor in six indexes, not sixteen, which would
+// be most of the pages a small sync writes. That of the gifts holds the
 // donors the rule does not count too, and the donor view counts them there
 // (see countOf).
 func (r donorRule) apart(col string) string {

@@ -93,8 +93,8 @@ func (st *putStmts) keepExchange(ctx context.Context, ex *api.Exchange, list []a
 // moveExchange maps the donations ids to the request id where the store
 // held them by another, and deletes those others that it leaves without
 // a donation: they are the only ones a page can leave so, checked here, in
-// the page's transaction, where a sync's end looked all of them up
-// (10,000 at a million: 7 % of what a sync of 250 new cost).
+// the page's transaction, so that a sync's end need not look all of them
+// up, which at a large store would be much of a small sync.
 func (st *putStmts) moveExchange(ctx context.Context, id int64, ids string) error {
 	before, err := st.stmt(ctx, exchangesBefore)
 	if err != nil {

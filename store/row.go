@@ -10,8 +10,8 @@ import (
 
 // rowMaker makes the rows of donations one after another, keeping what
 // one row leaves that the next can use: the search text's buffer, and the
-// day, which most of a page's donations share (formatted, it was two
-// allocations of each row).
+// day, which most of a page's donations share (formatting it is two
+// allocations a row).
 type rowMaker struct {
 	zone  *time.Location // of the day column
 	words searchWords

@@ -111,10 +111,10 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 }
 
 // A store of fewer donations than the search index's seed takes gets its
-// index built as deep as a larger one's: it was left on the first level,
-// where the merges of the next few syncs rewrote it. The store is kept in
-// memory: a small file is repacked, its index built again, once it takes
-// more than the JSON it holds (bounded).
+// index built as deep as a larger one's, not left on the first level,
+// where the merges of the next few syncs would rewrite it. The store is
+// kept in memory: a small file is repacked, its index built again, once it
+// takes more than the JSON it holds (bounded).
 func TestSmallSyncsLeaveTheSearchIndexOfAFewDonations(t *testing.T) {
 	ctx := context.Background()
 	srv := server(t, demo.Options{Count: 1500})

@@ -258,8 +258,8 @@ func (at *indexing) next(ctx context.Context, n int) (bool, error) {
 
 // deepSteps steps of makeDeep make the index 2*deepSteps-3 levels deep,
 // and the seed and the rest are merged two past that: level 9, as deep as
-// the seed's own steps made it at 10,000 donations and more when it was
-// written in large pages (a store of fewer got level 7). The built index
+// the seed's own steps make it at 10,000 donations and more in large
+// pages (a store of fewer gets level 7). The built index
 // is merged once the levels below it are full, after some 4^deepSteps
 // merges of later syncs.
 const deepSteps = 5

@@ -12,9 +12,9 @@ import (
 	"donations/ui/uictx"
 )
 
-// An 8-digit id shows whole at 160 and 200 columns (it was cut to
-// "390509…"); at a width too narrow for it the ID column gives way as
-// before, and the columns never pass the width.
+// An 8-digit id shows whole at 160 and 200 columns, not cut to "390509…";
+// at a width too narrow for it the ID column gives way, and the columns
+// never pass the width.
 func TestWideIDsShowWhole(t *testing.T) {
 	body, err := os.ReadFile("../../../api/testdata/donorbox/donations.json")
 	if err != nil {
