@@ -23,7 +23,7 @@ func (c *Client) learnDates(f DateForm) { c.learned.dates.Store(int32(f)) }
 // date-times. A form the server refuses (400) is a lesson, not an error:
 // the next is tried, and where none is taken the range is searched for.
 // It says whether the walk goes on over the answer's pages; if not, the
-// walk searches the list for the range as before, and the list's first
+// walk searches the unfiltered list for the range, and the list's first
 // page, when it was fetched to tell the two apart, is not asked for again.
 func (w *RangeWalk) tryDirect(ctx context.Context) (bool, error) {
 	c := w.search.c

@@ -97,8 +97,8 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 }
 
 // A range that takes in the list's start gets the same first page whether
-// the server filters or not: nothing is learned, the walk searches as
-// before, and it still gives exactly the range. So does a server that
+// the server filters or not: nothing is learned, the walk searches the
+// list, and it still gives exactly the range. So does a server that
 // honours the filter with gifts out of date order in its list.
 func TestRangeWalkDateFilterEdges(t *testing.T) {
 	t.Parallel()

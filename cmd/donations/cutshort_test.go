@@ -60,8 +60,9 @@ func TestCutShortStoreIsFinishedAloud(t *testing.T) {
 	}
 }
 
-// A sync that finished such a store counted only its own time: it said
-// 0.1 s after 2 s of build. Its time now holds the build's, and says so.
+// A sync that finishes such a store counts the build in its time, and
+// says so: its own part alone could be a small fraction of what the user
+// waited.
 func TestSyncTimeCountsTheStoreFinished(t *testing.T) {
 	env, account := cutShortHome(t, 300)
 	r := runCmd(t, env, append([]string{"sync", "--window", "0"}, account...)...)
