@@ -12,6 +12,7 @@ type readAhead struct {
 	limit    int // the most requests at once
 	width    int // requests at once now: 1 after a 429, back up to limit
 	calm     int // pages since the last 429 or since width last grew
+	largest  int // the largest body of a page taken so far
 	refused  int64
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -27,6 +28,13 @@ type future struct {
 // climbAfter is how many calm pages it takes to allow one more request at once.
 const climbAfter = 8
 
+// aheadBytes bounds the bodies of the pages out at once, each as large as
+// the largest taken so far: pages as servers send them (about 120 kB of 100
+// records) are bounded by the width alone, pages of long records (ten
+// times that and more) are fewer at once, so that what a walk holds does
+// not grow with its records' length.
+const aheadBytes = 4 << 20
+
 // take returns page n, starting it and the pages after it as the width allows.
 func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 	a.adapt(p.c.Refused())
@@ -37,7 +45,7 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 	// A walk back reads ahead towards page 1, and no further; neither
 	// reads past the last page its caller wants, but page n itself is
 	// asked for: a caller may take more pages than it said it would.
-	step, width := p.way, a.width
+	step, width := p.way, a.fits()
 	if p.wanted > 0 {
 		width = max(1, min(width, p.wanted-p.taken))
 	}
@@ -54,7 +62,20 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		return nil, ctx.Err()
 	}
 	delete(a.inflight, n)
+	if f.page != nil {
+		a.largest = max(a.largest, f.page.Exchange.Bytes)
+	}
 	return f.page, f.err
+}
+
+// fits is how many pages may be out at once: the width, as far as pages
+// the size of the largest yet fit in aheadBytes, and always the one asked
+// for.
+func (a *readAhead) fits() int {
+	if a.largest == 0 {
+		return a.width
+	}
+	return max(1, min(a.width, aheadBytes/a.largest))
 }
 
 func (a *readAhead) start(ctx context.Context, c *Client, q Query) *future {

@@ -50,8 +50,14 @@ type passResult struct {
 // so an interrupted walk keeps whole pages. Every page-to-store path (sync,
 // the in-memory stores of list and summary, Live) goes through it.
 func run(ctx context.Context, s *store.Store, ps pass) (passResult, error) {
+	return runWithin(ctx, s, ps, queueBytes)
+}
+
+// runWithin is run with the writer holding at most limit bytes of pages
+// not yet stored.
+func runWithin(ctx context.Context, s *store.Store, ps pass, limit int) (passResult, error) {
 	var res passResult
-	wr := startWriter(ctx, s, ps)
+	wr := startWriter(ctx, s, ps, limit)
 	keep := &copies{}
 	var sizes api.PageSizes
 	var skips skipped

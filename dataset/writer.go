@@ -3,6 +3,7 @@ package dataset
 import (
 	"cmp"
 	"context"
+	"sync"
 	"time"
 
 	"donations/api"
@@ -24,9 +25,26 @@ type wanted struct {
 	page, pages int
 }
 
+// bytes is the body the page came in: it and the page's records hold about
+// twice that until the page is stored.
+func (f *fetched) bytes() int {
+	if f.Exchange == nil {
+		return 0
+	}
+	return f.Exchange.Bytes
+}
+
 // batchPages bounds how many waiting pages one transaction stores: enough
 // to share a commit's cost, few enough that a kill loses little.
 const batchPages = 8
+
+// queueBytes bounds the bodies of the pages sent to the writer and not yet
+// stored, waiting or in the batch it writes. Pages as servers send them
+// (about 120 kB of 100 records) are bounded by their count first, 2 ×
+// batchPages waiting and batchPages written; pages of long records (ten
+// times that and more) have fewer waiting, so that what a sync holds does
+// not grow with its records' length.
+const queueBytes = 4 << 20
 
 // pageWriter stores a sync's pages on a goroutine of its own, so that the
 // next pages are fetched while one is written (storing a page costs about
@@ -39,32 +57,36 @@ type pageWriter struct {
 	in     chan fetched
 	failed chan struct{} // closed when the writer stops on an error
 	done   chan struct{}
+	room   *room           // the bytes of the pages sent and not yet stored
 	held   *fetched        // the page the next batch starts with, which gather kept back
 	res    store.PutResult // stored so far; read after done
 	per    int             // the server's page size as learned by the pages stored so far
 	err    error
 }
 
-// startWriter starts the writer of a pass.
-func startWriter(ctx context.Context, s *store.Store, ps pass) *pageWriter {
+// startWriter starts the writer of a pass, which holds at most limit
+// bytes of pages sent and not yet stored (see room.take).
+func startWriter(ctx context.Context, s *store.Store, ps pass, limit int) *pageWriter {
 	w := &pageWriter{s: s, prep: s.NewPreparer(), in: make(chan fetched, 2*batchPages),
-		failed: make(chan struct{}), done: make(chan struct{})}
+		room: newRoom(limit), failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for f, ok := w.next(); ok; f, ok = w.next() {
 			batch := w.gather(f)
-			pages := make([]store.Page, len(batch))
+			pages, size := make([]store.Page, len(batch)), 0
 			for i := range batch {
-				pages[i] = batch[i].Page
+				pages[i], size = batch[i].Page, size+batch[i].bytes()
 			}
 			r, err := s.PutPages(ctx, pages)
 			if err != nil {
 				w.err = err
+				w.room.close()
 				close(w.failed)
 				for range w.in { // let the reader's last send and close go through
 				}
 				return
 			}
+			w.room.free(size)
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
 			if per := batch[len(batch)-1].per; per > 0 {
 				w.per = per
@@ -142,9 +164,12 @@ func (w *pageWriter) gather(f fetched) []fetched {
 	return batch
 }
 
-// send hands a page to the writer, its preparation begun; false if the
-// writer has stopped.
+// send hands a page to the writer, its preparation begun, once there is
+// room for it; false if the writer has stopped.
 func (w *pageWriter) send(f fetched) bool {
+	if !w.room.take(f.bytes()) {
+		return false
+	}
 	w.prep.Prepare(&f.Page)
 	select {
 	case w.in <- f:
@@ -159,4 +184,51 @@ func (w *pageWriter) close() (store.PutResult, error) {
 	close(w.in)
 	<-w.done
 	return w.res, w.err
+}
+
+// room counts the bytes of the pages between the reader and the store.
+type room struct {
+	mu    sync.Mutex
+	freed sync.Cond // signalled when bytes are freed or the room is closed
+	held  int
+	limit int
+	shut  bool
+}
+
+func newRoom(limit int) *room {
+	r := &room{limit: limit}
+	r.freed.L = &r.mu
+	return r
+}
+
+// take waits until n more bytes fit, or until the room holds nothing: a
+// page larger than the whole room goes alone, so what is held never passes
+// the limit by more than one page. False once the room is closed.
+func (r *room) take(n int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for !r.shut && r.held > 0 && r.held+n > r.limit {
+		r.freed.Wait()
+	}
+	if r.shut {
+		return false
+	}
+	r.held += n
+	return true
+}
+
+// free gives back n bytes taken.
+func (r *room) free(n int) {
+	r.mu.Lock()
+	r.held -= n
+	r.mu.Unlock()
+	r.freed.Broadcast()
+}
+
+// close wakes whoever waits, for good: the writer has stopped.
+func (r *room) close() {
+	r.mu.Lock()
+	r.shut = true
+	r.mu.Unlock()
+	r.freed.Broadcast()
 }
