@@ -1,13 +1,13 @@
 package export
 
 import (
-	"cmp"
 	"io"
 	"maps"
 	"slices"
 	"strings"
 
 	"donations/api"
+	"donations/report"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -133,11 +133,10 @@ func upper(names []string) []string {
 // as the converted totals count them.
 func LeftOut(left []store.Group) string {
 	var parts []string
-	for _, g := range left {
-		g = safeGroup(g)
-		part := textsafe.Count(g.Count, "gift") + " " + cmp.Or(g.Key[0], "no status")
-		if g.Key[0] == store.Refunded && len(g.Converted) > 0 {
-			part += " (" + joined(g.Converted) + ")"
+	for _, l := range report.LeftOut(left) {
+		part := textsafe.Count(l.Count, "gift") + " " + l.Name
+		if l.Money != nil {
+			part += " (" + joined(safeSums(l.Money)) + ")"
 		}
 		parts = append(parts, part)
 	}

@@ -1,9 +1,11 @@
 package report_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
+	"donations/api"
 	"donations/report"
 	"donations/store"
 )
@@ -49,5 +51,17 @@ func TestSplitPutsTheRefundedFirst(t *testing.T) {
 	}
 	if !slices.Equal(counted, []string{"paid"}) || !slices.Equal(keys, []string{"refunded", "failed", "pending"}) {
 		t.Fatalf("counted %v, left out %v", counted, keys)
+	}
+}
+
+// What is left out is worded once: a status by its name ("no status" for
+// none, a control character made safe), the refunded with their money.
+func TestLeftOutWordsEachStatusOnce(t *testing.T) {
+	usd, _ := api.ParseDecimal("12.50")
+	left := report.LeftOut([]store.Group{{Key: []string{"refunded"}, Count: 2, Converted: map[string]api.Decimal{"USD": usd}},
+		{Key: []string{""}, Count: 3}, {Key: []string{"fail\x1bed"}, Count: 1}})
+	got := fmt.Sprint(left)
+	if want := "[{refunded refunded 2 map[USD:12.50]} { no status 3 map[]} {fail\x1bed faild 1 map[]}]"; got != want {
+		t.Fatalf("left out %q, want %q", got, want)
 	}
 }

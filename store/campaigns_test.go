@@ -63,7 +63,7 @@ func TestCampaignBreakDowns(t *testing.T) {
 					t.Errorf("%s: insights by campaign %v, the records %v", c.name, got, c.want)
 				}
 			}
-			agree(t, s, func() (string, error) {
+			agree(t, s, func(s *store.Store) (string, error) {
 				gs, err := s.Groups(ctx, store.Filter{Statuses: store.PaidStatuses}, []string{"campaign"}, nil)
 				return fmt.Sprint(gs), err
 			})

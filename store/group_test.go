@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
 	"donations/store"
 )
 
@@ -157,7 +159,8 @@ func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
 // Whole is what an independent addition of every selected donation gives,
 // with its recurring part, from the rollups and from the donations alike.
 func TestWholeAndItsRecurringPart(t *testing.T) {
-	s, all := synced(t, 1500)
+	s, _, _, _ := syncedFile(t, demo.Options{Count: 1500}, dataset.SyncOptions{})
+	all := windowAll(t, s)
 	paid := store.Filter{Statuses: []string{"paid"}}
 	for _, f := range []store.Filter{{}, paid} {
 		keep := func(d *api.Donation) bool { return f.Statuses == nil || strings.EqualFold(d.Status.Value, "paid") }
@@ -171,12 +174,12 @@ func TestWholeAndItsRecurringPart(t *testing.T) {
 		whole := store.NewGroup(nil)
 		whole.Add(want["all"])
 		whole.Add(rec)
-		read := func() (string, error) {
+		read := func(s *store.Store) (string, error) {
 			w, err := s.Whole(context.Background(), f)
 			return fmt.Sprintf("%d %v %v\n%d %v %v", w.All.Count, w.All.Amounts, w.All.Converted,
 				w.Recurring.Count, w.Recurring.Amounts, w.Recurring.Converted), err
 		}
-		got, err := read()
+		got, err := read(s)
 		if w := fmt.Sprintf("%d %v %v\n%d %v %v", whole.Count, whole.Amounts, whole.Converted, rec.Count, rec.Amounts, rec.Converted); err != nil || got != w {
 			t.Errorf("%+v: %v\n%s\nwant\n%s", f, err, got, w)
 		}

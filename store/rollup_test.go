@@ -26,11 +26,7 @@ func changedStore(t *testing.T) *store.Store {
 	t.Setenv("TZ", "America/New_York")
 	srv := server(t, demo.Options{Count: 3000})
 	c := client(t, srv.URL)
-	s, err := store.Memory(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s, _ := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 	all := srv.Match(demo.Filter{})
 	srv.Add(250)
@@ -43,7 +39,7 @@ func changedStore(t *testing.T) *store.Store {
 		t.Fatalf("sync: %+v, want 250 new, 3 updated, 2 removed", r)
 	}
 	var moved api.Donation
-	err = s.Window(context.Background(), store.Query{Filter: store.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
+	err := s.Window(context.Background(), store.Query{Filter: store.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
 		var m map[string]any
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return err
@@ -76,7 +72,7 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 		t.Fatal(err)
 	}
 	filters := datasettest.RuleFilters(t, s)
-	read := func() (string, error) {
+	read := func(s *store.Store) (string, error) {
 		var out string
 		for _, f := range filters {
 			got, err := readRolled(ctx, s, f, ny)
@@ -195,11 +191,7 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 // Amounts whose sums would overflow SQLite's integers are stored, and added
 // up exactly from their text, before and after they change.
 func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
-	s, err := store.Memory(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := tempStore(t)
 	put := func(id int, amount string) {
 		t.Helper()
 		var d api.Donation
@@ -244,4 +236,20 @@ func TestARebuiltStoreAddsUpAgain(t *testing.T) {
 		t.Fatalf("the rebuilt store's paid donors read %q %v, want the donors table", got, err)
 	}
 	rollupsAgree(t, s)
+}
+
+// The copy the rollups are checked against reads the donations: were it
+// to read the donors table and the rollups too, every check that they
+// agree would compare them with themselves.
+func TestTheDirectCopyReadsTheDonations(t *testing.T) {
+	s, _, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
+	paid := store.Filter{Statuses: store.PaidStatuses}
+	kept, err := s.DonorSource(context.Background(), paid)
+	if err != nil || !strings.Contains(kept, "paid_gifts") {
+		t.Fatalf("the store's paid donors read %q %v, want the donors table", kept, err)
+	}
+	direct, err := datasettest.Direct(t, s).DonorSource(context.Background(), paid)
+	if err != nil || strings.Contains(direct, "paid_gifts") || !strings.Contains(direct, "donations") {
+		t.Fatalf("the direct copy's paid donors read %q %v, want the donations", direct, err)
+	}
 }

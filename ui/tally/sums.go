@@ -189,18 +189,16 @@ func (t *Sums) leftOut(st *uictx.Styles) (parts []string, at, inPart int) {
 	}
 	var byCount []dataset.Group
 	for _, s := range uictx.ByCount(t.Statuses) {
-		byCount = append(byCount, dataset.Group{Key: []string{s}, Count: t.Statuses[s]})
+		byCount = append(byCount, dataset.Group{Key: []string{s}, Count: t.Statuses[s], Converted: t.ByStatus[s]})
 	}
 	_, left := report.Split(byCount, report.RuleOf(t.Rule))
-	for _, g := range left {
-		s := g.Key[0]
-		part := st.StatusStyle(s).Render(textsafe.Line(s))
-		if sum := t.ByStatus[s]; s == dataset.Refunded && len(sum) == 1 {
-			for cur, v := range sum {
-				part = uictx.Money(cur, v) + " " + part
+	for _, l := range report.LeftOut(left) {
+		name := st.StatusStyle(l.Status).Render(l.Name)
+		part := uictx.Commas(l.Count) + " " + name
+		if len(l.Money) == 1 { // the money it was, where one sum says it
+			for cur, v := range l.Money {
+				part = uictx.Money(cur, v) + " " + name
 			}
-		} else {
-			part = uictx.Commas(g.Count) + " " + part
 		}
 		parts = append(parts, part)
 	}
