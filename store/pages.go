@@ -42,7 +42,9 @@ func (s *Store) PutPages(ctx context.Context, batch []Page) (PutResult, error) {
 		if _, err := tx.ExecContext(ctx, writerCache(deferred != "")); err != nil {
 			return err
 		}
-		c, isNew, err := s.packer(ctx, tx, batch)
+		// The packer compresses the records held so far when it makes the
+		// dictionary, a statement each: under rowContext, as the rows are.
+		c, isNew, err := s.packer(rowContext(ctx), tx, batch)
 		if err != nil {
 			return err
 		}
