@@ -224,18 +224,23 @@ func RangesReport(t store.RangeTable) Report {
 		r.Columns = []ReportColumn{{"from", "FROM"}, {"to", "UP TO"}, {"gifts", "GIFTS"}, {"share_gifts", "SHARE"},
 			{"amount", "AMOUNT"}, {"share_amount", "SHARE"}}
 	}
-	if t.Below.Donors > 0 || t.Below.Gifts > 0 {
-		r.Notes = func() []string {
-			if t.ByGift {
-				return []string{fmt.Sprintf("%s below 0 (%s): in no band and no share", textsafe.Count(t.Below.Gifts, "gift"),
-					textsafe.Thousands(t.Below.Amount.String()))}
-			}
-			return []string{fmt.Sprintf("%s whose year adds up to less than 0 (%s in %s): in no band and no share",
-				textsafe.Count(t.Below.Donors, "donor"), textsafe.Thousands(t.Below.Amount.String()), textsafe.Count(t.Below.Gifts, "gift"))}
+	r.Notes = func() []string {
+		notes := []string{bandsNote}
+		switch {
+		case t.ByGift && t.Below.Gifts > 0:
+			notes = append(notes, fmt.Sprintf("%s below 0 (%s): in no band and no share", textsafe.Count(t.Below.Gifts, "gift"),
+				textsafe.Thousands(t.Below.Amount.String())))
+		case !t.ByGift && t.Below.Donors > 0:
+			notes = append(notes, fmt.Sprintf("%s whose year adds up to less than 0 (%s in %s): in no band and no share",
+				textsafe.Count(t.Below.Donors, "donor"), textsafe.Thousands(t.Below.Amount.String()), textsafe.Count(t.Below.Gifts, "gift")))
 		}
+		return notes
 	}
 	return r
 }
+
+// bandsNote says which end of a band holds a total that falls on it.
+const bandsNote = "a band holds the totals from its FROM up to, not including, its UP TO"
 
 // ReportNotes are the words every report ends with: the year (so far, if
 // it is not over), what counted and what did not, the currency, and the

@@ -27,7 +27,7 @@ func ReportTitle(name string, q store.ReportQuery) string {
 		return fmt.Sprintf("Year over year · %s against %s", y, ly)
 	}
 	if q.ByGift {
-		return fmt.Sprintf("Gift ranges by gift · %s · each gift by its size, a band from its lower end up to, not including, the next", y)
+		return fmt.Sprintf("Gift ranges by gift · %s · each gift by its size", y)
 	}
-	return fmt.Sprintf("Gift ranges by donor · %s · each donor by their year's total, a band from its lower end up to, not including, the next", y)
+	return fmt.Sprintf("Gift ranges by donor · %s · each donor by their year's total", y)
 }

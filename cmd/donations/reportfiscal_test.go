@@ -98,3 +98,25 @@ func TestReportDatesReadFiscalYearsByTheReportsStart(t *testing.T) {
 		}
 	}
 }
+
+// The gift range table says in its title whether it bands donors or
+// gifts, and once which end of a band holds a total that falls on it; at
+// 80 columns the title is whole.
+func TestRangesSayWhatTheyBandAndWhichEndABandHolds(t *testing.T) {
+	for _, tc := range []struct{ by, title string }{
+		{"donor", "Gift ranges by donor · 2026 · each donor by their year's total"},
+		{"gift", "Gift ranges by gift · 2026 · each gift by its size"},
+	} {
+		r := runCmd(t, nil, "report", "ranges", "--demo", "--by", tc.by, "--year", "2026", "--format", "table")
+		if r.code != 0 {
+			t.Fatalf("--by %s: exit %d: %s", tc.by, r.code, r.stderr)
+		}
+		out := r.stdout + r.stderr
+		if !strings.Contains(out, tc.title+"\n") || len(tc.title) > 80 {
+			t.Errorf("--by %s: no whole title %q in\n%s", tc.by, tc.title, out)
+		}
+		if strings.Count(out, "a band holds the totals from its FROM up to, not including, its UP TO") != 1 {
+			t.Errorf("--by %s: the band's ends are not said once:\n%s", tc.by, out)
+		}
+	}
+}
