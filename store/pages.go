@@ -42,9 +42,8 @@ func (s *Store) PutPages(ctx context.Context, batch []Page) (PutResult, error) {
 		if _, err := tx.ExecContext(ctx, writerCache(deferred != "")); err != nil {
 			return err
 		}
-		// The packer compresses the records held so far when it makes the
-		// dictionary, a statement each: under rowContext, as the rows are.
-		c, isNew, err := s.packer(rowContext(ctx), tx, batch)
+		c, isNew, err := s.packer(rowContext(ctx), tx, batch) // a statement a record held, as the rows
+
 		if err != nil {
 			return err
 		}

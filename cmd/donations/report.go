@@ -107,7 +107,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if err := checkValues(ctx, o.summary.q, st, o.summary.fromStore()); err != nil {
 		return err
 	}
-	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(time.Local), o.countOthers())
+	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(q.Zone), o.countOthers())
 	if err != nil {
 		return err
 	}

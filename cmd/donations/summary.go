@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -103,7 +102,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	n, formAt, formNamed := 0, slices.Index(o.by, "form"), false
 	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width, Fresh: true,
 		Groups: func(fn func(store.Group) error) error {
-			return st.EachGroup(ctx, f, o.by, time.Local, func(g store.Group) error {
+			return st.EachGroup(ctx, f, o.by, a.now().Location(), func(g store.Group) error {
 				n++
 				formNamed = formNamed || formAt >= 0 && g.Key[formAt] != ""
 				return fn(g)
@@ -116,14 +115,8 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		defer lessCollecting(o.sort)()
 		err = export.WriteSummary(o.bom.out(ctx, a, o.format), o.format, s)
 	}
-	if err == nil && left != "" {
-		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
-	}
-	if note := export.NoNumberNote(s.Whole.All); err == nil && note != "" {
-		fmt.Fprintln(a.stderr, "donations summary: "+note)
-	}
-	if less := export.LessRefunded(s.Whole.All); err == nil && less != "" {
-		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
+	if err == nil {
+		o.sayAside(a, s.Whole.All, left)
 	}
 	if err == nil && formAt >= 0 && n > 0 && !formNamed {
 		var note string
@@ -135,6 +128,21 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		noteEmpty(a, "summary", o.q)
 	}
 	return err
+}
+
+// sayAside says on stderr what the totals of whole leave out or count
+// apart: statuses not counted (left), amounts that are no number, refunds
+// in part.
+func (o summaryOptions) sayAside(a *app, whole store.Group, left string) {
+	if left != "" {
+		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
+	}
+	if note := export.NoNumberNote(whole); note != "" {
+		fmt.Fprintln(a.stderr, "donations summary: "+note)
+	}
+	if less := export.LessRefunded(whole); less != "" {
+		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
+	}
 }
 
 // lessCollecting lets the heap grow to five times what is live, rather
