@@ -9,9 +9,10 @@ import (
 	"donations/api"
 )
 
-// DateWords are the words for a span of dates that a question reads, on
-// top of api.DatePresets, as the form's hint and the help name them.
-var DateWords = []string{"october", "oct 2026", "2026-10", "2026", "fiscal 2026", "FY2026"}
+// dateWords are examples of the words for a span of dates that a
+// question reads on top of api.DatePresets, as the error for a date it
+// cannot read names them.
+var dateWords = []string{"october", "oct 2026", "2026-10", "2026", "fiscal 2026", "FY2026"}
 
 var (
 	yearMonth  = regexp.MustCompile(`^(\d{4})-(\d{2})$`)

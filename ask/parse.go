@@ -89,7 +89,7 @@ func dateSide(text string, now time.Time, upper bool, fiscalStart int) (time.Tim
 		_, why, _ := strings.Cut(err.Error(), ": ")
 		why += suggest.DidYouMean(text, api.DatePresets)
 		return time.Time{}, fmt.Errorf("%s; or a preset (%s), a month (%s) or a year (%s)", why, strings.Join(api.DatePresets, ", "),
-			strings.Join(DateWords[:3], ", "), strings.Join(DateWords[3:], ", "))
+			strings.Join(dateWords[:3], ", "), strings.Join(dateWords[3:], ", "))
 	}
 	if upper {
 		return r.Until, nil

@@ -24,7 +24,3 @@ const (
 	LYBUNT = store.LYBUNT
 	SYBUNT = store.SYBUNT
 )
-
-// FiscalYearOf is the fiscal year t falls in, a year starting in month
-// fiscalStart.
-var FiscalYearOf = store.FiscalYearOf

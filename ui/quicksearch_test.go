@@ -48,17 +48,18 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 	}
 }
 
-// The footer's totals of a new search are added up after its first
-// screen: begun with the key, a pass over every donation ran beside it.
-func TestTotalsWaitForTheFirstScreen(t *testing.T) {
+// The footer's totals of a new search typed with a sync beside it come
+// once its first screen is in (ui/views/list's
+// TestTheSumsWaitForTheFirstScreen: not before it).
+func TestTotalsFollowTheFirstScreen(t *testing.T) {
 	_, c, st := storeAccount(t, 450)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
 	d.keys("/")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	s := d.m.data.shown
-	if s.Answered() || s.Totalling() {
-		t.Fatalf("on the key: answered %v, totals under way %v", s.Answered(), s.Totalling())
+	if s.Answered() {
+		t.Fatal("on the key, the answer to the search before is kept")
 	}
 	d.run(cmd)
 	d.settle()

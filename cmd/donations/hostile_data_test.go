@@ -33,6 +33,23 @@ func TestSummaryCellsCarryNoEscapes(t *testing.T) {
 		`"converted_amount":"10.00","converted_currency":"\u001b]0;PWNED\u0007USD","donation_date":"2026-01-02 10:00:00"},` +
 		`{"id":2,"form_name":"Gala","status":"paid","amount":"5.00","currency":"eur\u001bP1;2|pwn\u001b\\\u009b31m",` +
 		`"converted_amount":"5.00","converted_currency":"\u009b2J\u0090dcs\u009cUSD","donation_date":"2026-01-03 10:00:00"}]`
+	summaryEveryWay(t, records, func(way string, r result) {
+		for _, bad := range []string{"\x1b", "\u009b", "\u0090", "\u009c", "\x07", "\\u001b", "\\u0007"} {
+			if strings.Contains(r.stdout+r.stderr, bad) {
+				t.Errorf("%s: output carries %q:\n%q", way, bad, r.stdout)
+			}
+		}
+		if !strings.Contains(r.stdout, "Gala") || !strings.Contains(r.stdout, "10") {
+			t.Errorf("%s: the group is missing:\n%s", way, r.stdout)
+		}
+	})
+}
+
+// summaryEveryWay syncs an account of records (recordServer's) and runs
+// summary by form over it in every format, from the server and from the
+// store, handing check each run that exits 0.
+func summaryEveryWay(t *testing.T, records string, check func(way string, r result)) {
+	t.Helper()
 	env, account := recordServer(t, records)
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
@@ -43,14 +60,7 @@ func TestSummaryCellsCarryNoEscapes(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("%s %s: exit %d\n%s", mode, format, r.code, r.stderr)
 			}
-			for _, bad := range []string{"\x1b", "\u009b", "\u0090", "\u009c", "\x07", "\\u001b", "\\u0007"} {
-				if strings.Contains(r.stdout+r.stderr, bad) {
-					t.Errorf("%s %s: output carries %q:\n%q", mode, format, bad, r.stdout)
-				}
-			}
-			if !strings.Contains(r.stdout, "Gala") || !strings.Contains(r.stdout, "10") {
-				t.Errorf("%s %s: the group is missing:\n%s", mode, format, r.stdout)
-			}
+			check(mode+" "+format, r)
 		}
 	}
 }
@@ -130,22 +140,12 @@ func TestSummarySaysWhichAmountsAreNoNumber(t *testing.T) {
 	const records = `[{"id":1,"form_name":"Gala","status":"paid","amount":"10.00","currency":"USD","donation_date":"2026-01-02 10:00:00"},` +
 		`{"id":2,"form_name":"Gala","status":"paid","amount":"N/A","currency":"USD","donation_date":"2026-01-03 10:00:00"},` +
 		`{"id":3,"form_name":"Gala","status":"paid","amount":"5.00","currency":"EUR","converted_amount":"n/a","converted_currency":"USD","donation_date":"2026-01-04 10:00:00"}]`
-	env, account := recordServer(t, records)
-	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
-		t.Fatalf("sync: exit %d\n%s", r.code, r.stderr)
-	}
-	for _, mode := range []string{"--no-cache", "--offline"} {
-		for _, format := range []string{"table", "csv", "json"} {
-			r := runCmd(t, env, append([]string{"summary", mode, "--by", "form", "--format", format}, account...)...)
-			if r.code != 0 {
-				t.Fatalf("%s %s: exit %d\n%s", mode, format, r.code, r.stderr)
-			}
-			if !strings.Contains(r.stderr, "2 gifts came with an amount that is no number (such as N/A): counted, not added up") {
-				t.Errorf("%s %s: no word of the amounts that are no number:\n%s", mode, format, r.stderr)
-			}
-			if !strings.Contains(r.stdout, "10.00") || !strings.Contains(r.stdout, "5.00") {
-				t.Errorf("%s %s: the amounts that read are not added up:\n%s", mode, format, r.stdout)
-			}
+	summaryEveryWay(t, records, func(way string, r result) {
+		if !strings.Contains(r.stderr, "2 gifts came with an amount that is no number (such as N/A): counted, not added up") {
+			t.Errorf("%s: no word of the amounts that are no number:\n%s", way, r.stderr)
 		}
-	}
+		if !strings.Contains(r.stdout, "10.00") || !strings.Contains(r.stdout, "5.00") {
+			t.Errorf("%s: the amounts that read are not added up:\n%s", way, r.stdout)
+		}
+	})
 }

@@ -10,7 +10,7 @@ import (
 	"donations/api"
 	"donations/config"
 	"donations/store"
-	"donations/ui/uictx"
+	"donations/textsafe"
 )
 
 // storeFile is where an account's local store lives, or "" when it is kept
@@ -130,8 +130,8 @@ const noRoomNote = "donations: the disk is full, so the local store is left unfi
 func rebuildNote(a *app) func(store.Rebuild) {
 	t := a.terms.err
 	return func(p store.Rebuild) {
-		line := fmt.Sprintf("donations: rebuilding the local store for this version from its %s records (no request; ctrl+c stops it and keeps it as it was)…",
-			uictx.Commas(p.Records))
+		line := fmt.Sprintf("donations: rebuilding the local store for this version from its %s (no request; ctrl+c stops it and keeps it as it was)…",
+			textsafe.Count(p.Records, "record"))
 		switch {
 		case p.Summing:
 			fmt.Fprintln(a.stderr, "donations: every record read; building the search index and the sums")
@@ -144,8 +144,8 @@ func rebuildNote(a *app) func(store.Rebuild) {
 			fmt.Fprintln(a.stderr, line)
 		}
 		if p.Read == p.Records && p.Unreadable > 0 && !p.Summing {
-			fmt.Fprintf(a.stderr, "donations: %s records could not be read and are left out; run  %s --full  to fetch them again\n",
-				uictx.Commas(p.Unreadable), syncAgain(a))
+			fmt.Fprintf(a.stderr, "donations: left out %s that could not be read; run  %s --full  to fetch them again\n",
+				textsafe.Count(p.Unreadable, "record"), syncAgain(a))
 		}
 	}
 }

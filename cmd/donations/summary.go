@@ -72,19 +72,8 @@ Each group has its share of the whole selection: of the count, and of the conver
 }
 
 func runSummary(ctx context.Context, a *app, o summaryOptions) error {
-	var err error
-	o.ask.fiscalStart = o.fiscalStart
-	if o.fiscalStart == 0 {
-		o.ask.fiscalStart = fiscalStart(ctx, a, 0)
-	}
-	if o.q, err = o.ask.question(a.now()); err != nil {
+	if err := o.read(ctx, a); err != nil {
 		return err
-	}
-	if o.allStatuses && len(o.q.Filter.Statuses) > 0 {
-		return usageError("give --status or --all-statuses, not both")
-	}
-	if msg := o.check(); msg != "" {
-		return usageError(msg)
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
@@ -143,6 +132,27 @@ func (o summaryOptions) sayAside(a *app, whole store.Group, left string) {
 	if less := export.LessRefunded(whole); less != "" {
 		fmt.Fprintln(a.stderr, "donations summary: the totals count gifts refunded in part "+less)
 	}
+}
+
+// read reads o's question, its fiscal years starting in the month
+// --fiscal-start names (left unsaved: only report keeps it) or else the
+// profile's, and checks the flags agree.
+func (o *summaryOptions) read(ctx context.Context, a *app) error {
+	o.ask.fiscalStart = o.fiscalStart
+	if o.fiscalStart == 0 {
+		o.ask.fiscalStart = fiscalStart(ctx, a, 0)
+	}
+	var err error
+	if o.q, err = o.ask.question(a.now()); err != nil {
+		return err
+	}
+	if o.allStatuses && len(o.q.Filter.Statuses) > 0 {
+		return usageError("give --status or --all-statuses, not both")
+	}
+	if msg := o.check(); msg != "" {
+		return usageError(msg)
+	}
+	return nil
 }
 
 // lessCollecting lets the heap grow to five times what is live, rather

@@ -205,14 +205,3 @@ func (v *View) Facts() *Facts { return v.facts }
 
 // Busy says whether an adding-up or a report is being read.
 func (v *View) Busy() bool { return v.loading || v.reports.loading }
-
-// AtTop and AtBottom say where the page shown is scrolled to.
-func (v *View) AtTop() bool    { return v.shownPort().AtTop() }
-func (v *View) AtBottom() bool { return v.shownPort().AtBottom() }
-
-func (v *View) shownPort() *viewport.Model {
-	if v.reports.on() {
-		return &v.reports.vp
-	}
-	return &v.vp
-}

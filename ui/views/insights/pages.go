@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
-	"donations/dataset"
 	"donations/export"
+	"donations/report"
 	"donations/ui/uictx"
 )
 
@@ -101,7 +101,7 @@ func (p *reportPages) read() tea.Cmd {
 	p.gen++
 	p.loading, p.stale = true, false
 	if p.year == 0 {
-		p.year = dataset.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
+		p.year = report.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
 	asked := p.data.Asked()
 	q := p.query()

@@ -199,9 +199,6 @@ func (s *Answer) tally() {
 	s.sums = tally.Of(s.raw.Groups, rule)
 }
 
-// Totalling says the sums are being added up.
-func (s *Answer) Totalling() bool { return s.sumsBusy }
-
 // Busy says whether a read is under way that the screen waits for.
 func (s *Answer) Busy() bool { return s.asking || s.exactCancel != nil || s.sumsBusy }
 

@@ -86,6 +86,31 @@ func TestOneQuestionIsOneAnswerThenItsSums(t *testing.T) {
 	}
 }
 
+// The sums of a new question wait for its first screen: adding up reads
+// every donation, and begun with the key beside the count and window, it
+// would slow the screen the key asked for.
+func TestTheSumsWaitForTheFirstScreen(t *testing.T) {
+	a := synced(t, 300)
+	s := New()
+	s.Invalidate()
+	run(t, s, a, s.Show(a, Want{Height: 30, Sums: true}))
+	s.Invalidate()
+	cmd := s.Show(a, Want{Height: 30, Sums: true})
+	if s.sumsBusy {
+		t.Fatal("the sums of the new question were begun with it")
+	}
+	got := run(t, s, a, cmd)
+	if len(got) != 2 {
+		t.Fatalf("the answer came as %d messages, want the answer then its sums: %#v", len(got), got)
+	}
+	if _, ok := got[0].(AnsweredMsg); !ok {
+		t.Errorf("the first reply is %T, not the answer", got[0])
+	}
+	if sums, ok := s.Sums(); !ok || sums.Count != s.Len() {
+		t.Errorf("after the first screen: sums for the question %v, counting %d of %d", ok, sums.Count, s.Len())
+	}
+}
+
 // Rows past the middle of a lower bound are read from the start: the
 // other end of the order is not where a lower bound says it is.
 func TestAWindowPastTheMiddleOfALowerBoundReadsOnward(t *testing.T) {
