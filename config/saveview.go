@@ -21,9 +21,11 @@ var ErrViewExists = errors.New("the config file already has this view")
 
 // CanSaveView says why a view cannot be saved into path, before anyone
 // names one: a file that does not exist yet has no profile to keep it.
+// Its words fit an 80-column browser before the path, which is said last
+// as it may be long.
 func CanSaveView(path string) error {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		return noViewFile(path)
+		return errorf("no config file yet: donations with no flags sets one up (%s)", path)
 	}
 	return nil
 }

@@ -96,11 +96,27 @@ func TestReportPageDropsALateReply(t *testing.T) {
 
 // Before a first sync has filled the store, a report page says it is
 // partial, in words, as every other number does.
+// The ranges' title is longer than a screen: it is cut, the partial
+// words are not.
 func TestReportPageSaysPartial(t *testing.T) {
-	_, c, st := storeAccount(t, 300)
-	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st)}, 120, 35)
-	d.keys("i", "tab", "tab", "tab", "tab", "tab")
-	d.mustShow("Year over year · 2026 against 2025", "· partial: nothing loaded yet")
+	cases := []struct {
+		tabs          int
+		width, height int
+		title         string
+	}{
+		{5, 120, 35, "Year over year · 2026 against 2025"},
+		{6, 120, 35, "Gift ranges by donor · 2026"},
+		{6, 80, 24, "Gift ranges by donor · 2026"},
+	}
+	for _, tc := range cases {
+		_, c, st := storeAccount(t, 300)
+		d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st)}, tc.width, tc.height)
+		d.keys("i")
+		for range tc.tabs {
+			d.keys("tab")
+		}
+		d.mustShow(tc.title, "· partial: nothing loaded yet")
+	}
 }
 
 // The question in force is the report's: a status filter makes that status

@@ -3,9 +3,11 @@ package ui
 import (
 	"errors"
 	"maps"
+	"path/filepath"
 	"testing"
 
 	"donations/api/demo"
+	"donations/config"
 )
 
 // savedViews records what the browser asks the wiring to save.
@@ -97,11 +99,12 @@ func TestSaveAViewFromTheBrowser(t *testing.T) {
 func TestSaveViewRefusedBeforeTheName(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	saved := &savedViews{}
+	path := filepath.Join(t.TempDir(), "config.toml")
 	d := newDriverWith(t, src, Options{SaveView: saved.save,
-		CanSaveView: func() error { return errors.New("no config file /home/x/.config/donations/config.toml") }}, 80, 24)
+		CanSaveView: func() error { return config.CanSaveView(path) }}, 80, 24)
 	d.keys("V")
 	d.mustNotShow("save view as:")
-	d.mustShow("Views cannot be saved: no config file /home/x/.config/donations/config.toml")
+	d.mustShow("Views cannot be saved: no config file yet: donations with no flags sets one up")
 	if d.m.focus != listID {
 		t.Errorf("V refused: focus %v", d.m.focus)
 	}

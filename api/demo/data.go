@@ -290,6 +290,11 @@ func (d *dataset) record(i int) Record {
 	if rec.Status == "refunded" || rec.Status == "disputed" {
 		updated = date.Add(time.Duration(1+r.intn(30)) * 24 * time.Hour)
 	}
+	// Nothing is updated after the moment the data set ends: a refund of a
+	// gift from last week happened by now, not in a few days.
+	if end := d.start.Add(span); updated.After(end) {
+		updated = end
+	}
 	if added {
 		updated = date // nothing has happened yet to a gift just made
 	}

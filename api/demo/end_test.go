@@ -67,3 +67,21 @@ func TestYearsAfter(t *testing.T) {
 		}
 	}
 }
+
+// No gift is updated after the data set ends: the demo ends now, and a
+// "Last updated" in the future would be a refund that has not happened yet.
+func TestNoGiftIsUpdatedAfterTheEnd(t *testing.T) {
+	for _, end := range []time.Time{End, time.Date(2026, 12, 7, 3, 47, 0, 0, time.UTC)} {
+		s := New(Options{End: end})
+		for i := range s.data.entries {
+			rec := s.data.record(i)
+			updated, err := time.Parse(time.RFC3339, rec.LastUpdatedAt)
+			if err != nil {
+				t.Fatalf("donation %d: last_updated_at %q: %v", rec.ID, rec.LastUpdatedAt, err)
+			}
+			if updated.After(end) {
+				t.Errorf("ending %s: donation %d (%s, given %s) was updated at %s, after the end", end, rec.ID, rec.Status, rec.DonationDate, rec.LastUpdatedAt)
+			}
+		}
+	}
+}

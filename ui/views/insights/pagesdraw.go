@@ -65,19 +65,21 @@ func (p *reportPages) query() dataset.ReportQuery {
 }
 
 // title is the question, how many donors a list of them holds, and how
-// whole the answer is: partial words come before the rest a narrow
-// screen cuts.
+// whole the answer is: a question too long for the screen (the ranges'
+// says which end of a band counts) is cut before the count and the
+// partial words are.
 func (p *reportPages) title(width int) string {
 	st := &p.ctx.Styles
-	line := st.Title.Render(p.question())
+	var rest string
 	if t := p.table; t != nil && p.lists() {
-		line += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, "donor"))
+		rest += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, "donor"))
 	}
-	line += p.ctx.PartialNote(p.data.Partial())
+	rest += p.ctx.PartialNote(p.data.Partial())
 	if p.loading && p.table != nil {
-		line += " " + st.Warn.Render("· reading what was stored since")
+		rest += " " + st.Warn.Render("· reading what was stored since")
 	}
-	return textsafe.Truncate(line, width)
+	question := textsafe.Truncate(p.question(), max(width-textsafe.Width(rest), 1))
+	return textsafe.Truncate(st.Title.Render(question)+rest, width)
 }
 
 // lists says whether the page's rows are donors.
