@@ -65,6 +65,10 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 		{[]string{"completion", "bsh"}, `donations completion: unknown command "bsh" (did you mean "bash"?)` + "\nTry 'donations completion --help'.\n"},
 		{[]string{"completion", "cmd.exe"}, `donations completion: unknown command "cmd.exe" (completion takes bash, fish, powershell, zsh)` + "\nTry 'donations completion --help'.\n"},
 		{[]string{"cache", "inf"}, `donations cache: unknown command "inf" (did you mean "info"?)` + "\nTry 'donations cache --help'.\n"},
+		// --help does not hide a misspelt command behind another's help.
+		{[]string{"cache", "inf", "--help"}, `donations cache: unknown command "inf" (did you mean "info"?)` + "\nTry 'donations cache --help'.\n"},
+		{[]string{"lsit", "--help"}, `donations: unknown command "lsit" (did you mean "list"?)` + "\nTry 'donations --help'.\n"},
+		{[]string{"--profile", "x", "lsit", "-h"}, `donations: unknown command "lsit" (did you mean "list"?)` + "\nTry 'donations --help'.\n"},
 		{[]string{"cache", "purge"}, `donations cache: unknown command "purge" (cache takes clear, info)` + "\nTry 'donations cache --help'.\n"},
 		{[]string{"help", "cache", "inf"}, `donations help: unknown command "inf" (did you mean "info"?)` + "\nTry 'donations help --help'.\n"},
 		{[]string{"list", "--fromat", "csv"}, `donations list: unknown flag --fromat (did you mean "--format"?)` + "\n" + listHelp},

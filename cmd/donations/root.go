@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -110,6 +111,10 @@ func execute(ctx context.Context, e env, root *cobra.Command, args []string) int
 	root.SetArgs(args)
 	root.SilenceUsage, root.SilenceErrors = true, true
 	root.Version = versionText()
+	if err := unknownBeforeHelp(root, args); err != nil {
+		printUsageError(e.stderr, root, args, err)
+		return exitConfig
+	}
 	err := root.ExecuteContext(ctx)
 	var (
 		st  exitStatus
@@ -127,6 +132,25 @@ func execute(ctx context.Context, e env, root *cobra.Command, args []string) int
 	}
 	printUsageError(e.stderr, root, args, err)
 	return exitConfig
+}
+
+// unknownBeforeHelp refuses a word that names none of the commands of the
+// command it follows, --help or not: cobra answers --help with that
+// command's help before it looks at the word, and a misspelt command
+// asked for help would print the wrong help and exit 0.
+func unknownBeforeHelp(root *cobra.Command, args []string) error {
+	c, rest, err := root.Find(args)
+	if err != nil || !c.HasAvailableSubCommands() || !slices.Contains(args, "--help") && !slices.Contains(args, "-h") {
+		return nil
+	}
+	c.InitDefaultHelpFlag() // defined as Execute defines it, so that --help parses
+	if c.ParseFlags(rest) != nil {
+		return nil // a bad flag is cobra's to tell, as without --help
+	}
+	if words := c.Flags().Args(); len(words) > 0 {
+		return unknownCommand(c, words[0])
+	}
+	return nil
 }
 
 // unknownCommand refuses a word that names none of parent's commands,
