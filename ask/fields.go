@@ -60,7 +60,7 @@ var Fields = []Field{
 	{Name: "id", Label: "Donation id", Chip: "id", Hint: "e.g. 100042", Server: true, OneOff: true, Form: true,
 		Parse: wholeNumber(func(q *Question) *int64 { return &q.Query.ID })},
 	{Name: "dates", Label: "Dates", Chip: "dates", Form: true, Bounds: [2]string{"since", "until"},
-		Hint: "today, 7d, 30d, this month, last month, this year, 2026-03-01..2026-03-31", Parse: parseDates},
+		Hint: "today, 7d, 30d, this month, last month, october, 2026-10, this year, FY2026, 2026-03-01..2026-03-31", Parse: parseDates},
 	{Name: "status", Label: "Status", Chip: "status", Hint: "paid, refunded (any of them)", Form: true, Known: "status", Many: true, Parse: parseStatuses},
 	{Name: "amount", Label: "Amount", Chip: "amount", Hint: "25..100, 250.. or ..10 (any currency)", Form: true,
 		Bounds: [2]string{"min-amount", "max-amount"}, Parse: parseAmounts},
