@@ -39,6 +39,9 @@ type Report struct {
 	// way, as recurring does, has them then); the other formats leave
 	// them to the caller, as Notes.
 	Headline func() []string
+	// SortedBy is the key of the column the rows are in the order of, which
+	// a narrow table keeps: without it the rows look out of order.
+	SortedBy string
 	Width    int // the table's width, 0 for whole lines
 }
 

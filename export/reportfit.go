@@ -27,6 +27,7 @@ type ReportFit struct {
 	Columns        []ReportColumn
 	Widths         []int
 	Number, Filled []bool
+	Keep           string // the key of a column never dropped: the one the rows are sorted by
 }
 
 // Fit chooses the columns shown in width cells (0: every one) and shrinks
@@ -51,18 +52,29 @@ func (f ReportFit) Fit(width int) (shown []int) {
 			continue
 		}
 		if !ok {
-			k = len(shown) - 1
+			k = f.rightmost(shown)
 		}
 		shown = slices.Delete(shown, k, k+1)
 	}
 	return shown
 }
 
+// rightmost is the place in shown of the last column that may go: not
+// the one kept, unless it is all there is past the first.
+func (f ReportFit) rightmost(shown []int) int {
+	for k := len(shown) - 1; k > 1; k-- {
+		if f.Columns[shown[k]].Key != f.Keep {
+			return k
+		}
+	}
+	return len(shown) - 1
+}
+
 // dropFirst is the place in shown of the first of dropFirst shown.
 func (f ReportFit) dropFirst(shown []int) (int, bool) {
 	for _, key := range dropFirst {
 		for k, i := range shown {
-			if k > 0 && f.Columns[i].Key == key {
+			if k > 0 && key != f.Keep && f.Columns[i].Key == key {
 				return k, true
 			}
 		}
@@ -108,7 +120,7 @@ var ownWords = []string{"figure"}
 // measureReport reads r's rows once to measure its columns.
 func measureReport(r Report) (ReportFit, error) {
 	n := len(r.Columns)
-	f := ReportFit{Columns: r.Columns, Widths: make([]int, n), Number: make([]bool, n), Filled: make([]bool, n)}
+	f := ReportFit{Columns: r.Columns, Widths: make([]int, n), Number: make([]bool, n), Filled: make([]bool, n), Keep: r.SortedBy}
 	for i, c := range r.Columns {
 		f.Widths[i] = textsafe.Width(c.Title)
 	}

@@ -89,3 +89,32 @@ func TestGiftsWithNoConversionAreOneLine(t *testing.T) {
 		t.Fatalf("notes of the gifts with no conversion:\n%q\nwant one line:\n%q", own, want)
 	}
 }
+
+// A narrow table keeps the column its rows are sorted by, as SYBUNT's are
+// by the lifetime total: dropped first, it left rows that looked out of
+// order. It drops another in its place.
+func TestANarrowTableKeepsTheColumnItIsSortedBy(t *testing.T) {
+	donors := []store.LapsedDonor{
+		{Email: "someone.with.a.long.address@example.org", FirstName: "Someone", LastName: "With A Long Name",
+			LastGift: "2023-11-30", LastYear: 2023, LastYearTotal: api.ScaledDecimal(1000, 2), Lifetime: api.ScaledDecimal(987654321, 2), Gifts: 12},
+		{Email: "b@example.org", FirstName: "B", LastGift: "2023-01-02", LastYear: 2023,
+			LastYearTotal: api.ScaledDecimal(90000, 2), Lifetime: api.ScaledDecimal(90000, 2), Gifts: 1},
+	}
+	each := func(fn func(store.LapsedDonor) error) error {
+		for _, d := range donors {
+			if err := fn(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	r := LapsedReport(each, "USD", store.ReportQuery{Year: 2026})
+	r.Width, r.SortedBy = 80, "lifetime"
+	var b bytes.Buffer
+	if err := WriteReport(&b, "table", r); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "LIFETIME USD") || !strings.Contains(out, "9,876,543.21") {
+		t.Errorf("the column the rows are sorted by was dropped at 80:\n%s", out)
+	}
+}

@@ -41,9 +41,14 @@ func StoreReport(ctx context.Context, st *store.Store, name string, q store.Repo
 func namedReport(ctx context.Context, st *store.Store, name string, q store.ReportQuery, cur string, bands []int64) (Report, error) {
 	switch name {
 	case store.LYBUNT, store.SYBUNT:
-		return LapsedReport(func(fn func(store.LapsedDonor) error) error {
+		r := LapsedReport(func(fn func(store.LapsedDonor) error) error {
 			return st.Lapsed(ctx, q, name, cur, fn)
-		}, cur, q), nil
+		}, cur, q)
+		r.SortedBy = "last_year_total" // LYBUNT's order: what they gave last year
+		if name == store.SYBUNT {
+			r.SortedBy = "lifetime"
+		}
+		return r, nil
 	case "retention":
 		r, err := st.Retention(ctx, q, cur)
 		return RetentionReport(r, q), err

@@ -22,6 +22,9 @@ type reportTable struct {
 	rows    [][]string
 	more    int
 	notes   []string
+	// sortedBy is the column the rows are in the order of: a narrow page
+	// keeps it, as the command line's table does.
+	sortedBy string
 	// headline are the figures the report gives before its table, as the
 	// command line writes them: the recurring report's active and stopped.
 	headline []string
@@ -36,7 +39,7 @@ func readReport(ctx context.Context, asked dataset.Asked, name string, q dataset
 	if err != nil {
 		return nil, err
 	}
-	t := &reportTable{columns: r.Columns, number: make([]bool, len(r.Columns))}
+	t := &reportTable{columns: r.Columns, number: make([]bool, len(r.Columns)), sortedBy: r.SortedBy}
 	err = r.Rows(func(cells []any) error {
 		if len(t.rows) == reportRowsHeld {
 			t.more++
@@ -66,7 +69,7 @@ func readReport(ctx context.Context, asked dataset.Asked, name string, q dataset
 // column shows whole or not at all.
 func (t *reportTable) fit(width int) (shown []int, widths []int) {
 	n := len(t.columns)
-	f := export.ReportFit{Columns: t.columns, Widths: make([]int, n), Number: t.number, Filled: make([]bool, n)}
+	f := export.ReportFit{Columns: t.columns, Widths: make([]int, n), Number: t.number, Filled: make([]bool, n), Keep: t.sortedBy}
 	for i, c := range t.columns {
 		f.Widths[i] = textsafe.Width(c.Title)
 		for _, r := range t.rows {
