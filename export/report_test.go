@@ -151,3 +151,29 @@ func TestReportNotesSayWhenTheDatesMissTheYear(t *testing.T) {
 		})
 	}
 }
+
+// In December a year is not over though no month is to come: its totals
+// are "so far", and a note says the month under way is of its first days
+// against last year's whole month, rather than compare them silently.
+func TestYearOverYearSaysWhichMonthIsUnderWay(t *testing.T) {
+	months := make([]store.YearMonth, 12)
+	for i := range months {
+		months[i].Month = i + 1
+	}
+	months[11].UnderWay = true
+	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 12, 7, 3, 0, 0, 0, time.UTC), Zone: time.UTC}
+	r := YearOverYearReport(months, q)
+	var b bytes.Buffer
+	if err := WriteReport(&b, "table", r); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"SO FAR 2026", "2026 so far: Dec is under way (2026 counts its first 7 days, 2025 the whole month)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "still to come") {
+		t.Errorf("a month to come where none is:\n%s", out)
+	}
+}

@@ -151,10 +151,13 @@ func (s RecurringSum) Line(cur string) string {
 // the running total is "so far".
 func YearOverYearReport(months []store.YearMonth, q store.ReportQuery) Report {
 	y, ly := report.YearName(q, q.Year), report.YearName(q, q.Year-1)
-	toDate, toCome := "TO DATE ", []string(nil)
+	toDate, toCome, underWay := "TO DATE ", []string(nil), ""
 	for _, m := range months {
 		if m.ToCome {
-			toDate, toCome = "SO FAR ", append(toCome, time.Month(m.Month).String()[:3])
+			toCome = append(toCome, time.Month(m.Month).String()[:3])
+		}
+		if m.UnderWay {
+			toDate, underWay = "SO FAR ", time.Month(m.Month).String()[:3]
 		}
 	}
 	r := Report{
@@ -175,9 +178,20 @@ func YearOverYearReport(months []store.YearMonth, q store.ReportQuery) Report {
 			return nil
 		},
 	}
-	if len(toCome) > 0 {
+	if underWay != "" {
+		now := q.Now
+		if q.Zone != nil {
+			now = now.In(q.Zone)
+		}
 		r.Notes = func() []string {
-			return []string{fmt.Sprintf("%s so far: %s still to come, left empty", y, strings.Join(toCome, ", "))}
+			// A month under way against a whole one: its row and the
+			// totals so far are not like for like, and say so.
+			notes := []string{fmt.Sprintf("%s so far: %s is under way (%s counts its first %s, %s the whole month)",
+				y, underWay, y, textsafe.Count(now.Day(), "day"), ly)}
+			if len(toCome) > 0 {
+				notes = append(notes, fmt.Sprintf("%s still to come, left empty", strings.Join(toCome, ", ")))
+			}
+			return notes
 		}
 	}
 	return r

@@ -12,6 +12,9 @@ type YearMonth struct {
 	// ToCome: the month starts after the report's Now, so this year's
 	// figures of it are not known yet, not nothing.
 	ToCome bool
+	// Under way: the month holds the report's Now, so this year's figures
+	// of it are of its first days, last year's of the whole month.
+	UnderWay bool
 }
 
 // YearOverYear is q's year against the one before, month by month from
@@ -35,6 +38,7 @@ func (s *Store) YearOverYear(ctx context.Context, q ReportQuery, cur string) ([]
 	for i := range months {
 		months[i].Month = (fs-1+i)%12 + 1
 		months[i].ToCome = q.Now.Before(start.AddDate(0, i, 0))
+		months[i].UnderWay = !months[i].ToCome && q.Now.Before(start.AddDate(0, i+1, 0))
 	}
 	for k, t := range groups {
 		m, _ := k[1].(int64)
