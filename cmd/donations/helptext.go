@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -38,7 +39,7 @@ func writeHelp(out io.Writer, c *cobra.Command, width int) {
 		}
 		fmt.Fprintln(w)
 		for _, para := range strings.Split(text, "\n") {
-			fmt.Fprintln(w, wrapText(para, "  ", "  ", width))
+			fmt.Fprintln(w, wrapParagraph(para, width))
 		}
 	}
 	section(w, "USAGE", []string{wrapText(usageLine(c), "  ", "    ", width)})
@@ -129,6 +130,21 @@ func table(rows [][2]string, keyWidth, width int) []string {
 		out = append(out, wrapText(row[1], key+pad, strings.Repeat(" ", at), width))
 	}
 	return out
+}
+
+// termLine is a line of a list of terms in a long help: the term, indented,
+// then its text after two spaces or more ("  lybunt     donors who…").
+var termLine = regexp.MustCompile(`^( +\S+ {2,})(\S.*)$`)
+
+// wrapParagraph is a line of a command's long help wrapped to width: a
+// term's text keeps to its column, under the term's own indent and width,
+// so that the terms stand out; any other line is wrapped as text.
+func wrapParagraph(para string, width int) string {
+	if m := termLine.FindStringSubmatch(para); m != nil && width-ansi.StringWidth("  "+m[1]) >= 30 {
+		head := "  " + m[1]
+		return wrapText(m[2], head, strings.Repeat(" ", ansi.StringWidth(head)), width)
+	}
+	return wrapText(para, "  ", "  ", width)
 }
 
 // wrapText is text in lines of at most width columns, the first after

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -60,5 +61,28 @@ func TestLongExamplesStayOneShellCommand(t *testing.T) {
 	want := "  donations summary --demo --by form \\\n      --dates \"last month\" --sort \\\n      -amount --top 5"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A list of terms in a command's long help keeps its column when wrapped:
+// each report's name stands alone at the left of its text, which goes on
+// under the text, not under the name.
+func TestHelpKeepsTermsInTheirColumn(t *testing.T) {
+	r := runCmd(t, nil, "report", "--help")
+	lines := strings.Split(r.stdout, "\n")
+	for _, name := range []string{"lybunt", "sybunt", "retention", "recurring", "yoy", "ranges"} {
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "    "+name+" ") })
+		if i < 0 {
+			t.Errorf("no line begins with the report %s:\n%s", name, r.stdout)
+			continue
+		}
+		for _, next := range lines[i+1:] {
+			if next == "" || termLine.MatchString(next) {
+				break
+			}
+			if !strings.HasPrefix(next, strings.Repeat(" ", 15)) {
+				t.Errorf("%s's text goes on under its name: %q", name, next)
+			}
+		}
 	}
 }
