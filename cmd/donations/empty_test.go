@@ -39,8 +39,8 @@ func TestAValueMissingOnlyFromTheRangeIsAnEmptyAnswer(t *testing.T) {
 // anything is written: exit 2, a did-you-mean, and no header.
 func TestAValueTheAccountNeverHadIsRefusedWithADidYouMean(t *testing.T) {
 	for _, args := range [][]string{
-		{"list", "--demo", "--status", "refundd", "--format", "csv"},
-		{"summary", "--demo", "--by", "form", "--status", "refundd", "--format", "csv"},
+		{"list", "--demo", "--demo-count", "500", "--status", "refundd", "--format", "csv"},
+		{"summary", "--demo", "--demo-count", "500", "--by", "form", "--status", "refundd", "--format", "csv"},
 	} {
 		r := runCmd(t, nil, args...)
 		if r.code != exitConfig || r.stdout != "" || !strings.Contains(r.stderr, `status: no donation has "refundd" (did you mean "refunded"?)`) {

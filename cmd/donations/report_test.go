@@ -272,7 +272,7 @@ func partlyRefunded(d api.Donation) bool {
 // the figures lead stderr.
 func TestRecurringSaysItsFiguresFirst(t *testing.T) {
 	const figures = "recurring donors active: "
-	r := runCmd(t, nil, "report", "recurring", "--demo", "--format", "table")
+	r := runCmd(t, nil, "report", "recurring", "--demo", "--demo-count", "1000", "--format", "table")
 	lines := strings.Split(r.stdout, "\n")
 	if r.code != 0 || len(lines) < 4 {
 		t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)

@@ -107,7 +107,7 @@ func TestRangesSayWhatTheyBandAndWhichEndABandHolds(t *testing.T) {
 		{"donor", "Gift ranges by donor · 2026 · each donor by their year's total"},
 		{"gift", "Gift ranges by gift · 2026 · each gift by its size"},
 	} {
-		r := runCmd(t, nil, "report", "ranges", "--demo", "--by", tc.by, "--year", "2026", "--format", "table")
+		r := runCmd(t, nil, "report", "ranges", "--demo", "--demo-count", "500", "--by", tc.by, "--year", "2026", "--format", "table")
 		if r.code != 0 {
 			t.Fatalf("--by %s: exit %d: %s", tc.by, r.code, r.stderr)
 		}
