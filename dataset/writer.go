@@ -86,7 +86,6 @@ func startWriter(ctx context.Context, s *store.Store, ps pass, limit int) *pageW
 				}
 				return
 			}
-			w.room.free(size)
 			w.res.New, w.res.Updated = w.res.New+r.New, w.res.Updated+r.Updated
 			if per := batch[len(batch)-1].per; per > 0 {
 				w.per = per
@@ -95,6 +94,9 @@ func startWriter(ctx context.Context, s *store.Store, ps pass, limit int) *pageW
 				*ps.done += len(batch) // only this goroutine writes it while the pass runs
 			}
 			w.tell(ps, batch[len(batch)-1], r.New+r.Updated)
+			// Freed once told: what the pass hears is stored is never behind
+			// what the reader may send in its place.
+			w.room.free(size)
 		}
 	}()
 	return w
