@@ -15,11 +15,11 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"donations/api/demo"
+	"donations/internal/program"
 )
 
 func main() {
@@ -32,15 +32,11 @@ func main() {
 }
 
 func measure(count int) error {
-	dir, err := os.MkdirTemp("", "donations-longfields")
+	bin, remove, err := program.Build("donations-longfields")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "donations")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/donations").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
-	}
+	defer remove()
 	for _, long := range []bool{false, true} {
 		args := []string{"--count", fmt.Sprint(count)}
 		if long {

@@ -14,12 +14,12 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"donations/api/demo"
+	"donations/internal/program"
 )
 
 func main() {
@@ -57,15 +57,11 @@ var comparisons = []comparison{firstPage, export, exportRateLimited, newest, fir
 var storeFile = flag.String("store", "", "a store synced by scripts/scale, named DIR/donations/"+scaleUser+"@127.0.0.1_9.db, for the comparisons against sqlite3 (none: skipped)")
 
 func measure(runs int) error {
-	dir, err := os.MkdirTemp("", "donations-perf")
+	bin, remove, err := program.Build("donations-perf")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "donations")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/donations").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
-	}
+	defer remove()
 	if _, err := exec.LookPath("curl"); err != nil {
 		return fmt.Errorf("needs curl (apt-get install curl)")
 	}
