@@ -1,10 +1,9 @@
 package ask
 
 import (
+	"donations/query"
 	"strings"
 	"time"
-
-	"donations/store"
 )
 
 // Field is one filter a question can hold. The CLI flags of list and
@@ -69,11 +68,11 @@ var Fields = []Field{
 	{Name: "form", Label: "Form", Chip: "form", Hint: "the form's whole name", Form: true, Known: "form",
 		Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Form = s; return nil }},
 	{Name: "recurring", Label: "Recurring", Chip: "recurring", Hint: "yes or no", Form: true,
-		Parse: tri(func(q *Question) *store.Tri { return &q.Filter.Recurring })},
+		Parse: tri(func(q *Question) *query.Tri { return &q.Filter.Recurring })},
 	{Name: "tribute", Label: "Tribute", Chip: "tribute", Hint: "yes, no, or its type (memory, honor...)", Form: true,
 		Known: "tribute", Asked: func(q Question) []string { return nonEmpty(q.Filter.TributeType) }, Parse: parseTribute},
 	{Name: "anonymous", Label: "Anonymous", Chip: "anonymous", Hint: "yes or no", Form: true,
-		Parse: tri(func(q *Question) *store.Tri { return &q.Filter.Anonymous })},
+		Parse: tri(func(q *Question) *query.Tri { return &q.Filter.Anonymous })},
 	{Name: "campaign", Label: "Campaign", Chip: "campaign", Hint: "part of the campaign's name, any case", Form: true,
 		Known: "campaign", Partial: true, Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Campaign = s; return nil }},
 	{Name: "search", Label: "Search", Chip: "search", OneOff: true,

@@ -9,7 +9,7 @@ import (
 	"unicode"
 
 	"donations/api"
-	"donations/store"
+	"donations/query"
 	"donations/suggest"
 )
 
@@ -136,7 +136,7 @@ func parseAmounts(s string, _ time.Time, q *Question) error {
 	return nil
 }
 
-func tri(field func(*Question) *store.Tri) func(string, time.Time, *Question) error {
+func tri(field func(*Question) *query.Tri) func(string, time.Time, *Question) error {
 	return func(s string, _ time.Time, q *Question) error {
 		v, ok := yesNo(s)
 		if !ok {
@@ -147,14 +147,14 @@ func tri(field func(*Question) *store.Tri) func(string, time.Time, *Question) er
 	}
 }
 
-func yesNo(s string) (store.Tri, bool) {
+func yesNo(s string) (query.Tri, bool) {
 	switch strings.ToLower(s) {
 	case "y", "yes", "true":
-		return store.Yes, true
+		return query.Yes, true
 	case "n", "no", "false":
-		return store.No, true
+		return query.No, true
 	}
-	return store.Any, false
+	return query.Any, false
 }
 
 // parseTribute reads yes or no (a tribute or none), or a tribute's type,

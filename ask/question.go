@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"donations/api"
-	"donations/store"
+	"donations/query"
 )
 
 // Texts are the fields' texts as given, by Field.Name: what the form shows,
@@ -28,8 +28,8 @@ type Question struct {
 	Query api.Query
 	// Filter holds what only the store applies, and the search; its API
 	// fields stay empty (Store adds them where the store answers for them).
-	Filter store.Filter
-	Sort   string // a store.Sorts key; "" is by date
+	Filter query.Filter
+	Sort   string // a query.Sorts key; "" is by date
 	Desc   bool
 	// fiscalStart is the month fiscal years start in ("fiscal 2026"), as
 	// ReadFiscal was given it; With and Only keep it.
@@ -119,7 +119,7 @@ func (q Question) Only(keep func(Field) bool, now time.Time) Question {
 
 // Store is the filter a store applies: the store's filters and the search,
 // and, where the store holds every donation (withServer), the API's own too.
-func (q Question) Store(withServer bool) store.Filter {
+func (q Question) Store(withServer bool) query.Filter {
 	f := q.Filter
 	if withServer {
 		f.Email, f.FirstName, f.LastName, f.ID = q.Query.Email, q.Query.FirstName, q.Query.LastName, q.Query.ID

@@ -1,12 +1,11 @@
 package ask
 
 import (
+	"donations/query"
 	"errors"
 	"strings"
 	"testing"
 	"time"
-
-	"donations/store"
 )
 
 var now = time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
@@ -32,7 +31,7 @@ func TestReadEveryField(t *testing.T) {
 		t.Errorf("amounts: %v..%v", f.MinAmount, f.MaxAmount)
 	case f.Currency != "eur" || f.Form != "Spring Appeal" || f.Search != "zoe lef":
 		t.Errorf("texts: %+v", f)
-	case f.Recurring != store.Yes || f.Tribute != store.No || f.Anonymous != store.Yes:
+	case f.Recurring != query.Yes || f.Tribute != query.No || f.Anonymous != query.Yes:
 		t.Errorf("yes/no: %v %v %v", f.Recurring, f.Tribute, f.Anonymous)
 	case f.Email != "" || f.ID != 0:
 		t.Errorf("the store filter holds the server's: %+v", f)
@@ -153,13 +152,5 @@ func TestParseSort(t *testing.T) {
 		if k != tc.key || d != tc.desc || (err != nil) != tc.bad {
 			t.Errorf("%q: %q %v %v", tc.in, k, d, err)
 		}
-	}
-	for _, k := range SortNames {
-		if _, ok := store.Sorts[k]; !ok {
-			t.Errorf("SortNames has %q, which the store cannot sort by", k)
-		}
-	}
-	if len(SortNames) != len(store.Sorts) {
-		t.Errorf("SortNames has %d names, the store %d", len(SortNames), len(store.Sorts))
 	}
 }

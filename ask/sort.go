@@ -2,23 +2,20 @@ package ask
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"donations/store"
+	"donations/query"
 	"donations/suggest"
 )
-
-// SortNames are the orders a question can ask for, as every place names
-// them; store.Sorts holds the same keys.
-var SortNames = []string{"date", "amount", "name", "email", "status", "form", "id"}
 
 // ParseSort reads a sort as the command line and [views.*] give it: a name,
 // "-" in front for descending. "date" is kept as "".
 func ParseSort(s string) (key string, desc bool, err error) {
 	s = strings.TrimSpace(s)
 	key, desc = strings.TrimPrefix(s, "-"), strings.HasPrefix(s, "-")
-	if _, ok := store.Sorts[key]; !ok {
-		return "", false, fmt.Errorf("%q is not one of %s (with - in front for descending)%s", s, strings.Join(SortNames, ", "), suggest.DidYouMean(s, SortChoices()))
+	if !slices.Contains(query.Sorts, key) {
+		return "", false, fmt.Errorf("%q is not one of %s (with - in front for descending)%s", s, strings.Join(query.Sorts, ", "), suggest.DidYouMean(s, SortChoices()))
 	}
 	if key == "date" {
 		key = ""
@@ -42,7 +39,7 @@ func (q Question) SortText() string {
 // completion.
 func SortChoices() []string {
 	var out []string
-	for _, k := range SortNames {
+	for _, k := range query.Sorts {
 		out = append(out, k, "-"+k)
 	}
 	return out

@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 
+	"donations/query"
 	"donations/store"
 )
 
@@ -21,12 +22,12 @@ type Sums struct {
 
 // rule is which gifts the totals of what f selects count: the paid ones,
 // f's statuses, or with all every status but refunded.
-func rule(f store.Filter, all bool) store.ReportQuery {
-	return store.ReportQuery{Filter: store.Filter{Statuses: f.Statuses}, AllStatuses: all}
+func rule(f query.Filter, all bool) store.ReportQuery {
+	return store.ReportQuery{Filter: query.Filter{Statuses: f.Statuses}, AllStatuses: all}
 }
 
 // sums adds up what f selects, in one reading of the store.
-func sums(ctx context.Context, st *store.Store, f store.Filter, all bool) (*Sums, error) {
+func sums(ctx context.Context, st *store.Store, f query.Filter, all bool) (*Sums, error) {
 	groups, err := st.Groups(ctx, f, []string{"status", "recurring", "currency"}, nil)
 	if err != nil {
 		return nil, err

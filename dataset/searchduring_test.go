@@ -7,6 +7,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -40,7 +41,7 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 		search string
 		finds  bool // surely something among any hundreds of the demo's
 	}{{"lef", true}, {"paid", true}, {"zoe lef", false}, {"ma lef", false}} {
-		search, f := tc.search, store.Filter{Search: tc.search}
+		search, f := tc.search, query.Filter{Search: tc.search}
 		got, err := s.Count(context.Background(), store.Query{Filter: f})
 		want, werr := indexed.Count(context.Background(), store.Query{Filter: f})
 		if err != nil || werr != nil || tc.finds && want == 0 || got != want {

@@ -12,6 +12,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -76,7 +77,7 @@ func TestRefundsFoundByWindowAndFull(t *testing.T) {
 	if r.Updated != 1 || r.Removed != 0 {
 		t.Errorf("full: %+v, want the old one updated", r)
 	}
-	n, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "refunded", ID: old}})
+	n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: "refunded", ID: old}})
 	if err != nil || n != 1 {
 		t.Errorf("the old refund is not in the store: %d %v", n, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"donations/api/demo"
 	"donations/ask"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -27,7 +28,7 @@ func TestLiveChecksTheSourceAnswerReads(t *testing.T) {
 	var ids []int64
 	err := s.Donations(ctx, store.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error { email = d.Email.Value; return nil })
 	if err == nil {
-		err = s.Donations(ctx, store.Query{Filter: store.Filter{Email: email}, Sort: "id", Desc: true}, 0, -1, func(d *api.Donation) error {
+		err = s.Donations(ctx, store.Query{Filter: query.Filter{Email: email}, Sort: "id", Desc: true}, 0, -1, func(d *api.Donation) error {
 			ids = append(ids, d.ID.Value)
 			return nil
 		})

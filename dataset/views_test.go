@@ -11,6 +11,7 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 	"donations/store"
 )
 
@@ -90,7 +91,7 @@ var viewReads = []struct {
 
 // paid is the filter of the gifts the default rule counts, of every
 // donation.
-var paid = store.Filter{Statuses: store.PaidStatuses}
+var paid = query.Filter{Statuses: store.PaidStatuses}
 
 // reportYear is a report over the demo's years so far.
 var reportYear = store.ReportQuery{Year: demo.End.Year(), Now: demo.End}

@@ -1,6 +1,9 @@
 package dataset
 
-import "donations/store"
+import (
+	"donations/query"
+	"donations/store"
+)
 
 // The browser draws what the store's reads give and names what its rules
 // name, yet imports the dataset, never the store (docs/architecture.md): the
@@ -12,7 +15,7 @@ type (
 	// Donor is one donor of the donors' reads.
 	Donor = store.Donor
 	// Filter is what the store applies of a question.
-	Filter = store.Filter
+	Filter = query.Filter
 	// ReportQuery is which gifts count and for which year.
 	ReportQuery = store.ReportQuery
 )

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -143,7 +144,7 @@ func TestReportNotesSayWhenTheDatesMissTheYear(t *testing.T) {
 		{"open to the past, into the year", api.DateRange{Until: day("2026-01-02")}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			q := store.ReportQuery{Year: 2026, Filter: store.Filter{Dates: tc.dates}}
+			q := store.ReportQuery{Year: 2026, Filter: query.Filter{Dates: tc.dates}}
 			notes := strings.Join(ReportNotes(store.ReportNotes{}, q, false, "--all-statuses"), "\n")
 			if got := strings.Contains(notes, "hold no day of 2026"); got != tc.says {
 				t.Errorf("notes %q: says the dates miss the year %v, want %v", notes, got, tc.says)

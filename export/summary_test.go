@@ -19,6 +19,7 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 	"donations/store"
 )
 
@@ -232,13 +233,13 @@ func TestSummaryTopFormsOverTheDemo(t *testing.T) {
 	}
 	want = append(want[:3], &rest)
 
-	whole, err := st.Whole(ctx, store.Filter{})
+	whole, err := st.Whole(ctx, query.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := summaryJSON(t, export.Summary{By: []string{"form"}, Whole: whole, Order: "amount", Desc: true, Top: 3,
 		Groups: func(fn func(store.Group) error) error {
-			return st.EachGroup(ctx, store.Filter{}, []string{"form"}, nil, fn)
+			return st.EachGroup(ctx, query.Filter{}, []string{"form"}, nil, fn)
 		}})
 	if len(got) != 4 {
 		t.Fatalf("%d rows, want 4: %+v", len(got), got)

@@ -11,6 +11,7 @@ import (
 
 	"donations/api"
 	"donations/export"
+	"donations/query"
 	"donations/store"
 )
 
@@ -47,7 +48,7 @@ func tiedStore(t *testing.T) *store.Store {
 // more tie the last one kept.
 func TestTopDonorsCutTiesAlikeAndSaySo(t *testing.T) {
 	s, ctx := tiedStore(t), context.Background()
-	f := store.Filter{Statuses: []string{"paid"}}
+	f := query.Filter{Statuses: []string{"paid"}}
 	in, err := s.Insight(ctx, f, "month", time.UTC, 2)
 	if err != nil {
 		t.Fatal(err)

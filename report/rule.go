@@ -5,7 +5,10 @@
 // `report` all ask it, so they cannot disagree.
 package report
 
-import "donations/store"
+import (
+	"donations/query"
+	"donations/store"
+)
 
 // Rule says which gifts count: the statuses named, every status but
 // Refunded with All, or else the paid ones.
@@ -27,7 +30,7 @@ func RuleOf(q store.ReportQuery) Rule {
 // count, in SQL, the statuses Counted gives, so the rule is resolved in
 // one place, where the SQL can read it.
 func (r Rule) query() store.ReportQuery {
-	return store.ReportQuery{Filter: store.Filter{Statuses: r.Statuses}, AllStatuses: r.All}
+	return store.ReportQuery{Filter: query.Filter{Statuses: r.Statuses}, AllStatuses: r.All}
 }
 
 // Counted are the statuses r counts (the paid ones unless it names

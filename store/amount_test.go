@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -68,10 +69,10 @@ func TestAmountsPastTheIntegerColumnFilterAndSort(t *testing.T) {
 		q    store.Query
 		want []int64
 	}{
-		{"min 0", store.Query{Sort: "id", Filter: store.Filter{MinAmount: bound("0")}}, []int64{1, 2, 3, 4, 5}},
-		{"min 12.3457", store.Query{Sort: "id", Filter: store.Filter{MinAmount: bound("12.3457")}}, []int64{2, 4}},
-		{"min 12.3456", store.Query{Sort: "id", Filter: store.Filter{MinAmount: bound("12.3456")}}, []int64{2, 3, 4}},
-		{"max 1000", store.Query{Sort: "id", Filter: store.Filter{MaxAmount: bound("1000")}}, []int64{1, 2, 3, 5, 6}},
+		{"min 0", store.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("0")}}, []int64{1, 2, 3, 4, 5}},
+		{"min 12.3457", store.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("12.3457")}}, []int64{2, 4}},
+		{"min 12.3456", store.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("12.3456")}}, []int64{2, 3, 4}},
+		{"max 1000", store.Query{Sort: "id", Filter: query.Filter{MaxAmount: bound("1000")}}, []int64{1, 2, 3, 5, 6}},
 		{"by amount", store.Query{Sort: "amount"}, []int64{7, 6, 5, 1, 3, 2, 4}},
 		{"by amount, descending", store.Query{Sort: "amount", Desc: true}, []int64{4, 2, 3, 1, 5, 6, 7}},
 	} {
@@ -79,7 +80,7 @@ func TestAmountsPastTheIntegerColumnFilterAndSort(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	g, err := s.Groups(context.Background(), store.Filter{MinAmount: bound("0")}, []string{"currency"}, nil)
+	g, err := s.Groups(context.Background(), query.Filter{MinAmount: bound("0")}, []string{"currency"}, nil)
 	if err != nil || len(g) != 1 {
 		t.Fatalf("%v %v", g, err)
 	}

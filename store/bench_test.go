@@ -9,6 +9,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -57,7 +58,7 @@ func BenchmarkSearch(b *testing.B) {
 	s := open(b, path)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "zoe lef"}}); err != nil {
+		if _, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: "zoe lef"}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -71,7 +72,7 @@ func BenchmarkGroupsByDonor(b *testing.B) {
 	for _, by := range [][]string{{"donor"}, {"donor", "day"}} {
 		b.Run(fmt.Sprint(by), func(b *testing.B) {
 			for b.Loop() {
-				if err := s.EachGroup(context.Background(), store.Filter{}, by, time.Local, func(store.Group) error { return nil }); err != nil {
+				if err := s.EachGroup(context.Background(), query.Filter{}, by, time.Local, func(store.Group) error { return nil }); err != nil {
 					b.Fatal(err)
 				}
 			}

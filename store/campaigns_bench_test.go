@@ -8,6 +8,7 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/dataset/datasettest"
+	"donations/query"
 	"donations/store"
 )
 
@@ -17,7 +18,7 @@ import (
 func BenchmarkCampaignGroups(b *testing.B) {
 	ctx := context.Background()
 	s, _, _, _ := syncedFile(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}), dataset.SyncOptions{Concurrency: 4})
-	paid := store.Filter{Statuses: store.PaidStatuses}
+	paid := query.Filter{Statuses: store.PaidStatuses}
 	groups := func(b *testing.B) {
 		for b.Loop() {
 			if _, err := s.Groups(ctx, paid, []string{"campaign"}, nil); err != nil {

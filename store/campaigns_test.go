@@ -11,6 +11,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -51,10 +52,10 @@ func TestCampaignBreakDowns(t *testing.T) {
 			}
 			for _, c := range []struct {
 				name string
-				f    store.Filter
+				f    query.Filter
 				want map[string]int
-			}{{"every donation", store.Filter{}, want}, {"paid", store.Filter{Statuses: store.PaidStatuses}, paid},
-				{"a range of all time", store.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}, want}} {
+			}{{"every donation", query.Filter{}, want}, {"paid", query.Filter{Statuses: store.PaidStatuses}, paid},
+				{"a range of all time", query.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}, want}} {
 				in, err := s.Insight(ctx, c.f, "month", nil, 1)
 				if err != nil {
 					t.Fatal(err)
@@ -64,12 +65,12 @@ func TestCampaignBreakDowns(t *testing.T) {
 				}
 			}
 			agree(t, s, func(s *store.Store) (string, error) {
-				gs, err := s.Groups(ctx, store.Filter{Statuses: store.PaidStatuses}, []string{"campaign"}, nil)
+				gs, err := s.Groups(ctx, query.Filter{Statuses: store.PaidStatuses}, []string{"campaign"}, nil)
 				return fmt.Sprint(gs), err
 			})
 			gave := 0
 			for email, want := range byDonor {
-				got, err := s.DonorCampaigns(ctx, store.Filter{}, email)
+				got, err := s.DonorCampaigns(ctx, query.Filter{}, email)
 				switch {
 				case err != nil:
 					t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -29,7 +30,7 @@ func stored(t *testing.T, s *store.Store) []api.Donation {
 }
 
 // selected is the ids f selects in s, ascending.
-func selected(t *testing.T, s *store.Store, f store.Filter) []int64 {
+func selected(t *testing.T, s *store.Store, f query.Filter) []int64 {
 	t.Helper()
 	var out []int64
 	err := s.Donations(context.Background(), store.Query{Filter: f}, 0, -1, func(d *api.Donation) error {
@@ -70,7 +71,7 @@ func answered(d *api.Donation, part string) bool {
 // with the donations it must select, worked out from the records.
 func columnCases(srv *demo.Running) []struct {
 	name string
-	f    store.Filter
+	f    query.Filter
 	want func(all []api.Donation) []int64
 	some bool // the Donorbox shape has some; the spec's may have none
 } {
@@ -79,47 +80,47 @@ func columnCases(srv *demo.Running) []struct {
 	}
 	return []struct {
 		name string
-		f    store.Filter
+		f    query.Filter
 		want func(all []api.Donation) []int64
 		some bool
 	}{
-		{"campaign id", store.Filter{CampaignID: 104}, func(all []api.Donation) []int64 {
+		{"campaign id", query.Filter{CampaignID: 104}, func(all []api.Donation) []int64 {
 			if all[0].CampaignID.Valid {
 				return srv.Match(demo.Filter{CampaignID: 104})
 			}
 			return nil // the spec's records name no campaign
 		}, true},
-		{"part of the campaign's name, any case", store.Filter{Campaign: "TRIBU"}, func(all []api.Donation) []int64 {
+		{"part of the campaign's name, any case", query.Filter{Campaign: "TRIBU"}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool { return d.CampaignName.Value == "Tributes" })
 		}, true},
-		{"tribute type", store.Filter{TributeType: "Memory"}, func(all []api.Donation) []int64 {
+		{"tribute type", query.Filter{TributeType: "Memory"}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool { return tribute(d) == "memory" })
 		}, true},
-		{"tribute type and yes", store.Filter{TributeType: "honor", Tribute: store.Yes}, func(all []api.Donation) []int64 {
+		{"tribute type and yes", query.Filter{TributeType: "honor", Tribute: query.Yes}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool { return tribute(d) == "honor" })
 		}, true},
-		{"search: an answer to a question", store.Filter{Search: "mother"}, func(all []api.Donation) []int64 {
+		{"search: an answer to a question", query.Filter{Search: "mother"}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool {
 				return answered(d, "My mother") || strings.Contains(strings.ToLower(d.DonorName()+" "+d.Email.Value), "mother")
 			})
 		}, true},
-		{"search: a tribute's message", store.Filter{Search: "wonderful teacher"}, func(all []api.Donation) []int64 {
+		{"search: a tribute's message", query.Filter{Search: "wonderful teacher"}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool {
 				return strings.Contains(honorOf(d, func(h *api.Honor) string { return h.RecipientMessage.Value }), "wonderful teacher")
 			})
 		}, true},
-		{"search: the tribute's type", store.Filter{Search: "memory"}, func(all []api.Donation) []int64 {
+		{"search: the tribute's type", query.Filter{Search: "memory"}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool {
 				return tribute(d) == "memory" || strings.Contains(strings.ToLower(d.FormName.Value+d.CampaignName.Value), "memory") ||
 					strings.Contains(strings.ToLower(honorOf(d, func(h *api.Honor) string { return h.RecipientMessage.Value })), "memory")
 			})
 		}, true},
-		{"search: the campaign's name and the designation", store.Filter{Search: "scholarships"}, func(all []api.Donation) []int64 {
+		{"search: the campaign's name and the designation", query.Filter{Search: "scholarships"}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool {
 				return d.CampaignName.Value == "Scholarships" || d.Designation.Value == "Scholarships"
 			})
 		}, false},
-		{"search: an employer", store.Filter{Search: store.Fold("Acme")}, func(all []api.Donation) []int64 {
+		{"search: an employer", query.Filter{Search: store.Fold("Acme")}, func(all []api.Donation) []int64 {
 			return idsOf(all, func(d *api.Donation) bool { return strings.Contains(d.Employer.Value, "Acme") })
 		}, false},
 	}

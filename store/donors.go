@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // Donor is one donor's gifts among those a filter selects: donors are told
@@ -34,7 +35,7 @@ var DonorSorts = map[string]string{
 // donorSource is what the donor view reads: the donors table's columns of
 // the rule that counts what f selects (ok; see donorRuleOf), or else from,
 // the gifts f selects added up by donor.
-func (s *Store) donorSource(ctx context.Context, f Filter) (rule donorRule, ok bool, from string, args []any, err error) {
+func (s *Store) donorSource(ctx context.Context, f filter) (rule donorRule, ok bool, from string, args []any, err error) {
 	if err := s.searchable(ctx, &f); err != nil {
 		return rule, false, "", nil, err
 	}
@@ -93,7 +94,8 @@ func countOf(rule donorRule) string {
 }
 
 // DonorCount is how many donors what f selects has.
-func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
+func (s *Store) DonorCount(ctx context.Context, qf query.Filter) (int, error) {
+	f := filter{Filter: qf}
 	rule, ok, from, args, err := s.donorSource(ctx, f)
 	if err != nil {
 		return 0, err
@@ -109,7 +111,8 @@ func (s *Store) DonorCount(ctx context.Context, f Filter) (int, error) {
 
 // Donors lists the donors of what f selects, ordered by a DonorSorts key,
 // from offset on, at most limit of them.
-func (s *Store) Donors(ctx context.Context, f Filter, sort string, desc bool, offset, limit int) ([]Donor, error) {
+func (s *Store) Donors(ctx context.Context, qf query.Filter, sort string, desc bool, offset, limit int) ([]Donor, error) {
+	f := filter{Filter: qf}
 	col, ok := DonorSorts[sort]
 	if !ok {
 		return nil, fmt.Errorf("cannot sort donors by %q", sort)
@@ -183,7 +186,7 @@ func (s *Store) names(ctx context.Context, donors []Donor) error {
 // largest converted total first: the donor view's "gave to". It reads the
 // donor's gifts alone (donations_donor begins with the e-mail). The gifts without an e-mail are
 // no one donor's: they have none.
-func (s *Store) DonorCampaigns(ctx context.Context, f Filter, email string) ([]Group, error) {
+func (s *Store) DonorCampaigns(ctx context.Context, f query.Filter, email string) ([]Group, error) {
 	if email == "" {
 		return nil, nil
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"donations/api"
-	"donations/store"
+	"donations/query"
 )
 
 func TestDonorsAddUpEachDonorsGifts(t *testing.T) {
@@ -39,7 +39,7 @@ func TestDonorsAddUpEachDonorsGifts(t *testing.T) {
 			w.latest = d
 		}
 	}
-	f := store.Filter{Statuses: []string{"paid"}}
+	f := query.Filter{Statuses: []string{"paid"}}
 	donors, err := s.Donors(context.Background(), f, "total", true, 0, 40)
 	if err != nil {
 		t.Fatal(err)
@@ -75,13 +75,13 @@ func TestMedianIsTheMiddleGift(t *testing.T) {
 	s, all := synced(t, 1001)
 	for _, tc := range []struct {
 		name string
-		f    store.Filter
+		f    query.Filter
 		keep func(api.Donation) bool
 	}{
-		{"all", store.Filter{}, func(api.Donation) bool { return true }},
-		{"paid", store.Filter{Statuses: []string{"paid"}}, func(d api.Donation) bool { return d.Status.Value == "paid" }},
-		{"refunded", store.Filter{Statuses: []string{"refunded"}}, func(d api.Donation) bool { return d.Status.Value == "refunded" }},
-		{"all but refunded", store.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}},
+		{"all", query.Filter{}, func(api.Donation) bool { return true }},
+		{"paid", query.Filter{Statuses: []string{"paid"}}, func(d api.Donation) bool { return d.Status.Value == "paid" }},
+		{"refunded", query.Filter{Statuses: []string{"refunded"}}, func(d api.Donation) bool { return d.Status.Value == "refunded" }},
+		{"all but refunded", query.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}},
 			func(d api.Donation) bool {
 				return slices.Contains([]string{"paid", "pending", "failed", "disputed"}, d.Status.Value)
 			}},

@@ -12,6 +12,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -26,12 +27,12 @@ func TestDonorsCountAGiftLessItsRefundedPart(t *testing.T) {
 	all := apitest.Every(t, c)
 	rules := []struct {
 		name   string
-		f      store.Filter
+		f      query.Filter
 		counts func(status string) bool
 	}{
-		{"every gift", store.Filter{}, func(string) bool { return true }},
-		{"paid", store.Filter{Statuses: store.PaidStatuses}, func(st string) bool { return slices.Contains(store.PaidStatuses, st) }},
-		{"all but refunded", store.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}},
+		{"every gift", query.Filter{}, func(string) bool { return true }},
+		{"paid", query.Filter{Statuses: store.PaidStatuses}, func(st string) bool { return slices.Contains(store.PaidStatuses, st) }},
+		{"all but refunded", query.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}},
 			func(st string) bool { return st != "" && st != store.Refunded }},
 	}
 	check := func(s *store.Store, when string) {

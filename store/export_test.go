@@ -3,12 +3,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"donations/query"
 	"time"
 )
 
 // GroupTable is the table Groups reads for f, by and loc.
-func (s *Store) GroupTable(ctx context.Context, f Filter, by []string, loc *time.Location) (string, error) {
-	src, err := s.groupSource(ctx, f, by, loc)
+func (s *Store) GroupTable(ctx context.Context, f query.Filter, by []string, loc *time.Location) (string, error) {
+	src, err := s.groupSource(ctx, filter{Filter: f}, by, loc)
 	return src.table, err
 }
 
@@ -58,8 +59,8 @@ func SetPrefixCap(t interface{ Cleanup(func()) }, n int) {
 
 // DonorSource is what the donor view reads for f: a page by e-mail of
 // the donors table's columns of a rule, or a GROUP BY over the donations.
-func (s *Store) DonorSource(ctx context.Context, f Filter) (string, error) {
-	rule, ok, from, _, err := s.donorSource(ctx, f)
+func (s *Store) DonorSource(ctx context.Context, f query.Filter) (string, error) {
+	rule, ok, from, _, err := s.donorSource(ctx, filter{Filter: f})
 	if ok {
 		return rulePage(rule, "email_key", false), err
 	}

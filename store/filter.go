@@ -10,45 +10,13 @@ import (
 	"unicode/utf8"
 
 	"donations/api"
+	"donations/query"
 )
 
-// Tri is a yes/no filter that may be left open.
-type Tri int8
-
-// The values of a Tri.
-const (
-	Any Tri = iota
-	Yes
-	No
-)
-
-// Filter selects stored donations. The API's own filters (e-mail, names, id)
-// match whole values, ignoring case, as the demo server does; the rest are
-// what the API cannot answer. The zero Filter selects everything.
-type Filter struct {
-	Email, FirstName, LastName string
-	ID                         int64
-	// Search matches parts of what searchText holds, ignoring case and
-	// accents.
-	Search string
-	// Dates is half-open: Since ≤ date < Until; a zero bound is open.
-	Dates api.DateRange
-	// Statuses matches any of them, ignoring case; none matches all.
-	Statuses []string
-	// MinAmount and MaxAmount bound the amount, whatever its currency; nil
-	// is open. Both bounds are included.
-	MinAmount, MaxAmount          *api.Decimal
-	Currency, Form                string // whole values, ignoring case
-	Recurring, Tribute, Anonymous Tri
-	// TributeType is a tribute's type (memory, honor), ignoring case.
-	TributeType string
-	// Campaign is part of the campaign's name, ignoring case; CampaignID
-	// its id, where the server sends one (the nested campaign).
-	Campaign   string
-	CampaignID int64
-	// AfterID keeps the donations with a larger id: those that arrived
-	// after it, as ids ascend.
-	AfterID int64
+// filter is a query.Filter as the store plans it: how the search is
+// answered and whether the dates are tested row by row.
+type filter struct {
+	query.Filter
 
 	unindexed bool // the search index is not built yet (see searchable)
 	// scanDates tests the dates on each row read, keeping donations_date
@@ -64,7 +32,7 @@ type Filter struct {
 // defers the search index (it is built once at its end), every word is
 // looked for in the search column itself, or a search during the sync
 // would find nothing at all.
-func (s *Store) searchable(ctx context.Context, f *Filter) error {
+func (s *Store) searchable(ctx context.Context, f *filter) error {
 	if f.Search == "" {
 		return nil
 	}
@@ -77,12 +45,12 @@ func (s *Store) searchable(ctx context.Context, f *Filter) error {
 }
 
 // where builds the filter's WHERE clause and its arguments.
-func (f Filter) where() (string, []any, error) { return f.clause(false) }
+func (f filter) where() (string, []any, error) { return f.clause(false) }
 
 // clause is where; inOrder asks SQLite to walk the sort's index and test
 // each row against the search, rather than fetch every match and sort them:
 // much faster when a search matches thousands.
-func (f Filter) clause(inOrder bool) (string, []any, error) {
+func (f filter) clause(inOrder bool) (string, []any, error) {
 	var w conds
 	f.whoClause(&w, inOrder)
 	f.giftClause(&w)
@@ -107,7 +75,7 @@ func (c *conds) add(cond string, a ...any) {
 
 // whoClause is the conditions on the donor and the gift's identity: the
 // API's filters, the ids after one, and the search.
-func (f Filter) whoClause(w *conds, inOrder bool) {
+func (f filter) whoClause(w *conds, inOrder bool) {
 	if f.Email != "" {
 		w.add("email_key = ?", emailKey(f.Email))
 	}
@@ -145,7 +113,7 @@ func (f Filter) whoClause(w *conds, inOrder bool) {
 
 // giftClause is the conditions on what the gift is: dates, status,
 // currency, form and the yes/no ones.
-func (f Filter) giftClause(w *conds) {
+func (f filter) giftClause(w *conds) {
 	date := "date_utc"
 	if f.scanDates {
 		date = "+date_utc" // the unary plus keeps donations_date out of the plan
@@ -188,10 +156,10 @@ func (f Filter) giftClause(w *conds) {
 	}
 	for _, t := range []struct {
 		col string
-		v   Tri
+		v   query.Tri
 	}{{"recurring", f.Recurring}, {"tribute", f.Tribute}, {"anonymous", f.Anonymous}} {
-		if t.v != Any {
-			w.add(t.col+" = ?", t.v == Yes)
+		if t.v != query.Any {
+			w.add(t.col+" = ?", t.v == query.Yes)
 		}
 	}
 }
@@ -200,11 +168,11 @@ func (f Filter) giftClause(w *conds) {
 // campaign, on the donations or on the rollups that key them by the same
 // column: a report resolves them to the names the store holds with the
 // very test its rows get (see narrowBy).
-func (f Filter) formCond() (string, any) {
+func (f filter) formCond() (string, any) {
 	return "lower(form_name) = ?", sqlLower(boundedKey(strings.TrimSpace(f.Form)))
 }
 
-func (f Filter) campaignCond() (string, any) {
+func (f filter) campaignCond() (string, any) {
 	return "campaign_name LIKE ? ESCAPE '\\'", "%" + likeEscape(strings.TrimSpace(f.Campaign)) + "%"
 }
 
@@ -221,7 +189,7 @@ func sqlLower(s string) string {
 }
 
 // amountClause is the conditions on the amount's bounds.
-func (f Filter) amountClause(w *conds) error {
+func (f filter) amountClause(w *conds) error {
 	for _, b := range []struct {
 		d  *api.Decimal
 		op string
@@ -256,7 +224,7 @@ var ErrBadAmount = errors.New("bad amount bound")
 // as each of its trigrams, all in one donation: the donations that hold
 // the word and a few that hold its trigrams apart, which rechecked tells
 // apart.
-func (f Filter) match() string {
+func (f filter) match() string {
 	if f.unindexed {
 		return ""
 	}
@@ -274,7 +242,7 @@ func (f Filter) match() string {
 // donations the index finds for them are tested for the word itself. The
 // search column is folded as the words are, so instr matches as the
 // index's phrases did, and needs no escaping as LIKE would.
-func (f Filter) rechecked() []string {
+func (f filter) rechecked() []string {
 	var long []string
 	for _, w := range strings.Fields(Fold(f.Search)) {
 		if !f.unindexed && utf8.RuneCountInString(w) > 3 {
@@ -285,7 +253,7 @@ func (f Filter) rechecked() []string {
 }
 
 // shortWords are the search's words too short for the trigram index.
-func (f Filter) shortWords() []string {
+func (f filter) shortWords() []string {
 	var short []string
 	for _, w := range strings.Fields(Fold(f.Search)) {
 		if f.unindexed || utf8.RuneCountInString(w) < 3 {
@@ -298,16 +266,16 @@ func (f Filter) shortWords() []string {
 // onlyMatch says whether the filter is a search of words of three or more
 // characters and nothing else: the full-text index then knows which
 // donations it selects, alone for words of three (see searchCount).
-func (f Filter) onlyMatch() bool {
+func (f filter) onlyMatch() bool {
 	g := f
 	g.Search = ""
 	return f.match() != "" && len(f.shortWords()) == 0 && g.isZero()
 }
 
-func (f Filter) isZero() bool {
+func (f filter) isZero() bool {
 	return f.Email == "" && f.FirstName == "" && f.LastName == "" && f.ID == 0 && f.AfterID == 0 && f.Search == "" &&
 		f.Dates.IsZero() && len(f.Statuses) == 0 && f.MinAmount == nil && f.MaxAmount == nil &&
-		f.Currency == "" && f.Form == "" && f.Recurring == Any && f.Tribute == Any && f.Anonymous == Any &&
+		f.Currency == "" && f.Form == "" && f.Recurring == query.Any && f.Tribute == query.Any && f.Anonymous == query.Any &&
 		f.TributeType == "" && f.Campaign == "" && f.CampaignID == 0
 }
 

@@ -11,6 +11,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -61,30 +62,30 @@ func TestFiltersSelectWhatTheyName(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		f    store.Filter
+		f    query.Filter
 		want func(d *api.Donation) bool
 	}{
-		{"everything", store.Filter{}, func(*api.Donation) bool { return true }},
-		{"date range", store.Filter{Dates: api.DateRange{Since: mid, Until: late}}, func(d *api.Donation) bool {
+		{"everything", query.Filter{}, func(*api.Donation) bool { return true }},
+		{"date range", query.Filter{Dates: api.DateRange{Since: mid, Until: late}}, func(d *api.Donation) bool {
 			t, ok := api.Time(d.DonationDate)
 			return ok && !t.Before(mid) && t.Before(late)
 		}},
-		{"since only", store.Filter{Dates: api.DateRange{Since: late}}, func(d *api.Donation) bool {
+		{"since only", query.Filter{Dates: api.DateRange{Since: late}}, func(d *api.Donation) bool {
 			t, ok := api.Time(d.DonationDate)
 			return ok && !t.Before(late)
 		}},
-		{"statuses", store.Filter{Statuses: []string{"Refunded", "failed"}}, func(d *api.Donation) bool {
+		{"statuses", query.Filter{Statuses: []string{"Refunded", "failed"}}, func(d *api.Donation) bool {
 			return slices.Contains([]string{"refunded", "failed"}, strings.ToLower(d.Status.Value))
 		}},
-		{"amount range, bounds included", store.Filter{MinAmount: dec(t, "25"), MaxAmount: dec(t, "100.00")}, func(d *api.Donation) bool {
+		{"amount range, bounds included", query.Filter{MinAmount: dec(t, "25"), MaxAmount: dec(t, "100.00")}, func(d *api.Donation) bool {
 			return d.Amount.Valid && between(d, "25", "100")
 		}},
-		{"currency", store.Filter{Currency: "eur"}, func(d *api.Donation) bool { return strings.EqualFold(d.Currency.Value, "EUR") }},
-		{"form", store.Filter{Form: strings.ToUpper(first.FormName.Value)}, func(d *api.Donation) bool { return d.FormName.Value == first.FormName.Value }},
-		{"recurring", store.Filter{Recurring: store.Yes}, func(d *api.Donation) bool { return d.Recurring.Value }},
-		{"not recurring, a tribute", store.Filter{Recurring: store.No, Tribute: store.Yes}, func(d *api.Donation) bool { return !d.Recurring.Value && d.Honor != nil }},
-		{"anonymous", store.Filter{Anonymous: store.Yes}, func(d *api.Donation) bool { return d.Anonymous.Value }},
-		{"search and status", store.Filter{Search: strings.ToLower(first.LastName.Value), Statuses: []string{first.Status.Value}}, func(d *api.Donation) bool {
+		{"currency", query.Filter{Currency: "eur"}, func(d *api.Donation) bool { return strings.EqualFold(d.Currency.Value, "EUR") }},
+		{"form", query.Filter{Form: strings.ToUpper(first.FormName.Value)}, func(d *api.Donation) bool { return d.FormName.Value == first.FormName.Value }},
+		{"recurring", query.Filter{Recurring: query.Yes}, func(d *api.Donation) bool { return d.Recurring.Value }},
+		{"not recurring, a tribute", query.Filter{Recurring: query.No, Tribute: query.Yes}, func(d *api.Donation) bool { return !d.Recurring.Value && d.Honor != nil }},
+		{"anonymous", query.Filter{Anonymous: query.Yes}, func(d *api.Donation) bool { return d.Anonymous.Value }},
+		{"search and status", query.Filter{Search: strings.ToLower(first.LastName.Value), Statuses: []string{first.Status.Value}}, func(d *api.Donation) bool {
 			return strings.Contains(store.Fold(d.DonorName()+" "+d.Email.Value+" "+d.FormName.Value+" "+d.City.Value+" "+honoree(d)+" "+d.Status.Value), store.Fold(first.LastName.Value)) &&
 				strings.EqualFold(d.Status.Value, first.Status.Value)
 		}},
@@ -136,7 +137,7 @@ func TestAnAmountBoundTheStoreCannotCompareIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	_, err = s.Count(context.Background(), store.Query{Filter: store.Filter{MinAmount: dec(t, "1.00001")}})
+	_, err = s.Count(context.Background(), store.Query{Filter: query.Filter{MinAmount: dec(t, "1.00001")}})
 	if err == nil || !strings.Contains(err.Error(), "1.00001") {
 		t.Fatalf("err = %v, want one naming the bound", err)
 	}
@@ -147,7 +148,7 @@ func TestDateFiltersUseTheInstantNotTheWrittenZone(t *testing.T) {
 	d := all[100]
 	at, _ := api.Time(d.DonationDate)
 	in := time.FixedZone("far", 13*3600)
-	q := store.Query{Filter: store.Filter{Dates: api.DateRange{Since: at.In(in), Until: at.Add(time.Millisecond)}}}
+	q := store.Query{Filter: query.Filter{Dates: api.DateRange{Since: at.In(in), Until: at.Add(time.Millisecond)}}}
 	var ids []int64
 	err := s.Window(context.Background(), q, 0, -1, func(raw []byte) error {
 		var got api.Donation
@@ -185,11 +186,11 @@ func TestNamesWithLettersBeyondASCIIMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		f    store.Filter
+		f    query.Filter
 		want int
 	}{
-		{store.Filter{Form: "Été"}, 1}, {store.Filter{Form: " ÉTé "}, 1}, {store.Filter{Form: "spring GALA"}, 1},
-		{store.Filter{FirstName: "Émile"}, 1}, {store.Filter{FirstName: "ÉMILE"}, 1}, {store.Filter{LastName: "ÓLAFSDóTTIR"}, 1},
+		{query.Filter{Form: "Été"}, 1}, {query.Filter{Form: " ÉTé "}, 1}, {query.Filter{Form: "spring GALA"}, 1},
+		{query.Filter{FirstName: "Émile"}, 1}, {query.Filter{FirstName: "ÉMILE"}, 1}, {query.Filter{LastName: "ÓLAFSDóTTIR"}, 1},
 	} {
 		if n, err := s.Count(ctx, store.Query{Filter: c.f}); err != nil || n != c.want {
 			t.Errorf("%+v counts %d, %v; want %d", c.f, n, err, c.want)

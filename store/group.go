@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // groupKeys are what donations can be grouped by: the SQL that makes each
@@ -73,7 +74,7 @@ type Group struct {
 // exactly when loc agrees with the store's zone (see localZone), else at
 // the offset loc has now, so that a summer-time change moves an hour's
 // gifts to a neighbouring day on the far side of it.
-func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Location) ([]Group, error) {
+func (s *Store) Groups(ctx context.Context, f query.Filter, by []string, loc *time.Location) ([]Group, error) {
 	var out []Group
 	err := s.EachGroup(ctx, f, by, loc, func(g Group) error {
 		out = append(out, g)
@@ -85,7 +86,8 @@ func (s *Store) Groups(ctx context.Context, f Filter, by []string, loc *time.Loc
 // EachGroup is Groups one group at a time, in key order, as the store reads
 // them: a summary by donor and day never holds every group. fn must not use
 // the store (a store in memory has one connection, which the groups hold).
-func (s *Store) EachGroup(ctx context.Context, f Filter, by []string, loc *time.Location, fn func(Group) error) error {
+func (s *Store) EachGroup(ctx context.Context, qf query.Filter, by []string, loc *time.Location, fn func(Group) error) error {
+	f := filter{Filter: qf}
 	if err := s.searchable(ctx, &f); err != nil {
 		return err
 	}
@@ -256,7 +258,7 @@ func (src groupSource) query(where string) string {
 // groupSource reads a rollup when one holds every key and f selects every
 // donation or those of some statuses (and the rollup holds the status),
 // and the donations otherwise.
-func (s *Store) groupSource(ctx context.Context, f Filter, by []string, loc *time.Location) (groupSource, error) {
+func (s *Store) groupSource(ctx context.Context, f filter, by []string, loc *time.Location) (groupSource, error) {
 	src := groupSource{table: "donations", sums: donationSums}
 	var cols []string
 	inZone := true

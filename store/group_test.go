@@ -10,6 +10,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -49,29 +50,29 @@ func TestGroupsAddUpExactly(t *testing.T) {
 	yes := func(*api.Donation) bool { return true }
 	cases := []struct {
 		by   []string
-		f    store.Filter
+		f    query.Filter
 		keep func(*api.Donation) bool
 		key  func(*api.Donation) []string
 	}{
-		{nil, store.Filter{}, yes, func(*api.Donation) []string { return []string{} }},
-		{[]string{"form"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{d.FormName.Value} }},
-		{[]string{"status", "month"}, store.Filter{}, yes, func(d *api.Donation) []string {
+		{nil, query.Filter{}, yes, func(*api.Donation) []string { return []string{} }},
+		{[]string{"form"}, query.Filter{}, yes, func(d *api.Donation) []string { return []string{d.FormName.Value} }},
+		{[]string{"status", "month"}, query.Filter{}, yes, func(d *api.Donation) []string {
 			return []string{strings.ToLower(d.Status.Value), local(d).Format("2006-01")}
 		}},
-		{[]string{"week"}, store.Filter{Statuses: []string{"paid"}}, func(d *api.Donation) bool { return strings.EqualFold(d.Status.Value, "paid") },
+		{[]string{"week"}, query.Filter{Statuses: []string{"paid"}}, func(d *api.Donation) bool { return strings.EqualFold(d.Status.Value, "paid") },
 			func(d *api.Donation) []string {
 				t := local(d)
 				monday := t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7))
 				return []string{monday.Format("2006-01-02")}
 			}},
-		{[]string{"day", "recurring"}, store.Filter{}, yes, func(d *api.Donation) []string {
+		{[]string{"day", "recurring"}, query.Filter{}, yes, func(d *api.Donation) []string {
 			r := "one-time"
 			if d.Recurring.Value {
 				r = "recurring"
 			}
 			return []string{local(d).Format("2006-01-02"), r}
 		}},
-		{[]string{"donor"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{strings.ToLower(d.Email.Value)} }},
+		{[]string{"donor"}, query.Filter{}, yes, func(d *api.Donation) []string { return []string{strings.ToLower(d.Email.Value)} }},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.by), func(t *testing.T) {
@@ -90,7 +91,7 @@ func TestGroupsRefuseAnUnknownKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Groups(context.Background(), store.Filter{}, []string{"colour"}, nil); err == nil || !strings.Contains(err.Error(), "payment_type") {
+	if _, err := s.Groups(context.Background(), query.Filter{}, []string{"colour"}, nil); err == nil || !strings.Contains(err.Error(), "payment_type") {
 		t.Fatalf("err = %v, want one listing the keys", err)
 	}
 }
@@ -113,7 +114,7 @@ func TestGroupsAddAmountsTheIntegerColumnCannotHold(t *testing.T) {
 	if _, err := s.Put(context.Background(), list); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.Groups(context.Background(), store.Filter{}, []string{"form"}, nil)
+	got, err := s.Groups(context.Background(), query.Filter{}, []string{"form"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
 	skipShort(t)
 	s, _ := synced(t, 2500)
 	zone := time.FixedZone("west", -5*3600)
-	f := store.Filter{Statuses: []string{"paid", "refunded"}}
+	f := query.Filter{Statuses: []string{"paid", "refunded"}}
 	in, err := s.Insight(context.Background(), f, "week", zone, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -161,8 +162,8 @@ func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
 func TestWholeAndItsRecurringPart(t *testing.T) {
 	s, _, _, _ := syncedFile(t, demo.Options{Count: 1500}, dataset.SyncOptions{})
 	all := windowAll(t, s)
-	paid := store.Filter{Statuses: []string{"paid"}}
-	for _, f := range []store.Filter{{}, paid} {
+	paid := query.Filter{Statuses: []string{"paid"}}
+	for _, f := range []query.Filter{{}, paid} {
 		keep := func(d *api.Donation) bool { return f.Statuses == nil || strings.EqualFold(d.Status.Value, "paid") }
 		want := expectGroups(all, keep, func(d *api.Donation) []string {
 			if d.Recurring.Value {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -36,17 +37,17 @@ func TestGroupsByDonorAgreeWithTheDonations(t *testing.T) {
 	paid := func(d *api.Donation) bool { return strings.EqualFold(d.Status.Value, "paid") }
 	cases := []struct {
 		by   []string
-		f    store.Filter
+		f    query.Filter
 		keep func(*api.Donation) bool
 		key  func(*api.Donation) []string
 	}{
-		{[]string{"donor"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{email(d)} }},
-		{[]string{"donor"}, store.Filter{Statuses: []string{"paid"}}, paid, func(d *api.Donation) []string { return []string{email(d)} }},
-		{[]string{"donor", "day"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{email(d), day(d)} }},
-		{[]string{"donor", "month"}, store.Filter{Statuses: []string{"paid"}}, paid, func(d *api.Donation) []string {
+		{[]string{"donor"}, query.Filter{}, yes, func(d *api.Donation) []string { return []string{email(d)} }},
+		{[]string{"donor"}, query.Filter{Statuses: []string{"paid"}}, paid, func(d *api.Donation) []string { return []string{email(d)} }},
+		{[]string{"donor", "day"}, query.Filter{}, yes, func(d *api.Donation) []string { return []string{email(d), day(d)} }},
+		{[]string{"donor", "month"}, query.Filter{Statuses: []string{"paid"}}, paid, func(d *api.Donation) []string {
 			return []string{email(d), day(d)[:min(7, len(day(d)))]}
 		}},
-		{[]string{"day", "donor"}, store.Filter{}, yes, func(d *api.Donation) []string { return []string{day(d), email(d)} }},
+		{[]string{"day", "donor"}, query.Filter{}, yes, func(d *api.Donation) []string { return []string{day(d), email(d)} }},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.by, c.f.Statuses), func(t *testing.T) {

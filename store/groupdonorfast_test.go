@@ -12,6 +12,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -40,7 +41,7 @@ func TestGroupsByDonorReadFastAsSlow(t *testing.T) {
 			if _, err := s.Put(context.Background(), oddDonations(t)); err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range []store.Filter{{}, {Statuses: store.PaidStatuses}, {Statuses: []string{"paid", "refunded"}}} {
+			for _, f := range []query.Filter{{}, {Statuses: store.PaidStatuses}, {Statuses: []string{"paid", "refunded"}}} {
 				fast, err := s.Groups(context.Background(), f, []string{"donor"}, time.UTC)
 				if err != nil {
 					t.Fatal(err)

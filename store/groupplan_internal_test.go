@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"donations/query"
 	"fmt"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 func TestGroupsByDonorSortNothing(t *testing.T) {
 	ctx := context.Background()
 	s := memStore(t)
-	for _, f := range []Filter{{}, {Statuses: PaidStatuses}, {Statuses: []string{"paid", "pending"}}} {
+	for _, f := range []filter{{}, {Filter: query.Filter{Statuses: PaidStatuses}}, {Filter: query.Filter{Statuses: []string{"paid", "pending"}}}} {
 		for _, by := range [][]string{{"donor"}, {"donor", "day"}, {"donor", "month"}} {
 			t.Run(fmt.Sprint(f.Statuses, by), func(t *testing.T) {
 				where, args, err := f.where()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // memStore is a store in memory, closed as the test ends.
@@ -94,7 +95,7 @@ func TestGroupsEndWithTheirCaller(t *testing.T) {
 				for range 10 {
 					ctx, cancel := context.WithCancel(ctx)
 					seen := 0
-					err := s.EachGroup(ctx, Filter{Statuses: PaidStatuses}, by, time.UTC, func(Group) error {
+					err := s.EachGroup(ctx, query.Filter{Statuses: PaidStatuses}, by, time.UTC, func(Group) error {
 						seen++
 						return c.fn(cancel, seen)
 					})
@@ -106,7 +107,7 @@ func TestGroupsEndWithTheirCaller(t *testing.T) {
 				if _, err := s.db.ExecContext(ctx, "UPDATE donations SET amount_e4 = 10000 * id - 7500 WHERE id = ?", donors); err != nil {
 					t.Fatal(err)
 				}
-				gs, err := s.Groups(ctx, Filter{Statuses: PaidStatuses}, by, time.UTC)
+				gs, err := s.Groups(ctx, query.Filter{Statuses: PaidStatuses}, by, time.UTC)
 				if err != nil || len(gs) != donors {
 					t.Fatalf("then %d groups, %v; want %d", len(gs), err, donors)
 				}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // A summary by donor reads each gift's currencies and key joined by the
@@ -39,11 +40,11 @@ func TestGroupsByDonorSplitHostileText(t *testing.T) {
 			if _, err := s.Put(ctx, list); err != nil {
 				t.Fatal(err)
 			}
-			src, err := s.groupSource(ctx, Filter{Statuses: PaidStatuses}, []string{"donor", "day"}, time.UTC)
+			src, err := s.groupSource(ctx, filter{Filter: query.Filter{Statuses: PaidStatuses}}, []string{"donor", "day"}, time.UTC)
 			if err != nil || src.perRow != tc.perRow {
 				t.Fatalf("read row by row: %v, %v; want %v", src.perRow, err, tc.perRow)
 			}
-			gs, err := s.Groups(ctx, Filter{Statuses: PaidStatuses}, []string{"donor", "day"}, time.UTC)
+			gs, err := s.Groups(ctx, query.Filter{Statuses: PaidStatuses}, []string{"donor", "day"}, time.UTC)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"donations/api"
+	"donations/query"
 )
 
 // GroupOrders are the orders a summary's groups can come in: by their keys
@@ -72,7 +73,7 @@ type Whole struct {
 
 // Whole adds up every donation f selects, the recurring ones apart, in one
 // reading of the store (through a rollup when f selects every donation).
-func (s *Store) Whole(ctx context.Context, f Filter) (Whole, error) {
+func (s *Store) Whole(ctx context.Context, f query.Filter) (Whole, error) {
 	w := Whole{All: *NewGroup(nil), Recurring: *NewGroup(nil)}
 	err := s.EachGroup(ctx, f, []string{"recurring"}, nil, func(g Group) error {
 		w.All.Add(g)

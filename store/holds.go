@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // Held is what the store holds of a date range, and of the whole account.
@@ -46,7 +47,7 @@ func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 			break
 		}
 	}
-	if h.Count, err = s.Count(ctx, Query{Filter: Filter{Dates: r}}); err != nil {
+	if h.Count, err = s.Count(ctx, Query{Filter: query.Filter{Dates: r}}); err != nil {
 		return h, err
 	}
 	if h.All = h.Count; !r.IsZero() {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // Insight is what the insights view shows of the donations a filter
@@ -40,7 +41,8 @@ type insightRow struct {
 // some statuses, is read from the rollups; another selection in one pass
 // over its rows (a GROUP BY per break-down would sort every row once for
 // each).
-func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.Location, top int) (in Insight, err error) {
+func (s *Store) Insight(ctx context.Context, qf query.Filter, period string, loc *time.Location, top int) (in Insight, err error) {
+	f := filter{Filter: qf}
 	src, err := s.groupSource(ctx, f, []string{period}, loc)
 	switch {
 	case err != nil:
@@ -53,7 +55,7 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 	if err != nil {
 		return in, err
 	}
-	if in.Top, err = s.Donors(ctx, f, "total", true, 0, top); err != nil || len(in.Top) < top || top == 0 {
+	if in.Top, err = s.Donors(ctx, f.Filter, "total", true, 0, top); err != nil || len(in.Top) < top || top == 0 {
 		return in, err
 	}
 	in.TopTies, err = s.tiesPast(ctx, f, top, in.Top[top-1])
@@ -63,11 +65,11 @@ func (s *Store) Insight(ctx context.Context, f Filter, period string, loc *time.
 // tiesPast is how many donors from the one at from on, in the order of
 // the top ones, have the total of last, the last one kept: read a page at
 // a time, as there are seldom more than a few.
-func (s *Store) tiesPast(ctx context.Context, f Filter, from int, last Donor) (int, error) {
+func (s *Store) tiesPast(ctx context.Context, f filter, from int, last Donor) (int, error) {
 	const page = 100
 	ties := 0
 	for offset := from; ; offset += page {
-		next, err := s.Donors(ctx, f, "total", true, offset, page)
+		next, err := s.Donors(ctx, f.Filter, "total", true, offset, page)
 		if err != nil {
 			return 0, err
 		}
@@ -85,14 +87,14 @@ func (s *Store) tiesPast(ctx context.Context, f Filter, from int, last Donor) (i
 
 // insightOfRollups adds up from the rollups what f selects: every
 // donation, or those of some statuses.
-func (s *Store) insightOfRollups(ctx context.Context, in *Insight, f Filter, period string, loc *time.Location) error {
+func (s *Store) insightOfRollups(ctx context.Context, in *Insight, f filter, period string, loc *time.Location) error {
 	for _, g := range []struct {
 		to *[]Group
 		by string
 	}{{&in.Periods, period}, {&in.Forms, "form"}, {&in.Statuses, "status"}, {&in.Currencies, "currency"},
 		{&in.Payments, "payment_type"}, {&in.Recurring, "recurring"}, {&in.Campaigns, "campaign"}} {
 		var err error
-		if *g.to, err = s.Groups(ctx, f, []string{g.by}, loc); err != nil {
+		if *g.to, err = s.Groups(ctx, f.Filter, []string{g.by}, loc); err != nil {
 			return err
 		}
 	}
@@ -100,7 +102,7 @@ func (s *Store) insightOfRollups(ctx context.Context, in *Insight, f Filter, per
 }
 
 // insightPass adds up what f selects in one pass over its rows.
-func (s *Store) insightPass(ctx context.Context, in *Insight, f Filter, period string, loc *time.Location) error {
+func (s *Store) insightPass(ctx context.Context, in *Insight, f filter, period string, loc *time.Location) error {
 	if err := s.searchable(ctx, &f); err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func (m *matchCount) recallPrefix(w string) (prefixProbe, bool) {
 // more characters and nothing else (onlyMatch): counted in the full-text
 // index when every word is of three, else among the donations it finds
 // for them, each tested for the longer words.
-func (s *Store) searchCount(ctx context.Context, f Filter) (int, error) {
+func (s *Store) searchCount(ctx context.Context, f filter) (int, error) {
 	match := f.match()
 	if len(f.rechecked()) == 0 {
 		return s.ftsCount(ctx, match)
@@ -150,7 +150,7 @@ func (s *Store) ftsCount(ctx context.Context, match string) (int, error) {
 // for a common word in a large store), LIKE tests the few hundred rows
 // walked.
 // Counting in the full-text index reads no record.
-func (s *Store) windowPlan(ctx context.Context, q Query) (walk, like bool, err error) {
+func (s *Store) windowPlan(ctx context.Context, q filter) (walk, like bool, err error) {
 	match := q.match()
 	if q.fewByVocab || match == "" {
 		return !q.fewByVocab && len(q.byVocab) > 0, false, nil

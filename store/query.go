@@ -7,17 +7,18 @@ import (
 	"strings"
 
 	"donations/api"
+	"donations/query"
 )
 
 // Query selects stored donations and orders them.
 type Query struct {
-	Filter
-	Sort string // one of Sorts; "" is date
+	query.Filter
+	Sort string // one of query.Sorts; "" is date
 	Desc bool
 }
 
-// Sorts are the fields a query can be ordered by, and their columns.
-var Sorts = map[string]string{
+// sortColumns are the columns of the orders query.Sorts names.
+var sortColumns = map[string]string{
 	"date": "date_utc", "amount": amountKey, "name": "name_key", "email": "email_key",
 	"status": "status_key", "form": "form_name", "id": "id",
 }
@@ -28,7 +29,7 @@ var Sorts = map[string]string{
 // or 12.345678901234567 sort by their value rather than first.
 const amountKey = "coalesce(converted_e4, converted_e4f, amount_e4, amount_e4f)"
 
-// ErrUnknownSort is returned for a Sort not in Sorts.
+// ErrUnknownSort is returned for a Sort not in query.Sorts.
 var ErrUnknownSort = errors.New("unknown sort field")
 
 func (q Query) order() (string, error) {
@@ -36,7 +37,7 @@ func (q Query) order() (string, error) {
 	if by == "" {
 		by = "date"
 	}
-	col, ok := Sorts[by]
+	col, ok := sortColumns[by]
 	if !ok {
 		return "", fmt.Errorf("%w %q (one of date, amount, name, email, status, form, id)", ErrUnknownSort, by)
 	}
@@ -52,19 +53,20 @@ func (q Query) order() (string, error) {
 
 // Count is how many stored donations the query selects.
 func (s *Store) Count(ctx context.Context, q Query) (int, error) {
-	if err := s.searchable(ctx, &q.Filter); err != nil {
+	f := filter{Filter: q.Filter}
+	if err := s.searchable(ctx, &f); err != nil {
 		return 0, err
 	}
-	where, args, err := q.where()
+	where, args, err := f.where()
 	if err != nil {
 		return 0, err
 	}
-	if q.onlyMatch() {
+	if f.onlyMatch() {
 		// The index holds exactly the stored donations (triggers keep it so):
 		// a search of words of three is counted there, reading no record.
-		return s.searchCount(ctx, q.Filter)
+		return s.searchCount(ctx, f)
 	}
-	if n, ok, err := s.prefixCount(ctx, q.Filter); ok || err != nil {
+	if n, ok, err := s.prefixCount(ctx, f); ok || err != nil {
 		return n, err
 	}
 	query := "SELECT count(*) FROM donations" + where
@@ -82,14 +84,15 @@ func (s *Store) Count(ctx context.Context, q Query) (int, error) {
 const countAll = `SELECT CASE WHEN ` + kept + ` THEN (SELECT coalesce(sum(n), 0) FROM rollup_day)
 	ELSE (SELECT count(*) FROM donations) END`
 
-// Window calls f with the raw record of each donation the query selects,
+// Window calls each with the raw record of each donation the query selects,
 // in its order, from offset on, at most limit of them (limit < 0: all).
-// Each raw slice is f's to keep.
-func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(raw []byte) error) error {
-	if err := s.searchable(ctx, &q.Filter); err != nil {
+// each may keep the raw slice it is given.
+func (s *Store) Window(ctx context.Context, q Query, offset, limit int, each func(raw []byte) error) error {
+	f := filter{Filter: q.Filter}
+	if err := s.searchable(ctx, &f); err != nil {
 		return err
 	}
-	where, args, err := q.where()
+	where, args, err := f.where()
 	if err != nil {
 		return err
 	}
@@ -99,13 +102,13 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	}
 	// The rows are picked by id first: sorted with its record, every
 	// matching row would drag a kilobyte of JSON through the sort.
-	if walk, like, err := s.windowPlan(ctx, q); err != nil {
+	if walk, like, err := s.windowPlan(ctx, f); err != nil {
 		return err
 	} else if like {
-		q.unindexed = true // every word tested with LIKE
-		where, args, _ = q.clause(true)
+		f.unindexed = true // every word tested with LIKE
+		where, args, _ = f.clause(true)
 	} else if walk {
-		where, args, _ = q.clause(true)
+		where, args, _ = f.clause(true)
 	}
 	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset))
 	if err != nil {
@@ -113,7 +116,7 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, f func(r
 	}
 	for len(ids) > 0 {
 		n := min(len(ids), recordsAtOnce)
-		if err := s.records(ctx, ids[:n], f); err != nil {
+		if err := s.records(ctx, ids[:n], each); err != nil {
 			return err
 		}
 		ids = ids[n:]

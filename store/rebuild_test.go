@@ -12,6 +12,7 @@ import (
 
 	"donations/api"
 	"donations/dataset/datasettest"
+	"donations/query"
 	"donations/store"
 )
 
@@ -26,7 +27,7 @@ func storeReads(t *testing.T, s *store.Store) string {
 		t.Fatal(err)
 	}
 	out += fmt.Sprintf("%d donations\n", n)
-	for _, f := range []store.Filter{{}, {Statuses: store.PaidStatuses}} {
+	for _, f := range []query.Filter{{}, {Statuses: store.PaidStatuses}} {
 		g, err := s.Groups(ctx, f, []string{"status", "recurring", "campaign"}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -44,8 +45,8 @@ func storeReads(t *testing.T, s *store.Store) string {
 	// Narrowed to a campaign and to dates too, which read the donor index
 	// otherwise.
 	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, q := range []store.ReportQuery{{Year: 2024}, {Year: 2025}, {Year: 2025, Filter: store.Filter{Campaign: "e"}},
-		{Year: 2025, Filter: store.Filter{Dates: api.DateRange{Since: since}}}} {
+	for _, q := range []store.ReportQuery{{Year: 2024}, {Year: 2025}, {Year: 2025, Filter: query.Filter{Campaign: "e"}},
+		{Year: 2025, Filter: query.Filter{Dates: api.DateRange{Since: since}}}} {
 		r, err := s.Retention(ctx, q, "USD")
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -21,9 +22,9 @@ func BenchmarkFooterGroups(b *testing.B) {
 	s, _, _, _ := syncedFile(b, apitest.Shapes[1].Of(demo.Options{Count: 20_000}), dataset.SyncOptions{Concurrency: 4})
 	for _, c := range []struct {
 		name string
-		f    store.Filter
-	}{{"all", store.Filter{}}, {"paid", store.Filter{Statuses: store.PaidStatuses}},
-		{"range", store.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}}} {
+		f    query.Filter
+	}{{"all", query.Filter{}}, {"paid", query.Filter{Statuses: store.PaidStatuses}},
+		{"range", query.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := s.Groups(context.Background(), c.f, []string{"status", "recurring"}, nil); err != nil {

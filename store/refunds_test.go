@@ -10,6 +10,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -66,11 +67,11 @@ func TestGroupsCountAGiftLessItsRefundedPart(t *testing.T) {
 		if sh.Name == demo.ShapeDonorbox && len(want.refunded["paid"]) == 0 {
 			t.Fatal("no paid gift is refunded in part: the test tests nothing")
 		}
-		everything := store.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}
+		everything := query.Filter{Dates: api.DateRange{Since: time.Unix(0, 0)}}
 		for _, c := range []struct {
 			name string
-			f    store.Filter
-		}{{"every donation (rollups)", store.Filter{}}, {"paid (rollups)", store.Filter{Statuses: store.PaidStatuses}},
+			f    query.Filter
+		}{{"every donation (rollups)", query.Filter{}}, {"paid (rollups)", query.Filter{Statuses: store.PaidStatuses}},
 			{"a range of all time (donations)", everything}} {
 			t.Run(sh.Name+"/"+c.name, func(t *testing.T) {
 				groups, err := s.Groups(ctx, c.f, []string{"status"}, nil)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"donations/query"
 )
 
 // PaidStatuses are the statuses whose gifts a report adds up unless told
@@ -26,7 +28,7 @@ const Refunded = "refunded"
 type ReportQuery struct {
 	// Filter selects the gifts; its Statuses are the statuses that count
 	// (none: PaidStatuses).
-	Filter Filter
+	Filter query.Filter
 	// Year is the year reported: a calendar year, or with FiscalStart a
 	// fiscal year, named by the calendar year it ends in (FiscalStart 7:
 	// fiscal 2026 is July 2025 to June 2026).
@@ -293,7 +295,7 @@ func (s *Store) giftsFrom(ctx context.Context, q ReportQuery, src giftSource, on
 // filterConds are the conditions of q's filters but its statuses on the
 // gifts of src.
 func (s *Store) filterConds(ctx context.Context, q ReportQuery, src giftSource) (conds, error) {
-	f := q.Filter
+	f := filter{Filter: q.Filter}
 	f.Statuses = nil
 	var w conds
 	if err := s.searchable(ctx, &f); err != nil {
@@ -343,7 +345,7 @@ const wideShare = 10
 // gifts (see wideShare) that a report reads them off the donor index in
 // its order. They are counted in donations_date, which holds the dates,
 // only up to that share: at most a tenth of the index is read.
-func (s *Store) wideDates(ctx context.Context, f Filter) (bool, error) {
+func (s *Store) wideDates(ctx context.Context, f filter) (bool, error) {
 	if f.Dates.IsZero() {
 		return false, nil
 	}

@@ -18,7 +18,7 @@ import (
 // but refunded" counts and no rule does), or a first sync that has not
 // added the donors up yet.
 func (s *Store) reportRule(ctx context.Context, q ReportQuery) (rule donorRule, ok bool, err error) {
-	f := q.Filter
+	f := filter{Filter: q.Filter}
 	f.Statuses = nil
 	if !f.isZero() {
 		return rule, false, nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -47,7 +48,7 @@ func TestReportsReadingSomeDonorsGiveWhatReadingAllGives(t *testing.T) {
 		{Year: 2026, Now: now},
 		{Year: 2025, Now: now},
 		{Year: 2026, FiscalStart: 7, Now: now},
-		{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: now},
+		{Year: 2026, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: now},
 		{Year: 2026, AllStatuses: true, Now: now},
 	} {
 		slow := q
@@ -120,7 +121,7 @@ func TestReportsReadEveryDonorWhereTheDonorsTableCountsOtherwise(t *testing.T) {
 func TestAnOddlySpelledStatusCountsAsTheQueryCounts(t *testing.T) {
 	skipShort(t)
 	s, _ := synced(t, 3000)
-	q := store.ReportQuery{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", "Pending", "failed", "diſputed"}},
+	q := store.ReportQuery{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", "Pending", "failed", "diſputed"}},
 		Now: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)}
 	if q.Counts("disputed") {
 		t.Errorf("%v counts a disputed gift", q.Filter.Statuses)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -56,7 +57,7 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	groups, err := s.Groups(ctx, store.Filter{Statuses: []string{"paid"}}, []string{"month"}, time.UTC)
+	groups, err := s.Groups(ctx, query.Filter{Statuses: []string{"paid"}}, []string{"month"}, time.UTC)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -31,7 +32,7 @@ func oddQueries() []store.ReportQuery {
 	var qs []store.ReportQuery
 	for _, year := range []int{2024, 2025, 2026} {
 		qs = append(qs, store.ReportQuery{Year: year, Now: lapsedNow},
-			store.ReportQuery{Year: year, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow.AddDate(1, 0, 0)})
+			store.ReportQuery{Year: year, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow.AddDate(1, 0, 0)})
 	}
 	return qs
 }

@@ -11,6 +11,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -19,7 +20,7 @@ import (
 func nowQueries() []store.ReportQuery {
 	now := time.Now()
 	return []store.ReportQuery{{Year: now.Year(), Now: now},
-		{Year: now.Year(), Filter: store.Filter{Statuses: []string{"Paid"}}, Now: now}}
+		{Year: now.Year(), Filter: query.Filter{Statuses: []string{"Paid"}}, Now: now}}
 }
 
 // recurrency changes the currency of n of the gifts s holds, as a server

@@ -8,6 +8,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -16,7 +17,7 @@ import (
 func fiscalQueries(start int) []store.ReportQuery {
 	year := store.FiscalYearOf(demo.End, start)
 	return []store.ReportQuery{{Year: year, FiscalStart: start, Now: demo.End},
-		{Year: year, FiscalStart: start, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
+		{Year: year, FiscalStart: start, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
 }
 
 // sameFiscal checks that LYBUNT, SYBUNT and recurring of each of qs give

@@ -10,6 +10,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/query"
 	"donations/store"
 )
 
@@ -137,16 +138,16 @@ func TestDonorLastRecurringGivesWhatTheGiftsGive(t *testing.T) {
 			ctx := context.Background()
 			s, path, all := syncedShape(t, shape)
 			running := store.ReportQuery{Year: 2026, Now: demo.End}
-			fast := []store.ReportQuery{running, {Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
+			fast := []store.ReportQuery{running, {Year: 2026, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
 			for _, q := range fast {
 				sameRecurring(t, s, q)
 			}
 			for _, q := range []store.ReportQuery{
 				{Year: 2026, Now: lapsedNow},
 				{Year: 2025, Now: demo.End},
-				{Year: 2026, Filter: store.Filter{Form: "a"}, Now: demo.End},
-				{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: demo.End},
-				{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", "pending"}}, Now: demo.End},
+				{Year: 2026, Filter: query.Filter{Form: "a"}, Now: demo.End},
+				{Year: 2026, Filter: query.Filter{Campaign: "a"}, Now: demo.End},
+				{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", "pending"}}, Now: demo.End},
 				{Year: 2026, AllStatuses: true, Now: demo.End},
 			} {
 				if fast, err := s.RecurringFromRollup(ctx, q, "USD"); err != nil || fast {

@@ -9,6 +9,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -71,16 +72,16 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 				}
 			}
 			paid := store.ReportQuery{Year: 2026, Now: lapsedNow}
-			fast := []store.ReportQuery{paid, {Year: 2026, Filter: store.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
+			fast := []store.ReportQuery{paid, {Year: 2026, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
 			for _, q := range fast {
 				sameLapsed(t, s, q)
 			}
 			for _, q := range []store.ReportQuery{
 				{Year: 2025, Now: lapsedNow},
-				{Year: 2026, Filter: store.Filter{Form: form}, Now: lapsedNow},
-				{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: lapsedNow},
-				{Year: 2026, Filter: store.Filter{Dates: everyDate}, Now: lapsedNow},
-				{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", "pending"}}, Now: lapsedNow},
+				{Year: 2026, Filter: query.Filter{Form: form}, Now: lapsedNow},
+				{Year: 2026, Filter: query.Filter{Campaign: "a"}, Now: lapsedNow},
+				{Year: 2026, Filter: query.Filter{Dates: everyDate}, Now: lapsedNow},
+				{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", "pending"}}, Now: lapsedNow},
 				{Year: 2026, AllStatuses: true, Now: lapsedNow},
 			} {
 				if fast, err := s.DonorLastServes(ctx, q); err != nil || fast {

@@ -33,13 +33,13 @@ const narrowNames = 10_000
 // narrowing is a filter on a column a rollup keys, and its index.
 type narrowing struct {
 	col, rollup string
-	cond        func(Filter) (string, any)
-	asked       func(Filter) bool
+	cond        func(filter) (string, any)
+	asked       func(filter) bool
 }
 
 var narrowings = []narrowing{
-	{"form_name", "rollup_dims", Filter.formCond, func(f Filter) bool { return f.Form != "" }},
-	{"campaign_name", "rollup_campaign", Filter.campaignCond, func(f Filter) bool { return f.Campaign != "" }},
+	{"form_name", "rollup_dims", filter.formCond, func(f filter) bool { return f.Form != "" }},
+	{"campaign_name", "rollup_campaign", filter.campaignCond, func(f filter) bool { return f.Campaign != "" }},
 }
 
 // narrowBy is the condition that keeps the gifts of the names the store
@@ -47,7 +47,7 @@ var narrowings = []narrowing{
 // when the rollups hold every gift and those names hold few of them (see
 // narrowShare); "" otherwise. The filter's own conditions stay beside
 // it: the names only say which gifts to read.
-func (s *Store) narrowBy(ctx context.Context, f Filter) (string, []any, error) {
+func (s *Store) narrowBy(ctx context.Context, f filter) (string, []any, error) {
 	var asked []narrowing
 	for _, n := range narrowings {
 		if n.asked(f) {
@@ -84,7 +84,7 @@ func (s *Store) narrowBy(ctx context.Context, f Filter) (string, []any, error) {
 // they hold. The rollup keeps a missing name as an empty one, which the
 // IN matches on the gifts whose name is empty and, like the filter's own
 // test, on none whose name is NULL.
-func (s *Store) namesOf(ctx context.Context, n narrowing, f Filter) (names []any, gifts int64, err error) {
+func (s *Store) namesOf(ctx context.Context, n narrowing, f filter) (names []any, gifts int64, err error) {
 	cond, arg := n.cond(f)
 	rows, err := s.db.QueryContext(ctx, `SELECT `+n.col+`, sum(n) FROM `+n.rollup+` WHERE `+cond+` GROUP BY `+n.col, arg)
 	if err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"donations/query"
 	"fmt"
 	"strings"
 	"testing"
@@ -45,17 +46,17 @@ func TestNarrowReportsReadTheirFormsGifts(t *testing.T) {
 	s := formGivers(t)
 	for _, c := range []struct {
 		name     string
-		f        Filter
+		f        query.Filter
 		deferred bool
 		want     string // the index the plan reads the donations by
 	}{
-		{"narrow form", Filter{Form: "spring"}, false, "USING INDEX donations_form (form_name=?)"},
-		{"narrow form and statuses", Filter{Form: " Spring ", Statuses: []string{"paid", "pending"}}, false, "USING INDEX donations_form (form_name=?)"},
-		{"wide form", Filter{Form: "annual fund"}, false, "SCAN donations USING INDEX donations_donor"},
-		{"narrow campaign", Filter{Campaign: "drive"}, false, "USING INDEX donations_campaign (campaign_name=?)"},
-		{"narrow campaign, wide form", Filter{Campaign: "drive", Form: "annual fund"}, false, "USING INDEX donations_campaign (campaign_name=?)"},
-		{"wide campaign", Filter{Campaign: "fund"}, false, "SCAN donations USING INDEX donations_donor"},
-		{"narrow form, first sync", Filter{Form: "spring"}, true, "SCAN donations USING INDEX donations_donor"},
+		{"narrow form", query.Filter{Form: "spring"}, false, "USING INDEX donations_form (form_name=?)"},
+		{"narrow form and statuses", query.Filter{Form: " Spring ", Statuses: []string{"paid", "pending"}}, false, "USING INDEX donations_form (form_name=?)"},
+		{"wide form", query.Filter{Form: "annual fund"}, false, "SCAN donations USING INDEX donations_donor"},
+		{"narrow campaign", query.Filter{Campaign: "drive"}, false, "USING INDEX donations_campaign (campaign_name=?)"},
+		{"narrow campaign, wide form", query.Filter{Campaign: "drive", Form: "annual fund"}, false, "USING INDEX donations_campaign (campaign_name=?)"},
+		{"wide campaign", query.Filter{Campaign: "fund"}, false, "SCAN donations USING INDEX donations_donor"},
+		{"narrow form, first sync", query.Filter{Form: "spring"}, true, "SCAN donations USING INDEX donations_donor"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.deferred {
@@ -85,13 +86,13 @@ func TestNarrowReportsKeepTheFiltersGifts(t *testing.T) {
 	ctx := context.Background()
 	s := formGivers(t)
 	for _, c := range []struct {
-		f     Filter
+		f     query.Filter
 		gifts int
 	}{
-		{Filter{Form: "spring"}, 10}, {Filter{Form: "SPRING "}, 10}, {Filter{Form: "Annual"}, 0},
-		{Filter{Form: "Annual Fund"}, 89}, {Filter{Form: "none"}, 0},
-		{Filter{Campaign: "drive"}, 10}, {Filter{Campaign: "Spring Drive", Form: "spring"}, 10},
-		{Filter{Campaign: "no such"}, 0}, {Filter{Campaign: "fund"}, 89}, {Filter{Campaign: "_"}, 0}, {Filter{Campaign: "drive", Form: "annual fund"}, 0},
+		{query.Filter{Form: "spring"}, 10}, {query.Filter{Form: "SPRING "}, 10}, {query.Filter{Form: "Annual"}, 0},
+		{query.Filter{Form: "Annual Fund"}, 89}, {query.Filter{Form: "none"}, 0},
+		{query.Filter{Campaign: "drive"}, 10}, {query.Filter{Campaign: "Spring Drive", Form: "spring"}, 10},
+		{query.Filter{Campaign: "no such"}, 0}, {query.Filter{Campaign: "fund"}, 89}, {query.Filter{Campaign: "_"}, 0}, {query.Filter{Campaign: "drive", Form: "annual fund"}, 0},
 	} {
 		g, args, err := s.gifts(ctx, ReportQuery{Filter: c.f, Year: 2025})
 		if err != nil {
@@ -131,7 +132,7 @@ func TestNarrowReportsOfManyNamesReadTheirGifts(t *testing.T) {
 	if err := s.Tidy(ctx, true); err != nil {
 		t.Fatal(err)
 	}
-	g, args, err := s.gifts(ctx, ReportQuery{Filter: Filter{Campaign: "page"}, Year: 2025})
+	g, args, err := s.gifts(ctx, ReportQuery{Filter: query.Filter{Campaign: "page"}, Year: 2025})
 	if err != nil {
 		t.Fatal(err)
 	}

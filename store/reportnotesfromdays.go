@@ -23,7 +23,7 @@ const notesTally = `SELECT tally(?, e4, counted, status, email_key = '', cur) FR
 // (it counts in its own currency, whose share the row does not keep
 // apart).
 func (s *Store) notesFromRollups(ctx context.Context, q ReportQuery) (groups map[tallyKey]*tallySum, ok bool, err error) {
-	f := q.Filter
+	f := filter{Filter: q.Filter}
 	f.Statuses = nil
 	if !f.isZero() {
 		return nil, false, nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -48,7 +49,7 @@ func TestNotesFromTheRollupsAreThoseOfEveryGift(t *testing.T) {
 		{Year: 2026, Now: now},
 		{Year: 2025, Now: now},
 		{Year: 2026, FiscalStart: 7, Now: now},
-		{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid", "pending"}}, Now: now},
+		{Year: 2026, Filter: query.Filter{Statuses: []string{"Paid", "pending"}}, Now: now},
 		{Year: 2026, AllStatuses: true, Now: now},
 	} {
 		t.Run(fmt.Sprintf("%d from %d/%v", q.Year, q.FiscalStart, q.Counted()), func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/query"
 )
 
 // A report narrowed to dates that hold much of the store reads the donor
@@ -21,12 +22,12 @@ func TestDateNarrowedReportsReadTheDonorIndexAlone(t *testing.T) {
 	oneDay := api.DateRange{Since: time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC), Until: time.Date(2024, 3, 6, 0, 0, 0, 0, time.UTC)}
 	for _, c := range []struct {
 		name string
-		f    Filter
+		f    query.Filter
 		want string // what the plan reads
 	}{
-		{"wide dates", Filter{Dates: march}, "COVERING INDEX donations_donor"},
-		{"since", Filter{Dates: api.DateRange{Since: march.Since}}, "COVERING INDEX donations_donor"},
-		{"narrow dates", Filter{Dates: oneDay}, "donations_date"},
+		{"wide dates", query.Filter{Dates: march}, "COVERING INDEX donations_donor"},
+		{"since", query.Filter{Dates: api.DateRange{Since: march.Since}}, "COVERING INDEX donations_donor"},
+		{"narrow dates", query.Filter{Dates: oneDay}, "donations_date"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			q := ReportQuery{Filter: c.f, Year: 2025}

@@ -307,7 +307,7 @@ func (s *Store) rolledUp(ctx context.Context) (bool, error) {
 // statusesOnly says whether f selects by status alone, naming no blank
 // one: the rollups, which hold a gift without a status as ”, then add up
 // what f selects by the status they are kept by.
-func (f Filter) statusesOnly() bool {
+func (f filter) statusesOnly() bool {
 	for _, st := range f.Statuses {
 		if strings.TrimSpace(st) == "" {
 			return false
@@ -320,7 +320,7 @@ func (f Filter) statusesOnly() bool {
 
 // rolledFilter says whether the rollups add up what f selects: every
 // donation, or those of some statuses, once the rollups hold them all.
-func (s *Store) rolledFilter(ctx context.Context, f Filter) (bool, error) {
+func (s *Store) rolledFilter(ctx context.Context, f filter) (bool, error) {
 	if !f.isZero() && !f.statusesOnly() {
 		return false, nil
 	}
@@ -331,7 +331,7 @@ func (s *Store) rolledFilter(ctx context.Context, f Filter) (bool, error) {
 // gifts f selects: every gift when f selects all, else the rule that counts
 // the same statuses among those the store holds; ok is false when none
 // does (or the donors table does not hold every donation).
-func (s *Store) donorRuleOf(ctx context.Context, f Filter) (rule donorRule, ok bool, err error) {
+func (s *Store) donorRuleOf(ctx context.Context, f filter) (rule donorRule, ok bool, err error) {
 	if ok, err := s.rolledFilter(ctx, f); !ok || err != nil {
 		return rule, false, err
 	}

@@ -93,7 +93,7 @@ func rebuildDonorYears(ctx context.Context, x execer, into string) error {
 // the reports of q read: calendar years, every gift but by status, once
 // the rollups hold every donation (rollupsServe).
 func (s *Store) donorYearsServe(ctx context.Context, q ReportQuery) (bool, error) {
-	f := q.Filter
+	f := filter{Filter: q.Filter}
 	f.Statuses = nil
 	if q.fiscalStart() != 1 || !f.isZero() {
 		return false, nil

@@ -10,6 +10,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -45,12 +46,12 @@ func TestDonorYearRollupGivesWhatTheGiftsGive(t *testing.T) {
 	}{
 		{store.ReportQuery{Year: 2026, Now: now}, true},
 		{store.ReportQuery{Year: 2025, Now: now}, true},
-		{store.ReportQuery{Year: 2026, Filter: store.Filter{Statuses: []string{"Paid", "pending"}}, Now: now}, true},
-		{store.ReportQuery{Year: 2026, Filter: store.Filter{Statuses: []string{"paid", " "}}, Now: now}, true},
+		{store.ReportQuery{Year: 2026, Filter: query.Filter{Statuses: []string{"Paid", "pending"}}, Now: now}, true},
+		{store.ReportQuery{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", " "}}, Now: now}, true},
 		{store.ReportQuery{Year: 2026, AllStatuses: true, Now: now}, true},
 		{store.ReportQuery{Year: 2026, FiscalStart: 7, Now: now}, false},
-		{store.ReportQuery{Year: 2026, Filter: store.Filter{Form: all[0].FormName.Value}, Now: now}, false},
-		{store.ReportQuery{Year: 2026, Filter: store.Filter{Campaign: "a"}, Now: now}, false},
+		{store.ReportQuery{Year: 2026, Filter: query.Filter{Form: all[0].FormName.Value}, Now: now}, false},
+		{store.ReportQuery{Year: 2026, Filter: query.Filter{Campaign: "a"}, Now: now}, false},
 	} {
 		t.Run(fmt.Sprintf("%d from %d/%v/%q/%q", c.q.Year, c.q.FiscalStart, c.q.Counted(), c.q.Filter.Form, c.q.Filter.Campaign), func(t *testing.T) {
 			if fast, err := s.DonorYearsServe(ctx, c.q); err != nil || fast != c.fast {

@@ -14,6 +14,7 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/dataset/datasettest"
+	"donations/query"
 	"donations/store"
 )
 
@@ -39,7 +40,7 @@ func changedStore(t *testing.T) *store.Store {
 		t.Fatalf("sync: %+v, want 250 new, 3 updated, 2 removed", r)
 	}
 	var moved api.Donation
-	err := s.Window(context.Background(), store.Query{Filter: store.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
+	err := s.Window(context.Background(), store.Query{Filter: query.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
 		var m map[string]any
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return err
@@ -90,7 +91,7 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 // readRolled is everything the rollups and the donors table answer of
 // what f selects: groups by each key, insights by each period, donors by
 // each sort.
-func readRolled(ctx context.Context, s *store.Store, f store.Filter, loc *time.Location) (string, error) {
+func readRolled(ctx context.Context, s *store.Store, f query.Filter, loc *time.Location) (string, error) {
 	var out string
 	for _, by := range [][]string{{"form"}, {"status"}, {"currency"}, {"payment_type"}, {"recurring"},
 		{"status", "recurring"}, {"day"}, {"week"}, {"month"}, {"currency", "month"}, {}} {
@@ -135,25 +136,25 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 	ny := load("America/New_York")
 	for _, tc := range []struct {
 		name string
-		f    store.Filter
+		f    query.Filter
 		by   []string
 		loc  *time.Location
 		want string
 	}{
-		{"months in the store's zone", store.Filter{}, []string{"month"}, ny, "rollup_day"},
-		{"a zone of another name, the same clocks", store.Filter{}, []string{"week"}, load("America/Toronto"), "rollup_day"},
-		{"the same offset without summer time", store.Filter{}, []string{"day"}, time.FixedZone("EST", -5*3600), "donations"},
-		{"half-hour zone", store.Filter{}, []string{"day"}, load("Asia/Kolkata"), "donations"},
-		{"no days: any zone", store.Filter{}, []string{"status", "recurring"}, nil, "rollup_dims"},
-		{"a status, which the rollup by day holds too", store.Filter{}, []string{"status"}, ny, "rollup_dims"},
-		{"a currency of some statuses", store.Filter{Statuses: []string{"paid"}}, []string{"currency"}, ny, "rollup_dims"},
-		{"statuses alone", store.Filter{Statuses: []string{"paid", "Pending"}}, []string{"form"}, ny, "rollup_dims"},
-		{"statuses by month", store.Filter{Statuses: []string{"paid"}}, []string{"month"}, ny, "rollup_day"},
-		{"a blank status", store.Filter{Statuses: []string{"paid", ""}}, []string{"form"}, ny, "donations"},
-		{"statuses and a form", store.Filter{Statuses: []string{"paid"}, Form: "x"}, []string{"form"}, ny, "donations"},
-		{"an e-mail", store.Filter{Email: "x@example.org"}, []string{"status"}, nil, "donations"},
-		{"days and forms together", store.Filter{}, []string{"form", "month"}, ny, "donations"},
-		{"donors", store.Filter{}, []string{"donor"}, ny, "donations"},
+		{"months in the store's zone", query.Filter{}, []string{"month"}, ny, "rollup_day"},
+		{"a zone of another name, the same clocks", query.Filter{}, []string{"week"}, load("America/Toronto"), "rollup_day"},
+		{"the same offset without summer time", query.Filter{}, []string{"day"}, time.FixedZone("EST", -5*3600), "donations"},
+		{"half-hour zone", query.Filter{}, []string{"day"}, load("Asia/Kolkata"), "donations"},
+		{"no days: any zone", query.Filter{}, []string{"status", "recurring"}, nil, "rollup_dims"},
+		{"a status, which the rollup by day holds too", query.Filter{}, []string{"status"}, ny, "rollup_dims"},
+		{"a currency of some statuses", query.Filter{Statuses: []string{"paid"}}, []string{"currency"}, ny, "rollup_dims"},
+		{"statuses alone", query.Filter{Statuses: []string{"paid", "Pending"}}, []string{"form"}, ny, "rollup_dims"},
+		{"statuses by month", query.Filter{Statuses: []string{"paid"}}, []string{"month"}, ny, "rollup_day"},
+		{"a blank status", query.Filter{Statuses: []string{"paid", ""}}, []string{"form"}, ny, "donations"},
+		{"statuses and a form", query.Filter{Statuses: []string{"paid"}, Form: "x"}, []string{"form"}, ny, "donations"},
+		{"an e-mail", query.Filter{Email: "x@example.org"}, []string{"status"}, nil, "donations"},
+		{"days and forms together", query.Filter{}, []string{"form", "month"}, ny, "donations"},
+		{"donors", query.Filter{}, []string{"donor"}, ny, "donations"},
 	} {
 		got, err := s.GroupTable(context.Background(), tc.f, tc.by, tc.loc)
 		if err != nil || got != tc.want {
@@ -171,18 +172,18 @@ func TestRollupsAnswerOnlyWhatTheyHold(t *testing.T) {
 		{[]string{"paid", "pending", "failed", "disputed"}, "FROM donors WHERE +unrefunded_gifts > 0"},
 		{[]string{"paid", "pending"}, "FROM donations"},
 	} {
-		got, err := s.DonorSource(context.Background(), store.Filter{Statuses: tc.statuses})
+		got, err := s.DonorSource(context.Background(), query.Filter{Statuses: tc.statuses})
 		if err != nil || !strings.Contains(got, tc.want) {
 			t.Errorf("donors of %q read %q %v, want %q", tc.statuses, got, err, tc.want)
 		}
 	}
 	// Outside the store's zone the day-based keys still come out right.
 	kolkata := load("Asia/Kolkata")
-	in, err := s.Insight(context.Background(), store.Filter{}, "day", kolkata, 3)
+	in, err := s.Insight(context.Background(), query.Filter{}, "day", kolkata, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := s.Groups(context.Background(), store.Filter{}, []string{"day"}, kolkata)
+	want, err := s.Groups(context.Background(), query.Filter{}, []string{"day"}, kolkata)
 	if err != nil || fmt.Sprint(in.Periods) != fmt.Sprint(want) {
 		t.Errorf("days in Kolkata: insight %d groups, Groups %d (%v)", len(in.Periods), len(want), err)
 	}
@@ -209,11 +210,11 @@ func TestHugeAmountsAreStoredAndAddedUpExactly(t *testing.T) {
 	put(3, "9000000000000000000")
 	check := func(want string, inexact int) {
 		t.Helper()
-		g, err := s.Groups(context.Background(), store.Filter{}, []string{"form"}, nil)
+		g, err := s.Groups(context.Background(), query.Filter{}, []string{"form"}, nil)
 		if err != nil || len(g) != 1 || g[0].Amounts["USD"].String() != want || g[0].Converted["USD"].String() != want {
 			t.Fatalf("groups = %v %v, want %s", g, err, want)
 		}
-		d, err := s.Donors(context.Background(), store.Filter{}, "total", true, 0, 1)
+		d, err := s.Donors(context.Background(), query.Filter{}, "total", true, 0, 1)
 		if err != nil || len(d) != 1 || d[0].Gifts != 3 || d[0].Inexact != inexact {
 			t.Fatalf("donors = %+v %v, want 3 gifts, %d too large to add up", d, err, inexact)
 		}
@@ -232,7 +233,7 @@ func TestARebuiltStoreAddsUpAgain(t *testing.T) {
 	s.Close()
 	craft(t, path, `DELETE FROM rollup_day`, `DELETE FROM donors`, fmt.Sprintf(`PRAGMA user_version = %d`, store.SchemaVersion-1))
 	s = open(t, path)
-	if got, err := s.DonorSource(context.Background(), store.Filter{Statuses: store.PaidStatuses}); err != nil || !strings.Contains(got, "paid_gifts") {
+	if got, err := s.DonorSource(context.Background(), query.Filter{Statuses: store.PaidStatuses}); err != nil || !strings.Contains(got, "paid_gifts") {
 		t.Fatalf("the rebuilt store's paid donors read %q %v, want the donors table", got, err)
 	}
 	rollupsAgree(t, s)
@@ -243,7 +244,7 @@ func TestARebuiltStoreAddsUpAgain(t *testing.T) {
 // agree would compare them with themselves.
 func TestTheDirectCopyReadsTheDonations(t *testing.T) {
 	s, _, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
-	paid := store.Filter{Statuses: store.PaidStatuses}
+	paid := query.Filter{Statuses: store.PaidStatuses}
 	kept, err := s.DonorSource(context.Background(), paid)
 	if err != nil || !strings.Contains(kept, "paid_gifts") {
 		t.Fatalf("the store's paid donors read %q %v, want the donors table", kept, err)

@@ -116,7 +116,7 @@ func (s *Store) probePrefix(ctx context.Context, w string) (prefixProbe, error) 
 // or LIKE: the vocabulary for the words it answers whole, LIKE for the
 // others. Both select the same donations; only the time differs, so a
 // probe remembered from before a sync may choose, never change the rows.
-func (s *Store) planPrefixes(ctx context.Context, f *Filter) error {
+func (s *Store) planPrefixes(ctx context.Context, f *filter) error {
 	f.byVocab, f.fewByVocab = nil, false
 	for _, w := range f.shortWords() {
 		if atTheEnd(w) || slices.Contains(f.byVocab, w) {
@@ -139,7 +139,7 @@ func (s *Store) planPrefixes(ctx context.Context, f *Filter) error {
 
 // onlyPrefix is the word of a filter that is a search of one short word
 // and nothing else: the vocabulary alone then knows how many hold it.
-func (f Filter) onlyPrefix() (string, bool) {
+func (f filter) onlyPrefix() (string, bool) {
 	g := f
 	g.Search = ""
 	words := slices.Compact(f.shortWords())
@@ -151,7 +151,7 @@ func (f Filter) onlyPrefix() (string, bool) {
 
 // prefixCount is Count of a filter that is a word the vocabulary answers
 // whole and nothing else (ok), read there afresh: no donation is read.
-func (s *Store) prefixCount(ctx context.Context, f Filter) (n int, ok bool, err error) {
+func (s *Store) prefixCount(ctx context.Context, f filter) (n int, ok bool, err error) {
 	w, only := f.onlyPrefix()
 	if !only || !slices.Contains(f.byVocab, w) {
 		return 0, false, nil
@@ -170,23 +170,24 @@ func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, e
 	// The probes that plan it are read afresh, and the lower bound is theirs:
 	// one probe a word, the cost of this count.
 	s.matches.forgetPrefixes()
-	if err := s.searchable(ctx, &q.Filter); err != nil {
+	f := filter{Filter: q.Filter}
+	if err := s.searchable(ctx, &f); err != nil {
 		return 0, false, err
 	}
 	var dense []string
-	for _, w := range q.shortWords() {
-		if !slices.Contains(q.byVocab, w) {
+	for _, w := range f.shortWords() {
+		if !slices.Contains(f.byVocab, w) {
 			dense = append(dense, w)
 		}
 	}
-	if !q.unindexed && len(dense) > 0 && len(q.byVocab) == 0 && q.match() == "" {
+	if !f.unindexed && len(dense) > 0 && len(f.byVocab) == 0 && f.match() == "" {
 		// No index lookup narrows the search: an exact count reads every donation.
-		if n, err = s.lowerBound(ctx, q.Filter, dense[0]); err != nil || n > 0 {
+		if n, err = s.lowerBound(ctx, f, dense[0]); err != nil || n > 0 {
 			return n, true, err
 		}
 	}
-	if !q.unindexed && len(q.rechecked()) > 0 {
-		if n, err = s.matchBound(ctx, q.Filter); err != nil || n > 0 {
+	if !f.unindexed && len(f.rechecked()) > 0 {
+		if n, err = s.matchBound(ctx, f); err != nil || n > 0 {
 			return n, true, err
 		}
 	}
@@ -199,7 +200,7 @@ func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, e
 // rest of the filter must be tested on each, it looks up the donations of
 // a tenth of prefixCap instances: they are read at random, a few
 // milliseconds a thousand.
-func (s *Store) lowerBound(ctx context.Context, f Filter, w string) (int, error) {
+func (s *Store) lowerBound(ctx context.Context, f filter, w string) (int, error) {
 	if only, ok := f.onlyPrefix(); ok && only == w {
 		p, ok := s.matches.recallPrefix(w) // read by QuickCount's plan
 		if !ok {
@@ -221,7 +222,7 @@ func (s *Store) lowerBound(ctx context.Context, f Filter, w string) (int, error)
 // positions the index finds the donations that hold each trigram of a
 // longer word, each then tested for the word, which for a common name in a
 // large store is tens of thousands of tests.
-func (s *Store) matchBound(ctx context.Context, f Filter) (int, error) {
+func (s *Store) matchBound(ctx context.Context, f filter) (int, error) {
 	match := f.match()
 	n, _, err := s.planCount(ctx, match)
 	if err != nil || n <= prefixCap/10 {
@@ -233,7 +234,7 @@ func (s *Store) matchBound(ctx context.Context, f Filter) (int, error) {
 
 // countAmong counts the donations f selects among those the query among
 // picks by id.
-func (s *Store) countAmong(ctx context.Context, f Filter, among string, amongArgs ...any) (int, error) {
+func (s *Store) countAmong(ctx context.Context, f filter, among string, amongArgs ...any) (int, error) {
 	where, args, err := f.where()
 	if err != nil {
 		return 0, err

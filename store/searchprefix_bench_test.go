@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"donations/query"
 	"donations/store"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkQuickSearch(b *testing.B) {
 	ctx := context.Background()
 	for _, w := range []string{"m", "ma", "mar", "marg", "q", "xq", "5", "54"} {
 		b.Run(w, func(b *testing.B) {
-			q := store.Query{Filter: store.Filter{Search: w}, Desc: true}
+			q := store.Query{Filter: query.Filter{Search: w}, Desc: true}
 			for b.Loop() {
 				if _, _, err := s.QuickCount(ctx, q); err != nil {
 					b.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -17,7 +18,7 @@ import (
 // the sums of every currency, converted too.
 func byDay(t *testing.T, s *store.Store, loc *time.Location) string {
 	t.Helper()
-	groups, err := s.Groups(context.Background(), store.Filter{}, []string{"day"}, loc)
+	groups, err := s.Groups(context.Background(), query.Filter{}, []string{"day"}, loc)
 	if err != nil {
 		t.Fatal(err)
 	}

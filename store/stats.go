@@ -5,13 +5,15 @@ import (
 	"errors"
 
 	"donations/api"
+	"donations/query"
 )
 
 // Median is the middle converted amount of the donations f selects that
 // have one (the mean of the two middle ones for an even count), exactly, and
 // how many it was taken over. An index of converted amounts keeps it from
 // sorting them.
-func (s *Store) Median(ctx context.Context, f Filter) (api.Decimal, int, error) {
+func (s *Store) Median(ctx context.Context, qf query.Filter) (api.Decimal, int, error) {
+	f := filter{Filter: qf}
 	if err := s.searchable(ctx, &f); err != nil {
 		return api.Decimal{}, 0, err
 	}
@@ -63,7 +65,7 @@ type medianQuery struct {
 // holds the status too: left to itself SQLite took the status's index,
 // then read each of 800,000 paid gifts for its amount and sorted them,
 // twice (6.5 s at a million).
-func (s *Store) medianOf(ctx context.Context, f Filter) (medianQuery, error) {
+func (s *Store) medianOf(ctx context.Context, f filter) (medianQuery, error) {
 	where, args, err := f.where()
 	if err != nil {
 		return medianQuery{}, err

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"donations/query"
 	"strings"
 	"testing"
 )
@@ -12,9 +13,9 @@ import (
 func TestMedianOfStatusesSortsNothing(t *testing.T) {
 	ctx := context.Background()
 	s := memStore(t)
-	for _, f := range []Filter{{}, {Statuses: PaidStatuses}, {Statuses: []string{"paid", "pending", "failed", "disputed"}},
+	for _, f := range []query.Filter{{}, {Statuses: PaidStatuses}, {Statuses: []string{"paid", "pending", "failed", "disputed"}},
 		{Statuses: []string{"Refunded"}}} {
-		mq, err := s.medianOf(ctx, f)
+		mq, err := s.medianOf(ctx, filter{Filter: f})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -27,7 +28,7 @@ func TestAStatusSentPaddedCountsAsItsWord(t *testing.T) {
 		statuses []string
 		want     int
 	}{{[]string{"paid"}, 3}, {[]string{" PAID"}, 3}, {[]string{"refunded"}, 1}} {
-		n, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Statuses: tc.statuses}})
+		n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Statuses: tc.statuses}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,14 +58,14 @@ func TestAStoreOfPaddedStatusesIsKeyedAgain(t *testing.T) {
 	craft(t, path, `UPDATE donations SET status_key = ' paid ' WHERE id = 2`, "UPDATE donations SET status_key = 'paid\n' WHERE id = 3",
 		"UPDATE donations SET status_key = '\u00a0paid\u3000' WHERE id = 4", fmt.Sprintf(`PRAGMA user_version = %d`, store.SchemaVersion-1))
 	s = open(t, path)
-	n, err := s.Count(ctx, store.Query{Filter: store.Filter{Statuses: []string{"paid"}}})
+	n, err := s.Count(ctx, store.Query{Filter: query.Filter{Statuses: []string{"paid"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n != 4 {
 		t.Errorf("--status paid finds %d gifts after the rebuild, want 4", n)
 	}
-	g, err := s.Groups(ctx, store.Filter{}, []string{"status"}, nil)
+	g, err := s.Groups(ctx, query.Filter{}, []string{"status"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestAStoreOfPaddedStatusesIsKeyedAgain(t *testing.T) {
 		t.Errorf("the gifts fall in %d statuses after the rebuild, want paid and refunded: %v", len(g), g)
 	}
 	rollupsAgree(t, s)
-	d, err := s.Donors(ctx, store.Filter{Statuses: store.PaidStatuses}, "total", true, 0, 10)
+	d, err := s.Donors(ctx, query.Filter{Statuses: store.PaidStatuses}, "total", true, 0, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

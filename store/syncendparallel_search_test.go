@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/query"
 )
 
 // The search index built beside the writer and copied in is read at once
@@ -32,7 +33,7 @@ func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
 	}
 	found := 0
 	for _, w := range searchedWords(list) {
-		q := Query{Filter: Filter{Search: w}, Sort: "id"}
+		q := Query{Filter: query.Filter{Search: w}, Sort: "id"}
 		got, wanted := searchIDs(t, s, q), searchIDs(t, want, q)
 		if !slices.Equal(got, wanted) {
 			t.Errorf("%q finds %d donations, built in turn %d", w, len(got), len(wanted))

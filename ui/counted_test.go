@@ -12,6 +12,7 @@ import (
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
+	"donations/query"
 	"donations/store"
 	"donations/ui/uictx"
 	"donations/ui/views/donors"
@@ -37,14 +38,14 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 	notRefunded := []string{"paid", "pending", "failed", "disputed"}
 	check := func(what string, statuses []string) {
 		t.Helper()
-		want, err := st.Donors(ctx, store.Filter{Statuses: statuses}, "total", true, 0, 1)
+		want, err := st.Donors(ctx, query.Filter{Statuses: statuses}, "total", true, 0, 1)
 		if err != nil || len(v.Facts().Top) == 0 || v.Facts().Top[0].Email != want[0].Email || v.Facts().Top[0].Total.Compare(want[0].Total) != 0 {
 			t.Fatalf("%s: top donor %+v, want %+v (%v)", what, v.Facts().Top[0], want[0], err)
 		}
 		if net := donorNet(t, all, want[0].Email, statuses); want[0].Total.Compare(net) != 0 {
 			t.Fatalf("%s: top donor %s totals %s; their gifts, less refunds in part, %s", what, want[0].Email, want[0].Total, net)
 		}
-		median, _, err := st.Median(ctx, store.Filter{Statuses: statuses})
+		median, _, err := st.Median(ctx, query.Filter{Statuses: statuses})
 		if err != nil || v.Facts().Median.Compare(median) != 0 {
 			t.Fatalf("%s: median %s, want %s (%v)", what, v.Facts().Median, median, err)
 		}
@@ -78,8 +79,8 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 		word     string
 	}{{"", notRefunded, "all but refunded"}, {"a", []string{"paid"}, "paid"}} {
 		d.keys(tc.key)
-		want, err := st.Donors(ctx, store.Filter{Statuses: tc.statuses}, "total", true, 0, 1)
-		n, _ := st.DonorCount(ctx, store.Filter{Statuses: tc.statuses})
+		want, err := st.Donors(ctx, query.Filter{Statuses: tc.statuses}, "total", true, 0, 1)
+		n, _ := st.DonorCount(ctx, query.Filter{Statuses: tc.statuses})
 		if err != nil || len(dv.Rows()) == 0 || dv.Rows()[0].Email != want[0].Email || dv.Rows()[0].Gifts != want[0].Gifts || dv.Total() != n ||
 			dv.Rows()[0].Total.Compare(donorNet(t, all, want[0].Email, tc.statuses)) != 0 {
 			t.Fatalf("donors counting %s: first %+v of %d, want %+v of %d", tc.word, dv.Rows()[0], dv.Total(), want[0], n)

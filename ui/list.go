@@ -78,7 +78,7 @@ func (l *list) prefetch() tea.Cmd {
 	return nil
 }
 
-// sortBy orders the rows by a store.Sorts key, from the top; the key in
+// sortBy orders the rows by a query.Sorts key, from the top; the key in
 // force again reverses it.
 func (l *list) sortBy(key string) tea.Cmd {
 	l.data.sortBy(key)

@@ -208,7 +208,7 @@ func (w *walk) reorder() {
 	w.shown.Invalidate()
 }
 
-// sortBy orders by a store.Sorts key; the same key again reverses.
+// sortBy orders by a query.Sorts key; the same key again reverses.
 func (w *walk) sortBy(key string) {
 	if key == "date" {
 		key = ""

@@ -13,6 +13,7 @@ import (
 	"donations/api/demo"
 	"donations/ask"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 	"donations/textsafe"
 	"donations/ui/uictx"
@@ -235,7 +236,7 @@ func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
 			}
 		case *donors.View:
 			// The donors of the gifts that count: the paid ones.
-			whole, err := mem.DonorCount(context.Background(), store.Filter{Statuses: store.PaidStatuses})
+			whole, err := mem.DonorCount(context.Background(), query.Filter{Statuses: store.PaidStatuses})
 			if err != nil || v.Total() != whole {
 				t.Errorf("donors after the sync: %d, the store has %d (%v)", v.Total(), whole, err)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/ask"
+	"donations/query"
 	"donations/store"
 )
 
@@ -42,7 +43,7 @@ func (f *askFlags) define(c *cobra.Command, sort bool) {
 		fs.Var(boundFlag{fd, b, 1}, fd.Bounds[1], "the "+fd.Chip+" up to this, included (as the high end of --"+fd.Flag()+")")
 	}
 	if sort {
-		fs.Var(sortFlag{&f.sort}, "sort", "order by "+strings.Join(ask.SortNames, ", ")+"; -amount for descending")
+		fs.Var(sortFlag{&f.sort}, "sort", "order by "+strings.Join(query.Sorts, ", ")+"; -amount for descending")
 		_ = c.RegisterFlagCompletionFunc("sort", cobra.FixedCompletions(ask.SortChoices(), cobra.ShellCompDirectiveNoFileComp))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"donations/export"
+	"donations/query"
 	"donations/report"
 	"donations/store"
 )
@@ -12,7 +13,7 @@ import (
 // (paid gifts), unless --status names them or --all-statuses counts every
 // one, refunded too (a summary by status shows each apart); and says in
 // words what it leaves out (see export.LeftOut), "" when nothing.
-func counted(ctx context.Context, st *store.Store, f store.Filter, all bool) (store.Filter, string, error) {
+func counted(ctx context.Context, st *store.Store, f query.Filter, all bool) (query.Filter, string, error) {
 	if len(f.Statuses) > 0 || all {
 		return f, "", nil
 	}

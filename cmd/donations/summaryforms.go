@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"donations/query"
 	"donations/store"
 )
 
@@ -10,7 +11,7 @@ import (
 // that the server names none and --by campaign groups by campaign, when the
 // gifts have campaigns (servers that nest the campaign, as Donorbox does,
 // send no form_name): one "—" group tells nothing. "" otherwise.
-func campaignsInstead(ctx context.Context, st *store.Store, f store.Filter) (string, error) {
+func campaignsInstead(ctx context.Context, st *store.Store, f query.Filter) (string, error) {
 	named := false
 	err := st.EachGroup(ctx, f, []string{"campaign"}, nil, func(g store.Group) error {
 		named = named || g.Key[0] != ""

@@ -18,6 +18,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -120,7 +121,7 @@ func SameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
 	}
 	// Every demo e-mail is @example.*: the search index must find them all,
 	// however the sync that filled the store was cut short and resumed.
-	if n, err := s.Count(context.Background(), store.Query{Filter: store.Filter{Search: "example"}}); err != nil || n != len(want) {
+	if n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: "example"}}); err != nil || n != len(want) {
 		t.Fatalf("the search index finds %d of %d donations (%v)", n, len(want), err)
 	}
 	RollupsAgree(t, s)
@@ -173,9 +174,9 @@ func RollupsAgree(t testing.TB, s *store.Store) {
 // filters they answer in part (no rule counts those statuses) or not at all
 // (a blank status, which no gift has, though a gift without one is held as
 // blank).
-func RuleFilters(t testing.TB, s *store.Store) []store.Filter {
+func RuleFilters(t testing.TB, s *store.Store) []query.Filter {
 	t.Helper()
-	held, err := s.Groups(context.Background(), store.Filter{}, []string{"status"}, nil)
+	held, err := s.Groups(context.Background(), query.Filter{}, []string{"status"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func RuleFilters(t testing.TB, s *store.Store) []store.Filter {
 			unrefunded = append(unrefunded, g.Key[0])
 		}
 	}
-	return []store.Filter{{}, {Statuses: store.PaidStatuses}, {Statuses: unrefunded},
+	return []query.Filter{{}, {Statuses: store.PaidStatuses}, {Statuses: unrefunded},
 		{Statuses: []string{store.Refunded, "nonesuch"}}, {Statuses: []string{" PAID ", "pending"}}, {Statuses: []string{"paid", " "}}}
 }
 

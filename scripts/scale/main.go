@@ -23,6 +23,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 	"donations/ui"
 )
@@ -306,30 +307,30 @@ func measureBrowser(path string) error {
 // store, in the background.
 func measureQueries(ctx context.Context, st *store.Store) error {
 	t := time.Now()
-	if _, err := st.Groups(ctx, store.Filter{}, []string{"status", "recurring"}, nil); err != nil {
+	if _, err := st.Groups(ctx, query.Filter{}, []string{"status", "recurring"}, nil); err != nil {
 		return err
 	}
 	fmt.Printf("| footer totals of every donation (in the background) | %s | — |\n", ms(time.Since(t)))
 	t = time.Now()
-	if _, err := st.Donors(ctx, store.Filter{}, "total", true, 0, 200); err != nil {
+	if _, err := st.Donors(ctx, query.Filter{}, "total", true, 0, 200); err != nil {
 		return err
 	}
 	fmt.Printf("| donor view: the first 200 donors by total | %s | < 300 ms |\n", ms(time.Since(t)))
 	t = time.Now()
-	if _, err := st.DonorCount(ctx, store.Filter{}); err != nil {
+	if _, err := st.DonorCount(ctx, query.Filter{}); err != nil {
 		return err
 	}
 	fmt.Printf("| donor view: how many donors (after the first screen) | %s | — |\n", ms(time.Since(t)))
 	t = time.Now()
-	if _, err := st.Insight(ctx, store.Filter{}, "month", time.Local, 10); err != nil {
+	if _, err := st.Insight(ctx, query.Filter{}, "month", time.Local, 10); err != nil {
 		return err
 	}
-	if _, _, err := st.Median(ctx, store.Filter{}); err != nil {
+	if _, _, err := st.Median(ctx, query.Filter{}); err != nil {
 		return err
 	}
 	fmt.Printf("| insights view: everything it adds up | %s | < 500 ms |\n", ms(time.Since(t)))
 	t = time.Now()
-	if _, err := st.Donors(ctx, store.Filter{}, "name", false, 0, 200); err != nil {
+	if _, err := st.Donors(ctx, query.Filter{}, "name", false, 0, 200); err != nil {
 		return err
 	}
 	fmt.Printf("| donor view sorted by name | %s | — |\n", ms(time.Since(t)))
@@ -337,9 +338,9 @@ func measureQueries(ctx context.Context, st *store.Store) error {
 	// refunded (the demo's others): the filters it asks the store with.
 	for _, rule := range []struct {
 		name string
-		f    store.Filter
-	}{{"the paid gifts (the default)", store.Filter{Statuses: store.PaidStatuses}},
-		{"all but refunded (a)", store.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}}}} {
+		f    query.Filter
+	}{{"the paid gifts (the default)", query.Filter{Statuses: store.PaidStatuses}},
+		{"all but refunded (a)", query.Filter{Statuses: []string{"paid", "pending", "failed", "disputed"}}}} {
 		t = time.Now()
 		if _, err := st.Donors(ctx, rule.f, "total", true, 0, 200); err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 
 	"donations/api"
 	"donations/internal/cputime"
+	"donations/query"
 	"donations/store"
 )
 
@@ -65,12 +66,12 @@ func filteredReports(ctx context.Context, st *store.Store, q store.ReportQuery, 
 	lastYear := time.Date(q.Year-1, 1, 1, 0, 0, 0, 0, time.Local)
 	for _, f := range []struct {
 		name   string
-		filter store.Filter
+		filter query.Filter
 	}{
-		{`--form "Annual Fund 2025"`, store.Filter{Form: "Annual Fund 2025"}},
-		{"--campaign a", store.Filter{Campaign: "a"}},
-		{"--dates (two years)", store.Filter{Dates: api.DateRange{Since: lastYear.AddDate(-1, 0, 0), Until: lastYear.AddDate(2, 0, 0)}}},
-		{"--dates (one month)", store.Filter{Dates: api.DateRange{Since: lastYear.AddDate(0, 2, 0), Until: lastYear.AddDate(0, 3, 0)}}},
+		{`--form "Annual Fund 2025"`, query.Filter{Form: "Annual Fund 2025"}},
+		{"--campaign a", query.Filter{Campaign: "a"}},
+		{"--dates (two years)", query.Filter{Dates: api.DateRange{Since: lastYear.AddDate(-1, 0, 0), Until: lastYear.AddDate(2, 0, 0)}}},
+		{"--dates (one month)", query.Filter{Dates: api.DateRange{Since: lastYear.AddDate(0, 2, 0), Until: lastYear.AddDate(0, 3, 0)}}},
 	} {
 		fq := q
 		fq.Filter = f.filter

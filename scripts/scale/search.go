@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"donations/query"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -41,7 +42,7 @@ func measureSearch(ctx context.Context, s *screen, path string) error {
 	}
 	defer st.Close()
 	for i, step := range searchSteps {
-		q := store.Query{Filter: store.Filter{Search: step.search}}
+		q := store.Query{Filter: query.Filter{Search: step.search}}
 		quick, atLeast, err := st.QuickCount(ctx, q)
 		if err != nil {
 			return err

@@ -12,7 +12,7 @@ import "donations/ask"
 // reach the root in either order, and the older text could win.
 type Request interface{ request() }
 
-// SortMsg orders the list by a store.Sorts key ("" or "date" by date); the
+// SortMsg orders the list by a query.Sorts key ("" or "date" by date); the
 // key in force again reverses it.
 type SortMsg struct{ Key string }
 
@@ -74,7 +74,7 @@ type NewestFirstMsg struct{}
 
 func (NewestFirstMsg) request() {}
 
-// OrderMsg gives the list back a sort (a store.Sorts key, "" by date) and
+// OrderMsg gives the list back a sort (a query.Sorts key, "" by date) and
 // direction a view changed, from the top; unlike SortMsg it never reverses,
 // and the sort stays the user's pick or not as it was.
 type OrderMsg struct {

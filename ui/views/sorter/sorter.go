@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"donations/ask"
+	"donations/query"
 	"donations/ui/uictx"
 )
 
@@ -44,7 +44,7 @@ func (s *View) Update(msg tea.Msg) tea.Cmd {
 	s.nav.Back()
 	for i, b := range s.bindings() {
 		if key.Matches(k, b) {
-			s.Send(uictx.SortMsg{Key: ask.SortNames[i]}) // bindings are in SortNames' order
+			s.Send(uictx.SortMsg{Key: query.Sorts[i]}) // bindings are in query.Sorts order
 			return nil
 		}
 	}

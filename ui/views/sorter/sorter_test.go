@@ -4,18 +4,18 @@ import (
 	"slices"
 	"testing"
 
-	"donations/ask"
+	"donations/query"
 	"donations/ui/uictx"
 
 	tea "charm.land/bubbletea/v2"
 )
 
-// The sort prompt's keys name ask.SortNames in order, one each.
-func TestSortKeysFollowTheSortNames(t *testing.T) {
+// The sort prompt's keys name query.Sorts in order, one each.
+func TestSortKeysFollowTheSorts(t *testing.T) {
 	km := uictx.NewKeyMap()
 	s := &View{keys: &km.Sort}
-	if got := len(s.bindings()); got != len(ask.SortNames) {
-		t.Errorf("%d sort keys for %d sort names", got, len(ask.SortNames))
+	if got := len(s.bindings()); got != len(query.Sorts) {
+		t.Errorf("%d sort keys for %d sort names", got, len(query.Sorts))
 	}
 }
 
