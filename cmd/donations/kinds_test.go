@@ -191,3 +191,14 @@ func TestCampaignsAndDonorsTableAndCSV(t *testing.T) {
 		t.Errorf("donors --format table: exit %d, %q", r.code, r.stdout)
 	}
 }
+
+// A read of plans cut short (a server that ignores the page repeats page
+// 1) with no set held lists nothing and fails: a part of the list must
+// not pass for the whole.
+func TestPlansReadCutShortListsNothing(t *testing.T) {
+	_, env, account := shapedAccount(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, IgnorePage: true})
+	r := runCmd(t, env, append([]string{"plans", "--format", "ndjson"}, account...)...)
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "the plans could not be read whole, so none are listed") {
+		t.Errorf("plans from a server that ignores the page: exit %d, stdout %d bytes, %q", r.code, len(r.stdout), r.stderr)
+	}
+}
