@@ -79,7 +79,7 @@ func readKind[T KindRecord](r *reader, rec *T) {
 	*rec = *new(T)
 	start := r.i
 	r.into(reflect.ValueOf(rec).Elem())
-	headOf(rec).Raw = r.b[start:r.i:r.i]
+	HeadOf(rec).Raw = r.b[start:r.i:r.i]
 }
 
 // kindList is how a page of Ts is read: its list under the kind's name,

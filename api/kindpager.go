@@ -118,7 +118,7 @@ func (p *KindPager[T]) Next(ctx context.Context) (KindBatch[T], error) {
 	p.requests++
 	b := KindBatch[T]{Page: pg, Records: make([]T, 0, len(pg.Records))}
 	for i := range pg.Records {
-		if h := headOf(&pg.Records[i]); p.seen.add(h.ID, h.Raw) {
+		if h := HeadOf(&pg.Records[i]); p.seen.add(h.ID, h.Raw) {
 			b.Records = append(b.Records, pg.Records[i])
 		}
 	}
@@ -141,7 +141,7 @@ func kindKey[T KindRecord](list []T) contentKey {
 	if len(list) == 0 {
 		return contentKey{}
 	}
-	first, last := headOf(&list[0]), headOf(&list[len(list)-1])
+	first, last := HeadOf(&list[0]), HeadOf(&list[len(list)-1])
 	return contentOf(first.ID.Value, last.ID.Value, len(list), first.Raw, last.Raw)
 }
 

@@ -212,7 +212,7 @@ func KindOf[T KindRecord]() RecordKind {
 	return PurchasesKind
 }
 
-// headOf is the id and bytes of any record of a kind.
-func headOf[T KindRecord](rec *T) *Head {
+// HeadOf is the id and bytes (as sent) of any record of a kind.
+func HeadOf[T KindRecord](rec *T) *Head {
 	return any(rec).(interface{ head() *Head }).head()
 }

@@ -117,7 +117,7 @@ func ReadKind[T api.KindRecord](ctx context.Context, s *store.Store, c *api.Clie
 			return r, nil
 		}
 		for i := range b.Records {
-			h := HeadOf(&b.Records[i])
+			h := api.HeadOf(&b.Records[i])
 			recs = append(recs, store.KindRecord{ID: h.ID.Value, Raw: h.Raw})
 		}
 	}
@@ -148,21 +148,4 @@ func ReadKinds(ctx context.Context, s *store.Store, c *api.Client) ([]KindRead, 
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-// HeadOf is the id and bytes (as sent) of a record of any kind.
-func HeadOf[T api.KindRecord](rec *T) api.Head {
-	switch r := any(rec).(type) {
-	case *api.Campaign:
-		return r.Head
-	case *api.Plan:
-		return r.Head
-	case *api.Donor:
-		return r.Head
-	case *api.Event:
-		return r.Head
-	case *api.Ticket:
-		return r.Head
-	}
-	return any(rec).(*api.Purchase).Head
 }

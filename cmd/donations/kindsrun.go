@@ -109,7 +109,7 @@ func writeKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, s 
 	}
 	raw := w.(export.RawWriter)
 	for i := range recs {
-		if err := raw.WriteRaw(dataset.HeadOf(&recs[i]).Raw); err != nil {
+		if err := raw.WriteRaw(api.HeadOf(&recs[i]).Raw); err != nil {
 			w.Close()
 			return err
 		}
