@@ -37,6 +37,10 @@ type SyncOptions struct {
 	// needs: one the store does not hold, below where the walk has come,
 	// is read next, then the walk goes on from where it was.
 	Want func() (api.DateRange, bool)
+	// Kinds, when set, is the client the other kinds of records are read
+	// with once the donations are synced (ReadKinds): src itself, so that
+	// they share its pacing and budget and never delay the donations.
+	Kinds *api.Client
 	// mine is the Watcher that ran the sync (Watcher.Sync), told of it as
 	// its own.
 	mine *Watcher
@@ -82,6 +86,8 @@ type SyncResult struct {
 	LastPage              int  // the last page that held donations
 	Elapsed               time.Duration
 	Warnings              []string
+	// Kinds is what was read of each other kind (SyncOptions.Kinds).
+	Kinds []KindRead
 }
 
 // Sync brings the store up to date with the server. Each page is committed
@@ -106,6 +112,12 @@ func Sync(ctx context.Context, s *store.Store, src Source, o SyncOptions) (SyncR
 	defer unlock()
 	r := &syncRun{s: s, src: src, o: o, start: start, state: st}
 	err = r.sync(ctx)
+	if err == nil && o.Kinds != nil {
+		r.res.Kinds, err = ReadKinds(ctx, s, o.Kinds)
+		for _, k := range r.res.Kinds {
+			r.res.Requests += k.Requests
+		}
+	}
 	r.res.Warnings = append(r.res.Warnings, r.notes...)
 	r.res.Elapsed = time.Since(start)
 	st.ended(r.res, err)

@@ -22,7 +22,7 @@ import (
 // on this machine, with no request.
 
 // truthTables are the tables a rebuild keeps.
-var truthTables = []string{"records", "records_dict", "meta", "exchanges", "exchange_of"}
+var truthTables = []string{"records", "records_dict", "meta", "exchanges", "exchange_of", "kind_records"}
 
 // oldestRebuilt is the oldest schema a rebuild reads: from it on, records
 // are kept as this program reads them. An older store is made anew empty,
@@ -256,6 +256,11 @@ func (s *Store) restore(ctx context.Context, tx *sql.Tx, told func(Rebuild)) err
 		if err == nil {
 			_, err = tx.ExecContext(ctx, `DELETE FROM exchange_of WHERE id = ?`, id)
 		}
+	}
+	if err == nil {
+		var n int
+		n, err = restoreKinds(ctx, tx)
+		p.Unreadable += n
 	}
 	if err == nil {
 		tell()

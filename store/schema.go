@@ -45,7 +45,7 @@ var schema = sync.OnceValue(func() []string {
 		DELETE FROM records WHERE id = old.id; END`,
 		`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
 	}, rollupSchema()...), slices.Concat(searchTriggers, campaignRollupSchema(), exchangeSchema,
-		donorYearSchema(), donorLastSchema(), heldJSONTriggers)...)
+		donorYearSchema(), donorLastSchema(), heldJSONTriggers, kindSchema)...)
 })
 
 // searchTriggers keep the search index over the text searched as

@@ -1,0 +1,168 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"donations/api"
+	"donations/query"
+	"donations/store"
+)
+
+// The other kinds of records (api.RecordKinds: plans, campaigns, donors,
+// events, tickets, purchases) are small lists: each is read whole, through
+// the same client as the donations (its pacing, retries and budget), and
+// the store's set of it replaced at once when the read completes. A
+// server without a kind's endpoint (404) is remembered as having none.
+
+// KindFilter selects and orders the records of a kind that a store holds.
+type KindFilter = query.KindFilter
+
+// KindSorts are the names KindFilter.Sort takes ("-" before one: largest
+// first).
+var KindSorts = query.KindSorts
+
+// KindHeld is what a store knows of a kind: when it was last read whole
+// and how many it holds, or that the server has no such endpoint.
+type KindHeld = store.KindHeld
+
+// Records are the records of T's kind that the store held selects by f,
+// in f's order, each decoded with its bytes as the server sent them (Raw).
+func Records[T api.KindRecord](ctx context.Context, h Held, f KindFilter) ([]T, error) {
+	if h.st == nil {
+		return nil, ErrNotLoaded
+	}
+	k := api.KindOf[T]()
+	raws, err := h.st.KindRaws(ctx, k.Name, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, 0, len(raws))
+	for _, raw := range raws {
+		rec, err := api.DecodeKindRecord[T](raw)
+		if err != nil {
+			return nil, fmt.Errorf("a stored record of %s is not readable (%w); run  donations cache clear  and sync again", k.Name, err)
+		}
+		out = append(out, rec)
+	}
+	return out, nil
+}
+
+// KindCoverage is what the store held knows of kind k.
+func KindCoverage(ctx context.Context, h Held, k api.RecordKind) (KindHeld, error) {
+	if h.st == nil {
+		return KindHeld{}, ErrNotLoaded
+	}
+	return h.st.KindHeld(ctx, k.Name)
+}
+
+// KindRead is what one read of a kind did.
+type KindRead struct {
+	Kind api.RecordKind
+	// Records is how many the read brought and the store now holds.
+	Records int
+	// None says the server answered 404 to the kind's endpoint: it has
+	// none of that kind, which is no failure.
+	None bool
+	// Partial is why the read stopped short, "" when it read the whole
+	// list: the store then kept the set it had.
+	Partial  string
+	Requests int
+}
+
+// Line is what a command says of the read: one line.
+func (r KindRead) Line() string {
+	switch {
+	case r.None:
+		return NoKindLine(r.Kind)
+	case r.Partial != "":
+		return fmt.Sprintf("%s: the read stopped short (%s); the store keeps the %s it had", r.Kind.Name, r.Partial, r.Kind.Name)
+	}
+	return fmt.Sprintf("%s: %d read", r.Kind.Name, r.Records)
+}
+
+// NoKindLine says that the server has no kind k, in the one line every
+// place says it.
+func NoKindLine(k api.RecordKind) string {
+	return fmt.Sprintf("this server has no %s (it answered 404 to %s)", k.Name, k.Path)
+}
+
+// ReadKind reads every page of T's kind that q lists through c and, when
+// the read completes, makes them the set of that kind s holds, in one
+// transaction. A read cut short (an error past the client's retries, a
+// server that ignores the page) leaves s as it was and says why in
+// Partial; a 404 is remembered (None). Only a cancelled ctx or a store
+// that cannot be written is an error. q's filters narrow the set s then
+// holds: a filtered read goes into a store of its own (store.Memory).
+func ReadKind[T api.KindRecord](ctx context.Context, s *store.Store, c *api.Client, q api.KindQuery) (KindRead, error) {
+	k := api.KindOf[T]()
+	r := KindRead{Kind: k}
+	at := time.Now()
+	p := api.NewKindPager[T](c, q)
+	var recs []store.KindRecord
+	for !p.Done() {
+		b, err := p.Next(ctx)
+		r.Requests = p.Requests()
+		switch {
+		case errors.Is(err, api.ErrNoEndpoint):
+			r.None = true
+			return r, s.NoKind(ctx, k.Name, k.Path, at)
+		case ctx.Err() != nil:
+			return r, ctx.Err()
+		case err != nil:
+			r.Partial = err.Error()
+			return r, nil
+		}
+		for i := range b.Records {
+			h := headOf(&b.Records[i])
+			recs = append(recs, store.KindRecord{ID: h.ID.Value, Raw: h.Raw})
+		}
+	}
+	if err := p.Partial(); err != nil {
+		r.Partial = strings.Join(p.Warnings(), "; ")
+		return r, nil
+	}
+	r.Records = len(recs)
+	return r, s.ReplaceKind(ctx, k.Name, recs, at)
+}
+
+// ReadKinds reads every kind, in api.RecordKinds' order, as ReadKind does.
+func ReadKinds(ctx context.Context, s *store.Store, c *api.Client) ([]KindRead, error) {
+	reads := []func() (KindRead, error){
+		func() (KindRead, error) { return ReadKind[api.Campaign](ctx, s, c, api.KindQuery{}) },
+		func() (KindRead, error) { return ReadKind[api.Plan](ctx, s, c, api.KindQuery{}) },
+		func() (KindRead, error) { return ReadKind[api.Donor](ctx, s, c, api.KindQuery{}) },
+		func() (KindRead, error) { return ReadKind[api.Event](ctx, s, c, api.KindQuery{}) },
+		func() (KindRead, error) { return ReadKind[api.Ticket](ctx, s, c, api.KindQuery{}) },
+		func() (KindRead, error) { return ReadKind[api.Purchase](ctx, s, c, api.KindQuery{}) },
+	}
+	var out []KindRead
+	for _, read := range reads {
+		r, err := read()
+		if err != nil {
+			return out, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// headOf is the id and bytes of a record of any kind.
+func headOf[T api.KindRecord](rec *T) api.Head {
+	switch r := any(rec).(type) {
+	case *api.Campaign:
+		return r.Head
+	case *api.Plan:
+		return r.Head
+	case *api.Donor:
+		return r.Head
+	case *api.Event:
+		return r.Head
+	case *api.Ticket:
+		return r.Head
+	}
+	return any(rec).(*api.Purchase).Head
+}

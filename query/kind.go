@@ -1,0 +1,39 @@
+package query
+
+import "donations/api"
+
+// KindFilter selects the stored records of one of the other kinds (plans,
+// campaigns, donors, events, tickets, purchases). Each field is matched
+// against what the kind's records have of it; a record without it (a
+// campaign has no status) is not selected by a field that is set. The
+// zero KindFilter selects every record of the kind.
+type KindFilter struct {
+	// Status is a plan's status (active, cancelled, failed), a purchase's
+	// or a ticket's payment status: the whole value, ignoring case.
+	Status string
+	// Next bounds a plan's next gift date, half-open as Filter.Dates:
+	// Next.Until is "next gift before".
+	Next api.DateRange
+	// Email is a plan's donor's, a donor's or a ticket buyer's e-mail: the
+	// whole value, ignoring case.
+	Email string
+	// DonorID is a plan's donor, a donor itself, a purchase's or a
+	// ticket's supporter; CampaignID a plan's campaign or a campaign
+	// itself; EventID a ticket's or a purchase's event, or the event.
+	DonorID, CampaignID, EventID int64
+	// Search matches part of a record's names and e-mail (and a
+	// campaign's or event's slug), ignoring case and accents.
+	Search string
+	// Sort is one of KindSorts, "-" before it for the largest first; ""
+	// is by id.
+	Sort string
+}
+
+// KindSorts are the orders a list of records of a kind can take: by id,
+// name (a donor's, a plan's donor's, a campaign's), e-mail, status,
+// amount (a plan's, a ticket's price, a purchase's), the date started
+// (a plan's start, a purchase's date, when a campaign, event or donor was
+// made), the last and the next gift, a campaign's goal, what was raised
+// (a campaign's, an event's, a donor's total in their one currency), and
+// the count of gifts (or an event's tickets).
+var KindSorts = []string{"id", "name", "email", "status", "amount", "started", "last", "next", "goal", "raised", "count"}
