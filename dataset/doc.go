@@ -27,6 +27,11 @@
 // list, summary and report read it alike. It knows no screen and no SQL:
 // the store (package store) takes rows and coverage.
 //
+// The other kinds of records (plans, campaigns, donors, events, tickets,
+// purchases) are read whole by ReadKind, with the donations' client, after
+// a sync's donations when SyncOptions.Kinds is set, and read back by
+// Records with a KindFilter (kinds.go).
+//
 // Answer answers a question (count, a window of rows, sums) from the
 // store or a scratch walk, as SourceFor decides for the browser and the
 // commands alike, and says which and how whole (Coverage: the numbers of

@@ -117,7 +117,7 @@ func ReadKind[T api.KindRecord](ctx context.Context, s *store.Store, c *api.Clie
 			return r, nil
 		}
 		for i := range b.Records {
-			h := headOf(&b.Records[i])
+			h := HeadOf(&b.Records[i])
 			recs = append(recs, store.KindRecord{ID: h.ID.Value, Raw: h.Raw})
 		}
 	}
@@ -150,8 +150,8 @@ func ReadKinds(ctx context.Context, s *store.Store, c *api.Client) ([]KindRead, 
 	return out, nil
 }
 
-// headOf is the id and bytes of a record of any kind.
-func headOf[T api.KindRecord](rec *T) api.Head {
+// HeadOf is the id and bytes (as sent) of a record of any kind.
+func HeadOf[T api.KindRecord](rec *T) api.Head {
 	switch r := any(rec).(type) {
 	case *api.Campaign:
 		return r.Head

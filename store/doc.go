@@ -101,6 +101,14 @@
 // donations_date, and the triggers but donations_ad, are missing until
 // then (upkeep, schema.go).
 //
+// Table kind_records holds the other kinds' records (plans, campaigns,
+// donors, events, tickets, purchases), one row per kind and id, each as the
+// server sent it: the truth, kept by a rebuild. Table kind_rows is derived
+// from it (kindrows.go): what their filters and sorts read. A kind's set is
+// replaced whole in one transaction (ReplaceKind), and meta's kind:<name>
+// says when it was read whole and how many it holds, or that the server
+// has no such endpoint (NoKind).
+//
 // Filling: the store takes pages (PutPages: records with the coverage they
 // complete, in one transaction) and the upkeep around a sync (Begin, Finish,
 // Tidy); the walks that bring the pages, the sync lock and the sync status

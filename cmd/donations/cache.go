@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -68,8 +69,39 @@ func runCacheInfo(ctx context.Context, a *app) error {
 	}
 	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\nserver:      %s\n",
 		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull), server)
+	if err := kindsInfo(ctx, a, s); err != nil {
+		return err
+	}
 	if st.Running {
 		fmt.Fprintln(a.stdout, "sync:        running now")
+	}
+	return nil
+}
+
+// kindsInfo writes what the store holds of each other kind: a line each
+// that it read, and one for those the server has not (a 404, said once)
+// and one for those never read.
+func kindsInfo(ctx context.Context, a *app, s *store.Store) error {
+	var none, unread []string
+	for _, k := range api.RecordKinds {
+		held, err := dataset.KindCoverage(ctx, dataset.Hold(s), k)
+		if err != nil {
+			return storeError(err)
+		}
+		switch {
+		case held.None:
+			none = append(none, k.Name)
+		case held.Read.IsZero():
+			unread = append(unread, k.Name)
+		default:
+			fmt.Fprintf(a.stdout, "%-13s%d, read whole %s\n", k.Name+":", held.Records, when(held.Read))
+		}
+	}
+	if len(none) > 0 {
+		fmt.Fprintf(a.stdout, "not served:  this server has no %s (it answered 404 to their endpoints)\n", strings.Join(none, ", "))
+	}
+	if len(unread) > 0 {
+		fmt.Fprintf(a.stdout, "not read:    %s (donations sync reads them)\n", strings.Join(unread, ", "))
 	}
 	return nil
 }

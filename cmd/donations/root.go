@@ -25,6 +25,12 @@ type app struct {
 var commands = []func(*app) *cobra.Command{
 	listCommand,
 	syncCommand,
+	plansCommand,
+	campaignsCommand,
+	donorsCommand,
+	eventsCommand,
+	ticketsCommand,
+	purchasesCommand,
 	summaryCommand,
 	reportCommand,
 	cacheCommand,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -57,7 +58,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 		return err
 	}
 	defer s.Close()
-	opts := dataset.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, OnWait: func() {
+	opts := dataset.SyncOptions{Full: o.full, Window: o.window, Concurrency: o.concurrency, Kinds: acct.client, OnWait: func() {
 		fmt.Fprintln(a.stderr, "donations: a sync of this store is already running (the browser's, another sync, or a command finishing one that stopped); waiting for it to end, ctrl+c to stop")
 	}}
 	res, err := line.watched(ctx, s, func(w *dataset.Watcher) (dataset.SyncResult, error) {
@@ -70,9 +71,17 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 		fmt.Fprintf(a.stderr, "donations: sync stopped; %d new and %d updated donations were saved and the next sync goes on from there\n", res.New, res.Updated)
 		return err
 	}
+	for _, k := range res.Kinds {
+		if k.Partial != "" {
+			fmt.Fprintln(a.stderr, "donations: warning:", k.Line())
+		}
+	}
 	info, _ := s.Info(ctx)
 	fmt.Fprintf(a.stdout, "synced: %d new, %d updated, %d removed · %d requests · %s · %d donations in the store\n",
 		res.New, res.Updated, res.Removed, res.Requests, syncTime(res.Elapsed, s.Finished()), info.Donations)
+	if line := kindsRead(res.Kinds); line != "" {
+		fmt.Fprintln(a.stdout, line)
+	}
 	return nil
 }
 
@@ -84,4 +93,20 @@ func syncTime(sync, finishing time.Duration) string {
 		return fmt.Sprintf("%.1f s", sync.Seconds())
 	}
 	return fmt.Sprintf("%.1f s (%.1f s of it finishing the store a stopped sync left)", (sync + finishing).Seconds(), finishing.Seconds())
+}
+
+// kindsRead is what a sync read of the other kinds, in one line: "also
+// read: 12 campaigns, 70 plans, ..."; the kinds the server has not are
+// said by cache info.
+func kindsRead(reads []dataset.KindRead) string {
+	var parts []string
+	for _, k := range reads {
+		if !k.None && k.Partial == "" {
+			parts = append(parts, fmt.Sprintf("%d %s", k.Records, k.Kind.Name))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "also read: " + strings.Join(parts, ", ")
 }

@@ -1,0 +1,196 @@
+package dataset_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	gosync "sync"
+	"testing"
+
+	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
+	"donations/store"
+)
+
+// tracedClient talks to the demo at url and keeps the path of each
+// request it makes, in order.
+func tracedClient(t *testing.T, url string) (*api.Client, func() []string) {
+	t.Helper()
+	var mu gosync.Mutex
+	var paths []string
+	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey,
+		Trace: func(e api.Exchange) {
+			mu.Lock()
+			defer mu.Unlock()
+			path, _, _ := strings.Cut(strings.TrimPrefix(e.URL, url), "?")
+			paths = append(paths, path)
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(paths)
+	}
+}
+
+// A sync given the client for the kinds reads every kind the platform's
+// server has, with the same client, only once the donations are read;
+// the store then holds each kind whole, and says how many.
+func TestKindsSyncReadsEveryKindAfterTheDonations(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	c, paths := tracedClient(t, srv.URL)
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res := sync(t, s, c, dataset.SyncOptions{Kinds: c})
+	if len(res.Kinds) != len(api.RecordKinds) {
+		t.Fatalf("the sync read %d kinds, want %d", len(res.Kinds), len(api.RecordKinds))
+	}
+	got := paths()
+	lastDonations := slices.IndexFunc(got, func(p string) bool { return p != api.DonationsPath })
+	if lastDonations < 1 || slices.Contains(got[lastDonations:], api.DonationsPath) {
+		t.Fatalf("the kinds were not all read after the donations: %v", got)
+	}
+	ctx, h := context.Background(), dataset.Hold(s)
+	for i, read := range res.Kinds {
+		k := api.RecordKinds[i]
+		held, err := dataset.KindCoverage(ctx, h, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if read.Kind.Name != k.Name || read.None || read.Partial != "" || read.Records == 0 ||
+			held.Records != read.Records || held.None || held.Read.IsZero() {
+			t.Errorf("%s: read %+v, held %+v", k.Name, read, held)
+		}
+	}
+	plans, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plans) != res.Kinds[1].Records || len(plans[0].Raw) == 0 {
+		t.Fatalf("%d plans held, %d read", len(plans), res.Kinds[1].Records)
+	}
+}
+
+// The store's own filters and sorts select the plans a support person
+// asks for: by status, next gift date and e-mail.
+func TestKindFiltersSelectPlans(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	c := client(t, srv.URL)
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, h := context.Background(), dataset.Hold(s)
+	if _, err := dataset.ReadKind[api.Plan](ctx, s, c, api.KindQuery{}); err != nil {
+		t.Fatal(err)
+	}
+	all, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byStatus := map[string]int{}
+	for _, p := range all {
+		byStatus[strings.ToLower(p.Status.Value)]++
+	}
+	for _, status := range []string{"active", "cancelled", "failed"} {
+		got, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{Status: strings.ToUpper(status)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 || len(got) != byStatus[status] {
+			t.Errorf("%s: %d plans selected, %d of %d have that status", status, len(got), byStatus[status], len(all))
+		}
+	}
+	next, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{Status: "active", Sort: "-next"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(next); i++ {
+		if next[i].NextDonationDate.Value > next[i-1].NextDonationDate.Value {
+			t.Fatalf("sorted by -next, %q follows %q", next[i].NextDonationDate.Value, next[i-1].NextDonationDate.Value)
+		}
+	}
+	p := all[len(all)/2]
+	mine, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{Email: strings.ToUpper(p.Donor.Email.Value)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(mine, func(q api.Plan) bool { return q.ID == p.ID }) ||
+		slices.ContainsFunc(mine, func(q api.Plan) bool { return !strings.EqualFold(q.Donor.Email.Value, p.Donor.Email.Value) }) {
+		t.Errorf("by e-mail %s: %d plans", p.Donor.Email.Value, len(mine))
+	}
+	if _, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{Sort: "nxet"}); err == nil {
+		t.Error("a sort that is none was taken")
+	}
+}
+
+// The spec's server has no kind but donations: each is remembered as
+// none, no error, and the store holds none.
+func TestKindsOfTheSpecServerAreNone(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 50})
+	c := client(t, srv.URL)
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res := sync(t, s, c, dataset.SyncOptions{Kinds: c})
+	ctx := context.Background()
+	for _, read := range res.Kinds {
+		held, err := dataset.KindCoverage(ctx, dataset.Hold(s), read.Kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !read.None || !held.None || held.Path != read.Kind.Path {
+			t.Errorf("%s: read %+v, held %+v", read.Kind.Name, read, held)
+		}
+		if want := "this server has no " + read.Kind.Name + " (it answered 404 to " + read.Kind.Path + ")"; read.Line() != want {
+			t.Errorf("said %q, want %q", read.Line(), want)
+		}
+	}
+}
+
+// A read of a kind that stops short (here a server that ignores the page,
+// so the list cannot be read past its first page) keeps the set the
+// store had, and says so.
+func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
+	t.Parallel()
+	good := server(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	bad := server(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox, IgnorePage: true})
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, h := context.Background(), dataset.Hold(s)
+	first, err := dataset.ReadKind[api.Plan](ctx, s, client(t, good.URL), api.KindQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
+	cut, err := dataset.ReadKind[api.Plan](ctx, s, client(t, bad.URL), api.KindQuery{PerPage: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut.Partial == "" || !strings.Contains(cut.Line(), "keeps the plans it had") {
+		t.Errorf("the read cut short said %q", cut.Line())
+	}
+	after, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
+	plans, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after != before || len(plans) != first.Records || first.Records <= 10 {
+		t.Errorf("after a read cut short the store holds %d plans (%+v), had %d (%+v)", len(plans), after, first.Records, before)
+	}
+}
