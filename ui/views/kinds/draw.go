@@ -56,7 +56,6 @@ func (v *View) title() string {
 		for _, c := range v.chips() {
 			parts = append(parts, st.Chip.Render(textsafe.Line(c)))
 		}
-		parts = append(parts, st.Muted.Render("read "+v.have.Read.In(v.ctx.Location()).Format("2006-01-02 15:04")))
 	}
 	if v.note != "" {
 		parts = append(parts, st.Warn.Render(v.note))
@@ -112,7 +111,7 @@ func (v *View) none() string {
 	case v.have.None:
 		return dataset.NoKindLine(k)
 	case v.have.Read.IsZero():
-		return "no " + k.Name + " read yet: a sync reads them after the donations (run  donations sync)"
+		return "no " + k.Name + " read yet: run  donations sync"
 	case len(v.items) == 0 && len(v.chips()) > 0:
 		return fmt.Sprintf("none of the %s held is as asked · %s clears", textsafe.Count(v.have.Records, strings.TrimSuffix(k.Name, "s")), v.keys.Clear.Help().Key)
 	case len(v.items) == 0:

@@ -24,11 +24,12 @@ func (v *View) ShortHelp() []key.Binding {
 	if v.mode != listMode {
 		return append(append([]key.Binding{v.ctx.Keys.Scroll.Up, k.Back, k.Raw}, jumps...), k.Command, k.Quit)
 	}
-	line := []key.Binding{k.Open, k.Command, k.Search, k.Sort}
+	line := append([]key.Binding{k.Open, k.Command}, jumps...)
+	line = append(line, k.Search, k.Sort)
 	if v.spec != nil && len(v.spec.statuses) > 0 {
 		line = append(line, k.Status)
 	}
-	return append(append(line, jumps...), v.ctx.Keys.List.Help, k.Back, k.Order, k.Raw, k.Clear, k.Quit)
+	return append(line, v.ctx.Keys.List.Help, k.Back, k.Order, k.Raw, k.Clear, k.Quit)
 }
 
 // jumps are the keys to the selected record's gifts, plans and campaign
