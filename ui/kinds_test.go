@@ -232,3 +232,22 @@ func TestKindGoldenScreens(t *testing.T) {
 		})
 	}
 }
+
+// Esc goes back along the jumps, each screen as it was, then to the
+// donations' list.
+func TestEscGoesBackAlongTheJumps(t *testing.T) {
+	d, _ := kindsDriver(t, donorbox, 300, 80, 24)
+	d.keys(":", "plans", "enter", "s", "j", "j", "C")
+	d.mustShow(":campaigns", "Progress")
+	d.keys("esc")
+	d.mustShow(":campaigns", "PROGRESS")
+	d.keys("esc")
+	if d.m.kinds.Kind() != "plans" {
+		t.Fatalf("Esc from the campaigns a plan jumped to shows %q", d.m.kinds.Kind())
+	}
+	d.mustShow("Plans  50  by amount ↓")
+	d.keys("esc")
+	if d.m.focus != listID {
+		t.Fatalf("the last Esc leaves the keys with %v", d.m.focus)
+	}
+}

@@ -72,6 +72,9 @@ func (v *View) key(k tea.KeyPressMsg) tea.Cmd {
 			v.mode = listMode
 			return nil
 		}
+		if cmd, ok := v.goBack(); ok {
+			return cmd
+		}
 		v.nav.Back()
 		return nil
 	case key.Matches(k, kb.Command):
@@ -195,14 +198,11 @@ func (v *View) jump(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kb.Gifts) && v.spec.gifts:
 		return v.gifts(it)
 	case key.Matches(k, kb.Plans) && v.spec.plans && name == "donors" && it.email != "":
-		cmd, _ := v.Show("plans", dataset.KindFilter{Email: it.email}, 0, false)
-		return cmd
+		return v.jumpTo("plans", dataset.KindFilter{Email: it.email}, 0, false)
 	case key.Matches(k, kb.Plans) && v.spec.plans && name == "campaigns":
-		cmd, _ := v.Show("plans", dataset.KindFilter{CampaignID: it.campaign}, 0, false)
-		return cmd
+		return v.jumpTo("plans", dataset.KindFilter{CampaignID: it.campaign}, 0, false)
 	case key.Matches(k, kb.Campaign) && v.spec.campaign && it.campaign != 0:
-		cmd, _ := v.Show("campaigns", dataset.KindFilter{}, it.campaign, true)
-		return cmd
+		return v.jumpTo("campaigns", dataset.KindFilter{}, it.campaign, true)
 	}
 	return nil
 }

@@ -58,6 +58,20 @@ type View struct {
 	selectID   int64
 	openDetail bool
 	note       string // a jump's record that is not held
+	// back are the screens a jump left, the last on top: Esc goes back
+	// to each before the donations' list.
+	back    []screen
+	restore mode // the mode to take again once the read going back is in
+}
+
+// screen is what the view showed before a jump, to go back to.
+type screen struct {
+	spec           *spec
+	filter         dataset.KindFilter
+	sort           int
+	desc           bool
+	cursor, offset int
+	mode           mode
 }
 
 // ReadMsg is a read of the kind shown, off the event loop.
@@ -95,10 +109,41 @@ func (v *View) Kind() string {
 	return v.spec.kind.Name
 }
 
+// jumpTo is Show from a record of this view: Esc comes back to it.
+func (v *View) jumpTo(name string, f dataset.KindFilter, sel int64, detail bool) tea.Cmd {
+	here := screen{v.spec, v.filter, v.sort, v.desc, v.cursor, v.offset, v.mode}
+	cmd, ok := v.show(name, f, sel, detail)
+	if ok {
+		v.back = append(v.back, here)
+	}
+	return cmd
+}
+
+// goBack shows what the last jump left, as it was; false when no jump
+// left one.
+func (v *View) goBack() (tea.Cmd, bool) {
+	if len(v.back) == 0 {
+		return nil, false
+	}
+	p := v.back[len(v.back)-1]
+	v.back = v.back[:len(v.back)-1]
+	v.spec, v.filter, v.sort, v.desc = p.spec, p.filter, p.sort, p.desc
+	v.search.SetValue(p.filter.Search)
+	v.items, v.have, v.note, v.selectID, v.openDetail = nil, dataset.KindHeld{}, "", 0, false
+	v.cursor, v.offset, v.mode, v.restore = p.cursor, p.offset, listMode, p.mode
+	return v.read(), true
+}
+
 // Show switches to the kind called name, selected by f, with the cursor on
 // the record of id sel (0: the first) and its detail open if detail; false
 // when there is no such kind.
 func (v *View) Show(name string, f dataset.KindFilter, sel int64, detail bool) (tea.Cmd, bool) {
+	v.back = nil
+	return v.show(name, f, sel, detail)
+}
+
+// show is Show, what Esc goes back to kept.
+func (v *View) show(name string, f dataset.KindFilter, sel int64, detail bool) (tea.Cmd, bool) {
 	s, ok := specNamed(name)
 	if !ok {
 		return nil, false
@@ -109,7 +154,7 @@ func (v *View) Show(name string, f dataset.KindFilter, sel int64, detail bool) (
 	v.spec, v.filter = s, f
 	v.search.SetValue(f.Search)
 	v.searching = false
-	v.selectID, v.openDetail, v.note = sel, detail, ""
+	v.selectID, v.openDetail, v.note, v.restore = sel, detail, "", listMode
 	v.mode, v.cursor, v.offset = listMode, 0, 0
 	v.items, v.have = nil, dataset.KindHeld{}
 	return v.read(), true
@@ -200,6 +245,9 @@ func (v *View) onRead(msg ReadMsg) {
 		v.selectID, v.openDetail = 0, false
 	}
 	v.moveTo(at)
+	if v.restore != listMode && v.selected() != nil {
+		v.mode, v.restore = v.restore, listMode
+	}
 	v.fill()
 }
 

@@ -136,6 +136,14 @@ func name(whole, first, last api.Text) string {
 	return uictx.Missing
 }
 
+// count is a count of gifts or tickets, its thousands grouped.
+func count(n api.Int) string {
+	if !n.Valid {
+		return uictx.Missing
+	}
+	return uictx.Grouped(uictx.Itoa(n.Value))
+}
+
 func cents(n api.Number) (int64, bool) {
 	d, ok := n.Decimal()
 	if !ok {
@@ -150,7 +158,7 @@ func campaignItem(c *api.Campaign, loc *time.Location) item {
 	it.hasGoal = it.hasGoal && it.goal > 0
 	it.raised, _ = cents(c.TotalRaised)
 	it.cells = map[string]string{"name": uictx.Show(c.Name), "goal": money(c.FormattedGoalAmount, c.GoalAmount, c.Currency),
-		"raised": money(c.FormattedTotalRaised, c.TotalRaised, c.Currency), "count": uictx.ShowInt(c.DonationsCount)}
+		"raised": money(c.FormattedTotalRaised, c.TotalRaised, c.Currency), "count": count(c.DonationsCount)}
 	it.fields = [][2]string{{"Id", uictx.ShowInt(c.ID)}, {"Name", uictx.Show(c.Name)}, {"Slug", uictx.Show(c.Slug)},
 		{"Currency", uictx.Show(c.Currency)}, {"Goal", it.cells["goal"]}, {"Raised", it.cells["raised"]},
 		{"Progress", progressWords(&it)}, {"Gifts", it.cells["count"]},
@@ -184,7 +192,7 @@ func donorItem(d *api.Donor, loc *time.Location) item {
 		all = uictx.Missing
 	}
 	it.cells = map[string]string{"name": name(api.Text{}, d.FirstName, d.LastName), "email": uictx.Show(d.Email),
-		"count": uictx.ShowInt(d.DonationsCount), "last": day(d.LastDonationAt, loc), "totals": all}
+		"count": count(d.DonationsCount), "last": day(d.LastDonationAt, loc), "totals": all}
 	it.fields = [][2]string{{"Id", uictx.ShowInt(d.ID)}, {"Name", it.cells["name"]}, {"E-mail", it.cells["email"]},
 		{"Phone", uictx.Show(d.Phone)}, {"Address", place(d.Address, d.City, d.State, d.ZipCode, d.Country)},
 		{"Employer", uictx.Show(d.Employer)}, {"Occupation", uictx.Show(d.Occupation)}, {"Comment", uictx.Show(d.Comment)},
@@ -196,7 +204,7 @@ func donorItem(d *api.Donor, loc *time.Location) item {
 func eventItem(e *api.Event, loc *time.Location) item {
 	it := item{id: e.ID.Value, raw: e.Raw}
 	it.cells = map[string]string{"name": uictx.Show(e.Name), "raised": money(e.FormattedTotalRaised, e.TotalRaised, e.Currency),
-		"tickets": uictx.ShowInt(e.TicketsCount), "count": uictx.ShowInt(e.DonationsCount), "created": day(e.CreatedAt, loc)}
+		"tickets": count(e.TicketsCount), "count": count(e.DonationsCount), "created": day(e.CreatedAt, loc)}
 	it.fields = [][2]string{{"Id", uictx.ShowInt(e.ID)}, {"Name", it.cells["name"]}, {"Slug", uictx.Show(e.Slug)},
 		{"Currency", uictx.Show(e.Currency)}, {"Raised", it.cells["raised"]}, {"Tickets", it.cells["tickets"]},
 		{"Gifts", it.cells["count"]}, {"Created", stamp(e.CreatedAt, loc)}, {"Updated", stamp(e.UpdatedAt, loc)}}
@@ -219,7 +227,7 @@ func ticketItem(t *api.Ticket, loc *time.Location) item {
 func purchaseItem(p *api.Purchase, loc *time.Location) item {
 	it := item{id: p.ID.Value, raw: p.Raw}
 	it.cells = map[string]string{"id": uictx.ShowInt(p.ID), "event": uictx.Show(p.Event.Name),
-		"amount": money(p.AmountFormatted, p.Amount, p.Currency), "tickets": uictx.ShowInt(p.TicketsCount),
+		"amount": money(p.AmountFormatted, p.Amount, p.Currency), "tickets": count(p.TicketsCount),
 		"status": uictx.Show(p.Status), "date": day(p.Date, loc)}
 	it.fields = [][2]string{{"Id", it.cells["id"]}, {"Event", it.cells["event"] + " (id " + uictx.ShowInt(p.Event.ID) + ")"},
 		{"Amount", it.cells["amount"]}, {"Refunded", uictx.ShowNumber(p.AmountRefunded)}, {"Tickets", it.cells["tickets"]},
