@@ -185,7 +185,7 @@ func donorItem(d *api.Donor, loc *time.Location) item {
 	it := item{id: d.ID.Value, raw: d.Raw, email: d.Email.Value}
 	var totals []string
 	for _, t := range d.Totals {
-		totals = append(totals, strings.TrimSpace(uictx.Show(t.Currency)+" "+uictx.ShowNumber(t.Value)))
+		totals = append(totals, total(t))
 	}
 	all := strings.Join(totals, ", ")
 	if all == "" {
@@ -233,6 +233,15 @@ func purchaseItem(p *api.Purchase, loc *time.Location) item {
 		{"Amount", it.cells["amount"]}, {"Refunded", uictx.ShowNumber(p.AmountRefunded)}, {"Tickets", it.cells["tickets"]},
 		{"Status", it.cells["status"]}, {"Date", stamp(p.Date, loc)}, {"Supporter id", uictx.ShowInt(p.SupporterID)}}
 	return it
+}
+
+// total is what a donor gave in one currency, grouped by thousands.
+func total(t api.Total) string {
+	d, ok := t.Value.Decimal()
+	if !ok {
+		return strings.TrimSpace(uictx.Show(t.Currency) + " " + uictx.ShowNumber(t.Value))
+	}
+	return uictx.Money(strings.ToUpper(t.Currency.Value), d)
 }
 
 // place is an address on one line, the parts that were sent.
