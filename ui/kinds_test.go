@@ -105,7 +105,7 @@ func TestKindTheServerDoesNotHave(t *testing.T) {
 	d, _ := kindsDriver(t, apitest.Shapes[0], 300, 80, 24)
 	d.keys(":", "plans", "enter")
 	d.mustShow("this server has no plans (it answered 404 to /api/v1/plans)")
-	d.mustNotShow("⚠")
+	d.mustNotShow("⚠", "Plans  0")
 }
 
 // Before a sync has read a kind, the view says it is not read yet.

@@ -47,7 +47,7 @@ func (v *View) title() string {
 	switch {
 	case v.loading && v.have.Read.IsZero():
 		parts = append(parts, st.Muted.Render("reading…"))
-	case !v.have.Read.IsZero():
+	case !v.have.Read.IsZero() && !v.have.None:
 		count := uictx.Commas(len(v.items))
 		if len(v.chips()) > 0 {
 			count += " of " + uictx.Commas(v.have.Records)
