@@ -25,9 +25,13 @@ func TestMain(m *testing.M) {
 		if _, err := fmt.Sscanf(os.Getenv("STORE_TEST_SYNC_WANT"), "%d,%d", &since, &until); err == nil {
 			o.Want = wantOnly(api.DateRange{Since: time.UnixMilli(since), Until: time.UnixMilli(until)})
 		}
+		c := client(nil, url)
+		if os.Getenv("STORE_TEST_SYNC_KINDS") != "" {
+			o.Kinds = c
+		}
 		s, err := store.Open(context.Background(), path)
 		if err == nil {
-			_, err = dataset.Sync(context.Background(), s, client(nil, url), o)
+			_, err = dataset.Sync(context.Background(), s, c, o)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -70,10 +74,10 @@ func TestKilledSyncResumes(t *testing.T) {
 // killChild starts a sync of the store at path from url in a child process,
 // wanting the range want first when it is set, and kills it with SIGKILL
 // after a while.
-func killChild(t *testing.T, url, path string, after time.Duration, want api.DateRange) {
+func killChild(t *testing.T, url, path string, after time.Duration, want api.DateRange, env ...string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run", "^$")
-	cmd.Env = append(os.Environ(), "STORE_TEST_SYNC_URL="+url, "STORE_TEST_SYNC_PATH="+path)
+	cmd.Env = append(append(os.Environ(), "STORE_TEST_SYNC_URL="+url, "STORE_TEST_SYNC_PATH="+path), env...)
 	if !want.IsZero() {
 		cmd.Env = append(cmd.Env, fmt.Sprintf("STORE_TEST_SYNC_WANT=%d,%d", want.Since.UnixMilli(), want.Until.UnixMilli()))
 	}

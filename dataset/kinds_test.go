@@ -2,10 +2,12 @@ package dataset_test
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strings"
 	gosync "sync"
 	"testing"
+	"time"
 
 	"donations/api"
 	"donations/api/demo"
@@ -192,5 +194,39 @@ func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
 	}
 	if after != before || len(plans) != first.Records || first.Records <= 10 {
 		t.Errorf("after a read cut short the store holds %d plans (%+v), had %d (%+v)", len(plans), after, first.Records, before)
+	}
+}
+
+// A sync killed with SIGKILL while it reads the kinds leaves each kind's
+// set as it was or as read anew, whole: as many records as its coverage
+// says, every one the server lists.
+func TestKindsOfAKilledSyncStayWhole(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("starts and kills child processes")
+	}
+	srv := server(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Latency: 20 * time.Millisecond})
+	path := filepath.Join(t.TempDir(), "main.db")
+	s := open(t, path)
+	c := client(t, srv.URL)
+	first := sync(t, s, c, dataset.SyncOptions{Kinds: c})
+	s.Close()
+	for _, after := range []time.Duration{60 * time.Millisecond, 150 * time.Millisecond, 250 * time.Millisecond, 400 * time.Millisecond} {
+		killChild(t, srv.URL, path, after, api.DateRange{}, "STORE_TEST_SYNC_KINDS=1")
+		s := open(t, path)
+		for _, read := range first.Kinds {
+			held, err := dataset.KindCoverage(context.Background(), dataset.Hold(s), read.Kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := s.KindRaws(context.Background(), read.Kind.Name, dataset.KindFilter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if held.Records != read.Records || len(n) != read.Records {
+				t.Fatalf("killed after %v: %s holds %d records, its coverage says %d, the server lists %d", after, read.Kind.Name, len(n), held.Records, read.Records)
+			}
+		}
+		s.Close()
 	}
 }
