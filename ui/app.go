@@ -12,12 +12,14 @@ import (
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
+	"donations/ui/views/command"
 	"donations/ui/views/detail"
 	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/insights"
+	"donations/ui/views/kinds"
 	listview "donations/ui/views/list"
 	"donations/ui/views/live"
 	"donations/ui/views/logview"
@@ -53,6 +55,7 @@ type Model struct {
 	export *exporter.View
 	saver  *saveview.View
 	help   *help.View
+	kinds  *kinds.View
 }
 
 // New makes the browser over src.
@@ -81,6 +84,9 @@ func New(src Source, opt Options) *Model {
 	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donors.ID, donors.New(m.ctx, nav, viewData{m}))
+	m.kinds = kinds.New(m.ctx, nav, opt.Store)
+	m.add(kinds.ID, m.kinds)
+	m.add(command.ID, command.New(m.ctx, nav))
 	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))
 	m.add(live.ID, live.New(m.ctx, nav, viewData{m}, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))

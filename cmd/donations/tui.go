@@ -48,7 +48,9 @@ func runTUI(ctx context.Context, a *app) error {
 	if last, full, err := st.Synced(ctx); err == nil {
 		opts.LastSync, opts.LastFull = last, full
 	}
-	opts.Sync = ui.StoreSyncer(opts.Store, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
+	// The background sync reads the other kinds after the donations, as
+	// donations sync does, so the : prompt has them to show.
+	opts.Sync = ui.StoreSyncer(opts.Store, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4, Kinds: acct.client})
 	if err := shapeOptions(&opts, acct.shape, a.now()); err != nil {
 		return err
 	}
