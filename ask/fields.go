@@ -75,6 +75,8 @@ var Fields = []Field{
 		Parse: tri(func(q *Question) *query.Tri { return &q.Filter.Anonymous })},
 	{Name: "campaign", Label: "Campaign", Chip: "campaign", Hint: "part of the campaign's name, any case", Form: true,
 		Known: "campaign", Partial: true, Parse: func(s string, _ time.Time, q *Question) error { q.Filter.Campaign = s; return nil }},
+	{Name: "plan_id", Label: "Plan id", Chip: "plan_id", Hint: "e.g. 1170132: that recurring plan's gifts", OneOff: true, Form: true,
+		Parse: wholeNumber(func(q *Question) *int64 { return &q.Filter.PlanID })},
 	{Name: "search", Label: "Search", Chip: "search", OneOff: true,
 		Hint: "parts of names, e-mail, phone, employer, form, campaign, city, tribute (type, honoree, recipient, message), " +
 			"comment, designation, answers, status, amount, date or id, ignoring case and accents",

@@ -40,6 +40,9 @@ type Filter struct {
 	// its id, where the server sends one (the nested campaign).
 	Campaign   string
 	CampaignID int64
+	// PlanID is the recurring plan a gift names (plan_id), where the
+	// server sends one.
+	PlanID int64
 	// AfterID keeps the donations with a larger id: those that arrived
 	// after it, as ids ascend.
 	AfterID int64

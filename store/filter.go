@@ -151,6 +151,9 @@ func (f filter) giftClause(w *conds) {
 	if f.CampaignID != 0 {
 		w.add("campaign_id = ?", f.CampaignID)
 	}
+	if f.PlanID != 0 {
+		w.add("plan_id = ?", f.PlanID)
+	}
 	if f.TributeType != "" {
 		w.add("tribute_type = ?", strings.ToLower(strings.TrimSpace(f.TributeType)))
 	}
@@ -276,7 +279,7 @@ func (f filter) isZero() bool {
 	return f.Email == "" && f.FirstName == "" && f.LastName == "" && f.ID == 0 && f.AfterID == 0 && f.Search == "" &&
 		f.Dates.IsZero() && len(f.Statuses) == 0 && f.MinAmount == nil && f.MaxAmount == nil &&
 		f.Currency == "" && f.Form == "" && f.Recurring == query.Any && f.Tribute == query.Any && f.Anonymous == query.Any &&
-		f.TributeType == "" && f.Campaign == "" && f.CampaignID == 0
+		f.TributeType == "" && f.Campaign == "" && f.CampaignID == 0 && f.PlanID == 0
 }
 
 func likeEscape(s string) string {

@@ -41,10 +41,10 @@ var upserts = func() []string {
 const upsertHead = `INSERT INTO donations (id, date_utc, day, amount, amount_e4, amount_e4f, currency,
 	converted_amount, converted_e4, converted_e4f, converted_currency, status_key, first_name, last_name, name_key,
 	email_key, form_name, payment_type, recurring, anonymous, tribute, search,
-	campaign_id, campaign_name, tribute_type, refunded_e4, plan_interval)
+	campaign_id, campaign_name, tribute_type, refunded_e4, plan_interval, plan_id)
 VALUES `
 
-const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+const upsertRow = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 
 // upsertMax bounds the donations one statement stores while the search
 // index is kept row by row: the driver finds each value it binds by a
@@ -71,7 +71,8 @@ ON CONFLICT(id) DO UPDATE SET date_utc=excluded.date_utc, day=excluded.day,
 	email_key=excluded.email_key, form_name=excluded.form_name, payment_type=excluded.payment_type,
 	recurring=excluded.recurring, anonymous=excluded.anonymous, tribute=excluded.tribute,
 	search=excluded.search, campaign_id=excluded.campaign_id, campaign_name=excluded.campaign_name,
-	tribute_type=excluded.tribute_type, refunded_e4=excluded.refunded_e4, plan_interval=excluded.plan_interval`
+	tribute_type=excluded.tribute_type, refunded_e4=excluded.refunded_e4, plan_interval=excluded.plan_interval,
+	plan_id=excluded.plan_id`
 
 // Put stores donations in one transaction: all of them or, on any error,
 // none. A donation without an id cannot be told apart from others and is

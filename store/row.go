@@ -42,7 +42,7 @@ func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 		emailKey(d.Email.Value),
 		boundedText(d.FormName), text(d.PaymentType),
 		d.Recurring.Value, d.Anonymous.Value, d.Honor != nil)
-	return append(appendLast(vals, d, m.words.text(d, t, ok), e4), planInterval(d))
+	return append(appendLast(vals, d, m.words.text(d, t, ok), e4), planInterval(d), planID(d))
 }
 
 // dayOf is the day column of t: its date in m.zone.
@@ -70,6 +70,16 @@ func appendLast(vals []any, d *api.Donation, search string, e4 any) []any {
 		tributeType = strings.ToLower(strings.TrimSpace(d.Honor.TributeType.Value))
 	}
 	return append(vals, search, campaignID, boundedText(d.CampaignName), nullIfEmpty(tributeType), refunded(d, e4))
+}
+
+// planID is the value of the column plan_id for d: the plan it names, on
+// any gift that names one (a server may name it on a gift it does not
+// call recurring), else NULL.
+func planID(d *api.Donation) any {
+	if !d.PlanID.Valid {
+		return nil
+	}
+	return d.PlanID.Value
 }
 
 // convertedCurrency is the currency of d's conversion, nil when it has no

@@ -39,6 +39,7 @@ var schema = sync.OnceValue(func() []string {
 		`CREATE INDEX donations_status ON donations(status_key, id)`,
 		`CREATE INDEX donations_form ON donations(form_name, id)`,
 		campaignIndex,
+		planIndex,
 		refundedIndex,
 		searchView, searchIndex, searchAutomerge, searchCrisismerge,
 		`CREATE TRIGGER donations_ad AFTER DELETE ON donations BEGIN
@@ -64,8 +65,8 @@ var searchTriggers = []string{`CREATE TRIGGER donations_ai AFTER INSERT ON donat
 // donationsTable holds what is sorted, filtered, searched or added up of
 // each donation: the rest is read from its record. The campaign (as
 // servers that nest it send it), the tribute's type, the part of the
-// amount refunded (× 10^4, at most the amount) and the interval of a
-// recurring gift's plan come last.
+// amount refunded (× 10^4, at most the amount), the interval of a
+// recurring gift's plan and the plan's id come last.
 const donationsTable = `CREATE TABLE donations (
 		id INTEGER PRIMARY KEY,
 		date_utc INTEGER, day TEXT,
@@ -77,7 +78,7 @@ const donationsTable = `CREATE TABLE donations (
 		form_name TEXT, payment_type TEXT,
 		recurring INTEGER NOT NULL DEFAULT 0, anonymous INTEGER NOT NULL DEFAULT 0,
 		tribute INTEGER NOT NULL DEFAULT 0,
-		search TEXT NOT NULL DEFAULT '', campaign_id INTEGER, campaign_name TEXT, tribute_type TEXT, refunded_e4 INTEGER, plan_interval TEXT)`
+		search TEXT NOT NULL DEFAULT '', campaign_id INTEGER, campaign_name TEXT, tribute_type TEXT, refunded_e4 INTEGER, plan_interval TEXT, plan_id INTEGER)`
 
 // dictCodec is the column of records_dict that says how its records are
 // compressed (see compress.go). Its default is the codec of the
@@ -97,6 +98,10 @@ const convertedIndex = `CREATE INDEX donations_converted ON donations(converted_
 // donations_form serves one narrowed to a form. Partial: the spec's
 // records name no campaign, and then it costs nothing.
 const campaignIndex = `CREATE INDEX donations_campaign ON donations(campaign_name, id) WHERE campaign_name IS NOT NULL`
+
+// planIndex serves the filter by plan id: a plan's gifts. Partial: the
+// spec's records name no plan, and then it costs nothing.
+const planIndex = `CREATE INDEX donations_plan ON donations(plan_id, id) WHERE plan_id IS NOT NULL`
 
 // donorIndex holds every column a summary by donor (and day, week or
 // month) reads, in the order it groups them (donorGroupBy): SQLite then

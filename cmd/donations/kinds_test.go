@@ -202,3 +202,46 @@ func TestPlansReadCutShortListsNothing(t *testing.T) {
 		t.Errorf("plans from a server that ignores the page: exit %d, stdout %d bytes, %q", r.code, len(r.stdout), r.stderr)
 	}
 }
+
+// list --plan-id lists exactly the gifts that name that plan, online and
+// offline; a plan id that is not a number is a usage error.
+func TestListByPlanID(t *testing.T) {
+	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	list := func(args ...string) []api.Donation {
+		t.Helper()
+		r := runCmd(t, env, append(append([]string{"list", "--format", "ndjson"}, args...), account...)...)
+		if r.code != 0 {
+			t.Fatalf("list %v: exit %d, %q", args, r.code, r.stderr)
+		}
+		return decoded(t, r.stdout)
+	}
+	byPlan := map[int64][]int64{}
+	var most int64
+	for _, d := range list() {
+		if p := d.PlanID; p.Valid {
+			byPlan[p.Value] = append(byPlan[p.Value], d.ID.Value)
+			if len(byPlan[p.Value]) > len(byPlan[most]) {
+				most = p.Value
+			}
+		}
+	}
+	if len(byPlan[most]) < 2 {
+		t.Fatalf("no plan has two gifts among %d plans", len(byPlan))
+	}
+	plan := fmt.Sprint(most)
+	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
+		t.Fatalf("sync: exit %d, %q", r.code, r.stderr)
+	}
+	for _, args := range [][]string{{"--plan-id", plan}, {"--plan-id", plan, "--offline"}} {
+		var got []int64
+		for _, d := range list(args...) {
+			got = append(got, d.ID.Value)
+		}
+		if !slices.Equal(got, byPlan[most]) {
+			t.Errorf("list %v: %v, want the gifts that name plan %s: %v", args, got, plan, byPlan[most])
+		}
+	}
+	if r := runCmd(t, env, append([]string{"list", "--plan-id", "x"}, account...)...); r.code != 2 || !strings.Contains(r.stderr, `"x" is not a whole number`) {
+		t.Errorf("--plan-id x: exit %d, %q", r.code, r.stderr)
+	}
+}

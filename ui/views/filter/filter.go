@@ -167,8 +167,8 @@ func (v *View) Update(msg tea.Msg) tea.Cmd {
 func (v *View) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
-	head := st.Title.Render("Filters") + "\n" +
-		st.Muted.Render(textsafe.Truncate("The first five go to the API as typed; the rest are applied here, to what the store holds.", width)) + "\n\n"
+	head := st.Title.Render("Filters") + "  " +
+		st.Muted.Render(textsafe.Truncate("The first five go to the API as typed; the rest are applied here, to what the store holds.", width-9)) + "\n"
 	// 16 cells of marker and label before the input, and its cursor after.
 	inputW := max(min(width-17, 80), 10)
 	f := &v.form
@@ -187,10 +187,9 @@ func (v *View) View() string {
 	}
 	// On a short screen the fields scroll to keep the focused one in view,
 	// and the explanation gives way first.
-	room := lay.ScreenHeight - st.Panel.GetVerticalFrameSize() - 1 // the key line
-	if room < 3+2*len(fields) {
+	room := lay.ScreenHeight - st.Panel.GetVerticalFrameSize() - 2 // the head and the key line
+	if room < 2*len(fields) {
 		head = st.Title.Render("Filters") + st.Muted.Render(" "+uictx.Itoa(int64(f.focus+1))+"/"+uictx.Itoa(int64(len(fields)))) + "\n"
-		room--
 	}
 	shown := max(room/2, 1)
 	first := max(0, min(f.focus-shown+1, len(fields)-shown))

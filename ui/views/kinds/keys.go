@@ -208,9 +208,8 @@ func (v *View) jump(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // gifts asks the donations' list for the record's gifts: a donor's by
-// their e-mail, a campaign's by its id, a plan's as its donor's recurring
-// gifts to its campaign (the list has no filter by plan), and gives it the
-// keys.
+// their e-mail, a campaign's by its id, a plan's by the plan id its gifts
+// name, and gives it the keys.
 func (v *View) gifts(it *item) tea.Cmd {
 	texts := ask.Texts{}
 	switch v.spec.kind.Name {
@@ -224,14 +223,7 @@ func (v *View) gifts(it *item) tea.Cmd {
 	case "campaigns":
 		texts["campaign_id"] = strconv.FormatInt(it.campaign, 10)
 	case "plans":
-		if it.email == "" {
-			return nil
-		}
-		texts["email"], texts["recurring"] = it.email, "yes"
-		if it.campaign != 0 {
-			texts["campaign_id"] = strconv.FormatInt(it.campaign, 10)
-		}
-		v.ctx.Flash = "the plan's donor's recurring gifts to its campaign"
+		texts["plan_id"] = strconv.FormatInt(it.id, 10)
 	}
 	q, errs := ask.Read(texts, v.ctx.Now())
 	if err := errs.Err(); err != nil {
