@@ -1,6 +1,7 @@
 package export
 
 import (
+	"io"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,27 @@ func KindReport[T api.KindRecord](recs []T, width int) Report {
 			}
 			return nil
 		}}
+}
+
+// WriteKind writes recs to w in format, in their order: table and csv as
+// KindReport (width the table's), json and ndjson each record as the
+// server sent it.
+func WriteKind[T api.KindRecord](w io.Writer, format string, recs []T, width int) error {
+	if format == "table" || format == "csv" {
+		return WriteReport(w, format, KindReport(recs, width))
+	}
+	out, err := New(format, w, width)
+	if err != nil {
+		return err
+	}
+	raw := out.(RawWriter)
+	for i := range recs {
+		if err := raw.WriteRaw(api.HeadOf(&recs[i]).Raw); err != nil {
+			out.Close()
+			return err
+		}
+	}
+	return out.Close()
 }
 
 // kindCells are a record's cells, in its kind's columns' order.

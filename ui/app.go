@@ -53,6 +53,7 @@ type Model struct {
 	detail *detail.View
 	search *search.View
 	export *exporter.View
+	filter *filter.View
 	saver  *saveview.View
 	help   *help.View
 	kinds  *kinds.View
@@ -81,10 +82,11 @@ func New(src Source, opt Options) *Model {
 	m.add(exporter.ID, m.export)
 	m.add(raw.ID, raw.New(m.ctx, nav, viewData{m}))
 	m.add(clipboard.ID, clipboard.New(m.ctx, nav, viewData{m}))
-	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
+	m.filter = filter.New(m.ctx, nav, viewData{m})
+	m.add(filter.ID, m.filter)
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donors.ID, donors.New(m.ctx, nav, viewData{m}))
-	m.kinds = kinds.New(m.ctx, nav, opt.Store)
+	m.kinds = kinds.New(m.ctx, nav, opt.Store, kindPrompts{m})
 	m.add(kinds.ID, m.kinds)
 	m.add(command.ID, command.New(m.ctx, nav))
 	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))

@@ -8,8 +8,24 @@ import (
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/command"
+	"donations/ui/views/exporter"
+	"donations/ui/views/filter"
 	"donations/ui/views/kinds"
 )
+
+// kindPrompts open the export and the filter form over the kinds' view,
+// each given what the kind shown holds.
+type kindPrompts struct{ m *Model }
+
+func (p kindPrompts) Export(src exporter.Source) tea.Cmd {
+	p.m.export.For(src)
+	return p.m.open(exporter.ID)
+}
+
+func (p kindPrompts) Filter(form filter.Form) tea.Cmd {
+	p.m.filter.For(form)
+	return p.m.open(filter.ID)
+}
 
 // showKind carries out the : prompt and the jumps between kinds: the
 // donations give the keys back to the list, any other kind is shown in
@@ -27,9 +43,11 @@ func (m *Model) showKind(r uictx.KindMsg) tea.Cmd {
 }
 
 // kindShown is the kind on screen ("plans"), "" while the donations are:
-// the kinds' view has the keys, or the : prompt opened over it does.
+// the kinds' view has the keys, or the : prompt, the export or the filter
+// form opened over it does.
 func (m *Model) kindShown() string {
-	if m.focus == kinds.ID || m.focus == command.ID && m.opener == kinds.ID {
+	over := m.focus == command.ID || m.focus == exporter.ID || m.focus == filter.ID
+	if m.focus == kinds.ID || over && m.opener == kinds.ID {
 		return m.kinds.Kind()
 	}
 	return ""

@@ -32,7 +32,7 @@ func (m *Model) render() string {
 	}
 	f := m.focused()
 	switch {
-	case m.kindShown() != "" && f != uictx.Child(m.kinds):
+	case m.kindShown() != "" && f != uictx.Child(m.kinds) && f.Place() != uictx.PlaceScreen:
 		return m.header() + "\n" + m.underPrompt(m.kinds.View(), f.View())
 	case f.Place() == uictx.PlaceScreen:
 		return m.header() + "\n" + f.View()

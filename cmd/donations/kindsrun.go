@@ -99,20 +99,5 @@ func writeKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, s 
 	if err != nil {
 		return storeError(err)
 	}
-	out := o.bom.out(ctx, a, format)
-	if format == "table" || format == "csv" {
-		return export.WriteReport(out, format, export.KindReport(recs, width))
-	}
-	w, err := export.New(format, out, width)
-	if err != nil {
-		return err
-	}
-	raw := w.(export.RawWriter)
-	for i := range recs {
-		if err := raw.WriteRaw(api.HeadOf(&recs[i]).Raw); err != nil {
-			w.Close()
-			return err
-		}
-	}
-	return w.Close()
+	return export.WriteKind(o.bom.out(ctx, a, format), format, recs, width)
 }

@@ -66,12 +66,12 @@ type DetailKeys struct {
 type CommandKeys struct{ Complete, Accept, Cancel key.Binding }
 
 // KindKeys are the kinds' view's (plans, campaigns, donors...): moving,
-// the detail and raw record, the search, the sort and the status, and the
-// jumps to a record's gifts, plans and campaign.
+// the detail and raw record, the search, the sort, the filter form and the
+// export, and the jumps to a record's gifts, plans and campaign.
 type KindKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, Open, Raw key.Binding
-	Search, Sort, Order, Status, Clear, Command        key.Binding
-	Gifts, Plans, Campaign, Back, Quit                 key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Raw  key.Binding
+	Search, Sort, Order, Filter, Export, Clear, Command key.Binding
+	Gifts, Plans, Campaign, Back, Quit                  key.Binding
 }
 
 // RawKeys are the raw JSON view's keys, besides the scroll keys.
@@ -206,7 +206,8 @@ func NewKeyMap() KeyMap {
 			Search:   Bind("/", "search", "/"),
 			Sort:     Bind("s", "next sort", "s"),
 			Order:    Bind("o", "reverse order", "o"),
-			Status:   Bind("f", "next status", "f"),
+			Filter:   Bind("f", "filter", "f"),
+			Export:   Bind("e", "export", "e"),
 			Clear:    Bind("x", "clear filters", "x"),
 			Command:  Bind(":", "kind", ":"),
 			Gifts:    Bind("D", "gifts", "D"),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,8 @@ const ID uictx.ViewID = "export"
 
 // View asks for a file name, then writes what the list shows — the
 // filters, search and sort in force — through the same writers as
-// `donations list`. An existing file is overwritten only when the user says so. The job runs as a command; its progress comes back as
+// `donations list`, or what a kind's list shows (For) as its command
+// writes it. An existing file is overwritten only when the user says so. The job runs as a command; its progress comes back as
 // messages, so the export never touches the model from another goroutine.
 type View struct {
 	ctx  *uictx.Context
@@ -38,12 +40,30 @@ type View struct {
 	// confirm is the file that exists and would be overwritten, while the
 	// prompt asks; "" otherwise.
 	confirm string
+	src     Source  // what the open prompt writes
+	next    *Source // what the next Open writes (For); nil: the donations
 }
+
+// Source is what an export writes: its rows' name ("plans"), one row's
+// ("plan"), how many and how whole they are, and the writer of them.
+type Source struct {
+	Name, Noun string
+	Count      int
+	Partial    string // "" when whole, else what the rows cover
+	// Write writes every row to w in format (csv or ndjson), the CSV
+	// with the byte-order mark if bom, telling wrote how many so far now
+	// and then; it returns how many it wrote. Nil: nothing can be read.
+	Write func(ctx context.Context, w io.Writer, format string, bom bool, wrote func(int)) (int, error)
+}
+
+// For makes the next Open export src in place of the donations.
+func (e *View) For(src Source) { e.next = &src }
 
 // exportJob is an export under way.
 type exportJob struct {
 	id      int
 	path    string
+	noun    string
 	written int
 	total   int
 	cancel  context.CancelFunc
@@ -77,7 +97,11 @@ func (e *View) Running() bool { return e.job != nil }
 
 func (e *View) Open() (tea.Cmd, bool) {
 	e.confirm = ""
-	e.path.SetValue("donations-" + e.ctx.Now().Format("20060102-150405") + ".csv")
+	e.src = e.donations()
+	if e.next != nil {
+		e.src, e.next = *e.next, nil
+	}
+	e.path.SetValue(e.src.Name + "-" + e.ctx.Now().Format("20060102-150405") + ".csv")
 	e.path.CursorEnd()
 	return e.path.Focus(), true
 }
@@ -92,12 +116,12 @@ func (e *View) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch {
 		case key.Matches(k, e.keys.Cancel):
-			e.nav.Back()
+			e.nav.BackToOpener()
 			return nil
 		case key.Matches(k, e.keys.Accept):
 			path, err := expandHome(strings.TrimSpace(e.path.Value()))
 			if err != nil {
-				e.nav.Back()
+				e.nav.BackToOpener()
 				e.ctx.Flash = "export: " + uictx.FirstLine(err.Error())
 				return nil
 			}
@@ -105,7 +129,7 @@ func (e *View) Update(msg tea.Msg) tea.Cmd {
 				e.confirm = path
 				return nil
 			}
-			e.nav.Back()
+			e.nav.BackToOpener()
 			return e.start(path, false)
 		}
 	}
@@ -120,7 +144,7 @@ func (e *View) answer(k tea.KeyPressMsg) tea.Cmd {
 	path := e.confirm
 	e.confirm = ""
 	if k.String() == "y" || k.String() == "Y" {
-		e.nav.Back()
+		e.nav.BackToOpener()
 		return e.start(path, true)
 	}
 	return nil
@@ -131,8 +155,8 @@ func (e *View) View() string {
 	if e.confirm != "" {
 		return st.Warn.Render(textsafe.Line(e.confirm)+" exists. ") + "Overwrite it? " + st.Key.Render("y") + st.Muted.Render(" yes · any other key no")
 	}
-	n := textsafe.Count(e.data.Len(), "donation")
-	if p := e.data.Partial(); p != "" {
+	n := textsafe.Count(e.src.Count, e.src.Noun)
+	if p := e.src.Partial; p != "" {
 		n += " (" + p + ")"
 	}
 	return e.ctx.InputView(&e.path) + st.Muted.Render("  .csv/.ndjson · writes "+n)
@@ -174,8 +198,7 @@ func (e *View) start(path string, overwrite bool) tea.Cmd {
 		e.ctx.Flash = "export: " + uictx.FirstLine(err.Error())
 		return nil
 	}
-	asked := e.data.Asked()
-	if !asked.Ready() {
+	if e.src.Write == nil {
 		e.ctx.Flash = "export: nothing to write: no store could be opened"
 		return nil
 	}
@@ -184,26 +207,53 @@ func (e *View) start(path string, overwrite bool) tea.Cmd {
 	}
 	e.jobs++
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &exportJob{id: e.jobs, path: path, cancel: cancel, updates: make(chan Msg, 1)}
-	job.total = e.data.Len()
+	job := &exportJob{id: e.jobs, path: path, noun: e.src.Noun, cancel: cancel, updates: make(chan Msg, 1)}
+	job.total = e.src.Count
 	e.job = job
-	rows := func(ctx context.Context, f func(*api.Donation) error) error {
-		_, err := asked.Donations(ctx, f)
-		return err
-	}
-	bom := e.ctx.CSVBOM
-	run := func() tea.Msg { return runExport(ctx, rows, path, format, bom, overwrite, job.id, job.updates) }
+	write, bom := e.src.Write, e.ctx.CSVBOM
+	run := func() tea.Msg { return runExport(ctx, write, path, format, bom, overwrite, job.id, job.updates) }
 	return tea.Batch(run, waitExport(job.updates))
+}
+
+// donations is the source of the donations' list: the question in force,
+// answered as the list's is.
+func (e *View) donations() Source {
+	src := Source{Name: "donations", Noun: "donation", Count: e.data.Len(), Partial: e.data.Partial()}
+	asked := e.data.Asked()
+	if !asked.Ready() {
+		return src
+	}
+	src.Write = func(ctx context.Context, out io.Writer, format string, bom bool, wrote func(int)) (int, error) {
+		w, _ := export.New(format, out, 0)
+		if format == "csv" {
+			w = export.NewCSV(out, bom)
+		}
+		n := 0
+		_, err := asked.Donations(ctx, func(d *api.Donation) error {
+			if err := w.Write(d); err != nil {
+				return err
+			}
+			if n++; n%exportEvery == 0 {
+				wrote(n)
+			}
+			return nil
+		})
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		return n, err
+	}
+	return src
 }
 
 // exportEvery is how many rows an export writes between progress reports.
 const exportEvery = 100
 
 // runExport is the export command: it creates the file (0600; over an
-// existing one only if overwrite), writes every row of the query into it in
+// existing one only if overwrite), has write write every row into it in
 // one pass, and returns the end. Progress goes to updates, which it closes
 // when done.
-func runExport(ctx context.Context, rows func(context.Context, func(*api.Donation) error) error, path, format string,
+func runExport(ctx context.Context, write func(context.Context, io.Writer, string, bool, func(int)) (int, error), path, format string,
 	bom, overwrite bool, id int, updates chan Msg) tea.Msg {
 	defer close(updates)
 	mode := os.O_WRONLY | os.O_CREATE | os.O_EXCL
@@ -214,28 +264,14 @@ func runExport(ctx context.Context, rows func(context.Context, func(*api.Donatio
 	if err != nil {
 		return Msg{id: id, done: true, err: err}
 	}
-	w, _ := export.New(format, f, 0)
-	if format == "csv" {
-		w = export.NewCSV(f, bom)
-	}
-	n := 0
-	err = rows(ctx, func(d *api.Donation) error {
-		if err := w.Write(d); err != nil {
-			return err
+	n, err := write(ctx, f, format, bom, func(n int) {
+		// Progress is best effort: a full channel means the UI has not
+		// drawn the last one yet, and the next will do.
+		select {
+		case updates <- Msg{id: id, written: n}:
+		default:
 		}
-		if n++; n%exportEvery == 0 {
-			// Progress is best effort: a full channel means the UI has not
-			// drawn the last one yet, and the next will do.
-			select {
-			case updates <- Msg{id: id, written: n}:
-			default:
-			}
-		}
-		return nil
 	})
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -267,11 +303,11 @@ func (e *View) onMsg(msg Msg) tea.Cmd {
 	case !msg.opened:
 		e.ctx.Flash = "export: " + uictx.FirstLine(msg.err.Error())
 	case errors.Is(msg.err, context.Canceled):
-		e.ctx.Flash = fmt.Sprintf("Export stopped after %s; the partial file is %s", textsafe.Count(msg.written, "donation"), job.path)
+		e.ctx.Flash = fmt.Sprintf("Export stopped after %s; the partial file is %s", textsafe.Count(msg.written, job.noun), job.path)
 	case msg.err != nil:
 		e.ctx.Flash = "Export failed: " + uictx.FirstLine(msg.err.Error()) + " (partial file " + job.path + ")"
 	default:
-		e.ctx.Flash = fmt.Sprintf("Exported %s to %s", textsafe.Count(msg.written, "donation"), job.path)
+		e.ctx.Flash = fmt.Sprintf("Exported %s to %s", textsafe.Count(msg.written, job.noun), job.path)
 	}
 	return nil
 }

@@ -17,7 +17,6 @@ package filter
 
 import (
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -28,32 +27,40 @@ import (
 	"donations/ui/uictx"
 )
 
-// filterField is one input of the form, for one of ask.Fields.
+// Form is what the form edits: its fields (each one's Name, Label and
+// Hint), their texts to begin with, the line under the title that says
+// where they apply, what is wrong with a field's text ("" when it reads),
+// and what Enter does with every field's text once they all read. The
+// donations' form is made from ask.Fields; a kind's list gives its own.
+type Form struct {
+	Fields []ask.Field
+	Texts  ask.Texts
+	About  string
+	Check  func(name, text string) string
+	Apply  func(texts ask.Texts) tea.Cmd
+}
+
+// filterField is one input of the form, for one of its fields.
 type filterField struct {
 	field ask.Field
 	input textinput.Model
 	err   string
 }
 
-// filterForm edits the question's filters, those sent to the server first.
-// Enter applies from any field, so a support agent types an e-mail and
-// presses Enter, nothing else.
+// filterForm edits a Form's fields. Enter applies from any field, so a
+// support agent types an e-mail and presses Enter, nothing else.
 type filterForm struct {
+	Form
 	fields []filterField
 	focus  int
-	now    time.Time
-	fiscal int // the month "fiscal 2026" starts in
 }
 
-func newFilterForm(q ask.Question, now time.Time, fiscalStart int) filterForm {
-	f := filterForm{now: now, fiscal: fiscalStart}
-	for _, fd := range ask.Fields {
-		if !fd.Form {
-			continue
-		}
+func newFilterForm(form Form) filterForm {
+	f := filterForm{Form: form}
+	for _, fd := range form.Fields {
 		in := textinput.New()
 		in.Placeholder = fd.Hint
-		in.SetValue(q.Texts[fd.Name])
+		in.SetValue(form.Texts[fd.Name])
 		in.CharLimit = 320
 		in.Prompt = ""
 		f.fields = append(f.fields, filterField{field: fd, input: in})
@@ -63,10 +70,7 @@ func newFilterForm(q ask.Question, now time.Time, fiscalStart int) filterForm {
 }
 
 // check is what is wrong with a field's text, "" when it reads.
-func (f *filterForm) check(fl *filterField) string {
-	_, errs := ask.ReadFiscal(ask.Texts{fl.field.Name: fl.input.Value()}, f.now, f.fiscal)
-	return errs[fl.field.Name]
-}
+func (f *filterForm) check(fl *filterField) string { return f.Check(fl.field.Name, fl.input.Value()) }
 
 func (f *filterForm) move(delta int) tea.Cmd {
 	f.fields[f.focus].input.Blur()
@@ -88,31 +92,58 @@ func (f *filterForm) validate() bool {
 	return ok
 }
 
-// question is the form's filters over base's search and sort.
-func (f *filterForm) question(base ask.Question) ask.Question {
-	t := ask.Texts{"search": base.Texts["search"]}
+// texts are every field's text.
+func (f *filterForm) texts() ask.Texts {
+	t := ask.Texts{}
 	for _, fl := range f.fields {
 		t[fl.field.Name] = fl.input.Value()
 	}
-	q, _ := ask.ReadFiscal(t, f.now, f.fiscal)
-	q.Sort, q.Desc = base.Sort, base.Desc
-	return q
+	return t
+}
+
+// donations is the form of the donations' question in force: the fields
+// of ask.Fields the form shows, applied over the question's search and
+// sort as the root's question (uictx.AskMsg).
+func (v *View) donations() Form {
+	base, now, fiscal := v.data.Question(), v.ctx.Now(), v.ctx.FiscalStart
+	form := Form{Texts: base.Texts, About: "The first five go to the API as typed; the rest are applied here, to what the store holds.",
+		Check: func(name, text string) string {
+			_, errs := ask.ReadFiscal(ask.Texts{name: text}, now, fiscal)
+			return errs[name]
+		},
+		Apply: func(t ask.Texts) tea.Cmd {
+			t["search"] = base.Texts["search"]
+			q, _ := ask.ReadFiscal(t, now, fiscal)
+			q.Sort, q.Desc = base.Sort, base.Desc
+			v.Send(uictx.AskMsg{Question: q})
+			return nil
+		}}
+	for _, fd := range ask.Fields {
+		if fd.Form {
+			form.Fields = append(form.Fields, fd)
+		}
+	}
+	return form
 }
 
 // ID names the view.
 const ID uictx.ViewID = "filter"
 
-// View is the filter form as a child: it is made afresh from the question
-// in force each time it opens, and applying it asks the root for its
-// question (uictx.AskMsg).
+// View is the filter form as a child: it is made afresh each time it
+// opens, from the donations' question in force (applying it asks the root
+// for its question, uictx.AskMsg) or from the Form given to For.
 type View struct {
 	uictx.Outbox
 	ctx  *uictx.Context
 	nav  uictx.Navigator
 	data uictx.Data
 	form filterForm
+	next *Form // what the next Open edits (For); nil: the donations' filters
 	keys *uictx.FormKeys
 }
+
+// For makes the next Open edit form in place of the donations' filters.
+func (v *View) For(form Form) { v.next = &form }
 
 // New is the form over data's question, drawn in ctx, moving the keys
 // through nav.
@@ -128,7 +159,11 @@ func (v *View) ShortHelp() []key.Binding {
 }
 
 func (v *View) Open() (tea.Cmd, bool) {
-	v.form = newFilterForm(v.data.Question(), v.ctx.Now(), v.ctx.FiscalStart)
+	form := v.donations()
+	if v.next != nil {
+		form, v.next = *v.next, nil
+	}
+	v.form = newFilterForm(form)
 	return textinput.Blink, true
 }
 
@@ -137,15 +172,14 @@ func (v *View) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, v.keys.Cancel):
-			v.nav.Back()
+			v.nav.BackToOpener()
 			return nil
 		case key.Matches(k, v.keys.Apply):
 			if !f.validate() {
 				return nil
 			}
-			v.nav.Back()
-			v.Send(uictx.AskMsg{Question: f.question(v.data.Question())})
-			return nil
+			v.nav.BackToOpener()
+			return f.Apply(f.texts())
 		case key.Matches(k, v.keys.Next):
 			return f.move(1)
 		case key.Matches(k, v.keys.Prev):
@@ -168,7 +202,7 @@ func (v *View) View() string {
 	st, lay := &v.ctx.Styles, v.ctx.Layout
 	width := lay.Width - st.Panel.GetHorizontalFrameSize()
 	head := st.Title.Render("Filters") + "  " +
-		st.Muted.Render(textsafe.Truncate("The first five go to the API as typed; the rest are applied here, to what the store holds.", width-9)) + "\n"
+		st.Muted.Render(textsafe.Truncate(v.form.About, width-9)) + "\n"
 	// 16 cells of marker and label before the input, and its cursor after.
 	inputW := max(min(width-17, 80), 10)
 	f := &v.form

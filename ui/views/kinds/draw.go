@@ -30,8 +30,11 @@ func (v *View) View() string {
 	}
 	lines = lines[:max(lay.ScreenHeight-1, 0)]
 	last := v.ctx.KeyLine(v.ShortHelp())
-	if v.searching {
+	switch {
+	case v.searching:
 		last = textsafe.Truncate(v.ctx.InputView(&v.search), lay.Width)
+	case v.ctx.Flash != "": // what the export or a jump said
+		last = v.ctx.Styles.Flash.Render(textsafe.Truncate(textsafe.Line(v.ctx.Flash), lay.Width))
 	}
 	return strings.Join(lines, "\n") + "\n" + last
 }

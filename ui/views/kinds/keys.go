@@ -25,10 +25,7 @@ func (v *View) ShortHelp() []key.Binding {
 		return append(append([]key.Binding{v.ctx.Keys.Scroll.Up, k.Back, k.Raw}, jumps...), k.Command, k.Quit)
 	}
 	line := append([]key.Binding{k.Open, k.Command}, jumps...)
-	line = append(line, k.Search, k.Sort)
-	if v.spec != nil && len(v.spec.statuses) > 0 {
-		line = append(line, k.Status)
-	}
+	line = append(line, k.Search, k.Sort, k.Filter, k.Export)
 	return append(line, v.ctx.Keys.List.Help, k.Back, k.Order, k.Raw, k.Clear, k.Quit)
 }
 
@@ -59,11 +56,12 @@ func (v *View) FullHelp() [][]key.Binding {
 	k := v.keys
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Open, k.Raw, k.Gifts, k.Plans, k.Campaign, k.Command, k.Back, k.Quit},
-		{k.Search, k.Sort, k.Order, k.Status, k.Clear}}
+		{k.Search, k.Sort, k.Order, k.Filter, k.Export, k.Clear}}
 }
 
 func (v *View) key(k tea.KeyPressMsg) tea.Cmd {
 	kb := v.keys
+	v.ctx.Flash = "" // said once, until the next key
 	switch {
 	case key.Matches(k, kb.Quit):
 		return v.nav.Quit()
@@ -115,12 +113,14 @@ func (v *View) listKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, kb.Order):
 		v.desc = !v.desc
 		return v.reread()
-	case key.Matches(k, kb.Status):
-		if len(v.spec.statuses) == 0 {
+	case key.Matches(k, kb.Filter):
+		return v.prompts.Filter(v.form())
+	case key.Matches(k, kb.Export):
+		if v.have.None || v.have.Read.IsZero() {
+			v.ctx.Flash = "export: no " + v.spec.kind.Name + " are held"
 			return nil
 		}
-		v.filter.Status = nextStatus(v.spec.statuses, v.filter.Status)
-		return v.reread()
+		return v.prompts.Export(v.source())
 	case key.Matches(k, kb.Clear):
 		v.filter = dataset.KindFilter{}
 		v.search.SetValue("")
@@ -145,19 +145,6 @@ func (v *View) listKey(k tea.KeyPressMsg) tea.Cmd {
 func (v *View) reread() tea.Cmd {
 	v.cursor, v.offset = 0, 0
 	return v.read()
-}
-
-// nextStatus is the status after s in statuses, then none again.
-func nextStatus(statuses []string, s string) string {
-	for i, st := range statuses {
-		if st == s {
-			if i+1 < len(statuses) {
-				return statuses[i+1]
-			}
-			return ""
-		}
-	}
-	return statuses[0]
 }
 
 // typing is a key while the search has the keys: each one reads again,

@@ -3,6 +3,7 @@ package kinds
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -11,8 +12,18 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/dataset"
+	"donations/export"
 	"donations/ui/uictx"
+	"donations/ui/views/exporter"
+	"donations/ui/views/filter"
 )
+
+// Prompts open the export and the filter form over the view: the root
+// holds them.
+type Prompts interface {
+	Export(exporter.Source) tea.Cmd
+	Filter(filter.Form) tea.Cmd
+}
 
 // ID names the view.
 const ID uictx.ViewID = "kinds"
@@ -32,10 +43,11 @@ const (
 // (Reread). Nothing else reads.
 type View struct {
 	uictx.Outbox
-	ctx  *uictx.Context
-	nav  uictx.Navigator
-	held dataset.Held
-	keys *uictx.KindKeys
+	ctx     *uictx.Context
+	nav     uictx.Navigator
+	held    dataset.Held
+	keys    *uictx.KindKeys
+	prompts Prompts
 
 	spec   *spec // nil until a kind is shown
 	filter dataset.KindFilter
@@ -83,12 +95,12 @@ type ReadMsg struct {
 }
 
 // New is the view of the kinds held holds, drawn in ctx, moving the keys
-// through nav.
-func New(ctx *uictx.Context, nav uictx.Navigator, held dataset.Held) *View {
+// through nav, its export and filter form opened through prompts.
+func New(ctx *uictx.Context, nav uictx.Navigator, held dataset.Held, prompts Prompts) *View {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "name, e-mail or slug"
-	return &View{ctx: ctx, nav: nav, held: held, keys: &ctx.Keys.Kinds, vp: viewport.New(), search: in}
+	return &View{ctx: ctx, nav: nav, held: held, keys: &ctx.Keys.Kinds, prompts: prompts, vp: viewport.New(), search: in}
 }
 
 // OpenKey: the : prompt opens the view, by a kind's name (Show).
@@ -182,12 +194,7 @@ func (v *View) Reread() tea.Cmd {
 func (v *View) read() tea.Cmd {
 	v.gen++
 	v.loading = true
-	gen, h, s, loc := v.gen, v.held, v.spec, v.ctx.Location()
-	f := v.filter
-	f.Sort = s.sorts[v.sort]
-	if v.desc {
-		f.Sort = "-" + f.Sort
-	}
+	gen, h, s, loc, f := v.gen, v.held, v.spec, v.ctx.Location(), v.asked()
 	return func() tea.Msg {
 		ctx := context.Background()
 		have, err := dataset.KindCoverage(ctx, h, s.kind)
@@ -197,6 +204,29 @@ func (v *View) read() tea.Cmd {
 		}
 		return ReadMsg{gen: gen, have: have, items: items, err: err}
 	}
+}
+
+// asked is the filter in force with the sort: what the list shows.
+func (v *View) asked() dataset.KindFilter {
+	f := v.filter
+	f.Sort = v.spec.sorts[v.sort]
+	if v.desc {
+		f.Sort = "-" + f.Sort
+	}
+	return f
+}
+
+// source is what the export writes: the kind's records as the list shows
+// them, read again as asked, in the kind command's CSV columns or as the
+// server sent them.
+func (v *View) source() exporter.Source {
+	s, h, f := v.spec, v.held, v.asked()
+	return exporter.Source{Name: s.kind.Name, Noun: strings.TrimSuffix(s.kind.Name, "s"), Count: len(v.items),
+		Write: func(ctx context.Context, w io.Writer, format string, bom bool, wrote func(int)) (int, error) {
+			n, err := s.write(ctx, h, f, export.WithBOM(w, format, bom), format)
+			wrote(n)
+			return n, err
+		}}
 }
 
 func (v *View) Update(msg tea.Msg) tea.Cmd {

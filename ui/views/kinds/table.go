@@ -2,11 +2,13 @@ package kinds
 
 import (
 	"context"
+	"io"
 	"strings"
 	"time"
 
 	"donations/api"
 	"donations/dataset"
+	"donations/export"
 	"donations/ui/uictx"
 )
 
@@ -49,6 +51,9 @@ type spec struct {
 	plans    bool // P: the record's plans
 	campaign bool // C: the record's campaign
 	read     func(ctx context.Context, h dataset.Held, f dataset.KindFilter, loc *time.Location) ([]item, error)
+	// write writes the records f selects, in its order, to w in format
+	// (export.WriteKind), and says how many.
+	write func(ctx context.Context, h dataset.Held, f dataset.KindFilter, w io.Writer, format string) (int, error)
 }
 
 // specs is every kind the view shows, in api.RecordKinds' order.
@@ -56,30 +61,30 @@ var specs = []spec{
 	{kind: api.CampaignsKind, title: "Campaigns", sorts: []string{"raised", "goal", "name", "count", "id"},
 		columns: []column{{"NAME", "name", 16, false, true}, {"GOAL", "goal", 12, true, false}, {"RAISED", "raised", 12, true, false},
 			{"PROGRESS", "progress", 16, false, false}, {"GIFTS", "count", 6, true, false}},
-		gifts: true, plans: true, read: readAs(campaignItem)},
+		gifts: true, plans: true, read: readAs(campaignItem), write: writeAs[api.Campaign]},
 	{kind: api.PlansKind, title: "Plans", sorts: []string{"next", "amount", "name", "status", "started", "last", "id"},
 		statuses: []string{"active", "cancelled", "failed"},
 		columns: []column{{"DONOR", "name", 16, false, true}, {"AMOUNT", "amount", 11, true, false}, {"TYPE", "type", 9, false, false},
 			{"STATUS", "status", 9, false, false}, {"NEXT", "next", 10, false, false}, {"CAMPAIGN", "campaign", 14, false, true}},
-		gifts: true, campaign: true, read: readAs(planItem)},
+		gifts: true, campaign: true, read: readAs(planItem), write: writeAs[api.Plan]},
 	{kind: api.DonorsKind, title: "Donors", sorts: []string{"raised", "count", "last", "name", "email", "id"},
 		columns: []column{{"NAME", "name", 14, false, true}, {"E-MAIL", "email", 18, false, true}, {"GIFTS", "count", 6, true, false},
 			{"LAST GIFT", "last", 10, false, false}, {"TOTALS", "totals", 14, true, false}},
-		gifts: true, plans: true, read: readAs(donorItem)},
+		gifts: true, plans: true, read: readAs(donorItem), write: writeAs[api.Donor]},
 	{kind: api.EventsKind, title: "Events", sorts: []string{"started", "name", "raised", "count", "id"},
 		columns: []column{{"NAME", "name", 16, false, true}, {"RAISED", "raised", 12, true, false}, {"TICKETS", "tickets", 7, true, false},
 			{"GIFTS", "count", 6, true, false}, {"CREATED", "created", 10, false, false}},
-		read: readAs(eventItem)},
+		read: readAs(eventItem), write: writeAs[api.Event]},
 	{kind: api.TicketsKind, title: "Tickets", sorts: []string{"id", "amount", "status", "name"},
 		statuses: []string{"succeeded", "pending", "failed", "refunded"},
 		columns: []column{{"ID", "id", 8, true, false}, {"EVENT", "event", 14, false, true}, {"TYPE", "type", 10, false, false},
 			{"PRICE", "amount", 11, true, false}, {"BUYER", "name", 14, false, true}, {"STATUS", "status", 9, false, false}},
-		read: readAs(ticketItem)},
+		read: readAs(ticketItem), write: writeAs[api.Ticket]},
 	{kind: api.PurchasesKind, title: "Purchases", sorts: []string{"started", "amount", "status", "id"},
 		statuses: []string{"succeeded", "pending", "failed", "refunded"},
 		columns: []column{{"ID", "id", 8, true, false}, {"EVENT", "event", 14, false, true}, {"AMOUNT", "amount", 11, true, false},
 			{"TICKETS", "tickets", 7, true, false}, {"STATUS", "status", 9, false, false}, {"DATE", "date", 10, false, false}},
-		read: readAs(purchaseItem)},
+		read: readAs(purchaseItem), write: writeAs[api.Purchase]},
 }
 
 // specNamed is the spec of the kind called name.
@@ -105,6 +110,15 @@ func readAs[T api.KindRecord](of func(*T, *time.Location) item) func(context.Con
 		}
 		return items, nil
 	}
+}
+
+// writeAs writes the records of T's kind as export.WriteKind does.
+func writeAs[T api.KindRecord](ctx context.Context, h dataset.Held, f dataset.KindFilter, w io.Writer, format string) (int, error) {
+	recs, err := dataset.Records[T](ctx, h, f)
+	if err != nil {
+		return 0, err
+	}
+	return len(recs), export.WriteKind(w, format, recs, 0)
 }
 
 // day is a date or a time as the day it falls on in loc.
