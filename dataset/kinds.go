@@ -21,6 +21,10 @@ import (
 // KindFilter selects and orders the records of a kind that a store holds.
 type KindFilter = query.KindFilter
 
+// KindSums are the sorts by a sum, which KindFilter.Currency narrows to
+// one currency.
+var KindSums = query.KindSums
+
 // KindSorts are the names KindFilter.Sort takes ("-" before one: largest
 // first).
 var KindSorts = query.KindSorts

@@ -27,6 +27,11 @@ type KindFilter struct {
 	// Sort is one of KindSorts, "-" before it for the largest first; ""
 	// is by id.
 	Sort string
+	// Currency, where set, is the one currency a sort by a sum (amount,
+	// goal, raised) ranks: the records whose sum is in it first, by that
+	// sum, then the others by id. Unset, sums are compared as figures
+	// whatever their currency.
+	Currency string
 }
 
 // KindSorts are the orders a list of records of a kind can take: by id,
@@ -37,3 +42,7 @@ type KindFilter struct {
 // (a campaign's, an event's, a donor's total in their one currency), and
 // the count of gifts (or an event's tickets).
 var KindSorts = []string{"id", "name", "email", "status", "amount", "started", "last", "next", "goal", "raised", "count"}
+
+// KindSums are the sorts of KindSorts by a sum of money, which
+// KindFilter.Currency narrows to the sums in one currency.
+var KindSums = []string{"amount", "goal", "raised"}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,17 +20,18 @@ type KindFilter = query.KindFilter
 // kindRowsTable holds, per record of a kind, what its filters and sorts
 // read, made from its record by kindRow. Days are as the server wrote
 // them (the first ten characters of a date or date-time); amounts are the
-// nearest float, which orders them and bounds nothing.
+// nearest float, which orders them and bounds nothing; currency is the
+// one they are in (a donor's with a total in one currency only).
 const kindRowsTable = `CREATE TABLE kind_rows (kind TEXT NOT NULL, id INTEGER NOT NULL,
 	name_key TEXT, email_key TEXT, status_key TEXT,
 	started_day TEXT, last_day TEXT, next_day TEXT,
 	amount_f REAL, goal_f REAL, raised_f REAL, count INTEGER,
-	donor_id INTEGER, campaign_id INTEGER, event_id INTEGER,
+	donor_id INTEGER, campaign_id INTEGER, event_id INTEGER, currency TEXT,
 	search TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (kind, id)) WITHOUT ROWID`
 
 // kindRowColumns is the number of kind_rows' columns.
-const kindRowColumns = 16
+const kindRowColumns = 17
 
 // kindCols are what kindRow reads of a record into kind_rows.
 type kindCols struct {
@@ -38,6 +40,7 @@ type kindCols struct {
 	amount, goal, raised   api.Number
 	count                  api.Int
 	donor, campaign, event api.Int
+	currency               api.Text
 	search                 []string
 }
 
@@ -57,7 +60,7 @@ func kindRow(kind string, id int64, raw []byte) ([]any, error) {
 	return []any{kind, id, folded(c.name), lower(c.email), lower(c.status),
 		day(c.started), day(c.last), day(c.next),
 		float(c.amount), float(c.goal), float(c.raised), integer(c.count),
-		integer(c.donor), integer(c.campaign), integer(c.event), search}, nil
+		integer(c.donor), integer(c.campaign), integer(c.event), upper(c.currency), search}, nil
 }
 
 // kindColsOf reads raw as a record of kind.
@@ -65,7 +68,7 @@ func kindColsOf(kind string, raw []byte) (kindCols, api.Int, error) {
 	switch kind {
 	case api.CampaignsKind.Name:
 		r, err := api.DecodeKindRecord[api.Campaign](raw)
-		return kindCols{name: r.Name, started: r.CreatedAt, goal: r.GoalAmount, raised: r.TotalRaised,
+		return kindCols{name: r.Name, started: r.CreatedAt, goal: r.GoalAmount, raised: r.TotalRaised, currency: r.Currency,
 			count: r.DonationsCount, campaign: r.ID, search: []string{r.Slug.Value}}, r.ID, err
 	case api.PlansKind.Name:
 		r, err := api.DecodeKindRecord[api.Plan](raw)
@@ -81,21 +84,21 @@ func kindColsOf(kind string, raw []byte) (kindCols, api.Int, error) {
 		c := kindCols{name: api.Text{Value: r.Name(), Valid: true}, email: r.Email, started: r.CreatedAt,
 			last: r.LastDonationAt, count: r.DonationsCount, donor: r.ID, search: []string{r.City.Value, r.Employer.Value}}
 		if len(r.Totals) == 1 { // a total in several currencies adds up to no one figure
-			c.raised = r.Totals[0].Value
+			c.raised, c.currency = r.Totals[0].Value, r.Totals[0].Currency
 		}
 		return c, r.ID, err
 	case api.EventsKind.Name:
 		r, err := api.DecodeKindRecord[api.Event](raw)
-		return kindCols{name: r.Name, started: r.CreatedAt, raised: r.TotalRaised, count: r.TicketsCount,
+		return kindCols{name: r.Name, started: r.CreatedAt, raised: r.TotalRaised, currency: r.Currency, count: r.TicketsCount,
 			event: r.ID, search: []string{r.Slug.Value}}, r.ID, err
 	case api.TicketsKind.Name:
 		r, err := api.DecodeKindRecord[api.Ticket](raw)
 		return kindCols{name: r.Transaction.FullName, email: r.Transaction.Email, status: r.Transaction.Status,
-			started: r.Transaction.PurchaseDate, amount: r.Price, donor: r.Transaction.SupporterID, event: r.Event.ID,
+			started: r.Transaction.PurchaseDate, amount: r.Price, currency: r.Currency, donor: r.Transaction.SupporterID, event: r.Event.ID,
 			search: []string{r.Event.Name.Value, r.TicketType.Name.Value}}, r.ID, err
 	case api.PurchasesKind.Name:
 		r, err := api.DecodeKindRecord[api.Purchase](raw)
-		return kindCols{status: r.Status, started: r.Date, amount: r.Amount, count: r.TicketsCount,
+		return kindCols{status: r.Status, started: r.Date, amount: r.Amount, currency: r.Currency, count: r.TicketsCount,
 			donor: r.SupporterID, event: r.Event.ID, search: []string{r.Event.Name.Value}}, r.ID, err
 	}
 	return kindCols{}, api.Int{}, fmt.Errorf("%q is not a kind of record", kind)
@@ -104,6 +107,13 @@ func kindColsOf(kind string, raw []byte) (kindCols, api.Int, error) {
 func folded(t api.Text) any {
 	if v := strings.TrimSpace(t.Value); t.Valid && v != "" {
 		return Fold(v)
+	}
+	return nil
+}
+
+func upper(t api.Text) any {
+	if v := strings.TrimSpace(t.Value); t.Valid && v != "" {
+		return strings.ToUpper(v)
 	}
 	return nil
 }
@@ -196,8 +206,20 @@ func kindWhere(kind string, f KindFilter) (string, []any, string, error) {
 	}
 	col := kindOrders[i]
 	order := col + " IS NULL, " + col + dir + ", k.id" + dir
-	if i == 0 {
+	switch cur := strings.ToUpper(strings.TrimSpace(f.Currency)); {
+	case i == 0:
 		order = col + dir
+	case cur != "" && slices.Contains(query.KindSums, by):
+		if !currencyCode.MatchString(cur) {
+			return "", nil, "", fmt.Errorf("%q is not a currency (three letters: USD)", f.Currency)
+		}
+		// The sums in cur first, by their figure; the rest after, by id:
+		// sums in two currencies are not ranked against each other.
+		in := "CASE WHEN k.currency = '" + cur + "' THEN " + col + " END"
+		order = in + " IS NULL, " + in + dir + ", k.id" + dir
 	}
 	return strings.Join(conds, " AND "), args, order, nil
 }
+
+// currencyCode is a currency's code, as the order names it.
+var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)

@@ -131,3 +131,69 @@ func TestKindExportWritesWhatIsShown(t *testing.T) {
 	d.keys("n", "esc")
 	d.mustShow(":plans", "status=cancelled")
 }
+
+// Donors by what they raised rank one currency's totals, the one most
+// donors give in, and say which; the rest follow by id, never ranked
+// against it (¥250,000 is not more than $75,000). The export writes them
+// in that order.
+func TestDonorsByRaisedRankOneCurrency(t *testing.T) {
+	d, c := kindsDriver(t, donorbox, 300, 120, 35)
+	donors := everyKind[api.Donor](t, c)
+	n := map[string]int{}
+	for _, p := range donors {
+		if len(p.Totals) == 1 {
+			n[p.Totals[0].Currency.Value]++
+		}
+	}
+	if len(n) < 2 {
+		t.Fatalf("the demo's donors give in %v: pick data with several currencies", n)
+	}
+	cur := ""
+	for k, v := range n {
+		if v > n[cur] || v == n[cur] && k < cur {
+			cur = k
+		}
+	}
+	raised := func(p api.Donor) (float64, bool) {
+		if len(p.Totals) != 1 || p.Totals[0].Currency.Value != cur {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(p.Totals[0].Value.Text, 64)
+		return f, err == nil
+	}
+	slices.SortStableFunc(donors, func(a, b api.Donor) int {
+		ra, ina := raised(a)
+		rb, inb := raised(b)
+		switch {
+		case ina != inb && ina:
+			return -1
+		case ina != inb:
+			return 1
+		case ina && ra != rb && ra > rb:
+			return -1
+		case ina && ra != rb:
+			return 1
+		}
+		return int(b.ID.Value - a.ID.Value)
+	})
+	d.keys(":", "donors", "enter")
+	d.mustShow("Donors  " + strconv.Itoa(len(donors)) + "  by raised in " + strings.ToUpper(cur) + " ↓")
+	path := filepath.Join(t.TempDir(), "donors.ndjson")
+	d.keys("e")
+	d.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	d.keys(path, "enter")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != len(donors) {
+		t.Fatalf("%d donors exported, the server has %d", len(lines), len(donors))
+	}
+	for i, line := range lines {
+		got, err := api.DecodeKindRecord[api.Donor]([]byte(line))
+		if err != nil || got.ID.Value != donors[i].ID.Value {
+			t.Fatalf("donor %d is %d (%v), want %d (%v)", i, got.ID.Value, err, donors[i].ID.Value, donors[i].Totals)
+		}
+	}
+}

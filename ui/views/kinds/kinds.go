@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -56,9 +57,12 @@ type View struct {
 
 	gen     int // the read the items are for
 	loading bool
-	have    dataset.KindHeld // what the store knows of the kind, as last read
-	items   []item
-	err     error
+	// currency is the one a sort by a sum ranks (see ranked): "" when
+	// the records' sums are all in one, or in none.
+	currency string
+	have     dataset.KindHeld // what the store knows of the kind, as last read
+	items    []item
+	err      error
 
 	cursor, offset int
 	mode           mode
@@ -88,10 +92,11 @@ type screen struct {
 
 // ReadMsg is a read of the kind shown, off the event loop.
 type ReadMsg struct {
-	gen   int
-	have  dataset.KindHeld
-	items []item
-	err   error
+	gen      int
+	have     dataset.KindHeld
+	items    []item
+	currency string
+	err      error
 }
 
 // New is the view of the kinds held holds, drawn in ctx, moving the keys
@@ -202,8 +207,37 @@ func (v *View) read() tea.Cmd {
 		if err == nil && !have.None && !have.Read.IsZero() {
 			items, err = s.read(ctx, h, f, loc)
 		}
-		return ReadMsg{gen: gen, have: have, items: items, err: err}
+		if f.Currency = ranked(f.Sort, items); err == nil && f.Currency != "" {
+			items, err = s.read(ctx, h, f, loc)
+		}
+		return ReadMsg{gen: gen, have: have, items: items, currency: f.Currency, err: err}
 	}
+}
+
+// ranked is the currency a sort by a sum ranks when the records' sums are
+// in several: the one most of them are in (the first by name of those
+// tied), whose records come first, the rest after by id. "" for any
+// other sort, or sums all in one currency.
+func ranked(sort string, items []item) string {
+	if !slices.Contains(dataset.KindSums, strings.TrimPrefix(sort, "-")) {
+		return ""
+	}
+	n := map[string]int{}
+	for i := range items {
+		if c := items[i].currency; c != "" {
+			n[c]++
+		}
+	}
+	best := ""
+	for c, k := range n {
+		if k > n[best] || k == n[best] && c < best {
+			best = c
+		}
+	}
+	if len(n) < 2 {
+		return ""
+	}
+	return best
 }
 
 // asked is the filter in force with the sort: what the list shows.
@@ -221,6 +255,7 @@ func (v *View) asked() dataset.KindFilter {
 // server sent them.
 func (v *View) source() exporter.Source {
 	s, h, f := v.spec, v.held, v.asked()
+	f.Currency = v.currency
 	return exporter.Source{Name: s.kind.Name, Noun: strings.TrimSuffix(s.kind.Name, "s"), Count: len(v.items),
 		Write: func(ctx context.Context, w io.Writer, format string, bom bool, wrote func(int)) (int, error) {
 			n, err := s.write(ctx, h, f, export.WithBOM(w, format, bom), format)
@@ -252,7 +287,7 @@ func (v *View) onRead(msg ReadMsg) {
 	if msg.gen != v.gen {
 		return
 	}
-	v.loading, v.have, v.items, v.err = false, msg.have, msg.items, msg.err
+	v.loading, v.have, v.items, v.currency, v.err = false, msg.have, msg.items, msg.currency, msg.err
 	if errors.Is(v.err, dataset.ErrNotLoaded) {
 		v.err = nil // no store: nothing read yet, said as such
 	}
@@ -304,6 +339,9 @@ func (v *View) sortName() string {
 	arrow := " ↑"
 	if v.desc {
 		arrow = " ↓"
+	}
+	if v.currency != "" {
+		return "by " + v.spec.sorts[v.sort] + " in " + v.currency + arrow
 	}
 	return "by " + v.spec.sorts[v.sort] + arrow
 }

@@ -27,6 +27,9 @@ type item struct {
 	// hasGoal says the goal was sent and is above zero.
 	goal, raised int64
 	hasGoal      bool
+	// currency is the one its sums are in ("" when it has none, or a
+	// donor's totals are in several): a sort by a sum ranks one currency.
+	currency string
 }
 
 // column is one column of a kind's list: its title, the item's cell it
@@ -158,6 +161,9 @@ func count(n api.Int) string {
 	return uictx.Grouped(uictx.Itoa(n.Value))
 }
 
+// code is a currency as the store keys it.
+func code(t api.Text) string { return strings.ToUpper(strings.TrimSpace(t.Value)) }
+
 func cents(n api.Number) (int64, bool) {
 	d, ok := n.Decimal()
 	if !ok {
@@ -167,7 +173,7 @@ func cents(n api.Number) (int64, bool) {
 }
 
 func campaignItem(c *api.Campaign, loc *time.Location) item {
-	it := item{id: c.ID.Value, raw: c.Raw, campaign: c.ID.Value}
+	it := item{id: c.ID.Value, raw: c.Raw, campaign: c.ID.Value, currency: code(c.Currency)}
 	it.goal, it.hasGoal = cents(c.GoalAmount)
 	it.hasGoal = it.hasGoal && it.goal > 0
 	it.raised, _ = cents(c.TotalRaised)
@@ -197,6 +203,9 @@ func planItem(p *api.Plan, loc *time.Location) item {
 
 func donorItem(d *api.Donor, loc *time.Location) item {
 	it := item{id: d.ID.Value, raw: d.Raw, email: d.Email.Value}
+	if len(d.Totals) == 1 {
+		it.currency = code(d.Totals[0].Currency)
+	}
 	var totals []string
 	for _, t := range d.Totals {
 		totals = append(totals, total(t))
@@ -216,7 +225,7 @@ func donorItem(d *api.Donor, loc *time.Location) item {
 }
 
 func eventItem(e *api.Event, loc *time.Location) item {
-	it := item{id: e.ID.Value, raw: e.Raw}
+	it := item{id: e.ID.Value, raw: e.Raw, currency: code(e.Currency)}
 	it.cells = map[string]string{"name": uictx.Show(e.Name), "raised": money(e.FormattedTotalRaised, e.TotalRaised, e.Currency),
 		"tickets": count(e.TicketsCount), "count": count(e.DonationsCount), "created": day(e.CreatedAt, loc)}
 	it.fields = [][2]string{{"Id", uictx.ShowInt(e.ID)}, {"Name", it.cells["name"]}, {"Slug", uictx.Show(e.Slug)},
@@ -227,7 +236,7 @@ func eventItem(e *api.Event, loc *time.Location) item {
 
 func ticketItem(t *api.Ticket, loc *time.Location) item {
 	tr := &t.Transaction
-	it := item{id: t.ID.Value, raw: t.Raw, email: tr.Email.Value}
+	it := item{id: t.ID.Value, raw: t.Raw, email: tr.Email.Value, currency: code(t.Currency)}
 	it.cells = map[string]string{"id": uictx.ShowInt(t.ID), "event": uictx.Show(t.Event.Name), "type": uictx.Show(t.TicketType.Name),
 		"amount": money(t.PriceFormatted, t.Price, t.Currency), "name": name(tr.FullName, tr.FirstName, tr.LastName),
 		"status": uictx.Show(tr.Status)}
@@ -239,7 +248,7 @@ func ticketItem(t *api.Ticket, loc *time.Location) item {
 }
 
 func purchaseItem(p *api.Purchase, loc *time.Location) item {
-	it := item{id: p.ID.Value, raw: p.Raw}
+	it := item{id: p.ID.Value, raw: p.Raw, currency: code(p.Currency)}
 	it.cells = map[string]string{"id": uictx.ShowInt(p.ID), "event": uictx.Show(p.Event.Name),
 		"amount": money(p.AmountFormatted, p.Amount, p.Currency), "tickets": count(p.TicketsCount),
 		"status": uictx.Show(p.Status), "date": day(p.Date, loc)}
