@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -60,6 +61,6 @@ func (s *Scratch) coverage(ctx context.Context) (Coverage, error) {
 	if s.done.Load() {
 		return Coverage{Whole: true}, nil
 	}
-	n, err := s.st.Count(ctx, store.Query{})
+	n, err := s.st.Count(ctx, query.Query{})
 	return Coverage{Held: store.Held{Count: n, All: n}}, err
 }

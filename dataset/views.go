@@ -6,6 +6,7 @@ import (
 
 	"donations/api"
 	"donations/ask"
+	"donations/query"
 	"donations/store"
 )
 
@@ -59,7 +60,7 @@ func (a Asked) Ready() bool {
 
 // Filter is what the store applies of the question: the server's filters
 // too when the account's store answers, which the server did not apply.
-func (a Asked) Filter() Filter { return a.q.Store(a.Source() == FromStore) }
+func (a Asked) Filter() query.Filter { return a.q.Store(a.Source() == FromStore) }
 
 // Rule is which gifts the totals count: the paid ones, the question's
 // statuses, or every status but refunded (store.ReportQuery's rule, which
@@ -82,7 +83,7 @@ var ErrNotLoaded = errors.New("nothing is loaded yet")
 type source struct {
 	st  *store.Store // the store that answers (nil: a walk not started)
 	own bool         // the account's store answers, not a walk's
-	f   Filter       // what the store applies of the question there
+	f   query.Filter // what the store applies of the question there
 	Coverage
 }
 
@@ -113,5 +114,5 @@ func (a Asked) Donations(ctx context.Context, each func(*api.Donation) error) (C
 	if err != nil || src.st == nil {
 		return src.Coverage, err
 	}
-	return src.Coverage, src.st.Donations(ctx, store.Query{Filter: src.f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
+	return src.Coverage, src.st.Donations(ctx, query.Query{Filter: src.f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -73,7 +74,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 	}
 	f := src.f
 	f.AfterID = n.After
-	err = st.Donations(ctx, store.Query{Filter: f, Sort: "id", Desc: true}, 0, c.Most, func(d *api.Donation) error {
+	err = st.Donations(ctx, query.Query{Filter: f, Sort: "id", Desc: true}, 0, c.Most, func(d *api.Donation) error {
 		n.Rows = append(n.Rows, d)
 		return nil
 	})
@@ -86,7 +87,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 // newestID is the largest id the store holds.
 func newestID(ctx context.Context, st *store.Store) (int64, error) {
 	var id int64
-	err := st.Donations(ctx, store.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error {
+	err := st.Donations(ctx, query.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error {
 		id = d.ID.Value
 		return nil
 	})

@@ -26,9 +26,9 @@ func TestLiveChecksTheSourceAnswerReads(t *testing.T) {
 	ctx := context.Background()
 	var email string
 	var ids []int64
-	err := s.Donations(ctx, store.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error { email = d.Email.Value; return nil })
+	err := s.Donations(ctx, query.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error { email = d.Email.Value; return nil })
 	if err == nil {
-		err = s.Donations(ctx, store.Query{Filter: query.Filter{Email: email}, Sort: "id", Desc: true}, 0, -1, func(d *api.Donation) error {
+		err = s.Donations(ctx, query.Query{Filter: query.Filter{Email: email}, Sort: "id", Desc: true}, 0, -1, func(d *api.Donation) error {
 			ids = append(ids, d.ID.Value)
 			return nil
 		})

@@ -8,6 +8,7 @@ import (
 	"donations/api"
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 	"donations/store"
 )
 
@@ -58,7 +59,7 @@ func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.Fro
 	if err := checkValues(ctx, o.q, s, holdsAccount(o.q, withServer)); err != nil {
 		return 0, err
 	}
-	q := store.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
+	q := query.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
 	if q.Sort == "" {
 		// By date: newest first when --sort -date says so, else in the
 		// order the server's pages are read: the newest first for --newest
@@ -85,7 +86,7 @@ func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.Fro
 // and says how many: the records as stored, not decoded, when w needs
 // nothing else (json, ndjson), since decoding each was a sixth of what
 // list --offline --search took.
-func writeAnswer(ctx context.Context, s *store.Store, q store.Query, limit int, w export.Writer) (int, error) {
+func writeAnswer(ctx context.Context, s *store.Store, q query.Query, limit int, w export.Writer) (int, error) {
 	n := 0
 	if rw, ok := w.(export.RawWriter); ok {
 		err := s.Window(ctx, q, 0, limit, func(raw []byte) error { n++; return rw.WriteRaw(raw) })
