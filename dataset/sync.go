@@ -146,7 +146,7 @@ func (r *syncRun) sync(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cov, err := s.Coverage(ctx)
+	cov, err := s.Extent(ctx)
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func (r *syncRun) sync(ctx context.Context) error {
 }
 
 // walk reads what the sync needs, as the store and the server stand.
-func (r *syncRun) walk(ctx context.Context, n int, maxID int64, cov store.Coverage) (seen map[int64]struct{}, err error) {
+func (r *syncRun) walk(ctx context.Context, n int, maxID int64, cov store.Extent) (seen map[int64]struct{}, err error) {
 	if n > 0 || r.o.Full || r.o.From > 0 {
 		// Which way the server lists decides the walks: a store of an
 		// earlier version, or a sync from a page, may not know it yet.

@@ -10,26 +10,12 @@ import (
 	"donations/store"
 )
 
-// Held is the account's store as the browser holds it (the zero Held:
-// none could be opened). The browser reads it only through the dataset:
-// Ask gives the handle its views read through.
-type Held struct{ st *store.Store }
-
-// Hold is st as the browser holds it; nil: no store.
-func Hold(st *store.Store) Held { return Held{st} }
-
-// Any says whether a store is held.
-func (h Held) Any() bool { return h.st != nil }
-
-// Watch is Watch of the store held.
-func (h Held) Watch(ctx context.Context, o WatchOptions) *Watcher { return Watch(ctx, h.st, o) }
-
 // Ask is the handle to q, asked of the store held, or of sc, the walk of
 // q into memory (nil: none started), as SourceFor decides; synced says a
 // sync of the store has finished, as the caller last heard; allStatuses
 // has the totals count every status but refunded (AnswerRequest's).
-func (h Held) Ask(q ask.Question, allStatuses, synced bool, sc *Scratch) Asked {
-	return Asked{q: q, allStatuses: allStatuses, synced: synced, st: h.st, sc: sc}
+func (l Local) Ask(q ask.Question, allStatuses, synced bool, sc *Scratch) Asked {
+	return Asked{q: q, allStatuses: allStatuses, synced: synced, st: l.st, sc: sc}
 }
 
 // Asked is a question in force and what may answer it: the one handle the

@@ -15,7 +15,7 @@ import (
 // LiveSync reads q's pages from page from on (0: from where st ends) into
 // st, through the one sync loop and lock: the wiring's, which holds the
 // client. ErrSyncRunning when another sync of st runs.
-type LiveSync func(ctx context.Context, st *store.Store, q api.Query, from int) (SyncResult, error)
+type LiveSync func(ctx context.Context, st Local, q api.Query, from int) (SyncResult, error)
 
 // LiveCheck is what one check of Live starts from.
 type LiveCheck struct {
@@ -65,7 +65,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 			}
 		}
 	}
-	res, err := c.Sync(ctx, st, q, n.Page)
+	res, err := c.Sync(ctx, Local{st}, q, n.Page)
 	if err != nil && !errors.Is(err, ErrSyncRunning) {
 		return n, err // the sync running (the background's, or another process's) brings what is new
 	}

@@ -33,7 +33,7 @@ func (h Held) Missing() int { return max(0, h.About-h.All) }
 // read as a range ending no sooner).
 func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 	var h Held
-	c, err := s.Coverage(ctx)
+	c, err := s.Extent(ctx)
 	if err != nil {
 		return h, err
 	}

@@ -31,8 +31,8 @@ type pageMsg struct {
 // answers both; a scratch store answers over what is loaded.
 type walk struct {
 	src  Source
-	held dataset.Held // the profile's store; none without one
-	sync syncer       // the store's background sync
+	held dataset.Local // the profile's store; none without one
+	sync syncer        // the store's background sync
 
 	// q is the question in force; its Query.PerPage is the config's page
 	// size, which no question changes.

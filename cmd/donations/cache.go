@@ -9,9 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"donations/api"
 	"donations/dataset"
-	"donations/store"
 )
 
 func cacheCommand(a *app) *cobra.Command {
@@ -54,28 +52,17 @@ func runCacheInfo(ctx context.Context, a *app) error {
 	if err != nil {
 		return storeError(err)
 	}
-	st, err := dataset.Status(ctx, s)
-	if err != nil {
-		return storeError(err)
-	}
-	h, err := s.Holds(ctx, api.DateRange{})
-	if err != nil {
-		return storeError(err)
-	}
-	server, err := s.Profile(ctx)
-	if err != nil {
-		return storeError(err)
-	}
 	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\nserver:      %s\n",
-		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull), server)
-	if st.Running {
+		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(in), when(in.Status.LastSync), when(in.Status.LastFull), in.Server)
+	if in.Status.Running {
 		fmt.Fprintln(a.stdout, "sync:        running now")
 	}
 	return nil
 }
 
 // holds says how much of the account the store holds complete.
-func holds(h store.Held) string {
+func holds(in dataset.Info) string {
+	h := in.Held
 	if h.Complete {
 		return "the whole account, as of " + when(h.AsOf)
 	}
@@ -119,7 +106,7 @@ func runCacheClear(ctx context.Context, a *app, all bool) error {
 	if err != nil {
 		return err
 	}
-	if err := store.Remove(path); err != nil {
+	if err := dataset.RemoveLocal(path); err != nil {
 		return storeError(err)
 	}
 	fmt.Fprintf(a.stdout, "removed %s\n", path)

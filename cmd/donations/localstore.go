@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/config"
+	"donations/dataset"
 	"donations/store"
 	"donations/textsafe"
 )
@@ -54,23 +55,23 @@ func offlineStore(ctx context.Context, a *app) (string, error) {
 }
 
 // openSynced opens a store that a sync has filled, or says what to run.
-func openSynced(ctx context.Context, a *app, path string) (*store.Store, error) {
+func openSynced(ctx context.Context, a *app, path string) (dataset.Local, error) {
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return nil, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  %s", path, syncAgain(a))}
+		return dataset.Local{}, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  %s", path, syncAgain(a))}
 	}
 	s, err := openStore(ctx, a, path)
 	if err != nil {
-		return nil, err
+		return dataset.Local{}, err
 	}
 	// A first sync cut short still answers for what it holds (it reads
 	// newest first); the answer then says what it lacks (noteCoverage).
-	c, err := s.Coverage(ctx)
-	if err == nil && len(c.Spans) == 0 {
+	stored, err := s.Stored(ctx)
+	if err == nil && !stored {
 		err = &config.Error{Msg: "this account's first sync has not stored a page yet: run  " + syncAgain(a)}
 	}
 	if err != nil {
 		s.Close()
-		return nil, storeError(err)
+		return dataset.Local{}, storeError(err)
 	}
 	return s, nil
 }
@@ -103,13 +104,13 @@ func shellWord(s string) string {
 // this open, or the store is rebuilt for this version, stderr says so as
 // the work starts: it takes seconds that the command would otherwise sit
 // silent.
-func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
-	var s *store.Store
+func openStore(ctx context.Context, a *app, path string) (dataset.Local, error) {
+	var s dataset.Local
 	var err error
 	if path == "" {
-		s, err = store.Memory(ctx)
+		s, err = dataset.InMemory(ctx)
 	} else {
-		s, err = store.OpenWith(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
+		s, err = dataset.OpenLocal(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
 			NoRoom: func() { fmt.Fprintln(a.stderr, noRoomNote) }, Rebuilding: rebuildNote(a)})
 	}
 	return s, storeError(err)

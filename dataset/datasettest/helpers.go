@@ -126,7 +126,7 @@ func SameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
 	}
 	RollupsAgree(t, s)
 	// And it knows it holds the whole list.
-	if c, err := s.Coverage(context.Background()); err != nil || len(c.Spans) != 1 || c.Spans[0].From != 0 || c.Spans[0].To != store.End {
+	if c, err := s.Extent(context.Background()); err != nil || len(c.Spans) != 1 || c.Spans[0].From != 0 || c.Spans[0].To != store.End {
 		t.Fatalf("the store holds the whole list, but its coverage says %+v (%v)", c, err)
 	}
 }
