@@ -214,19 +214,28 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 	if q.Page <= 0 {
 		q.Page = 1
 	}
-	target := c.URL(q)
+	list, meta, ex, err := fetch(ctx, c, q.Page, c.URL(q), donationList)
+	if err != nil {
+		return nil, err
+	}
+	return &Page{Number: q.Page, Donations: list, Meta: meta, Exchange: ex}, nil
+}
+
+// fetch is one page of any list at target, read as l says, with the
+// retries, waits, tracing and redaction every request has.
+func fetch[T any](ctx context.Context, c *Client, page int, target string, l listing[T]) ([]T, Meta, Exchange, error) {
 	start := c.clock.Now()
 	for attempt := 1; ; attempt++ {
-		pg, ex, err := c.attempt(ctx, q.Page, target, attempt)
+		list, meta, ex, err := attemptPage(ctx, c, page, target, attempt, l)
 		if err == nil {
 			c.emit(ex)
-			return pg, nil
+			return list, meta, ex, nil
 		}
 		var e *Error
 		if !errors.As(err, &e) {
-			e = c.networkError(err, q.Page, target, attempt)
+			e = c.networkError(err, page, target, attempt)
 		}
-		e.Page, e.Attempts = q.Page, attempt
+		e.Page, e.Attempts = page, attempt
 		// The attempt is told only now, with the retry it leads to: what a
 		// log says of an attempt is why it failed and what follows.
 		r, ok := Retry{}, Retryable(e) && ctx.Err() == nil
@@ -240,34 +249,34 @@ func (c *Client) Page(ctx context.Context, q Query) (*Page, error) {
 		}
 		c.emitFailed(ex, e, r)
 		if !ok {
-			return nil, c.redact.scrub(e)
+			return nil, Meta{}, Exchange{}, c.redact.scrub(e)
 		}
 		if err := c.backOff(ctx, e, r); err != nil {
-			return nil, c.redact.scrub(c.networkError(err, q.Page, target, attempt))
+			return nil, Meta{}, Exchange{}, c.redact.scrub(c.networkError(err, page, target, attempt))
 		}
 	}
 }
 
-// attempt sends one request for page and decodes its answer. The exchange
-// is zero when no request went out.
-func (c *Client) attempt(ctx context.Context, page int, target string, attempt int) (*Page, Exchange, error) {
+// attemptPage sends one request for page and decodes its answer. The
+// exchange is zero when no request went out.
+func attemptPage[T any](ctx context.Context, c *Client, page int, target string, attempt int, l listing[T]) ([]T, Meta, Exchange, error) {
 	if err := c.paced(ctx, page, attempt); err != nil {
-		return nil, Exchange{}, err
+		return nil, Meta{}, Exchange{}, err
 	}
 	body, ex, err := c.once(ctx, page, target, attempt)
 	if err != nil {
-		return nil, ex, err
+		return nil, Meta{}, ex, err
 	}
-	list, meta, err := DecodePage(body, page)
+	list, meta, err := decodePage(body, page, l, true)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			e.URL, e.Status = ex.URL, ex.Status
 			e.failed = unreadable(e, len(body))
 		}
-		return nil, ex, err
+		return nil, meta, ex, err
 	}
-	return &Page{Number: page, Donations: list, Meta: meta, Exchange: ex}, ex, nil
+	return list, meta, ex, nil
 }
 
 func (c *Client) networkError(err error, page int, target string, attempt int) *Error {

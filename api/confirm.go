@@ -62,6 +62,6 @@ func words(dir int) string {
 func (p *Pager) startAgain() {
 	p.ahead.stop()
 	fresh := p.c.Pager(p.q, p.order)
-	fresh.requests, fresh.warnings, fresh.partial, fresh.ahead, fresh.wanted = p.requests, p.warnings, p.partial, p.ahead, p.wanted
+	fresh.requests, fresh.shortfall, fresh.ahead, fresh.wanted = p.requests, p.shortfall, p.ahead, p.wanted
 	*p = *fresh
 }

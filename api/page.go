@@ -40,30 +40,41 @@ var metaKeys = []string{"meta", "pagination", "paging", "page_info"}
 // error that quotes it, and so is a page past MaxRecords or MaxDepth, or one
 // whose list holds values but no record at all.
 func DecodePage(body []byte, page int) ([]Donation, Meta, error) {
-	return decodePage(body, page, true)
+	return decodePage(body, page, donationList, true)
 }
 
-// decodePage is DecodePage; inner says whether {"data": {...}} may be opened
-// as one more envelope, which is done once: each level would scan the rest
-// of the body again.
-func decodePage(body []byte, page int, inner bool) ([]Donation, Meta, error) {
-	fail := func(meta Meta, err error) ([]Donation, Meta, error) {
+// listing is how a page of one kind of record is read: the keys an
+// envelope may hold its list under, in the order they are tried, the
+// record's name in errors, and how one record is read.
+type listing[T any] struct {
+	keys []string
+	name string // "donation"
+	read func(r *reader, v *T)
+}
+
+var donationList = listing[Donation]{keys: listKeys, name: "donation", read: (*reader).record}
+
+// decodePage is DecodePage for any listing; inner says whether {"data":
+// {...}} may be opened as one more envelope, which is done once: each
+// level would scan the rest of the body again.
+func decodePage[T any](body []byte, page int, l listing[T], inner bool) ([]T, Meta, error) {
+	fail := func(meta Meta, err error) ([]T, Meta, error) {
 		return nil, meta, &Error{Kind: KindDecode, Page: page, Err: err, Excerpt: excerpt(body, 120),
 			Truncated: truncated(err)}
 	}
-	list, meta, nested, err := findList(body)
+	list, meta, nested, err := findList(body, l.keys, l.name)
 	switch {
 	case err != nil:
 		return fail(meta, err)
 	case nested != nil && inner:
 		// {"data": {"donations": [...]}}: one more level of envelope.
-		out, m, err := decodePage(nested, page, false)
+		out, m, err := decodePage(nested, page, l, false)
 		m.Wrapped = true
 		return out, m, err
 	case nested != nil:
-		return fail(meta, fmt.Errorf("no list of donations in the object (looked for %v)", listKeys))
+		return fail(meta, fmt.Errorf("no list of %ss in the object (looked for %v)", l.name, l.keys))
 	}
-	out, n, err := decodeList(body, list, page)
+	out, n, err := decodeList(body, list, page, l)
 	var e *Error
 	switch {
 	case errors.As(err, &e):
@@ -71,15 +82,16 @@ func decodePage(body []byte, page int, inner bool) ([]Donation, Meta, error) {
 	case err != nil:
 		return fail(meta, err)
 	case n > 0 && len(out) == 0:
-		return fail(meta, fmt.Errorf("the list holds %d values and not one donation record (an object)", n))
+		return fail(meta, fmt.Errorf("the list holds %d values and not one %s record (an object)", n, l.name))
 	}
 	return out, meta, nil
 }
 
-// findList finds the JSON array of donations in a body: the body itself, or
-// a member of the object wrapping it, with the paging metadata beside it.
-// nested is set instead when the list sits one object further down.
-func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
+// findList finds the JSON array of records in a body: the body itself, or
+// a member of the object wrapping it (under one of keys), with the paging
+// metadata beside it. nested is set instead when the list sits one object
+// further down.
+func findList(body []byte, keys []string, name string) (list []byte, meta Meta, nested []byte, err error) {
 	switch firstByte(body) {
 	case '[':
 		return body, meta, nil, nil
@@ -94,7 +106,7 @@ func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 		return nil, meta, nil, err
 	}
 	meta.Wrapped = true
-	for _, k := range listKeys {
+	for _, k := range keys {
 		if raw, ok := obj[k]; ok && firstByte(raw) == '[' {
 			meta.Key, list = k, raw
 			break
@@ -104,7 +116,7 @@ func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 		if raw, ok := obj["data"]; ok && firstByte(raw) == '{' {
 			return nil, meta, raw, nil
 		}
-		return nil, meta, nil, fmt.Errorf("no list of donations in the object (looked for %v)", listKeys)
+		return nil, meta, nil, fmt.Errorf("no list of %ss in the object (looked for %v)", name, keys)
 	}
 	readMeta(obj, &meta)
 	for _, k := range metaKeys {
@@ -119,12 +131,12 @@ func findList(body []byte) (list []byte, meta Meta, nested []byte, err error) {
 // decodeList decodes each object of the array, one at a time so that a
 // page of a million records is refused at MaxRecords rather than held;
 // other elements are skipped. n counts the elements; body is quoted when
-// the page holds more records than any page of the API. The donations
+// the page holds more records than any page of the API. The records
 // share one copy of the list.
-func decodeList(body, list []byte, page int) (out []Donation, n int, err error) {
+func decodeList[T any](body, list []byte, page int, l listing[T]) (out []T, n int, err error) {
 	r := newReader(bytes.Clone(list))
 	r.next() // the '[' findList saw
-	out = make([]Donation, 0, 100)
+	out = make([]T, 0, 100)
 	r.array(func() {
 		if n++; n > MaxRecords {
 			r.err = errTooMany
@@ -134,8 +146,8 @@ func decodeList(body, list []byte, page int) (out []Donation, n int, err error) 
 			r.value()
 			return
 		}
-		out = append(out, Donation{})
-		r.record(&out[len(out)-1])
+		out = append(out, *new(T))
+		l.read(r, &out[len(out)-1])
 	})
 	if r.space(); r.err == nil && r.i < len(r.s) {
 		r.fail()

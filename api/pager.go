@@ -65,9 +65,8 @@ type Pager struct {
 	sizes  PageSizes // pages fetched, for the page size served (sized)
 
 	requests int
-	warnings []string
-	partial  error // why the walk could not read every gift (Partial)
-	ahead    readAhead
+	shortfall
+	ahead readAhead
 	// wanted is how many batches the caller takes at most (0: all) and
 	// taken how many it has had: no page past the last wanted is read
 	// ahead, where each would cost a request of the server's budget.
@@ -110,26 +109,33 @@ func (p *Pager) Done() bool { return p.done }
 // Requests is the number of pages fetched successfully so far.
 func (p *Pager) Requests() int { return p.requests }
 
-// Warnings are things the walk noticed about the server that the user should
-// know, such as a server that ignores the page parameter.
-func (p *Pager) Warnings() []string { return p.warnings }
-
 // ErrPartial is what Partial wraps: the walk knows it could not read
 // every gift of its query, whatever it was asked to stop at.
 var ErrPartial = errors.New("not every gift could be read")
 
-// Partial is why the walk could not read every gift, or nil: a server
+// shortfall is what a walk tells of the server beside the records: its
+// warnings, and whether it fell short of the whole list.
+type shortfall struct {
+	warnings []string
+	partial  error // why the walk could not read every record (Partial)
+}
+
+// Warnings are things the walk noticed about the server that the user should
+// know, such as a server that ignores the page parameter.
+func (s *shortfall) Warnings() []string { return s.warnings }
+
+// Partial is why the walk could not read every record, or nil: a server
 // that does not keep one order from page to page, or that ignores `page`.
 // Its warnings say it at length; this is the condition as a value, for a
 // caller that must not pass a part of the list off as the whole.
-func (p *Pager) Partial() error { return p.partial }
+func (s *shortfall) Partial() error { return s.partial }
 
-// fallShort records that the walk cannot read every gift, and why, once.
-func (p *Pager) fallShort(why, warning string) {
-	if p.partial == nil {
-		p.partial = fmt.Errorf("%w: %s", ErrPartial, why)
+// fallShort records that the walk cannot read every record, and why, once.
+func (s *shortfall) fallShort(why, warning string) {
+	if s.partial == nil {
+		s.partial = fmt.Errorf("%w: %s", ErrPartial, why)
 	}
-	p.warnings = append(p.warnings, warning)
+	s.warnings = append(s.warnings, warning)
 }
 
 func (p *Pager) fetch(ctx context.Context, n int) (*Page, error) {
@@ -228,26 +234,10 @@ func (p *Pager) accept(ctx context.Context, pg *Page) Batch {
 	k := len(pg.Donations)
 	news := p.fresh(pg.Donations, false)
 	b := Batch{Page: pg, Donations: news}
-	last, known := pg.Meta.Last(pg.Number, p.q.EffectivePerPage())
-	switch {
-	case k == 0:
-		b.Done = true
-	case len(news) == 0:
-		// Nothing new: the server answered past the end with a page it had
-		// already sent, or it ignores `page` altogether.
-		b.Done = true
+	b.Done = lastPage(k, len(news), pg.Meta, pg.Number, p.q.EffectivePerPage())
+	if k > 0 && len(news) == 0 {
 		p.warnIfPageIgnored(ctx, pg)
-	case known && last && k < p.q.EffectivePerPage():
-		b.Done = true
 	}
-	// A page shorter than asked for is usually the last, but a server that caps
-	// its pages below per_page sends short pages throughout, and one whose
-	// page size changes sends a page shorter than the one before it in the
-	// middle of the list: only an empty page, or one that brings nothing
-	// new, ends the walk for sure, so a short page is confirmed by the next.
-	// Paging metadata is a hint and may lie (a total at half the truth,
-	// has_more false on every page): it ends the walk only on a page that is
-	// short of per_page anyway, and never stops one that is full.
 	p.screen(&b)
 	p.next++
 	p.taken++
@@ -256,6 +246,24 @@ func (p *Pager) accept(ctx context.Context, pg *Page) Batch {
 		p.ahead.stop()
 	}
 	return b
+}
+
+// lastPage says whether a walk forward ends on page n, which held k
+// records, fresh of them not seen before, in pages of perPage.
+//
+// An empty page ends it, and so does one with nothing new: the server
+// answered past the end with a page it had already sent, or it ignores
+// `page` altogether. A page shorter than asked for is usually the last,
+// but a server that caps its pages below per_page sends short pages
+// throughout, and one whose page size changes sends a page shorter than
+// the one before it in the middle of the list: only an empty page, or one
+// that brings nothing new, ends the walk for sure, so a short page is
+// confirmed by the next. Paging metadata is a hint and may lie (a total at
+// half the truth, has_more false on every page): it ends the walk only on
+// a page that is short of per_page anyway, and never stops one that is full.
+func lastPage(k, fresh int, meta Meta, n, perPage int) bool {
+	last, known := meta.Last(n, perPage)
+	return k == 0 || fresh == 0 || known && last && k < perPage
 }
 
 // ordered says whether the ids strictly rise (dir 1) or fall (dir -1).

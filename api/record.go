@@ -31,18 +31,27 @@ type members[T any] map[string]func(*T) any
 // name that is the same but for case, as encoding/json matches; nil when
 // there is none.
 func (m members[T]) find(key string) func(*T) any {
+	at, _ := findKey(m, key)
+	return at
+}
+
+// findKey is the value of key in m, or else of a key that is the same but
+// for case.
+func findKey[V any](m map[string]V, key string) (V, bool) {
 	if at, ok := m[key]; ok {
-		return at
+		return at, true
 	}
 	if ascii(key) {
-		return m[strings.ToLower(key)]
+		at, ok := m[strings.ToLower(key)]
+		return at, ok
 	}
 	for name, at := range m {
 		if strings.EqualFold(name, key) {
-			return at
+			return at, true
 		}
 	}
-	return nil
+	var none V
+	return none, false
 }
 
 func ascii(s string) bool {

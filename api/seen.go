@@ -24,13 +24,13 @@ func newSeenSet() seenSet {
 	return seenSet{ids: &idset.Set[idset.None]{}, raw: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
 }
 
-// add marks d seen and says whether it was new.
-func (s seenSet) add(d *Donation) bool {
-	if d.ID.Valid {
-		_, isNew := s.ids.Add(d.ID.Value, idset.None{})
+// add marks the record of id, sent as raw, seen and says whether it was new.
+func (s seenSet) add(id Int, raw []byte) bool {
+	if id.Valid {
+		_, isNew := s.ids.Add(id.Value, idset.None{})
 		return isNew
 	}
-	h := maphash.Bytes(s.seed, d.Raw)
+	h := maphash.Bytes(s.seed, raw)
 	_, dup := s.raw[h]
 	s.raw[h] = struct{}{}
 	return !dup
@@ -44,7 +44,7 @@ func (p *Pager) fresh(list []Donation, reverse bool) []Donation {
 		if reverse {
 			d = list[len(list)-1-i]
 		}
-		if p.seen.add(&d) {
+		if p.seen.add(d.ID, d.Raw) {
 			out = append(out, d)
 		}
 	}
@@ -69,9 +69,14 @@ func keyOf(pg *Page) contentKey {
 		return contentKey{}
 	}
 	first, last := &pg.Donations[0], &pg.Donations[n-1]
+	return contentOf(first.ID.Value, last.ID.Value, n, first.Raw, last.Raw)
+}
+
+// contentOf is the key of a page of n records from first to last.
+func contentOf(first, last int64, n int, firstRaw, lastRaw []byte) contentKey {
 	var h maphash.Hash
 	h.SetSeed(keySeed)
-	h.Write(first.Raw)
-	h.Write(last.Raw)
-	return contentKey{first.ID.Value, last.ID.Value, n, h.Sum64()}
+	h.Write(firstRaw)
+	h.Write(lastRaw)
+	return contentKey{first, last, n, h.Sum64()}
 }

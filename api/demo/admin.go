@@ -67,6 +67,7 @@ func (s *Server) SetStatus(id int64, status string) bool {
 			s.data.changed = map[int]change{}
 		}
 		s.data.changed[i] = change{status, time.Now().UTC()}
+		s.changed() // a campaign's and a donor's totals count paid gifts only
 	}
 	return ok
 }
@@ -98,8 +99,8 @@ func (s *Server) index(id int64) (int, bool) {
 	return 0, false
 }
 
-// admin serves POST /admin/add?n=K, /admin/status?id=N&status=refunded and
-// /admin/remove?id=N, to loopback clients only, so that growth, refunds and
+// admin serves POST /admin/add?n=K, /admin/status?id=N&status=refunded,
+// /admin/remove?id=N and /admin/cancel?id=P (a plan), to loopback clients only, so that growth, refunds and
 // removals can be tried by hand against a running demo.
 func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
 	host, _, _ := net.SplitHostPort(r.RemoteAddr)
@@ -130,6 +131,8 @@ func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
 		out = map[string]any{"changed": s.SetStatus(id, q.Get("status"))}
 	case "/admin/remove":
 		out = map[string]any{"removed": s.Remove(id)}
+	case "/admin/cancel":
+		out = map[string]any{"cancelled": s.Cancel(id)}
 	default:
 		http.NotFound(w, r)
 		return

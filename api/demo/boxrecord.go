@@ -114,10 +114,11 @@ func (d *dataset) boxOf(i int, rec *Record) boxRecord {
 		b.UTMTerm = orNull(pick(r, []string{"donate online", "charity near me", "nonprofit fundraising"}))
 	}
 	if rec.Recurring {
-		plan, every := int64(1_170_000)+int64(e.donor), pick(r, []string{"1 M", "1 M", "3 M", "1 Y"})
+		every := pick(r, []string{"1 M", "1 M", "3 M", "1 Y"})
 		if f.name == "Monthly Giving" {
 			every = "1 M"
 		}
+		plan := planID(e.donor, f.campaign, every)
 		b.PlanID, b.Interval, b.FirstRecurringDonation = &plan, &every, r.chance(0.2)
 	}
 	b.GiftAid = rec.Currency == "gbp" && r.chance(0.6)

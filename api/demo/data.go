@@ -162,6 +162,7 @@ type dataset struct {
 	// the list's date order (Options.Backdated).
 	backdated float64
 	pool      int               // the donors drawn at random; the stories' come after
+	cancelled map[int64]bool    // the plans cancelled through the admin handler
 	told      map[int]storyGift // the donations the stories took
 }
 

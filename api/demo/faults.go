@@ -76,7 +76,7 @@ func (s *Server) scriptedFault(w http.ResponseWriter, scripted int) bool {
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	switch {
-	case r.URL.Path != "/api/v1/donations" && r.URL.Path != "/api/v1/donations/":
+	case !s.serves(r.URL.Path):
 		s.fail(w, http.StatusNotFound, "Not found")
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		h.Set("Allow", "GET")

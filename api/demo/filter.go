@@ -45,7 +45,7 @@ func (s *Server) matching(f Filter) []int {
 func (s *Server) changed() {
 	s.allMu.Lock()
 	defer s.allMu.Unlock()
-	s.all = nil
+	s.all, s.kindsMade = nil, nil
 }
 
 func (s *Server) match(f Filter) []int {

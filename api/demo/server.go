@@ -25,124 +25,6 @@ const (
 	DefaultKey   = "demo-key-not-secret"
 )
 
-// Options shape the data and the faults. The zero value is a well-behaved
-// server over 5,000 donations.
-type Options struct {
-	Count int   // donations (default 5,000)
-	Seed  int64 // data seed (default 1)
-	// End is the moment the data set ends: its newest donation is at most
-	// one step (three years over Count) before it. Zero is End, the fixed
-	// end tests and golden screens pin.
-	End time.Time
-
-	Login, OrgID, APIKey string // credentials (defaults above)
-
-	Latency time.Duration // added to every answer
-	Jitter  time.Duration // up to this much more, at random
-
-	ErrorRate     float64 // share of requests answered 500/502/503
-	MalformedRate float64 // share of 200 answers cut off mid-JSON
-	HTMLErrors    bool    // error bodies are HTML pages, as a proxy would send
-
-	RateLimit    int           // requests per window and client address; 0 = unlimited
-	RateWindow   time.Duration // default one minute
-	NoRetryAfter bool          // 429 without Retry-After (only x-ratelimit-reset)
-	// Now is the time the rate limit counts its windows by (default
-	// time.Now): a test gives the clock its client waits by.
-	Now func() time.Time
-
-	ResetRate float64 // share of requests whose connection is reset before any answer
-	CutRate   float64 // share of pages whose connection drops half-way through the body
-
-	Wrap       bool   // {"data": [...], "meta": {...}} instead of a bare array
-	IgnorePage bool   // always serve page 1
-	PageSize   int    // ignore per_page and use this size
-	MaxPerPage int    // serve at most this many a page, fewer where asked for fewer
-	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
-	Drift      bool   // vary field types as servers do (docs/reliability.md): numbers as text, nulls, missing and unknown fields
-	RepeatRows int    // each page after the first starts with the last N rows of the page before
-	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
-	// NewestOnly lists newest first whatever order says: a server of the
-	// platform's kind that does not take order=asc.
-	NewestOnly bool
-	// Shape is how the list and its records look: ShapeSpec (the default),
-	// or ShapeDonorbox, the platform the spec resembles: records with the
-	// donor and campaign nested, newest first unless order=asc, 50 a page,
-	// date filters that take dates only, and its filters donor_id and
-	// campaign_name. Its ids have eight digits (Match gives them).
-	Shape string
-	// DateFilter honours date_from (inclusive) and date_to (exclusive),
-	// ISO 8601 date-times or dates, which the spec does not show either.
-	DateFilter bool
-	Backdated  float64 // share of donations dated anywhere in the past, out of date order
-	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
-	Gzip       bool    // gzip pages for a client that accepts it, as most servers do
-
-	// Script answers the first len(Script) requests with these statuses, or
-	// the Fault* values below (0 serves normally), for tests of exact sequences.
-	Script []int
-
-	// Paging that changes under a walk (paging.go).
-	PageSizes     []int // page n holds PageSizes[n-1] rows (the last size repeats), whatever per_page says
-	NewestUntil   int   // newest first whatever order says for this many requests, then as the spec
-	AscPageOne    bool  // newest first unless order=asc, which it honours on page 1 only
-	NewestPageOne bool  // page 1 newest first, every later page oldest first, whatever order says
-
-	// DateForm writes donation_date in another form a server may use (in
-	// the spec's shape): DateNoColon, DateOnly; "" the spec's.
-	DateForm string
-	// DecimalComma writes amount and converted_amount with a decimal comma
-	// ("12,50", "1.234,50"), as a server set to a European locale does.
-	DecimalComma bool
-	// LongFields makes every donor's e-mail about 1 kB and every form's
-	// and campaign's name about 10 kB (hostile.go), each still one per donor,
-	// form or campaign.
-	LongFields bool
-}
-
-// Faults a Script can name besides HTTP statuses.
-const (
-	FaultReset     = -1 // reset the connection before answering
-	FaultCut       = -2 // send the headers and half the body, then drop the connection
-	FaultHTML200   = -3 // answer 200 with an HTML page, as a captive portal does
-	FaultTruncated = -4 // answer 200 with the JSON cut in half (a well-formed HTTP answer)
-	FaultBare429   = -5 // answer 429 with neither Retry-After nor rate-limit headers
-)
-
-func (o Options) withDefaults() Options {
-	if o.Count == 0 {
-		o.Count = 5000
-	}
-	if o.Count < 0 {
-		o.Count = 0
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.End.IsZero() {
-		o.End = End
-	}
-	if o.Login == "" {
-		o.Login = DefaultLogin
-	}
-	if o.OrgID == "" {
-		o.OrgID = DefaultOrgID
-	}
-	if o.APIKey == "" {
-		o.APIKey = DefaultKey
-	}
-	if o.Shape == "" {
-		o.Shape = ShapeSpec
-	}
-	if o.RateWindow <= 0 {
-		o.RateWindow = time.Minute
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return o
-}
-
 // Server is the demo API. It is an http.Handler.
 type Server struct {
 	opts  Options
@@ -154,11 +36,14 @@ type Server struct {
 	// all is what a request without filters matches, made once until the
 	// data changes: made for each page, it made the demo quadratic (a sync
 	// of a million asked for its 10,000 pages a list of a million each).
-	allMu   sync.Mutex
-	all     []int
-	mu      sync.Mutex
-	rand    *rand.Rand
-	windows map[string]*window
+	allMu sync.Mutex
+	all   []int
+	// kindsMade are the records of the other endpoints (kinds.go), made
+	// once until the data changes, as all is.
+	kindsMade *kindRecords
+	mu        sync.Mutex
+	rand      *rand.Rand
+	windows   map[string]*window
 }
 
 type window struct {
@@ -290,10 +175,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) page(r *http.Request) ([]byte, error) {
 	s.dataMu.RLock()
 	defer s.dataMu.RUnlock()
+	if k, ok := kindAt(r.URL.Path); ok {
+		return s.kindPage(r, k)
+	}
 	matched, err := s.selected(r)
 	if err != nil {
 		return nil, err
 	}
+	matched = s.pageOrder(matched, s.askedPage(r), r.URL.Query().Get("order"))
+	return s.listPage(r, matched, s.encode)
+}
+
+// listPage is the page a request asks for of the list matched, each
+// element written by encode, with the paging faults the options ask for;
+// called with dataMu held.
+func (s *Server) listPage(r *http.Request, matched []int, encode func(int) (json.RawMessage, error)) ([]byte, error) {
 	per := s.shape.pageSize(intParam(r, "per_page"))
 	if s.opts.PageSize > 0 {
 		per = s.opts.PageSize
@@ -301,11 +197,7 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	if s.opts.MaxPerPage > 0 {
 		per = min(per, s.opts.MaxPerPage)
 	}
-	page := int(max(intParam(r, "page"), 1)) // page=0 behaves like page 1
-	if s.opts.IgnorePage {
-		page = 1
-	}
-	matched = s.pageOrder(matched, page, r.URL.Query().Get("order"))
+	page := s.askedPage(r)
 	pages := (len(matched) + per - 1) / per
 	if page > pages && s.opts.PastEnd == "last" && pages > 0 {
 		page = pages
@@ -320,7 +212,7 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 	}
 	recs := make([]json.RawMessage, 0, to-from)
 	for _, i := range matched[from:to] {
-		b, err := s.encode(i)
+		b, err := encode(i)
 		if err != nil {
 			return nil, err
 		}
@@ -333,10 +225,24 @@ func (s *Server) page(r *http.Request) ([]byte, error) {
 		"data": recs,
 		"meta": map[string]any{"page": page, "per_page": per, "total": len(matched), "total_pages": pages},
 	}
+	return encoded(out)
+}
+
+// askedPage is the page a request is served: page=0 behaves like page 1,
+// and a server that ignores the page serves page 1.
+func (s *Server) askedPage(r *http.Request) int {
+	if s.opts.IgnorePage {
+		return 1
+	}
+	return int(max(intParam(r, "page"), 1))
+}
+
+// encoded is v as JSON, with no HTML escapes, as servers send it.
+func encoded(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	err = enc.Encode(out)
+	err := enc.Encode(v)
 	return buf.Bytes(), err
 }
 
@@ -375,7 +281,8 @@ func joined(recs []json.RawMessage) []byte {
 	return append(out, "]\n"...)
 }
 
-func (s *Server) encode(i int) (json.RawMessage, error) {
+// recordAt is donation i as the server serves it, before its shape.
+func (s *Server) recordAt(i int) Record {
 	rec := s.data.record(i)
 	s.data.apply(i, &rec)
 	if s.opts.Shape == ShapeSpec {
@@ -384,6 +291,11 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 	if s.opts.Hostile && i%7 == 3 {
 		makeHostile(&rec, i)
 	}
+	return rec
+}
+
+func (s *Server) encode(i int) (json.RawMessage, error) {
+	rec := s.recordAt(i)
 	if s.opts.LongFields {
 		lengthen(&rec)
 	}
