@@ -85,7 +85,7 @@ type SyncResult struct {
 }
 
 // Sync brings the store up to date with the server. Each page is committed
-// with what it completes of the list (Coverage), so an interrupted sync
+// with what it completes of the list (store.Extent), so an interrupted sync
 // keeps what it stored and the next one goes on from there.
 //
 // A first sync reads newest first: it finds the last page and walks back
