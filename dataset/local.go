@@ -18,9 +18,52 @@ type Local struct{ st *store.Store }
 // program holds it; nil: no store.
 func Hold(st *store.Store) Local { return Local{st} }
 
+// LocalFile is where the account at baseURL as username keeps its store
+// in dir. A store an earlier version kept for it under its profile's name
+// (old) is moved there first (moved) when it is proven to be this
+// account's; one that cannot be, or cannot be moved (err), is left as it
+// is, and the account gets its own.
+func LocalFile(ctx context.Context, dir, profile, baseURL, username string) (path, old string, moved bool, err error) {
+	path = store.File(dir, baseURL, username)
+	old = store.LegacyFile(dir, profile, username, baseURL)
+	moved, err = store.Carry(ctx, old, path, baseURL, username)
+	return path, old, moved, err
+}
+
+// AccountName is the account's name as its store's file takes it: what
+// else is kept per account is named alike.
+func AccountName(baseURL, username string) string { return store.Name(baseURL, username) }
+
+// Opening is what opening the account's store tells as it works, on the
+// caller's goroutine, so that a command can say why it waits.
+type Opening struct {
+	// Finishing: the search index and the sums a stopped first sync left
+	// are being built.
+	Finishing func()
+	// NoRoom: that build stopped on a full disk; the store answers
+	// without it, and the next open tries again.
+	NoRoom func()
+	// Rebuilding: how far the rebuild of a store of an older version from
+	// its records has come.
+	Rebuilding func(Rebuild)
+}
+
+// Rebuild is how far a rebuild from the records has come: the records
+// the store holds, those read so far and those of them that could not be
+// read (left out: a full sync fetches them again), and whether every
+// record is read and the search index and the sums are being built.
+type Rebuild struct {
+	Records, Read, Unreadable int
+	Summing                   bool
+}
+
 // OpenLocal opens the account's store at path, as o says.
-func OpenLocal(ctx context.Context, path string, o store.Opening) (Local, error) {
-	st, err := store.OpenWith(ctx, path, o)
+func OpenLocal(ctx context.Context, path string, o Opening) (Local, error) {
+	so := store.Opening{Finishing: o.Finishing, NoRoom: o.NoRoom}
+	if o.Rebuilding != nil {
+		so.Rebuilding = func(p store.Rebuild) { o.Rebuilding(Rebuild(p)) }
+	}
+	st, err := store.OpenWith(ctx, path, so)
 	return Local{st}, err
 }
 

@@ -10,23 +10,19 @@ import (
 	"donations/api"
 	"donations/config"
 	"donations/dataset"
-	"donations/store"
 	"donations/textsafe"
 )
 
 // storeFile is where an account's local store lives, or "" when it is kept
 // in memory (--no-cache, or cache = false in the profile). A store an
 // earlier version kept under the account's old name moves there when it
-// is proven to be this account's (store.Carry); a store that cannot be,
+// is proven to be this account's (dataset.LocalFile); a store that cannot be,
 // or cannot be moved, is left as it is, and the account gets its own.
 func storeFile(ctx context.Context, a *app, s config.Settings) string {
 	if a.g.noCache || s.NoCache {
 		return ""
 	}
-	dir := cacheDir(a.getenv)
-	path := store.File(dir, s.BaseURL, s.Username)
-	old := store.LegacyFile(dir, s.Profile, s.Username, s.BaseURL)
-	moved, err := store.Carry(ctx, old, path, s.BaseURL, s.Username)
+	path, old, moved, err := dataset.LocalFile(ctx, cacheDir(a.getenv), s.Profile, s.BaseURL, s.Username)
 	switch {
 	case err != nil:
 		fmt.Fprintf(a.stderr, "donations: the store at %s was not carried over to %s: %v\n", old, path, err)
@@ -110,7 +106,7 @@ func openStore(ctx context.Context, a *app, path string) (dataset.Local, error) 
 	if path == "" {
 		s, err = dataset.InMemory(ctx)
 	} else {
-		s, err = dataset.OpenLocal(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
+		s, err = dataset.OpenLocal(ctx, path, dataset.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
 			NoRoom: func() { fmt.Fprintln(a.stderr, noRoomNote) }, Rebuilding: rebuildNote(a)})
 	}
 	return s, storeError(err)
@@ -128,9 +124,9 @@ const noRoomNote = "donations: the disk is full, so the local store is left unfi
 // earlier version has come: on a terminal as one line it redraws with the
 // share of the records read, else once as it starts; then that the sums
 // are built, and how many records could not be read.
-func rebuildNote(a *app) func(store.Rebuild) {
+func rebuildNote(a *app) func(dataset.Rebuild) {
 	t := a.terms.err
-	return func(p store.Rebuild) {
+	return func(p dataset.Rebuild) {
 		line := fmt.Sprintf("donations: rebuilding the local store for this version from its %s (no request; ctrl+c stops it and keeps it as it was)…",
 			textsafe.Count(p.Records, "record"))
 		switch {
