@@ -29,12 +29,12 @@ type Coverage struct {
 
 // Cover is how whole the store's answers over dates are now (the zero
 // range: the whole account): what list, summary and report --offline say.
-func Cover(ctx context.Context, s *store.Store, dates api.DateRange) (Coverage, error) {
-	status, err := Status(ctx, s)
+func (l Local) Cover(ctx context.Context, dates api.DateRange) (Coverage, error) {
+	status, err := Status(ctx, l.st)
 	if err != nil {
 		return Coverage{}, err
 	}
-	return cover(ctx, s, status, dates)
+	return cover(ctx, l.st, status, dates)
 }
 
 // cover is Cover with the store's status already read.

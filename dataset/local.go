@@ -86,20 +86,12 @@ func (l Local) Store() *store.Store { return l.st }
 // Close closes the store.
 func (l Local) Close() error { return l.st.Close() }
 
-// Any says whether a store is held.
-func (l Local) Any() bool { return l.st != nil }
-
 // Watch is Watch of the store held.
 func (l Local) Watch(ctx context.Context, o WatchOptions) *Watcher { return Watch(ctx, l.st, o) }
 
 // Sync is Sync of the store held.
 func (l Local) Sync(ctx context.Context, src Source, o SyncOptions) (SyncResult, error) {
 	return Sync(ctx, l.st, src, o)
-}
-
-// Cover is Cover of the store held.
-func (l Local) Cover(ctx context.Context, dates api.DateRange) (Coverage, error) {
-	return Cover(ctx, l.st, dates)
 }
 
 // Stored says whether a sync has stored a page yet: a first sync cut
