@@ -9,6 +9,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -72,7 +73,7 @@ func TestWatchTellsItsOwnSyncInOrder(t *testing.T) {
 
 func checkOwnSync(t *testing.T, s *store.Store, got []dataset.Event, res dataset.SyncResult) {
 	t.Helper()
-	held, err := s.Count(context.Background(), store.Query{})
+	held, err := s.Count(context.Background(), query.Query{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func TestNewestMonthHeldFirst(t *testing.T) {
 func monthIDs(t *testing.T, s *store.Store, r api.DateRange) []int64 {
 	t.Helper()
 	var out []int64
-	err := s.Donations(context.Background(), store.Query{Filter: query.Filter{Dates: r}, Sort: "id"}, 0, -1, func(d *api.Donation) error {
+	err := s.Donations(context.Background(), query.Query{Filter: query.Filter{Dates: r}, Sort: "id"}, 0, -1, func(d *api.Donation) error {
 		out = append(out, d.ID.Value)
 		return nil
 	})

@@ -30,7 +30,7 @@ func wantOnly(r api.DateRange) func() (api.DateRange, bool) {
 // does start or end it there.
 func spansTrue(t testing.TB, s *store.Store, all []api.Donation) {
 	t.Helper()
-	c, err := s.Coverage(context.Background())
+	c, err := s.Extent(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestKilledWantFirstSyncResumes(t *testing.T) {
 		killChild(t, srv.URL, path, after, month)
 		s := open(t, path)
 		spansTrue(t, s, all)
-		c, err := s.Coverage(context.Background())
+		c, err := s.Extent(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -60,7 +60,7 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 		t.Errorf("storing %d donations added %d segments to the search index, want at most %d", len(list), added, most)
 	}
 	for _, id := range srv.Match(demo.Filter{})[count:] {
-		if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
+		if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
 			t.Fatalf("the search does not find the new donation %d: %d %v", id, n, err)
 		}
 	}
@@ -100,7 +100,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 					t.Fatalf("sync %d rewrote the search index: its largest segment is %d of %d pages, was %d of %d", i+1, id, n, built, pages)
 				}
 				last := added[len(added)-1]
-				if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: fmt.Sprint(last), ID: last}}); err != nil || n != 1 {
+				if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: fmt.Sprint(last), ID: last}}); err != nil || n != 1 {
 					t.Fatalf("sync %d: the search does not find the new donation %d: %d %v", i+1, last, n, err)
 				}
 			}

@@ -8,7 +8,6 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
-	"donations/store"
 )
 
 // After any sequence of syncs (a first, 250 new, then 250 new with a
@@ -41,12 +40,12 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 		sync(t, s, c, dataset.SyncOptions{Window: 1})
 		sameAsServer(t, s, srv)
 		for _, id := range added {
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
 				t.Fatalf("%s: the search does not find the new donation %d: %d %v", step.what, id, n, err)
 			}
 		}
 		if refunded != 0 {
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: "refunded", ID: refunded}}); err != nil || n != 1 {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: "refunded", ID: refunded}}); err != nil || n != 1 {
 				t.Fatalf("%s: the search does not find the refund of %d: %d %v", step.what, refunded, n, err)
 			}
 		}

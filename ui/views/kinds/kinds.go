@@ -34,7 +34,7 @@ type View struct {
 	uictx.Outbox
 	ctx  *uictx.Context
 	nav  uictx.Navigator
-	held dataset.Held
+	held dataset.Local
 	keys *uictx.KindKeys
 
 	spec   *spec // nil until a kind is shown
@@ -84,7 +84,7 @@ type ReadMsg struct {
 
 // New is the view of the kinds held holds, drawn in ctx, moving the keys
 // through nav.
-func New(ctx *uictx.Context, nav uictx.Navigator, held dataset.Held) *View {
+func New(ctx *uictx.Context, nav uictx.Navigator, held dataset.Local) *View {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "name, e-mail or slug"

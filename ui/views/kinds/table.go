@@ -48,7 +48,7 @@ type spec struct {
 	gifts    bool // D: the record's gifts in the donations' list
 	plans    bool // P: the record's plans
 	campaign bool // C: the record's campaign
-	read     func(ctx context.Context, h dataset.Held, f dataset.KindFilter, loc *time.Location) ([]item, error)
+	read     func(ctx context.Context, h dataset.Local, f dataset.KindFilter, loc *time.Location) ([]item, error)
 }
 
 // specs is every kind the view shows, in api.RecordKinds' order.
@@ -93,8 +93,8 @@ func specNamed(name string) (*spec, bool) {
 }
 
 // readAs reads the records of T's kind and makes each an item.
-func readAs[T api.KindRecord](of func(*T, *time.Location) item) func(context.Context, dataset.Held, dataset.KindFilter, *time.Location) ([]item, error) {
-	return func(ctx context.Context, h dataset.Held, f dataset.KindFilter, loc *time.Location) ([]item, error) {
+func readAs[T api.KindRecord](of func(*T, *time.Location) item) func(context.Context, dataset.Local, dataset.KindFilter, *time.Location) ([]item, error) {
+	return func(ctx context.Context, h dataset.Local, f dataset.KindFilter, loc *time.Location) ([]item, error) {
 		recs, err := dataset.Records[T](ctx, h, f)
 		if err != nil {
 			return nil, err

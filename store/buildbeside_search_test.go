@@ -33,7 +33,7 @@ func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
 	}
 	found := 0
 	for _, w := range searchedWords(list) {
-		q := Query{Filter: query.Filter{Search: w}, Sort: "id"}
+		q := query.Query{Filter: query.Filter{Search: w}, Sort: "id"}
 		got, wanted := searchIDs(t, s, q), searchIDs(t, want, q)
 		if !slices.Equal(got, wanted) {
 			t.Errorf("%q finds %d donations, built in turn %d", w, len(got), len(wanted))
@@ -79,7 +79,7 @@ func searchedWords(list []api.Donation) []string {
 	return out
 }
 
-func searchIDs(t *testing.T, s *Store, q Query) []int64 {
+func searchIDs(t *testing.T, s *Store, q query.Query) []int64 {
 	t.Helper()
 	var ids []int64
 	err := s.Donations(context.Background(), q, 0, -1, func(d *api.Donation) error {
