@@ -21,8 +21,10 @@ import (
 func TestNewestMonthHeldFirst(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 5000, RateLimit: 25, RateWindow: time.Second})
-	c := client(t, srv.URL)
+	// The limit is counted and waited out on a clock whose waits end at once.
+	clock := &apitest.Clock{}
+	srv := server(t, demo.Options{Count: 5000, RateLimit: 25, RateWindow: time.Second, Now: clock.Now})
+	c := clockedClient(t, srv.URL, clock)
 	ctx := context.Background()
 	newest, err := c.Newest(ctx, api.Query{}, 1)
 	if err != nil || len(newest) != 1 {
