@@ -87,6 +87,7 @@ func monthIDs(t *testing.T, s *store.Store, r api.DateRange) []int64 {
 // then reads: pages 2, 4, 8 and 16 are asked for together, not one after
 // another.
 func TestFirstSyncSearchesForTheEndAsManyPagesAtOnceAsItReads(t *testing.T) {
+	t.Parallel()
 	// 250 ms of latency: long enough that requests sent together overlap
 	// on a loaded machine.
 	waves := apitest.NewWaves(demo.New(demo.Options{Count: 2000, Latency: 250 * time.Millisecond}))
