@@ -17,6 +17,7 @@ import (
 // finds what the index built in turn finds, and agrees with the
 // donations (FTS5's own integrity check, against its content table).
 func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	list := demoList(t, demo.Options{Count: 3000, Hostile: true, Drift: true, Seed: 3})
 	want := deferredStore(t, list)

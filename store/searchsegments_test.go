@@ -72,6 +72,7 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 // A store whose index an earlier version built has it built again once,
 // by the first sync that stores anything.
 func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, tc := range []struct {
 		name   string
@@ -81,6 +82,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 		{"built by an earlier version", (*store.Store).SearchAsBuiltBefore},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			ctx := context.Background()
 			s, _, srv, c := syncedFile(t, demo.Options{Count: 10_000}, dataset.SyncOptions{})
 			if tc.before != nil {

@@ -16,6 +16,7 @@ import (
 // the file holds no free page: what a sync frees goes back to the file
 // system, so the store is never larger than what it keeps.
 func TestSyncsLeaveNoFreePages(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	srv := server(t, demo.Options{Count: sized(3000, 1000)})
 	c := client(t, srv.URL)
@@ -63,6 +64,7 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 // A store made before incremental auto-vacuum is compacted, and made so,
 // by the first sync that leaves a sixteenth of it free.
 func TestOlderStoreIsCompactedOnceMuchIsFree(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	count := sized(3000, 900)
 	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})

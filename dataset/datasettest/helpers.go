@@ -37,7 +37,14 @@ func Server(t testing.TB, opts demo.Options) *demo.Running {
 
 // Client talks to the demo at url; t is nil in the kill test's child process.
 func Client(t testing.TB, url string) *api.Client {
-	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+	return ClockedClient(t, url, nil)
+}
+
+// ClockedClient is Client waiting on clock (nil is the wall clock): a test
+// of a rate-limited demo gives the demo the clock's Now and a clock whose
+// waits end at once (apitest.Clock), so the limit is kept but not waited.
+func ClockedClient(t testing.TB, url string, clock api.Clock) *api.Client {
+	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
 	if err != nil {
 		if t == nil {
 			panic(err)
