@@ -55,7 +55,7 @@ func newDriverLoading(t *testing.T, src Source, w, h int) *driver {
 }
 
 // sums are the footer's totals on hand.
-func (w *walk) sums() tally.Sums {
+func (w *browserData) sums() tally.Sums {
 	t, _ := w.shown.Sums()
 	return *t
 }

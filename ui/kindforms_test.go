@@ -71,7 +71,7 @@ func TestKindExportWritesWhatIsShown(t *testing.T) {
 	d.m.ctx.CSVBOM = true
 	d.keys(":", "plans", "enter", "f", "cancelled", "enter", "s")
 	d.mustShow("status=cancelled", "by amount ↓")
-	want, err := dataset.Records[api.Plan](context.Background(), d.m.data.held, dataset.KindFilter{Status: "cancelled", Sort: "-amount"})
+	want, err := dataset.Records[api.Plan](context.Background(), d.m.data.local, dataset.KindFilter{Status: "cancelled", Sort: "-amount"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 	"donations/ui/uictx"
 	"donations/ui/views/exporter"
 	"donations/ui/views/filter"
@@ -46,7 +47,7 @@ type View struct {
 	uictx.Outbox
 	ctx     *uictx.Context
 	nav     uictx.Navigator
-	held    dataset.Held
+	held    dataset.Local
 	keys    *uictx.KindKeys
 	prompts Prompts
 
@@ -101,7 +102,7 @@ type ReadMsg struct {
 
 // New is the view of the kinds held holds, drawn in ctx, moving the keys
 // through nav, its export and filter form opened through prompts.
-func New(ctx *uictx.Context, nav uictx.Navigator, held dataset.Held, prompts Prompts) *View {
+func New(ctx *uictx.Context, nav uictx.Navigator, held dataset.Local, prompts Prompts) *View {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "name, e-mail or slug"
@@ -219,7 +220,7 @@ func (v *View) read() tea.Cmd {
 // tied), whose records come first, the rest after by id. "" for any
 // other sort, or sums all in one currency.
 func ranked(sort string, items []item) string {
-	if !slices.Contains(dataset.KindSums, strings.TrimPrefix(sort, "-")) {
+	if !slices.Contains(query.KindSums, strings.TrimPrefix(sort, "-")) {
 		return ""
 	}
 	n := map[string]int{}

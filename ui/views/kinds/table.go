@@ -53,10 +53,10 @@ type spec struct {
 	gifts    bool // D: the record's gifts in the donations' list
 	plans    bool // P: the record's plans
 	campaign bool // C: the record's campaign
-	read     func(ctx context.Context, h dataset.Held, f dataset.KindFilter, loc *time.Location) ([]item, error)
+	read     func(ctx context.Context, h dataset.Local, f dataset.KindFilter, loc *time.Location) ([]item, error)
 	// write writes the records f selects, in its order, to w in format
 	// (export.WriteKind), and says how many.
-	write func(ctx context.Context, h dataset.Held, f dataset.KindFilter, w io.Writer, format string) (int, error)
+	write func(ctx context.Context, h dataset.Local, f dataset.KindFilter, w io.Writer, format string) (int, error)
 }
 
 // specs is every kind the view shows, in api.RecordKinds' order.
@@ -101,8 +101,8 @@ func specNamed(name string) (*spec, bool) {
 }
 
 // readAs reads the records of T's kind and makes each an item.
-func readAs[T api.KindRecord](of func(*T, *time.Location) item) func(context.Context, dataset.Held, dataset.KindFilter, *time.Location) ([]item, error) {
-	return func(ctx context.Context, h dataset.Held, f dataset.KindFilter, loc *time.Location) ([]item, error) {
+func readAs[T api.KindRecord](of func(*T, *time.Location) item) func(context.Context, dataset.Local, dataset.KindFilter, *time.Location) ([]item, error) {
+	return func(ctx context.Context, h dataset.Local, f dataset.KindFilter, loc *time.Location) ([]item, error) {
 		recs, err := dataset.Records[T](ctx, h, f)
 		if err != nil {
 			return nil, err
@@ -116,7 +116,7 @@ func readAs[T api.KindRecord](of func(*T, *time.Location) item) func(context.Con
 }
 
 // writeAs writes the records of T's kind as export.WriteKind does.
-func writeAs[T api.KindRecord](ctx context.Context, h dataset.Held, f dataset.KindFilter, w io.Writer, format string) (int, error) {
+func writeAs[T api.KindRecord](ctx context.Context, h dataset.Local, f dataset.KindFilter, w io.Writer, format string) (int, error) {
 	recs, err := dataset.Records[T](ctx, h, f)
 	if err != nil {
 		return 0, err
