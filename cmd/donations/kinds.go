@@ -108,6 +108,7 @@ func kindCommand[T api.KindRecord](a *app, spec kindSpec) *cobra.Command {
 		sorts = append(sorts, s, "-"+s)
 	}
 	choiceVar(c, &o.filter.Sort, "sort", sorts, "the order: "+strings.Join(dataset.KindSorts, ", ")+"; -name for the largest first (default: id)")
+	fs.StringVar(&o.filter.Currency, "currency", "", "with --sort amount, goal or raised: rank the sums in this currency (USD), the records in others after them by id")
 	return c
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -243,5 +244,48 @@ func TestListByPlanID(t *testing.T) {
 	}
 	if r := runCmd(t, env, append([]string{"list", "--plan-id", "x"}, account...)...); r.code != 2 || !strings.Contains(r.stderr, `"x" is not a whole number`) {
 		t.Errorf("--plan-id x: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// donors --sort -raised --currency USD ranks the donors whose total is in
+// USD, then lists the others by id: none in another currency among them.
+func TestDonorsByRaisedInOneCurrency(t *testing.T) {
+	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	r := runCmd(t, env, append([]string{"donors", "--format", "ndjson", "--sort", "-raised", "--currency", "usd"}, account...)...)
+	if r.code != 0 {
+		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	}
+	inUSD, last, others := true, 0.0, 0
+	var lastID int64
+	for i, l := range lines(r.stdout) {
+		d, err := api.DecodeKindRecord[api.Donor]([]byte(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		usd := len(d.Totals) == 1 && strings.EqualFold(d.Totals[0].Currency.Value, "USD")
+		v := 0.0
+		if usd {
+			v, _ = strconv.ParseFloat(d.Totals[0].Value.Text, 64)
+		}
+		switch {
+		case usd && !inUSD:
+			t.Fatalf("donor %d in USD after the others", d.ID.Value)
+		case usd && i > 0 && v > last:
+			t.Fatalf("donor %d's USD %v after %v", d.ID.Value, v, last)
+		case !usd && inUSD:
+			inUSD = false
+		case !usd && d.ID.Value > lastID:
+			t.Fatalf("donor %d after %d among the others, not by id", d.ID.Value, lastID)
+		}
+		if !usd {
+			others++
+		}
+		last, lastID = v, d.ID.Value
+	}
+	if inUSD || others == 0 {
+		t.Fatalf("no donor in another currency: pick data that tells")
+	}
+	if r := runCmd(t, env, append([]string{"donors", "--offline", "--sort", "raised", "--currency", "dollars"}, account...)...); r.code == 0 {
+		t.Errorf("--currency dollars: exit 0")
 	}
 }
