@@ -30,9 +30,9 @@ func (s *Server) serves(path string) bool {
 	return ok && s.opts.Shape == ShapeDonorbox
 }
 
-// kindPage is the page a request asks for of a kind: its filters, newest
-// first unless order=asc, as the platform lists, and paged as donations
-// are, with the same paging faults; called with dataMu held.
+// kindPage is the page a request asks for of a kind: its filters, in
+// the order and paged as donations are, with the same paging faults;
+// called with dataMu held.
 func (s *Server) kindPage(r *http.Request, k int) ([]byte, error) {
 	all := s.kinds()
 	q := r.URL.Query()
@@ -75,9 +75,12 @@ func (s *Server) kindPage(r *http.Request, k int) ([]byte, error) {
 	for i := range order {
 		order[i] = i
 	}
-	if q.Get("order") != "asc" {
+	// Listed as the donations are, newest first unless order=asc, with
+	// the same changes of order under a walk (paging.go).
+	if s.opts.NewestOnly || s.newestFirst(q.Get("order")) {
 		slices.Reverse(order)
 	}
+	order = s.pageOrder(order, s.askedPage(r), q.Get("order"))
 	return s.listPage(r, order, func(i int) (json.RawMessage, error) {
 		b, err := encoded(items[i])
 		return json.RawMessage(strings.TrimRight(string(b), "\n")), err
