@@ -2,6 +2,8 @@ package dataset_test
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,7 +68,7 @@ func TestKindsSyncReadsEveryKindAfterTheDonations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if read.Kind.Name != k.Name || read.None || read.Partial != "" || read.Records == 0 ||
+		if read.Kind.Name != k.Name || read.None || read.Partial != nil || read.Records == 0 ||
 			held.Records != read.Records || held.None || held.Read.IsZero() {
 			t.Errorf("%s: read %+v, held %+v", k.Name, read, held)
 		}
@@ -184,7 +186,7 @@ func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cut.Partial == "" || !strings.Contains(cut.Line(), "keeps the plans it had") {
+	if !errors.Is(cut.Partial, api.ErrPartial) || !strings.Contains(cut.Line(), "keeps the plans it had") {
 		t.Errorf("the read cut short said %q", cut.Line())
 	}
 	after, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
@@ -228,5 +230,23 @@ func TestKindsOfAKilledSyncStayWhole(t *testing.T) {
 			}
 		}
 		s.Close()
+	}
+}
+
+// A read of a kind that the server fails keeps the client's error as it
+// came, named by the kind, so that a command words it, its hint too, as
+// it words the donations'.
+func TestKindReadKeepsTheServersError(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 100, Shape: demo.ShapeDonorbox, Script: []int{http.StatusUnauthorized}})
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	read, err := dataset.ReadKind[api.Plan](context.Background(), s, client(t, srv.URL), api.KindQuery{})
+	var e *api.Error
+	if err != nil || !errors.As(read.Partial, &e) || e.Kind != api.KindAuth || !strings.HasPrefix(read.Line(), "plans: authentication failed") {
+		t.Errorf("a 401 on plans: %v, partial %v, said %q", err, read.Partial, read.Line())
 	}
 }

@@ -20,6 +20,12 @@ func kindAt(path string) (int, bool) {
 	return k, k >= 0
 }
 
+// isKind says whether path is a kind's endpoint.
+func (s *Server) isKind(path string) bool {
+	_, ok := kindAt(path)
+	return ok
+}
+
 // serves says whether the server has an endpoint at path: the donations',
 // and in the platform's shape the kinds'.
 func (s *Server) serves(path string) bool {

@@ -55,6 +55,11 @@ type Options struct {
 	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
 	Gzip       bool    // gzip pages for a client that accepts it, as most servers do
 
+	// KindStatus answers every request of the kinds' endpoints with this
+	// status, the donations' as usual: a key allowed to read the
+	// donations only.
+	KindStatus int
+
 	// Script answers the first len(Script) requests with these statuses, or
 	// the Fault* values below (0 serves normally), for tests of exact sequences.
 	Script []int
