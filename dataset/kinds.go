@@ -141,7 +141,11 @@ func ReadKind[T api.KindRecord](ctx context.Context, s *store.Store, c *api.Clie
 }
 
 // ReadKinds reads every kind, in api.RecordKinds' order, as ReadKind does.
-func ReadKinds(ctx context.Context, s *store.Store, c *api.Client) ([]KindRead, error) {
+// A kind the store remembers the server has none of is asked again only
+// where again is true (sync --full): the spec's server
+// cost six 404s a sync, more than a sync with nothing new asks of the
+// donations.
+func ReadKinds(ctx context.Context, s *store.Store, c *api.Client, again bool) ([]KindRead, error) {
 	reads := []func() (KindRead, error){
 		func() (KindRead, error) { return ReadKind[api.Campaign](ctx, s, c, api.KindQuery{}) },
 		func() (KindRead, error) { return ReadKind[api.Plan](ctx, s, c, api.KindQuery{}) },
@@ -151,7 +155,18 @@ func ReadKinds(ctx context.Context, s *store.Store, c *api.Client) ([]KindRead, 
 		func() (KindRead, error) { return ReadKind[api.Purchase](ctx, s, c, api.KindQuery{}) },
 	}
 	var out []KindRead
-	for _, read := range reads {
+	for i, read := range reads { // reads is in api.RecordKinds' order
+		k := api.RecordKinds[i]
+		if !again {
+			held, err := s.KindHeld(ctx, k.Name)
+			if err != nil {
+				return out, err
+			}
+			if held.None {
+				out = append(out, KindRead{Kind: k, None: true})
+				continue
+			}
+		}
 		r, err := read()
 		if err != nil {
 			return out, err

@@ -162,6 +162,17 @@ func TestKindsOfTheSpecServerAreNone(t *testing.T) {
 			t.Errorf("said %q, want %q", read.Line(), want)
 		}
 	}
+	// Remembered, the kinds are not asked again but by a sync that reads
+	// sync --full, which would see a server that has gained them.
+	for _, full := range []bool{false, true} {
+		srv.Add(3)
+		before := srv.Requests()
+		res := sync(t, s, c, dataset.SyncOptions{Kinds: c, Full: full})
+		asked := srv.Requests() - before - res.Requests
+		if want := map[bool]int{false: 0, true: len(api.RecordKinds)}[full]; asked != want || len(res.Kinds) != len(api.RecordKinds) {
+			t.Errorf("a sync (full %v) asked %d kinds, want %d", full, asked, want)
+		}
+	}
 }
 
 // A read of a kind that stops short (here a server that ignores the page,
