@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"net/http"
@@ -89,7 +90,10 @@ func (s *Server) kindPage(r *http.Request, k int) ([]byte, error) {
 	order = s.pageOrder(order, s.askedPage(r), q.Get("order"))
 	return s.listPage(r, order, func(i int) (json.RawMessage, error) {
 		b, err := encoded(items[i])
-		return json.RawMessage(strings.TrimRight(string(b), "\n")), err
+		if err != nil {
+			return nil, err
+		}
+		return s.kindForms(bytes.TrimRight(b, "\n"), i)
 	})
 }
 

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/csv"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -82,4 +84,67 @@ func TestSyncOfKindsTheServerRefuses(t *testing.T) {
 		!strings.Contains(r.stderr, "The usual causes") || strings.Contains(r.stderr+r.stdout, demo.DefaultKey) {
 		t.Errorf("plans with a set held, refused: exit %d, %d plans, %q", r.code, len(lines(r.stdout)), r.stderr)
 	}
+}
+
+// A server that writes the kinds' amounts with a decimal comma, their
+// date-times with offsets of no colon or as dates, and drifts their
+// field types gives the same answers as the same data written plainly:
+// the same amounts, the same order by them, the same plans due before a
+// date.
+func TestKindsInEveryFormAnswerTheSame(t *testing.T) {
+	asks := [][]string{
+		{"campaigns", "--format", "csv", "--sort", "-raised"},
+		{"plans", "--format", "csv", "--sort", "amount"},
+		{"plans", "--format", "csv", "--next-before", "2026-12-01", "--sort", "-last"},
+		{"donors", "--format", "csv", "--sort", "-raised"},
+		{"purchases", "--format", "csv", "--sort", "-amount"},
+	}
+	// columns keeps what is not a date-time of a CSV's rows: those are
+	// written as the server sent them.
+	columns := func(out string) [][]string {
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatalf("%v: %q", err, out)
+		}
+		for _, row := range rows {
+			for i, cell := range row {
+				if len(cell) > 10 && cell[4] == '-' && cell[7] == '-' {
+					row[i] = cell[:10]
+				}
+			}
+		}
+		return rows
+	}
+	plain := map[string][][]string{}
+	_, env, account := shapedAccount(t, demo.Options{Count: 900, Shape: demo.ShapeDonorbox})
+	for _, ask := range asks {
+		r := runCmd(t, env, append(ask, account...)...)
+		if r.code != 0 || len(lines(r.stdout)) < 3 {
+			t.Fatalf("%v: exit %d, %q", ask, r.code, r.stderr)
+		}
+		plain[strings.Join(ask, " ")] = columns(r.stdout)
+	}
+	for _, o := range []demo.Options{
+		{DecimalComma: true}, {DateForm: demo.DateNoColon}, {DateForm: demo.DateOnly}, {Drift: true},
+		{DecimalComma: true, DateForm: demo.DateNoColon, Drift: true},
+	} {
+		o.Count, o.Shape = 900, demo.ShapeDonorbox
+		_, env, account := shapedAccount(t, o)
+		for _, ask := range asks {
+			r := runCmd(t, env, append(ask, account...)...)
+			if got, want := columns(r.stdout), plain[strings.Join(ask, " ")]; r.code != 0 || !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("comma %v, dates %q, drift %v, %v: exit %d, %d rows where the plain server gives %d; first differs: %v", o.DecimalComma, o.DateForm, o.Drift, ask, r.code, len(got), len(want), firstDiff(got, want))
+			}
+		}
+	}
+}
+
+// firstDiff is the first row of got that is not want's, beside it.
+func firstDiff(got, want [][]string) [][]string {
+	for i := range min(len(got), len(want)) {
+		if !slices.Equal(got[i], want[i]) {
+			return [][]string{got[i], want[i]}
+		}
+	}
+	return nil
 }
