@@ -148,3 +148,22 @@ func firstDiff(got, want [][]string) [][]string {
 	}
 	return nil
 }
+
+// Names carrying escape sequences and bidi overrides reach no terminal
+// raw in a kind's table or CSV; ndjson carries them as the server sent
+// them.
+func TestKindsHostileNames(t *testing.T) {
+	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox, Hostile: true})
+	for _, k := range []string{"plans", "donors"} {
+		for _, format := range []string{"table", "csv", "ndjson"} {
+			r := runCmd(t, env, append([]string{k, "--format", format}, account...)...)
+			raw := format != "ndjson" && strings.ContainsAny(r.stdout, "\x1b\u202e\x07")
+			if r.code != 0 || len(lines(r.stdout)) < 2 || raw {
+				t.Errorf("%s --format %s: exit %d, %d lines, raw escapes %v; %q", k, format, r.code, len(lines(r.stdout)), raw, r.stderr)
+			}
+			if format == "ndjson" && !strings.Contains(r.stdout, `\u001b]52;`) {
+				t.Errorf("%s --format ndjson lost the escapes the server sent", k)
+			}
+		}
+	}
+}
