@@ -117,8 +117,8 @@ func (s *Server) giftOf(i int) (Record, boxRecord) {
 // kinds are the records of every kind, made once until the data changes;
 // called with dataMu held.
 func (s *Server) kinds() *kindRecords {
-	s.allMu.Lock()
-	defer s.allMu.Unlock()
+	s.kindsMu.Lock()
+	defer s.kindsMu.Unlock()
 	if s.kindsMade == nil {
 		s.kindsMade = s.makeKinds()
 	}
