@@ -217,6 +217,7 @@ func TestGzipBombsSideBySideEndTheWalk(t *testing.T) {
 }
 
 func TestTimeoutsSayWhatHappened(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		h    http.HandlerFunc
@@ -245,6 +246,7 @@ func TestTimeoutsSayWhatHappened(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			srv, n := hostileServer(t, tc.h)
 			c := hostileClient(t, srv.URL, api.Config{Timeout: 300 * time.Millisecond,
 				Retry: api.RetryPolicy{MaxAttempts: 2, BaseDelay: time.Millisecond}})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"donations/api"
 	"donations/api/apitest"
@@ -222,6 +223,13 @@ func TestKindsAgreeWithDonations(t *testing.T) {
 	statuses := map[string]int{}
 	for _, p := range plans {
 		statuses[p.Status.Value]++
+		// Only a plan still charging is active: its next charge is after
+		// its last gift and not long past the data's end (demo.End).
+		next, err := time.Parse(time.DateOnly, p.NextDonationDate.Value)
+		active := p.Status.Value == "active"
+		if active && (err != nil || next.Before(demo.End.AddDate(0, 0, -7)) || p.NextDonationDate.Value <= p.LastDonationDate.Value[:10]) {
+			t.Errorf("active plan %d: last gift %s, next %q", p.ID.Value, p.LastDonationDate.Value, p.NextDonationDate.Value)
+		}
 	}
 	if statuses["active"] == 0 || statuses["cancelled"] == 0 || statuses["failed"] == 0 {
 		t.Errorf("plans by status %v: want some active, cancelled and failed", statuses)

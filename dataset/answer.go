@@ -6,6 +6,7 @@ import (
 
 	"donations/api"
 	"donations/ask"
+	"donations/query"
 	"donations/store"
 )
 
@@ -66,7 +67,7 @@ type Row struct {
 type Reading struct {
 	gen int
 	st  *store.Store // nil: a scratch walk not started, which holds nothing
-	q   store.Query
+	q   query.Query
 	all bool
 }
 
@@ -83,7 +84,7 @@ func Answer(ctx context.Context, r AnswerRequest) (Snapshot, *Reading, error) {
 	snap := Snapshot{Gen: r.Gen, Offset: r.Window.Offset}
 	st, err := answering(ctx, r, &snap)
 	rd := &Reading{gen: r.Gen, st: st, all: r.AllStatuses,
-		q: store.Query{Filter: r.Question.Store(snap.From == FromStore), Sort: r.Question.Sort, Desc: r.Question.Desc}}
+		q: query.Query{Filter: r.Question.Store(snap.From == FromStore), Sort: r.Question.Sort, Desc: r.Question.Desc}}
 	if err == nil && st != nil {
 		err = rd.first(ctx, r.Window, &snap)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -28,12 +29,12 @@ type Coverage struct {
 
 // Cover is how whole the store's answers over dates are now (the zero
 // range: the whole account): what list, summary and report --offline say.
-func Cover(ctx context.Context, s *store.Store, dates api.DateRange) (Coverage, error) {
-	status, err := Status(ctx, s)
+func (l Local) Cover(ctx context.Context, dates api.DateRange) (Coverage, error) {
+	status, err := Status(ctx, l.st)
 	if err != nil {
 		return Coverage{}, err
 	}
-	return cover(ctx, s, status, dates)
+	return cover(ctx, l.st, status, dates)
 }
 
 // cover is Cover with the store's status already read.
@@ -60,6 +61,6 @@ func (s *Scratch) coverage(ctx context.Context) (Coverage, error) {
 	if s.done.Load() {
 		return Coverage{Whole: true}, nil
 	}
-	n, err := s.st.Count(ctx, store.Query{})
+	n, err := s.st.Count(ctx, query.Query{})
 	return Coverage{Held: store.Held{Count: n, All: n}}, err
 }

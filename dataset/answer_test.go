@@ -104,7 +104,7 @@ func TestAnswerFromASyncedStoreIsWhole(t *testing.T) {
 func sumsAddUp(t *testing.T, s *store.Store, snap dataset.Snapshot, rd *dataset.Reading) {
 	t.Helper()
 	ctx := context.Background()
-	paid, err := s.Count(ctx, store.Query{Filter: query.Filter{Statuses: store.PaidStatuses}})
+	paid, err := s.Count(ctx, query.Query{Filter: query.Filter{Statuses: store.PaidStatuses}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,8 @@
 // store or a scratch walk, as SourceFor decides for the browser and the
 // commands alike, and says which and how whole (Coverage: the numbers of
 // every partial note), tagged with the caller's generation (answer*.go).
-// The browser holds the store as a Held and asks through an Asked: the
+// The commands and the browser hold the account's store as a Local (open,
+// sync, read, remove: local.go), and the browser asks through an Asked: the
 // list's answers, and the views' reads (views*.go: donors, insights, the
 // reports, the export's rows, Live's check) from the same source with the
 // same coverage; the plain values they draw are named here (views_values.go).

@@ -9,6 +9,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -32,8 +33,10 @@ func nextEvent(t *testing.T, w *dataset.Watcher) (dataset.Event, bool) {
 // (Ending), and its end with the count the store holds; a status read
 // while it runs says a sync runs here, not in another process.
 func TestWatchTellsItsOwnSyncInOrder(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
+			t.Parallel()
 			srv := server(t, sh.Of(demo.Options{Count: 450}))
 			s, _ := tempStore(t)
 			ticks := make(chan time.Time)
@@ -72,7 +75,7 @@ func TestWatchTellsItsOwnSyncInOrder(t *testing.T) {
 
 func checkOwnSync(t *testing.T, s *store.Store, got []dataset.Event, res dataset.SyncResult) {
 	t.Helper()
-	held, err := s.Count(context.Background(), store.Query{})
+	held, err := s.Count(context.Background(), query.Query{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,8 +115,10 @@ func checkOwnSync(t *testing.T, s *store.Store, got []dataset.Event, res dataset
 
 // A watcher nobody reads holds no sync up, and ends with its context.
 func TestAWatcherNobodyReadsDoesNotStallASync(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
+			t.Parallel()
 			srv := server(t, sh.Of(demo.Options{Count: sized(3000, 600)}))
 			s, _ := tempStore(t)
 			ctx, cancel := context.WithCancel(t.Context())

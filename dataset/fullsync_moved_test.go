@@ -63,7 +63,7 @@ func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 	if len(r.Warnings) == 0 || !strings.Contains(strings.Join(r.Warnings, " "), "the list changed while the sync read it") {
 		t.Errorf("warnings %q do not say the list moved", r.Warnings)
 	}
-	cov, err := s.Coverage(context.Background())
+	cov, err := s.Extent(context.Background())
 	if whole, _ := cov.Whole(); err != nil || whole {
 		t.Errorf("the store says it holds the whole account after a walk the list moved under (%v)", err)
 	}
@@ -77,7 +77,7 @@ func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 		t.Errorf("the next full sync: %+v, want the gift removed during the first one removed", r)
 	}
 	sameAsServer(t, s, srv)
-	cov, err = s.Coverage(context.Background())
+	cov, err = s.Extent(context.Background())
 	if whole, _ := cov.Whole(); err != nil || !whole {
 		t.Errorf("a quiet full sync leaves the store not whole (%v)", err)
 	}

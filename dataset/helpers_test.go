@@ -4,15 +4,16 @@ import "donations/dataset/datasettest"
 
 // The helpers the tests of dataset share with those of store.
 var (
-	server       = datasettest.Server
-	client       = datasettest.Client
-	open         = datasettest.Open
-	tempStore    = datasettest.TempStore
-	sync         = datasettest.Sync
-	cutShort     = datasettest.CutShort
-	ids          = datasettest.IDs
-	sameAsServer = datasettest.SameAsServer
-	settled      = datasettest.Settled
-	skipShort    = datasettest.SkipShort
-	sized        = datasettest.Sized
+	server        = datasettest.Server
+	client        = datasettest.Client
+	clockedClient = datasettest.ClockedClient
+	open          = datasettest.Open
+	tempStore     = datasettest.TempStore
+	sync          = datasettest.Sync
+	cutShort      = datasettest.CutShort
+	ids           = datasettest.IDs
+	sameAsServer  = datasettest.SameAsServer
+	settled       = datasettest.Settled
+	skipShort     = datasettest.SkipShort
+	sized         = datasettest.Sized
 )

@@ -93,7 +93,7 @@ func killChild(t *testing.T, url, path string, after time.Duration, want api.Dat
 // oldest donation held (from the start, when it holds all) to the end.
 func coversExactly(t *testing.T, s *store.Store, held []int64, all int) {
 	t.Helper()
-	c, err := s.Coverage(context.Background())
+	c, err := s.Extent(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ type KindHeld = store.KindHeld
 
 // Records are the records of T's kind that the store held selects by f,
 // in f's order, each decoded with its bytes as the server sent them (Raw).
-func Records[T api.KindRecord](ctx context.Context, h Held, f KindFilter) ([]T, error) {
+func Records[T api.KindRecord](ctx context.Context, h Local, f KindFilter) ([]T, error) {
 	if h.st == nil {
 		return nil, ErrNotLoaded
 	}
@@ -52,7 +52,7 @@ func Records[T api.KindRecord](ctx context.Context, h Held, f KindFilter) ([]T, 
 }
 
 // KindCoverage is what the store held knows of kind k.
-func KindCoverage(ctx context.Context, h Held, k api.RecordKind) (KindHeld, error) {
+func KindCoverage(ctx context.Context, h Local, k api.RecordKind) (KindHeld, error) {
 	if h.st == nil {
 		return KindHeld{}, ErrNotLoaded
 	}
@@ -108,7 +108,8 @@ func NoKindLine(k api.RecordKind) string {
 // Partial; a 404 is remembered (None). Only a cancelled ctx or a store
 // that cannot be written is an error. q's filters narrow the set s then
 // holds: a filtered read goes into a store of its own (store.Memory).
-func ReadKind[T api.KindRecord](ctx context.Context, s *store.Store, c *api.Client, q api.KindQuery) (KindRead, error) {
+func ReadKind[T api.KindRecord](ctx context.Context, l Local, c *api.Client, q api.KindQuery) (KindRead, error) {
+	s := l.st
 	k := api.KindOf[T]()
 	r := KindRead{Kind: k}
 	at := time.Now()
@@ -142,10 +143,9 @@ func ReadKind[T api.KindRecord](ctx context.Context, s *store.Store, c *api.Clie
 
 // ReadKinds reads every kind, in api.RecordKinds' order, as ReadKind does.
 // A kind the store remembers the server has none of is asked again only
-// where again is true (sync --full): the spec's server
-// cost six 404s a sync, more than a sync with nothing new asks of the
-// donations.
-func ReadKinds(ctx context.Context, s *store.Store, c *api.Client, again bool) ([]KindRead, error) {
+// where again is true (sync --full): the spec's server cost six 404s a
+// sync, more than a sync with nothing new asks of the donations.
+func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool) ([]KindRead, error) {
 	reads := []func() (KindRead, error){
 		func() (KindRead, error) { return ReadKind[api.Campaign](ctx, s, c, api.KindQuery{}) },
 		func() (KindRead, error) { return ReadKind[api.Plan](ctx, s, c, api.KindQuery{}) },
@@ -158,7 +158,7 @@ func ReadKinds(ctx context.Context, s *store.Store, c *api.Client, again bool) (
 	for i, read := range reads { // reads is in api.RecordKinds' order
 		k := api.RecordKinds[i]
 		if !again {
-			held, err := s.KindHeld(ctx, k.Name)
+			held, err := KindCoverage(ctx, s, k)
 			if err != nil {
 				return out, err
 			}

@@ -94,7 +94,7 @@ func TestKindFiltersSelectPlans(t *testing.T) {
 	}
 	defer s.Close()
 	ctx, h := context.Background(), dataset.Hold(s)
-	if _, err := dataset.ReadKind[api.Plan](ctx, s, c, api.KindQuery{}); err != nil {
+	if _, err := dataset.ReadKind[api.Plan](ctx, dataset.Hold(s), c, api.KindQuery{}); err != nil {
 		t.Fatal(err)
 	}
 	all, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{})
@@ -188,12 +188,12 @@ func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
 	}
 	defer s.Close()
 	ctx, h := context.Background(), dataset.Hold(s)
-	first, err := dataset.ReadKind[api.Plan](ctx, s, client(t, good.URL), api.KindQuery{})
+	first, err := dataset.ReadKind[api.Plan](ctx, dataset.Hold(s), client(t, good.URL), api.KindQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	before, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
-	cut, err := dataset.ReadKind[api.Plan](ctx, s, client(t, bad.URL), api.KindQuery{PerPage: 10})
+	cut, err := dataset.ReadKind[api.Plan](ctx, dataset.Hold(s), client(t, bad.URL), api.KindQuery{PerPage: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestKindReadKeepsTheServersError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	read, err := dataset.ReadKind[api.Plan](context.Background(), s, client(t, srv.URL), api.KindQuery{})
+	read, err := dataset.ReadKind[api.Plan](context.Background(), dataset.Hold(s), client(t, srv.URL), api.KindQuery{})
 	var e *api.Error
 	if err != nil || !errors.As(read.Partial, &e) || e.Kind != api.KindAuth || !strings.HasPrefix(read.Line(), "plans: authentication failed") {
 		t.Errorf("a 401 on plans: %v, partial %v, said %q", err, read.Partial, read.Line())

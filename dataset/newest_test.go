@@ -22,8 +22,10 @@ import (
 func TestNewestMonthHeldFirst(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 5000, RateLimit: 25, RateWindow: time.Second})
-	c := client(t, srv.URL)
+	// The limit is counted and waited out on a clock whose waits end at once.
+	clock := &apitest.Clock{}
+	srv := server(t, demo.Options{Count: 5000, RateLimit: 25, RateWindow: time.Second, Now: clock.Now})
+	c := clockedClient(t, srv.URL, clock)
 	ctx := context.Background()
 	newest, err := c.Newest(ctx, api.Query{}, 1)
 	if err != nil || len(newest) != 1 {
@@ -72,7 +74,7 @@ func TestNewestMonthHeldFirst(t *testing.T) {
 func monthIDs(t *testing.T, s *store.Store, r api.DateRange) []int64 {
 	t.Helper()
 	var out []int64
-	err := s.Donations(context.Background(), store.Query{Filter: query.Filter{Dates: r}, Sort: "id"}, 0, -1, func(d *api.Donation) error {
+	err := s.Donations(context.Background(), query.Query{Filter: query.Filter{Dates: r}, Sort: "id"}, 0, -1, func(d *api.Donation) error {
 		out = append(out, d.ID.Value)
 		return nil
 	})
@@ -86,6 +88,7 @@ func monthIDs(t *testing.T, s *store.Store, r api.DateRange) []int64 {
 // then reads: pages 2, 4, 8 and 16 are asked for together, not one after
 // another.
 func TestFirstSyncSearchesForTheEndAsManyPagesAtOnceAsItReads(t *testing.T) {
+	t.Parallel()
 	// 250 ms of latency: long enough that requests sent together overlap
 	// on a loaded machine.
 	waves := apitest.NewWaves(demo.New(demo.Options{Count: 2000, Latency: 250 * time.Millisecond}))

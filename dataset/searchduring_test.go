@@ -22,7 +22,7 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 	s, _ := tempStore(t)
 	cutShort(t, s, c, dataset.SyncOptions{}, 6)
 	var held []api.Donation
-	err := s.Donations(context.Background(), store.Query{}, 0, -1, func(d *api.Donation) error {
+	err := s.Donations(context.Background(), query.Query{}, 0, -1, func(d *api.Donation) error {
 		held = append(held, *d)
 		return nil
 	})
@@ -42,8 +42,8 @@ func TestSearchDuringAFirstSync(t *testing.T) {
 		finds  bool // surely something among any hundreds of the demo's
 	}{{"lef", true}, {"paid", true}, {"zoe lef", false}, {"ma lef", false}} {
 		search, f := tc.search, query.Filter{Search: tc.search}
-		got, err := s.Count(context.Background(), store.Query{Filter: f})
-		want, werr := indexed.Count(context.Background(), store.Query{Filter: f})
+		got, err := s.Count(context.Background(), query.Query{Filter: f})
+		want, werr := indexed.Count(context.Background(), query.Query{Filter: f})
 		if err != nil || werr != nil || tc.finds && want == 0 || got != want {
 			t.Errorf("%q during the sync: %d found (%v); the same donations indexed: %d (%v)", search, got, err, want, werr)
 		}

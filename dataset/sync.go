@@ -91,7 +91,7 @@ type SyncResult struct {
 }
 
 // Sync brings the store up to date with the server. Each page is committed
-// with what it completes of the list (Coverage), so an interrupted sync
+// with what it completes of the list (store.Extent), so an interrupted sync
 // keeps what it stored and the next one goes on from there.
 //
 // A first sync reads newest first: it finds the last page and walks back
@@ -113,7 +113,7 @@ func Sync(ctx context.Context, s *store.Store, src Source, o SyncOptions) (SyncR
 	r := &syncRun{s: s, src: src, o: o, start: start, state: st}
 	err = r.sync(ctx)
 	if err == nil && o.Kinds != nil {
-		r.res.Kinds, err = ReadKinds(ctx, s, o.Kinds, o.Full)
+		r.res.Kinds, err = ReadKinds(ctx, Hold(s), o.Kinds, o.Full)
 		for _, k := range r.res.Kinds {
 			r.res.Requests += k.Requests
 		}
@@ -158,7 +158,7 @@ func (r *syncRun) sync(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cov, err := s.Coverage(ctx)
+	cov, err := s.Extent(ctx)
 	if err != nil {
 		return err
 	}
@@ -206,7 +206,7 @@ func (r *syncRun) sync(ctx context.Context) error {
 }
 
 // walk reads what the sync needs, as the store and the server stand.
-func (r *syncRun) walk(ctx context.Context, n int, maxID int64, cov store.Coverage) (seen map[int64]struct{}, err error) {
+func (r *syncRun) walk(ctx context.Context, n int, maxID int64, cov store.Extent) (seen map[int64]struct{}, err error) {
 	if n > 0 || r.o.Full || r.o.From > 0 {
 		// Which way the server lists decides the walks: a store of an
 		// earlier version, or a sync from a page, may not know it yet.

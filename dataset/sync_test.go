@@ -77,7 +77,7 @@ func TestRefundsFoundByWindowAndFull(t *testing.T) {
 	if r.Updated != 1 || r.Removed != 0 {
 		t.Errorf("full: %+v, want the old one updated", r)
 	}
-	n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: "refunded", ID: old}})
+	n, err := s.Count(context.Background(), query.Query{Filter: query.Filter{Search: "refunded", ID: old}})
 	if err != nil || n != 1 {
 		t.Errorf("the old refund is not in the store: %d %v", n, err)
 	}

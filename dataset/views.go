@@ -6,29 +6,16 @@ import (
 
 	"donations/api"
 	"donations/ask"
+	"donations/query"
 	"donations/store"
 )
-
-// Held is the account's store as the browser holds it (the zero Held:
-// none could be opened). The browser reads it only through the dataset:
-// Ask gives the handle its views read through.
-type Held struct{ st *store.Store }
-
-// Hold is st as the browser holds it; nil: no store.
-func Hold(st *store.Store) Held { return Held{st} }
-
-// Any says whether a store is held.
-func (h Held) Any() bool { return h.st != nil }
-
-// Watch is Watch of the store held.
-func (h Held) Watch(ctx context.Context, o WatchOptions) *Watcher { return Watch(ctx, h.st, o) }
 
 // Ask is the handle to q, asked of the store held, or of sc, the walk of
 // q into memory (nil: none started), as SourceFor decides; synced says a
 // sync of the store has finished, as the caller last heard; allStatuses
 // has the totals count every status but refunded (AnswerRequest's).
-func (h Held) Ask(q ask.Question, allStatuses, synced bool, sc *Scratch) Asked {
-	return Asked{q: q, allStatuses: allStatuses, synced: synced, st: h.st, sc: sc}
+func (l Local) Ask(q ask.Question, allStatuses, synced bool, sc *Scratch) Asked {
+	return Asked{q: q, allStatuses: allStatuses, synced: synced, st: l.st, sc: sc}
 }
 
 // Asked is a question in force and what may answer it: the one handle the
@@ -59,7 +46,7 @@ func (a Asked) Ready() bool {
 
 // Filter is what the store applies of the question: the server's filters
 // too when the account's store answers, which the server did not apply.
-func (a Asked) Filter() Filter { return a.q.Store(a.Source() == FromStore) }
+func (a Asked) Filter() query.Filter { return a.q.Store(a.Source() == FromStore) }
 
 // Rule is which gifts the totals count: the paid ones, the question's
 // statuses, or every status but refunded (store.ReportQuery's rule, which
@@ -82,7 +69,7 @@ var ErrNotLoaded = errors.New("nothing is loaded yet")
 type source struct {
 	st  *store.Store // the store that answers (nil: a walk not started)
 	own bool         // the account's store answers, not a walk's
-	f   Filter       // what the store applies of the question there
+	f   query.Filter // what the store applies of the question there
 	Coverage
 }
 
@@ -113,5 +100,5 @@ func (a Asked) Donations(ctx context.Context, each func(*api.Donation) error) (C
 	if err != nil || src.st == nil {
 		return src.Coverage, err
 	}
-	return src.Coverage, src.st.Donations(ctx, store.Query{Filter: src.f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
+	return src.Coverage, src.st.Donations(ctx, query.Query{Filter: src.f, Sort: a.q.Sort, Desc: a.q.Desc}, 0, -1, each)
 }

@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 
+	"donations/query"
 	"donations/report"
 	"donations/store"
 )
@@ -15,7 +16,7 @@ import (
 // counted is the store that answers the question now, the filter of the
 // gifts the rule counts there, and how whole the answer is; any is false
 // when no gift counts (or nothing answers yet), and nothing is to be read.
-func (a Asked) counted(ctx context.Context) (st *store.Store, f Filter, any bool, c Coverage, err error) {
+func (a Asked) counted(ctx context.Context) (st *store.Store, f query.Filter, any bool, c Coverage, err error) {
 	src, err := a.reading(ctx)
 	if err != nil || src.st == nil {
 		return nil, src.f, false, src.Coverage, err
@@ -32,7 +33,7 @@ func (a Asked) counted(ctx context.Context) (st *store.Store, f Filter, any bool
 // the statuses present (groups: what f selects by status); any is false
 // when none of them counts, as a filter of no status would select every
 // one.
-func countedFilter(f Filter, rule ReportQuery, groups []Group) (_ Filter, any bool) {
+func countedFilter(f query.Filter, rule ReportQuery, groups []Group) (_ query.Filter, any bool) {
 	r := report.RuleOf(rule)
 	counted, left := report.Split(groups, r)
 	if report.Counted(r) == nil && (len(left) == 0 || left[0].Key[0] != Refunded) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"donations/api"
+	"donations/query"
 	"donations/store"
 )
 
@@ -14,7 +15,7 @@ import (
 // LiveSync reads q's pages from page from on (0: from where st ends) into
 // st, through the one sync loop and lock: the wiring's, which holds the
 // client. ErrSyncRunning when another sync of st runs.
-type LiveSync func(ctx context.Context, st *store.Store, q api.Query, from int) (SyncResult, error)
+type LiveSync func(ctx context.Context, st Local, q api.Query, from int) (SyncResult, error)
 
 // LiveCheck is what one check of Live starts from.
 type LiveCheck struct {
@@ -64,7 +65,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 			}
 		}
 	}
-	res, err := c.Sync(ctx, st, q, n.Page)
+	res, err := c.Sync(ctx, Local{st}, q, n.Page)
 	if err != nil && !errors.Is(err, ErrSyncRunning) {
 		return n, err // the sync running (the background's, or another process's) brings what is new
 	}
@@ -73,7 +74,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 	}
 	f := src.f
 	f.AfterID = n.After
-	err = st.Donations(ctx, store.Query{Filter: f, Sort: "id", Desc: true}, 0, c.Most, func(d *api.Donation) error {
+	err = st.Donations(ctx, query.Query{Filter: f, Sort: "id", Desc: true}, 0, c.Most, func(d *api.Donation) error {
 		n.Rows = append(n.Rows, d)
 		return nil
 	})
@@ -86,7 +87,7 @@ func (a Asked) Live(ctx context.Context, c LiveCheck) (Newer, error) {
 // newestID is the largest id the store holds.
 func newestID(ctx context.Context, st *store.Store) (int64, error) {
 	var id int64
-	err := st.Donations(ctx, store.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error {
+	err := st.Donations(ctx, query.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error {
 		id = d.ID.Value
 		return nil
 	})

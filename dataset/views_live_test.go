@@ -10,7 +10,6 @@ import (
 	"donations/ask"
 	"donations/dataset"
 	"donations/query"
-	"donations/store"
 )
 
 // Live's check reads the store the list's Answer reads: for a question of
@@ -26,9 +25,9 @@ func TestLiveChecksTheSourceAnswerReads(t *testing.T) {
 	ctx := context.Background()
 	var email string
 	var ids []int64
-	err := s.Donations(ctx, store.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error { email = d.Email.Value; return nil })
+	err := s.Donations(ctx, query.Query{Sort: "id", Desc: true}, 0, 1, func(d *api.Donation) error { email = d.Email.Value; return nil })
 	if err == nil {
-		err = s.Donations(ctx, store.Query{Filter: query.Filter{Email: email}, Sort: "id", Desc: true}, 0, -1, func(d *api.Donation) error {
+		err = s.Donations(ctx, query.Query{Filter: query.Filter{Email: email}, Sort: "id", Desc: true}, 0, -1, func(d *api.Donation) error {
 			ids = append(ids, d.ID.Value)
 			return nil
 		})
@@ -40,8 +39,8 @@ func TestLiveChecksTheSourceAnswerReads(t *testing.T) {
 	if snap := answer(t, asked.Request(1)); snap.From != dataset.FromStore {
 		t.Fatalf("the list's answer comes from %v, not the synced store", snap.From)
 	}
-	live := func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
-		return dataset.Sync(ctx, st, c, dataset.SyncOptions{From: from, Query: q, NoWait: true})
+	live := func(ctx context.Context, st dataset.Local, q api.Query, from int) (dataset.SyncResult, error) {
+		return st.Sync(ctx, c, dataset.SyncOptions{From: from, Query: q, NoWait: true})
 	}
 	n, err := asked.Live(ctx, dataset.LiveCheck{After: 1, Most: 200, Sync: live, LastPage: c.LastPage})
 	if err != nil {

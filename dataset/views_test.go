@@ -84,7 +84,7 @@ var viewReads = []struct {
 		return got, c, err
 	}, func(ctx context.Context, st *store.Store) (any, error) {
 		var got []int64
-		err := st.Donations(ctx, store.Query{}, 0, -1, func(d *api.Donation) error { got = append(got, d.ID.Value); return nil })
+		err := st.Donations(ctx, query.Query{}, 0, -1, func(d *api.Donation) error { got = append(got, d.ID.Value); return nil })
 		return got, err
 	}},
 }

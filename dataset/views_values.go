@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"donations/query"
 	"donations/store"
 )
 
@@ -14,8 +13,6 @@ type (
 	Group = store.Group
 	// Donor is one donor of the donors' reads.
 	Donor = store.Donor
-	// Filter is what the store applies of a question.
-	Filter = query.Filter
 	// ReportQuery is which gifts count and for which year.
 	ReportQuery = store.ReportQuery
 )

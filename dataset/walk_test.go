@@ -49,7 +49,7 @@ func TestNewerCopyOfADonationWins(t *testing.T) {
 
 func refunded(t *testing.T, s *store.Store, id int64) int {
 	t.Helper()
-	n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{ID: id, Statuses: []string{"refunded"}}})
+	n, err := s.Count(context.Background(), query.Query{Filter: query.Filter{ID: id, Statuses: []string{"refunded"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

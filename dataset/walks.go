@@ -123,7 +123,7 @@ func (r *syncRun) full(ctx context.Context) (map[int64]struct{}, error) {
 // passing over the spans it holds below. A first page that does not
 // overlap means the list moved: every page is read instead.
 func (r *syncRun) fillGaps(ctx context.Context) (map[int64]struct{}, error) {
-	cov, err := r.s.Coverage(ctx)
+	cov, err := r.s.Extent(ctx)
 	if err != nil || len(cov.Spans) == 0 || cov.Spans[0].From == 0 && len(cov.Spans) == 1 {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
+	"donations/query"
 	"donations/store"
 )
 
@@ -80,7 +81,7 @@ func TestWriterHoldsPagesWithinItsBytes(t *testing.T) {
 			t.Errorf("budget %d: batches stored pages out of order: %v", limit, order)
 		}
 		var got []int64
-		err = s.Window(ctx, store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
+		err = s.Window(ctx, query.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
 			var d struct{ ID int64 }
 			err := json.Unmarshal(raw, &d)
 			got = append(got, d.ID)

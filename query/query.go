@@ -48,3 +48,10 @@ type Filter struct {
 // Sorts are the orders a list of donations can ask for, as every place
 // names them; "date" is the default.
 var Sorts = []string{"date", "amount", "name", "email", "status", "form", "id"}
+
+// Query selects stored donations and orders them.
+type Query struct {
+	Filter
+	Sort string // one of Sorts; "" is date
+	Desc bool
+}

@@ -46,7 +46,7 @@ func TestAmountsPastTheIntegerColumnFilterAndSort(t *testing.T) {
 		`{"id":6,"amount":"-2.5e1","currency":"USD"}`,
 		`{"id":7,"amount":"N/A","currency":"USD"}`,
 	)
-	ids := func(q store.Query) []int64 {
+	ids := func(q query.Query) []int64 {
 		var out []int64
 		err := s.Donations(context.Background(), q, 0, -1, func(d *api.Donation) error {
 			out = append(out, d.ID.Value)
@@ -66,15 +66,15 @@ func TestAmountsPastTheIntegerColumnFilterAndSort(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		q    store.Query
+		q    query.Query
 		want []int64
 	}{
-		{"min 0", store.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("0")}}, []int64{1, 2, 3, 4, 5}},
-		{"min 12.3457", store.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("12.3457")}}, []int64{2, 4}},
-		{"min 12.3456", store.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("12.3456")}}, []int64{2, 3, 4}},
-		{"max 1000", store.Query{Sort: "id", Filter: query.Filter{MaxAmount: bound("1000")}}, []int64{1, 2, 3, 5, 6}},
-		{"by amount", store.Query{Sort: "amount"}, []int64{7, 6, 5, 1, 3, 2, 4}},
-		{"by amount, descending", store.Query{Sort: "amount", Desc: true}, []int64{4, 2, 3, 1, 5, 6, 7}},
+		{"min 0", query.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("0")}}, []int64{1, 2, 3, 4, 5}},
+		{"min 12.3457", query.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("12.3457")}}, []int64{2, 4}},
+		{"min 12.3456", query.Query{Sort: "id", Filter: query.Filter{MinAmount: bound("12.3456")}}, []int64{2, 3, 4}},
+		{"max 1000", query.Query{Sort: "id", Filter: query.Filter{MaxAmount: bound("1000")}}, []int64{1, 2, 3, 5, 6}},
+		{"by amount", query.Query{Sort: "amount"}, []int64{7, 6, 5, 1, 3, 2, 4}},
+		{"by amount, descending", query.Query{Sort: "amount", Desc: true}, []int64{4, 2, 3, 1, 5, 6, 7}},
 	} {
 		if got := ids(tc.q); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)

@@ -18,7 +18,7 @@ import (
 func syncedStore(b testing.TB, n int) (path string, raw int64) {
 	b.Helper()
 	s, path, _, _ := syncedFile(b, demo.Options{Count: n}, dataset.SyncOptions{Concurrency: 4})
-	err := s.Window(context.Background(), store.Query{}, 0, -1, func(r []byte) error { raw += int64(len(r)); return nil })
+	err := s.Window(context.Background(), query.Query{}, 0, -1, func(r []byte) error { raw += int64(len(r)); return nil })
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func BenchmarkOpenAndFirstQuery(b *testing.B) {
 			b.Fatal(err)
 		}
 		n := 0
-		s.Window(context.Background(), store.Query{Desc: true}, 0, 100, func([]byte) error { n++; return nil })
+		s.Window(context.Background(), query.Query{Desc: true}, 0, 100, func([]byte) error { n++; return nil })
 		s.Close()
 		if n != 100 {
 			b.Fatal(fmt.Sprint(n, " rows"))
@@ -58,7 +58,7 @@ func BenchmarkSearch(b *testing.B) {
 	s := open(b, path)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: "zoe lef"}}); err != nil {
+		if _, err := s.Count(context.Background(), query.Query{Filter: query.Filter{Search: "zoe lef"}}); err != nil {
 			b.Fatal(err)
 		}
 	}

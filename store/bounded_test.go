@@ -19,6 +19,7 @@ import (
 // it past. The JSON the store counts as it goes is the records' bytes as
 // the server sent them, every time.
 func TestStoreStaysWithinItsJSON(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	skipShort(t)
 	s, _, srv, c := syncedFile(t, demo.Options{Count: 20_000}, dataset.SyncOptions{Concurrency: 4})

@@ -19,7 +19,7 @@ import (
 func stored(t *testing.T, s *store.Store) []api.Donation {
 	t.Helper()
 	var out []api.Donation
-	err := s.Donations(context.Background(), store.Query{}, 0, -1, func(d *api.Donation) error {
+	err := s.Donations(context.Background(), query.Query{}, 0, -1, func(d *api.Donation) error {
 		out = append(out, *d)
 		return nil
 	})
@@ -33,7 +33,7 @@ func stored(t *testing.T, s *store.Store) []api.Donation {
 func selected(t *testing.T, s *store.Store, f query.Filter) []int64 {
 	t.Helper()
 	var out []int64
-	err := s.Donations(context.Background(), store.Query{Filter: f}, 0, -1, func(d *api.Donation) error {
+	err := s.Donations(context.Background(), query.Query{Filter: f}, 0, -1, func(d *api.Donation) error {
 		out = append(out, d.ID.Value)
 		return nil
 	})

@@ -10,6 +10,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -17,7 +18,7 @@ import (
 func records(t testing.TB, s *store.Store) [][]byte {
 	t.Helper()
 	var out [][]byte
-	if err := s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
+	if err := s.Window(context.Background(), query.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
 		out = append(out, raw)
 		return nil
 	}); err != nil {
@@ -138,7 +139,7 @@ func TestDamagedRecordsSayWhatToRun(t *testing.T) {
 			s.Close()
 			craft(t, path, tc.spoil)
 			s = open(t, path)
-			err := s.Window(context.Background(), store.Query{Desc: true}, 0, 100, func([]byte) error { return nil })
+			err := s.Window(context.Background(), query.Query{Desc: true}, 0, 100, func([]byte) error { return nil })
 			if !errors.Is(err, store.ErrCorrupt) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "donations cache clear") {
 				t.Errorf("err = %v, want ErrCorrupt saying %q and naming donations cache clear", err, tc.says)
 			}

@@ -112,5 +112,5 @@
 // Filling: the store takes pages (PutPages: records with the coverage they
 // complete, in one transaction) and the upkeep around a sync (Begin, Finish,
 // Tidy); the walks that bring the pages, the sync lock and the sync status
-// are package dataset's. Coverage and Holds say what is held complete.
+// are package dataset's. Extent and Holds say what is held complete.
 package store

@@ -15,6 +15,7 @@ import (
 	"donations/api"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -190,7 +191,7 @@ func TestStoreOfVersion8NotAsMadeIsRefused(t *testing.T) {
 func TestAPageStoredAgainDropsTheRequestItLeft(t *testing.T) {
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 450}, dataset.SyncOptions{})
 	var raws [][]byte
-	if err := s.Window(context.Background(), store.Query{}, 0, -1, func(raw []byte) error {
+	if err := s.Window(context.Background(), query.Query{}, 0, -1, func(raw []byte) error {
 		raws = append(raws, raw)
 		return nil
 	}); err != nil {

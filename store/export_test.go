@@ -107,3 +107,7 @@ func (s *Store) HeldJSON(ctx context.Context) (n int64, err error) {
 	err = s.write(ctx, func(tx *sql.Tx) error { n, err = heldJSON(ctx, tx); return err })
 	return n, err
 }
+
+// SchemaVersion is the version a store is upgraded to, for the tests that
+// make a store of each older one.
+const SchemaVersion = schemaVersion

@@ -27,7 +27,7 @@ func synced(t *testing.T, n int) (*store.Store, []api.Donation) {
 	t.Cleanup(func() { s.Close() })
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 	var all []api.Donation
-	err = s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
+	err = s.Window(context.Background(), query.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
 		var d api.Donation
 		if err := d.UnmarshalJSON(raw); err != nil {
 			return err
@@ -102,7 +102,7 @@ func TestFiltersSelectWhatTheyName(t *testing.T) {
 				t.Fatalf("the case selects %d of %d: pick one that tells", len(want), len(all))
 			}
 			var got []int64
-			err := s.Window(context.Background(), store.Query{Filter: c.f, Sort: "id"}, 0, -1, func(raw []byte) error {
+			err := s.Window(context.Background(), query.Query{Filter: c.f, Sort: "id"}, 0, -1, func(raw []byte) error {
 				var d api.Donation
 				err := d.UnmarshalJSON(raw)
 				got = append(got, d.ID.Value)
@@ -114,7 +114,7 @@ func TestFiltersSelectWhatTheyName(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("got %d donations, want %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
 			}
-			if n, err := s.Count(context.Background(), store.Query{Filter: c.f}); err != nil || n != len(want) {
+			if n, err := s.Count(context.Background(), query.Query{Filter: c.f}); err != nil || n != len(want) {
 				t.Fatalf("Count = %d, %v; want %d", n, err, len(want))
 			}
 		})
@@ -137,7 +137,7 @@ func TestAnAmountBoundTheStoreCannotCompareIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	_, err = s.Count(context.Background(), store.Query{Filter: query.Filter{MinAmount: dec(t, "1.00001")}})
+	_, err = s.Count(context.Background(), query.Query{Filter: query.Filter{MinAmount: dec(t, "1.00001")}})
 	if err == nil || !strings.Contains(err.Error(), "1.00001") {
 		t.Fatalf("err = %v, want one naming the bound", err)
 	}
@@ -148,7 +148,7 @@ func TestDateFiltersUseTheInstantNotTheWrittenZone(t *testing.T) {
 	d := all[100]
 	at, _ := api.Time(d.DonationDate)
 	in := time.FixedZone("far", 13*3600)
-	q := store.Query{Filter: query.Filter{Dates: api.DateRange{Since: at.In(in), Until: at.Add(time.Millisecond)}}}
+	q := query.Query{Filter: query.Filter{Dates: api.DateRange{Since: at.In(in), Until: at.Add(time.Millisecond)}}}
 	var ids []int64
 	err := s.Window(context.Background(), q, 0, -1, func(raw []byte) error {
 		var got api.Donation
@@ -192,7 +192,7 @@ func TestNamesWithLettersBeyondASCIIMatch(t *testing.T) {
 		{query.Filter{Form: "Été"}, 1}, {query.Filter{Form: " ÉTé "}, 1}, {query.Filter{Form: "spring GALA"}, 1},
 		{query.Filter{FirstName: "Émile"}, 1}, {query.Filter{FirstName: "ÉMILE"}, 1}, {query.Filter{LastName: "ÓLAFSDóTTIR"}, 1},
 	} {
-		if n, err := s.Count(ctx, store.Query{Filter: c.f}); err != nil || n != c.want {
+		if n, err := s.Count(ctx, query.Query{Filter: c.f}); err != nil || n != c.want {
 			t.Errorf("%+v counts %d, %v; want %d", c.f, n, err, c.want)
 		}
 	}

@@ -46,7 +46,7 @@ func (s *Store) PageSize(ctx context.Context, asked int) (int, error) {
 // sync ends: built once at the end they cost a fraction.
 func (s *Store) Begin(ctx context.Context, deferUpkeep bool) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if err := setMeta(ctx, tx, metaCoverage, "{}"); err != nil || !deferUpkeep {
+		if err := setMeta(ctx, tx, metaExtent, "{}"); err != nil || !deferUpkeep {
 			return err
 		}
 		if err := setMeta(ctx, tx, metaDeferred, "1"); err != nil {

@@ -33,7 +33,7 @@ func (h Held) Missing() int { return max(0, h.About-h.All) }
 // read as a range ending no sooner).
 func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 	var h Held
-	c, err := s.Coverage(ctx)
+	c, err := s.Extent(ctx)
 	if err != nil {
 		return h, err
 	}
@@ -47,11 +47,11 @@ func (s *Store) Holds(ctx context.Context, r api.DateRange) (Held, error) {
 			break
 		}
 	}
-	if h.Count, err = s.Count(ctx, Query{Filter: query.Filter{Dates: r}}); err != nil {
+	if h.Count, err = s.Count(ctx, query.Query{Filter: query.Filter{Dates: r}}); err != nil {
 		return h, err
 	}
 	if h.All = h.Count; !r.IsZero() {
-		if h.All, err = s.Count(ctx, Query{}); err != nil {
+		if h.All, err = s.Count(ctx, query.Query{}); err != nil {
 			return h, err
 		}
 	}

@@ -18,11 +18,13 @@ import (
 // held to the same: it compresses its records too, and the search text
 // keeps the ends of a long field (searchEnd).
 func TestLongFieldsStayWithinTheJSON(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("syncs 2,000 donations of long fields twice, on disk and in memory: left to go test ./...")
 	}
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
+			t.Parallel()
 			s, _, srv, _ := syncedFile(t, demo.Options{Count: 2_000, LongFields: true, Shape: shape}, dataset.SyncOptions{})
 			if x := sizeOverJSON(t, s); x > 1.5 {
 				t.Fatalf("the store is %.2f× the JSON it holds", x)

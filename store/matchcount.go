@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"donations/query"
 	"sync"
 )
 
@@ -103,7 +104,7 @@ func (s *Store) planCount(ctx context.Context, match string) (n, all int, err er
 	if n <= manyRows {
 		return n, 0, nil // few: no plan asks how many in all
 	}
-	if all, err = s.Count(ctx, Query{}); err != nil || ok {
+	if all, err = s.Count(ctx, query.Query{}); err != nil || ok {
 		return n, all, err
 	}
 	n, err = s.countUpTo(ctx, match, max(all/20, manyRows)+1)

@@ -15,6 +15,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -204,7 +205,7 @@ func TestReadOnlyStoreAnswers(t *testing.T) {
 	must(t, os.Chmod(path, 0o400))
 	before := snap(t, path)
 	s = open(t, path)
-	if n, err := s.Count(context.Background(), store.Query{}); err != nil || n != 120 {
+	if n, err := s.Count(context.Background(), query.Query{}); err != nil || n != 120 {
 		t.Fatalf("%d donations, %v", n, err)
 	}
 	if _, err := s.Info(context.Background()); err != nil {

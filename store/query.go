@@ -10,13 +10,6 @@ import (
 	"donations/query"
 )
 
-// Query selects stored donations and orders them.
-type Query struct {
-	query.Filter
-	Sort string // one of query.Sorts; "" is date
-	Desc bool
-}
-
 // sortColumns are the columns of the orders query.Sorts names.
 var sortColumns = map[string]string{
 	"date": "date_utc", "amount": amountKey, "name": "name_key", "email": "email_key",
@@ -32,7 +25,8 @@ const amountKey = "coalesce(converted_e4, converted_e4f, amount_e4, amount_e4f)"
 // ErrUnknownSort is returned for a Sort not in query.Sorts.
 var ErrUnknownSort = errors.New("unknown sort field")
 
-func (q Query) order() (string, error) {
+// order is the ORDER BY of q.
+func order(q query.Query) (string, error) {
 	by := q.Sort
 	if by == "" {
 		by = "date"
@@ -52,7 +46,7 @@ func (q Query) order() (string, error) {
 }
 
 // Count is how many stored donations the query selects.
-func (s *Store) Count(ctx context.Context, q Query) (int, error) {
+func (s *Store) Count(ctx context.Context, q query.Query) (int, error) {
 	f := filter{Filter: q.Filter}
 	if err := s.searchable(ctx, &f); err != nil {
 		return 0, err
@@ -87,7 +81,7 @@ const countAll = `SELECT CASE WHEN ` + kept + ` THEN (SELECT coalesce(sum(n), 0)
 // Window calls each with the raw record of each donation the query selects,
 // in its order, from offset on, at most limit of them (limit < 0: all).
 // each may keep the raw slice it is given.
-func (s *Store) Window(ctx context.Context, q Query, offset, limit int, each func(raw []byte) error) error {
+func (s *Store) Window(ctx context.Context, q query.Query, offset, limit int, each func(raw []byte) error) error {
 	f := filter{Filter: q.Filter}
 	if err := s.searchable(ctx, &f); err != nil {
 		return err
@@ -96,7 +90,7 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, each fun
 	if err != nil {
 		return err
 	}
-	order, err := q.order()
+	by, err := order(q)
 	if err != nil {
 		return err
 	}
@@ -110,7 +104,7 @@ func (s *Store) Window(ctx context.Context, q Query, offset, limit int, each fun
 	} else if walk {
 		where, args, _ = f.clause(true)
 	}
-	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+order+" LIMIT ? OFFSET ?", append(args, limit, offset))
+	ids, err := s.ids(ctx, "SELECT id FROM donations"+where+by+" LIMIT ? OFFSET ?", append(args, limit, offset))
 	if err != nil {
 		return err
 	}
@@ -192,7 +186,7 @@ func (s *Store) ids(ctx context.Context, query string, args []any) ([]int64, err
 }
 
 // Donations is Window with each record decoded as the client decodes it.
-func (s *Store) Donations(ctx context.Context, q Query, offset, limit int, f func(*api.Donation) error) error {
+func (s *Store) Donations(ctx context.Context, q query.Query, offset, limit int, f func(*api.Donation) error) error {
 	return s.Window(ctx, q, offset, limit, func(raw []byte) error {
 		var d api.Donation
 		if err := d.UnmarshalJSON(raw); err != nil {

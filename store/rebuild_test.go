@@ -22,7 +22,7 @@ func storeReads(t *testing.T, s *store.Store) string {
 	t.Helper()
 	ctx := context.Background()
 	var out string
-	n, err := s.Count(ctx, store.Query{})
+	n, err := s.Count(ctx, query.Query{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestARebuildLeavesOutOnlyTheRecordsItCannotRead(t *testing.T) {
 	if last := told[len(told)-1]; last.Unreadable != 2 || last.Read != 400 {
 		t.Errorf("the rebuild told %+v, want 2 of 400 records unreadable", last)
 	}
-	got, err := s.Count(context.Background(), store.Query{})
+	got, err := s.Count(context.Background(), query.Query{})
 	if err != nil || got != 398 {
 		t.Errorf("rebuilt, %d donations (%v), want the 398 readable", got, err)
 	}

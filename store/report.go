@@ -349,7 +349,7 @@ func (s *Store) wideDates(ctx context.Context, f filter) (bool, error) {
 	if f.Dates.IsZero() {
 		return false, nil
 	}
-	all, err := s.Count(ctx, Query{})
+	all, err := s.Count(ctx, query.Query{})
 	if err != nil {
 		return false, err
 	}

@@ -40,7 +40,7 @@ func changedStore(t *testing.T) *store.Store {
 		t.Fatalf("sync: %+v, want 250 new, 3 updated, 2 removed", r)
 	}
 	var moved api.Donation
-	err := s.Window(context.Background(), store.Query{Filter: query.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
+	err := s.Window(context.Background(), query.Query{Filter: query.Filter{ID: all[100]}}, 0, 1, func(raw []byte) error {
 		var m map[string]any
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return err
@@ -82,7 +82,7 @@ func TestRollupsAgreeWithTheDonations(t *testing.T) {
 			}
 			out += fmt.Sprintf("statuses %q:\n%s", f.Statuses, got)
 		}
-		all, err := s.Count(ctx, store.Query{})
+		all, err := s.Count(ctx, query.Query{})
 		return out + fmt.Sprintf("%d donations\n", all), err
 	}
 	agree(t, s, read)

@@ -10,7 +10,6 @@ import (
 
 	"donations/api"
 	"donations/query"
-	"donations/store"
 )
 
 // The search column leaves out what the donation's columns hold as
@@ -57,7 +56,7 @@ func TestSearchFindsWhatTheColumnsHold(t *testing.T) {
 			t.Errorf("donation %d: its search column %q holds its id, which the column id holds", g.id, column)
 		}
 		for _, w := range g.searchesFor {
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: w, ID: g.id}}); err != nil || n != 1 {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: w, ID: g.id}}); err != nil || n != 1 {
 				t.Errorf("search %q does not find donation %d: %d, %v", w, g.id, n, err)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 // after it would have been promoted to their level and the index merged
 // onto the second.
 func TestBuiltSearchIndexLiesNineLevelsDown(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, n := range []int{1500, 12_000} {
 		s := memStore(t)

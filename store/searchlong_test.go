@@ -42,7 +42,7 @@ func TestLongFieldsSearchedByTheirEnds(t *testing.T) {
 			{"firstpart.xxxx", 30}, {"xxxx.lastpart@far-away.example", 30}, {"openingword", 30}, {"closingword", 30},
 			{"middleword", 0},
 		} {
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: c.search}}); err != nil || n != c.want {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: c.search}}); err != nil || n != c.want {
 				t.Errorf("store in %q: search %q finds %d (%v), want %d", s.Path(), c.search, n, err, c.want)
 			}
 		}

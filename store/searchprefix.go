@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"donations/query"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -166,7 +167,7 @@ func (s *Store) prefixCount(ctx context.Context, f filter) (n int, ok bool, err 
 // its first instances in the vocabulary; likewise when its longer words
 // are in so many that testing each for them would take long (see
 // matchBound). Count gives the exact number.
-func (s *Store) QuickCount(ctx context.Context, q Query) (n int, atLeast bool, err error) {
+func (s *Store) QuickCount(ctx context.Context, q query.Query) (n int, atLeast bool, err error) {
 	// The probes that plan it are read afresh, and the lower bound is theirs:
 	// one probe a word, the cost of this count.
 	s.matches.forgetPrefixes()

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"donations/query"
-	"donations/store"
 )
 
 // BenchmarkQuickSearch is what the browser asks for each key of a quick
@@ -18,7 +17,7 @@ func BenchmarkQuickSearch(b *testing.B) {
 	ctx := context.Background()
 	for _, w := range []string{"m", "ma", "mar", "marg", "q", "xq", "5", "54"} {
 		b.Run(w, func(b *testing.B) {
-			q := store.Query{Filter: query.Filter{Search: w}, Desc: true}
+			q := query.Query{Filter: query.Filter{Search: w}, Desc: true}
 			for b.Loop() {
 				if _, _, err := s.QuickCount(ctx, q); err != nil {
 					b.Fatal(err)

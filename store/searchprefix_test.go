@@ -41,7 +41,7 @@ func likeIDs(t *testing.T, db *sql.DB, search, extra, order string, limit int) [
 	return ids
 }
 
-func windowIDs(t *testing.T, s *store.Store, q store.Query, limit int) []int64 {
+func windowIDs(t *testing.T, s *store.Store, q query.Query, limit int) []int64 {
 	t.Helper()
 	var ids []int64
 	err := s.Donations(context.Background(), q, 0, limit, func(d *api.Donation) error {
@@ -82,6 +82,7 @@ func shortWords(all []api.Donation) []string {
 // up to 200 instances most words are past the cap (the walk with LIKE and
 // the lower bound), with the store's own cap most are read whole.
 func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	ctx := context.Background()
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
@@ -95,24 +96,24 @@ func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 		bounds := 0
 		for _, w := range shortWords(all) {
 			want := likeIDs(t, db, w, "", "id", -1)
-			if got := windowIDs(t, s, store.Query{Filter: query.Filter{Search: w}, Sort: "id"}, -1); !slices.Equal(got, want) {
+			if got := windowIDs(t, s, query.Query{Filter: query.Filter{Search: w}, Sort: "id"}, -1); !slices.Equal(got, want) {
 				t.Fatalf("capped %v: %q by id: %d rows, LIKE %d; first difference at %d", capped, w, len(got), len(want), firstDiff(got, want))
 			}
 			newest := likeIDs(t, db, w, "", "date_utc DESC, id DESC", 200)
-			if got := windowIDs(t, s, store.Query{Filter: query.Filter{Search: w}, Desc: true}, 200); !slices.Equal(got, newest) {
+			if got := windowIDs(t, s, query.Query{Filter: query.Filter{Search: w}, Desc: true}, 200); !slices.Equal(got, newest) {
 				t.Fatalf("capped %v: %q newest first differs at %d", capped, w, firstDiff(got, newest))
 			}
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
 				t.Fatalf("capped %v: Count(%q) = %d, %v; LIKE finds %d", capped, w, n, err, len(want))
 			}
-			n, atLeast, err := s.QuickCount(ctx, store.Query{Filter: query.Filter{Search: w}})
+			n, atLeast, err := s.QuickCount(ctx, query.Query{Filter: query.Filter{Search: w}})
 			if err != nil || n > len(want) || !atLeast && n != len(want) || atLeast && n == 0 {
 				t.Fatalf("capped %v: QuickCount(%q) = %d, at least %v, %v; LIKE finds %d", capped, w, n, atLeast, err, len(want))
 			}
 			if atLeast {
 				bounds++
 			}
-			paid := store.Query{Filter: query.Filter{Search: w, Statuses: []string{"paid"}}}
+			paid := query.Query{Filter: query.Filter{Search: w, Statuses: []string{"paid"}}}
 			want = likeIDs(t, db, w, " AND status_key = 'paid'", "id", -1)
 			n, atLeast, err = s.QuickCount(ctx, paid)
 			if err != nil || n > len(want) || !atLeast && n != len(want) {
@@ -128,7 +129,7 @@ func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 func windowAll(t *testing.T, s *store.Store) []api.Donation {
 	t.Helper()
 	var all []api.Donation
-	err := s.Donations(context.Background(), store.Query{Sort: "id"}, 0, -1, func(d *api.Donation) error {
+	err := s.Donations(context.Background(), query.Query{Sort: "id"}, 0, -1, func(d *api.Donation) error {
 		all = append(all, *d)
 		return nil
 	})

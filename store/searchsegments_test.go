@@ -60,7 +60,7 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 		t.Errorf("storing %d donations added %d segments to the search index, want at most %d", len(list), added, most)
 	}
 	for _, id := range srv.Match(demo.Filter{})[count:] {
-		if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
+		if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
 			t.Fatalf("the search does not find the new donation %d: %d %v", id, n, err)
 		}
 	}
@@ -72,6 +72,7 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 // A store whose index an earlier version built has it built again once,
 // by the first sync that stores anything.
 func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, tc := range []struct {
 		name   string
@@ -81,6 +82,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 		{"built by an earlier version", (*store.Store).SearchAsBuiltBefore},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			ctx := context.Background()
 			s, _, srv, c := syncedFile(t, demo.Options{Count: 10_000}, dataset.SyncOptions{})
 			if tc.before != nil {
@@ -100,7 +102,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 					t.Fatalf("sync %d rewrote the search index: its largest segment is %d of %d pages, was %d of %d", i+1, id, n, built, pages)
 				}
 				last := added[len(added)-1]
-				if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: fmt.Sprint(last), ID: last}}); err != nil || n != 1 {
+				if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: fmt.Sprint(last), ID: last}}); err != nil || n != 1 {
 					t.Fatalf("sync %d: the search does not find the new donation %d: %d %v", i+1, last, n, err)
 				}
 			}

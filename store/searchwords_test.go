@@ -38,7 +38,7 @@ func TestLongWordsMatchWholeNotTheirTrigrams(t *testing.T) {
 		{query.Filter{Search: "marga"}, []int64{2}},
 		{query.Filter{Search: "rarg"}, nil},
 	} {
-		q := store.Query{Filter: tc.f, Sort: "id"}
+		q := query.Query{Filter: tc.f, Sort: "id"}
 		if got := windowIDs(t, s, q, -1); !slices.Equal(got, tc.want) {
 			t.Errorf("%q %q: %v, want %v", tc.f.Search, tc.f.Statuses, got, tc.want)
 		}
@@ -59,6 +59,7 @@ func TestLongWordsMatchWholeNotTheirTrigrams(t *testing.T) {
 // 20 donations, with the cap lowered to 200) never claims more than there
 // are.
 func TestLongSearchesFindWhatLikeFinds(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	ctx := context.Background()
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
@@ -71,25 +72,25 @@ func TestLongSearchesFindWhatLikeFinds(t *testing.T) {
 	bounds := 0
 	for _, w := range append(words, apart...) {
 		want := likeIDs(t, db, w, "", "id", -1)
-		n, atLeast, err := s.QuickCount(ctx, store.Query{Filter: query.Filter{Search: w}})
+		n, atLeast, err := s.QuickCount(ctx, query.Query{Filter: query.Filter{Search: w}})
 		if err != nil || n > len(want) || !atLeast && n != len(want) || atLeast && n == 0 {
 			t.Fatalf("QuickCount(%q) = %d, at least %v, %v; LIKE finds %d", w, n, atLeast, err, len(want))
 		}
 		if atLeast {
 			bounds++
 		}
-		if got := windowIDs(t, s, store.Query{Filter: query.Filter{Search: w}, Sort: "id"}, -1); !slices.Equal(got, want) {
+		if got := windowIDs(t, s, query.Query{Filter: query.Filter{Search: w}, Sort: "id"}, -1); !slices.Equal(got, want) {
 			t.Fatalf("%q by id: %d rows, LIKE %d; first difference at %d", w, len(got), len(want), firstDiff(got, want))
 		}
 		newest := likeIDs(t, db, w, "", "date_utc DESC, id DESC", 200)
-		if got := windowIDs(t, s, store.Query{Filter: query.Filter{Search: w}, Desc: true}, 200); !slices.Equal(got, newest) {
+		if got := windowIDs(t, s, query.Query{Filter: query.Filter{Search: w}, Desc: true}, 200); !slices.Equal(got, newest) {
 			t.Fatalf("%q newest first differs at %d", w, firstDiff(got, newest))
 		}
-		if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
+		if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
 			t.Fatalf("Count(%q) = %d, %v; LIKE finds %d", w, n, err, len(want))
 		}
 		paid := likeIDs(t, db, w, " AND status_key = 'paid'", "id", -1)
-		if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: w, Statuses: []string{"paid"}}}); err != nil || n != len(paid) {
+		if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: w, Statuses: []string{"paid"}}}); err != nil || n != len(paid) {
 			t.Fatalf("Count(%q, paid) = %d, %v; LIKE finds %d", w, n, err, len(paid))
 		}
 	}
@@ -151,7 +152,7 @@ func TestShortSearchRightAfterASync(t *testing.T) {
 	db := reader(t, path)
 	for _, w := range []string{"m", "ma", "e", "jo", "a", "an"} {
 		want := likeIDs(t, db, w, "", "id", -1)
-		if n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
+		if n, err := s.Count(context.Background(), query.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
 			t.Fatalf("Count(%q) = %d, %v; LIKE finds %d", w, n, err, len(want))
 		}
 	}

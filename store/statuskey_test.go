@@ -28,7 +28,7 @@ func TestAStatusSentPaddedCountsAsItsWord(t *testing.T) {
 		statuses []string
 		want     int
 	}{{[]string{"paid"}, 3}, {[]string{" PAID"}, 3}, {[]string{"refunded"}, 1}} {
-		n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Statuses: tc.statuses}})
+		n, err := s.Count(context.Background(), query.Query{Filter: query.Filter{Statuses: tc.statuses}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func TestAStoreOfPaddedStatusesIsKeyedAgain(t *testing.T) {
 	craft(t, path, `UPDATE donations SET status_key = ' paid ' WHERE id = 2`, "UPDATE donations SET status_key = 'paid\n' WHERE id = 3",
 		"UPDATE donations SET status_key = '\u00a0paid\u3000' WHERE id = 4", fmt.Sprintf(`PRAGMA user_version = %d`, store.SchemaVersion-1))
 	s = open(t, path)
-	n, err := s.Count(ctx, store.Query{Filter: query.Filter{Statuses: []string{"paid"}}})
+	n, err := s.Count(ctx, query.Query{Filter: query.Filter{Statuses: []string{"paid"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

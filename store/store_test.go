@@ -12,6 +12,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -67,7 +68,7 @@ func TestOlderSchemaIsRebuilt(t *testing.T) {
 	s.Close()
 	setVersion(t, path, 0)
 	s = open(t, path)
-	if n, err := s.Count(context.Background(), store.Query{}); err != nil || n != 0 {
+	if n, err := s.Count(context.Background(), query.Query{}); err != nil || n != 0 {
 		t.Fatalf("after a schema change: %d donations, %v", n, err)
 	}
 	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})

@@ -7,6 +7,7 @@ import (
 
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/query"
 	"donations/store"
 )
 
@@ -49,7 +50,7 @@ func sizeOverJSON(t testing.TB, s *store.Store) float64 {
 func exported(t testing.TB, s *store.Store) int64 {
 	t.Helper()
 	var raw int64
-	err := s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(b []byte) error { raw += int64(len(b)); return nil })
+	err := s.Window(context.Background(), query.Query{Sort: "id"}, 0, -1, func(b []byte) error { raw += int64(len(b)); return nil })
 	if err != nil {
 		t.Fatal(err)
 	}

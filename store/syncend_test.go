@@ -8,7 +8,6 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
-	"donations/store"
 )
 
 // After any sequence of syncs (a first, 250 new, then 250 new with a
@@ -17,6 +16,7 @@ import (
 // the file holds no free page: what a sync frees goes back to the file
 // system, so the store is never larger than what it keeps.
 func TestSyncsLeaveNoFreePages(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	srv := server(t, demo.Options{Count: sized(3000, 1000)})
 	c := client(t, srv.URL)
@@ -41,12 +41,12 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 		sync(t, s, c, dataset.SyncOptions{Window: 1})
 		sameAsServer(t, s, srv)
 		for _, id := range added {
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: fmt.Sprint(id), ID: id}}); err != nil || n != 1 {
 				t.Fatalf("%s: the search does not find the new donation %d: %d %v", step.what, id, n, err)
 			}
 		}
 		if refunded != 0 {
-			if n, err := s.Count(ctx, store.Query{Filter: query.Filter{Search: "refunded", ID: refunded}}); err != nil || n != 1 {
+			if n, err := s.Count(ctx, query.Query{Filter: query.Filter{Search: "refunded", ID: refunded}}); err != nil || n != 1 {
 				t.Fatalf("%s: the search does not find the refund of %d: %d %v", step.what, refunded, n, err)
 			}
 		}
@@ -64,6 +64,7 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 // A store made before incremental auto-vacuum is compacted, and made so,
 // by the first sync that leaves a sixteenth of it free.
 func TestOlderStoreIsCompactedOnceMuchIsFree(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	count := sized(3000, 900)
 	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})

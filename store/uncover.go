@@ -21,7 +21,7 @@ func (s *Store) Uncover(ctx context.Context, ids []int64, per int) error {
 	ids = slices.Sorted(slices.Values(ids))
 	per = max(per, 1)
 	return s.write(ctx, func(tx *sql.Tx) error {
-		c, err := readCoverage(ctx, tx)
+		c, err := readExtent(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -30,7 +30,7 @@ func (s *Store) Uncover(ctx context.Context, ids []int64, per int) error {
 				return err
 			}
 		}
-		return writeCoverage(ctx, tx, c)
+		return writeExtent(ctx, tx, c)
 	})
 }
 

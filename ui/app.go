@@ -12,12 +12,14 @@ import (
 	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/clipboard"
+	"donations/ui/views/command"
 	"donations/ui/views/detail"
 	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/filter"
 	"donations/ui/views/help"
 	"donations/ui/views/insights"
+	"donations/ui/views/kinds"
 	listview "donations/ui/views/list"
 	"donations/ui/views/live"
 	"donations/ui/views/logview"
@@ -28,11 +30,11 @@ import (
 )
 
 // Model is the root of the browser. It keeps only the shared context, the
-// walk (the data), which child has the keys, and the routing between them;
+// browser's data (browserData), which child has the keys, and the routing between them;
 // every view is a child in a file of its own.
 type Model struct {
 	ctx      *uictx.Context
-	data     *walk
+	data     *browserData
 	children map[uictx.ViewID]uictx.Child
 	order    []uictx.ViewID // registration order: the order list keys open children in
 	focus    uictx.ViewID
@@ -40,7 +42,7 @@ type Model struct {
 	spin     spinner.Model
 	spinning bool // a tick of spin is on its way (see spin.go)
 
-	changes int // the walk's changes the focused view has read (uictx.Rereader)
+	changes int // the data's changes the focused view has read (uictx.Rereader)
 
 	views []View // the config's, as tabs after "all"
 	view  int    // the tab in force: 0 is all
@@ -53,6 +55,7 @@ type Model struct {
 	export *exporter.View
 	saver  *saveview.View
 	help   *help.View
+	kinds  *kinds.View
 }
 
 // New makes the browser over src.
@@ -63,7 +66,7 @@ func New(src Source, opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	m := &Model{ctx: newContext(opt), data: &walk{src: src, held: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst, shown: listview.New(),
+	m := &Model{ctx: newContext(opt), data: &browserData{src: src, local: opt.Store, q: opt.Question, now: opt.Now, order: api.NewestFirst, shown: listview.New(),
 		sync: syncer{run: opt.Sync, last: opt.LastSync, lastFull: opt.LastFull, want: &wanted{r: opt.Question.Filter.Dates}}},
 		children: map[uictx.ViewID]uictx.Child{}, focus: listID, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	nav := navigator{m}
@@ -81,6 +84,9 @@ func New(src Source, opt Options) *Model {
 	m.add(filter.ID, filter.New(m.ctx, nav, viewData{m}))
 	m.add(sorter.ID, sorter.New(m.ctx, nav))
 	m.add(donors.ID, donors.New(m.ctx, nav, viewData{m}))
+	m.kinds = kinds.New(m.ctx, nav, opt.Store)
+	m.add(kinds.ID, m.kinds)
+	m.add(command.ID, command.New(m.ctx, nav))
 	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))
 	m.add(live.ID, live.New(m.ctx, nav, viewData{m}, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
@@ -169,7 +175,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.reread(), m.data.show(m.list.offset, m.ctx.Layout.ListHeight), m.turn())
 }
 
-// reread has the focused view read again when the walk changed. Changes
+// reread has the focused view read again when the data changed. Changes
 // while another view has the keys (the help opened over it) are left for
 // it to read when it has them back.
 func (m *Model) reread() tea.Cmd {

@@ -7,7 +7,7 @@ import (
 )
 
 // viewData is the answer on screen as the views read it (uictx.Data):
-// each method a thin read of the root's walk and list, so it says what
+// each method a thin read of the root's data and list, so it says what
 // they say whatever reads the answer behind them.
 type viewData struct{ m *Model }
 

@@ -6,7 +6,7 @@
 //
 // The root Model (app.go) keeps the shared *Context (context.go: styles, the
 // KeyMap, the Layout, time zone, a flash note, the request log), the
-// question in force (an ask.Question, in walk.go), the list's answer to it
+// question in force (an ask.Question, in browserdata.go), the list's answer to it
 // (a views/list Answer), which child has the keys, and the routing of
 // messages.
 //
@@ -33,23 +33,23 @@
 // their own live under views/, one folder each (help, logview, sorter,
 // raw, clipboard, search, detail, filter, exporter, saveview, donors,
 // insights with its report pages, live): they import uictx, never this
-// package, so they cannot reach the walk. They read the answer on screen
-// through uictx.Data (data.go: thin reads of the walk and the list); what
+// package, so they cannot reach the browser's data. They read the answer on screen
+// through uictx.Data (data.go: thin reads of the browser's data and the list); what
 // they add up or list themselves they ask of the dataset through its Asked
 // (the question in force and what answers it), whose every read says how
 // whole it is; tally draws the sums, and views/rows draws gifts the list's
 // way. The list and setup stay files of this package: the list is the
-// walk's own screen. A view that adds up what it shows itself is a
+// data's own screen. A view that adds up what it shows itself is a
 // uictx.Rereader: it reads again while it has the keys when a sync stores
 // more or the key a switches what counts. Children move the keys through a
-// uictx.Navigator and change the question or the walk only by posting a
+// uictx.Navigator and change the question or the data only by posting a
 // uictx.Request, which the root carries out (requests.go) right after their
 // Update or Open returns.
 //
 // The folders: uictx/ is the shared context (styles, keys, layout,
 // formats); views/<name>/ is where a view is drawn and keeps its own
 // state, and views/rows the list's columns, which the list and Live share;
-// views/list is the answer on screen; walk.go fetches pages and routes the
+// views/list is the answer on screen; browserdata.go fetches pages and routes the
 // list's reads, totals.go words the footer, and view.go and columns.go draw
 // the list screen.
 //

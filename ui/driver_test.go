@@ -20,6 +20,7 @@ import (
 	"donations/ui/views/donors"
 	"donations/ui/views/exporter"
 	"donations/ui/views/insights"
+	"donations/ui/views/kinds"
 	listview "donations/ui/views/list"
 	"donations/ui/views/live"
 	"donations/ui/views/saveview"
@@ -54,7 +55,7 @@ func newDriverLoading(t *testing.T, src Source, w, h int) *driver {
 }
 
 // sums are the footer's totals on hand.
-func (w *walk) sums() tally.Sums {
+func (w *browserData) sums() tally.Sums {
 	t, _ := w.shown.Sums()
 	return *t
 }
@@ -140,7 +141,7 @@ func (d *driver) handle(msg tea.Msg) {
 		for _, c := range msg {
 			d.run(c)
 		}
-	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, listview.AnsweredMsg, listview.WindowMsg, listview.ExactMsg, listview.SumsMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, live.Msg, live.PollMsg, donors.CountMsg, donors.GaveMsg:
+	case pageMsg, exporter.Msg, saveview.SavedMsg, syncProgressMsg, syncDoneMsg, listview.AnsweredMsg, listview.WindowMsg, listview.ExactMsg, listview.SumsMsg, donors.PageMsg, insights.AddedMsg, insights.ReportMsg, live.Msg, live.PollMsg, donors.CountMsg, donors.GaveMsg, kinds.ReadMsg:
 		_, cmd := d.m.Update(msg)
 		d.run(cmd)
 	}
@@ -167,7 +168,7 @@ func (d *driver) busy() bool {
 	ins := d.m.children[insights.ID].(*insights.View)
 	liveView := d.m.children[live.ID].(*live.View)
 	return d.m.data.loading || d.m.export.Running() || d.m.saver.Saving() || d.m.data.sync.running || d.m.data.shown.Busy() ||
-		donorsView.Busy(d.m.focus == donors.ID) || ins.Busy() || liveView.Busy(d.m.focus == live.ID)
+		donorsView.Busy(d.m.focus == donors.ID) || ins.Busy() || liveView.Busy(d.m.focus == live.ID) || d.m.kinds.Busy()
 }
 
 func (d *driver) send(msg tea.Msg) {

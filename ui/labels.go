@@ -10,7 +10,7 @@ import (
 
 // matchCount says how many rows the search finds, and whether that is
 // over every donation.
-func (w *walk) matchCount() string {
+func (w *browserData) matchCount() string {
 	n := textsafe.Count(w.Len(), "match")
 	if w.shown.AtLeast() {
 		n = "at least " + n
@@ -23,7 +23,7 @@ func (w *walk) matchCount() string {
 
 // countLabel is what the header says of how many rows there are; partial
 // says apart what they cover.
-func (w *walk) countLabel() string {
+func (w *browserData) countLabel() string {
 	n := w.Len()
 	switch {
 	case !w.shown.Answered() && n == 0:
@@ -43,7 +43,7 @@ func (w *walk) countLabel() string {
 }
 
 // sortLabel is the order in force, as the header says it.
-func (w *walk) sortLabel() string {
+func (w *browserData) sortLabel() string {
 	if w.q.Sort == "" {
 		if w.q.Desc {
 			return api.NewestFirst.String()
@@ -58,7 +58,7 @@ func (w *walk) sortLabel() string {
 }
 
 // filtersNote says which filters the server applied and which the store.
-func (w *walk) filtersNote() string {
+func (w *browserData) filtersNote() string {
 	var server, local []string
 	for _, c := range w.q.Chips() {
 		if c.Field.Server {
@@ -84,7 +84,7 @@ func (w *walk) filtersNote() string {
 // searchHint offers the quick search when a name filter found nothing:
 // the server and the store match a name whole, the search parts of it,
 // and in every field (a tribute's honoree, a comment).
-func (w *walk) searchHint(searchKey string) string {
+func (w *browserData) searchHint(searchKey string) string {
 	names := strings.TrimSpace(w.q.Query.FirstName + " " + w.q.Query.LastName)
 	if names == "" {
 		return ""

@@ -15,7 +15,7 @@ const listID uictx.ViewID = "list"
 // the answer on screen (Len, At), never the store.
 type list struct {
 	ctx    *uictx.Context
-	data   *walk
+	data   *browserData
 	nav    uictx.Navigator
 	keys   *uictx.ListKeys
 	cursor int
@@ -23,7 +23,7 @@ type list struct {
 	toEnd  bool // land on the last row once it is counted (G)
 }
 
-func newList(ctx *uictx.Context, data *walk, nav uictx.Navigator) *list {
+func newList(ctx *uictx.Context, data *browserData, nav uictx.Navigator) *list {
 	return &list{ctx: ctx, data: data, nav: nav, keys: &ctx.Keys.List}
 }
 

@@ -22,8 +22,8 @@ import (
 
 func liveWith(c *api.Client) LiveOptions {
 	return LiveOptions{
-		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
-			return dataset.Sync(ctx, st, c, dataset.SyncOptions{From: from, Query: q})
+		Sync: func(ctx context.Context, st dataset.Local, q api.Query, from int) (dataset.SyncResult, error) {
+			return st.Sync(ctx, c, dataset.SyncOptions{From: from, Query: q})
 		},
 		LastPage: c.LastPage, Budget: c.Budget,
 	}
@@ -194,7 +194,7 @@ func TestLeavingLiveEndsItsCheck(t *testing.T) {
 	started, ended := make(chan struct{}, 1), make(chan error, 1)
 	opt := Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Live: liveWith(c)}
 	inner := opt.Live.Sync
-	opt.Live.Sync = func(ctx context.Context, s *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
+	opt.Live.Sync = func(ctx context.Context, s dataset.Local, q api.Query, from int) (dataset.SyncResult, error) {
 		if !block.Load() {
 			return inner(ctx, s, q, from)
 		}

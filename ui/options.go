@@ -16,11 +16,11 @@ type Options struct {
 	Location *time.Location // local time zone (default time.Local)
 	Question ask.Question   // initial filters; its Query.PerPage is the page size
 	Now      func() time.Time
-	Store    dataset.Held // the profile's store; none: the API fills one in memory
-	Sync     Syncer       // runs once in the background to bring Store up to date
-	LastSync time.Time    // when Store was last synced (zero: never)
-	LastFull time.Time    // when a sync last re-read every page of it
-	CSVBOM   bool         // exported CSV files start with a UTF-8 byte-order mark
+	Store    dataset.Local // the profile's store; none: the API fills one in memory
+	Sync     Syncer        // runs once in the background to bring Store up to date
+	LastSync time.Time     // when Store was last synced (zero: never)
+	LastFull time.Time     // when a sync last re-read every page of it
+	CSVBOM   bool          // exported CSV files start with a UTF-8 byte-order mark
 	// FiscalStart is the month the reports' years start in (0 or 1: January).
 	FiscalStart int
 	Live        LiveOptions // what Live (L) needs; without Sync, Live is not offered

@@ -10,7 +10,6 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
-	"donations/store"
 	"donations/textsafe"
 )
 
@@ -27,7 +26,7 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 	d.run(cmd)
 	d.until(func() bool { return d.m.data.shown.Answered() })
 	s := d.m.data.shown
-	exact, err := st.Count(context.Background(), store.Query{Filter: query.Filter{Search: "e"}})
+	exact, err := st.Count(context.Background(), query.Query{Filter: query.Filter{Search: "e"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,8 @@ func (m *Model) request(r uictx.Request) tea.Cmd {
 		m.data.stored(r.N)
 	case uictx.RefreshMsg:
 		m.data.shown.Refresh()
+	case uictx.KindMsg:
+		return m.showKind(r)
 	case uictx.SwitchStatusesMsg:
 		m.data.switchStatuses()
 		if v, ok := m.focused().(uictx.Rereader); ok {

@@ -27,12 +27,12 @@ type Syncer interface {
 }
 
 // StoreSyncer is the Syncer of the store held, read from src as o says.
-func StoreSyncer(h dataset.Held, src dataset.Source, o dataset.SyncOptions) Syncer {
+func StoreSyncer(h dataset.Local, src dataset.Source, o dataset.SyncOptions) Syncer {
 	return storeSyncer{h, src, o}
 }
 
 type storeSyncer struct {
-	h   dataset.Held
+	h   dataset.Local
 	src dataset.Source
 	o   dataset.SyncOptions
 }

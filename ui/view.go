@@ -32,6 +32,8 @@ func (m *Model) render() string {
 	}
 	f := m.focused()
 	switch {
+	case m.kindShown() != "" && f != uictx.Child(m.kinds):
+		return m.header() + "\n" + m.underPrompt(m.kinds.View(), f.View())
 	case f.Place() == uictx.PlaceScreen:
 		return m.header() + "\n" + f.View()
 	case f.Place() == uictx.PlacePane && !lay.Wide:
@@ -94,7 +96,11 @@ func fitLine(lines []string, i, w int) string {
 // goes; a number is never cut.
 func (m *Model) header() string {
 	st, w := &m.ctx.Styles, m.ctx.Layout.Width
-	head := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account)) + m.viewTabs()
+	head := st.Title.Render("donations") + " " + st.Muted.Render(textsafe.Line(m.ctx.Account))
+	if kind := m.kindShown(); kind != "" {
+		return m.kindHeader(head, kind)
+	}
+	head += m.viewTabs()
 	var left, right string
 	for _, chips := range m.chipForms() {
 		left = head + chips

@@ -108,7 +108,7 @@ func wholeSums(t *testing.T, all []api.Donation, q ask.Question) sums {
 		t.Fatal(err)
 	}
 	var s sums
-	err = st.Donations(context.Background(), store.Query{Filter: q.Store(true)}, 0, -1, func(d *api.Donation) error {
+	err = st.Donations(context.Background(), query.Query{Filter: q.Store(true)}, 0, -1, func(d *api.Donation) error {
 		s.count++
 		if g, ok := apitest.NetOf(t, d); ok && g.Currency == "USD" {
 			s.usd = s.usd.Add(api.ScaledDecimal(g.Net, 4))

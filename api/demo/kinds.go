@@ -246,16 +246,21 @@ func (s *Server) planOf(id int64, t *tally, j int32) boxPlan {
 		p.PaymentMethod = "PayPal"
 	}
 	r := newRNG(s.data.seed, uint64(id)|1<<58)
+	next := nextOf(t.last, *b.Interval)
+	// A plan whose next charge fell due a week or more before the data
+	// ends, with no gift since, has stopped: the donor cancelled it or its
+	// card failed. Only a plan still charging can be active.
+	stopped := next.Before(s.data.start.Add(span).AddDate(0, 0, -7))
 	switch {
 	case s.data.cancelled[id]:
 		p.Status = "cancelled"
-	case r.chance(0.12):
-		p.Status = "cancelled"
-	case r.chance(0.08):
+	case stopped && r.chance(0.3), !stopped && r.chance(0.08):
 		p.Status = "failed"
+	case stopped, r.chance(0.12):
+		p.Status = "cancelled"
 	default:
-		next := nextOf(t.last, *b.Interval).Format(time.DateOnly)
-		p.NextDonationDate = &next
+		at := next.Format(time.DateOnly)
+		p.NextDonationDate = &at
 	}
 	return p
 }

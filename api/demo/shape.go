@@ -7,9 +7,8 @@ import (
 )
 
 // The shapes the demo serves its one generated data set in: the spec's,
-// and the one Donorbox, the platform the spec resembles, is documented to
-// send (github.com/donorbox/donorbox-api, and the records in the parsons
-// project's tests of its connector).
+// and the one Donorbox, the platform the spec resembles, sends (nested
+// objects, fields past the spec, newest first, 50 a page: shapeOf).
 const (
 	ShapeSpec     = "spec"
 	ShapeDonorbox = "donorbox"

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"donations/ask"
+	"donations/dataset"
 	"donations/query"
-	"donations/store"
 )
 
 // askFlags are the question's flags, one per field of ask.Fields (and the
@@ -93,7 +93,7 @@ func (f *askFlags) question(now time.Time) (ask.Question, error) {
 // with a did-you-mean from the values the store holds. whole says the store
 // holds every donation (offline); one in memory holds only the pages the
 // question needed, and is asked only once the answer came out empty.
-func checkValues(ctx context.Context, q ask.Question, st *store.Store, whole bool) error {
+func checkValues(ctx context.Context, q ask.Question, st dataset.Local, whole bool) error {
 	if !whole {
 		return nil
 	}

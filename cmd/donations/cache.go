@@ -12,7 +12,6 @@ import (
 
 	"donations/api"
 	"donations/dataset"
-	"donations/store"
 )
 
 func cacheCommand(a *app) *cobra.Command {
@@ -55,24 +54,12 @@ func runCacheInfo(ctx context.Context, a *app) error {
 	if err != nil {
 		return storeError(err)
 	}
-	st, err := dataset.Status(ctx, s)
-	if err != nil {
-		return storeError(err)
-	}
-	h, err := s.Holds(ctx, api.DateRange{})
-	if err != nil {
-		return storeError(err)
-	}
-	server, err := s.Profile(ctx)
-	if err != nil {
-		return storeError(err)
-	}
 	fmt.Fprintf(a.stdout, "path:        %s\nsize:        %.1f MB\ndonations:   %d\nholds:       %s\nlast sync:   %s\nlast full:   %s\nserver:      %s\n",
-		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(h), when(st.LastSync), when(st.LastFull), server)
+		in.Path, float64(in.Bytes)/1e6, in.Donations, holds(in), when(in.Status.LastSync), when(in.Status.LastFull), in.Server)
 	if err := kindsInfo(ctx, a, s); err != nil {
 		return err
 	}
-	if st.Running {
+	if in.Status.Running {
 		fmt.Fprintln(a.stdout, "sync:        running now")
 	}
 	return nil
@@ -81,10 +68,10 @@ func runCacheInfo(ctx context.Context, a *app) error {
 // kindsInfo writes what the store holds of each other kind: a line each
 // that it read, and one for those the server has not (a 404, said once)
 // and one for those never read.
-func kindsInfo(ctx context.Context, a *app, s *store.Store) error {
+func kindsInfo(ctx context.Context, a *app, s dataset.Local) error {
 	var none, unread []string
 	for _, k := range api.RecordKinds {
-		held, err := dataset.KindCoverage(ctx, dataset.Hold(s), k)
+		held, err := dataset.KindCoverage(ctx, s, k)
 		if err != nil {
 			return storeError(err)
 		}
@@ -107,7 +94,8 @@ func kindsInfo(ctx context.Context, a *app, s *store.Store) error {
 }
 
 // holds says how much of the account the store holds complete.
-func holds(h store.Held) string {
+func holds(in dataset.Info) string {
+	h := in.Held
 	if h.Complete {
 		return "the whole account, as of " + when(h.AsOf)
 	}
@@ -151,7 +139,7 @@ func runCacheClear(ctx context.Context, a *app, all bool) error {
 	if err != nil {
 		return err
 	}
-	if err := store.Remove(path); err != nil {
+	if err := dataset.RemoveLocal(path); err != nil {
 		return storeError(err)
 	}
 	fmt.Fprintf(a.stdout, "removed %s\n", path)

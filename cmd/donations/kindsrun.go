@@ -10,7 +10,6 @@ import (
 	"donations/config"
 	"donations/dataset"
 	"donations/export"
-	"donations/store"
 )
 
 // runKind lists the Ts that the flags select: read from the server into
@@ -46,7 +45,7 @@ func runKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions) erro
 		return nil
 	}
 	if read.Partial != nil {
-		held, err := dataset.KindCoverage(ctx, dataset.Hold(s), k)
+		held, err := dataset.KindCoverage(ctx, s, k)
 		if err != nil {
 			return storeError(err)
 		}
@@ -84,7 +83,7 @@ func kindOffline[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, 
 		return err
 	}
 	defer s.Close()
-	held, err := dataset.KindCoverage(ctx, dataset.Hold(s), k)
+	held, err := dataset.KindCoverage(ctx, s, k)
 	if err != nil {
 		return storeError(err)
 	}
@@ -100,8 +99,8 @@ func kindOffline[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, 
 
 // writeKind writes the Ts of s that f selects in format: json and ndjson
 // as the server sent each, table and csv as export's kind report.
-func writeKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, s *store.Store, f dataset.KindFilter, format string, width int) error {
-	recs, err := dataset.Records[T](ctx, dataset.Hold(s), f)
+func writeKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, s dataset.Local, f dataset.KindFilter, format string, width int) error {
+	recs, err := dataset.Records[T](ctx, s, f)
 	if err != nil {
 		return storeError(err)
 	}

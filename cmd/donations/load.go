@@ -7,7 +7,6 @@ import (
 
 	"donations/api"
 	"donations/dataset"
-	"donations/store"
 )
 
 // loadIntoMemory reads what a question needs from the API into a store in
@@ -15,10 +14,10 @@ import (
 // range, only the pages that may hold it, else every page of the server's
 // filters (api.Client.Walk chooses). line, when not nil, shows the read's
 // progress, and is cleared when it ends.
-func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateRange, concurrency int, stderr io.Writer, line *statusLine) (*store.Store, error) {
-	st, err := store.Memory(ctx)
+func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateRange, concurrency int, stderr io.Writer, line *statusLine) (dataset.Local, error) {
+	st, err := dataset.InMemory(ctx)
 	if err != nil {
-		return nil, err
+		return dataset.Local{}, err
 	}
 	res, err := line.watched(ctx, st, func(w *dataset.Watcher) (dataset.SyncResult, error) {
 		return w.Fill(ctx, c.Walk(q, api.OldestFirst, r, concurrency))
@@ -28,7 +27,7 @@ func loadIntoMemory(ctx context.Context, c *api.Client, q api.Query, r api.DateR
 	}
 	if err != nil {
 		st.Close()
-		return nil, err
+		return dataset.Local{}, err
 	}
 	return st, nil
 }

@@ -9,23 +9,20 @@ import (
 
 	"donations/api"
 	"donations/config"
-	"donations/store"
+	"donations/dataset"
 	"donations/textsafe"
 )
 
 // storeFile is where an account's local store lives, or "" when it is kept
 // in memory (--no-cache, or cache = false in the profile). A store an
 // earlier version kept under the account's old name moves there when it
-// is proven to be this account's (store.Carry); a store that cannot be,
+// is proven to be this account's (dataset.LocalFile); a store that cannot be,
 // or cannot be moved, is left as it is, and the account gets its own.
 func storeFile(ctx context.Context, a *app, s config.Settings) string {
 	if a.g.noCache || s.NoCache {
 		return ""
 	}
-	dir := cacheDir(a.getenv)
-	path := store.File(dir, s.BaseURL, s.Username)
-	old := store.LegacyFile(dir, s.Profile, s.Username, s.BaseURL)
-	moved, err := store.Carry(ctx, old, path, s.BaseURL, s.Username)
+	path, old, moved, err := dataset.LocalFile(ctx, cacheDir(a.getenv), s.Profile, s.BaseURL, s.Username)
 	switch {
 	case err != nil:
 		fmt.Fprintf(a.stderr, "donations: the store at %s was not carried over to %s: %v\n", old, path, err)
@@ -54,23 +51,23 @@ func offlineStore(ctx context.Context, a *app) (string, error) {
 }
 
 // openSynced opens a store that a sync has filled, or says what to run.
-func openSynced(ctx context.Context, a *app, path string) (*store.Store, error) {
+func openSynced(ctx context.Context, a *app, path string) (dataset.Local, error) {
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return nil, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  %s", path, syncAgain(a))}
+		return dataset.Local{}, &config.Error{Msg: fmt.Sprintf("this account was never synced (no store at %s): run  %s", path, syncAgain(a))}
 	}
 	s, err := openStore(ctx, a, path)
 	if err != nil {
-		return nil, err
+		return dataset.Local{}, err
 	}
 	// A first sync cut short still answers for what it holds (it reads
 	// newest first); the answer then says what it lacks (noteCoverage).
-	c, err := s.Coverage(ctx)
-	if err == nil && len(c.Spans) == 0 {
+	stored, err := s.Stored(ctx)
+	if err == nil && !stored {
 		err = &config.Error{Msg: "this account's first sync has not stored a page yet: run  " + syncAgain(a)}
 	}
 	if err != nil {
 		s.Close()
-		return nil, storeError(err)
+		return dataset.Local{}, storeError(err)
 	}
 	return s, nil
 }
@@ -103,13 +100,13 @@ func shellWord(s string) string {
 // this open, or the store is rebuilt for this version, stderr says so as
 // the work starts: it takes seconds that the command would otherwise sit
 // silent.
-func openStore(ctx context.Context, a *app, path string) (*store.Store, error) {
-	var s *store.Store
+func openStore(ctx context.Context, a *app, path string) (dataset.Local, error) {
+	var s dataset.Local
 	var err error
 	if path == "" {
-		s, err = store.Memory(ctx)
+		s, err = dataset.InMemory(ctx)
 	} else {
-		s, err = store.OpenWith(ctx, path, store.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
+		s, err = dataset.OpenLocal(ctx, path, dataset.Opening{Finishing: func() { fmt.Fprintln(a.stderr, finishingNote) },
 			NoRoom: func() { fmt.Fprintln(a.stderr, noRoomNote) }, Rebuilding: rebuildNote(a)})
 	}
 	return s, storeError(err)
@@ -127,9 +124,9 @@ const noRoomNote = "donations: the disk is full, so the local store is left unfi
 // earlier version has come: on a terminal as one line it redraws with the
 // share of the records read, else once as it starts; then that the sums
 // are built, and how many records could not be read.
-func rebuildNote(a *app) func(store.Rebuild) {
+func rebuildNote(a *app) func(dataset.Rebuild) {
 	t := a.terms.err
-	return func(p store.Rebuild) {
+	return func(p dataset.Rebuild) {
 		line := fmt.Sprintf("donations: rebuilding the local store for this version from its %s (no request; ctrl+c stops it and keeps it as it was)…",
 			textsafe.Count(p.Records, "record"))
 		switch {

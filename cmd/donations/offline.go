@@ -8,7 +8,7 @@ import (
 	"donations/api"
 	"donations/dataset"
 	"donations/export"
-	"donations/store"
+	"donations/query"
 )
 
 // listOffline writes what `list` would, from the local store: the same
@@ -31,8 +31,8 @@ func listOffline(ctx context.Context, a *app, o listOptions, w export.Writer) er
 // noteCoverage says on stderr when the store does not hold the date range
 // asked for (the zero range: the whole account) complete: what it holds,
 // and what a sync would add. The answer that follows is over what it holds.
-func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) {
-	c, err := dataset.Cover(ctx, s, r)
+func noteCoverage(ctx context.Context, a *app, s dataset.Local, r api.DateRange) {
+	c, err := s.Cover(ctx, r)
 	if err != nil || c.Whole {
 		return
 	}
@@ -53,12 +53,12 @@ func noteCoverage(ctx context.Context, a *app, s *store.Store, r api.DateRange) 
 // their order, and says how many. The account's store (from) applies the
 // API's own filters too: it holds every donation, where a scratch fill
 // holds what they selected.
-func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.From, w export.Writer) (int, error) {
+func answer(ctx context.Context, s dataset.Local, o listOptions, from dataset.From, w export.Writer) (int, error) {
 	withServer := from == dataset.FromStore
 	if err := checkValues(ctx, o.q, s, holdsAccount(o.q, withServer)); err != nil {
 		return 0, err
 	}
-	q := store.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
+	q := query.Query{Filter: o.q.Store(withServer), Sort: o.q.Sort, Desc: o.q.Desc}
 	if q.Sort == "" {
 		// By date: newest first when --sort -date says so, else in the
 		// order the server's pages are read: the newest first for --newest
@@ -85,13 +85,13 @@ func answer(ctx context.Context, s *store.Store, o listOptions, from dataset.Fro
 // and says how many: the records as stored, not decoded, when w needs
 // nothing else (json, ndjson), since decoding each was a sixth of what
 // list --offline --search took.
-func writeAnswer(ctx context.Context, s *store.Store, q store.Query, limit int, w export.Writer) (int, error) {
+func writeAnswer(ctx context.Context, s dataset.Local, q query.Query, limit int, w export.Writer) (int, error) {
 	n := 0
 	if rw, ok := w.(export.RawWriter); ok {
-		err := s.Window(ctx, q, 0, limit, func(raw []byte) error { n++; return rw.WriteRaw(raw) })
+		err := s.Records(ctx, q, limit, func(raw []byte) error { n++; return rw.WriteRaw(raw) })
 		return n, err
 	}
-	err := s.Donations(ctx, q, 0, limit, func(d *api.Donation) error { n++; return w.Write(d) })
+	err := s.Donations(ctx, q, limit, func(d *api.Donation) error { n++; return w.Write(d) })
 	return n, err
 }
 

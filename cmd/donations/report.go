@@ -99,15 +99,15 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
-	st, done, err := o.summary.open(ctx, a)
+	local, done, err := o.summary.open(ctx, a)
 	if err != nil {
 		return err
 	}
 	defer done()
-	if err := checkValues(ctx, o.summary.q, st, o.summary.fromStore()); err != nil {
+	if err := checkValues(ctx, o.summary.q, local, o.summary.fromStore()); err != nil {
 		return err
 	}
-	r, err := export.StoreReport(ctx, st, o.name, q, bands, q.Running(q.Zone), o.countOthers())
+	r, err := export.StoreReport(ctx, local.Store(), o.name, q, bands, q.Running(q.Zone), o.countOthers())
 	if err != nil {
 		return err
 	}

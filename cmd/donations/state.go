@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"donations/config"
+	"donations/dataset"
 	"donations/safefs"
-	"donations/store"
 	"donations/ui"
 )
 
@@ -30,7 +30,7 @@ type stateFile struct{ path, legacy string }
 // profile, or at two paths of one host, do not share what they remember.
 func newStateFile(getenv func(string) string, profile, endpoint, username string) stateFile {
 	dir := config.Dir(getenv, "XDG_STATE_HOME", filepath.Join(".local", "state"))
-	return stateFile{filepath.Join(dir, store.Name(endpoint, username)+".json"), legacyState(dir, profile, endpoint, username)}
+	return stateFile{filepath.Join(dir, dataset.AccountName(endpoint, username)+".json"), legacyState(dir, profile, endpoint, username)}
 }
 
 // legacyState is the state's name before it was named as the store is:

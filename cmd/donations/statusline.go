@@ -12,7 +12,6 @@ import (
 
 	"donations/api"
 	"donations/dataset"
-	"donations/store"
 	"donations/textsafe"
 )
 
@@ -34,10 +33,10 @@ func newStatusLine(f *os.File) *statusLine { return &statusLine{f: f, width: wid
 // watched runs read on a Watcher of st and shows its progress on the line
 // (nil: none), from the store's one stream of sync events as the browser's
 // header does; the line is cleared when read's end has been told.
-func (s *statusLine) watched(ctx context.Context, st *store.Store, read func(*dataset.Watcher) (dataset.SyncResult, error)) (dataset.SyncResult, error) {
+func (s *statusLine) watched(ctx context.Context, st dataset.Local, read func(*dataset.Watcher) (dataset.SyncResult, error)) (dataset.SyncResult, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w := dataset.Watch(ctx, st, dataset.WatchOptions{})
+	w := st.Watch(ctx, dataset.WatchOptions{})
 	told := make(chan struct{})
 	go func() {
 		defer close(told)

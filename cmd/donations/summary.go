@@ -77,13 +77,14 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
-	st, done, err := o.open(ctx, a)
+	local, done, err := o.open(ctx, a)
 	if err != nil {
 		return err
 	}
 	defer done()
+	st := local.Store()
 	whole := o.fromStore()
-	err = checkValues(ctx, o.q, st, holdsAccount(o.q, whole))
+	err = checkValues(ctx, o.q, local, holdsAccount(o.q, whole))
 	f, left := o.q.Store(whole), ""
 	if err == nil {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
@@ -213,15 +214,15 @@ func (o summaryOptions) fromStore() bool {
 }
 
 // open is the store that answers, as fromStore says.
-func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(), error) {
+func (o summaryOptions) open(ctx context.Context, a *app) (dataset.Local, func(), error) {
 	if o.fromStore() {
 		path, err := offlineStore(ctx, a)
 		if err != nil {
-			return nil, nil, err
+			return dataset.Local{}, nil, err
 		}
 		st, err := openSynced(ctx, a, path)
 		if err != nil {
-			return nil, nil, err
+			return dataset.Local{}, nil, err
 		}
 		noteCoverage(ctx, a, st, o.q.Filter.Dates)
 		return st, func() { st.Close() }, nil
@@ -229,13 +230,13 @@ func (o summaryOptions) open(ctx context.Context, a *app) (*store.Store, func(),
 	h, line := terminalHooks(a)
 	acct, err := connect(ctx, a, h)
 	if err != nil {
-		return nil, nil, err
+		return dataset.Local{}, nil, err
 	}
 	acct.remembering(ctx)
 	st, err := loadIntoMemory(ctx, acct.client, o.q.Query, o.q.Filter.Dates, o.concurrency, a.stderr, line)
 	if err != nil {
 		acct.close()
-		return nil, nil, err
+		return dataset.Local{}, nil, err
 	}
 	return st, func() { st.Close(); acct.close() }, nil
 }

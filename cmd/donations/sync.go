@@ -84,7 +84,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 	}
 	info, _ := s.Info(ctx)
 	fmt.Fprintf(a.stdout, "synced: %d new, %d updated, %d removed · %d requests · %s · %d donations in the store\n",
-		res.New, res.Updated, res.Removed, res.Requests, syncTime(res.Elapsed, s.Finished()), info.Donations)
+		res.New, res.Updated, res.Removed, res.Requests, syncTime(res.Elapsed, s.Finishing()), info.Donations)
 	if line := kindsRead(res.Kinds); line != "" {
 		fmt.Fprintln(a.stdout, line)
 	}
@@ -102,7 +102,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 }
 
 // syncTime is the time a sync took, with what opening the store took to
-// finish the end of a stopped first sync (store.Finished): users quote
+// finish the end of a stopped first sync (dataset.Local.Finishing): users quote
 // this number, and the open's build can be most of such a sync.
 func syncTime(sync, finishing time.Duration) string {
 	if finishing <= 0 {

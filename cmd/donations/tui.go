@@ -10,7 +10,6 @@ import (
 	"donations/api"
 	"donations/config"
 	"donations/dataset"
-	"donations/store"
 	"donations/ui"
 )
 
@@ -29,26 +28,25 @@ func runTUI(ctx context.Context, a *app) error {
 		FiscalStart: fiscalStart(ctx, a, 0)}
 	opts.Curl = func(id int64) string { return acct.client.CurlFor(api.Query{ID: id}) }
 	opts.Live = ui.LiveOptions{
-		Sync: func(ctx context.Context, st *store.Store, q api.Query, from int) (dataset.SyncResult, error) {
-			return dataset.Sync(ctx, st, acct.client, dataset.SyncOptions{From: from, Query: q, NoWait: true})
+		Sync: func(ctx context.Context, st dataset.Local, q api.Query, from int) (dataset.SyncResult, error) {
+			return st.Sync(ctx, acct.client, dataset.SyncOptions{From: from, Query: q, NoWait: true})
 		},
 		LastPage: acct.client.LastPage, Budget: acct.client.Budget, Bell: acct.bell,
 	}
 	// The profile's store, or for --demo and --no-cache one in memory that
 	// the same background sync fills, newest first, from the start.
-	st, err := store.Memory(ctx)
-	if acct.store != "" {
-		st, err = openStore(ctx, a, acct.store)
-	}
+	st, err := openStore(ctx, a, acct.store)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	opts.Store = dataset.Hold(st)
+	opts.Store = st
 	if last, full, err := st.Synced(ctx); err == nil {
 		opts.LastSync, opts.LastFull = last, full
 	}
-	opts.Sync = ui.StoreSyncer(opts.Store, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4})
+	// The background sync reads the other kinds after the donations, as
+	// donations sync does, so the : prompt has them to show.
+	opts.Sync = ui.StoreSyncer(opts.Store, acct.client, dataset.SyncOptions{Window: 10, Concurrency: 4, Kinds: acct.client})
 	if err := shapeOptions(&opts, acct.shape, a.now()); err != nil {
 		return err
 	}

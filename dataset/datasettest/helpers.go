@@ -37,7 +37,14 @@ func Server(t testing.TB, opts demo.Options) *demo.Running {
 
 // Client talks to the demo at url; t is nil in the kill test's child process.
 func Client(t testing.TB, url string) *api.Client {
-	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+	return ClockedClient(t, url, nil)
+}
+
+// ClockedClient is Client waiting on clock (nil is the wall clock): a test
+// of a rate-limited demo gives the demo the clock's Now and a clock whose
+// waits end at once (apitest.Clock), so the limit is kept but not waited.
+func ClockedClient(t testing.TB, url string, clock api.Clock) *api.Client {
+	c, err := api.New(api.Config{BaseURL: url, Username: demo.DefaultLogin, APIKey: demo.DefaultKey, Clock: clock})
 	if err != nil {
 		if t == nil {
 			panic(err)
@@ -94,7 +101,7 @@ func CutShort(t testing.TB, s *store.Store, c *api.Client, o dataset.SyncOptions
 func IDs(t testing.TB, s *store.Store) []int64 {
 	t.Helper()
 	var out []int64
-	err := s.Window(context.Background(), store.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
+	err := s.Window(context.Background(), query.Query{Sort: "id"}, 0, -1, func(raw []byte) error {
 		var d struct{ ID int64 }
 		if err := json.Unmarshal(raw, &d); err != nil {
 			return err
@@ -121,12 +128,12 @@ func SameAsServer(t testing.TB, s *store.Store, srv *demo.Running) {
 	}
 	// Every demo e-mail is @example.*: the search index must find them all,
 	// however the sync that filled the store was cut short and resumed.
-	if n, err := s.Count(context.Background(), store.Query{Filter: query.Filter{Search: "example"}}); err != nil || n != len(want) {
+	if n, err := s.Count(context.Background(), query.Query{Filter: query.Filter{Search: "example"}}); err != nil || n != len(want) {
 		t.Fatalf("the search index finds %d of %d donations (%v)", n, len(want), err)
 	}
 	RollupsAgree(t, s)
 	// And it knows it holds the whole list.
-	if c, err := s.Coverage(context.Background()); err != nil || len(c.Spans) != 1 || c.Spans[0].From != 0 || c.Spans[0].To != store.End {
+	if c, err := s.Extent(context.Background()); err != nil || len(c.Spans) != 1 || c.Spans[0].From != 0 || c.Spans[0].To != store.End {
 		t.Fatalf("the store holds the whole list, but its coverage says %+v (%v)", c, err)
 	}
 }
@@ -162,7 +169,7 @@ func RollupsAgree(t testing.TB, s *store.Store) {
 			}
 			out += fmt.Sprintf("%v:\n%v\n%v\n%v\n%v\n%d donors\n", f.Statuses, g, m, c, d, n)
 		}
-		all, err := s.Count(ctx, store.Query{})
+		all, err := s.Count(ctx, query.Query{})
 		return out + fmt.Sprintf("%d donations", all), err
 	}
 	Agree(t, s, read)

@@ -61,7 +61,7 @@ func run(path string, count, add int) error {
 	if err != nil {
 		return err
 	}
-	n, err := st.Count(ctx, store.Query{})
+	n, err := st.Count(ctx, query.Query{})
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func sizes(ctx context.Context, st *store.Store) error {
 		return err
 	}
 	var raw int64
-	err = st.Window(ctx, store.Query{Sort: "id"}, 0, -1, func(b []byte) error { raw += int64(len(b)) + 1; return nil })
+	err = st.Window(ctx, query.Query{Sort: "id"}, 0, -1, func(b []byte) error { raw += int64(len(b)) + 1; return nil })
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ func measureSearch(ctx context.Context, s *screen, path string) error {
 	}
 	defer st.Close()
 	for i, step := range searchSteps {
-		q := store.Query{Filter: query.Filter{Search: step.search}}
+		q := query.Query{Filter: query.Filter{Search: step.search}}
 		quick, atLeast, err := st.QuickCount(ctx, q)
 		if err != nil {
 			return err

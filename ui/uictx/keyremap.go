@@ -63,7 +63,7 @@ func (km *KeyMap) Remap(keys map[string][]string) error {
 // helpedViews are the key sets of the views ? opens the help from (the
 // root takes list.help's keys before the view sees them): none of their
 // bindings may answer to it.
-var helpedViews = []string{"scroll", "detail", "raw", "donors", "insights", "live", "log"}
+var helpedViews = []string{"scroll", "detail", "raw", "donors", "kinds", "insights", "live", "log"}
 
 // clashes finds a key two bindings of one view answer to.
 func (km *KeyMap) clashes() error {

@@ -24,6 +24,8 @@ type KeyMap struct {
 	SaveView PromptKeys
 	Sort     SortKeys
 	Donors   DonorKeys
+	Command  CommandKeys
+	Kinds    KindKeys
 	Insights InsightKeys
 	Live     LiveKeys
 	Log      LogKeys
@@ -40,6 +42,7 @@ type ListKeys struct {
 	Sort, Donors, History, Insights, Live, Log key.Binding
 	NextView, PrevView, SaveView, AllStatuses  key.Binding
 	Raw, Copy, Export, Retry, Help, Quit, Back key.Binding
+	Command                                    key.Binding
 }
 
 // ScrollKeys move a scrolled text; they become the viewport's own key map.
@@ -51,7 +54,25 @@ type ScrollKeys struct {
 // the copy prompt as they do from the list.
 // Next and Prev move to the neighbouring gift without closing it; Top and
 // Bottom scroll its text, as they do the raw view's.
-type DetailKeys struct{ Raw, Copy, Next, Prev, History, Top, Bottom, Back, Quit key.Binding }
+// Plan and Campaign jump to the gift's plan and campaign in the kinds'
+// view.
+type DetailKeys struct {
+	Raw, Copy, Next, Prev, History, Top, Bottom, Back, Quit key.Binding
+	Plan, Campaign                                          key.Binding
+}
+
+// CommandKeys are the : prompt's, which switches the kind shown: every
+// other key types.
+type CommandKeys struct{ Complete, Accept, Cancel key.Binding }
+
+// KindKeys are the kinds' view's (plans, campaigns, donors...): moving,
+// the detail and raw record, the search, the sort and the status, and the
+// jumps to a record's gifts, plans and campaign.
+type KindKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Open, Raw key.Binding
+	Search, Sort, Order, Status, Clear, Command        key.Binding
+	Gifts, Plans, Campaign, Back, Quit                 key.Binding
+}
 
 // RawKeys are the raw JSON view's keys, besides the scroll keys.
 type RawKeys struct{ Search, Next, Prev, Top, Bottom, Copy, Curl, Back, Quit key.Binding }
@@ -118,15 +139,17 @@ func NewKeyMap() KeyMap {
 			Right:    Bind("→/l", "right", "right", "l"),
 		},
 		Detail: DetailKeys{
-			Raw:     Bind("r", "raw JSON", "r"),
-			Copy:    Bind("y", "copy", "y"),
-			Next:    Bind("n/]", "next gift", "n", "]"),
-			Prev:    Bind("p/[", "previous gift", "p", "["),
-			History: Bind("D", "this donor's gifts", "D"),
-			Top:     Bind("g", "top", "g", "home"),
-			Bottom:  Bind("G", "bottom", "G", "end"),
-			Back:    Bind("esc", "back", "esc", "enter"),
-			Quit:    Bind("q", "quit", "q"),
+			Raw:      Bind("r", "raw JSON", "r"),
+			Copy:     Bind("y", "copy", "y"),
+			Next:     Bind("n/]", "next gift", "n", "]"),
+			Prev:     Bind("p/[", "previous gift", "p", "["),
+			History:  Bind("D", "this donor's gifts", "D"),
+			Plan:     Bind("P", "its plan", "P"),
+			Campaign: Bind("C", "its campaign", "C"),
+			Top:      Bind("g", "top", "g", "home"),
+			Bottom:   Bind("G", "bottom", "G", "end"),
+			Back:     Bind("esc", "back", "esc", "enter"),
+			Quit:     Bind("q", "quit", "q"),
 		},
 		Raw: RawKeys{
 			Search: Bind("/", "find", "/"),
@@ -165,6 +188,32 @@ func NewKeyMap() KeyMap {
 			First:       Bind("f", "by first gift", "f"),
 			Email:       Bind("e", "by e-mail", "e"),
 			AllStatuses: allStatusesKey(),
+		},
+		Command: CommandKeys{
+			Complete: Bind("tab", "complete", "tab"),
+			Accept:   Bind("enter", "show", "enter"),
+			Cancel:   Bind("esc", "cancel", "esc"),
+		},
+		Kinds: KindKeys{
+			Up:       Bind("↑/k", "up", "up", "k"),
+			Down:     Bind("↓/j", "down", "down", "j"),
+			PageUp:   Bind("pgup", "page up", "pgup"),
+			PageDown: Bind("pgdn", "page down", "pgdown", "space"),
+			Top:      Bind("g", "first", "g", "home"),
+			Bottom:   Bind("G", "last", "G", "end"),
+			Open:     Bind("enter", "details", "enter"),
+			Raw:      Bind("r", "raw JSON", "r"),
+			Search:   Bind("/", "search", "/"),
+			Sort:     Bind("s", "next sort", "s"),
+			Order:    Bind("o", "reverse order", "o"),
+			Status:   Bind("f", "next status", "f"),
+			Clear:    Bind("x", "clear filters", "x"),
+			Command:  Bind(":", "kind", ":"),
+			Gifts:    Bind("D", "gifts", "D"),
+			Plans:    Bind("P", "plans", "P"),
+			Campaign: Bind("C", "campaign", "C"),
+			Back:     Bind("esc", "back", "esc"),
+			Quit:     Bind("q", "quit", "q"),
 		},
 		Insights: InsightKeys{
 			Month:  Bind("m", "by month", "m"),
@@ -250,6 +299,7 @@ func newListKeys() ListKeys {
 		Retry:       Bind("R", "retry", "R"),
 		Help:        Bind("?", "all keys", "?"),
 		Quit:        Bind("q", "quit", "q"),
+		Command:     Bind(":", "kind (:plans, :campaigns…)", ":"),
 		// Esc on the list goes back one level of what is under way
 		// (Model.escape); the other views go back to the list with it.
 		Back: Bind("esc", "stop loading/export, clear search", "esc"),
@@ -266,7 +316,7 @@ func (k ListKeys) ShortHelp() []key.Binding {
 func (k ListKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Back, k.Help, k.Quit},
+		{k.Open, k.Pane, k.Raw, k.Copy, k.Donors, k.History, k.Insights, k.Live, k.Log, k.Command, k.Back, k.Help, k.Quit},
 		{k.Filter, k.Clear, k.Search, k.Sort, k.Order, k.AllStatuses, k.NextView, k.PrevView, k.SaveView, k.UTC, k.Export, k.Retry},
 	}
 }

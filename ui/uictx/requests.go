@@ -1,6 +1,9 @@
 package uictx
 
-import "donations/ask"
+import (
+	"donations/ask"
+	"donations/dataset"
+)
 
 // A Request is what a view asks of the root: a change to the question or
 // the walk, which the root owns. A view never writes the root's state: it
@@ -95,3 +98,15 @@ func (StoredMsg) request() {}
 type RefreshMsg struct{}
 
 func (RefreshMsg) request() {}
+
+// KindMsg shows the records of the kind called Name ("plans") that Filter
+// selects, the cursor on the one of id Select (0: the first) and, with
+// Detail, its detail open; "donations" gives the keys back to the list.
+type KindMsg struct {
+	Name   string
+	Filter dataset.KindFilter
+	Select int64
+	Detail bool
+}
+
+func (KindMsg) request() {}

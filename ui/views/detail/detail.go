@@ -45,13 +45,13 @@ func (d *View) View() string         { return d.vp.View() }
 
 func (d *View) ShortHelp() []key.Binding {
 	s := d.ctx.Keys.Scroll
-	return []key.Binding{s.Up, d.keys.Back, d.ctx.Keys.List.Help, d.keys.Next, d.keys.Prev, d.keys.History, d.keys.Copy, d.keys.Raw, d.keys.Quit}
+	return []key.Binding{s.Up, d.keys.Back, d.ctx.Keys.List.Help, d.keys.Next, d.keys.Prev, d.keys.History, d.keys.Plan, d.keys.Campaign, d.keys.Copy, d.keys.Raw, d.keys.Quit}
 }
 
 func (d *View) HelpTitle() string { return "A gift's detail" }
 func (d *View) FullHelp() [][]key.Binding {
 	k := d.keys
-	return [][]key.Binding{append(d.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {k.Next, k.Prev, k.History, k.Copy, k.Raw, k.Back, k.Quit}}
+	return [][]key.Binding{append(d.ctx.Keys.Scroll.Group(), k.Top, k.Bottom), {k.Next, k.Prev, k.History, k.Plan, k.Campaign, k.Copy, k.Raw, k.Back, k.Quit}}
 }
 
 func (d *View) Open() (tea.Cmd, bool) { return nil, d.data.Selected() != nil }
@@ -83,6 +83,9 @@ func (d *View) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(k, d.keys.History):
 			d.nav.Back()
 			d.Send(uictx.HistoryMsg{})
+			return nil
+		case key.Matches(k, d.keys.Plan, d.keys.Campaign):
+			d.jump(key.Matches(k, d.keys.Plan))
 			return nil
 		}
 		d.ctx.Keys.Scroll.Scroll(&d.vp, k)
@@ -130,4 +133,27 @@ func (d *View) Sync() {
 	} else {
 		d.vp.GotoTop()
 	}
+}
+
+// jump shows the gift's plan, or its campaign, in the kinds' view, its
+// detail open; a gift that names none says so.
+func (d *View) jump(plan bool) {
+	r := d.data.Selected()
+	if r == nil {
+		return
+	}
+	full, err := r.Summary.Full()
+	if err != nil {
+		d.ctx.Flash = "This record could not be read: " + textsafe.Line(err.Error())
+		return
+	}
+	id, kind, what := full.CampaignID, "campaigns", "campaign"
+	if plan {
+		id, kind, what = full.PlanID, "plans", "plan"
+	}
+	if !id.Valid || id.Value == 0 {
+		d.ctx.Flash = "this gift names no " + what + " (no " + what + "_id)"
+		return
+	}
+	d.Send(uictx.KindMsg{Name: kind, Select: id.Value, Detail: true})
 }

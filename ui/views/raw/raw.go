@@ -243,9 +243,14 @@ func rawText(raw []byte, ex *api.Exchange, loc *time.Location) string {
 	} else {
 		b.WriteString("From the local store: the request that brought it is not kept (an older version kept none);\na sync that reads its page again keeps it.\n\n")
 	}
-	b.WriteString(textsafe.Block(escaped(api.Indent(raw))))
+	b.WriteString(Record(raw))
 	return b.String()
 }
+
+// Record is a record exactly as received, indented, each character that
+// may not reach the terminal written as its JSON escape: a donation's
+// here, a plan's or a campaign's in the kinds' view.
+func Record(raw []byte) string { return textsafe.Block(escaped(api.Indent(raw))) }
 
 // escaped writes each character of the record that may not reach the
 // terminal as its JSON escape: a zero-width space, a bidi override or a C1

@@ -17,6 +17,7 @@ import (
 // finds what the index built in turn finds, and agrees with the
 // donations (FTS5's own integrity check, against its content table).
 func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	list := demoList(t, demo.Options{Count: 3000, Hostile: true, Drift: true, Seed: 3})
 	want := deferredStore(t, list)
@@ -33,7 +34,7 @@ func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
 	}
 	found := 0
 	for _, w := range searchedWords(list) {
-		q := Query{Filter: query.Filter{Search: w}, Sort: "id"}
+		q := query.Query{Filter: query.Filter{Search: w}, Sort: "id"}
 		got, wanted := searchIDs(t, s, q), searchIDs(t, want, q)
 		if !slices.Equal(got, wanted) {
 			t.Errorf("%q finds %d donations, built in turn %d", w, len(got), len(wanted))
@@ -79,7 +80,7 @@ func searchedWords(list []api.Donation) []string {
 	return out
 }
 
-func searchIDs(t *testing.T, s *Store, q Query) []int64 {
+func searchIDs(t *testing.T, s *Store, q query.Query) []int64 {
 	t.Helper()
 	var ids []int64
 	err := s.Donations(context.Background(), q, 0, -1, func(d *api.Donation) error {

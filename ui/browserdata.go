@@ -23,16 +23,16 @@ type pageMsg struct {
 	err  error
 }
 
-// walk is the browser's data. Every question the list, the totals and the
+// browserData is the browser's data. Every question the list, the totals and the
 // views ask is a query on a store: the profile's own once it has been
 // synced, or else a scratch store in memory that a walk through the API
 // fills a page at a time as the user scrolls (--demo, --no-cache, a first
 // sync still running, a campaign the store cannot filter by). One code path
 // answers both; a scratch store answers over what is loaded.
-type walk struct {
-	src  Source
-	held dataset.Held // the profile's store; none without one
-	sync syncer       // the store's background sync
+type browserData struct {
+	src   Source
+	local dataset.Local // the profile's store; none without one
+	sync  syncer        // the store's background sync
 
 	// q is the question in force; its Query.PerPage is the config's page
 	// size, which no question changes.
@@ -64,26 +64,26 @@ type walk struct {
 
 // source is where the answer to the question in force comes from, by the
 // rule the commands follow too (dataset.SourceFor).
-func (w *walk) source() dataset.From {
+func (w *browserData) source() dataset.From {
 	return w.asked().Source()
 }
 
 // asked is the question in force and what answers it, as the views and
 // the list read it through the dataset.
-func (w *walk) asked() dataset.Asked {
-	return w.held.Ask(w.q, w.allStatuses, !w.sync.last.IsZero(), w.scratch)
+func (w *browserData) asked() dataset.Asked {
+	return w.local.Ask(w.q, w.allStatuses, !w.sync.last.IsZero(), w.scratch)
 }
 
 // fromStore says whether the profile's store answers.
-func (w *walk) fromStore() bool { return w.source() == dataset.FromStore }
+func (w *browserData) fromStore() bool { return w.source() == dataset.FromStore }
 
 // pending says a page is on its way, or none is in yet of a walk that may
 // find rows: what is newest is not known yet.
-func (w *walk) pending() bool { return w.loading || w.Len() == 0 && !w.done }
+func (w *browserData) pending() bool { return w.loading || w.Len() == 0 && !w.done }
 
 // narrowed says whether the store selects fewer rows than are loaded: then
 // scrolling to the end fetches nothing on its own (G does).
-func (w *walk) narrowed() bool {
+func (w *browserData) narrowed() bool {
 	if w.fromStore() {
 		return false
 	}
@@ -97,7 +97,7 @@ func (w *walk) narrowed() bool {
 
 // restart starts over for the server's filters and order in force: a new
 // walk into a new scratch store, unless the profile's store answers.
-func (w *walk) restart() {
+func (w *browserData) restart() {
 	w.stop()
 	w.gen++
 	if w.scratch != nil {
@@ -123,7 +123,7 @@ func (w *walk) restart() {
 }
 
 // fetch asks for the next page unless one is on its way or none is left.
-func (w *walk) fetch() tea.Cmd {
+func (w *browserData) fetch() tea.Cmd {
 	if w.loading || w.done || w.scratch == nil {
 		return nil
 	}
@@ -139,7 +139,7 @@ func (w *walk) fetch() tea.Cmd {
 
 // onPage notes a page the walk stored; it says whether rows arrived for this
 // walk, so the list may go on loading.
-func (w *walk) onPage(msg pageMsg) bool {
+func (w *browserData) onPage(msg pageMsg) bool {
 	if msg.gen != w.gen {
 		return false
 	}
@@ -168,7 +168,7 @@ func (w *walk) onPage(msg pageMsg) bool {
 
 // stored counts the rows a sync other than the walk's own (Live's) put in
 // its store: the header's "N of M loaded" must count them among the loaded.
-func (w *walk) stored(n int) {
+func (w *browserData) stored(n int) {
 	if n > 0 && !w.fromStore() {
 		w.loaded += n
 		w.shown.Refresh()
@@ -178,7 +178,7 @@ func (w *walk) stored(n int) {
 // stopLoadingAll stops a G in progress. The cancelled step comes back as
 // context.Canceled and changes nothing in the walker; until it does, loading
 // stays set so no second step runs on the same walker at once.
-func (w *walk) stopLoadingAll() {
+func (w *browserData) stopLoadingAll() {
 	w.loadAll = false
 	w.shown.Refresh()
 	if w.cancel != nil {
@@ -186,7 +186,7 @@ func (w *walk) stopLoadingAll() {
 	}
 }
 
-func (w *walk) stop() {
+func (w *browserData) stop() {
 	if w.cancel != nil {
 		w.cancel()
 	}
@@ -195,7 +195,7 @@ func (w *walk) stop() {
 // reorder reverses the sort. By date over a walk still loading, the other
 // end of the API is what the user wants to see first, so the walk starts
 // again from it; a walk that has loaded everything is only sorted again.
-func (w *walk) reorder() {
+func (w *browserData) reorder() {
 	if w.q.Sort == "" && !w.fromStore() && !w.done {
 		w.order = 1 - w.order
 		w.restart()
@@ -209,7 +209,7 @@ func (w *walk) reorder() {
 }
 
 // sortBy orders by a query.Sorts key; the same key again reverses.
-func (w *walk) sortBy(key string) {
+func (w *browserData) sortBy(key string) {
 	if key == "date" {
 		key = ""
 	}
@@ -228,7 +228,7 @@ func (w *walk) sortBy(key string) {
 // the first letter at any size: the store answers a screenful at once and
 // counts a common word at least (shownRows.atLeast) until it has counted
 // it whole.
-func (w *walk) setSearch(text string) {
+func (w *browserData) setSearch(text string) {
 	if strings.TrimSpace(text) == w.q.Texts["search"] {
 		return
 	}
@@ -242,7 +242,7 @@ func (w *walk) setSearch(text string) {
 // a second: counting a large store is not free. Pages stored within the
 // second after a count are counted at its end: a sync that then waits (on
 // a rate limit's reset) would leave them off the screen for the wait.
-func (w *walk) onSyncProgress(now time.Time) tea.Cmd {
+func (w *browserData) onSyncProgress(now time.Time) tea.Cmd {
 	switch {
 	case !w.fromStore():
 		return nil
@@ -258,21 +258,21 @@ func (w *walk) onSyncProgress(now time.Time) tea.Cmd {
 }
 
 // Len is how many rows the list shows.
-func (w *walk) Len() int { return w.shown.Len() }
+func (w *browserData) Len() int { return w.shown.Len() }
 
 // At is row i of what the list shows (listview.Answer's).
-func (w *walk) At(i int) *uictx.Row { return w.shown.At(i) }
+func (w *browserData) At(i int) *uictx.Row { return w.shown.At(i) }
 
 // show asks what the screen from offset on needs of the answer and does
 // not have; nothing when nothing changed. While a walk loads page after
 // page, the totals wait for the last.
-func (w *walk) show(offset, height int) tea.Cmd {
+func (w *browserData) show(offset, height int) tea.Cmd {
 	return w.shown.Show(w.asked, listview.Want{Offset: offset, Height: height, Sums: !w.loadAll})
 }
 
 // onAnswer keeps a reply of the list's reads; ok is false for any other
 // message.
-func (w *walk) onAnswer(msg tea.Msg) (tea.Cmd, bool) {
+func (w *browserData) onAnswer(msg tea.Msg) (tea.Cmd, bool) {
 	cmd, err, ok := w.shown.Update(msg, w.asked)
 	if err != nil {
 		w.err = err
@@ -282,7 +282,7 @@ func (w *walk) onAnswer(msg tea.Msg) (tea.Cmd, bool) {
 
 // partial is "" when the answer on screen is whole, else what it covers,
 // in words (listview.Answer.Partial).
-func (w *walk) partial() string {
+func (w *browserData) partial() string {
 	return w.shown.Partial(listview.Loading{Source: w.source(), Walking: w.scratch != nil, Done: w.done, All: w.loadAll,
 		Loaded: w.loaded, Synced: !w.sync.last.IsZero(), Syncing: w.sync.running, Progress: w.sync.progress})
 }
@@ -290,7 +290,7 @@ func (w *walk) partial() string {
 // recountMsg is the end of the second after a count during a sync.
 type recountMsg struct{}
 
-func (w *walk) onRecount(now time.Time) {
+func (w *browserData) onRecount(now time.Time) {
 	w.recountDue = false
 	w.shownAt = now
 	w.shown.Refresh()

@@ -15,9 +15,9 @@ import (
 // End is Span.To for a span that reaches the end of the list.
 const End = math.MaxInt64
 
-// metaCoverage holds the store's Coverage, as JSON, written in the same
+// metaExtent holds the store's Extent, as JSON, written in the same
 // transaction as the pages it speaks of: a kill leaves it exact.
-const metaCoverage = "coverage"
+const metaExtent = "coverage"
 
 // Span is a part of the account's list that the store holds complete:
 // every donation the server listed with an id from From to To, both
@@ -37,15 +37,15 @@ type Span struct {
 	Since, Until time.Time
 }
 
-// Coverage is what the store holds complete, and what it knows of the rest.
-type Coverage struct {
+// Extent is what the store holds complete, and what it knows of the rest.
+type Extent struct {
 	Spans   []Span // in id order, apart
 	Pages   int    // the list's last page, when last seen; 0 if never
 	PerPage int    // the server's page size, as learned
 }
 
 // Whole says whether the store holds the whole list, as of when.
-func (c Coverage) Whole() (bool, time.Time) {
+func (c Extent) Whole() (bool, time.Time) {
 	if len(c.Spans) == 1 && c.Spans[0].From == 0 && c.Spans[0].To == End {
 		return true, c.Spans[0].AsOf
 	}
@@ -62,17 +62,17 @@ type spanJSON struct {
 	Until int64 `json:"until,omitempty"`
 }
 
-type coverageJSON struct {
+type extentJSON struct {
 	Spans []spanJSON `json:"spans"`
 	Pages int        `json:"pages"`
 }
 
-// Coverage reads what the store holds complete. A store a sync of an
+// Extent reads what the store holds complete. A store a sync of an
 // earlier version filled has no record of it: it held whole pages from the
 // first, so everything up to its newest donation, or the whole list as of
 // its last finished sync.
-func (s *Store) Coverage(ctx context.Context) (Coverage, error) {
-	c, err := readCoverage(ctx, s.db)
+func (s *Store) Extent(ctx context.Context) (Extent, error) {
+	c, err := readExtent(ctx, s.db)
 	if err != nil {
 		return c, s.explain(err)
 	}
@@ -86,8 +86,8 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func readCoverage(ctx context.Context, db querier) (Coverage, error) {
-	var c Coverage
+func readExtent(ctx context.Context, db querier) (Extent, error) {
+	var c Extent
 	get := func(key string) (string, error) {
 		var v string
 		err := db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
@@ -96,12 +96,12 @@ func readCoverage(ctx context.Context, db querier) (Coverage, error) {
 		}
 		return v, err
 	}
-	v, err := get(metaCoverage)
+	v, err := get(metaExtent)
 	if err != nil {
 		return c, err
 	}
 	if v != "" {
-		var cj coverageJSON
+		var cj extentJSON
 		if err := json.Unmarshal([]byte(v), &cj); err != nil {
 			return c, nil // a damaged record: nothing is known held, the next sync reads it again
 		}
@@ -112,11 +112,11 @@ func readCoverage(ctx context.Context, db querier) (Coverage, error) {
 		}
 		return c, nil
 	}
-	return legacyCoverage(ctx, db, get)
+	return legacyExtent(ctx, db, get)
 }
 
-func legacyCoverage(ctx context.Context, db querier, get func(string) (string, error)) (Coverage, error) {
-	var c Coverage
+func legacyExtent(ctx context.Context, db querier, get func(string) (string, error)) (Extent, error) {
+	var c Extent
 	last, err := get(metaLastSync)
 	if err != nil {
 		return c, err
@@ -143,7 +143,7 @@ func legacyCoverage(ctx context.Context, db querier, get func(string) (string, e
 // it with the spans it overlaps; last is the list's last page when w
 // reaches the end.
 func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
-	c, err := readCoverage(ctx, tx)
+	c, err := readExtent(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -151,11 +151,11 @@ func cover(ctx context.Context, tx *sql.Tx, w Span, last int) error {
 	if w.To == End && last > 0 {
 		c.Pages = last
 	}
-	return writeCoverage(ctx, tx, c)
+	return writeExtent(ctx, tx, c)
 }
 
-func writeCoverage(ctx context.Context, tx *sql.Tx, c Coverage) error {
-	cj := coverageJSON{Pages: c.Pages}
+func writeExtent(ctx context.Context, tx *sql.Tx, c Extent) error {
+	cj := extentJSON{Pages: c.Pages}
 	for _, sp := range c.Spans {
 		cj.Spans = append(cj.Spans, spanJSON{From: sp.From, To: sp.To, Page: sp.Page, AsOf: sp.AsOf.UnixMilli(),
 			Since: toMillis(sp.Since), Until: toMillis(sp.Until)})
@@ -164,7 +164,7 @@ func writeCoverage(ctx context.Context, tx *sql.Tx, c Coverage) error {
 	if err != nil {
 		return err
 	}
-	return setMeta(ctx, tx, metaCoverage, string(b))
+	return setMeta(ctx, tx, metaExtent, string(b))
 }
 
 func toMillis(t time.Time) int64 {

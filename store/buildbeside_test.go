@@ -22,6 +22,7 @@ import (
 // donors' rowids among them), in both shapes and on hostile, drifting
 // data, and no scratch file.
 func TestEndBesideMakesWhatInTurnMakes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, c := range []struct {
 		name string
@@ -32,6 +33,7 @@ func TestEndBesideMakesWhatInTurnMakes(t *testing.T) {
 		{"hostile drift", demo.Options{Count: 3000, Hostile: true, Drift: true, Seed: 7}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			list := demoList(t, c.o)
 			want := inTurn(t, list)
 			s := deferredStore(t, list)
@@ -200,6 +202,7 @@ func (c *doneAfter) Done() <-chan struct{} {
 // meta key deferred set, and the next end makes what an end never
 // cancelled makes.
 func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	list := demoList(t, demo.Options{Count: 1500})
 	want := inTurn(t, list)

@@ -16,6 +16,7 @@ import (
 // as the server sent them, as do the records a later sync brings, in this
 // process and in the next; and it stays within its JSON after that sync.
 func TestSmallStoreWithinItsJSON(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	ctx := context.Background()
 	s, path, srv, c := syncedFile(t, demo.Options{Count: 5000}, dataset.SyncOptions{Concurrency: 4})
