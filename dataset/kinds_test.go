@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -259,5 +260,36 @@ func TestKindReadKeepsTheServersError(t *testing.T) {
 	var e *api.Error
 	if err != nil || !errors.As(read.Partial, &e) || e.Kind != api.KindAuth || !strings.HasPrefix(read.Line(), "plans: authentication failed") {
 		t.Errorf("a 401 on plans: %v, partial %v, said %q", err, read.Partial, read.Line())
+	}
+}
+
+// A sync's kinds are read with its client, after its donations, and spend
+// its budget: under one, the sync makes the requests it makes without, and
+// none is refused (a 429 sent again).
+func TestKindsShareTheBudgetOfASync(t *testing.T) {
+	t.Parallel()
+	clock := &apitest.Clock{}
+	first := func(opts demo.Options) (dataset.SyncResult, int, int64) {
+		opts.Now, opts.Count, opts.Shape = clock.Now, 3000, demo.ShapeDonorbox
+		srv := server(t, opts)
+		s, err := store.Memory(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		c := clockedClient(t, srv.URL, clock)
+		r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Kinds: c})
+		for _, k := range r.Kinds {
+			if k.Partial != nil || k.None || k.Records == 0 {
+				t.Fatalf("%s: %s", k.Kind.Name, k.Line())
+			}
+		}
+		return r, srv.Requests(), c.Refused()
+	}
+	free, freeServed, _ := first(demo.Options{})
+	paced, pacedServed, refused := first(demo.Options{RateLimit: 10, RateWindow: time.Second})
+	if refused != 0 || paced.Requests != free.Requests || pacedServed != freeServed {
+		t.Errorf("under 10 requests a second: %d refused, %d requests counted and %d served, want %d and %d as without a budget",
+			refused, paced.Requests, pacedServed, free.Requests, freeServed)
 	}
 }
