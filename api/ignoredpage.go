@@ -20,22 +20,36 @@ func (p *Pager) warnIfPageIgnored(ctx context.Context, two *Page) {
 	if two.Number != 2 {
 		return
 	}
-	n := len(two.Donations)
-	if half := n / 2; half > 0 {
+	ask := func(half int) (contentKey, bool) {
 		q := p.query(2)
 		q.PerPage = half
-		if got, err := p.c.Page(ctx, q); err == nil {
-			p.requests++
-			switch keyOf(got) {
-			case keyOf(&Page{Donations: two.Donations[half : 2*half]}):
-				return
-			case keyOf(&Page{Donations: two.Donations[:half]}):
-				n = p.q.EffectivePerPage()
-			}
+		got, err := p.c.Page(ctx, q)
+		if err != nil {
+			return contentKey{}, false
 		}
+		p.requests++
+		return keyOf(got), true
 	}
-	if n >= p.q.EffectivePerPage() {
+	part := func(from, to int) contentKey { return keyOf(&Page{Donations: two.Donations[from:to]}) }
+	if pageIgnored(len(two.Donations), p.q.EffectivePerPage(), ask, part) {
 		p.fallShort("the server seems to ignore the page parameter",
 			"page 2 repeated page 1: the server seems to ignore the page parameter, so only the first page could be read")
 	}
+}
+
+// pageIgnored is the rule above for a page 2 of n records, in pages of
+// per, that repeated page 1: ask fetches page 2 in pages of half as many
+// (false where it could not), part is the key of two's records from..to.
+func pageIgnored(n, per int, ask func(half int) (contentKey, bool), part func(from, to int) contentKey) bool {
+	if half := n / 2; half > 0 {
+		if got, ok := ask(half); ok {
+			switch got {
+			case part(half, 2*half):
+				return false
+			case part(0, half):
+				n = per
+			}
+		}
+	}
+	return n >= per
 }

@@ -45,7 +45,8 @@ func (c *Client) KindURL(k RecordKind, q KindQuery) string {
 // ReadKindPage fetches and decodes one page of the Ts' endpoint with the
 // client's retries, budget and redaction, as Client.Page does a page of
 // donations. A filter the endpoint does not take is refused before any
-// request; a 404 is ErrNoEndpoint (and ErrNotFound).
+// request; a 404 is ErrNoEndpoint (and ErrNotFound); any other error names
+// the kind and wraps the client's *Error.
 func ReadKindPage[T KindRecord](ctx context.Context, c *Client, q KindQuery) (*KindPage[T], error) {
 	k := KindOf[T]()
 	if err := q.check(k); err != nil {
@@ -59,7 +60,7 @@ func ReadKindPage[T KindRecord](ctx context.Context, c *Client, q KindQuery) (*K
 		return nil, fmt.Errorf("%w (%s): %w", ErrNoEndpoint, k.Path, err)
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", k.Name, err)
 	}
 	return &KindPage[T]{Number: q.Page, Records: list, Meta: meta, Exchange: ex}, nil
 }
@@ -77,16 +78,18 @@ type KindBatch[T KindRecord] struct {
 // KindPager walks every page of a kind's list once, in the server's order,
 // dropping repeated records and ending as a walk of donations forward
 // does (lastPage). The kinds are small lists with no date to order them
-// by, so it neither learns an order nor walks back. A failed step changes
-// nothing, so Next may be called again to retry it. It is not safe for
-// concurrent use.
+// by, so it neither learns an order nor walks back: it checks each page
+// against the order of page 1's ids, and a server that does not keep one
+// order from page to page, or that ignores `page`, cannot be read whole,
+// which Partial says. A failed step changes nothing, so Next may be
+// called again to retry it. It is not safe for concurrent use.
 type KindPager[T KindRecord] struct {
 	c        *Client
 	q        KindQuery
 	seen     seenSet
 	next     int
 	done     bool
-	first    contentKey // page 1's, to tell a server that ignores `page`
+	order    int // page 1's ids: 1 rising, -1 falling, 0 neither
 	requests int
 	shortfall
 }
@@ -109,9 +112,7 @@ func (p *KindPager[T]) Next(ctx context.Context) (KindBatch[T], error) {
 	if err := ctx.Err(); err != nil {
 		return KindBatch[T]{}, err
 	}
-	q := p.q
-	q.Page = p.next
-	pg, err := ReadKindPage[T](ctx, p.c, q)
+	pg, err := ReadKindPage[T](ctx, p.c, p.query(p.next))
 	if err != nil {
 		return KindBatch[T]{}, err
 	}
@@ -122,18 +123,78 @@ func (p *KindPager[T]) Next(ctx context.Context) (KindBatch[T], error) {
 			b.Records = append(b.Records, pg.Records[i])
 		}
 	}
-	k, per := len(pg.Records), p.q.EffectivePerPage()
-	key := kindKey(pg.Records)
-	if pg.Number == 1 {
-		p.first = key
-	} else if pg.Number == 2 && k >= per && key == p.first {
-		p.fallShort("the server seems to ignore the page parameter",
-			fmt.Sprintf("page 2 of %s repeated page 1: the server seems to ignore the page parameter, so only the first page could be read", KindOf[T]().Name))
+	k, name := len(pg.Records), KindOf[T]().Name
+	b.Done = lastPage(k, len(b.Records), pg.Meta, pg.Number, p.q.EffectivePerPage())
+	switch dir := kindDirection(pg.Records); {
+	case pg.Number == 1:
+		p.order = dir
+	case p.order != 0 && dir == -p.order:
+		// Read on, the walk would pass over the records the turn hid.
+		p.fallShort("the server does not keep one order from page to page",
+			fmt.Sprintf("page %d of %s lists ids %s where page 1 lists them %s: the server does not keep one order "+
+				"from page to page, so not every one of the %s could be read", pg.Number, name, idWords(dir), idWords(p.order), name))
+		b.Done = true
 	}
-	b.Done = lastPage(k, len(b.Records), pg.Meta, pg.Number, per)
+	if pg.Number == 2 && k > 0 && len(b.Records) == 0 && p.pageIgnored(ctx, pg) {
+		p.fallShort("the server seems to ignore the page parameter",
+			fmt.Sprintf("page 2 of %s repeated page 1: the server seems to ignore the page parameter, so only the first page could be read", name))
+	}
 	p.next++
 	p.done = b.Done
 	return b, nil
+}
+
+func (p *KindPager[T]) query(n int) KindQuery {
+	q := p.q
+	q.Page = n
+	return q
+}
+
+// pageIgnored says whether page 2, which repeated page 1, comes from a
+// server that ignores `page`, by the rule a walk of donations goes by
+// (warnIfPageIgnored).
+func (p *KindPager[T]) pageIgnored(ctx context.Context, two *KindPage[T]) bool {
+	ask := func(half int) (contentKey, bool) {
+		q := p.query(2)
+		q.PerPage = half
+		got, err := ReadKindPage[T](ctx, p.c, q)
+		if err != nil {
+			return contentKey{}, false
+		}
+		p.requests++
+		return kindKey(got.Records), true
+	}
+	part := func(from, to int) contentKey { return kindKey(two.Records[from:to]) }
+	return pageIgnored(len(two.Records), p.q.EffectivePerPage(), ask, part)
+}
+
+// kindDirection is 1 where the ids of list strictly rise, -1 where they
+// strictly fall, 0 otherwise or under two records.
+func kindDirection[T KindRecord](list []T) int {
+	rise, fall := len(list) >= 2, len(list) >= 2
+	for i := 1; i < len(list); i++ {
+		a, b := HeadOf(&list[i-1]).ID, HeadOf(&list[i]).ID
+		if !a.Valid || !b.Valid {
+			return 0
+		}
+		rise = rise && b.Value > a.Value
+		fall = fall && b.Value < a.Value
+	}
+	switch {
+	case rise:
+		return 1
+	case fall:
+		return -1
+	}
+	return 0
+}
+
+// idWords names a direction of a page's ids.
+func idWords(dir int) string {
+	if dir < 0 {
+		return "falling"
+	}
+	return "rising"
 }
 
 // kindKey tells pages of a kind apart as keyOf does pages of donations.

@@ -67,19 +67,30 @@ type KindRead struct {
 	// None says the server answered 404 to the kind's endpoint: it has
 	// none of that kind, which is no failure.
 	None bool
-	// Partial is why the read stopped short, "" when it read the whole
-	// list: the store then kept the set it had.
-	Partial  string
+	// Partial is why the read stopped short, nil when it read the whole
+	// list: the store then kept the set it had. It names the kind, and
+	// wraps the client's *api.Error where the server failed the read (so
+	// a command words it as it words the donations', with its hint), or
+	// api.ErrPartial where the walk found that the server cannot be read
+	// whole.
+	Partial  error
 	Requests int
 }
+
+// shortWalk is a read of a kind that its walk found cannot be whole: its
+// warnings say why, the kind named.
+type shortWalk []string
+
+func (w shortWalk) Error() string { return strings.Join(w, "; ") }
+func (w shortWalk) Unwrap() error { return api.ErrPartial }
 
 // Line is what a command says of the read: one line.
 func (r KindRead) Line() string {
 	switch {
 	case r.None:
 		return NoKindLine(r.Kind)
-	case r.Partial != "":
-		return fmt.Sprintf("%s: the read stopped short (%s); the store keeps the %s it had", r.Kind.Name, r.Partial, r.Kind.Name)
+	case r.Partial != nil:
+		return fmt.Sprintf("%v; the store keeps the %s it had", r.Partial, r.Kind.Name)
 	}
 	return fmt.Sprintf("%s: %d read", r.Kind.Name, r.Records)
 }
@@ -114,7 +125,7 @@ func ReadKind[T api.KindRecord](ctx context.Context, l Local, c *api.Client, q a
 		case ctx.Err() != nil:
 			return r, ctx.Err()
 		case err != nil:
-			r.Partial = err.Error()
+			r.Partial = err
 			return r, nil
 		}
 		for i := range b.Records {
@@ -122,8 +133,8 @@ func ReadKind[T api.KindRecord](ctx context.Context, l Local, c *api.Client, q a
 			recs = append(recs, store.KindRecord{ID: h.ID.Value, Raw: h.Raw})
 		}
 	}
-	if err := p.Partial(); err != nil {
-		r.Partial = strings.Join(p.Warnings(), "; ")
+	if p.Partial() != nil {
+		r.Partial = shortWalk(p.Warnings())
 		return r, nil
 	}
 	r.Records = len(recs)
@@ -131,7 +142,10 @@ func ReadKind[T api.KindRecord](ctx context.Context, l Local, c *api.Client, q a
 }
 
 // ReadKinds reads every kind, in api.RecordKinds' order, as ReadKind does.
-func ReadKinds(ctx context.Context, s Local, c *api.Client) ([]KindRead, error) {
+// A kind the store remembers the server has none of is asked again only
+// where again is true (sync --full): the spec's server cost six 404s a
+// sync, more than a sync with nothing new asks of the donations.
+func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool) ([]KindRead, error) {
 	reads := []func() (KindRead, error){
 		func() (KindRead, error) { return ReadKind[api.Campaign](ctx, s, c, api.KindQuery{}) },
 		func() (KindRead, error) { return ReadKind[api.Plan](ctx, s, c, api.KindQuery{}) },
@@ -141,7 +155,18 @@ func ReadKinds(ctx context.Context, s Local, c *api.Client) ([]KindRead, error) 
 		func() (KindRead, error) { return ReadKind[api.Purchase](ctx, s, c, api.KindQuery{}) },
 	}
 	var out []KindRead
-	for _, read := range reads {
+	for i, read := range reads { // reads is in api.RecordKinds' order
+		k := api.RecordKinds[i]
+		if !again {
+			held, err := KindCoverage(ctx, s, k)
+			if err != nil {
+				return out, err
+			}
+			if held.None {
+				out = append(out, KindRead{Kind: k, None: true})
+				continue
+			}
+		}
 		r, err := read()
 		if err != nil {
 			return out, err

@@ -2,6 +2,8 @@ package dataset_test
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -66,7 +69,7 @@ func TestKindsSyncReadsEveryKindAfterTheDonations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if read.Kind.Name != k.Name || read.None || read.Partial != "" || read.Records == 0 ||
+		if read.Kind.Name != k.Name || read.None || read.Partial != nil || read.Records == 0 ||
 			held.Records != read.Records || held.None || held.Read.IsZero() {
 			t.Errorf("%s: read %+v, held %+v", k.Name, read, held)
 		}
@@ -160,6 +163,17 @@ func TestKindsOfTheSpecServerAreNone(t *testing.T) {
 			t.Errorf("said %q, want %q", read.Line(), want)
 		}
 	}
+	// Remembered, the kinds are not asked again but by a sync that reads
+	// sync --full, which would see a server that has gained them.
+	for _, full := range []bool{false, true} {
+		srv.Add(3)
+		before := srv.Requests()
+		res := sync(t, s, c, dataset.SyncOptions{Kinds: c, Full: full})
+		asked := srv.Requests() - before - res.Requests
+		if want := map[bool]int{false: 0, true: len(api.RecordKinds)}[full]; asked != want || len(res.Kinds) != len(api.RecordKinds) {
+			t.Errorf("a sync (full %v) asked %d kinds, want %d", full, asked, want)
+		}
+	}
 }
 
 // A read of a kind that stops short (here a server that ignores the page,
@@ -184,7 +198,7 @@ func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cut.Partial == "" || !strings.Contains(cut.Line(), "keeps the plans it had") {
+	if !errors.Is(cut.Partial, api.ErrPartial) || !strings.Contains(cut.Line(), "keeps the plans it had") {
 		t.Errorf("the read cut short said %q", cut.Line())
 	}
 	after, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
@@ -228,5 +242,54 @@ func TestKindsOfAKilledSyncStayWhole(t *testing.T) {
 			}
 		}
 		s.Close()
+	}
+}
+
+// A read of a kind that the server fails keeps the client's error as it
+// came, named by the kind, so that a command words it, its hint too, as
+// it words the donations'.
+func TestKindReadKeepsTheServersError(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 100, Shape: demo.ShapeDonorbox, Script: []int{http.StatusUnauthorized}})
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	read, err := dataset.ReadKind[api.Plan](context.Background(), dataset.Hold(s), client(t, srv.URL), api.KindQuery{})
+	var e *api.Error
+	if err != nil || !errors.As(read.Partial, &e) || e.Kind != api.KindAuth || !strings.HasPrefix(read.Line(), "plans: authentication failed") {
+		t.Errorf("a 401 on plans: %v, partial %v, said %q", err, read.Partial, read.Line())
+	}
+}
+
+// A sync's kinds are read with its client, after its donations, and spend
+// its budget: under one, the sync makes the requests it makes without, and
+// none is refused (a 429 sent again).
+func TestKindsShareTheBudgetOfASync(t *testing.T) {
+	t.Parallel()
+	clock := &apitest.Clock{}
+	first := func(opts demo.Options) (dataset.SyncResult, int, int64) {
+		opts.Now, opts.Count, opts.Shape = clock.Now, 3000, demo.ShapeDonorbox
+		srv := server(t, opts)
+		s, err := store.Memory(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		c := clockedClient(t, srv.URL, clock)
+		r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Kinds: c})
+		for _, k := range r.Kinds {
+			if k.Partial != nil || k.None || k.Records == 0 {
+				t.Fatalf("%s: %s", k.Kind.Name, k.Line())
+			}
+		}
+		return r, srv.Requests(), c.Refused()
+	}
+	free, freeServed, _ := first(demo.Options{})
+	paced, pacedServed, refused := first(demo.Options{RateLimit: 10, RateWindow: time.Second})
+	if refused != 0 || paced.Requests != free.Requests || pacedServed != freeServed {
+		t.Errorf("under 10 requests a second: %d refused, %d requests counted and %d served, want %d and %d as without a budget",
+			refused, paced.Requests, pacedServed, free.Requests, freeServed)
 	}
 }

@@ -137,9 +137,15 @@ func day(t api.Text) any {
 	return v[:10]
 }
 
+// float is the amount n as the nearest float, read as every amount is
+// (api.ParseDecimal: a decimal comma too), nil where it is no number.
 func float(n api.Number) any {
-	f, err := strconv.ParseFloat(strings.TrimSpace(n.Text), 64)
-	if !n.Valid || err != nil {
+	d, ok := n.Decimal()
+	if !ok {
+		return nil
+	}
+	f, err := strconv.ParseFloat(d.String(), 64)
+	if err != nil {
 		return nil
 	}
 	return f

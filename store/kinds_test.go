@@ -168,3 +168,28 @@ func TestKindsRebuiltFromTheirRecords(t *testing.T) {
 		t.Errorf("rebuilt, the coverage is %+v", held)
 	}
 }
+
+// Amounts as servers write them sort by what they are: a decimal comma
+// ("12,50", "1.234,50"), the digits of a float that multiplied
+// (27.950000000000003), a sum past 10^9; one that is no number sorts
+// last rather than as 0.
+func TestKindAmountsSortAsNumbers(t *testing.T) {
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var recs []store.KindRecord
+	for i, amount := range []string{`"N/A"`, `"1.234,50"`, `"12,50"`, `1000000000.10`, `"27.950000000000003"`, `"9,00"`, `"1,000.00"`} {
+		recs = append(recs, store.KindRecord{ID: int64(i + 1), Raw: fmt.Appendf(nil, `{"id":%d,"amount":%s,"status":"active"}`, i+1, amount)})
+	}
+	if err := s.ReplaceKind(context.Background(), "plans", recs, time.Unix(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := kindIDs(t, s, "plans", query.KindFilter{Sort: "amount"}), []int64{6, 3, 5, 7, 2, 4, 1}; !slices.Equal(got, want) {
+		t.Errorf("by amount: %v, want %v", got, want)
+	}
+	if got, want := kindIDs(t, s, "plans", query.KindFilter{Sort: "-amount"}), []int64{4, 2, 7, 5, 3, 6, 1}; !slices.Equal(got, want) {
+		t.Errorf("by amount, largest first: %v, want %v", got, want)
+	}
+}

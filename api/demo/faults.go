@@ -84,6 +84,8 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request) bool {
 	case !s.authorized(r):
 		h.Set("WWW-Authenticate", `Basic realm="Donations API"`)
 		s.fail(w, http.StatusUnauthorized, "Authentication failed")
+	case s.opts.KindStatus != 0 && s.isKind(r.URL.Path):
+		s.fail(w, s.opts.KindStatus, http.StatusText(s.opts.KindStatus))
 	default:
 		return false
 	}

@@ -44,8 +44,11 @@ func (s *Server) matching(f Filter) []int {
 // changed forgets what was made of the data; called with dataMu locked.
 func (s *Server) changed() {
 	s.allMu.Lock()
-	defer s.allMu.Unlock()
-	s.all, s.kindsMade = nil, nil
+	s.all = nil
+	s.allMu.Unlock()
+	s.kindsMu.Lock()
+	s.kindsMade = nil
+	s.kindsMu.Unlock()
 }
 
 func (s *Server) match(f Filter) []int {

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"net/http"
@@ -20,6 +21,12 @@ func kindAt(path string) (int, bool) {
 	return k, k >= 0
 }
 
+// isKind says whether path is a kind's endpoint.
+func (s *Server) isKind(path string) bool {
+	_, ok := kindAt(path)
+	return ok
+}
+
 // serves says whether the server has an endpoint at path: the donations',
 // and in the platform's shape the kinds'.
 func (s *Server) serves(path string) bool {
@@ -30,9 +37,9 @@ func (s *Server) serves(path string) bool {
 	return ok && s.opts.Shape == ShapeDonorbox
 }
 
-// kindPage is the page a request asks for of a kind: its filters, newest
-// first unless order=asc, as the platform lists, and paged as donations
-// are, with the same paging faults; called with dataMu held.
+// kindPage is the page a request asks for of a kind: its filters, in
+// the order and paged as donations are, with the same paging faults;
+// called with dataMu held.
 func (s *Server) kindPage(r *http.Request, k int) ([]byte, error) {
 	all := s.kinds()
 	q := r.URL.Query()
@@ -75,12 +82,18 @@ func (s *Server) kindPage(r *http.Request, k int) ([]byte, error) {
 	for i := range order {
 		order[i] = i
 	}
-	if q.Get("order") != "asc" {
+	// Listed as the donations are, newest first unless order=asc, with
+	// the same changes of order under a walk (paging.go).
+	if s.opts.NewestOnly || s.newestFirst(q.Get("order")) {
 		slices.Reverse(order)
 	}
+	order = s.pageOrder(order, s.askedPage(r), q.Get("order"))
 	return s.listPage(r, order, func(i int) (json.RawMessage, error) {
 		b, err := encoded(items[i])
-		return json.RawMessage(strings.TrimRight(string(b), "\n")), err
+		if err != nil {
+			return nil, err
+		}
+		return s.kindForms(bytes.TrimRight(b, "\n"), i)
 	})
 }
 

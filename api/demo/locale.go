@@ -1,9 +1,6 @@
 package demo
 
-import (
-	"strings"
-	"time"
-)
+import "strings"
 
 // Forms of donation_date other than the spec's (Options.DateForm).
 const (
@@ -22,14 +19,7 @@ var noColonLayouts = []string{"2006-01-02T15:04:05-0700", "2006-01-02T15:04:05.0
 // localize rewrites rec, donation i, in the forms o asks for; it names the
 // same moment and the same money.
 func localize(rec *Record, i int, o Options) {
-	if at, err := time.Parse(time.RFC3339Nano, rec.DonationDate); err == nil {
-		switch o.DateForm {
-		case DateNoColon:
-			rec.DonationDate = at.UTC().Format(noColonLayouts[i%len(noColonLayouts)])
-		case DateOnly:
-			rec.DonationDate = at.UTC().Format(time.DateOnly)
-		}
-	}
+	rec.DonationDate = dateIn(rec.DonationDate, i, o.DateForm)
 	if o.DecimalComma {
 		rec.Amount, rec.ConvertedAmount = decimalComma(rec.Amount), decimalComma(rec.ConvertedAmount)
 	}

@@ -36,7 +36,7 @@ type Options struct {
 	PageSize   int    // ignore per_page and use this size
 	MaxPerPage int    // serve at most this many a page, fewer where asked for fewer
 	PastEnd    string // past the last page: "empty" (default) or "last" (repeat it)
-	Drift      bool   // vary field types as servers do (docs/reliability.md): numbers as text, nulls, missing and unknown fields
+	Drift      bool   // vary field types as servers do (docs/reliability.md): numbers as text, nulls, missing and unknown fields, in the kinds' records too
 	RepeatRows int    // each page after the first starts with the last N rows of the page before
 	OrderDesc  bool   // honour order=desc (newest first), which the spec does not show
 	// NewestOnly lists newest first whatever order says: a server of the
@@ -55,6 +55,11 @@ type Options struct {
 	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
 	Gzip       bool    // gzip pages for a client that accepts it, as most servers do
 
+	// KindStatus answers every request of the kinds' endpoints with this
+	// status, the donations' as usual: a key allowed to read the
+	// donations only.
+	KindStatus int
+
 	// Script answers the first len(Script) requests with these statuses, or
 	// the Fault* values below (0 serves normally), for tests of exact sequences.
 	Script []int
@@ -65,11 +70,13 @@ type Options struct {
 	AscPageOne    bool  // newest first unless order=asc, which it honours on page 1 only
 	NewestPageOne bool  // page 1 newest first, every later page oldest first, whatever order says
 
-	// DateForm writes donation_date in another form a server may use (in
-	// the spec's shape): DateNoColon, DateOnly; "" the spec's.
+	// DateForm writes donation_date (in the spec's shape) and the kinds'
+	// date-times in another form a server may use: DateNoColon, DateOnly;
+	// "" the server's own.
 	DateForm string
-	// DecimalComma writes amount and converted_amount with a decimal comma
-	// ("12,50", "1.234,50"), as a server set to a European locale does.
+	// DecimalComma writes amount and converted_amount (in the spec's
+	// shape) and the kinds' amounts with a decimal comma ("12,50",
+	// "1.234,50"), as a server set to a European locale does.
 	DecimalComma bool
 	// LongFields makes every donor's e-mail about 1 kB and every form's
 	// and campaign's name about 10 kB (hostile.go), each still one per donor,

@@ -41,6 +41,16 @@ func Start(ctx context.Context, addr string, opts Options) (*Running, error) {
 		defer close(run.done)
 		_ = run.srv.Serve(ln)
 	}()
+	if s.opts.Shape == ShapeDonorbox {
+		// The kinds are made from every donation: made now, while a client
+		// reads the donations first, the first request of a kind does not
+		// wait for them (seconds at a million).
+		go func() {
+			s.dataMu.RLock()
+			defer s.dataMu.RUnlock()
+			s.kinds()
+		}()
+	}
 	go func() {
 		select {
 		case <-ctx.Done():

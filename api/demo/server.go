@@ -39,7 +39,9 @@ type Server struct {
 	allMu sync.Mutex
 	all   []int
 	// kindsMade are the records of the other endpoints (kinds.go), made
-	// once until the data changes, as all is.
+	// once until the data changes, as all is; under a lock of their own,
+	// so that pages of donations are not kept waiting while they are made.
+	kindsMu   sync.Mutex
 	kindsMade *kindRecords
 	mu        sync.Mutex
 	rand      *rand.Rand

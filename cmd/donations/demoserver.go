@@ -54,6 +54,7 @@ func demoServerCommand(a *app) *cobra.Command {
 	fs.BoolVar(&o.IgnorePage, "ignore-page", false, "always serve page 1")
 	fs.IntVar(&o.PageSize, "page-size", 0, "ignore per_page and serve this many")
 	fs.IntVar(&o.MaxPerPage, "max-per-page", 0, "serve at most this many a page, fewer when asked for fewer")
+	fs.IntVar(&o.KindStatus, "kind-status", 0, "answer the kinds' endpoints (plans, campaigns...) with this HTTP status: 404 a server without them, 403 a key allowed the donations only")
 	o.PastEnd = "empty"
 	choiceVar(c, &o.PastEnd, "past-end", []string{"empty", "last"}, "past the last page: an empty page, or the last one again")
 	fs.BoolVar(&o.Drift, "drift", false, "vary field types: numbers as text, nulls, missing and unknown fields")

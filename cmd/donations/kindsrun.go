@@ -44,16 +44,22 @@ func runKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions) erro
 		fmt.Fprintln(a.stderr, "donations:", read.Line())
 		return nil
 	}
-	if read.Partial != "" {
+	if read.Partial != nil {
 		held, err := dataset.KindCoverage(ctx, s, k)
 		if err != nil {
 			return storeError(err)
 		}
 		if held.Read.IsZero() || held.None {
 			// A script must not take a part of the list for the whole.
-			return fmt.Errorf("the %s could not be read whole, so none are listed: %s", k.Name, read.Partial)
+			return fmt.Errorf("the %s could not be read whole, so none are listed: %w", k.Name, read.Partial)
 		}
-		fmt.Fprintf(a.stderr, "donations: warning: %s; these are the %d it read whole %s\n", read.Line(), held.Records, when(held.Read))
+		if err := writeKind[T](ctx, a, o, s, o.filter, format, width); err != nil {
+			return err
+		}
+		// Nor what the store held for what the server lists now: the
+		// error, worded as the donations' are, and exit 1, as list does.
+		return fmt.Errorf("%w; the store keeps the %s it had: the %d written are those it read whole %s",
+			read.Partial, k.Name, held.Records, when(held.Read))
 	}
 	return writeKind[T](ctx, a, o, s, o.filter, format, width)
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"donations/api"
 	"donations/dataset"
 	"donations/export"
 )
@@ -71,9 +73,13 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 		fmt.Fprintf(a.stderr, "donations: sync stopped; %d new and %d updated donations were saved and the next sync goes on from there\n", res.New, res.Updated)
 		return err
 	}
+	var failed *api.Error // the first kind's read the server failed
 	for _, k := range res.Kinds {
-		if k.Partial != "" {
+		if k.Partial != nil {
 			fmt.Fprintln(a.stderr, "donations: warning:", k.Line())
+			if failed == nil {
+				errors.As(k.Partial, &failed)
+			}
 		}
 	}
 	info, _ := s.Info(ctx)
@@ -81,6 +87,16 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 		res.New, res.Updated, res.Removed, res.Requests, syncTime(res.Elapsed, s.Finishing()), info.Donations)
 	if line := kindsRead(res.Kinds); line != "" {
 		fmt.Fprintln(a.stdout, line)
+	}
+	if failed != nil {
+		// As a read of the donations the server failed ends: its hint,
+		// and exit 1, so that a script does not take the kinds the store
+		// kept for the server's. A kind it cannot read whole is warned of
+		// only, as such a walk of the donations is.
+		if h := failed.Hint(); h != "" {
+			fmt.Fprintln(a.stderr, h)
+		}
+		return exitStatus(exitAPI)
 	}
 	return nil
 }
@@ -101,7 +117,7 @@ func syncTime(sync, finishing time.Duration) string {
 func kindsRead(reads []dataset.KindRead) string {
 	var parts []string
 	for _, k := range reads {
-		if !k.None && k.Partial == "" {
+		if !k.None && k.Partial == nil {
 			parts = append(parts, fmt.Sprintf("%d %s", k.Records, k.Kind.Name))
 		}
 	}

@@ -48,7 +48,7 @@ type row struct{ target, ours, theirs, ratio, goal string }
 // function, so a new target is one more function and one line in comparisons.
 type comparison func(bin string, runs int) ([]row, error)
 
-var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync, local, bulkSync, engine}
+var comparisons = []comparison{firstPage, export, exportRateLimited, newest, firstSync, offline, ask, budgetedSync, local, bulkSync, engine, kindsSync}
 
 // storeFile is a store synced by scripts/scale for the local comparisons:
 //
