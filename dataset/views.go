@@ -6,6 +6,7 @@ import (
 
 	"donations/api"
 	"donations/ask"
+	"donations/report"
 	"donations/store"
 )
 
@@ -62,9 +63,9 @@ func (a Asked) Ready() bool {
 func (a Asked) Filter() Filter { return a.q.Store(a.Source() == FromStore) }
 
 // Rule is which gifts the totals count: the paid ones, the question's
-// statuses, or every status but refunded (store.ReportQuery's rule, which
-// `donations report` and summary follow).
-func (a Asked) Rule() ReportQuery {
+// statuses, or every status but refunded (the rule of package report,
+// which `donations report` and summary follow).
+func (a Asked) Rule() report.Rule {
 	return rule(a.Filter(), a.allStatuses)
 }
 

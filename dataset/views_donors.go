@@ -32,8 +32,7 @@ func (a Asked) counted(ctx context.Context) (st *store.Store, f Filter, any bool
 // the statuses present (groups: what f selects by status); any is false
 // when none of them counts, as a filter of no status would select every
 // one.
-func countedFilter(f Filter, rule ReportQuery, groups []Group) (_ Filter, any bool) {
-	r := report.RuleOf(rule)
+func countedFilter(f Filter, r report.Rule, groups []Group) (_ Filter, any bool) {
 	counted, left := report.Split(groups, r)
 	if report.Counted(r) == nil && (len(left) == 0 || left[0].Key[0] != Refunded) {
 		return f, len(groups) > 0 // every status counts, the unknown one too

@@ -26,27 +26,26 @@ func (s *Store) reportRule(ctx context.Context, q ReportQuery) (rule donorRule, 
 	if ok, err := s.rollupsServe(ctx, q); !ok || err != nil {
 		return rule, false, err
 	}
-	return s.ruleCounting(ctx, q.Counts)
+	return s.ruleCounting(ctx, q.counts)
 }
 
-// lapsedSource is where a lapsed report (kind) of q reads gifts from:
+// lapsedSource is where Lapsed (l) of q reads gifts from:
 // where reportRule finds a rule, the gifts of the donors whose last
 // counted gift may make them lapsed, in last year (LYBUNT) or before it
 // (SYBUNT), or after q's year, whose last gift in it only their gifts
 // tell; every donation where it finds none.
-func (s *Store) lapsedSource(ctx context.Context, q ReportQuery, kind string) (giftSource, error) {
+func (s *Store) lapsedSource(ctx context.Context, q ReportQuery, l Lapse) (giftSource, error) {
 	r, ok, err := s.reportRule(ctx, q)
 	if !ok || err != nil {
 		return everyDonation, err
 	}
-	lastYear, _ := q.YearSpan(q.Year-1, s.zone)
-	thisYear, after := q.YearSpan(q.Year, s.zone)
+	lastYear, thisYear, after := q.yearFrom(q.Year-1, s.zone), q.yearFrom(q.Year, s.zone), q.yearFrom(q.Year+1, s.zone)
 	// The unary plus: a scan of the donors table in e-mail order costs a
 	// tenth of looking up each donor its index on the last gift finds.
 	lapsed, args := fmt.Sprintf("+%[1]s >= ? AND +%[1]s < ?", r.prefix+"last"), []any{lastYear.UnixMilli(), thisYear.UnixMilli()}
-	if kind == SYBUNT {
+	if l != LapsedLastYear {
 		before := lastYear
-		if q.WithLYBUNT {
+		if l == LapsedBeforeThisYear {
 			before = thisYear
 		}
 		lapsed, args = "+"+r.prefix+"last < ?", []any{before.UnixMilli()}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/report"
 	"donations/store"
 )
 
@@ -51,8 +52,8 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 		paidGift("d@example.org", "2025-03-02T10:00:00Z", "50.00", "USD", "50.00", "USD"),
 	)
 	ctx := context.Background()
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
-	months, err := s.YearOverYear(ctx, q, "USD")
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
+	months, err := report.YearOverYear(ctx, s, q, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,21 +69,21 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 	if want, _ := api.ParseDecimal("149.873450000000003"); march.Compare(want) != 0 || march.Compare(summary["2026-03"]) != 0 {
 		t.Errorf("March 2026: yoy adds up %s, summary %s, the gifts %s", march, summary["2026-03"], want)
 	}
-	lapsed, err := lapsedIn(s, q, store.LYBUNT, "VND")
+	lapsed, err := lapsedIn(s, q, report.LYBUNT, "VND")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(lapsed, "LastYearTotal:2002000000.00") {
 		t.Errorf("LYBUNT in VND: the two major gifts do not add up to 2,002,000,000:\n%s", lapsed)
 	}
-	r, err := s.Retention(ctx, q, "USD")
+	r, err := report.RetentionOf(ctx, s, q, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.ThisYear.Amount.Compare(march) != 0 || r.ThisYear.Donors != 2 {
 		t.Errorf("retention: this year %d donors, %s; want 2 donors, %s", r.ThisYear.Donors, r.ThisYear.Amount, march)
 	}
-	n, err := s.Notes(ctx, q)
+	n, err := report.NotesOf(ctx, s, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +104,8 @@ func TestReportsReadDaysInTheReadersZone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, ny), Zone: ny}
-	got, err := lapsedIn(s, q, store.LYBUNT, "USD")
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, ny), Zone: ny}
+	got, err := lapsedIn(s, q, report.LYBUNT, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func TestReportsReadDaysInTheReadersZone(t *testing.T) {
 		t.Errorf("LYBUNT 2026 read in New York lacks the donor of New Year's Eve:\n%s", got)
 	}
 	q.Zone = time.UTC
-	if got, _ := lapsedIn(s, q, store.LYBUNT, "USD"); strings.Contains(got, "eve@example.org") {
+	if got, _ := lapsedIn(s, q, report.LYBUNT, "USD"); strings.Contains(got, "eve@example.org") {
 		t.Errorf("LYBUNT 2026 read in UTC lists a donor who gave in 2026 there:\n%s", got)
 	}
 }
@@ -128,15 +129,15 @@ func TestReportsSayWhichGiftsHaveNoYear(t *testing.T) {
 		`"email": "x@example.org", "donation_date": null, "status": "paid", "amount": "5.00", "currency": "USD"`,
 		paidGift("x@example.org", "2025-04-01T10:00:00Z", "5.00", "USD", "5.00", "USD"),
 	)
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
-	n, err := s.Notes(context.Background(), q)
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
+	n, err := report.NotesOf(context.Background(), s, q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n.Undated != 4 || n.Gifts != 2 {
 		t.Errorf("notes: %d gifts counted, %d with no year; want 2 and 4", n.Gifts, n.Undated)
 	}
-	got, err := lapsedIn(s, q, store.SYBUNT, "USD")
+	got, err := lapsedIn(s, q, report.SYBUNT, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +155,8 @@ func TestRangesBandDonorsOrGiftsAndLeaveOutTotalsBelowZero(t *testing.T) {
 		paidGift("two@example.org", "2026-02-01T10:00:00Z", "60.00", "USD", "60.00", "USD"),
 		paidGift("two@example.org", "2026-02-02T10:00:00Z", "40.00", "USD", "40.00", "USD"),
 	)
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
-	byDonor, err := s.Ranges(context.Background(), q, "USD", []int64{0, 100})
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
+	byDonor, err := report.Ranges(context.Background(), s, q, "USD", []int64{0, 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestRangesBandDonorsOrGiftsAndLeaveOutTotalsBelowZero(t *testing.T) {
 		t.Errorf("by donor: %+v", byDonor)
 	}
 	q.ByGift = true
-	byGift, err := s.Ranges(context.Background(), q, "USD", []int64{0, 100})
+	byGift, err := report.Ranges(context.Background(), s, q, "USD", []int64{0, 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +191,7 @@ func TestRecurringAddsUpEveryAmountLessItsRefund(t *testing.T) {
 		recurringGift("big@example.org", "2026-10-04T10:00:00Z", "1200000000", "VND", "1200000000", "VND", "1 Y", "0.0"),
 		recurringGift("small@example.org", "2026-10-05T10:00:00Z", "20.00", "USD", "20.00", "USD", "1 M", "0.0"),
 	)
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
 	for _, c := range []struct {
 		cur  string
 		want []string // e-mail, monthly value, total, in the report's order
@@ -199,7 +200,7 @@ func TestRecurringAddsUpEveryAmountLessItsRefund(t *testing.T) {
 		{"VND", []string{"big@example.org 100000000.00 1200000000.00"}},
 	} {
 		var got []string
-		err := s.Recurring(context.Background(), q, c.cur, func(d store.RecurringDonor) error {
+		err := report.Recurring(context.Background(), s, q, c.cur, func(d report.RecurringDonor) error {
 			if zero := (api.Decimal{}); d.Monthly.Compare(zero) != 0 || d.Total.Compare(zero) != 0 {
 				got = append(got, fmt.Sprintf("%s %s %s", d.Email, d.Monthly, d.Total))
 			}

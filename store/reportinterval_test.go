@@ -10,6 +10,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/report"
 	"donations/store"
 )
 
@@ -18,21 +19,21 @@ import (
 func TestParseInterval(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want store.Interval
+		want report.Interval
 		ok   bool
 	}{
-		{"1 M", store.Interval{N: 1, Unit: 'M'}, true}, {"3 M", store.Interval{N: 3, Unit: 'M'}, true},
-		{"1 Y", store.Interval{N: 1, Unit: 'Y'}, true}, {" 2 w ", store.Interval{N: 2, Unit: 'W'}, true},
-		{"14 days", store.Interval{N: 14, Unit: 'D'}, true}, {"6 months", store.Interval{N: 6, Unit: 'M'}, true},
-		{"1M", store.Interval{N: 1, Unit: 'M'}, true}, {"2 quarters", store.Interval{N: 6, Unit: 'M'}, true},
-		{"monthly", store.Interval{N: 1, Unit: 'M'}, true}, {"Quarterly", store.Interval{N: 3, Unit: 'M'}, true},
-		{"annually", store.Interval{N: 1, Unit: 'Y'}, true}, {"semi-annually", store.Interval{N: 6, Unit: 'M'}, true},
-		{"weekly", store.Interval{N: 1, Unit: 'W'}, true}, {"bi-weekly", store.Interval{N: 2, Unit: 'W'}, true},
-		{"", store.Interval{}, false}, {"sometimes", store.Interval{}, false}, {"0 M", store.Interval{}, false},
-		{"M", store.Interval{}, false}, {"3 fortnights", store.Interval{}, false}, {"-1 M", store.Interval{}, false},
-		{"99999999999999999999 M", store.Interval{}, false},
+		{"1 M", report.Interval{N: 1, Unit: 'M'}, true}, {"3 M", report.Interval{N: 3, Unit: 'M'}, true},
+		{"1 Y", report.Interval{N: 1, Unit: 'Y'}, true}, {" 2 w ", report.Interval{N: 2, Unit: 'W'}, true},
+		{"14 days", report.Interval{N: 14, Unit: 'D'}, true}, {"6 months", report.Interval{N: 6, Unit: 'M'}, true},
+		{"1M", report.Interval{N: 1, Unit: 'M'}, true}, {"2 quarters", report.Interval{N: 6, Unit: 'M'}, true},
+		{"monthly", report.Interval{N: 1, Unit: 'M'}, true}, {"Quarterly", report.Interval{N: 3, Unit: 'M'}, true},
+		{"annually", report.Interval{N: 1, Unit: 'Y'}, true}, {"semi-annually", report.Interval{N: 6, Unit: 'M'}, true},
+		{"weekly", report.Interval{N: 1, Unit: 'W'}, true}, {"bi-weekly", report.Interval{N: 2, Unit: 'W'}, true},
+		{"", report.Interval{}, false}, {"sometimes", report.Interval{}, false}, {"0 M", report.Interval{}, false},
+		{"M", report.Interval{}, false}, {"3 fortnights", report.Interval{}, false}, {"-1 M", report.Interval{}, false},
+		{"99999999999999999999 M", report.Interval{}, false},
 	} {
-		if got, ok := store.ParseInterval(c.in); got != c.want || ok != c.ok {
+		if got, ok := report.ParseInterval(c.in); got != c.want || ok != c.ok {
 			t.Errorf("ParseInterval(%q) = %v %v, want %v %v", c.in, got, ok, c.want, c.ok)
 		}
 	}
@@ -44,33 +45,33 @@ func TestParseInterval(t *testing.T) {
 func TestIntervalMonthlyAndAfter(t *testing.T) {
 	jan31 := time.Date(2026, 1, 31, 12, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
-		iv      store.Interval
+		iv      report.Interval
 		e4, mon int64
 		after   string
 	}{
-		{store.Interval{N: 1, Unit: 'M'}, 100_0000, 100_0000, "2026-03-31"},
-		{store.Interval{N: 3, Unit: 'M'}, 100_0000, 33_3333, "2026-07-31"},
-		{store.Interval{N: 1, Unit: 'Y'}, 120_0000, 10_0000, "2028-01-31"},
-		{store.Interval{N: 1, Unit: 'W'}, 12_0000, 52_0000, "2026-02-14"},
-		{store.Interval{N: 2, Unit: 'W'}, 10_0000, 21_6667, "2026-02-28"},
-		{store.Interval{N: 1, Unit: 'D'}, 1_0000, 30_4167, "2026-02-02"},
-		{store.Interval{}, 25_0000, 25_0000, "2026-03-31"}, // unknown: monthly
-		{store.Interval{N: 3, Unit: 'M'}, -100_0000, -33_3333, "2026-07-31"},
+		{report.Interval{N: 1, Unit: 'M'}, 100_0000, 100_0000, "2026-03-31"},
+		{report.Interval{N: 3, Unit: 'M'}, 100_0000, 33_3333, "2026-07-31"},
+		{report.Interval{N: 1, Unit: 'Y'}, 120_0000, 10_0000, "2028-01-31"},
+		{report.Interval{N: 1, Unit: 'W'}, 12_0000, 52_0000, "2026-02-14"},
+		{report.Interval{N: 2, Unit: 'W'}, 10_0000, 21_6667, "2026-02-28"},
+		{report.Interval{N: 1, Unit: 'D'}, 1_0000, 30_4167, "2026-02-02"},
+		{report.Interval{}, 25_0000, 25_0000, "2026-03-31"}, // unknown: monthly
+		{report.Interval{N: 3, Unit: 'M'}, -100_0000, -33_3333, "2026-07-31"},
 	} {
 		if got := c.iv.MonthlyE4(c.e4); got != c.mon {
 			t.Errorf("%v: %d a gift is %d a month, want %d", c.iv, c.e4, got, c.mon)
 		}
-		if got := c.iv.After(jan31, store.Stopping).Format(time.DateOnly); got != c.after {
-			t.Errorf("%v: %d intervals after %s is %s, want %s", c.iv, store.Stopping, jan31.Format(time.DateOnly), got, c.after)
+		if got := c.iv.After(jan31, report.Stopping).Format(time.DateOnly); got != c.after {
+			t.Errorf("%v: %d intervals after %s is %s, want %s", c.iv, report.Stopping, jan31.Format(time.DateOnly), got, c.after)
 		}
 	}
 }
 
 // recurringOf is the recurring report of q over s, in USD, a line a donor.
-func recurringOf(t *testing.T, s *store.Store, q store.ReportQuery) []string {
+func recurringOf(t *testing.T, s *store.Store, q report.Query) []string {
 	t.Helper()
 	var out []string
-	err := s.Recurring(context.Background(), q, "USD", func(d store.RecurringDonor) error {
+	err := report.Recurring(context.Background(), s, q, "USD", func(d report.RecurringDonor) error {
 		out = append(out, fmt.Sprint(d))
 		return nil
 	})
@@ -85,14 +86,14 @@ func recurringOf(t *testing.T, s *store.Store, q store.ReportQuery) []string {
 // and the donor index holds the columns the reports read.
 func TestARebuiltStoreGetsThePlansIntervals(t *testing.T) {
 	s, path, _, _ := syncedFile(t, apitest.Shapes[1].Of(demo.Options{Count: 600}), dataset.SyncOptions{})
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.Local)}
+	q := report.Query{Year: 2026, Now: time.Date(2026, 11, 1, 0, 0, 0, 0, time.Local)}
 	before := recurringOf(t, s, q)
-	kinds := map[store.Interval]bool{}
-	err := s.Recurring(context.Background(), q, "USD", func(d store.RecurringDonor) error { kinds[d.Interval] = true; return nil })
+	kinds := map[report.Interval]bool{}
+	err := report.Recurring(context.Background(), s, q, "USD", func(d report.RecurringDonor) error { kinds[d.Interval] = true; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(kinds) < 3 || kinds[store.Interval{}] {
+	if len(kinds) < 3 || kinds[report.Interval{}] {
 		t.Fatalf("the demo's plans have the intervals %v: want several, each understood", kinds)
 	}
 	s.Close()

@@ -10,47 +10,49 @@ import (
 	"donations/api"
 )
 
-// Lapsed are the two reports of donors who stopped giving.
+// Lapse says which donors Lapsed lists, by the year of their newest
+// counted gift: the year before q's (LYBUNT's), any year before that
+// (SYBUNT's), or any year before q's (SYBUNT with LYBUNT's donors).
+type Lapse int
+
 const (
-	// LYBUNT: gave Last Year But Unfortunately Not This year.
-	LYBUNT = "lybunt"
-	// SYBUNT: gave Some Year But Unfortunately Not This year (nor last).
-	SYBUNT = "sybunt"
+	LapsedLastYear Lapse = iota
+	LapsedBeforeLastYear
+	LapsedBeforeThisYear
 )
 
-// LapsedDonor is one row of LYBUNT or SYBUNT: a donor (a lower-case
-// e-mail), named as on their newest gift, with the total of their last
-// year of giving and of every year, in the report's currency. Other holds
-// what they gave in other currencies (gifts with no conversion).
-type LapsedDonor struct {
+// LapsedRow is one donor Lapsed lists (a lower-case e-mail), named as on
+// their newest gift, with the total of their last year of giving and of
+// every year, in the currency asked. Other holds what they gave in other
+// currencies (gifts with no conversion).
+type LapsedRow struct {
 	Email, FirstName, LastName string
 	LastGift                   string // the day of their newest gift
-	LastYear                   int    // their last year of giving
 	LastYearTotal, Lifetime    api.Decimal
 	Gifts                      int
 	Other                      map[string]api.Decimal
 }
 
-// Lapsed calls fn with each donor of the report kind (LYBUNT or SYBUNT)
-// for q, in cur, the largest first: by last year's total for LYBUNT, by
-// lifetime total for SYBUNT (whose last year's total is nothing). Rows are
-// read as the store makes them; fn must not use the store.
-func (s *Store) Lapsed(ctx context.Context, q ReportQuery, kind, cur string, fn func(LapsedDonor) error) error {
+// Lapsed calls fn with each donor of q that l lists, in cur, the largest
+// first: by last year's total for LapsedLastYear, by lifetime total for
+// the others (whose last year's total is nothing). Rows are read as the
+// store makes them; fn must not use the store.
+func (s *Store) Lapsed(ctx context.Context, q ReportQuery, l Lapse, cur string, fn func(LapsedRow) error) error {
 	if rule, ok, err := s.lastServes(ctx, q); ok || err != nil {
 		if err != nil {
 			return err
 		}
-		return s.lapsedFast(ctx, q, kind, cur, rule, fn)
+		return s.lapsedFast(ctx, q, l, cur, rule, fn)
 	}
-	src, err := s.lapsedSource(ctx, q, kind)
+	src, err := s.lapsedSource(ctx, q, l)
 	if err != nil {
 		return err
 	}
-	return s.lapsedFrom(ctx, q, kind, cur, src, fn)
+	return s.lapsedFrom(ctx, q, l, cur, src, fn)
 }
 
 // lapsedFrom is Lapsed over the gifts of src, added up by donor.
-func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string, src giftSource, fn func(LapsedDonor) error) error {
+func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, l Lapse, cur string, src giftSource, fn func(LapsedRow) error) error {
 	g, args, err := s.giftsFrom(ctx, q, src)
 	if err != nil {
 		return err
@@ -63,10 +65,10 @@ func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string,
 	lastYear, thisYear := q.dayFrom(q.Year-1), q.dayFrom(q.Year)
 	year, having, order := "xsum(CASE WHEN day >= ? AND cur = ? THEN e4 ELSE 0 END)", "day >= ? AND day < ?", "yeartotal"
 	yearArgs, havingArgs := []any{lastYear, cur}, []any{lastYear, thisYear}
-	if kind == SYBUNT {
-		year, having, order = "lastsum("+q.fiscalYear()+", CASE WHEN cur = ? THEN e4 ELSE 0 END)", "day < ?", "lifetime"
+	if l != LapsedLastYear {
+		year, having, order = "lastsum("+q.yearOfDay()+", CASE WHEN cur = ? THEN e4 ELSE 0 END)", "day < ?", "lifetime"
 		yearArgs, havingArgs = []any{cur}, []any{lastYear}
-		if q.WithLYBUNT {
+		if l == LapsedBeforeThisYear {
 			havingArgs = []any{thisYear}
 		}
 	}
@@ -82,14 +84,13 @@ func (s *Store) lapsedFrom(ctx context.Context, q ReportQuery, kind, cur string,
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var d LapsedDonor
+		var d LapsedRow
 		var newest int64
 		var year, life amountSum
 		var others string
 		if err := rows.Scan(&d.Email, &newest, &d.LastGift, &d.FirstName, &d.LastName, &year, &life, &d.Gifts, &others); err != nil {
 			return s.explain(err)
 		}
-		d.LastYear = q.fiscalYearOfDay(d.LastGift)
 		d.LastYearTotal, d.Lifetime = year.decimal(), life.decimal()
 		if d.Other, err = otherCurrencies(others); err != nil {
 			return err

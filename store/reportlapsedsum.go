@@ -157,7 +157,7 @@ func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error
 	if !ok || err != nil || n == 0 {
 		return 0, false, err
 	}
-	if ok, err := s.keepLastFor(ctx, q.fiscalStart()); !ok || err != nil {
+	if ok, err := s.keepLastFor(ctx, q.yearStart()); !ok || err != nil {
 		return 0, false, err
 	}
 	var later bool
@@ -170,18 +170,18 @@ func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error
 // order off its index (SYBUNT's sorted), and the few others (gifts in
 // other currencies, or in more than one) added up from their gifts and
 // merged in.
-func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string, n int, fn func(LapsedDonor) error) error {
+func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, l Lapse, cur string, n int, fn func(LapsedRow) error) error {
 	years, order, year := "year = ?", "yeartotal", q.Year-1
-	if kind == SYBUNT {
+	if l != LapsedLastYear {
 		years, order = "year < ?", "lifetime"
-		if q.WithLYBUNT {
+		if l == LapsedBeforeThisYear {
 			year = q.Year
 		}
 	}
-	var others []LapsedDonor
+	var others []LapsedRow
 	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
 		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, year, cur}}
-	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
+	err := s.lapsedFrom(ctx, q, l, cur, src, func(d LapsedRow) error { others = append(others, d); return nil })
 	if err != nil {
 		return err
 	}
@@ -192,9 +192,9 @@ func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string,
 	}
 	defer rows.Close()
 	// first says whether a comes before b in the report.
-	first := func(a, b LapsedDonor) bool {
+	first := func(a, b LapsedRow) bool {
 		ka, kb := a.LastYearTotal, b.LastYearTotal
-		if kind == SYBUNT {
+		if l != LapsedLastYear {
 			ka, kb = a.Lifetime, b.Lifetime
 		}
 		if c := ka.Compare(kb); c != 0 {
@@ -203,14 +203,13 @@ func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string,
 		return a.Email < b.Email
 	}
 	for rows.Next() {
-		var d LapsedDonor
+		var d LapsedRow
 		var year, life int64
 		var day any
 		if err := rows.Scan(&d.Email, &day, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
 			return s.explain(err)
 		}
 		d.LastGift = dayOf(day)
-		d.LastYear = q.fiscalYearOfDay(d.LastGift)
 		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
 		for len(others) > 0 && first(others[0], d) {
 			if err := fn(others[0]); err != nil {

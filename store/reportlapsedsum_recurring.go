@@ -238,7 +238,7 @@ func (s *Store) recurringFast(ctx context.Context, q ReportQuery, cur string, li
 		case kind&2 != 0:
 			mixed = append(mixed, email)
 		case r.last >= end:
-			list.all, list.order = list.all[:0], list.order[:0]
+			list.rows = list.rows[:0]
 			return false, nil
 		default:
 			if kind&1 == 0 {
