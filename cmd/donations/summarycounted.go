@@ -27,5 +27,5 @@ func counted(ctx context.Context, st *store.Store, f store.Filter, all bool) (st
 		keep = report.Counted(rule) // none held: the rule's own, which selects nothing here
 	}
 	f.Statuses = keep
-	return f, export.LeftOut(out), err
+	return f, export.LeftOut(report.LeftOut(out)), err
 }
