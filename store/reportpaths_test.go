@@ -8,9 +8,30 @@ import (
 	"testing"
 	"time"
 
+	"donations/api"
 	"donations/report"
 	"donations/store"
 )
+
+// hostileStore is a store in memory, its zone UTC as if synced there,
+// holding gifts made of their JSON fields.
+func hostileStore(t *testing.T, fields ...string) *store.Store {
+	t.Helper()
+	t.Setenv("TZ", "UTC")
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	var gifts []api.Donation
+	for i, f := range fields {
+		gifts = append(gifts, hostileGift(t, int64(i+1), f))
+	}
+	if _, err := s.Put(context.Background(), gifts); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
 
 // What a hostile gift is drawn from: the red team's amounts (more
 // decimals than the integer columns hold, over a billion, no number),
