@@ -112,21 +112,19 @@ func (iv Interval) MonthlyE4(e4 int64) int64 {
 
 // monthly is what a gift of a every interval iv is worth a month, to
 // 10^-4 half away from zero as MonthlyE4 works it out, or a itself for a
-// monthly plan; e4 and fits are the same × 10^4, where an int64 holds it,
-// which the report orders donors by.
-func monthly(a store.Sum, iv Interval) (m api.Decimal, e4 int64, fits bool) {
+// monthly plan: × 10^4 where an int64 holds it, else exact.
+func monthly(a store.Sum, iv Interval) (e4 int64, exact *api.Decimal) {
 	if e4, ok := a.E4(); ok {
-		e4 = iv.MonthlyE4(e4)
-		return api.ScaledDecimal(e4, 4), e4, true
+		return iv.MonthlyE4(e4), nil
 	}
-	if iv.Unit == 0 || perYear[iv.Unit] == 12*int64(iv.N) {
-		return a.Decimal(), 0, false // a monthly gift is its own monthly value, to the last digit
+	d := a.Decimal()
+	if iv.Unit != 0 && perYear[iv.Unit] != 12*int64(iv.N) { // a monthly gift is its own monthly value, to the last digit
+		r, _ := new(big.Rat).SetString(d.String()) // a decimal's text always reads
+		r.Mul(r, big.NewRat(perYear[iv.Unit], 12*int64(iv.N)))
+		d, _ = api.ParseDecimal(r.FloatString(4)) // FloatString rounds half away from zero
+		if e4, ok := d.Scaled(4); ok {
+			return e4, nil
+		}
 	}
-	r, _ := new(big.Rat).SetString(a.Decimal().String()) // a decimal's text always reads
-	r.Mul(r, big.NewRat(perYear[iv.Unit], 12*int64(iv.N)))
-	d, _ := api.ParseDecimal(r.FloatString(4)) // FloatString rounds half away from zero
-	if e4, ok := d.Scaled(4); ok {
-		return api.ScaledDecimal(e4, 4), e4, true
-	}
-	return d, 0, false
+	return 0, &d
 }

@@ -56,33 +56,35 @@ func Recurring(ctx context.Context, st *store.Store, q Query, cur string, fn fun
 		return err
 	}
 	intervals := map[string]Interval{} // a few forms, read once each
-	donors := make([]RecurringDonor, len(rows))
+	interval := func(every string) Interval {
+		iv, ok := intervals[every]
+		if !ok {
+			iv, _ = ParseInterval(every)
+			intervals[every] = iv
+		}
+		return iv
+	}
 	// Sorting the donors themselves moved a few hundred bytes a swap: their
-	// places are sorted instead.
+	// places are sorted instead, and each is made as it is given.
 	order := make([]monthlyRank, len(rows))
 	for i, r := range rows {
-		iv, ok := intervals[r.Interval]
-		if !ok {
-			iv, _ = ParseInterval(r.Interval)
-			intervals[r.Interval] = iv
-		}
-		d := RecurringDonor{Email: r.Email, FirstName: r.FirstName, LastName: r.LastName, First: r.First, Last: r.Last,
-			Interval: iv, Monthly: api.ScaledDecimal(0, 4), Total: r.Total, Gifts: r.Gifts}
-		order[i] = monthlyRank{i: i, email: r.Email, fits: true} // another currency's amount is worth nothing here
+		order[i] = monthlyRank{i: i, email: r.Email} // another currency's amount is worth nothing here
 		if r.InCur {
-			d.Monthly, order[i].e4, order[i].fits = monthly(r.Amount, iv)
+			order[i].e4, order[i].exact = monthly(r.Amount, interval(r.Interval))
 		}
-		stop := iv.After(d.Last, Stopping)
+	}
+	slices.SortFunc(order, func(a, b monthlyRank) int {
+		return cmp.Or(b.compare(a), strings.Compare(a.email, b.email))
+	})
+	for _, o := range order {
+		r := rows[o.i]
+		d := RecurringDonor{Email: r.Email, FirstName: r.FirstName, LastName: r.LastName, First: r.First, Last: r.Last,
+			Interval: interval(r.Interval), Monthly: o.monthly(), Total: r.Total.Decimal(), Gifts: r.Gifts}
+		stop := d.Interval.After(d.Last, Stopping)
 		d.Active = !stop.Before(end)
 		d.Started = !d.First.Before(from)
 		d.Stopped = !d.Active && !stop.Before(from)
-		donors[i] = d
-	}
-	slices.SortFunc(order, func(a, b monthlyRank) int {
-		return cmp.Or(b.compare(a, donors), strings.Compare(a.email, b.email))
-	})
-	for _, r := range order {
-		if err := fn(donors[r.i]); err != nil {
+		if err := fn(d); err != nil {
 			return err
 		}
 	}
@@ -90,19 +92,28 @@ func Recurring(ctx context.Context, st *store.Store, q Query, cur string, fn fun
 }
 
 // monthlyRank is a recurring donor's place among the donors read, their
-// e-mail and their monthly value × 10^4 where an int64 holds it (fits).
+// e-mail and their monthly value: × 10^4 where an int64 holds it, else
+// exact.
 type monthlyRank struct {
 	i     int
 	email string
 	e4    int64
-	fits  bool
+	exact *api.Decimal
 }
 
-// compare is -1, 0 or +1 as a's monthly value is less than, equal to or
-// more than o's.
-func (a monthlyRank) compare(o monthlyRank, donors []RecurringDonor) int {
-	if a.fits && o.fits {
-		return cmp.Compare(a.e4, o.e4)
+// monthly is r's monthly value.
+func (r monthlyRank) monthly() api.Decimal {
+	if r.exact != nil {
+		return *r.exact
 	}
-	return donors[a.i].Monthly.Compare(donors[o.i].Monthly)
+	return api.ScaledDecimal(r.e4, 4)
+}
+
+// compare is -1, 0 or +1 as r's monthly value is less than, equal to or
+// more than o's.
+func (r monthlyRank) compare(o monthlyRank) int {
+	if r.exact == nil && o.exact == nil {
+		return cmp.Compare(r.e4, o.e4)
+	}
+	return r.monthly().Compare(o.monthly())
 }

@@ -28,7 +28,7 @@ func recurringText(t *testing.T, s *store.Store, q report.Query, cur string,
 	var b strings.Builder
 	for _, r := range rows {
 		fmt.Fprintf(&b, "%s %q %q %v %v %s %s %q %d %v\n", r.Email, r.FirstName, r.LastName, r.First, r.Last,
-			r.Amount.Decimal(), r.Total, r.Interval, r.Gifts, r.InCur)
+			r.Amount.Decimal(), r.Total.Decimal(), r.Interval, r.Gifts, r.InCur)
 	}
 	return b.String()
 }

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"donations/api"
 )
 
 // RecurringRow is a donor with counted recurring gifts before the end
@@ -20,8 +18,7 @@ import (
 type RecurringRow struct {
 	Email, FirstName, LastName string
 	First, Last                time.Time
-	Amount                     Sum
-	Total                      api.Decimal
+	Amount, Total              Sum
 	Interval                   string
 	Gifts                      int
 	InCur                      bool
@@ -164,5 +161,5 @@ type recurringDonors struct {
 func (l *recurringDonors) add(email string, r recurringSum, inCur bool) {
 	l.rows = append(l.rows, RecurringRow{Email: email, FirstName: r.firstName, LastName: r.lastName,
 		First: time.UnixMilli(r.first).In(l.zone), Last: time.UnixMilli(r.last).In(l.zone),
-		Amount: Sum{r.amount}, Total: r.total.decimal(), Interval: r.interval, Gifts: int(r.gifts), InCur: inCur})
+		Amount: Sum{r.amount}, Total: Sum{r.total}, Interval: r.interval, Gifts: int(r.gifts), InCur: inCur})
 }
