@@ -23,7 +23,7 @@ type AnswerRequest struct {
 	Question ask.Question
 	Window   Window
 	// AllStatuses has the sums count every status but refunded; else they
-	// count the paid gifts, or the question's statuses (store.ReportQuery's
+	// count the paid gifts, or the question's statuses (report.Rule's
 	// rule, which `donations report` and summary follow).
 	AllStatuses bool
 	Gen         int

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -11,8 +12,8 @@ import (
 // shows it: by status, recurring and currency, and which of them count.
 type Sums struct {
 	// Rule is which gifts count: the paid ones, the question's statuses,
-	// or with AllStatuses every status but refunded.
-	Rule store.ReportQuery
+	// or with All every status but refunded.
+	Rule report.Rule
 	// Groups are keyed by status (as the store keys it, "" for none),
 	// "recurring" or "one-time", and currency: the footer says how many
 	// gifts without a conversion its converted total counts, those in its
@@ -22,8 +23,8 @@ type Sums struct {
 
 // rule is which gifts the totals of what f selects count: the paid ones,
 // f's statuses, or with all every status but refunded.
-func rule(f query.Filter, all bool) store.ReportQuery {
-	return store.ReportQuery{Filter: query.Filter{Statuses: f.Statuses}, AllStatuses: all}
+func rule(f query.Filter, all bool) report.Rule {
+	return report.Rule{Statuses: f.Statuses, All: all}
 }
 
 // sums adds up what f selects, in one reading of the store.

@@ -6,6 +6,7 @@ import (
 
 	"donations/api"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -78,10 +79,11 @@ func InMemory(ctx context.Context) (Local, error) {
 // missing one is no error.
 func RemoveLocal(path string) error { return store.Remove(path) }
 
-// Store is the store itself, for the packages below the dataset that
-// read it whole (the reports): a command hands it on and reads nothing
-// of it itself.
-func (l Local) Store() *store.Store { return l.st }
+// Report reads the report named for q over everything the store holds
+// that q's filter selects, with the range table's bands.
+func (l Local) Report(ctx context.Context, name string, q report.Query, bands []int64) (report.Result, error) {
+	return report.Read(ctx, l.st, name, q, bands)
+}
 
 // Close closes the store.
 func (l Local) Close() error { return l.st.Close() }
@@ -163,3 +165,7 @@ func (l Local) Info(ctx context.Context) (Info, error) {
 	in.Server, err = l.st.Profile(ctx)
 	return in, err
 }
+
+// Store is the store itself, for summary's grouping, which reads it
+// group by group through report.Summary.
+func (l Local) Store() *store.Store { return l.st }

@@ -7,6 +7,7 @@ import (
 	"donations/api"
 	"donations/ask"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -49,9 +50,9 @@ func (a Asked) Ready() bool {
 func (a Asked) Filter() query.Filter { return a.q.Store(a.Source() == FromStore) }
 
 // Rule is which gifts the totals count: the paid ones, the question's
-// statuses, or every status but refunded (store.ReportQuery's rule, which
-// `donations report` and summary follow).
-func (a Asked) Rule() ReportQuery {
+// statuses, or every status but refunded (the rule of package report,
+// which `donations report` and summary follow).
+func (a Asked) Rule() report.Rule {
 	return rule(a.Filter(), a.allStatuses)
 }
 

@@ -33,8 +33,7 @@ func (a Asked) counted(ctx context.Context) (st *store.Store, f query.Filter, an
 // the statuses present (groups: what f selects by status); any is false
 // when none of them counts, as a filter of no status would select every
 // one.
-func countedFilter(f query.Filter, rule ReportQuery, groups []Group) (_ query.Filter, any bool) {
-	r := report.RuleOf(rule)
+func countedFilter(f query.Filter, r report.Rule, groups []Group) (_ query.Filter, any bool) {
 	counted, left := report.Split(groups, r)
 	if report.Counted(r) == nil && (len(left) == 0 || left[0].Key[0] != Refunded) {
 		return f, len(groups) > 0 // every status counts, the unknown one too

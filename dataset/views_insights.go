@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/report"
 	"donations/store"
 )
 
@@ -55,22 +56,15 @@ func (a Asked) Insights(ctx context.Context, period string, loc *time.Location) 
 	return in, err
 }
 
-// ReportReader reads the report named of q from a store with the given
-// gift bands, running saying the year is not over, countOthers the words
-// for counting the statuses left out: export.StoreReport, which the
-// dataset (knowing no format) does not import.
-type ReportReader[R any] func(ctx context.Context, st *store.Store, name string, q ReportQuery, bands []int64, running bool, countOthers string) (R, error)
-
-// Report reads the report named of the question for q's year through
-// read, from the store that answers, and says how whole it was. q's
-// filter is the question's, as the store applies it there.
-func Report[R any](ctx context.Context, a Asked, read ReportReader[R], name string, q ReportQuery, running bool, countOthers string) (R, Coverage, error) {
-	var r R
+// Report reads the report named of the question for q's year, from the
+// store that answers, and says how whole it was. q's filter is the
+// question's, as the store applies it there.
+func Report(ctx context.Context, a Asked, name string, q report.Query) (report.Result, Coverage, error) {
 	src, err := a.loaded(ctx)
 	if err != nil {
-		return r, src.Coverage, err
+		return report.Result{}, src.Coverage, err
 	}
 	q.Filter = src.f
-	r, err = read(ctx, src.st, name, q, store.DefaultBands, running, countOthers)
+	r, err := report.Read(ctx, src.st, name, q, report.DefaultBands)
 	return r, src.Coverage, err
 }

@@ -12,6 +12,7 @@ import (
 	"donations/dataset"
 	"donations/export"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -65,18 +66,18 @@ var viewReads = []struct {
 		return []any{in, median, of}, err
 	}},
 	{"report", func(ctx context.Context, a dataset.Asked) (any, dataset.Coverage, error) {
-		r, c, err := dataset.Report(ctx, a, export.StoreReport, "summary", reportYear, false, "")
+		r, c, err := dataset.Report(ctx, a, "summary", reportYear)
 		if err != nil {
 			return nil, c, err
 		}
-		cells, err := reportCells(r)
+		cells, err := reportCells(export.ReportOf(r, false, ""))
 		return cells, c, err
 	}, func(ctx context.Context, st *store.Store) (any, error) {
-		r, err := export.StoreReport(ctx, st, "summary", reportYear, store.DefaultBands, false, "")
+		r, err := report.Read(ctx, st, "summary", reportYear, report.DefaultBands)
 		if err != nil {
 			return nil, err
 		}
-		return reportCells(r)
+		return reportCells(export.ReportOf(r, false, ""))
 	}},
 	{"every donation", func(ctx context.Context, a dataset.Asked) (any, dataset.Coverage, error) {
 		var got []int64
@@ -94,7 +95,7 @@ var viewReads = []struct {
 var paid = query.Filter{Statuses: store.PaidStatuses}
 
 // reportYear is a report over the demo's years so far.
-var reportYear = store.ReportQuery{Year: demo.End.Year(), Now: demo.End}
+var reportYear = report.Query{Year: demo.End.Year(), Now: demo.End}
 
 // topDonor is the e-mail of the first donor donors reads.
 func topDonor(ctx context.Context, donors func(context.Context, string, bool, int, int) (dataset.DonorPage, error)) (string, error) {

@@ -13,14 +13,7 @@ type (
 	Group = store.Group
 	// Donor is one donor of the donors' reads.
 	Donor = store.Donor
-	// ReportQuery is which gifts count and for which year.
-	ReportQuery = store.ReportQuery
 )
 
-const (
-	// Refunded is the status a rule never counts.
-	Refunded = store.Refunded
-	// LYBUNT and SYBUNT name the lapsed donors' reports.
-	LYBUNT = store.LYBUNT
-	SYBUNT = store.SYBUNT
-)
+// Refunded is the status a rule never counts.
+const Refunded = store.Refunded

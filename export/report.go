@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"donations/api"
+	"donations/report"
 	"donations/textsafe"
 )
 
@@ -184,7 +185,7 @@ func reportTable(w io.Writer, r Report) error {
 		for _, i := range shown {
 			c := cells[i]
 			if f.Number[i] && textsafe.Width(c) > f.Widths[i] {
-				return errChanged // a number cut would lie
+				return report.ErrChanged // a number cut would lie
 			}
 			if f.Number[i] {
 				b.WriteString(textsafe.FitRight(c, f.Widths[i]) + strings.Repeat(" ", ColumnGap))

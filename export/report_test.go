@@ -9,7 +9,7 @@ import (
 
 	"donations/api"
 	"donations/query"
-	"donations/store"
+	"donations/report"
 )
 
 func sampleReport(rows [][]any) Report {
@@ -76,7 +76,7 @@ func TestReportTableCutsTextNotNumbers(t *testing.T) {
 // an e-mail of the same length is cut.
 func TestRetentionTableKeepsItsFiguresWhole(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteReport(&b, "table", RetentionReport(store.Retention{}, store.ReportQuery{Year: 2026})); err != nil {
+	if err := WriteReport(&b, "table", RetentionReport(report.Retention{}, report.Query{Year: 2026})); err != nil {
 		t.Fatal(err)
 	}
 	for _, figure := range []string{"recaptured (lapsed, back in 2026)", "new donor retention (first gift in 2025)",
@@ -121,8 +121,8 @@ func TestRecurringLineGroupsItsCounts(t *testing.T) {
 // thousands grouped: at a million, "refunded 49609" stood beside
 // summary's "49,609 gifts refunded".
 func TestReportNotesGroupTheGiftsLeftOut(t *testing.T) {
-	n := store.ReportNotes{LeftOut: map[string]int{"refunded": 49609, "failed": 7}}
-	notes := strings.Join(ReportNotes(n, store.ReportQuery{Year: 2026}, false, "--status counts them"), "\n")
+	n := report.Notes{LeftOut: map[string]int{"refunded": 49609, "failed": 7}}
+	notes := strings.Join(ReportNotes(n, report.Query{Year: 2026}, false, "--status counts them"), "\n")
 	if !strings.Contains(notes, "not counted (--status counts them): failed 7, refunded 49,609") {
 		t.Errorf("notes %q", notes)
 	}
@@ -144,8 +144,8 @@ func TestReportNotesSayWhenTheDatesMissTheYear(t *testing.T) {
 		{"open to the past, into the year", api.DateRange{Until: day("2026-01-02")}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			q := store.ReportQuery{Year: 2026, Filter: query.Filter{Dates: tc.dates}}
-			notes := strings.Join(ReportNotes(store.ReportNotes{}, q, false, "--all-statuses"), "\n")
+			q := report.Query{Year: 2026, Filter: query.Filter{Dates: tc.dates}}
+			notes := strings.Join(ReportNotes(report.Notes{}, q, false, "--all-statuses"), "\n")
 			if got := strings.Contains(notes, "hold no day of 2026"); got != tc.says {
 				t.Errorf("notes %q: says the dates miss the year %v, want %v", notes, got, tc.says)
 			}
@@ -157,12 +157,12 @@ func TestReportNotesSayWhenTheDatesMissTheYear(t *testing.T) {
 // are "so far", and a note says the month under way is of its first days
 // against last year's whole month, rather than compare them silently.
 func TestYearOverYearSaysWhichMonthIsUnderWay(t *testing.T) {
-	months := make([]store.YearMonth, 12)
+	months := make([]report.YearMonth, 12)
 	for i := range months {
 		months[i].Month = i + 1
 	}
 	months[11].UnderWay = true
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 12, 7, 3, 0, 0, 0, time.UTC), Zone: time.UTC}
+	q := report.Query{Year: 2026, Now: time.Date(2026, 12, 7, 3, 0, 0, 0, time.UTC), Zone: time.UTC}
 	r := YearOverYearReport(months, q)
 	var b bytes.Buffer
 	if err := WriteReport(&b, "table", r); err != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"donations/api"
-	"donations/store"
+	"donations/report"
 	"donations/textsafe"
 )
 
@@ -15,14 +15,14 @@ import (
 // keeping the e-mail, the year's total and the last gift; no line is
 // cut, so no number is.
 func TestLapsedTableFitsTheTerminal(t *testing.T) {
-	donors := []store.LapsedDonor{
+	donors := []report.LapsedDonor{
 		{Email: "someone.with.a.long.address@example.org", FirstName: "Someone", LastName: "With A Long Name",
 			LastGift: "2025-11-30", LastYear: 2025, LastYearTotal: api.ScaledDecimal(123456789, 2),
 			Lifetime: api.ScaledDecimal(987654321, 2), Gifts: 1234},
 		{Email: "b@example.org", FirstName: "B", LastGift: "2025-01-02", LastYear: 2025,
 			LastYearTotal: api.ScaledDecimal(500, 2), Lifetime: api.ScaledDecimal(500, 2), Gifts: 1},
 	}
-	each := func(fn func(store.LapsedDonor) error) error {
+	each := func(fn func(report.LapsedDonor) error) error {
 		for _, d := range donors {
 			if err := fn(d); err != nil {
 				return err
@@ -42,7 +42,7 @@ func TestLapsedTableFitsTheTerminal(t *testing.T) {
 			[]string{"OTHER CURRENCIES"}},
 		{0, []string{"LIFETIME USD", "9,876,543.21", "OTHER CURRENCIES"}, nil},
 	} {
-		r := LapsedReport(each, "USD", store.ReportQuery{Year: 2026})
+		r := LapsedReport(each, "USD", report.Query{Year: 2026})
 		r.Width = c.width
 		var b bytes.Buffer
 		if err := WriteReport(&b, "table", r); err != nil {
@@ -71,12 +71,12 @@ func TestLapsedTableFitsTheTerminal(t *testing.T) {
 // line each took five of a report's 24 rows at 80×24), with each sum
 // grouped in thousands and its count of gifts, adding up to the total.
 func TestGiftsWithNoConversionAreOneLine(t *testing.T) {
-	n := store.ReportNotes{Currency: "USD", Gifts: 10, OwnCurrency: map[string]store.CurrencySum{
+	n := report.Notes{Currency: "USD", Gifts: 10, OwnCurrency: map[string]report.CurrencySum{
 		"EUR": {Gifts: 97, Sum: api.ScaledDecimal(2331235, 2)},
 		"AUD": {Gifts: 75, Sum: api.ScaledDecimal(1782045, 2)},
 		"JPY": {Gifts: 65, Sum: api.ScaledDecimal(1396720, 0)},
 	}}
-	notes := ReportNotes(n, store.ReportQuery{Year: 2026}, false, "a flag")
+	notes := ReportNotes(n, report.Query{Year: 2026}, false, "a flag")
 	var own []string
 	for _, l := range notes {
 		if strings.Contains(l, "no conversion") {
@@ -94,13 +94,13 @@ func TestGiftsWithNoConversionAreOneLine(t *testing.T) {
 // by the lifetime total: dropped first, it left rows that looked out of
 // order. It drops another in its place.
 func TestANarrowTableKeepsTheColumnItIsSortedBy(t *testing.T) {
-	donors := []store.LapsedDonor{
+	donors := []report.LapsedDonor{
 		{Email: "someone.with.a.long.address@example.org", FirstName: "Someone", LastName: "With A Long Name",
 			LastGift: "2023-11-30", LastYear: 2023, LastYearTotal: api.ScaledDecimal(1000, 2), Lifetime: api.ScaledDecimal(987654321, 2), Gifts: 12},
 		{Email: "b@example.org", FirstName: "B", LastGift: "2023-01-02", LastYear: 2023,
 			LastYearTotal: api.ScaledDecimal(90000, 2), Lifetime: api.ScaledDecimal(90000, 2), Gifts: 1},
 	}
-	each := func(fn func(store.LapsedDonor) error) error {
+	each := func(fn func(report.LapsedDonor) error) error {
 		for _, d := range donors {
 			if err := fn(d); err != nil {
 				return err
@@ -108,7 +108,7 @@ func TestANarrowTableKeepsTheColumnItIsSortedBy(t *testing.T) {
 		}
 		return nil
 	}
-	r := LapsedReport(each, "USD", store.ReportQuery{Year: 2026})
+	r := LapsedReport(each, "USD", report.Query{Year: 2026})
 	r.Width, r.SortedBy = 80, "lifetime"
 	var b bytes.Buffer
 	if err := WriteReport(&b, "table", r); err != nil {

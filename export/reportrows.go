@@ -10,7 +10,6 @@ import (
 
 	"donations/api"
 	"donations/report"
-	"donations/store"
 	"donations/textsafe"
 )
 
@@ -18,13 +17,13 @@ import (
 type Each[T any] func(fn func(T) error) error
 
 // LapsedReport is LYBUNT's or SYBUNT's table: a donor a row, amounts in cur.
-func LapsedReport(each Each[store.LapsedDonor], cur string, q store.ReportQuery) Report {
+func LapsedReport(each Each[report.LapsedDonor], cur string, q report.Query) Report {
 	return Report{
 		Columns: []ReportColumn{{"email", "E-MAIL"}, {"name", "NAME"}, {"last_gift", "LAST GIFT"},
 			{"last_year", "LAST YEAR"}, {"last_year_total", "YEAR TOTAL " + cur}, {"lifetime", "LIFETIME " + cur},
 			{"gifts", "GIFTS"}, {"other_currencies", "OTHER CURRENCIES"}},
 		Rows: func(fn func([]any) error) error {
-			return each(func(d store.LapsedDonor) error {
+			return each(func(d report.LapsedDonor) error {
 				return fn([]any{d.Email, strings.TrimSpace(d.FirstName + " " + d.LastName), d.LastGift, report.YearName(q, d.LastYear),
 					d.LastYearTotal, d.Lifetime, d.Gifts, joinedOrNil(d.Other)})
 			})
@@ -42,11 +41,11 @@ func joinedOrNil(m map[string]api.Decimal) any {
 
 // RetentionReport is the retention table: a line a figure, donors and
 // amounts, and the rates as the sector defines them.
-func RetentionReport(r store.Retention, q store.ReportQuery) Report {
+func RetentionReport(r report.Retention, q report.Query) Report {
 	ly, y := report.YearName(q, q.Year-1), report.YearName(q, q.Year)
 	parts := []struct {
 		name string
-		p    store.Part
+		p    report.Part
 	}{
 		{"donors " + ly, r.LastYear}, {"donors " + y, r.ThisYear}, {"retained (gave " + ly + " and " + y + ")", r.Retained},
 		{"new (first gift in " + y + ")", r.New}, {"recaptured (lapsed, back in " + y + ")", r.Recaptured},
@@ -54,7 +53,7 @@ func RetentionReport(r store.Retention, q store.ReportQuery) Report {
 	}
 	rates := []struct {
 		name        string
-		part, whole store.Part
+		part, whole report.Part
 	}{
 		{"retention rate", r.Retained, r.LastYear},
 		{"new donor retention (first gift in " + ly + ")", r.NewRetained, r.NewLastYear},
@@ -69,7 +68,7 @@ func RetentionReport(r store.Retention, q store.ReportQuery) Report {
 				}
 			}
 			for _, r := range rates {
-				d, a, ok := store.Rate(r.part, r.whole)
+				d, a, ok := report.Rate(r.part, r.whole)
 				cells := []any{r.name, nil, nil}
 				if ok {
 					cells = []any{r.name, Percent(d), Percent(a)}
@@ -88,13 +87,13 @@ func RetentionReport(r store.Retention, q store.ReportQuery) Report {
 // (empty where it is unknown and taken as monthly); sum gathers the
 // figures of every recurring donor on the way (active, monthly value,
 // started, stopped, unknown intervals), for the notes.
-func RecurringReport(each Each[store.RecurringDonor], sum *RecurringSum) Report {
+func RecurringReport(each Each[report.RecurringDonor], sum *RecurringSum) Report {
 	return Report{
 		Columns: []ReportColumn{{"email", "E-MAIL"}, {"name", "NAME"}, {"first_gift", "FIRST"},
 			{"last_gift", "LAST"}, {"interval", "EVERY"}, {"monthly", "MONTHLY"}, {"gifts", "GIFTS"}, {"total", "TOTAL"}},
 		Rows: func(fn func([]any) error) error {
 			*sum = RecurringSum{}
-			return each(func(d store.RecurringDonor) error {
+			return each(func(d report.RecurringDonor) error {
 				sum.add(d)
 				if !d.Stopped {
 					return nil
@@ -119,7 +118,7 @@ type RecurringSum struct {
 	Monthly api.Decimal // the active donors' monthly value
 }
 
-func (s *RecurringSum) add(d store.RecurringDonor) {
+func (s *RecurringSum) add(d report.RecurringDonor) {
 	if d.Active {
 		s.Active++
 		s.Monthly = s.Monthly.Add(d.Monthly)
@@ -139,7 +138,7 @@ func (s *RecurringSum) add(d store.RecurringDonor) {
 func (s RecurringSum) Line(cur string) string {
 	line := fmt.Sprintf("recurring donors active: %s, giving %s %s a month; started in the period: %s; stopped: %s (the donors in the table: no gift for %d of their plan's intervals)",
 		textsafe.Thousands(fmt.Sprint(s.Active)), cur, textsafe.Thousands(s.Monthly.Cents().String()),
-		textsafe.Thousands(fmt.Sprint(s.Started)), textsafe.Thousands(fmt.Sprint(s.Stopped)), store.Stopping)
+		textsafe.Thousands(fmt.Sprint(s.Started)), textsafe.Thousands(fmt.Sprint(s.Stopped)), report.Stopping)
 	if s.Unknown > 0 {
 		line += fmt.Sprintf("; %s plans with no interval the server sent or one not understood, taken as monthly", textsafe.Thousands(fmt.Sprint(s.Unknown)))
 	}
@@ -149,7 +148,7 @@ func (s RecurringSum) Line(cur string) string {
 // YearOverYearReport is a year against the one before, a month a row. In
 // a year not over, the months to come are empty (null in JSON), not 0, and
 // the running total is "so far".
-func YearOverYearReport(months []store.YearMonth, q store.ReportQuery) Report {
+func YearOverYearReport(months []report.YearMonth, q report.Query) Report {
 	y, ly := report.YearName(q, q.Year), report.YearName(q, q.Year-1)
 	toDate, toCome, underWay := "TO DATE ", []string(nil), ""
 	for _, m := range months {
@@ -201,17 +200,17 @@ func YearOverYearReport(months []store.YearMonth, q store.ReportQuery) Report {
 // share of the donors (by gift: of the gifts) and of the amount. A band
 // holds its FROM and up to, not including, its TO. Totals below 0 are in
 // no band and no share: a note says how many and how much.
-func RangesReport(t store.RangeTable) Report {
+func RangesReport(t report.RangeTable) Report {
 	// What a band counts: its donors, or by gift its gifts.
-	units := func(b store.Band) int {
+	units := func(b report.Band) int {
 		if t.ByGift {
 			return b.Gifts
 		}
 		return b.Donors
 	}
-	var whole store.Part
+	var whole report.Part
 	for _, b := range t.Bands {
-		whole = store.Part{Donors: whole.Donors + units(b), Amount: whole.Amount.Add(b.Amount)}
+		whole = report.Part{Donors: whole.Donors + units(b), Amount: whole.Amount.Add(b.Amount)}
 	}
 	r := Report{
 		Columns: []ReportColumn{{"from", "FROM"}, {"to", "UP TO"}, {"donors", "DONORS"}, {"share_donors", "SHARE"},
@@ -222,7 +221,7 @@ func RangesReport(t store.RangeTable) Report {
 				if i+1 < len(t.Bands) {
 					to = t.Bands[i+1].From
 				}
-				d, a, _ := store.Rate(store.Part{Donors: units(b), Amount: b.Amount}, whole)
+				d, a, _ := report.Rate(report.Part{Donors: units(b), Amount: b.Amount}, whole)
 				cells := []any{b.From, to, b.Donors, Percent(d), b.Gifts, b.Amount, Percent(a)}
 				if t.ByGift {
 					cells = []any{b.From, to, b.Gifts, Percent(d), b.Amount, Percent(a)}
@@ -264,7 +263,7 @@ const bandsNote = "a band holds the totals from its FROM up to, not including, i
 // lapsed reports look back years), not of the report's own span, and
 // says so: a table of one year's gifts ended with a larger count read as
 // a sum that did not add up.
-func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOthers string) []string {
+func ReportNotes(n report.Notes, q report.Query, running bool, countOthers string) []string {
 	year, end := report.YearName(q, q.Year), report.YearName(q, q.Year)
 	if q.FiscalStart > 1 {
 		from, until := q.YearSpan(q.Year, time.UTC)
@@ -275,7 +274,7 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 		year += ", so far"
 	}
 	counted := "paid gifts only, refunded ones taken off"
-	if st := report.Counted(report.RuleOf(q)); st == nil {
+	if st := report.Counted(q.Rule()); st == nil {
 		counted = "every status but " + report.Refunded
 	} else if !slices.Equal(st, report.Counted(report.Rule{})) {
 		counted = "gifts of status " + strings.Join(st, ", ")
@@ -312,7 +311,7 @@ func ReportNotes(n store.ReportNotes, q store.ReportQuery, running bool, countOt
 // `report retention --dates 2025-01-01..2025-12-31` reported 2026, every
 // donor of 2025 lost, and nothing said the range and the year missed each
 // other.
-func outsideYear(q store.ReportQuery) string {
+func outsideYear(q report.Query) string {
 	d := q.Filter.Dates
 	from, until := q.YearSpan(q.Year, time.UTC)
 	if d.IsZero() || (d.Since.IsZero() || d.Since.Before(until)) && (d.Until.IsZero() || d.Until.After(from)) {
@@ -323,7 +322,7 @@ func outsideYear(q store.ReportQuery) string {
 
 // ownCurrencyNote is one line for every currency of the gifts with no
 // conversion: a line each took five of the 24 rows a report has at 80×24.
-func ownCurrencyNote(n store.ReportNotes) string {
+func ownCurrencyNote(n report.Notes) string {
 	gifts, parts := 0, []string(nil)
 	for _, cur := range slices.Sorted(maps.Keys(n.OwnCurrency)) {
 		c := n.OwnCurrency[cur]

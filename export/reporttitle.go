@@ -4,17 +4,16 @@ import (
 	"fmt"
 
 	"donations/report"
-	"donations/store"
 )
 
 // ReportTitle is what the named report of q asks, in words: the first
 // line of the command line's table and the title of the browser's page.
-func ReportTitle(name string, q store.ReportQuery) string {
+func ReportTitle(name string, q report.Query) string {
 	y, ly := report.YearName(q, q.Year), report.YearName(q, q.Year-1)
 	switch name {
-	case store.LYBUNT:
+	case report.LYBUNT:
 		return fmt.Sprintf("LYBUNT · gave in %s, not in %s", ly, y)
-	case store.SYBUNT:
+	case report.SYBUNT:
 		if q.WithLYBUNT {
 			return fmt.Sprintf("SYBUNT, LYBUNT's donors included · gave before %s, not in %s", y, y)
 		}

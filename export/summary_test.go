@@ -20,13 +20,14 @@ import (
 	"donations/dataset"
 	"donations/export"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
 // groupsOf reads out its groups afresh each time it is asked, as the store
 // does; later readings give the groups then, to stand for a sync writing
 // between two readings.
-func groupsOf(readings ...[]store.Group) export.Groups {
+func groupsOf(readings ...[]store.Group) func(func(store.Group) error) error {
 	n := 0
 	return func(fn func(store.Group) error) error {
 		gs := readings[min(n, len(readings)-1)]
@@ -55,8 +56,8 @@ func wholeOf(gs []store.Group, rec store.Group) store.Whole {
 }
 
 // summaryOf is the summary of gs by form, as they are read.
-func summaryOf(gs ...[]store.Group) export.Summary {
-	return export.Summary{By: []string{"form"}, Groups: groupsOf(gs...), Whole: wholeOf(gs[0], *store.NewGroup(nil))}
+func summaryOf(gs ...[]store.Group) report.Summary {
+	return report.Summary{By: []string{"form"}, Groups: groupsOf(gs...), Whole: wholeOf(gs[0], *store.NewGroup(nil))}
 }
 
 // Each format writes the groups as they are read; the table and CSV read
@@ -78,24 +79,24 @@ func TestSummaryFormatsReadGroupsAsTheyCome(t *testing.T) {
 	}
 	for format, w := range want {
 		var b bytes.Buffer
-		if err := export.WriteSummary(&b, format, summaryOf(first)); err != nil || b.String() != w {
+		if err := export.WriteSummary(&b, format, summaryOf(first), 0); err != nil || b.String() != w {
 			t.Errorf("%s: %v\n%q\nwant\n%q", format, err, b.String(), w)
 		}
 	}
 	var b bytes.Buffer
-	if err := export.WriteSummary(&b, "json", summaryOf(nil)); err != nil || b.String() != "[]\n" {
+	if err := export.WriteSummary(&b, "json", summaryOf(nil), 0); err != nil || b.String() != "[]\n" {
 		t.Errorf("no groups: %v %q", err, b.String())
 	}
 	changed := append([]store.Group{group("A much longer form name", 1, "GBP", "1.00")}, first...)
 	for _, format := range []string{"csv", "table"} {
 		var b bytes.Buffer
-		err := export.WriteSummary(&b, format, summaryOf(first, changed))
+		err := export.WriteSummary(&b, format, summaryOf(first, changed), 0)
 		if err == nil || !strings.Contains(err.Error(), "the store changed while the summary was written") {
 			t.Errorf("%s: err = %v", format, err)
 		}
 	}
 	stop := errors.New("stop")
-	err := export.WriteSummary(&b, "json", export.Summary{By: []string{"form"}, Groups: func(func(store.Group) error) error { return stop }})
+	err := export.WriteSummary(&b, "json", report.Summary{By: []string{"form"}, Groups: func(func(store.Group) error) error { return stop }}, 0)
 	if !errors.Is(err, stop) {
 		t.Errorf("err = %v", err)
 	}
@@ -110,10 +111,10 @@ type entry struct {
 	Others         int
 }
 
-func summaryJSON(t *testing.T, s export.Summary) []entry {
+func summaryJSON(t *testing.T, s report.Summary) []entry {
 	t.Helper()
 	var b bytes.Buffer
-	if err := export.WriteSummary(&b, "json", s); err != nil {
+	if err := export.WriteSummary(&b, "json", s, 0); err != nil {
 		t.Fatal(err)
 	}
 	var out []entry
@@ -167,7 +168,7 @@ func TestSummarySortsAndCutsAtTop(t *testing.T) {
 	s = summaryOf(gs)
 	s.Whole.All.Count++
 	var b bytes.Buffer
-	if err := export.WriteSummary(&b, "json", s); err == nil || !strings.Contains(err.Error(), "the store changed") {
+	if err := export.WriteSummary(&b, "json", s, 0); err == nil || !strings.Contains(err.Error(), "the store changed") {
 		t.Errorf("a whole of %d over groups of %d: %v", s.Whole.All.Count, s.Whole.All.Count-1, err)
 	}
 }
@@ -237,7 +238,7 @@ func TestSummaryTopFormsOverTheDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := summaryJSON(t, export.Summary{By: []string{"form"}, Whole: whole, Order: "amount", Desc: true, Top: 3,
+	got := summaryJSON(t, report.Summary{By: []string{"form"}, Whole: whole, Order: "amount", Desc: true, Top: 3,
 		Groups: func(fn func(store.Group) error) error {
 			return st.EachGroup(ctx, query.Filter{}, []string{"form"}, nil, fn)
 		}})

@@ -2,25 +2,20 @@ package export
 
 import (
 	"encoding/csv"
-	"errors"
 	"io"
 	"maps"
 	"slices"
 	"strconv"
 
 	"donations/api"
+	"donations/report"
 )
-
-// errChanged stops a summary whose readings of the groups disagree: a
-// currency the first did not meet, a column grown wider, or counts that no
-// longer add up to the whole. A sync wrote the store in between.
-var errChanged = errors.New("the store changed while the summary was written (a sync ran); run it again")
 
 // currencySets are every currency of the amounts and of the conversions
 // across the rows, sorted: the CSV's columns.
 func currencySets(rows rows) (curs, convs []string, err error) {
 	seen := [2]map[string]bool{{}, {}}
-	err = rows(func(g row) error {
+	err = rows(func(g report.SummaryRow) error {
 		for i, m := range []map[string]api.Decimal{g.Amounts, g.Converted} {
 			for cur := range m {
 				seen[i][cur] = true
@@ -51,7 +46,7 @@ func summaryCSV(w io.Writer, by []string, rows rows) error {
 	if err := cw.Write(head); err != nil {
 		return err
 	}
-	err = rows(func(g row) error {
+	err = rows(func(g report.SummaryRow) error {
 		row := make([]string, 0, len(head))
 		for _, k := range g.Key {
 			row = append(row, Neutralize(k))
@@ -63,16 +58,16 @@ func summaryCSV(w io.Writer, by []string, rows rows) error {
 		}{{g.Amounts, curs}, {g.Converted, convs}} {
 			for cur := range sums.m {
 				if !slices.Contains(sums.curs, cur) {
-					return errChanged
+					return report.ErrChanged
 				}
 			}
 			for _, c := range sums.curs {
 				row = append(row, sumText(sums.m, c))
 			}
 		}
-		row = append(row, strconv.FormatFloat(g.shareCount, 'f', 2, 64), "")
-		if g.shareConverted != nil {
-			row[len(row)-1] = strconv.FormatFloat(*g.shareConverted, 'f', 2, 64)
+		row = append(row, strconv.FormatFloat(g.ShareCount, 'f', 2, 64), "")
+		if g.ShareConverted != nil {
+			row[len(row)-1] = strconv.FormatFloat(*g.ShareConverted, 'f', 2, 64)
 		}
 		return cw.Write(row)
 	})

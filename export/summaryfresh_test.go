@@ -8,12 +8,13 @@ import (
 
 	"donations/api"
 	"donations/export"
+	"donations/report"
 	"donations/store"
 )
 
 // freshGroups reads new groups each time, copies of gs with maps of their
 // own, as store.EachGroup does.
-func freshGroups(gs []store.Group) export.Groups {
+func freshGroups(gs []store.Group) func(func(store.Group) error) error {
 	return func(fn func(store.Group) error) error {
 		for _, g := range gs {
 			c := g
@@ -58,10 +59,10 @@ func TestFreshSummaryWritesWhatAHeldOneWrites(t *testing.T) {
 			top   int
 		}{{"", false, 0}, {"group", false, 0}, {"group", true, 0}, {"amount", true, 0}, {"count", false, 2}, {"group", false, 2}, {"group", false, 4}} {
 			var held, fresh bytes.Buffer
-			s := export.Summary{By: []string{"form"}, Groups: groupsOf(gs), Whole: wholeOf(gs, *store.NewGroup(nil)), Order: tc.order, Desc: tc.desc, Top: tc.top}
-			heldErr := export.WriteSummary(&held, format, s)
+			s := report.Summary{By: []string{"form"}, Groups: groupsOf(gs), Whole: wholeOf(gs, *store.NewGroup(nil)), Order: tc.order, Desc: tc.desc, Top: tc.top}
+			heldErr := export.WriteSummary(&held, format, s, 0)
 			s.Groups, s.Fresh = freshGroups(gs), true
-			freshErr := export.WriteSummary(&fresh, format, s)
+			freshErr := export.WriteSummary(&fresh, format, s, 0)
 			name := fmt.Sprintf("%s %+v", format, tc)
 			if heldErr != nil || freshErr != nil {
 				t.Fatalf("%s: %v, %v", name, heldErr, freshErr)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"donations/api"
+	"donations/report"
 )
 
 // summaryJSON writes an indented array, an entry at a time, byte for byte
@@ -24,7 +25,7 @@ import (
 func summaryJSON(w io.Writer, by []string, rows rows) error {
 	var b []byte
 	sep := "[\n  "
-	err := rows(func(g row) error {
+	err := rows(func(g report.SummaryRow) error {
 		var err error
 		if b, err = appendEntry(append(b, sep...), by, g); err != nil {
 			return err
@@ -50,7 +51,7 @@ func summaryJSON(w io.Writer, by []string, rows rows) error {
 
 // appendEntry is one group's entry; the key is a string when the summary
 // is by one key, else an array of them.
-func appendEntry(b []byte, by []string, g row) ([]byte, error) {
+func appendEntry(b []byte, by []string, g report.SummaryRow) ([]byte, error) {
 	b = append(b, "{\n    \"group\": "...)
 	if len(by) == 1 {
 		b = appendString(b, g.Key[0])
@@ -60,17 +61,17 @@ func appendEntry(b []byte, by []string, g row) ([]byte, error) {
 	b = strconv.AppendInt(append(b, ",\n    \"count\": "...), int64(g.Count), 10)
 	b = appendSums(append(b, ",\n    \"amounts\": "...), g.Amounts)
 	b = appendSums(append(b, ",\n    \"converted\": "...), g.Converted)
-	b, err := appendFloat(append(b, ",\n    \"share_count\": "...), rounded(g.shareCount))
+	b, err := appendFloat(append(b, ",\n    \"share_count\": "...), rounded(g.ShareCount))
 	b = append(b, ",\n    \"share_converted\": "...)
-	if g.shareConverted == nil {
+	if g.ShareConverted == nil {
 		b = append(b, "null"...)
 	} else if err == nil {
-		b, err = appendFloat(b, rounded(*g.shareConverted))
+		b, err = appendFloat(b, rounded(*g.ShareConverted))
 	}
-	if g.others != 0 {
-		b = strconv.AppendInt(append(b, ",\n    \"others\": "...), int64(g.others), 10)
-		if g.ties != 0 {
-			b = strconv.AppendInt(append(b, ",\n    \"ties\": "...), int64(g.ties), 10)
+	if g.Others != 0 {
+		b = strconv.AppendInt(append(b, ",\n    \"others\": "...), int64(g.Others), 10)
+		if g.Ties != 0 {
+			b = strconv.AppendInt(append(b, ",\n    \"ties\": "...), int64(g.Ties), 10)
 		}
 	}
 	// Gifts with no conversion: converted counts their unconverted amounts

@@ -9,12 +9,12 @@ import (
 	"testing"
 
 	"donations/api"
-	"donations/store"
+	"donations/report"
 )
 
 // referenceJSON is what summaryJSON must write: each entry encoded by
 // encoding/json, indented, HTML left as it is.
-func referenceJSON(by []string, rs []row) (string, error) {
+func referenceJSON(by []string, rs []report.SummaryRow) (string, error) {
 	type entry struct {
 		Group          any               `json:"group"`
 		Count          int               `json:"count"`
@@ -43,12 +43,12 @@ func referenceJSON(by []string, rs []row) (string, error) {
 			key = g.Key[0]
 		}
 		e := entry{Group: key, Count: g.Count, Amounts: texts(g.Amounts), Converted: texts(g.Converted),
-			ShareCount: rounded(g.shareCount), Others: g.others, NotConverted: g.NotConverted}
+			ShareCount: rounded(g.ShareCount), Others: g.Others, NotConverted: g.NotConverted}
 		if g.NotConverted > 0 {
 			e.Unconverted = texts(g.Unconverted)
 		}
-		if g.shareConverted != nil {
-			p := rounded(*g.shareConverted)
+		if g.ShareConverted != nil {
+			p := rounded(*g.ShareConverted)
 			e.ShareConverted = &p
 		}
 		var b bytes.Buffer
@@ -81,34 +81,33 @@ func TestSummaryJSONWritesWhatEncodingJSONWrites(t *testing.T) {
 		}
 		return d
 	}
-	var rs []row
+	var rs []report.SummaryRow
 	for i, s := range hostile {
 		share := shares[i%len(shares)]
-		g := store.Group{Key: []string{s, hostile[(i+1)%len(hostile)]}, Count: i * 1000003,
+		r := report.SummaryRow{Key: []string{s, hostile[(i+1)%len(hostile)]}, Count: i * 1000003,
 			Amounts:   map[string]api.Decimal{s: dec("12.50"), "USD": dec("-0.0001"), "": dec("99999999999999999999.99")},
-			Converted: map[string]api.Decimal{}}
+			Converted: map[string]api.Decimal{}, ShareCount: share, Others: i % 3}
 		if i%3 == 1 {
-			g.NotConverted, g.Unconverted = i, map[string]api.Decimal{s: dec("3.25")}
+			r.NotConverted, r.Unconverted = i, map[string]api.Decimal{s: dec("3.25")}
 		}
-		r := row{Group: g, shareCount: share, others: i % 3}
 		if i%2 == 0 {
-			r.shareConverted = &shares[(i+5)%len(shares)]
+			r.ShareConverted = &shares[(i+5)%len(shares)]
 		}
 		rs = append(rs, r)
 	}
 	// A summary by one key has one in every group; by more, an empty or
 	// missing key list is written as encoding/json writes it.
-	many := append(slices.Clone(rs), row{Group: store.Group{Key: nil}}, row{Group: store.Group{Key: []string{}}})
+	many := append(slices.Clone(rs), report.SummaryRow{Key: nil}, report.SummaryRow{Key: []string{}})
 	for _, tc := range []struct {
 		by []string
-		rs []row
+		rs []report.SummaryRow
 	}{{[]string{"donor"}, nil}, {[]string{"donor"}, rs[:1]}, {[]string{"donor"}, rs}, {[]string{"donor", "day"}, many}} {
 		want, err := referenceJSON(tc.by, tc.rs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		err = summaryJSON(&b, tc.by, func(fn func(row) error) error {
+		err = summaryJSON(&b, tc.by, func(fn func(report.SummaryRow) error) error {
 			for _, r := range tc.rs {
 				if err := fn(r); err != nil {
 					return err
@@ -126,11 +125,11 @@ func TestSummaryJSONWritesWhatEncodingJSONWrites(t *testing.T) {
 // of its entry is written.
 func TestSummaryJSONRefusesWhatEncodingJSONRefuses(t *testing.T) {
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		r := row{Group: store.Group{Key: []string{"a"}}, shareCount: 1}
-		r.shareConverted = &f
-		_, want := referenceJSON([]string{"form"}, []row{r})
+		r := report.SummaryRow{Key: []string{"a"}, ShareCount: 1}
+		r.ShareConverted = &f
+		_, want := referenceJSON([]string{"form"}, []report.SummaryRow{r})
 		var b bytes.Buffer
-		err := summaryJSON(&b, []string{"form"}, func(fn func(row) error) error { return fn(r) })
+		err := summaryJSON(&b, []string{"form"}, func(fn func(report.SummaryRow) error) error { return fn(r) })
 		if want == nil || err == nil || err.Error() != want.Error() || b.Len() != 0 {
 			t.Errorf("%v: %v, %q; encoding/json: %v", f, err, b.String(), want)
 		}

@@ -8,29 +8,29 @@ import (
 	"strings"
 
 	"donations/api"
-	"donations/store"
+	"donations/report"
 	"donations/textsafe"
 )
 
 // tableRow is a row's cells: the keys, the count and its share, the
 // converted total and its share, then the amounts per currency.
-func tableRow(g row) []string {
+func tableRow(g report.SummaryRow) []string {
 	cells := make([]string, 0, len(g.Key)+5)
 	for i, k := range g.Key {
-		if k == "" && (g.others == 0 || i == 0) {
+		if k == "" && (g.Others == 0 || i == 0) {
 			k = "—"
 		}
 		cells = append(cells, k)
 	}
 	conv := ""
-	if g.shareConverted != nil {
-		conv = shareText(*g.shareConverted)
+	if g.ShareConverted != nil {
+		conv = shareText(*g.ShareConverted)
 	}
 	converted := joined(g.Converted)
 	if g.NotConverted > 0 {
 		converted += unconvertedMark
 	}
-	return append(cells, textsafe.Thousands(strconv.Itoa(g.Count)), shareText(g.shareCount),
+	return append(cells, textsafe.Thousands(strconv.Itoa(g.Count)), shareText(g.ShareCount),
 		converted, conv, joined(g.Amounts))
 }
 
@@ -40,7 +40,7 @@ const unconvertedMark = " *"
 
 // unconvertedNote is the line under a table whose total counts gifts the
 // server sent no conversion for, or "".
-func unconvertedNote(whole store.Group) string {
+func unconvertedNote(whole report.SummaryRow) string {
 	if whole.NotConverted == 0 {
 		return ""
 	}
@@ -50,7 +50,7 @@ func unconvertedNote(whole store.Group) string {
 
 // NoNumberNote says how many gifts of whole came with an amount that is
 // no number, counted and not added up, or "".
-func NoNumberNote(whole store.Group) string {
+func NoNumberNote(whole report.SummaryRow) string {
 	if whole.NoNumber == 0 {
 		return ""
 	}
@@ -69,10 +69,10 @@ func shareText(p float64) string {
 // summaryTable writes aligned columns, the amounts last, which give way
 // when the width is short, then the whole selection's total and its
 // recurring part. A first reading of the rows measures the columns.
-func summaryTable(w io.Writer, s Summary, rows rows) error {
-	by := s.By
+func summaryTable(w io.Writer, s report.Summary, width int) error {
+	by, rows := s.By, s.Rows
 	head := append(upper(by), "COUNT", "SHARE", "CONVERTED", "SHARE", "AMOUNTS")
-	whole := safeGroup(s.Whole.All)
+	whole, recurring := s.WholeRows()
 	total := totalRow(whole, len(by))
 	widths := make([]int, len(head))
 	measure := func(r []string) {
@@ -82,7 +82,7 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 	}
 	measure(head)
 	measure(total)
-	if err := rows(func(g row) error { measure(tableRow(g)); return nil }); err != nil {
+	if err := rows(func(g report.SummaryRow) error { measure(tableRow(g)); return nil }); err != nil {
 		return err
 	}
 	line := func(r []string) error {
@@ -97,20 +97,20 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 				b.WriteString(textsafe.Fit(c, widths[i]) + "  ")
 			}
 		}
-		return fitLine(w, b.String(), s.Width)
+		return fitLine(w, b.String(), width)
 	}
 	if err := line(head); err != nil {
 		return err
 	}
 	var ties string
-	err := rows(func(g row) error {
-		if g.ties > 0 {
-			ties = tieNote(g)
+	err := rows(func(g report.SummaryRow) error {
+		if g.Ties > 0 {
+			ties = tieNote(g, s.Order)
 		}
 		r := tableRow(g)
 		for i, c := range r[:len(r)-1] {
 			if textsafe.Width(c) > widths[i] {
-				return errChanged
+				return report.ErrChanged
 			}
 		}
 		return line(r)
@@ -119,23 +119,23 @@ func summaryTable(w io.Writer, s Summary, rows rows) error {
 		return err
 	}
 	if ties != "" {
-		if err := fitLine(w, ties, s.Width); err != nil {
+		if err := fitLine(w, ties, width); err != nil {
 			return err
 		}
 	}
 	if err := line(total); err != nil {
 		return err
 	}
-	return summaryFooter(w, s, whole)
+	return summaryFooter(w, whole, recurring, width)
 }
 
 // totalRow is the table's row for the whole selection, under keys keys'
 // columns; nil when nothing was selected.
-func totalRow(whole store.Group, keys int) []string {
+func totalRow(whole report.SummaryRow, keys int) []string {
 	if whole.Count == 0 {
 		return nil
 	}
-	t := shared(whole, 0, shareBaseOf(whole))
+	t := whole
 	t.Key = make([]string, keys)
 	total := tableRow(t)
 	total[0] = "total"
@@ -147,12 +147,12 @@ func totalRow(whole store.Group, keys int) []string {
 
 // summaryFooter writes the lines under the total: the recurring part of
 // the whole, and what had no conversion.
-func summaryFooter(w io.Writer, s Summary, whole store.Group) error {
-	if err := fitLine(w, recurringLine(whole, safeGroup(s.Whole.Recurring)), s.Width); err != nil {
+func summaryFooter(w io.Writer, whole, recurring report.SummaryRow, width int) error {
+	if err := fitLine(w, recurringLine(whole, recurring), width); err != nil {
 		return err
 	}
 	if note := unconvertedNote(whole); note != "" {
-		return fitLine(w, note, s.Width)
+		return fitLine(w, note, width)
 	}
 	return nil
 }
@@ -160,26 +160,25 @@ func summaryFooter(w io.Writer, s Summary, whole store.Group) error {
 // tieNote says that the other row g holds groups that tie the last one
 // kept: "2 more tie the last one kept at USD 100.00 (the cut takes ties
 // by key)".
-func tieNote(g row) string {
+func tieNote(g report.SummaryRow, order string) string {
 	return fmt.Sprintf("%s more tie the last one kept at %s (the cut takes ties by key)",
-		textsafe.Thousands(strconv.Itoa(g.ties)), g.tiedAt)
+		textsafe.Thousands(strconv.Itoa(g.Ties)), figure(*g.Tied, order))
 }
 
 // recurringLine says how much of the whole is recurring: "recurring:
 // 1,234 of 5,000 (24.7%) · USD 300,000.00 of USD 1,234,567.89 converted
 // (24.3%)"; the converted part has no share in several currencies.
-func recurringLine(whole, rec store.Group) string {
-	r := shared(rec, 0, shareBaseOf(whole))
+func recurringLine(whole, rec report.SummaryRow) string {
 	s := fmt.Sprintf("recurring: %s of %s (%s)", textsafe.Thousands(strconv.Itoa(rec.Count)),
-		textsafe.Thousands(strconv.Itoa(whole.Count)), shareText(r.shareCount))
+		textsafe.Thousands(strconv.Itoa(whole.Count)), shareText(rec.ShareCount))
 	if len(whole.Converted) > 0 {
 		conv := maps.Clone(rec.Converted)
 		for cur := range whole.Converted {
 			conv[cur] = conv[cur].Add(api.Decimal{}) // "USD 0.00" where none recurs
 		}
 		s += " · " + joined(conv) + " of " + joined(whole.Converted) + " converted"
-		if r.shareConverted != nil {
-			s += " (" + shareText(*r.shareConverted) + ")"
+		if rec.ShareConverted != nil {
+			s += " (" + shareText(*rec.ShareConverted) + ")"
 		}
 	}
 	return s

@@ -12,6 +12,7 @@ import (
 	"donations/api"
 	"donations/export"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -61,10 +62,10 @@ func TestTopDonorsCutTiesAlikeAndSaySo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := export.Summary{By: []string{"donor"}, Order: "amount", Desc: true, Top: 2, Whole: whole,
+	sum := report.Summary{By: []string{"donor"}, Order: "amount", Desc: true, Top: 2, Whole: whole,
 		Groups: func(fn func(store.Group) error) error { return s.EachGroup(ctx, f, []string{"donor"}, time.UTC, fn) }}
 	var b bytes.Buffer
-	if err := export.WriteSummary(&b, "json", sum); err != nil {
+	if err := export.WriteSummary(&b, "json", sum, 0); err != nil {
 		t.Fatal(err)
 	}
 	var rows []struct {
@@ -87,7 +88,7 @@ func TestTopDonorsCutTiesAlikeAndSaySo(t *testing.T) {
 		t.Errorf("ties past the cut: insights %d, summary %+v; want 2, and 2 of the other row's 3", in.TopTies, rows)
 	}
 	b.Reset()
-	if err := export.WriteSummary(&b, "table", sum); err != nil {
+	if err := export.WriteSummary(&b, "table", sum, 0); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "2 more tie the last one kept at USD 100.00") {
@@ -96,7 +97,7 @@ func TestTopDonorsCutTiesAlikeAndSaySo(t *testing.T) {
 	// No tie at the cut, no note.
 	sum.Top = 1
 	b.Reset()
-	if err := export.WriteSummary(&b, "table", sum); err != nil || strings.Contains(b.String(), "tie") {
+	if err := export.WriteSummary(&b, "table", sum, 0); err != nil || strings.Contains(b.String(), "tie") {
 		t.Errorf("a cut past a lone total speaks of ties (%v):\n%s", err, b.String())
 	}
 }

@@ -1,12 +1,15 @@
 // Package report is the domain of what donations add up to, above the
 // store (which keeps the SQL) and beside export (which writes it): which
-// gifts count, fiscal years and their names, and what a count leaves out,
-// in words. The browser's footer, insights and donors, `summary` and
-// `report` all ask it, so they cannot disagree.
+// gifts count, fiscal years and their names, the six fundraising reports
+// and the notes beside them, and what a count leaves out, in words. The
+// browser's footer, insights and donors, `summary` and `report` all ask
+// it, so they cannot disagree.
 package report
 
 import (
-	"donations/query"
+	"slices"
+	"strings"
+
 	"donations/store"
 )
 
@@ -20,26 +23,37 @@ type Rule struct {
 // Refunded is the status a rule never counts unless it is named.
 const Refunded = store.Refunded
 
-// RuleOf is the rule a report's query counts by: its statuses, or every
-// one but Refunded with AllStatuses.
-func RuleOf(q store.ReportQuery) Rule {
-	return Rule{Statuses: q.Filter.Statuses, All: q.AllStatuses}
+// Counted are the statuses r counts, or nil for every status but
+// Refunded: the store's SQL counts these. Unless r names others they are
+// the paid ones (store.PaidStatuses, which the store keeps sums of apart):
+// the money the organisation has. A refunded gift carries the status
+// Refunded (the only one the spec shows), so it is not paid and adds
+// nothing: that is how refunds are taken off; a gift refunded in part
+// carries amount_refunded, which the store takes off its amount.
+func Counted(r Rule) []string {
+	switch {
+	case r.All:
+		return nil
+	case len(r.Statuses) > 0:
+		return r.Statuses
+	}
+	return store.PaidStatuses
 }
-
-// query is r as the store's SQL takes it: the store's report queries
-// count, in SQL, the statuses Counted gives, so the rule is resolved in
-// one place, where the SQL can read it.
-func (r Rule) query() store.ReportQuery {
-	return store.ReportQuery{Filter: query.Filter{Statuses: r.Statuses}, AllStatuses: r.All}
-}
-
-// Counted are the statuses r counts (the paid ones unless it names
-// others), or nil for every status but Refunded.
-func Counted(r Rule) []string { return r.query().Counted() }
 
 // Counts says whether a gift of status (as the store keys it: trimmed,
 // lower case; "" for none) counts by r.
-func Counts(status string, r Rule) bool { return r.query().Counts(status) }
+func Counts(status string, r Rule) bool {
+	st := Counted(r)
+	if st == nil {
+		return status != Refunded
+	}
+	return slices.ContainsFunc(st, func(s string) bool { return statusKey(s) == status })
+}
+
+// statusKey is a status, as asked for, as the store keys it: trimmed,
+// lower case (not folded as Unicode folds case, which the store's keys
+// are not).
+func statusKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // Word says in a word or two what r counts: "paid", the one status
 // named, "the statuses filtered", or "all but refunded".

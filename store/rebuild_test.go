@@ -13,6 +13,7 @@ import (
 	"donations/api"
 	"donations/dataset/datasettest"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -45,9 +46,9 @@ func storeReads(t *testing.T, s *store.Store) string {
 	// Narrowed to a campaign and to dates too, which read the donor index
 	// otherwise.
 	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, q := range []store.ReportQuery{{Year: 2024}, {Year: 2025}, {Year: 2025, Filter: query.Filter{Campaign: "e"}},
+	for _, q := range []report.Query{{Year: 2024}, {Year: 2025}, {Year: 2025, Filter: query.Filter{Campaign: "e"}},
 		{Year: 2025, Filter: query.Filter{Dates: api.DateRange{Since: since}}}} {
-		r, err := s.Retention(ctx, q, "USD")
+		r, err := report.RetentionOf(ctx, s, q, "USD")
 		if err != nil {
 			t.Fatal(err)
 		}

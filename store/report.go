@@ -11,46 +11,37 @@ import (
 	"donations/query"
 )
 
-// PaidStatuses are the statuses whose gifts a report adds up unless told
-// otherwise: the money the organisation has. A refunded gift carries the
-// status Refunded (the only one the spec shows), so it is not paid and
-// adds nothing: that is how refunds are taken off. A gift refunded in part
-// carries amount_refunded (servers of this kind send it): giftAmount takes
-// it off, there only.
+// PaidStatuses are the statuses the rollups keep a rule of their own for
+// (see donorRules): those package report counts unless told otherwise. A
+// query whose resolved statuses are these reads the rollups.
 var PaidStatuses = []string{"paid"}
 
-// Refunded is the status of a refunded gift, which a report never counts
-// unless it is named.
+// Refunded is the status of a refunded gift, which the SQL never counts
+// where a query's Counted is nil.
 const Refunded = "refunded"
 
-// ReportQuery is what a report is asked: the question's filters, the year
-// and when it starts, and which statuses count.
+// ReportQuery is what the SQL of a report is asked, its counting rule and
+// its years resolved by package report: the gifts (Filter), the statuses
+// that count, the year and the month years start in, and the reader's zone.
 type ReportQuery struct {
-	// Filter selects the gifts; its Statuses are the statuses that count
-	// (none: PaidStatuses).
+	// Filter selects the gifts read; its Statuses are not read: Counted
+	// says which count, and the notes tell the others.
 	Filter query.Filter
-	// Year is the year reported: a calendar year, or with FiscalStart a
-	// fiscal year, named by the calendar year it ends in (FiscalStart 7:
-	// fiscal 2026 is July 2025 to June 2026).
+	// Counted are the statuses that count, nil for every one but Refunded.
+	Counted []string
+	// Year is the year reported, named by the calendar year it ends in:
+	// YearStart 7 makes 2026 July 2025 to June 2026.
 	Year int
-	// FiscalStart is the month (1..12) years start in; 0 or 1 is January.
-	FiscalStart int
-	// AllStatuses counts every status but Refunded.
-	AllStatuses bool
-	// Now is when the report is made: a year not over yet is "so far".
-	Now time.Time
-	// ByGift bands the gift range table by each gift's size, not by what
-	// each donor gave in the year.
-	ByGift bool
-	// WithLYBUNT makes SYBUNT the donors who gave some year before this
-	// one and not this year, last year's donors too (as Salesforce's
-	// Nonprofit Success Pack counts them); without it, SYBUNT leaves
-	// LYBUNT's donors out.
-	WithLYBUNT bool
+	// YearStart is the month (1..12) years start in; 0 or 1 is January.
+	YearStart int
 	// Zone is the reader's: a gift's day, and so its month and year, is
 	// its date there (nil: the store's zone, which its day column holds).
 	Zone *time.Location
 }
+
+// Zone is the zone the store's days are dates in (meta zone): the day
+// column holds them, and the rollups key them.
+func (s *Store) Zone() *time.Location { return s.zone }
 
 // reportZone is the zone q's days are in.
 func (s *Store) reportZone(q ReportQuery) *time.Location {
@@ -100,104 +91,58 @@ func yearsKnown(loc *time.Location) (first, past time.Time) {
 	return time.Date(0, 1, 1, 0, 0, 0, 0, loc), time.Date(10000, 1, 1, 0, 0, 0, 0, loc)
 }
 
-// Counted are the statuses that count, or nil for every status but
-// Refunded.
-func (q ReportQuery) Counted() []string {
-	switch {
-	case q.AllStatuses:
-		return nil
-	case len(q.Filter.Statuses) > 0:
-		return q.Filter.Statuses
-	}
-	return PaidStatuses
-}
-
-// Counts says whether a gift of status (as the store keys it: lower
-// case) counts, by the rule Counted gives: what the browser's totals and
-// summary add up as their headline.
-func (q ReportQuery) Counts(status string) bool {
-	st := q.Counted()
-	if st == nil {
+// counts says whether a gift of status (as the store keys it) counts by
+// q.Counted, as countedCond counts in SQL: where a rollup keeps a rule of
+// its own, the two must agree on every status it holds.
+func (q ReportQuery) counts(status string) bool {
+	if q.Counted == nil {
 		return status != Refunded
 	}
-	for _, s := range st {
-		if statusKey(s) == status {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(q.Counted, func(s string) bool { return statusKey(s) == status })
 }
 
 // statusKey is a status, as sent or asked for, as the store keys it and
-// every query compares it: trimmed, lower case. Counts had folded case
-// ("diſputed" was "disputed"), so a fast path chose a rule the query's SQL
-// then did not count by; and a status sent as " Paid " was kept untrimmed,
-// which no filter matched and no report counted as paid.
+// every query compares it: trimmed, lower case. Folding case as Unicode
+// does ("diſputed" is "disputed") would make a fast path choose a rule
+// the query's SQL then did not count by; a status sent as " Paid " would
+// match no filter untrimmed.
 func statusKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
-// fiscalStart is the month years start in, 1..12.
-func (q ReportQuery) fiscalStart() int {
-	if q.FiscalStart < 1 || q.FiscalStart > 12 {
+// yearStart is the month years start in, 1..12.
+func (q ReportQuery) yearStart() int {
+	if q.YearStart < 1 || q.YearStart > 12 {
 		return 1
 	}
-	return q.FiscalStart
+	return q.YearStart
 }
 
-// FiscalYearOf is the fiscal year t is in, for years that start in month
-// fiscalStart (0 or 1: January).
-func FiscalYearOf(t time.Time, fiscalStart int) int {
-	if fiscalStart > 1 && int(t.Month()) >= fiscalStart {
-		return t.Year() + 1
+// yearFrom is the first moment of year y in loc: of the calendar year y,
+// or of the one before from the start month where years start later.
+func (q ReportQuery) yearFrom(y int, loc *time.Location) time.Time {
+	ys := q.yearStart()
+	if ys > 1 {
+		y--
 	}
-	return t.Year()
+	return time.Date(y, time.Month(ys), 1, 0, 0, 0, 0, loc)
 }
 
-// YearSpan is when fiscal year y starts and ends (exclusive), in loc.
-func (q ReportQuery) YearSpan(y int, loc *time.Location) (from, until time.Time) {
-	fs := q.fiscalStart()
-	start := y
-	if fs > 1 {
-		start = y - 1
-	}
-	from = time.Date(start, time.Month(fs), 1, 0, 0, 0, 0, loc)
-	return from, from.AddDate(1, 0, 0)
-}
-
-// Running says whether the year reported is not over at q.Now: its
-// figures are "so far".
-func (q ReportQuery) Running(loc *time.Location) bool {
-	from, until := q.YearSpan(q.Year, loc)
-	return !q.Now.Before(from) && q.Now.Before(until)
-}
-
-// fiscalYear is the SQL that makes a gift's fiscal year from its day (a
-// date in the store's zone): the calendar year, plus one from the start
-// month on when years start later than January. A report that only asks
-// whether a gift is of a given year compares its day with dayFrom instead:
-// the flattened subquery worked this out up to five times a row.
-func (q ReportQuery) fiscalYear() string {
+// yearOfDay is the SQL that makes a gift's year from its day (a date in
+// the store's zone): the calendar year, plus one from the start month on
+// when years start later than January. A query that only asks whether a
+// gift is of a given year compares its day with dayFrom instead: the
+// flattened subquery worked this out up to five times a row.
+func (q ReportQuery) yearOfDay() string {
 	fy := "CAST(substr(day, 1, 4) AS INTEGER)"
-	if fs := q.fiscalStart(); fs > 1 {
-		fy += fmt.Sprintf(" + (CAST(substr(day, 6, 2) AS INTEGER) >= %d)", fs)
+	if ys := q.yearStart(); ys > 1 {
+		fy += fmt.Sprintf(" + (CAST(substr(day, 6, 2) AS INTEGER) >= %d)", ys)
 	}
 	return fy
 }
 
-// dayFrom is the first day of fiscal year y as the day column writes it:
-// a gift is of year y or later when its day is not before it.
+// dayFrom is the first day of year y as the day column writes it: a gift
+// is of year y or later when its day is not before it.
 func (q ReportQuery) dayFrom(y int) string {
-	from, _ := q.YearSpan(y, time.UTC)
-	return from.Format(time.DateOnly)
-}
-
-// fiscalYearOfDay is the fiscal year of a day as the day column writes
-// it, 0 if it is not one.
-func (q ReportQuery) fiscalYearOfDay(day string) int {
-	t, err := time.Parse(time.DateOnly, day)
-	if err != nil {
-		return 0
-	}
-	return FiscalYearOf(t, q.fiscalStart())
+	return q.yearFrom(y, time.UTC).Format(time.DateOnly)
 }
 
 // giftCurrency and giftAmount are the currency and the amount (× 10^4)
@@ -229,7 +174,7 @@ const (
 // countedCond is the condition on the status, the one rule of which gifts
 // count, and its arguments.
 func (q ReportQuery) countedCond() (string, []any) {
-	st := q.Counted()
+	st := q.Counted
 	if st == nil {
 		return "coalesce(status_key, '') <> ?", []any{Refunded}
 	}

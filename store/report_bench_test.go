@@ -2,10 +2,9 @@ package store_test
 
 import (
 	"context"
+	"donations/report"
 	"testing"
 	"time"
-
-	"donations/store"
 )
 
 // BenchmarkReport reads each fundraising report, every row, over a store
@@ -16,8 +15,8 @@ func BenchmarkReport(b *testing.B) {
 	s := open(b, path)
 	ctx := context.Background()
 	now := time.Now()
-	q := store.ReportQuery{Year: store.FiscalYearOf(now, 1), Now: now}
-	notes, err := s.Notes(ctx, q)
+	q := report.Query{Year: report.FiscalYearOf(now, 1), Now: now}
+	notes, err := report.NotesOf(ctx, s, q)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,17 +25,19 @@ func BenchmarkReport(b *testing.B) {
 		name string
 		run  func() error
 	}{
-		{"notes", func() error { _, err := s.Notes(ctx, q); return err }},
-		{store.LYBUNT, func() error {
-			return s.Lapsed(ctx, q, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{"notes", func() error { _, err := report.NotesOf(ctx, s, q); return err }},
+		{report.LYBUNT, func() error {
+			return report.Lapsed(ctx, s, q, report.LYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
-		{store.SYBUNT, func() error {
-			return s.Lapsed(ctx, q, store.SYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{report.SYBUNT, func() error {
+			return report.Lapsed(ctx, s, q, report.SYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
-		{"retention", func() error { _, err := s.Retention(ctx, q, cur); return err }},
-		{"recurring", func() error { return s.Recurring(ctx, q, cur, func(store.RecurringDonor) error { return nil }) }},
-		{"yoy", func() error { _, err := s.YearOverYear(ctx, q, cur); return err }},
-		{"ranges", func() error { _, err := s.Ranges(ctx, q, cur, store.DefaultBands); return err }},
+		{"retention", func() error { _, err := report.RetentionOf(ctx, s, q, cur); return err }},
+		{"recurring", func() error {
+			return report.Recurring(ctx, s, q, cur, func(report.RecurringDonor) error { return nil })
+		}},
+		{"yoy", func() error { _, err := report.YearOverYear(ctx, s, q, cur); return err }},
+		{"ranges", func() error { _, err := report.Ranges(ctx, s, q, cur, report.DefaultBands); return err }},
 	} {
 		b.Run(r.name, func(b *testing.B) {
 			for b.Loop() {

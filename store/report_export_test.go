@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"strings"
+	"time"
 )
 
 // ReadsSomeDonors says whether the reports of q take from the donors table
@@ -60,20 +61,18 @@ func (s *Store) DonorLastAsAddedUp(ctx context.Context) (bool, error) {
 	return n == 0, err
 }
 
-// RecurringFromRollup says whether the recurring report of q in cur reads
-// rollup_donor_last (its fast path).
-func (s *Store) RecurringFromRollup(ctx context.Context, q ReportQuery, cur string) (bool, error) {
-	return s.recurringFast(ctx, q, cur, s.recurringList(q))
+// RecurringFromRollup says whether the recurring donors of q in cur, their
+// gifts read up to end, are read from rollup_donor_last (its fast path).
+func (s *Store) RecurringFromRollup(ctx context.Context, q ReportQuery, cur string, end time.Time) (bool, error) {
+	return s.recurringFast(ctx, q, cur, &recurringDonors{zone: s.zone, end: end})
 }
 
-// RecurringFromGifts calls fn with what the recurring report of q in cur
-// gives read the slow way, from every gift, in the order Recurring gives.
-func (s *Store) RecurringFromGifts(ctx context.Context, q ReportQuery, cur string, fn func(RecurringDonor) error) error {
-	list := s.recurringList(q)
-	if err := s.recurringFrom(ctx, q, cur, everyDonation, list); err != nil {
-		return err
-	}
-	return list.each(fn)
+// RecurringFromGifts is what Recurring gives read the slow way, from every
+// gift.
+func (s *Store) RecurringFromGifts(ctx context.Context, q ReportQuery, cur string, end time.Time) ([]RecurringRow, error) {
+	list := &recurringDonors{zone: s.zone, end: end}
+	err := s.recurringFrom(ctx, q, cur, everyDonation, list)
+	return list.rows, err
 }
 
 // DonorLastStart is the month rollup_donor_last's years start in.

@@ -9,6 +9,7 @@ import (
 
 	"donations/api"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -28,11 +29,11 @@ func hostileGift(t *testing.T, id int64, fields string) api.Donation {
 
 // oddQueries are the reports fastIsSlow compares for the odd gifts: three
 // years, for the paid gifts and for a named status.
-func oddQueries() []store.ReportQuery {
-	var qs []store.ReportQuery
+func oddQueries() []report.Query {
+	var qs []report.Query
 	for _, year := range []int{2024, 2025, 2026} {
-		qs = append(qs, store.ReportQuery{Year: year, Now: lapsedNow},
-			store.ReportQuery{Year: year, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow.AddDate(1, 0, 0)})
+		qs = append(qs, report.Query{Year: year, Now: lapsedNow},
+			report.Query{Year: year, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow.AddDate(1, 0, 0)})
 	}
 	return qs
 }
@@ -40,7 +41,7 @@ func oddQueries() []store.ReportQuery {
 // fastIsSlow fails unless, in s, rollup_donor_last is as the gifts add
 // up, and LYBUNT, SYBUNT and recurring of each of qs in each of curs give
 // from it what the gifts give. It says how many of qs read the table.
-func fastIsSlow(t *testing.T, s *store.Store, when string, qs []store.ReportQuery, curs ...string) int {
+func fastIsSlow(t *testing.T, s *store.Store, when string, qs []report.Query, curs ...string) int {
 	t.Helper()
 	ctx := context.Background()
 	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
@@ -48,7 +49,7 @@ func fastIsSlow(t *testing.T, s *store.Store, when string, qs []store.ReportQuer
 	}
 	served := 0
 	for _, q := range qs {
-		fast, err := s.DonorLastServes(ctx, q)
+		fast, err := s.DonorLastServes(ctx, q.SQL())
 		if err != nil {
 			t.Fatalf("%s: %v", when, err)
 		}
@@ -58,7 +59,7 @@ func fastIsSlow(t *testing.T, s *store.Store, when string, qs []store.ReportQuer
 		slow := q
 		slow.Filter.Dates = wideDates
 		for _, cur := range curs {
-			for _, kind := range []string{store.LYBUNT, store.SYBUNT} {
+			for _, kind := range []string{report.LYBUNT, report.SYBUNT} {
 				got, err := lapsedIn(s, q, kind, cur)
 				if err != nil {
 					t.Fatalf("%s: %s %+v in %q: %v", when, kind, q, cur, err)
@@ -71,7 +72,7 @@ func fastIsSlow(t *testing.T, s *store.Store, when string, qs []store.ReportQuer
 					t.Fatalf("%s: %s %+v in %q from rollup_donor_last:\n%.2000s\nfrom the gifts:\n%.2000s", when, kind, q, cur, got, want)
 				}
 			}
-			got, want := recurringText(t, q, cur, s.Recurring), recurringText(t, q, cur, s.RecurringFromGifts)
+			got, want := recurringText(t, s, q, cur, s.Recurring), recurringText(t, s, q, cur, s.RecurringFromGifts)
 			if got != want {
 				t.Fatalf("%s: recurring %+v in %q from rollup_donor_last:\n%.2000s\nfrom the gifts:\n%.2000s", when, q, cur, got, want)
 			}
@@ -92,9 +93,9 @@ func heldJSON(t *testing.T, s *store.Store, when string) int64 {
 }
 
 // lapsedIn is the report kind of q in cur as text.
-func lapsedIn(s *store.Store, q store.ReportQuery, kind, cur string) (string, error) {
+func lapsedIn(s *store.Store, q report.Query, kind, cur string) (string, error) {
 	var b strings.Builder
-	err := s.Lapsed(context.Background(), q, kind, cur, func(d store.LapsedDonor) error { _, err := fmt.Fprintf(&b, "%+v\n", d); return err })
+	err := report.Lapsed(context.Background(), s, q, kind, cur, func(d report.LapsedDonor) error { _, err := fmt.Fprintf(&b, "%+v\n", d); return err })
 	return b.String(), err
 }
 

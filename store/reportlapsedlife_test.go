@@ -12,14 +12,15 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
 // nowQueries are the reports of the year going on (the demo adds gifts
 // dated now), for the paid gifts and a named status.
-func nowQueries() []store.ReportQuery {
+func nowQueries() []report.Query {
 	now := time.Now()
-	return []store.ReportQuery{{Year: now.Year(), Now: now},
+	return []report.Query{{Year: now.Year(), Now: now},
 		{Year: now.Year(), Filter: query.Filter{Statuses: []string{"Paid"}}, Now: now}}
 }
 

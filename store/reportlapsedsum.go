@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
-
-	"donations/api"
 )
 
 // LYBUNT and SYBUNT at a million gifts read the gifts of a quarter of the
@@ -143,105 +140,4 @@ func rebuildDonorLasts(ctx context.Context, x execer, into string) error {
 			" ORDER BY year, cur, last DESC, email_key")
 	}
 	return execAll(ctx, x, stmts)
-}
-
-// lastServes says whether rollup_donor_last gives the lapsed reports of
-// q, and under which rule's number: years starting when the table's do
-// (a writable store's table is made anew for q's, see keepLastFor), every
-// gift but by status, counted as one of its rules counts them, and no
-// counted gift after q's year (which the slow path leaves out, and the
-// table's newest gift would not).
-func (s *Store) lastServes(ctx context.Context, q ReportQuery) (int, bool, error) {
-	r, ok, err := s.reportRule(ctx, q)
-	n := ruleNumber(r)
-	if !ok || err != nil || n == 0 {
-		return 0, false, err
-	}
-	if ok, err := s.keepLastFor(ctx, q.fiscalStart()); !ok || err != nil {
-		return 0, false, err
-	}
-	var later bool
-	err = s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM rollup_donor_last WHERE rule = ? AND year > ?)`, n, q.Year).Scan(&later)
-	return n, !later, s.explain(err)
-}
-
-// lapsedFast is Lapsed read from rollup_donor_last under rule number n:
-// the donors whose gifts are all in cur one row each, in the report's
-// order off its index (SYBUNT's sorted), and the few others (gifts in
-// other currencies, or in more than one) added up from their gifts and
-// merged in.
-func (s *Store) lapsedFast(ctx context.Context, q ReportQuery, kind, cur string, n int, fn func(LapsedDonor) error) error {
-	years, order, year := "year = ?", "yeartotal", q.Year-1
-	if kind == SYBUNT {
-		years, order = "year < ?", "lifetime"
-		if q.WithLYBUNT {
-			year = q.Year
-		}
-	}
-	var others []LapsedDonor
-	src := giftSource{"picked", "(SELECT email_key AS picked FROM rollup_donor_last WHERE rule = ? AND " + years +
-		" AND (cur IS NOT ? OR mixed)) CROSS JOIN donations ON donations.email_key = picked", []any{n, year, cur}}
-	err := s.lapsedFrom(ctx, q, kind, cur, src, func(d LapsedDonor) error { others = append(others, d); return nil })
-	if err != nil {
-		return err
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT email_key, day, coalesce(first_name, ''), coalesce(last_name, ''), yeartotal, lifetime, gifts
-		FROM rollup_donor_last WHERE rule = ? AND `+years+` AND cur = ? AND NOT mixed ORDER BY `+order+` DESC, email_key`, n, year, cur)
-	if err != nil {
-		return s.explain(err)
-	}
-	defer rows.Close()
-	// first says whether a comes before b in the report.
-	first := func(a, b LapsedDonor) bool {
-		ka, kb := a.LastYearTotal, b.LastYearTotal
-		if kind == SYBUNT {
-			ka, kb = a.Lifetime, b.Lifetime
-		}
-		if c := ka.Compare(kb); c != 0 {
-			return c > 0
-		}
-		return a.Email < b.Email
-	}
-	for rows.Next() {
-		var d LapsedDonor
-		var year, life int64
-		var day any
-		if err := rows.Scan(&d.Email, &day, &d.FirstName, &d.LastName, &year, &life, &d.Gifts); err != nil {
-			return s.explain(err)
-		}
-		d.LastGift = dayOf(day)
-		d.LastYear = q.fiscalYearOfDay(d.LastGift)
-		d.LastYearTotal, d.Lifetime = api.ScaledDecimal(year, scale), api.ScaledDecimal(life, scale)
-		for len(others) > 0 && first(others[0], d) {
-			if err := fn(others[0]); err != nil {
-				return err
-			}
-			others = others[1:]
-		}
-		if err := fn(d); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return s.explain(err)
-	}
-	for _, d := range others {
-		if err := fn(d); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// dayOf is a day of rollup_donor_last as the day column writes it.
-func dayOf(v any) string {
-	switch v := v.(type) {
-	case int64:
-		return time.Unix(v*86400, 0).UTC().Format(time.DateOnly)
-	case string:
-		return v
-	case []byte:
-		return string(v)
-	}
-	return ""
 }

@@ -9,21 +9,22 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
 // fiscalQueries are the reports by years starting in month start these
 // tests compare: the year the demo's last gifts are in, going on and over.
-func fiscalQueries(start int) []store.ReportQuery {
-	year := store.FiscalYearOf(demo.End, start)
-	return []store.ReportQuery{{Year: year, FiscalStart: start, Now: demo.End},
+func fiscalQueries(start int) []report.Query {
+	year := report.FiscalYearOf(demo.End, start)
+	return []report.Query{{Year: year, FiscalStart: start, Now: demo.End},
 		{Year: year, FiscalStart: start, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: demo.End.AddDate(1, 0, 0)}}
 }
 
 // sameFiscal checks that LYBUNT, SYBUNT and recurring of each of qs give
 // from rollup_donor_last what the gifts give, and that the table is then
 // kept for their start, as adding every gift up for it makes it.
-func sameFiscal(t *testing.T, s *store.Store, qs []store.ReportQuery) {
+func sameFiscal(t *testing.T, s *store.Store, qs []report.Query) {
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range qs {
@@ -53,7 +54,7 @@ func TestDonorLastFiscalGivesWhatTheGiftsGive(t *testing.T) {
 			sameFiscal(t, s, july)
 			laterSyncOf(t, s, all)
 			sameFiscal(t, s, july)
-			calendar := []store.ReportQuery{{Year: 2026, Now: demo.End}}
+			calendar := []report.Query{{Year: 2026, Now: demo.End}}
 			sameFiscal(t, s, calendar)
 			sameFiscal(t, s, july)
 			sameFiscal(t, s, calendar)
@@ -70,22 +71,22 @@ func TestDonorLastFiscalReadOnlyReadsTheGifts(t *testing.T) {
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 1000}, dataset.SyncOptions{})
 	q := fiscalQueries(7)[0]
 	want := map[string]string{}
-	for _, kind := range []string{store.LYBUNT, store.SYBUNT} {
+	for _, kind := range []string{report.LYBUNT, report.SYBUNT} {
 		text, err := lapsedText(kind)(s, q)
 		must(t, err)
 		want[kind] = text
 	}
-	sameFiscal(t, s, []store.ReportQuery{{Year: 2026, Now: demo.End}})
+	sameFiscal(t, s, []report.Query{{Year: 2026, Now: demo.End}})
 	s.Close()
 	before, err := os.ReadFile(path)
 	must(t, err)
 	must(t, os.Chmod(path, 0o400))
 	t.Cleanup(func() { must(t, os.Chmod(path, 0o600)) })
 	s = open(t, path)
-	if fast, err := s.DonorLastServes(ctx, q); err != nil || fast {
+	if fast, err := s.DonorLastServes(ctx, q.SQL()); err != nil || fast {
 		t.Fatalf("a read-only store kept for calendar years reads rollup_donor_last for fiscal years (%v)", err)
 	}
-	for _, kind := range []string{store.LYBUNT, store.SYBUNT} {
+	for _, kind := range []string{report.LYBUNT, report.SYBUNT} {
 		got, err := lapsedText(kind)(s, q)
 		must(t, err)
 		if got != want[kind] {

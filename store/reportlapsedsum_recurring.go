@@ -1,15 +1,10 @@
 package store
 
 import (
-	"context"
-	"database/sql"
 	"database/sql/driver"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"modernc.org/sqlite"
 )
@@ -197,86 +192,3 @@ func (a *recurringAgg) WindowValue(*sqlite.FunctionContext) (driver.Value, error
 }
 
 func (a *recurringAgg) Final(*sqlite.FunctionContext) {}
-
-// recurringFast adds to list the recurring donors of q read from
-// rollup_donor_last, and says whether it could: where lastServes says the
-// table gives what the gifts give, and no counted recurring gift of theirs
-// lies at or after the period's end (a year still running ends now),
-// which the slow path leaves out and the table would not. Donors with
-// gifts in several currencies are read from their gifts.
-func (s *Store) recurringFast(ctx context.Context, q ReportQuery, cur string, list *recurringDonors) (bool, error) {
-	n, ok, err := s.lastServes(ctx, q)
-	if !ok || err != nil {
-		return false, err
-	}
-	// The e-mail and name in one column (whoColumn), and whether the
-	// donor's gifts are in cur, and in several currencies, in another: each
-	// column read costs a call into SQLite, with its lock, and each string
-	// an allocation.
-	rows, err := s.db.QueryContext(ctx, `SELECT `+whoColumn+`, (cur = ?) + 2 * mixed, recurring
-		FROM rollup_donor_last WHERE rule = ? AND recurring IS NOT NULL`, cur, n)
-	if err != nil {
-		return false, s.explain(err)
-	}
-	defer rows.Close()
-	end := list.end.UnixMilli()
-	var mixed []string
-	for rows.Next() {
-		var who string
-		var kind int
-		var packed sql.RawBytes
-		if err := rows.Scan(&who, &kind, &packed); err != nil {
-			return false, s.explain(err)
-		}
-		email, first, last, ok := cutWho(who)
-		r, err := unpackRecurring(packed, first, last)
-		switch {
-		case err != nil:
-			return false, err
-		case !ok:
-			return false, errRecurringSum
-		case kind&2 != 0:
-			mixed = append(mixed, email)
-		case r.last >= end:
-			list.all, list.order = list.all[:0], list.order[:0]
-			return false, nil
-		default:
-			if kind&1 == 0 {
-				r.total = amountSum{}
-			}
-			list.add(email, r, kind&1 != 0)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return false, s.explain(err)
-	}
-	if len(mixed) == 0 {
-		return true, nil
-	}
-	// Picked in the same pass, not in one of their own (a scan of the table,
-	// 40 ms at a million for none).
-	emails, err := json.Marshal(mixed)
-	if err != nil {
-		return false, err
-	}
-	src := giftSource{"picked", "(SELECT value AS picked FROM json_each(?)) CROSS JOIN donations ON donations.email_key = picked", []any{string(emails)}}
-	return true, s.recurringFrom(ctx, q, cur, src, list)
-}
-
-// whoColumn is a row's e-mail and name, each as the report reads it, in
-// one text: the lengths in bytes of the e-mail and the first name, then
-// the three (any character may be in a name, a separator too).
-const whoColumn = `octet_length(email_key) || ',' || octet_length(coalesce(first_name, '')) || ',' ||
-	email_key || coalesce(first_name, '') || coalesce(last_name, '')`
-
-// cutWho cuts what whoColumn joins; ok is false if it is not that.
-func cutWho(who string) (email, first, last string, ok bool) {
-	n, rest, ok1 := strings.Cut(who, ",")
-	m, rest, ok2 := strings.Cut(rest, ",")
-	ne, err1 := strconv.Atoi(n)
-	nf, err2 := strconv.Atoi(m)
-	if !ok1 || !ok2 || err1 != nil || err2 != nil || ne < 0 || nf < 0 || ne+nf > len(rest) {
-		return "", "", "", false
-	}
-	return rest[:ne], rest[ne : ne+nf], rest[ne+nf:], true
-}

@@ -10,6 +10,7 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -19,18 +20,18 @@ var lapsedNow = time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
 // sameLapsed checks that LYBUNT and SYBUNT of q read from rollup_donor_last
 // give what reading every gift gives (a date range over all of them makes
 // the slow path), and are not empty.
-func sameLapsed(t *testing.T, s *store.Store, q store.ReportQuery) {
+func sameLapsed(t *testing.T, s *store.Store, q report.Query) {
 	t.Helper()
 	ctx := context.Background()
-	if fast, err := s.DonorLastServes(ctx, q); err != nil || !fast {
+	if fast, err := s.DonorLastServes(ctx, q.SQL()); err != nil || !fast {
 		t.Fatalf("%+v: does not read rollup_donor_last (%v)", q, err)
 	}
 	slow := q
 	slow.Filter.Dates = everyDate
-	if fast, err := s.DonorLastServes(ctx, slow); err != nil || fast {
+	if fast, err := s.DonorLastServes(ctx, slow.SQL()); err != nil || fast {
 		t.Fatalf("a date range reads rollup_donor_last (%v)", err)
 	}
-	for _, kind := range []string{store.LYBUNT, store.SYBUNT} {
+	for _, kind := range []string{report.LYBUNT, report.SYBUNT} {
 		got, err := lapsedText(kind)(s, q)
 		if err != nil {
 			t.Fatal(err)
@@ -71,12 +72,12 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 					break
 				}
 			}
-			paid := store.ReportQuery{Year: 2026, Now: lapsedNow}
-			fast := []store.ReportQuery{paid, {Year: 2026, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
+			paid := report.Query{Year: 2026, Now: lapsedNow}
+			fast := []report.Query{paid, {Year: 2026, Filter: query.Filter{Statuses: []string{"Paid"}}, Now: lapsedNow}}
 			for _, q := range fast {
 				sameLapsed(t, s, q)
 			}
-			for _, q := range []store.ReportQuery{
+			for _, q := range []report.Query{
 				{Year: 2025, Now: lapsedNow},
 				{Year: 2026, Filter: query.Filter{Form: form}, Now: lapsedNow},
 				{Year: 2026, Filter: query.Filter{Campaign: "a"}, Now: lapsedNow},
@@ -84,7 +85,7 @@ func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
 				{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", "pending"}}, Now: lapsedNow},
 				{Year: 2026, AllStatuses: true, Now: lapsedNow},
 			} {
-				if fast, err := s.DonorLastServes(ctx, q); err != nil || fast {
+				if fast, err := s.DonorLastServes(ctx, q.SQL()); err != nil || fast {
 					t.Fatalf("%+v reads rollup_donor_last (%v)", q, err)
 				}
 			}
@@ -112,8 +113,8 @@ func TestDonorLastIsRebuilt(t *testing.T) {
 	if ok, err := s.DonorLastAsAddedUp(ctx); err != nil || !ok {
 		t.Fatalf("rebuilt, rollup_donor_last is not as the gifts add up (%v)", err)
 	}
-	sameLapsed(t, s, store.ReportQuery{Year: 2026, Now: lapsedNow})
-	sameRecurring(t, s, store.ReportQuery{Year: 2026, Now: demo.End})
+	sameLapsed(t, s, report.Query{Year: 2026, Now: lapsedNow})
+	sameRecurring(t, s, report.Query{Year: 2026, Now: demo.End})
 }
 
 // syncedShape is a store synced from a demo of 3,000 donations of shape,

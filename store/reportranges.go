@@ -2,57 +2,32 @@ package store
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"donations/api"
 )
 
-// Band is one row of a gift range table: the donors whose gifts of the
-// year add up to From or more, and less than the next band's From (by
-// gift: the gifts of that size), how many gifts they made and what they
-// gave, in the report's currency.
-type Band struct {
-	From   api.Decimal
-	Donors int // by gift: none
-	Gifts  int
-	Amount api.Decimal
+// BandSum is what falls in one band of a gift range table: the donors
+// (none by gift), their gifts, and what they add up to in the currency
+// asked.
+type BandSum struct {
+	Donors, Gifts int
+	Amount        api.Decimal
 }
 
-// RangeTable is a gift range table: its bands, and what falls in none,
-// donors whose year adds up to less than nothing (refunds and negative
-// amounts) or such gifts.
-type RangeTable struct {
-	ByGift bool
-	Bands  []Band
-	Below  Band
-}
-
-// DefaultBands are the lower ends of the gift range table's bands.
-var DefaultBands = []int64{0, 100, 250, 500, 1000, 2500, 5000, 10000}
-
-// Ranges bands q's year in cur: the donors by what they gave in the year,
-// or, with q.ByGift, each gift by its size; from are the bands' lower ends in
-// whole units, ascending, the first 0 (a band from 0 is added where they
-// do not start there). Totals below 0 fall in no band (Below).
-func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []int64) (RangeTable, error) {
-	byGift := q.ByGift
-	if len(from) == 0 || from[0] != 0 {
-		from = append([]int64{0}, from...)
-	}
-	out := RangeTable{ByGift: byGift, Bands: make([]Band, len(from))}
-	for i, f := range from {
-		out.Bands[i].From = api.ScaledDecimal(f, 0)
-	}
-	sums := make([]amountSum, len(from)+1) // the last: Below
+// Bands adds q's year up in cur into bands whose lower ends are from, in
+// whole units ascending: the donors by what they gave in the year, or
+// with byGift each gift by its size. A total below from[0] falls in
+// below; an amount that is no number in none (the notes count it).
+func (s *Store) Bands(ctx context.Context, q ReportQuery, cur string, byGift bool, from []int64) (bands []BandSum, below BandSum, err error) {
+	bands = make([]BandSum, len(from))
+	sums := make([]amountSum, len(from)+1) // the last: below
 	units, args, err := s.rangeUnits(ctx, q, cur, byGift)
 	if err != nil {
-		return out, err
+		return bands, below, err
 	}
 	rows, err := s.db.QueryContext(ctx, units, args...)
 	if err != nil {
-		return out, s.explain(err)
+		return bands, below, s.explain(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -60,14 +35,14 @@ func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []in
 		var n int
 		var null bool
 		if err := rows.Scan(&t, &n, &null); err != nil {
-			return out, s.explain(err)
+			return bands, below, s.explain(err)
 		}
 		if null {
-			continue // an amount that is no number: the notes say so
+			continue
 		}
-		i, b := bandOf(t, from), &out.Below
+		i, b := bandOf(t, from), &below
 		if i >= 0 {
-			b = &out.Bands[i]
+			b = &bands[i]
 		} else {
 			i = len(from)
 		}
@@ -77,14 +52,14 @@ func (s *Store) Ranges(ctx context.Context, q ReportQuery, cur string, from []in
 		b.Gifts += n
 		sums[i].plus(t)
 	}
-	for i := range out.Bands {
-		out.Bands[i].Amount = sums[i].decimal()
+	for i := range bands {
+		bands[i].Amount = sums[i].decimal()
 	}
-	out.Below.Amount = sums[len(from)].decimal()
-	return out, s.explain(rows.Err())
+	below.Amount = sums[len(from)].decimal()
+	return bands, below, s.explain(rows.Err())
 }
 
-// bandOf is the band of from that t falls in, -1 below 0.
+// bandOf is the band of from that t falls in, -1 below the first.
 func bandOf(t amountSum, from []int64) int {
 	for i := len(from) - 1; i >= 0; i-- {
 		if t.exact == nil && t.e4 >= from[i]*10000 ||
@@ -111,21 +86,4 @@ func (s *Store) rangeUnits(ctx context.Context, q ReportQuery, cur string, byGif
 	}
 	return `SELECT xsum(e4) AS t, count(*) AS n, 0 FROM (` + g + `) WHERE counted AND email_key <> '' AND day >= ? AND cur = ?
 		GROUP BY email_key`, append(args, q.dayFrom(q.Year), cur), err
-}
-
-// ParseBands reads bands' lower ends as "0,100,250": whole units,
-// ascending.
-func ParseBands(s string) ([]int64, error) {
-	var out []int64
-	for _, part := range strings.Split(s, ",") {
-		v, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
-		if err != nil || v < 0 || v > 1e9 {
-			return nil, fmt.Errorf("%q is not a whole amount from 0 to 1,000,000,000", strings.TrimSpace(part))
-		}
-		if len(out) > 0 && v <= out[len(out)-1] {
-			return nil, fmt.Errorf("the bands must ascend: %d after %d", v, out[len(out)-1])
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }

@@ -1,78 +1,38 @@
 package store
 
 import (
-	"cmp"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
-
-	"donations/api"
 )
 
-// Stopping is how many of its plan's intervals without a gift make a
-// recurring donor stopped.
-const Stopping = 2
-
-// RecurringDonor is a donor with counted recurring gifts up to the end of
-// the period (the year's end, or now in a year not over), named as on
-// their newest: their first and last such gift, the last one's plan's
-// interval and its amount a month (the monthly value), and their count and
-// total, in the report's currency.
-type RecurringDonor struct {
+// RecurringRow is a donor with counted recurring gifts before the end
+// asked, named as on their newest: their first and last such gift (in the
+// store's zone), the last one's amount and its plan's interval as sent,
+// and their count and total in the currency asked. InCur says the last
+// one's amount is in it.
+type RecurringRow struct {
 	Email, FirstName, LastName string
 	First, Last                time.Time
-	// Interval is the last gift's plan's interval; zero when the server
-	// sent none, or one not understood: it is then taken as monthly.
-	Interval       Interval
-	Monthly, Total api.Decimal
-	Gifts          int
-	// Active: the Stopping intervals after the last gift run past the
-	// period's end. Started: the first gift in the period. Stopped: not
-	// active, and the Stopping intervals ran out in the period.
-	Active, Started, Stopped bool
+	Amount, Total              Sum
+	Interval                   string
+	Gifts                      int
+	InCur                      bool
 }
 
-// RecurringEnd is the end of the period a recurring report looks at: the
-// year's end, or now in a year not over.
-func (q ReportQuery) RecurringEnd(loc *time.Location) time.Time {
-	_, until := q.YearSpan(q.Year, loc)
-	if q.Now.Before(until) {
-		return q.Now
-	}
-	return until
-}
-
-// Recurring calls fn with each recurring donor of q, the largest monthly
-// value first, then by e-mail; fn must not use the store.
-func (s *Store) Recurring(ctx context.Context, q ReportQuery, cur string, fn func(RecurringDonor) error) error {
-	list := s.recurringList(q)
+// Recurring are the recurring donors of q in cur, their gifts read up to
+// end, in no order.
+func (s *Store) Recurring(ctx context.Context, q ReportQuery, cur string, end time.Time) ([]RecurringRow, error) {
+	list := &recurringDonors{zone: s.zone, end: end}
 	ok, err := s.recurringFast(ctx, q, cur, list)
-	if err != nil {
-		return err
+	if err == nil && !ok {
+		err = s.recurringFrom(ctx, q, cur, everyDonation, list)
 	}
-	if !ok {
-		if err := s.recurringFrom(ctx, q, cur, everyDonation, list); err != nil {
-			return err
-		}
-	}
-	return list.each(fn)
-}
-
-// each calls fn with each donor of l, the largest monthly value first,
-// then by e-mail.
-func (l *recurringDonors) each(fn func(RecurringDonor) error) error {
-	// Sorting the donors themselves moved a few hundred bytes a swap: their
-	// places are sorted instead, and each is made as it is given.
-	slices.SortFunc(l.order, func(a, b monthlyRank) int {
-		return cmp.Or(b.monthly.compare(a.monthly), strings.Compare(a.email, b.email))
-	})
-	for _, r := range l.order {
-		if err := fn(l.donor(r)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return list.rows, err
 }
 
 // recurringFrom adds to list the recurring donors of q whose gifts src
@@ -94,71 +54,112 @@ func (s *Store) recurringFrom(ctx context.Context, q ReportQuery, cur string, sr
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var d RecurringDonor
+		var email string
 		var r recurringSum
 		var inCur bool
-		if err := rows.Scan(&d.Email, &r.first, &r.last, &r.firstName, &r.lastName, &inCur, &r.amount, &r.interval, &r.gifts, &r.total); err != nil {
+		if err := rows.Scan(&email, &r.first, &r.last, &r.firstName, &r.lastName, &inCur, &r.amount, &r.interval, &r.gifts, &r.total); err != nil {
 			return s.explain(err)
 		}
-		list.add(d.Email, r, inCur)
+		list.add(email, r, inCur)
 	}
 	return s.explain(rows.Err())
 }
 
-// recurringDonors are the recurring donors of a report as they are read,
-// and their places with their monthly value, to sort.
+// recurringFast adds to list the recurring donors of q read from
+// rollup_donor_last, and says whether it could: where lastServes says the
+// table gives what the gifts give, and no counted recurring gift of theirs
+// lies at or after the period's end (a year still running ends now),
+// which the slow path leaves out and the table would not. Donors with
+// gifts in several currencies are read from their gifts.
+func (s *Store) recurringFast(ctx context.Context, q ReportQuery, cur string, list *recurringDonors) (bool, error) {
+	n, ok, err := s.lastServes(ctx, q)
+	if !ok || err != nil {
+		return false, err
+	}
+	// The e-mail and name in one column (whoColumn), and whether the
+	// donor's gifts are in cur, and in several currencies, in another: each
+	// column read costs a call into SQLite, with its lock, and each string
+	// an allocation.
+	rows, err := s.db.QueryContext(ctx, `SELECT `+whoColumn+`, (cur = ?) + 2 * mixed, recurring
+		FROM rollup_donor_last WHERE rule = ? AND recurring IS NOT NULL`, cur, n)
+	if err != nil {
+		return false, s.explain(err)
+	}
+	defer rows.Close()
+	end := list.end.UnixMilli()
+	var mixed []string
+	for rows.Next() {
+		var who string
+		var kind int
+		var packed sql.RawBytes
+		if err := rows.Scan(&who, &kind, &packed); err != nil {
+			return false, s.explain(err)
+		}
+		email, first, last, ok := cutWho(who)
+		r, err := unpackRecurring(packed, first, last)
+		switch {
+		case err != nil:
+			return false, err
+		case !ok:
+			return false, errRecurringSum
+		case kind&2 != 0:
+			mixed = append(mixed, email)
+		case r.last >= end:
+			list.rows = list.rows[:0]
+			return false, nil
+		default:
+			if kind&1 == 0 {
+				r.total = amountSum{}
+			}
+			list.add(email, r, kind&1 != 0)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return false, s.explain(err)
+	}
+	if len(mixed) == 0 {
+		return true, nil
+	}
+	// Picked in the same pass, not in one of their own (a scan of the table,
+	// 40 ms at a million for none).
+	emails, err := json.Marshal(mixed)
+	if err != nil {
+		return false, err
+	}
+	src := giftSource{"picked", "(SELECT value AS picked FROM json_each(?)) CROSS JOIN donations ON donations.email_key = picked", []any{string(emails)}}
+	return true, s.recurringFrom(ctx, q, cur, src, list)
+}
+
+// whoColumn is a row's e-mail and name, each as the report reads it, in
+// one text: the lengths in bytes of the e-mail and the first name, then
+// the three (any character may be in a name, a separator too).
+const whoColumn = `octet_length(email_key) || ',' || octet_length(coalesce(first_name, '')) || ',' ||
+	email_key || coalesce(first_name, '') || coalesce(last_name, '')`
+
+// cutWho cuts what whoColumn joins; ok is false if it is not that.
+func cutWho(who string) (email, first, last string, ok bool) {
+	n, rest, ok1 := strings.Cut(who, ",")
+	m, rest, ok2 := strings.Cut(rest, ",")
+	ne, err1 := strconv.Atoi(n)
+	nf, err2 := strconv.Atoi(m)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || ne < 0 || nf < 0 || ne+nf > len(rest) {
+		return "", "", "", false
+	}
+	return rest[:ne], rest[ne : ne+nf], rest[ne+nf:], true
+}
+
+// recurringDonors are the recurring donors of a query as they are read,
+// their gifts up to end.
 type recurringDonors struct {
-	all       []recurringSum
-	order     []monthlyRank
-	zone      *time.Location
-	from, end time.Time
-	intervals map[string]Interval // a few forms, read once each
+	rows []RecurringRow
+	zone *time.Location
+	end  time.Time
 }
 
-func (s *Store) recurringList(q ReportQuery) *recurringDonors {
-	from, _ := q.YearSpan(q.Year, s.zone)
-	return &recurringDonors{zone: s.zone, from: from, end: q.RecurringEnd(s.zone), intervals: map[string]Interval{}}
-}
-
-// add adds the donor email whose recurring gifts add up to r, with r's
-// total in the report's currency, its newest gift's amount too if inCur.
+// add adds the donor email whose recurring gifts add up to r, its newest
+// gift's amount in the currency asked if inCur.
 func (l *recurringDonors) add(email string, r recurringSum, inCur bool) {
-	var monthly amountSum
-	if inCur {
-		monthly = r.amount.monthly(l.interval(r.interval))
-	}
-	l.order = append(l.order, monthlyRank{monthly, len(l.all), email})
-	l.all = append(l.all, r)
-}
-
-// interval is the interval sent as every.
-func (l *recurringDonors) interval(every string) Interval {
-	iv, ok := l.intervals[every]
-	if !ok {
-		iv, _ = ParseInterval(every)
-		l.intervals[every] = iv
-	}
-	return iv
-}
-
-// donor is the donor added at r.
-func (l *recurringDonors) donor(r monthlyRank) RecurringDonor {
-	sum := l.all[r.i]
-	iv := l.interval(sum.interval)
-	d := RecurringDonor{Email: r.email, FirstName: sum.firstName, LastName: sum.lastName, Interval: iv,
-		Monthly: r.monthly.decimal(), Total: sum.total.decimal(), Gifts: int(sum.gifts)}
-	d.First, d.Last = time.UnixMilli(sum.first).In(l.zone), time.UnixMilli(sum.last).In(l.zone)
-	stop := iv.After(d.Last, Stopping)
-	d.Active = !stop.Before(l.end)
-	d.Started = !d.First.Before(l.from)
-	d.Stopped = !d.Active && !stop.Before(l.from)
-	return d
-}
-
-// monthlyRank is a recurring donor's monthly value, their place in the
-// list read and their e-mail.
-type monthlyRank struct {
-	monthly amountSum
-	i       int
-	email   string
+	l.rows = append(l.rows, RecurringRow{Email: email, FirstName: r.firstName, LastName: r.lastName,
+		First: time.UnixMilli(r.first).In(l.zone), Last: time.UnixMilli(r.last).In(l.zone),
+		Amount: Sum{r.amount}, Total: Sum{r.total}, Interval: r.interval, Gifts: int(r.gifts), InCur: inCur})
 }

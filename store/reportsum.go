@@ -8,6 +8,7 @@ import (
 	"math/big"
 
 	"donations/api"
+
 	"modernc.org/sqlite"
 )
 
@@ -157,24 +158,6 @@ func (a amountSum) compare(o amountSum) int {
 	return a.decimal().Compare(o.decimal())
 }
 
-// monthly is what a gift of a every interval iv is worth a month, to
-// 10^-4 half away from zero as Interval.MonthlyE4 works it out, or a
-// itself for a monthly plan.
-func (a amountSum) monthly(iv Interval) amountSum {
-	if a.exact == nil {
-		return amountSum{e4: iv.MonthlyE4(a.e4)}
-	}
-	by := big.NewRat(perYear[iv.Unit], 12*int64(iv.N))
-	if iv.Unit == 0 || by.Cmp(big.NewRat(1, 1)) == 0 {
-		return a // a monthly gift is its own monthly value, to the last digit
-	}
-	d := decimalOfRat(new(big.Rat).Mul(ratOf(a.decimal()), by), scale)
-	if e4, ok := d.Scaled(scale); ok {
-		return amountSum{e4: e4}
-	}
-	return amountSum{exact: &d}
-}
-
 func ratOf(d api.Decimal) *big.Rat {
 	r, _ := new(big.Rat).SetString(d.String()) // a decimal's text always reads
 	return r
@@ -222,3 +205,24 @@ func netExact(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, err
 	amount.minus(refunded)
 	return amount.decimal().String(), nil
 }
+
+// Sum is an exact sum of report amounts, as the store adds them up: the
+// report package adds groups together with it, so that a figure made of
+// several groups is written as one the store added up would be.
+type Sum struct{ s amountSum }
+
+// Plus is a + o; a is left as it was.
+func (a Sum) Plus(o Sum) Sum {
+	if a.s.exact != nil { // plus writes through the pointer
+		e := *a.s.exact
+		a.s.exact = &e
+	}
+	a.s.plus(o.s)
+	return a
+}
+
+// Decimal is the sum as an exact decimal.
+func (a Sum) Decimal() api.Decimal { return a.s.decimal() }
+
+// E4 is the sum × 10^4, and whether an int64 holds it.
+func (a Sum) E4() (int64, bool) { return a.s.e4, a.s.exact == nil }

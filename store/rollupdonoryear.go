@@ -95,7 +95,7 @@ func rebuildDonorYears(ctx context.Context, x execer, into string) error {
 func (s *Store) donorYearsServe(ctx context.Context, q ReportQuery) (bool, error) {
 	f := filter{Filter: q.Filter}
 	f.Statuses = nil
-	if q.fiscalStart() != 1 || !f.isZero() {
+	if q.yearStart() != 1 || !f.isZero() {
 		return false, nil
 	}
 	return s.rollupsServe(ctx, q)

@@ -11,18 +11,19 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
 // donorYearText is retention and the gift range table of q, as text.
-func donorYearText(t *testing.T, s *store.Store, q store.ReportQuery) string {
+func donorYearText(t *testing.T, s *store.Store, q report.Query) string {
 	t.Helper()
 	ctx := context.Background()
-	r, err := s.Retention(ctx, q, "USD")
+	r, err := report.RetentionOf(ctx, s, q, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bands, err := s.Ranges(ctx, q, "USD", store.DefaultBands)
+	bands, err := report.Ranges(ctx, s, q, "USD", report.DefaultBands)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,20 +42,20 @@ func TestDonorYearRollupGivesWhatTheGiftsGive(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
-		q    store.ReportQuery
+		q    report.Query
 		fast bool
 	}{
-		{store.ReportQuery{Year: 2026, Now: now}, true},
-		{store.ReportQuery{Year: 2025, Now: now}, true},
-		{store.ReportQuery{Year: 2026, Filter: query.Filter{Statuses: []string{"Paid", "pending"}}, Now: now}, true},
-		{store.ReportQuery{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", " "}}, Now: now}, true},
-		{store.ReportQuery{Year: 2026, AllStatuses: true, Now: now}, true},
-		{store.ReportQuery{Year: 2026, FiscalStart: 7, Now: now}, false},
-		{store.ReportQuery{Year: 2026, Filter: query.Filter{Form: all[0].FormName.Value}, Now: now}, false},
-		{store.ReportQuery{Year: 2026, Filter: query.Filter{Campaign: "a"}, Now: now}, false},
+		{report.Query{Year: 2026, Now: now}, true},
+		{report.Query{Year: 2025, Now: now}, true},
+		{report.Query{Year: 2026, Filter: query.Filter{Statuses: []string{"Paid", "pending"}}, Now: now}, true},
+		{report.Query{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", " "}}, Now: now}, true},
+		{report.Query{Year: 2026, AllStatuses: true, Now: now}, true},
+		{report.Query{Year: 2026, FiscalStart: 7, Now: now}, false},
+		{report.Query{Year: 2026, Filter: query.Filter{Form: all[0].FormName.Value}, Now: now}, false},
+		{report.Query{Year: 2026, Filter: query.Filter{Campaign: "a"}, Now: now}, false},
 	} {
-		t.Run(fmt.Sprintf("%d from %d/%v/%q/%q", c.q.Year, c.q.FiscalStart, c.q.Counted(), c.q.Filter.Form, c.q.Filter.Campaign), func(t *testing.T) {
-			if fast, err := s.DonorYearsServe(ctx, c.q); err != nil || fast != c.fast {
+		t.Run(fmt.Sprintf("%d from %d/%v/%q/%q", c.q.Year, c.q.FiscalStart, report.Counted(c.q.Rule()), c.q.Filter.Form, c.q.Filter.Campaign), func(t *testing.T) {
+			if fast, err := s.DonorYearsServe(ctx, c.q.SQL()); err != nil || fast != c.fast {
 				t.Fatalf("reads the rollup: %v (%v), want %v", fast, err, c.fast)
 			}
 			if !c.fast {
@@ -62,15 +63,15 @@ func TestDonorYearRollupGivesWhatTheGiftsGive(t *testing.T) {
 			}
 			slow := c.q
 			slow.Filter.Dates = everyDate
-			if fast, err := s.DonorYearsServe(ctx, slow); err != nil || fast {
+			if fast, err := s.DonorYearsServe(ctx, slow.SQL()); err != nil || fast {
 				t.Fatalf("a date range reads the rollup (%v)", err)
 			}
 			got, want := donorYearText(t, s, c.q), donorYearText(t, s, slow)
 			if got != want {
 				t.Fatalf("from the rollup:\n%s\nfrom the gifts:\n%s", got, want)
 			}
-			var r store.Retention
-			if r, _ = s.Retention(ctx, c.q, "USD"); r.ThisYear.Donors == 0 || r.LastYear.Donors == 0 {
+			var r report.Retention
+			if r, _ = report.RetentionOf(ctx, s, c.q, "USD"); r.ThisYear.Donors == 0 || r.LastYear.Donors == 0 {
 				t.Fatalf("the report is empty: %+v", r)
 			}
 		})

@@ -209,3 +209,13 @@ func plainScaled(s string) (int64, bool) {
 	}
 	return v, v <= maxScaled && v >= -maxScaled
 }
+
+// planInterval is the value of the column plan_interval for d: its plan's
+// interval as sent, on a recurring gift only (what the recurring report
+// reads), else NULL.
+func planInterval(d *api.Donation) any {
+	if !d.Recurring.Value {
+		return nil
+	}
+	return nullIfEmpty(strings.TrimSpace(d.Interval.Value))
+}

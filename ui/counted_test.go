@@ -62,7 +62,7 @@ func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
 	d.keys("esc")
 	want := countedOf(t, all, func(status string) bool { return status != store.Refunded })
 	sums := d.m.data.sums()
-	if !sums.Rule.AllStatuses || sums.ConvCount["USD"].Compare(want.net["USD"]) != 0 || sums.Refunded["USD"].Compare(want.part["USD"]) != 0 {
+	if !sums.Rule.All || sums.ConvCount["USD"].Compare(want.net["USD"]) != 0 || sums.Refunded["USD"].Compare(want.part["USD"]) != 0 {
 		t.Errorf("footer: rule %+v counts USD %s less %s refunded in part, want %s less %s",
 			sums.Rule, sums.ConvCount["USD"], sums.Refunded["USD"], want.net["USD"], want.part["USD"])
 	}

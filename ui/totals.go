@@ -17,7 +17,7 @@ import (
 func (m *Model) totalsLine() string {
 	st, w := &m.ctx.Styles, m.ctx.Layout.Width
 	t, ok := m.data.shown.Sums()
-	if !ok || t.Rule.AllStatuses != m.data.allStatuses {
+	if !ok || t.Rule.All != m.data.allStatuses {
 		// The totals on hand answer an older question: no figure until
 		// this one's are in.
 		return st.Label.Render("Σ ") + st.Muted.Render("counting…")

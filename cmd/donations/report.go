@@ -11,12 +11,11 @@ import (
 
 	"donations/export"
 	"donations/report"
-	"donations/store"
 	"donations/suggest"
 )
 
 // reportNames are the reports `donations report` makes.
-var reportNames = export.ReportNames
+var reportNames = report.Names
 
 type reportOptions struct {
 	summary     summaryOptions // the question, --offline and --concurrency, and how summary opens a store
@@ -62,7 +61,7 @@ Only paid gifts count (a refunded gift is not paid): --status names the statuses
 	intVar(fs, &o.year, "year", 1900, 9999, "the year reported (default: the current one)")
 	monthVar(fs, &o.fiscalStart, "fiscal-start", "the month years start in, 1..12 or its name (default: the profile's fiscal_start, else January)")
 	fs.BoolVar(&o.allStatuses, "all-statuses", false, "count every status but refunded, not only paid")
-	fs.StringVar(&o.bands, "bands", "", "ranges: the bands' lower ends, whole units, ascending (default "+bandsText(store.DefaultBands)+")")
+	fs.StringVar(&o.bands, "bands", "", "ranges: the bands' lower ends, whole units, ascending (default "+bandsText(report.DefaultBands)+")")
 	choiceVar(c, &o.by, "by", rangesBy, "ranges: band each donor by their year's total (donor, the default) or each gift by its size (gift)")
 	fs.BoolVar(&o.withLYBUNT, "include-lybunt", false, "sybunt: count last year's donors too, as Salesforce's Nonprofit Success Pack does (default: only those whose last gift is older)")
 	choiceVar(c, &o.format, "format", export.ReportFormats, "table, csv, json or ndjson (default: table on a terminal, json otherwise)")
@@ -107,10 +106,11 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	if err := checkValues(ctx, o.summary.q, local, o.summary.fromStore()); err != nil {
 		return err
 	}
-	r, err := export.StoreReport(ctx, local.Store(), o.name, q, bands, q.Running(q.Zone), o.countOthers())
+	res, err := local.Report(ctx, o.name, q, bands)
 	if err != nil {
 		return err
 	}
+	r := export.ReportOf(res, q.Running(q.Zone), o.countOthers())
 	r.Width = width
 	if o.format == "table" {
 		return export.WriteReport(a.stdout, o.format, r)
@@ -139,24 +139,24 @@ func (o *reportOptions) countOthers() string {
 }
 
 // query is the report's question from the flags and the profile, read at now.
-func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (store.ReportQuery, []int64, error) {
+func (o *reportOptions) query(ctx context.Context, a *app, now time.Time) (report.Query, []int64, error) {
 	fs := fiscalStart(ctx, a, o.fiscalStart)
 	o.summary.ask.fiscalStart = fs // "fiscal 2026" in --dates is the reports' year
 	aq, err := o.summary.ask.question(now)
 	if err != nil {
-		return store.ReportQuery{}, nil, err
+		return report.Query{}, nil, err
 	}
 	o.summary.q = aq
 	if o.allStatuses && len(aq.Filter.Statuses) > 0 {
-		return store.ReportQuery{}, nil, usageError("give --status or --all-statuses, not both")
+		return report.Query{}, nil, usageError("give --status or --all-statuses, not both")
 	}
-	bands := store.DefaultBands
+	bands := report.DefaultBands
 	if o.bands != "" {
-		if bands, err = store.ParseBands(o.bands); err != nil {
-			return store.ReportQuery{}, nil, usageError("--bands: " + err.Error())
+		if bands, err = report.ParseBands(o.bands); err != nil {
+			return report.Query{}, nil, usageError("--bands: " + err.Error())
 		}
 	}
-	q := store.ReportQuery{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now,
+	q := report.Query{Filter: aq.Store(o.summary.fromStore()), Year: o.year, FiscalStart: fs, AllStatuses: o.allStatuses, Now: now,
 		ByGift: o.by == "gift", WithLYBUNT: o.withLYBUNT, Zone: now.Location()}
 	if q.Year == 0 {
 		q.Year = report.FiscalYearOf(now, fs)

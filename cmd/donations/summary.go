@@ -13,6 +13,7 @@ import (
 	"donations/ask"
 	"donations/dataset"
 	"donations/export"
+	"donations/report"
 	"donations/store"
 	"donations/suggest"
 )
@@ -90,7 +91,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		f, left, err = counted(ctx, st, f, o.allStatuses)
 	}
 	n, formAt, formNamed := 0, slices.Index(o.by, "form"), false
-	s := export.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Width: width, Fresh: true,
+	s := report.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Fresh: true,
 		Groups: func(fn func(store.Group) error) error {
 			return st.EachGroup(ctx, f, o.by, a.now().Location(), func(g store.Group) error {
 				n++
@@ -103,10 +104,11 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	if err == nil {
 		defer lessCollecting(o.sort)()
-		err = export.WriteSummary(o.bom.out(ctx, a, o.format), o.format, s)
+		err = export.WriteSummary(o.bom.out(ctx, a, o.format), o.format, s, width)
 	}
 	if err == nil {
-		o.sayAside(a, s.Whole.All, left)
+		all, _ := s.WholeRows()
+		o.sayAside(a, all, left)
 	}
 	if err == nil && formAt >= 0 && n > 0 && !formNamed {
 		var note string
@@ -123,7 +125,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 // sayAside says on stderr what the totals of whole leave out or count
 // apart: statuses not counted (left), amounts that are no number, refunds
 // in part.
-func (o summaryOptions) sayAside(a *app, whole store.Group, left string) {
+func (o summaryOptions) sayAside(a *app, whole report.SummaryRow, left string) {
 	if left != "" {
 		fmt.Fprintln(a.stderr, "donations summary: "+o.leftOutNote()+left)
 	}

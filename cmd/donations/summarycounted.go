@@ -28,5 +28,5 @@ func counted(ctx context.Context, st *store.Store, f query.Filter, all bool) (qu
 		keep = report.Counted(rule) // none held: the rule's own, which selects nothing here
 	}
 	f.Statuses = keep
-	return f, export.LeftOut(out), err
+	return f, export.LeftOut(report.LeftOut(out)), err
 }

@@ -8,6 +8,7 @@ import (
 	"donations/api"
 	"donations/internal/cputime"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -16,12 +17,12 @@ import (
 // the wall time it gives the CPU time: on a machine others share, the wall
 // time measures them too.
 func reports(ctx context.Context, st *store.Store) error {
-	q := store.ReportQuery{Year: store.FiscalYearOf(time.Now(), 1), Now: time.Now()}
+	q := report.Query{Year: report.FiscalYearOf(time.Now(), 1), Now: time.Now()}
 	july := q
-	july.FiscalStart, july.Year = 7, store.FiscalYearOf(time.Now(), 7)
+	july.FiscalStart, july.Year = 7, report.FiscalYearOf(time.Now(), 7)
 	var cur string
 	if err := timed("notes (what counted, currency)", func() error {
-		notes, err := st.Notes(ctx, q)
+		notes, err := report.NotesOf(ctx, st, q)
 		cur = notes.Currency
 		return err
 	}); err != nil {
@@ -30,26 +31,26 @@ func reports(ctx context.Context, st *store.Store) error {
 	runs := append(sixReports(ctx, st, q, cur, ""), []reportRun{
 		// The same reports counted otherwise read every gift, not the
 		// per-donor table: how long those take is said too.
-		{store.LYBUNT + " --all-statuses", func() error {
+		{report.LYBUNT + " --all-statuses", func() error {
 			all := q
 			all.AllStatuses = true
-			return st.Lapsed(ctx, all, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+			return report.Lapsed(ctx, st, all, report.LYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
 		// Years starting in July: the first report makes the per-donor table
 		// anew for them, the next ones read it; the last row makes it anew
 		// for calendar years again, so that a next run times what this one
 		// did.
-		{store.LYBUNT + " --fiscal-start 7 (first: the table made anew)", func() error {
-			return st.Lapsed(ctx, july, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{report.LYBUNT + " --fiscal-start 7 (first: the table made anew)", func() error {
+			return report.Lapsed(ctx, st, july, report.LYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
-		{store.LYBUNT + " --fiscal-start 7", func() error {
-			return st.Lapsed(ctx, july, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{report.LYBUNT + " --fiscal-start 7", func() error {
+			return report.Lapsed(ctx, st, july, report.LYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
 		{"recurring --fiscal-start 7", func() error {
-			return st.Recurring(ctx, july, cur, func(store.RecurringDonor) error { return nil })
+			return report.Recurring(ctx, st, july, cur, func(report.RecurringDonor) error { return nil })
 		}},
-		{store.LYBUNT + " (calendar years again: the table made anew)", func() error {
-			return st.Lapsed(ctx, q, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{report.LYBUNT + " (calendar years again: the table made anew)", func() error {
+			return report.Lapsed(ctx, st, q, report.LYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
 	}...)
 	if err := timeAll(runs); err != nil {
@@ -62,7 +63,7 @@ func reports(ctx context.Context, st *store.Store) error {
 // --dates  narrow it: read off the donor index, not the per-donor tables.
 // A date range of the years before this one and this one holds most of
 // the store; one month of last year a few percent, read by date.
-func filteredReports(ctx context.Context, st *store.Store, q store.ReportQuery, cur string) error {
+func filteredReports(ctx context.Context, st *store.Store, q report.Query, cur string) error {
 	lastYear := time.Date(q.Year-1, 1, 1, 0, 0, 0, 0, time.Local)
 	for _, f := range []struct {
 		name   string
@@ -89,18 +90,20 @@ type reportRun struct {
 }
 
 // sixReports are the six reports of q, read whole, named with suffix.
-func sixReports(ctx context.Context, st *store.Store, q store.ReportQuery, cur, suffix string) []reportRun {
+func sixReports(ctx context.Context, st *store.Store, q report.Query, cur, suffix string) []reportRun {
 	return []reportRun{
-		{store.LYBUNT + suffix, func() error {
-			return st.Lapsed(ctx, q, store.LYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{report.LYBUNT + suffix, func() error {
+			return report.Lapsed(ctx, st, q, report.LYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
-		{store.SYBUNT + suffix, func() error {
-			return st.Lapsed(ctx, q, store.SYBUNT, cur, func(store.LapsedDonor) error { return nil })
+		{report.SYBUNT + suffix, func() error {
+			return report.Lapsed(ctx, st, q, report.SYBUNT, cur, func(report.LapsedDonor) error { return nil })
 		}},
-		{"retention" + suffix, func() error { _, err := st.Retention(ctx, q, cur); return err }},
-		{"recurring" + suffix, func() error { return st.Recurring(ctx, q, cur, func(store.RecurringDonor) error { return nil }) }},
-		{"yoy" + suffix, func() error { _, err := st.YearOverYear(ctx, q, cur); return err }},
-		{"ranges" + suffix, func() error { _, err := st.Ranges(ctx, q, cur, store.DefaultBands); return err }},
+		{"retention" + suffix, func() error { _, err := report.RetentionOf(ctx, st, q, cur); return err }},
+		{"recurring" + suffix, func() error {
+			return report.Recurring(ctx, st, q, cur, func(report.RecurringDonor) error { return nil })
+		}},
+		{"yoy" + suffix, func() error { _, err := report.YearOverYear(ctx, st, q, cur); return err }},
+		{"ranges" + suffix, func() error { _, err := report.Ranges(ctx, st, q, cur, report.DefaultBands); return err }},
 	}
 }
 

@@ -35,7 +35,7 @@ type Sums struct {
 	Recurring int
 	// Rule says which gifts the headline adds up: the one `donations
 	// report` and summary follow (paid gifts, or the question's statuses).
-	Rule dataset.ReportQuery
+	Rule report.Rule
 	// NotConverted is how many counted gifts had no conversion, by their
 	// own currency: a converted sum in their currency counts them in it
 	// (as store.Group.Counted does); in another they are in amounts alone.
@@ -44,12 +44,12 @@ type Sums struct {
 
 // Counts says whether the headline counts gifts of status, by the rule
 // report.Counts gives.
-func (t *Sums) Counts(status string) bool { return report.Counts(status, report.RuleOf(t.Rule)) }
+func (t *Sums) Counts(status string) bool { return report.Counts(status, t.Rule) }
 
 // Of is the footer's sums of groups keyed by status, recurring and
 // currency (dataset.Sums.Groups); rule says which gifts the headline
 // counts.
-func Of(groups []dataset.Group, rule dataset.ReportQuery) Sums {
+func Of(groups []dataset.Group, rule report.Rule) Sums {
 	s := Sums{Amounts: map[string]api.Decimal{}, Counted: map[string]api.Decimal{}, Converted: map[string]api.Decimal{},
 		ConvCount: map[string]api.Decimal{}, ByStatus: map[string]map[string]api.Decimal{}, Gifts: map[string]int{}, Statuses: map[string]int{},
 		Refunded: map[string]api.Decimal{}, NotConverted: map[string]int{}, Rule: rule}
@@ -108,7 +108,7 @@ func (t *Sums) Raised() string {
 		return ""
 	}
 	word := "raised"
-	if len(t.Rule.Filter.Statuses) > 0 {
+	if len(t.Rule.Statuses) > 0 {
 		word = "counted"
 	}
 	for cur := range t.Converted {
@@ -191,7 +191,7 @@ func (t *Sums) leftOut(st *uictx.Styles) (parts []string, at, inPart int) {
 	for _, s := range uictx.ByCount(t.Statuses) {
 		byCount = append(byCount, dataset.Group{Key: []string{s}, Count: t.Statuses[s], Converted: t.ByStatus[s]})
 	}
-	_, left := report.Split(byCount, report.RuleOf(t.Rule))
+	_, left := report.Split(byCount, t.Rule)
 	for _, l := range report.LeftOut(left) {
 		name := st.StatusStyle(l.Status).Render(l.Name)
 		part := uictx.Commas(l.Count) + " " + name

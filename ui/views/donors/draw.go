@@ -17,7 +17,7 @@ func (v *View) View() string {
 		count = uictx.Commas(v.total)
 	}
 	title := uictx.WrapParts([]string{st.Title.Render("Donors") + st.Muted.Render("  "+count), st.Muted.Render("by " + v.sort + arrow(v.desc)),
-		st.Muted.Render("gifts: " + report.Word(report.RuleOf(v.data.Asked().Rule()))), strings.TrimPrefix(strings.TrimSpace(v.ctx.PartialNote(v.data.Partial())), "· "),
+		st.Muted.Render("gifts: " + report.Word(v.data.Asked().Rule())), strings.TrimPrefix(strings.TrimSpace(v.ctx.PartialNote(v.data.Partial())), "· "),
 		st.Muted.Render("over what the list shows")}, lay.Width)
 	lines := strings.Split(title, "\n")
 	cols := donorColumns(lay.Width)
@@ -69,12 +69,12 @@ func (v *View) noDonor() []string {
 		return []string{"No donor: no donation is shown."}
 	}
 	rule := v.data.Asked().Rule()
-	counted := "(" + report.Word(report.RuleOf(rule)) + ", with an e-mail)"
+	counted := "(" + report.Word(rule) + ", with an e-mail)"
 	s := "No donor: none of the " + textsafe.Count(n, "gift") + " shown is counted " + counted
 	if n == 1 {
 		s = "No donor: the 1 gift shown is not counted " + counted
 	}
-	if rule.AllStatuses {
+	if rule.All {
 		return []string{s}
 	}
 	return []string{s, v.keys.AllStatuses.Help().Key + " counts every status but refunded"}

@@ -23,7 +23,7 @@ func (v *View) title(width int) string {
 	}
 	// The partial note comes first: a narrow screen wraps the rest.
 	parts := []string{st.Title.Render("Insights"), strings.TrimPrefix(strings.TrimSpace(v.Note()), "· "),
-		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.Count, "donation") + " counted (" + report.Word(report.RuleOf(t.Rule)) + ")")}
+		st.Muted.Render(uictx.Commas(counted) + " of " + textsafe.Count(t.Count, "donation") + " counted (" + report.Word(t.Rule) + ")")}
 	if r := t.Raised(); r != "" {
 		parts = append(parts, r)
 	}
@@ -178,7 +178,7 @@ func (v *View) Draw(width int) string {
 			st.Muted.Render("Nothing to add up: no donation here has a converted amount.")
 	}
 	total, count := SumOf(fa.Periods, cur)
-	counting := report.Word(report.RuleOf(fa.Sums.Rule))
+	counting := report.Word(fa.Sums.Rule)
 	var b strings.Builder
 	b.WriteString(v.title(width) + "\n\n")
 	b.WriteString(v.shares(cur, total, count, width) + "\n\n")

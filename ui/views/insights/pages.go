@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
-	"donations/export"
 	"donations/report"
 	"donations/ui/uictx"
 )
@@ -28,7 +27,7 @@ type reportPages struct {
 	overview       func() tea.Cmd
 	overviewBehind bool
 
-	page    int // 0: the overview; n: export.ReportNames[n-1]
+	page    int // 0: the overview; n: report.Names[n-1]
 	year    int // 0 until a page is first shown: then the current one
 	gen     int
 	cancel  context.CancelFunc
@@ -53,19 +52,19 @@ func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, ov
 // on says whether a report page, not the overview, is shown.
 func (p *reportPages) on() bool { return p.page > 0 }
 
-func (p *reportPages) name() string { return export.ReportNames[p.page-1] }
+func (p *reportPages) name() string { return report.Names[p.page-1] }
 
 // pageName is what the key line and the page strip call page i.
 func pageName(i int) string {
 	if i == 0 {
 		return "insights"
 	}
-	return export.ReportNames[i-1]
+	return report.Names[i-1]
 }
 
 // pageKeys are the page keys, their help naming the page each goes to.
 func (p *reportPages) pageKeys() (next, prev key.Binding) {
-	n := len(export.ReportNames) + 1
+	n := len(report.Names) + 1
 	next, prev = p.keys.NextPage, p.keys.PrevPage
 	next.SetHelp(next.Help().Key, pageName((p.page+1)%n))
 	prev.SetHelp(prev.Help().Key, pageName((p.page+n-1)%n))
@@ -147,7 +146,7 @@ func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	kb := p.keys
 	switch {
 	case key.Matches(msg, kb.NextPage, kb.PrevPage):
-		n := len(export.ReportNames) + 1
+		n := len(report.Names) + 1
 		step := 1
 		if key.Matches(msg, kb.PrevPage) {
 			step = n - 1

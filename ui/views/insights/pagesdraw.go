@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"donations/dataset"
 	"donations/export"
 	"donations/report"
 	"donations/textsafe"
@@ -60,8 +59,8 @@ func (p *reportPages) question() string { return export.ReportTitle(p.name(), p.
 
 // query is what the page asks the store: its year, read in the browser's
 // zone.
-func (p *reportPages) query() dataset.ReportQuery {
-	return dataset.ReportQuery{Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now(), Zone: p.ctx.Zone}
+func (p *reportPages) query() report.Query {
+	return report.Query{Year: p.year, FiscalStart: p.ctx.FiscalStart, Now: p.ctx.Now(), Zone: p.ctx.Zone}
 }
 
 // title is the question, how many donors a list of them holds, and how
@@ -85,7 +84,7 @@ func (p *reportPages) title(width int) string {
 // lists says whether the page's rows are donors.
 func (p *reportPages) lists() bool {
 	switch p.name() {
-	case dataset.LYBUNT, dataset.SYBUNT, "recurring":
+	case report.LYBUNT, report.SYBUNT, "recurring":
 		return true
 	}
 	return false
@@ -94,7 +93,7 @@ func (p *reportPages) lists() bool {
 // strip names every page, the one shown set apart.
 func (p *reportPages) strip() string {
 	st := &p.ctx.Styles
-	parts := make([]string, len(export.ReportNames)+1)
+	parts := make([]string, len(report.Names)+1)
 	for i := range parts {
 		parts[i] = st.Muted.Render(pageName(i))
 		if i == p.page {

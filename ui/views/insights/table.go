@@ -6,6 +6,7 @@ import (
 
 	"donations/dataset"
 	"donations/export"
+	"donations/report"
 	"donations/textsafe"
 )
 
@@ -31,14 +32,15 @@ type reportTable struct {
 }
 
 // readReport reads the named report of the question asked, for q's year,
-// through the command line's own export.StoreReport, so both show the same
-// figures; countOthers is the page's words for counting the statuses left
+// and makes its table as the command line does (export.ReportOf), so both
+// show the same figures; countOthers is the page's words for counting the statuses left
 // out.
-func readReport(ctx context.Context, asked dataset.Asked, name string, q dataset.ReportQuery, running bool, countOthers string) (*reportTable, error) {
-	r, _, err := dataset.Report(ctx, asked, export.StoreReport, name, q, running, countOthers)
+func readReport(ctx context.Context, asked dataset.Asked, name string, q report.Query, running bool, countOthers string) (*reportTable, error) {
+	res, _, err := dataset.Report(ctx, asked, name, q)
 	if err != nil {
 		return nil, err
 	}
+	r := export.ReportOf(res, running, countOthers)
 	t := &reportTable{columns: r.Columns, number: make([]bool, len(r.Columns)), sortedBy: r.SortedBy}
 	err = r.Rows(func(cells []any) error {
 		if len(t.rows) == reportRowsHeld {

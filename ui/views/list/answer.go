@@ -195,7 +195,7 @@ func (s *Answer) tally() {
 		return
 	}
 	rule := s.raw.Rule
-	rule.AllStatuses = s.all
+	rule.All = s.all
 	s.sums = tally.Of(s.raw.Groups, rule)
 }
 

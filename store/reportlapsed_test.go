@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -19,16 +20,16 @@ var everyDate = api.DateRange{Since: time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
 // each as text.
 var donorReports = []struct {
 	name string
-	run  func(s *store.Store, q store.ReportQuery) (string, error)
+	run  func(s *store.Store, q report.Query) (string, error)
 }{
-	{store.LYBUNT, lapsedText(store.LYBUNT)},
-	{store.SYBUNT, lapsedText(store.SYBUNT)},
+	{report.LYBUNT, lapsedText(report.LYBUNT)},
+	{report.SYBUNT, lapsedText(report.SYBUNT)},
 }
 
-func lapsedText(kind string) func(s *store.Store, q store.ReportQuery) (string, error) {
-	return func(s *store.Store, q store.ReportQuery) (string, error) {
-		var out []store.LapsedDonor
-		err := s.Lapsed(context.Background(), q, kind, "USD", func(d store.LapsedDonor) error { out = append(out, d); return nil })
+func lapsedText(kind string) func(s *store.Store, q report.Query) (string, error) {
+	return func(s *store.Store, q report.Query) (string, error) {
+		var out []report.LapsedDonor
+		err := report.Lapsed(context.Background(), s, q, kind, "USD", func(d report.LapsedDonor) error { out = append(out, d); return nil })
 		// %+v, not JSON: a Decimal marshals to {}, and no amount was
 		// compared.
 		return fmt.Sprintf("%d %+v", len(out), out), err
@@ -44,7 +45,7 @@ func TestReportsReadingSomeDonorsGiveWhatReadingAllGives(t *testing.T) {
 	s, _ := synced(t, 3000)
 	ctx := context.Background()
 	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-	for _, q := range []store.ReportQuery{
+	for _, q := range []report.Query{
 		{Year: 2026, Now: now},
 		{Year: 2025, Now: now},
 		{Year: 2026, FiscalStart: 7, Now: now},
@@ -53,14 +54,14 @@ func TestReportsReadingSomeDonorsGiveWhatReadingAllGives(t *testing.T) {
 	} {
 		slow := q
 		slow.Filter.Dates = everyDate
-		if fast, err := s.ReadsSomeDonors(ctx, q); err != nil || !fast {
+		if fast, err := s.ReadsSomeDonors(ctx, q.SQL()); err != nil || !fast {
 			t.Fatalf("%+v: reads every donor (%v)", q, err)
 		}
-		if fast, err := s.ReadsSomeDonors(ctx, slow); err != nil || fast {
+		if fast, err := s.ReadsSomeDonors(ctx, slow.SQL()); err != nil || fast {
 			t.Fatalf("%+v: reads some donors only (%v)", slow, err)
 		}
 		for _, r := range donorReports {
-			t.Run(fmt.Sprintf("%s/%d from %d/%v", r.name, q.Year, q.FiscalStart, q.Counted()), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%d from %d/%v", r.name, q.Year, q.FiscalStart, report.Counted(q.Rule())), func(t *testing.T) {
 				if got := sameReport(t, s, r.run, q, slow); len(got) < 100 {
 					t.Fatalf("the report is empty: %s", got)
 				}
@@ -79,14 +80,14 @@ func TestReportsReadEveryDonorWhereTheDonorsTableCountsOtherwise(t *testing.T) {
 	s, all := synced(t, 1000)
 	ctx := context.Background()
 	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-	paid, every := store.ReportQuery{Year: 2026, Now: now}, store.ReportQuery{Year: 2026, AllStatuses: true, Now: now}
+	paid, every := report.Query{Year: 2026, Now: now}, report.Query{Year: 2026, AllStatuses: true, Now: now}
 	byForm := paid
 	byForm.Filter.Form = all[0].FormName.Value
 	for _, c := range []struct {
-		q    store.ReportQuery
+		q    report.Query
 		fast bool
 	}{{paid, true}, {every, true}, {byForm, false}} {
-		if fast, err := s.ReadsSomeDonors(ctx, c.q); err != nil || fast != c.fast {
+		if fast, err := s.ReadsSomeDonors(ctx, c.q.SQL()); err != nil || fast != c.fast {
 			t.Fatalf("%+v: reads some donors %v (%v), want %v", c.q, fast, err, c.fast)
 		}
 	}
@@ -95,10 +96,10 @@ func TestReportsReadEveryDonorWhereTheDonorsTableCountsOtherwise(t *testing.T) {
 	if _, err := s.Put(ctx, []api.Donation{blank}); err != nil {
 		t.Fatal(err)
 	}
-	if fast, err := s.ReadsSomeDonors(ctx, every); err != nil || fast {
+	if fast, err := s.ReadsSomeDonors(ctx, every.SQL()); err != nil || fast {
 		t.Fatalf("every status but refunded, with a gift of none: reads some donors (%v)", err)
 	}
-	if fast, err := s.ReadsSomeDonors(ctx, paid); err != nil || !fast {
+	if fast, err := s.ReadsSomeDonors(ctx, paid.SQL()); err != nil || !fast {
 		t.Fatalf("paid gifts, with a gift of no status: reads every donor (%v)", err)
 	}
 	slow := paid
@@ -121,9 +122,9 @@ func TestReportsReadEveryDonorWhereTheDonorsTableCountsOtherwise(t *testing.T) {
 func TestAnOddlySpelledStatusCountsAsTheQueryCounts(t *testing.T) {
 	skipShort(t)
 	s, _ := synced(t, 3000)
-	q := store.ReportQuery{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", "Pending", "failed", "diſputed"}},
+	q := report.Query{Year: 2026, Filter: query.Filter{Statuses: []string{"paid", "Pending", "failed", "diſputed"}},
 		Now: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)}
-	if q.Counts("disputed") {
+	if report.Counts("disputed", q.Rule()) {
 		t.Errorf("%v counts a disputed gift", q.Filter.Statuses)
 	}
 	slow := q
@@ -135,7 +136,7 @@ func TestAnOddlySpelledStatusCountsAsTheQueryCounts(t *testing.T) {
 
 // sameReport is report run for q, which it fails unless run for slow (q
 // made to read every gift) gives the same.
-func sameReport(t *testing.T, s *store.Store, run func(*store.Store, store.ReportQuery) (string, error), q, slow store.ReportQuery) string {
+func sameReport(t *testing.T, s *store.Store, run func(*store.Store, report.Query) (string, error), q, slow report.Query) string {
 	t.Helper()
 	got, err := run(s, q)
 	if err != nil {

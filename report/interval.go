@@ -1,13 +1,15 @@
-package store
+package report
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"donations/api"
+	"donations/store"
 )
 
 // Interval is how often a recurring plan gives: every N days, weeks,
@@ -108,12 +110,21 @@ func (iv Interval) MonthlyE4(e4 int64) int64 {
 	return (num + den/2) / den
 }
 
-// planInterval is the value of the column plan_interval for d: its plan's
-// interval as sent, on a recurring gift only (what the recurring report
-// reads), else NULL.
-func planInterval(d *api.Donation) any {
-	if !d.Recurring.Value {
-		return nil
+// monthly is what a gift of a every interval iv is worth a month, to
+// 10^-4 half away from zero as MonthlyE4 works it out, or a itself for a
+// monthly plan: × 10^4 where an int64 holds it, else exact.
+func monthly(a store.Sum, iv Interval) (e4 int64, exact *api.Decimal) {
+	if e4, ok := a.E4(); ok {
+		return iv.MonthlyE4(e4), nil
 	}
-	return nullIfEmpty(strings.TrimSpace(d.Interval.Value))
+	d := a.Decimal()
+	if iv.Unit != 0 && perYear[iv.Unit] != 12*int64(iv.N) { // a monthly gift is its own monthly value, to the last digit
+		r, _ := new(big.Rat).SetString(d.String()) // a decimal's text always reads
+		r.Mul(r, big.NewRat(perYear[iv.Unit], 12*int64(iv.N)))
+		d, _ = api.ParseDecimal(r.FloatString(4)) // FloatString rounds half away from zero
+		if e4, ok := d.Scaled(4); ok {
+			return e4, nil
+		}
+	}
+	return 0, &d
 }

@@ -8,6 +8,7 @@ import (
 
 	"donations/api"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
@@ -45,27 +46,27 @@ func TestNotesFromTheRollupsAreThoseOfEveryGift(t *testing.T) {
 	withOddGifts(t, s, all)
 	ctx := context.Background()
 	now := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-	for _, q := range []store.ReportQuery{
+	for _, q := range []report.Query{
 		{Year: 2026, Now: now},
 		{Year: 2025, Now: now},
 		{Year: 2026, FiscalStart: 7, Now: now},
 		{Year: 2026, Filter: query.Filter{Statuses: []string{"Paid", "pending"}}, Now: now},
 		{Year: 2026, AllStatuses: true, Now: now},
 	} {
-		t.Run(fmt.Sprintf("%d from %d/%v", q.Year, q.FiscalStart, q.Counted()), func(t *testing.T) {
-			if fast, err := s.NotesFromRollups(ctx, q); err != nil || !fast {
+		t.Run(fmt.Sprintf("%d from %d/%v", q.Year, q.FiscalStart, report.Counted(q.Rule())), func(t *testing.T) {
+			if fast, err := s.NotesFromRollups(ctx, q.SQL()); err != nil || !fast {
 				t.Fatalf("the notes are not read from the rollups (%v)", err)
 			}
 			slow := q
 			slow.Filter.Dates = everyDate
-			if fast, err := s.NotesFromRollups(ctx, slow); err != nil || fast {
+			if fast, err := s.NotesFromRollups(ctx, slow.SQL()); err != nil || fast {
 				t.Fatalf("with a date range, the notes are read from the rollups (%v)", err)
 			}
-			got, err := s.Notes(ctx, q)
+			got, err := report.NotesOf(ctx, s, q)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := s.Notes(ctx, slow)
+			want, err := report.NotesOf(ctx, s, slow)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,13 +88,13 @@ func TestNotesAreReadFromEveryGiftWhereTheRollupsCannotTellThem(t *testing.T) {
 	skipShort(t)
 	s, all := synced(t, 500)
 	ctx := context.Background()
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)}
+	q := report.Query{Year: 2026, Now: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)}
 	byForm := q
 	byForm.Filter.Form = all[0].FormName.Value
-	if fast, err := s.NotesFromRollups(ctx, byForm); err != nil || fast {
+	if fast, err := s.NotesFromRollups(ctx, byForm.SQL()); err != nil || fast {
 		t.Fatalf("a filter on the form: the notes are read from the rollups (%v)", err)
 	}
-	before, err := s.Notes(ctx, q)
+	before, err := report.NotesOf(ctx, s, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,10 +106,10 @@ func TestNotesAreReadFromEveryGiftWhereTheRollupsCannotTellThem(t *testing.T) {
 	if _, err := s.Put(ctx, []api.Donation{odd}); err != nil {
 		t.Fatal(err)
 	}
-	if fast, err := s.NotesFromRollups(ctx, q); err != nil || fast {
+	if fast, err := s.NotesFromRollups(ctx, q.SQL()); err != nil || fast {
 		t.Fatalf("a converted amount that is no exact number: the notes are read from the rollups (%v)", err)
 	}
-	after, err := s.Notes(ctx, q)
+	after, err := report.NotesOf(ctx, s, q)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package store_test
+package report_test
 
 import (
 	"context"
@@ -9,12 +9,13 @@ import (
 
 	"donations/api"
 	"donations/query"
+	"donations/report"
 	"donations/store"
 )
 
-// hostileStore is a store in memory, its zone UTC as if synced there,
-// holding gifts made of their JSON fields.
-func hostileStore(t *testing.T, fields ...string) *store.Store {
+// storeOf is a store in memory, its zone UTC as if synced there, holding
+// gifts made of their JSON fields (each a donation's but its id).
+func storeOf(t *testing.T, fields ...string) *store.Store {
 	t.Helper()
 	t.Setenv("TZ", "UTC")
 	s, err := store.Memory(context.Background())
@@ -24,12 +25,23 @@ func hostileStore(t *testing.T, fields ...string) *store.Store {
 	t.Cleanup(func() { s.Close() })
 	var gifts []api.Donation
 	for i, f := range fields {
-		gifts = append(gifts, hostileGift(t, int64(i+1), f))
+		var d api.Donation
+		if err := d.UnmarshalJSON([]byte(fmt.Sprintf(`{"id": %d, %s}`, i+1, f))); err != nil {
+			t.Fatal(err)
+		}
+		gifts = append(gifts, d)
 	}
 	if _, err := s.Put(context.Background(), gifts); err != nil {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// lapsedIn is the lapsed report kind of q in cur as text.
+func lapsedIn(s *store.Store, q report.Query, kind, cur string) (string, error) {
+	var b strings.Builder
+	err := report.Lapsed(context.Background(), s, q, kind, cur, func(d report.LapsedDonor) error { _, err := fmt.Fprintf(&b, "%+v\n", d); return err })
+	return b.String(), err
 }
 
 func paidGift(email, date, amount, cur, converted, convCur string) string {
@@ -42,7 +54,7 @@ func paidGift(email, date, amount, cur, converted, convCur string) string {
 // dong is) add up exactly in every report, to what summary's groups add
 // up; an amount that is no number is counted apart and said.
 func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
-	s := hostileStore(t,
+	s := storeOf(t,
 		paidGift("a@example.org", "2026-03-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD"),
 		paidGift("a@example.org", "2026-03-03T10:00:00Z", "9.00", "EUR", "10.12345", "USD"),
 		paidGift("b@example.org", "2026-03-04T10:00:00Z", "111.80", "USD", "111.80", "USD"),
@@ -52,8 +64,8 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 		paidGift("d@example.org", "2025-03-02T10:00:00Z", "50.00", "USD", "50.00", "USD"),
 	)
 	ctx := context.Background()
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
-	months, err := s.YearOverYear(ctx, q, "USD")
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
+	months, err := report.YearOverYear(ctx, s, q, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,21 +81,21 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 	if want, _ := api.ParseDecimal("149.873450000000003"); march.Compare(want) != 0 || march.Compare(summary["2026-03"]) != 0 {
 		t.Errorf("March 2026: yoy adds up %s, summary %s, the gifts %s", march, summary["2026-03"], want)
 	}
-	lapsed, err := lapsedIn(s, q, store.LYBUNT, "VND")
+	lapsed, err := lapsedIn(s, q, report.LYBUNT, "VND")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(lapsed, "LastYearTotal:2002000000.00") {
 		t.Errorf("LYBUNT in VND: the two major gifts do not add up to 2,002,000,000:\n%s", lapsed)
 	}
-	r, err := s.Retention(ctx, q, "USD")
+	r, err := report.RetentionOf(ctx, s, q, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.ThisYear.Amount.Compare(march) != 0 || r.ThisYear.Donors != 2 {
 		t.Errorf("retention: this year %d donors, %s; want 2 donors, %s", r.ThisYear.Donors, r.ThisYear.Amount, march)
 	}
-	n, err := s.Notes(ctx, q)
+	n, err := report.NotesOf(ctx, s, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +108,7 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 // there is of that year, so its donor is LYBUNT's the next year; the
 // store's own zone puts it in the next year.
 func TestReportsReadDaysInTheReadersZone(t *testing.T) {
-	s := hostileStore(t,
+	s := storeOf(t,
 		paidGift("eve@example.org", "2025-12-31T22:00:00-05:00", "80.00", "USD", "80.00", "USD"),
 		paidGift("june@example.org", "2025-06-01T12:00:00Z", "20.00", "USD", "20.00", "USD"),
 	)
@@ -104,8 +116,8 @@ func TestReportsReadDaysInTheReadersZone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, ny), Zone: ny}
-	got, err := lapsedIn(s, q, store.LYBUNT, "USD")
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, ny), Zone: ny}
+	got, err := lapsedIn(s, q, report.LYBUNT, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +125,7 @@ func TestReportsReadDaysInTheReadersZone(t *testing.T) {
 		t.Errorf("LYBUNT 2026 read in New York lacks the donor of New Year's Eve:\n%s", got)
 	}
 	q.Zone = time.UTC
-	if got, _ := lapsedIn(s, q, store.LYBUNT, "USD"); strings.Contains(got, "eve@example.org") {
+	if got, _ := lapsedIn(s, q, report.LYBUNT, "USD"); strings.Contains(got, "eve@example.org") {
 		t.Errorf("LYBUNT 2026 read in UTC lists a donor who gave in 2026 there:\n%s", got)
 	}
 }
@@ -121,7 +133,7 @@ func TestReportsReadDaysInTheReadersZone(t *testing.T) {
 // Gifts with no date that reads, or one past the year 9999, are in no
 // report and said: a gift of the year 10000 is not the past of 2026.
 func TestReportsSayWhichGiftsHaveNoYear(t *testing.T) {
-	s := hostileStore(t,
+	s := storeOf(t,
 		paidGift("old@example.org", "2020-05-01T10:00:00Z", "5.00", "USD", "5.00", "USD"),
 		paidGift("old@example.org", "9999-12-31T23:00:00-05:00", "7.00", "USD", "7.00", "USD"),
 		paidGift("x@example.org", "01/03/2025", "5.00", "USD", "5.00", "USD"),
@@ -129,15 +141,15 @@ func TestReportsSayWhichGiftsHaveNoYear(t *testing.T) {
 		`"email": "x@example.org", "donation_date": null, "status": "paid", "amount": "5.00", "currency": "USD"`,
 		paidGift("x@example.org", "2025-04-01T10:00:00Z", "5.00", "USD", "5.00", "USD"),
 	)
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
-	n, err := s.Notes(context.Background(), q)
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
+	n, err := report.NotesOf(context.Background(), s, q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n.Undated != 4 || n.Gifts != 2 {
 		t.Errorf("notes: %d gifts counted, %d with no year; want 2 and 4", n.Gifts, n.Undated)
 	}
-	got, err := lapsedIn(s, q, store.SYBUNT, "USD")
+	got, err := lapsedIn(s, q, report.SYBUNT, "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,13 +162,13 @@ func TestReportsSayWhichGiftsHaveNoYear(t *testing.T) {
 // gift range table, and no share; by gift, each gift is banded by its
 // size, a band holding its lower end.
 func TestRangesBandDonorsOrGiftsAndLeaveOutTotalsBelowZero(t *testing.T) {
-	s := hostileStore(t,
+	s := storeOf(t,
 		paidGift("neg@example.org", "2026-02-01T10:00:00Z", "-50.00", "USD", "-50.00", "USD"),
 		paidGift("two@example.org", "2026-02-01T10:00:00Z", "60.00", "USD", "60.00", "USD"),
 		paidGift("two@example.org", "2026-02-02T10:00:00Z", "40.00", "USD", "40.00", "USD"),
 	)
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
-	byDonor, err := s.Ranges(context.Background(), q, "USD", []int64{0, 100})
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC)}
+	byDonor, err := report.Ranges(context.Background(), s, q, "USD", []int64{0, 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +176,7 @@ func TestRangesBandDonorsOrGiftsAndLeaveOutTotalsBelowZero(t *testing.T) {
 		t.Errorf("by donor: %+v", byDonor)
 	}
 	q.ByGift = true
-	byGift, err := s.Ranges(context.Background(), q, "USD", []int64{0, 100})
+	byGift, err := report.Ranges(context.Background(), s, q, "USD", []int64{0, 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,25 +194,28 @@ func recurringGift(email, date, amount, cur, converted, convCur, interval, refun
 
 // The recurring report's monthly value and total add up amounts the
 // integer columns do not hold as the other reports do, a partial refund
-// taken off: the largest monthly value first.
+// taken off (an interval not understood taken as monthly): the largest
+// monthly value first.
 func TestRecurringAddsUpEveryAmountLessItsRefund(t *testing.T) {
-	s := hostileStore(t,
+	s := storeOf(t,
 		recurringGift("float@example.org", "2026-09-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD", "1 M", "0.0"),
 		recurringGift("float@example.org", "2026-10-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD", "1 M", "0.0"),
 		recurringGift("part@example.org", "2026-10-03T10:00:00Z", "100.00", "EUR", "111.800000000000001", "USD", "1 M", "50.00"),
 		recurringGift("big@example.org", "2026-10-04T10:00:00Z", "1200000000", "VND", "1200000000", "VND", "1 Y", "0.0"),
 		recurringGift("small@example.org", "2026-10-05T10:00:00Z", "20.00", "USD", "20.00", "USD", "1 M", "0.0"),
+		recurringGift("odd@example.org", "2026-10-06T10:00:00Z", "27.950000000000003", "USD", "27.950000000000003", "USD", "every blue moon", "0.0"),
 	)
-	q := store.ReportQuery{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
+	q := report.Query{Year: 2026, Now: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Zone: time.UTC}
 	for _, c := range []struct {
 		cur  string
 		want []string // e-mail, monthly value, total, in the report's order
 	}{
-		{"USD", []string{"part@example.org 55.900000000000001 55.900000000000001", "float@example.org 27.950000000000003 55.900000000000006", "small@example.org 20.00 20.00"}},
+		{"USD", []string{"part@example.org 55.900000000000001 55.900000000000001", "float@example.org 27.950000000000003 55.900000000000006",
+			"odd@example.org 27.950000000000003 27.950000000000003", "small@example.org 20.00 20.00"}},
 		{"VND", []string{"big@example.org 100000000.00 1200000000.00"}},
 	} {
 		var got []string
-		err := s.Recurring(context.Background(), q, c.cur, func(d store.RecurringDonor) error {
+		err := report.Recurring(context.Background(), s, q, c.cur, func(d report.RecurringDonor) error {
 			if zero := (api.Decimal{}); d.Monthly.Compare(zero) != 0 || d.Total.Compare(zero) != 0 {
 				got = append(got, fmt.Sprintf("%s %s %s", d.Email, d.Monthly, d.Total))
 			}
