@@ -75,7 +75,22 @@ type KindRead struct {
 	// whole.
 	Partial  error
 	Requests int
+	// Kept says the read was not made: a large kind read whole less than
+	// KindRereadAfter ago keeps the set held (Records of them).
+	Kept bool
 }
+
+// A kind of more than LargeKind records is read whole again by a sync at
+// most once every KindRereadAfter (and at every sync --full): the donors,
+// tickets and purchases grow with the account, and reading them whole at
+// every sync would cost more requests than the donations' new pages (a
+// sync with nothing new asks two). The small kinds, the plans and
+// campaigns whose status and totals a support call asks about, are read
+// at every sync.
+const (
+	LargeKind       = 500
+	KindRereadAfter = 24 * time.Hour
+)
 
 // shortWalk is a read of a kind that its walk found cannot be whole: its
 // warnings say why, the kind named.
@@ -91,6 +106,8 @@ func (r KindRead) Line() string {
 		return NoKindLine(r.Kind)
 	case r.Partial != nil:
 		return fmt.Sprintf("%v; the store keeps the %s it had", r.Partial, r.Kind.Name)
+	case r.Kept:
+		return fmt.Sprintf("%s: the %d held kept (read whole within a day; sync --full reads them now)", r.Kind.Name, r.Records)
 	}
 	return fmt.Sprintf("%s: %d read", r.Kind.Name, r.Records)
 }
@@ -144,8 +161,10 @@ func ReadKind[T api.KindRecord](ctx context.Context, l Local, c *api.Client, q a
 // ReadKinds reads every kind, in api.RecordKinds' order, as ReadKind does.
 // A kind the store remembers the server has none of is asked again only
 // where again is true (sync --full): the spec's server cost six 404s a
-// sync, more than a sync with nothing new asks of the donations.
-func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool) ([]KindRead, error) {
+// sync, more than a sync with nothing new asks of the donations. So is a
+// large kind read whole lately (LargeKind, KindRereadAfter). now is the
+// sync's clock.
+func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool, now time.Time) ([]KindRead, error) {
 	reads := []func() (KindRead, error){
 		func() (KindRead, error) { return ReadKind[api.Campaign](ctx, s, c, api.KindQuery{}) },
 		func() (KindRead, error) { return ReadKind[api.Plan](ctx, s, c, api.KindQuery{}) },
@@ -164,6 +183,10 @@ func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool) ([]KindR
 			}
 			if held.None {
 				out = append(out, KindRead{Kind: k, None: true})
+				continue
+			}
+			if held.Records > LargeKind && now.Sub(held.Read) < KindRereadAfter {
+				out = append(out, KindRead{Kind: k, Records: held.Records, Kept: true})
 				continue
 			}
 		}

@@ -293,3 +293,42 @@ func TestKindsShareTheBudgetOfASync(t *testing.T) {
 			refused, paced.Requests, pacedServed, free.Requests, freeServed)
 	}
 }
+
+// A sync soon after another reads the small kinds again but keeps a large
+// one it read whole (the donors, over dataset.LargeKind): its requests are
+// the small kinds' pages and the donations' new ones; sync --full reads
+// every kind.
+func TestASyncKeepsALargeKindReadLately(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 2500, Shape: demo.ShapeDonorbox})
+	c, paths := tracedClient(t, srv.URL)
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	first := sync(t, s, c, dataset.SyncOptions{Kinds: c})
+	donors := first.Kinds[2]
+	if donors.Kind.Name != "donors" || donors.Records <= dataset.LargeKind || first.Kinds[1].Records > dataset.LargeKind {
+		t.Fatalf("the account must have over %d donors and at most as many plans: %+v", dataset.LargeKind, first.Kinds)
+	}
+	asked := func(after int, path string) bool { return slices.Contains(paths()[after:], path) }
+	for _, tc := range []struct {
+		name string
+		full bool
+	}{{"a sync", false}, {"sync --full", true}} {
+		before := len(paths())
+		res := sync(t, s, c, dataset.SyncOptions{Kinds: c, Full: tc.full})
+		donors := res.Kinds[2]
+		if donors.Kept == tc.full || donors.Records != first.Kinds[2].Records || asked(before, api.DonorsKind.Path) != tc.full {
+			t.Errorf("%s: donors %+v, asked again %v", tc.name, donors, asked(before, api.DonorsKind.Path))
+		}
+		if res.Kinds[1].Kept || !asked(before, api.PlansKind.Path) {
+			t.Errorf("%s: the plans were not read again: %+v", tc.name, res.Kinds[1])
+		}
+	}
+	held, err := dataset.KindCoverage(context.Background(), dataset.Hold(s), api.DonorsKind)
+	if err != nil || held.Records != first.Kinds[2].Records {
+		t.Fatalf("donors held after the syncs: %+v, %v", held, err)
+	}
+}

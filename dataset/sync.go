@@ -113,7 +113,7 @@ func Sync(ctx context.Context, s *store.Store, src Source, o SyncOptions) (SyncR
 	r := &syncRun{s: s, src: src, o: o, start: start, state: st}
 	err = r.sync(ctx)
 	if err == nil && o.Kinds != nil {
-		r.res.Kinds, err = ReadKinds(ctx, Hold(s), o.Kinds, o.Full)
+		r.res.Kinds, err = ReadKinds(ctx, Hold(s), o.Kinds, o.Full, time.Now())
 		for _, k := range r.res.Kinds {
 			r.res.Requests += k.Requests
 		}

@@ -117,7 +117,10 @@ func syncTime(sync, finishing time.Duration) string {
 func kindsRead(reads []dataset.KindRead) string {
 	var parts []string
 	for _, k := range reads {
-		if !k.None && k.Partial == nil {
+		switch {
+		case k.Kept:
+			parts = append(parts, fmt.Sprintf("%d %s kept (read whole within a day)", k.Records, k.Kind.Name))
+		case !k.None && k.Partial == nil:
 			parts = append(parts, fmt.Sprintf("%d %s", k.Records, k.Kind.Name))
 		}
 	}
