@@ -44,6 +44,9 @@ func runKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions) erro
 		fmt.Fprintln(a.stderr, "donations:", read.Line())
 		return nil
 	}
+	if read.Skipped > 0 && read.Partial == nil {
+		fmt.Fprintln(a.stderr, "donations: warning:", read.Line())
+	}
 	if read.Partial != nil {
 		held, err := dataset.KindCoverage(ctx, s, k)
 		if err != nil {

@@ -75,7 +75,7 @@ func runSync(ctx context.Context, a *app, o syncOptions) error {
 	}
 	var failed *api.Error // the first kind's read the server failed
 	for _, k := range res.Kinds {
-		if k.Partial != nil {
+		if k.Partial != nil || k.Skipped > 0 {
 			fmt.Fprintln(a.stderr, "donations: warning:", k.Line())
 			if failed == nil {
 				errors.As(k.Partial, &failed)
