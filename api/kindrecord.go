@@ -42,10 +42,9 @@ type Campaign struct {
 	DonationsCount       Int    `json:"donations_count"`
 }
 
-// Person is a donor as a plan nests it.
-type Person struct {
-	ID           Int  `json:"id"`
-	Name         Text `json:"name"`
+// Contact is how to reach a donor, as a donor record and a plan's nested
+// donor both send it.
+type Contact struct {
 	FirstName    Text `json:"first_name"`
 	LastName     Text `json:"last_name"`
 	Email        Text `json:"email"`
@@ -58,6 +57,13 @@ type Person struct {
 	Country      Text `json:"country"`
 	Employer     Text `json:"employer"`
 	Occupation   Text `json:"occupation"`
+}
+
+// Person is a donor as a plan nests it.
+type Person struct {
+	ID   Int  `json:"id"`
+	Name Text `json:"name"`
+	Contact
 }
 
 // Plan is a recurring gift: how often and how much, when it started, its
@@ -85,20 +91,9 @@ type Total struct {
 // Donor is a person who gave, with how often, when last and how much.
 type Donor struct {
 	Head
-	CreatedAt      Text    `json:"created_at"`
-	UpdatedAt      Text    `json:"updated_at"`
-	FirstName      Text    `json:"first_name"`
-	LastName       Text    `json:"last_name"`
-	Email          Text    `json:"email"`
-	Phone          Text    `json:"phone"`
-	Address        Text    `json:"address"`
-	AddressLine2   Text    `json:"address_line_2"`
-	City           Text    `json:"city"`
-	State          Text    `json:"state"`
-	ZipCode        Text    `json:"zip_code"`
-	Country        Text    `json:"country"`
-	Employer       Text    `json:"employer"`
-	Occupation     Text    `json:"occupation"`
+	CreatedAt Text `json:"created_at"`
+	UpdatedAt Text `json:"updated_at"`
+	Contact
 	Comment        Text    `json:"comment"`
 	DonationsCount Int     `json:"donations_count"`
 	LastDonationAt Text    `json:"last_donation_at"`
