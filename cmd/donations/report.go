@@ -98,6 +98,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
+	o.summary.plans = o.name == "recurring"
 	local, done, err := o.summary.open(ctx, a)
 	if err != nil {
 		return err
