@@ -94,14 +94,22 @@ func disagreeLine(d report.Disagreements) string {
 		parts = append(parts, fmt.Sprintf("%s no gift held since their next date, over %d days past", plansHave(d.Overdue, "active "), report.OverdueDays))
 	}
 	if d.Unlisted > 0 {
-		parts = append(parts, fmt.Sprintf("%s name a plan the server did not list (%s)", textsafe.Count(d.Unlisted, "recurring gift"),
-			textsafe.Count(d.UnlistedPlans, "plan")))
+		verb := "name"
+		if d.Unlisted == 1 {
+			verb = "names"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s a plan the server did not list (%s)", textsafe.Count(d.Unlisted, "recurring gift"),
+			verb, textsafe.Count(d.UnlistedPlans, "plan")))
 	}
 	if d.NoGifts > 0 {
 		parts = append(parts, fmt.Sprintf("%s no gift held that names them (their currency unknown: ?)", plansHave(d.NoGifts, "")))
 	}
 	if d.LastDiffers > 0 {
-		parts = append(parts, fmt.Sprintf("%s a last donation date that is not their newest gift held's", plansHave(d.LastDiffers, "")))
+		dates := "plans' last donation dates are not their"
+		if d.LastDiffers == 1 {
+			dates = "plan's last donation date is not its"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s newest gift held's", textsafe.Thousands(fmt.Sprint(d.LastDiffers)), dates))
 	}
 	if len(parts) == 0 {
 		return ""
