@@ -73,3 +73,15 @@ func TestInsightCampaignsGoldenScreens(t *testing.T) {
 		})
 	}
 }
+
+// The browser's recurring report page reads the plans where the store
+// holds them, and says so; on the spec's server it says it guessed them
+// from the gifts' intervals.
+func TestInsightRecurringPageSaysItsSource(t *testing.T) {
+	d, c := kindsDriver(t, donorbox, 300, 120, 35)
+	d.keys("G", "i", "tab", "tab", "tab", "tab")
+	d.mustShow("Recurring · plans that stopped in", fmt.Sprintf("from the server's %d plans", len(everyKind[api.Plan](t, c))), "GIFTS HELD")
+	d, _ = kindsDriver(t, apitest.Shapes[0], 300, 120, 35)
+	d.keys("G", "i", "tab", "tab", "tab", "tab")
+	d.mustShow("Recurring · donors who stopped in", "guessed from the gifts' intervals: this server has no plans")
+}

@@ -59,10 +59,14 @@ type pageDrawnFrom struct {
 	page, year      int
 }
 
-// question is what the page asks, in words: the command line's title.
+// question is what the page asks, in words: the command line's title,
+// the read report's once it is in.
 func (p *reportPages) question() string {
-	if p.name() == GoalsPage {
+	switch {
+	case p.name() == GoalsPage:
 		return "Campaigns · raised against their goals"
+	case p.table != nil:
+		return p.table.title
 	}
 	return export.ReportTitle(p.name(), p.query())
 }
@@ -81,7 +85,7 @@ func (p *reportPages) title(width int) string {
 	st := &p.ctx.Styles
 	var rest string
 	if t := p.table; t != nil && p.lists() {
-		rest += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, "donor"))
+		rest += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, t.noun))
 	}
 	rest += p.ctx.PartialNote(p.data.Partial())
 	if p.loading && p.table != nil {
@@ -130,7 +134,7 @@ func (p *reportPages) body(width int) string {
 	}
 	b.WriteString("\n")
 	if len(t.rows) == 0 {
-		b.WriteString(st.Muted.Render("No donor in this report."))
+		b.WriteString(st.Muted.Render("No " + t.noun + " in this report."))
 		return b.String()
 	}
 	head, rows := t.lines(width)
