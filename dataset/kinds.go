@@ -35,20 +35,7 @@ func Records[T api.KindRecord](ctx context.Context, h Local, f KindFilter) ([]T,
 	if h.st == nil {
 		return nil, ErrNotLoaded
 	}
-	k := api.KindOf[T]()
-	raws, err := h.st.KindRaws(ctx, k.Name, f)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]T, 0, len(raws))
-	for _, raw := range raws {
-		rec, err := api.DecodeKindRecord[T](raw)
-		if err != nil {
-			return nil, fmt.Errorf("a stored record of %s is not readable (%w); run  donations cache clear  and sync again", k.Name, err)
-		}
-		out = append(out, rec)
-	}
-	return out, nil
+	return store.Records[T](ctx, h.st, f)
 }
 
 // KindCoverage is what the store held knows of kind k.

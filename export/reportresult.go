@@ -24,15 +24,22 @@ func ReportOf(res report.Result, running bool, countOthers string) Report {
 	case "retention":
 		r = RetentionReport(res.Retention, q)
 	case "recurring":
+		if res.Plans != nil {
+			r = PlansReport(res.Plans)
+			break
+		}
 		var sum RecurringSum
 		r = RecurringReport(res.Recurring, &sum)
-		r.Headline = func() []string { return []string{sum.Line(cur)} }
+		r.Headline = func() []string { return []string{GuessedLine(res.PlanCoverage.None), sum.Line(cur)} }
 	case "yoy":
 		r = YearOverYearReport(res.Months, q)
 	default:
 		r = RangesReport(res.Ranges)
 	}
 	r.Title = ReportTitle(res.Name, q)
+	if res.Plans != nil {
+		r.Title = PlansTitle(q)
+	}
 	words, own := ReportNotes(res.Notes, q, running, countOthers), r.Notes
 	r.Notes = func() []string {
 		if own != nil {

@@ -117,7 +117,24 @@ func monthly(a store.Sum, iv Interval) (e4 int64, exact *api.Decimal) {
 	if e4, ok := a.E4(); ok {
 		return iv.MonthlyE4(e4), nil
 	}
-	d := a.Decimal()
+	return monthlyExact(a.Decimal(), iv)
+}
+
+// monthlyOf is what a gift of d every interval iv is worth a month, as
+// monthly works it out.
+func monthlyOf(d api.Decimal, iv Interval) api.Decimal {
+	if e4, ok := d.Scaled(4); ok {
+		return api.ScaledDecimal(iv.MonthlyE4(e4), 4)
+	}
+	e4, exact := monthlyExact(d, iv)
+	if exact != nil {
+		return *exact
+	}
+	return api.ScaledDecimal(e4, 4)
+}
+
+// monthlyExact is monthly of an amount no int64 holds × 10^4.
+func monthlyExact(d api.Decimal, iv Interval) (e4 int64, exact *api.Decimal) {
 	if iv.Unit != 0 && perYear[iv.Unit] != 12*int64(iv.N) { // a monthly gift is its own monthly value, to the last digit
 		r, _ := new(big.Rat).SetString(d.String()) // a decimal's text always reads
 		r.Mul(r, big.NewRat(perYear[iv.Unit], 12*int64(iv.N)))

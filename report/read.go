@@ -19,12 +19,17 @@ type Result struct {
 	Query Query
 	Notes Notes
 	// Lapsed walks LYBUNT's or SYBUNT's donors, Recurring the recurring
-	// report's; nil for the other reports.
+	// report's as guessed from the gifts; nil for the other reports.
 	Lapsed    func(fn func(LapsedDonor) error) error
 	Recurring func(fn func(RecurringDonor) error) error
-	Retention Retention
-	Months    []YearMonth // yoy
-	Ranges    RangeTable
+	// Plans is the recurring report read from the plans where the store
+	// holds them (then Recurring is nil); PlanCoverage is what the store
+	// knows of them, which says why a report guessed from the gifts did.
+	Plans        *Plans
+	PlanCoverage store.KindHeld
+	Retention    Retention
+	Months       []YearMonth // yoy
+	Ranges       RangeTable
 }
 
 // Read reads the named report of q from st (ranges for a name it does
@@ -44,7 +49,12 @@ func Read(ctx context.Context, st *store.Store, name string, q Query, bands []in
 	case "retention":
 		r.Retention, err = RetentionOf(ctx, st, q, cur)
 	case "recurring":
-		r.Recurring = func(fn func(RecurringDonor) error) error { return Recurring(ctx, st, q, cur, fn) }
+		var held bool
+		if r.PlanCoverage, held, err = PlansHeld(ctx, st); held {
+			r.Plans, err = PlansOf(ctx, st, q, r.PlanCoverage, cur)
+		} else if err == nil {
+			r.Recurring = func(fn func(RecurringDonor) error) error { return Recurring(ctx, st, q, cur, fn) }
+		}
 	case "yoy":
 		r.Months, err = YearOverYear(ctx, st, q, cur)
 	default:

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"donations/api"
 )
 
 // The other kinds' records (plans, campaigns, donors, events, tickets,
@@ -195,4 +197,23 @@ func restoreKinds(ctx context.Context, tx *sql.Tx) (unreadable int, err error) {
 		}
 	}
 	return len(bad), nil
+}
+
+// Records are the records of T's kind that f selects, in f's order, each
+// decoded with its bytes as the server sent them (Raw).
+func Records[T api.KindRecord](ctx context.Context, s *Store, f KindFilter) ([]T, error) {
+	k := api.KindOf[T]()
+	raws, err := s.KindRaws(ctx, k.Name, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, 0, len(raws))
+	for _, raw := range raws {
+		rec, err := api.DecodeKindRecord[T](raw)
+		if err != nil {
+			return nil, fmt.Errorf("a stored record of %s is not readable (%w); run  donations cache clear  and sync again", k.Name, err)
+		}
+		out = append(out, rec)
+	}
+	return out, nil
 }

@@ -89,7 +89,7 @@ func New(src Source, opt Options) *Model {
 	m.kinds = kinds.New(m.ctx, nav, opt.Store, kindPrompts{m})
 	m.add(kinds.ID, m.kinds)
 	m.add(command.ID, command.New(m.ctx, nav))
-	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}))
+	m.add(insights.ID, insights.New(m.ctx, nav, viewData{m}, opt.Store))
 	m.add(live.ID, live.New(m.ctx, nav, viewData{m}, opt.Live))
 	m.add(logview.ID, logview.New(m.ctx, nav))
 	m.help = help.New(m.ctx, nav)

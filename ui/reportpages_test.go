@@ -40,7 +40,9 @@ func TestReportPagesTurnAndMoveTheYear(t *testing.T) {
 	// the first report.
 	d.mustShow("Insights", "By month (USD, converted)", "tab lybunt")
 	d.keys("shift+tab")
-	d.mustShow("Gift ranges by donor · 2027", "FROM", "tab insights", "shift+tab yoy")
+	d.mustShow("Campaigns · raised against their goals", "tab insights", "shift+tab ranges")
+	d.keys("shift+tab")
+	d.mustShow("Gift ranges by donor · 2027", "FROM", "tab goals", "shift+tab yoy")
 	d.keys("esc")
 	if d.m.focus != listID {
 		t.Errorf("esc on a report page: focus %v", d.m.focus)

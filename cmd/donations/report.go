@@ -39,7 +39,7 @@ func reportCommand(a *app) *cobra.Command {
   lybunt     donors who gave last year but not (yet) this year, the largest last year's total first
   sybunt     donors who gave some year before last year, but neither last year nor this year, the largest lifetime total first (--include-lybunt: last year's donors too, as Salesforce's NPSP counts them)
   retention  this year against last (the Fundraising Effectiveness Project's figures): retained, new, recaptured and lost donors, and the retention rates, of donors and of amounts
-  recurring  the recurring donors who stopped in the year (no gift for two months: the API sends no interval, so every plan is taken as monthly), with the active donors, their monthly value, and those who started
+  recurring  where the server has plans: the plans that stopped in the year (cancelled or failed, their last gift in it), with the active plans' monthly value per currency, and notes where the plans and the gifts held disagree; elsewhere guessed from the gifts: the recurring donors who stopped (no gift for two of their plan's intervals; a gift with no interval is taken as monthly), with the active donors and their monthly value. The first line says which
   yoy        this year against last, month by month and to date: gifts and amounts
   ranges     a gift range table: the donors by what they gave in the year, or with --by gift each gift by its size (--bands: a band from its lower end up to, not including, the next), and where the money comes from
 
@@ -98,6 +98,7 @@ func runReport(ctx context.Context, a *app, o reportOptions) error {
 	}
 	var width int
 	o.format, width = outputFormat(a, o.format, "json")
+	o.summary.plans = o.name == "recurring"
 	local, done, err := o.summary.open(ctx, a)
 	if err != nil {
 		return err

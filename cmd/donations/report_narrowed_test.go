@@ -23,6 +23,7 @@ func reportsNarrowedAddUp(t *testing.T, env map[string]string, account []string,
 		}
 		m := newReportModel(gifts, n.year, 0)
 		m.narrowed = true
+		m.plans = plansNamed(t, env, account, m.planCur, true)
 		for _, c := range reportChecks {
 			if n.reports != nil && !slices.Contains(n.reports, c.report) {
 				continue

@@ -161,14 +161,11 @@ var planMonths = map[string]int{"": 1, "1 M": 1, "3 M": 3, "1 Y": 12}
 // over in the year; their monthly value is the last gift over the months
 // of its interval, the largest first.
 func checkRecurring(t *testing.T, m reportModel, rows []map[string]any) {
-	from := time.Date(m.year, time.Month(max(m.fs, 1)), 1, 0, 0, 0, 0, time.Local)
-	if m.fs > 1 {
-		from = from.AddDate(-1, 0, 0)
+	if m.plans != nil {
+		checkRecurringPlans(t, m, rows)
+		return
 	}
-	end := from.AddDate(1, 0, 0)
-	if now := pinnedNow(); now.Before(end) {
-		end = now
-	}
+	from, end := recurringPeriod(m)
 	want, kinds := map[string]string{}, map[string]bool{}
 	for email, gifts := range m.byDonor {
 		var first, last *reportGift
@@ -224,4 +221,71 @@ func checkRecurring(t *testing.T, m reportModel, rows []map[string]any) {
 	if !m.narrowed && !kinds[""] && !kinds["3 M"] && !kinds["1 Y"] {
 		t.Errorf("every stopped donor's plan is monthly (%v): the intervals are not tested", kinds)
 	}
+}
+
+// recurringPeriod is the period a recurring report of m looks at: its
+// year, up to now in a year not over.
+func recurringPeriod(m reportModel) (from, end time.Time) {
+	from = time.Date(m.year, time.Month(max(m.fs, 1)), 1, 0, 0, 0, 0, time.Local)
+	if m.fs > 1 {
+		from = from.AddDate(-1, 0, 0)
+	}
+	end = from.AddDate(1, 0, 0)
+	if now := pinnedNow(); now.Before(end) {
+		end = now
+	}
+	return from, end
+}
+
+// checkRecurringPlans checks the recurring report read from the server's
+// plans: exactly the plans that are not active and whose last gift fell
+// in the period, each with its monthly value (its amount over the months
+// of its type) in the currency of its newest gift; the report's currency
+// first, then by currency, the largest monthly value first.
+func checkRecurringPlans(t *testing.T, m reportModel, rows []map[string]any) {
+	from, end := recurringPeriod(m)
+	months := map[string]int{"monthly": 1, "quarterly": 3, "annual": 12}
+	want := map[int64]string{}
+	for _, p := range m.plans {
+		last, ok := api.Time(p.LastDonationDate)
+		if p.Status.Value == "active" || !ok || last.Before(from) || !last.Before(end) {
+			continue
+		}
+		a, _ := p.Amount.Decimal()
+		a4, _ := a.Scaled(4)
+		n := months[p.Type.Value]
+		if n == 0 {
+			t.Fatalf("plan %d: type %q, which this test does not know", p.ID.Value, p.Type.Value)
+		}
+		monthly := api.ScaledDecimal(int64(math.Round(float64(a4)/float64(n))), 4)
+		want[p.ID.Value] = fmt.Sprintln(p.Status.Value, last.In(time.Local).Format(time.DateOnly), monthly, m.planCur[p.ID.Value])
+	}
+	if len(rows) != len(want) || len(want) == 0 {
+		t.Fatalf("%d plans stopped, want %d", len(rows), len(want))
+	}
+	key := func(r map[string]any) (int, string, api.Decimal) {
+		cur, _ := r["currency"].(string)
+		return boolRank(cur != m.cur), cur, decimal(t, r["monthly"].(string))
+	}
+	for i, r := range rows {
+		id := int64(r["plan"].(float64))
+		if got := fmt.Sprintln(r["status"], r["last_gift"], r["monthly"], r["currency"]); got != want[id] {
+			t.Errorf("plan %d: %s, want %s", id, got, want[id])
+		}
+		if i == 0 {
+			continue
+		}
+		o1, c1, v1 := key(rows[i-1])
+		o2, c2, v2 := key(r)
+		if o1 > o2 || o1 == o2 && (c1 > c2 || c1 == c2 && v2.Compare(v1) > 0) {
+			t.Errorf("row %d (plan %d): not in the report's order", i, id)
+		}
+	}
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

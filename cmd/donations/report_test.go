@@ -47,12 +47,22 @@ type reportModel struct {
 	// campaign): what they hold is not the variety the checks of the
 	// whole account make sure they are tested on.
 	narrowed bool
+	// plans are the server's plans that the gifts name (every plan, for
+	// the whole account), as the plans command lists them; none where the
+	// server has no plans. planCur is the currency of each plan's newest
+	// gift, of any status.
+	plans   []api.Plan
+	planCur map[int64]string
 }
 
 func newReportModel(all []api.Donation, year, fs int) reportModel {
-	m := reportModel{year: year, fs: fs, byDonor: map[string][]reportGift{}}
+	m := reportModel{year: year, fs: fs, byDonor: map[string][]reportGift{}, planCur: map[int64]string{}}
 	counts := map[string]int{}
+	newest := map[int64]time.Time{}
 	for _, d := range all {
+		if t, ok := api.Time(d.DonationDate); ok && d.PlanID.Valid && !t.Before(newest[d.PlanID.Value]) {
+			newest[d.PlanID.Value], m.planCur[d.PlanID.Value] = t, strings.ToUpper(d.Currency.Value)
+		}
 		t, ok := api.Time(d.DonationDate)
 		if !ok || strings.ToLower(d.Status.Value) != "paid" {
 			continue
@@ -152,6 +162,7 @@ func reportsAddUpAsTheExport(t *testing.T, sh apitest.Shape) {
 		year, fs int
 	}{{"calendar", 2026, 0}, {"fiscal from July", 2026, 7}, {"a past year", 2025, 0}} {
 		m := newReportModel(all, years.year, years.fs)
+		m.plans = plansNamed(t, env, account, m.planCur, false)
 		for _, c := range reportChecks {
 			for _, mode := range []string{"online", "offline"} {
 				t.Run(years.name+"/"+c.report+"/"+mode, func(t *testing.T) {
@@ -266,28 +277,56 @@ func partlyRefunded(d api.Donation) bool {
 	return d.Status.Value == "paid" && r.Compare(api.Decimal{}) > 0
 }
 
-// report recurring's table opens with its title, then its figures (the
-// active donors and their monthly value), before its rows: the stopped
-// donors are under a title. In csv and json, stdout is the rows alone and
-// the figures lead stderr.
+// report recurring's table opens with its title, then where its plans
+// come from (guessed from the gifts: the spec's server has no plans) and
+// its figures (the active donors and their monthly value), before its
+// rows: the stopped donors are under a title. In csv and json, stdout is
+// the rows alone and the source and figures lead stderr.
 func TestRecurringSaysItsFiguresFirst(t *testing.T) {
 	const figures = "recurring donors active: "
+	const source = "guessed from the gifts' intervals: this server has no plans"
 	r := runCmd(t, nil, "report", "recurring", "--demo", "--demo-count", "1000", "--format", "table")
 	lines := strings.Split(r.stdout, "\n")
 	if r.code != 0 || len(lines) < 4 {
 		t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)
 	}
-	if !strings.HasPrefix(lines[0], "Recurring · donors who stopped in ") || !strings.HasPrefix(lines[1], figures) ||
-		!strings.Contains(lines[1], " a month") || !strings.HasPrefix(lines[2], "E-MAIL") {
-		t.Errorf("the table does not open with its title, then its figures, then its columns:\n%s", strings.Join(lines[:4], "\n"))
+	if !strings.HasPrefix(lines[0], "Recurring · donors who stopped in ") || lines[1] != source || !strings.HasPrefix(lines[2], figures) ||
+		!strings.Contains(lines[2], " a month") || !strings.HasPrefix(lines[3], "E-MAIL") {
+		t.Errorf("the table does not open with its title, then its source and figures, then its columns:\n%s", strings.Join(lines[:4], "\n"))
 	}
 	if strings.Count(r.stdout, figures) != 1 {
 		t.Errorf("the figures are said %d times in the table, want once", strings.Count(r.stdout, figures))
 	}
 	for _, format := range []string{"csv", "json"} {
 		r := runCmd(t, nil, "report", "recurring", "--demo", "--format", format)
-		if r.code != 0 || strings.Contains(r.stdout, figures) || !strings.HasPrefix(r.stderr, "donations report: "+figures) {
+		if r.code != 0 || strings.Contains(r.stdout, figures) ||
+			!strings.HasPrefix(r.stderr, "donations report: "+source+"\ndonations report: "+figures) {
 			t.Errorf("%s: exit %d; the figures must lead stderr, not stdout:\nstderr: %s", format, r.code, r.stderr)
 		}
 	}
+}
+
+// plansNamed are the plans the store of account holds, as the plans
+// command lists them, those named by a gift planCur has where narrowed;
+// none where the server has no plans.
+func plansNamed(t *testing.T, env map[string]string, account []string, planCur map[int64]string, narrowed bool) []api.Plan {
+	t.Helper()
+	r := runCmd(t, env, append([]string{"plans", "--format", "ndjson", "--offline"}, account...)...)
+	if r.code != 0 {
+		t.Fatalf("plans: exit %d: %s", r.code, r.stderr)
+	}
+	var out []api.Plan
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if line == "" {
+			continue
+		}
+		p, err := api.DecodeKindRecord[api.Plan]([]byte(line))
+		if err != nil {
+			t.Fatalf("not a plan: %q", line)
+		}
+		if _, named := planCur[p.ID.Value]; named || !narrowed {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"donations/api"
 	"donations/ask"
 	"donations/dataset"
 	"donations/export"
@@ -30,6 +31,9 @@ type summaryOptions struct {
 	concurrency int
 	fiscalStart int // --fiscal-start; 0: the profile's
 	bom         bomChoice
+	// plans reads the server's plans too into the store in memory: the
+	// recurring report reads them where the server has them.
+	plans bool
 }
 
 func summaryCommand(a *app) *cobra.Command {
@@ -239,6 +243,15 @@ func (o summaryOptions) open(ctx context.Context, a *app) (dataset.Local, func()
 	if err != nil {
 		acct.close()
 		return dataset.Local{}, nil, err
+	}
+	if o.plans {
+		// A read cut short leaves none held: the report then says its
+		// plans were guessed, and why.
+		if _, err := dataset.ReadKind[api.Plan](ctx, st, acct.client, api.KindQuery{}); err != nil {
+			st.Close()
+			acct.close()
+			return dataset.Local{}, nil, err
+		}
 	}
 	return st, func() { st.Close(); acct.close() }, nil
 }

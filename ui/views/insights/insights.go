@@ -59,11 +59,11 @@ type AddedMsg struct {
 	err   error
 }
 
-// New is the insights of what data answers, drawn in ctx, moving the keys
-// through nav.
-func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data) *View {
+// New is the insights of what data answers, and of the campaigns held
+// holds, drawn in ctx, moving the keys through nav.
+func New(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, held dataset.Local) *View {
 	v := &View{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: viewport.New(), period: "month"}
-	v.reports = newReportPages(ctx, nav, data, v.Reread)
+	v.reports = newReportPages(ctx, nav, data, held, v.Reread)
 	return v
 }
 

@@ -2,14 +2,20 @@ package insights
 
 import (
 	"context"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
+	"donations/dataset"
 	"donations/report"
 	"donations/ui/uictx"
 )
+
+// pageNames are the pages after the overview: the reports, then the
+// campaigns against their goals.
+var pageNames = append(slices.Clone(report.Names), GoalsPage)
 
 // reportPages are the fundraising reports as pages of the insights view,
 // after its own overview (page 0): each is the report `donations report`
@@ -20,6 +26,8 @@ type reportPages struct {
 	ctx  *uictx.Context
 	nav  uictx.Navigator
 	data uictx.Data
+	// held is the account's store, which holds the campaigns.
+	held dataset.Local
 	keys *uictx.InsightKeys
 	vp   viewport.Model
 	// overview adds the overview up again: a sync stored more while a
@@ -27,44 +35,47 @@ type reportPages struct {
 	overview       func() tea.Cmd
 	overviewBehind bool
 
-	page    int // 0: the overview; n: report.Names[n-1]
+	page    int // 0: the overview; n: pageNames[n-1]
 	year    int // 0 until a page is first shown: then the current one
 	gen     int
 	cancel  context.CancelFunc
 	loading bool
 	stale   bool // the store changed during the read on its way
 	table   *reportTable
+	goals   *goals // the campaigns page's
 	err     error
 	drawn   uictx.Drawn[pageDrawnFrom]
 }
 
-// ReportMsg is a report page read off the event loop.
+// ReportMsg is a page read off the event loop: a report's table, or the
+// campaigns page's goals.
 type ReportMsg struct {
 	gen   int
 	table *reportTable
+	goals *goals
 	err   error
 }
 
-func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, overview func() tea.Cmd) *reportPages {
-	return &reportPages{ctx: ctx, nav: nav, data: data, keys: &ctx.Keys.Insights, vp: viewport.New(), overview: overview}
+func newReportPages(ctx *uictx.Context, nav uictx.Navigator, data uictx.Data, held dataset.Local, overview func() tea.Cmd) *reportPages {
+	return &reportPages{ctx: ctx, nav: nav, data: data, held: held, keys: &ctx.Keys.Insights, vp: viewport.New(), overview: overview}
 }
 
 // on says whether a report page, not the overview, is shown.
 func (p *reportPages) on() bool { return p.page > 0 }
 
-func (p *reportPages) name() string { return report.Names[p.page-1] }
+func (p *reportPages) name() string { return pageNames[p.page-1] }
 
 // pageName is what the key line and the page strip call page i.
 func pageName(i int) string {
 	if i == 0 {
 		return "insights"
 	}
-	return report.Names[i-1]
+	return pageNames[i-1]
 }
 
 // pageKeys are the page keys, their help naming the page each goes to.
 func (p *reportPages) pageKeys() (next, prev key.Binding) {
-	n := len(report.Names) + 1
+	n := len(pageNames) + 1
 	next, prev = p.keys.NextPage, p.keys.PrevPage
 	next.SetHelp(next.Help().Key, pageName((p.page+1)%n))
 	prev.SetHelp(prev.Help().Key, pageName((p.page+n-1)%n))
@@ -78,7 +89,7 @@ func (p *reportPages) open() (tea.Cmd, bool) {
 	if !p.on() {
 		return nil, false
 	}
-	p.table, p.err = nil, nil
+	p.table, p.goals, p.err = nil, nil, nil
 	return p.read(), true
 }
 
@@ -99,6 +110,9 @@ func (p *reportPages) read() tea.Cmd {
 	}
 	p.gen++
 	p.loading, p.stale = true, false
+	if p.name() == GoalsPage {
+		return p.readGoals()
+	}
 	if p.year == 0 {
 		p.year = report.FiscalYearOf(p.ctx.Now().In(p.ctx.Zone), p.ctx.FiscalStart)
 	}
@@ -125,7 +139,7 @@ func (p *reportPages) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.gen != p.gen {
 			return nil, true
 		}
-		p.loading, p.table, p.err = false, msg.table, msg.err
+		p.loading, p.table, p.goals, p.err = false, msg.table, msg.goals, msg.err
 		p.layout()
 		if p.stale {
 			return p.read(), true
@@ -146,7 +160,7 @@ func (p *reportPages) onKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	kb := p.keys
 	switch {
 	case key.Matches(msg, kb.NextPage, kb.PrevPage):
-		n := len(report.Names) + 1
+		n := len(pageNames) + 1
 		step := 1
 		if key.Matches(msg, kb.PrevPage) {
 			step = n - 1
@@ -189,7 +203,7 @@ func (p *reportPages) turn(i int) tea.Cmd {
 		}
 		return nil
 	}
-	p.table, p.err = nil, nil
+	p.table, p.goals, p.err = nil, nil, nil
 	return p.read()
 }
 
@@ -197,6 +211,9 @@ func (p *reportPages) turn(i int) tea.Cmd {
 func (p *reportPages) ShortHelp() []key.Binding {
 	next, prev := p.pageKeys()
 	k := p.keys
+	if p.name() == GoalsPage { // the server's totals: no year to move
+		return []key.Binding{next, prev, p.ctx.Keys.List.Help, p.ctx.Keys.Scroll.Up, k.Back, k.Quit}
+	}
 	return []key.Binding{next, prev, p.ctx.Keys.List.Help, k.PrevYear, k.NextYear, p.ctx.Keys.Scroll.Up, k.Back, k.Quit}
 }
 

@@ -30,13 +30,17 @@ func (p *reportPages) layout() int {
 	p.vp.SetHeight(max(lay.ScreenHeight-st.Panel.GetVerticalFrameSize()-3, 1))
 	// A page holds up to reportRowsHeld rows: drawn again only when they,
 	// the page, the width or the styles change, not for each key of a scroll.
-	if !p.drawn.Stale(pageDrawnFrom{width, p.ctx.Restyles(), p.table, errText(p.err), p.page, p.year}) {
+	if !p.drawn.Stale(pageDrawnFrom{width, p.ctx.Restyles(), p.table, p.goals, errText(p.err), p.page, p.year}) {
 		return width
 	}
 	var body string
 	switch {
 	case p.err != nil:
 		body = st.Error.Render("⚠ " + textsafe.Line(uictx.FirstLine(p.err.Error())))
+	case p.name() == GoalsPage && p.goals == nil:
+		body = st.Muted.Render("Reading the campaigns…")
+	case p.name() == GoalsPage:
+		body = p.goalsBody(width)
 	case p.table == nil:
 		body = st.Muted.Render("Reading " + p.name() + " for " + report.YearName(p.query(), p.year) + "…")
 	default:
@@ -50,12 +54,22 @@ func (p *reportPages) layout() int {
 type pageDrawnFrom struct {
 	width, restyles int
 	table           *reportTable
+	goals           *goals
 	err             string
 	page, year      int
 }
 
-// question is what the page asks, in words: the command line's title.
-func (p *reportPages) question() string { return export.ReportTitle(p.name(), p.query()) }
+// question is what the page asks, in words: the command line's title,
+// the read report's once it is in.
+func (p *reportPages) question() string {
+	switch {
+	case p.name() == GoalsPage:
+		return "Campaigns · raised against their goals"
+	case p.table != nil:
+		return p.table.title
+	}
+	return export.ReportTitle(p.name(), p.query())
+}
 
 // query is what the page asks the store: its year, read in the browser's
 // zone.
@@ -71,7 +85,7 @@ func (p *reportPages) title(width int) string {
 	st := &p.ctx.Styles
 	var rest string
 	if t := p.table; t != nil && p.lists() {
-		rest += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, "donor"))
+		rest += st.Muted.Render("  " + textsafe.Count(len(t.rows)+t.more, t.noun))
 	}
 	rest += p.ctx.PartialNote(p.data.Partial())
 	if p.loading && p.table != nil {
@@ -93,7 +107,7 @@ func (p *reportPages) lists() bool {
 // strip names every page, the one shown set apart.
 func (p *reportPages) strip() string {
 	st := &p.ctx.Styles
-	parts := make([]string, len(report.Names)+1)
+	parts := make([]string, len(pageNames)+1)
 	for i := range parts {
 		parts[i] = st.Muted.Render(pageName(i))
 		if i == p.page {
@@ -120,7 +134,7 @@ func (p *reportPages) body(width int) string {
 	}
 	b.WriteString("\n")
 	if len(t.rows) == 0 {
-		b.WriteString(st.Muted.Render("No donor in this report."))
+		b.WriteString(st.Muted.Render("No " + t.noun + " in this report."))
 		return b.String()
 	}
 	head, rows := t.lines(width)

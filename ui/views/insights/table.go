@@ -29,6 +29,9 @@ type reportTable struct {
 	// headline are the figures the report gives before its table, as the
 	// command line writes them: the recurring report's active and stopped.
 	headline []string
+	// title is what the report asks, as read (the recurring report's says
+	// whether it read plans or donors); noun is what a row is.
+	title, noun string
 }
 
 // readReport reads the named report of the question asked, for q's year,
@@ -41,7 +44,10 @@ func readReport(ctx context.Context, asked dataset.Asked, name string, q report.
 		return nil, err
 	}
 	r := export.ReportOf(res, running, countOthers)
-	t := &reportTable{columns: r.Columns, number: make([]bool, len(r.Columns)), sortedBy: r.SortedBy}
+	t := &reportTable{columns: r.Columns, number: make([]bool, len(r.Columns)), sortedBy: r.SortedBy, title: r.Title, noun: "donor"}
+	if res.Plans != nil {
+		t.noun = "plan"
+	}
 	err = r.Rows(func(cells []any) error {
 		if len(t.rows) == reportRowsHeld {
 			t.more++
