@@ -136,6 +136,7 @@ var bareMore = regexp.MustCompile(`\+[\d,]*\d(?:[^\d, ]|,|$| [^\pL])`)
 // alone says nothing. Each shape, the paid gifts and every
 // status, at 80 and 100 columns, where parts are left out.
 func TestFooterSaysWhatItLeavesOut(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{}))
