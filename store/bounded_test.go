@@ -45,7 +45,7 @@ func TestStoreStaysWithinItsJSON(t *testing.T) {
 		if kept, err := s.HeldJSON(ctx); err != nil || kept != json {
 			t.Fatalf("after sync %d the store counts %d bytes of JSON (%v), its records are %d", round, kept, err, json)
 		}
-		if x := sizeOverJSON(t, s); x > 1 {
+		if x := sizeOver(t, s, json); x > 1 {
 			t.Fatalf("after sync %d the store is %.3f× the JSON it holds", round, x)
 		}
 	}

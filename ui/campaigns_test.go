@@ -65,6 +65,7 @@ func TestDonorViewSaysWhereTheyGave(t *testing.T) {
 // Nothing is cut at 80×24 where campaigns show (TestNoNumberCutAt80 over
 // the Donorbox shape).
 func TestNoNumberCutAt80WithCampaigns(t *testing.T) {
+	t.Parallel()
 	for _, keys := range [][]string{{"G", "d"}, {"G", "d", "j", "j"}, {"G", "i"}, {"G", "i", "G"}} {
 		src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 		d := newDriver(t, src, 80, 24)

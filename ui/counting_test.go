@@ -45,7 +45,8 @@ func TestTheFooterHeadlineIsThePaidGifts(t *testing.T) {
 	now := d.m.ctx.Now()
 	paid, _ := ask.Read(ask.Texts{"status": "paid"}, now)
 	refunded, _ := ask.Read(ask.Texts{"status": "refunded"}, now)
-	raised, back := wholeSums(t, all, paid), wholeSums(t, all, refunded)
+	whole := wholeStore(t, all)
+	raised, back := wholeSums(t, whole, paid), wholeSums(t, whole, refunded)
 	if raised.count == 0 || back.count == 0 || raised.count == len(all) {
 		t.Fatalf("pick an account with paid, refunded and other gifts: %d paid, %d refunded of %d", raised.count, back.count, len(all))
 	}

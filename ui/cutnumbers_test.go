@@ -21,6 +21,7 @@ var cutNumber = regexp.MustCompile(`(^|[^\pL\d._@-])[\d,.]*\d…|…[\d,.]*\d|\b
 // with no "…": TestInsightsLinesFit checks what insights draws fits.)
 func TestNoNumberCutAt80(t *testing.T) {
 	skipShort(t)
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		keys []string
@@ -43,6 +44,7 @@ func TestNoNumberCutAt80(t *testing.T) {
 		{"live", []string{"L"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			src, _ := demoSource(t, demo.Options{})
 			d := newDriver(t, src, 80, 24)
 			d.keys(tc.keys...)

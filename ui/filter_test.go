@@ -50,9 +50,11 @@ func mustDecimal(t *testing.T, s string) *api.Decimal {
 // Without a store, a date range reads the API's pages that hold it only,
 // and the list then shows exactly the range's donations.
 func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
+	skipShort(t)
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
-			skipShort(t)
+			t.Parallel()
 			src, srv := demoSource(t, sh.Of(demo.Options{Count: 5000}))
 			d := newDriver(t, src, 120, 30)
 			before := srv.Requests()

@@ -21,6 +21,7 @@ import (
 // with `go test ./ui -update` and read the diff before committing it.
 func TestGoldenScreens(t *testing.T) {
 	skipShort(t)
+	t.Parallel()
 	cases := []struct {
 		name string
 		w, h int
@@ -59,6 +60,7 @@ func TestGoldenScreens(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			src, _ := demoSource(t, demo.Options{Count: testCount})
 			d := newDriver(t, src, tc.w, tc.h)
 			d.keys(tc.keys...)
@@ -71,6 +73,7 @@ func TestGoldenScreens(t *testing.T) {
 // escape sequences are kept (shown as ␛) so a colour that changes shows.
 func TestGoldenColours(t *testing.T) {
 	skipShort(t)
+	t.Parallel()
 	for _, bg := range []struct {
 		name string
 		msg  tea.BackgroundColorMsg
@@ -92,6 +95,7 @@ func TestGoldenColours(t *testing.T) {
 			{"detail_80x24", 80, 24, []string{"enter"}},
 		} {
 			t.Run(bg.name+"_"+tc.name, func(t *testing.T) {
+				t.Parallel()
 				src, _ := demoSource(t, demo.Options{Count: testCount})
 				d := newDriver(t, src, tc.w, tc.h)
 				d.send(bg.msg)

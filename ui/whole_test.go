@@ -27,8 +27,12 @@ import (
 // never those of what happened to be loaded.
 func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 	skipShort(t)
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
-		t.Run(sh.Name, func(t *testing.T) { everyAnswerIsOverTheWholeAccount(t, sh) })
+		t.Run(sh.Name, func(t *testing.T) {
+			t.Parallel()
+			everyAnswerIsOverTheWholeAccount(t, sh)
+		})
 	}
 }
 
@@ -36,6 +40,7 @@ func everyAnswerIsOverTheWholeAccount(t *testing.T, sh apitest.Shape) {
 	srv := demo.New(sh.Of(demo.Options{Count: 3000}))
 	c := demoClient(t, srv)
 	all := apitest.Every(t, c)
+	whole := wholeStore(t, all)
 	mem, err := store.Memory(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +65,7 @@ func everyAnswerIsOverTheWholeAccount(t *testing.T, sh apitest.Shape) {
 		d.settle()
 		d.run(d.m.open(insights.ID))
 		d.settle()
-		want := wholeSums(t, all, q)
+		want := wholeSums(t, whole, q)
 		ins := d.m.children[insights.ID].(*insights.View).Facts()
 		total, count := insights.SumOf(ins.Statuses, "USD")
 		switch {
@@ -93,22 +98,29 @@ type sums struct {
 	usd   api.Decimal
 }
 
-// wholeSums adds up the donations q keeps, read with the store's own
-// filter on a store of its own: its count and what they add up to in USD,
-// as apitest.NetOf counts each (converted, or in its own currency, less
-// the part refunded).
-func wholeSums(t *testing.T, all []api.Donation, q ask.Question) sums {
+// wholeStore is every donation of all put in a store of its own, which the
+// test's answers are checked against: built once, read for each question.
+func wholeStore(t *testing.T, all []api.Donation) *store.Store {
 	t.Helper()
 	st, err := store.Memory(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	if _, err := st.Put(context.Background(), all); err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// wholeSums adds up the donations q keeps of whole (a wholeStore), read
+// with the store's own filter: their count and what they add up to in
+// USD, as apitest.NetOf counts each (converted, or in its own currency,
+// less the part refunded).
+func wholeSums(t *testing.T, whole *store.Store, q ask.Question) sums {
+	t.Helper()
 	var s sums
-	err = st.Donations(context.Background(), query.Query{Filter: q.Store(true)}, 0, -1, func(d *api.Donation) error {
+	err := whole.Donations(context.Background(), query.Query{Filter: q.Store(true)}, 0, -1, func(d *api.Donation) error {
 		s.count++
 		if g, ok := apitest.NetOf(t, d); ok && g.Currency == "USD" {
 			s.usd = s.usd.Add(api.ScaledDecimal(g.Net, 4))

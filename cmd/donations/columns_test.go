@@ -20,6 +20,7 @@ func TestCampaignAndTributeFilters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}
+	t.Parallel()
 	tribute := func(d api.Donation) string {
 		if d.Honor == nil {
 			return ""
@@ -41,6 +42,7 @@ func TestCampaignAndTributeFilters(t *testing.T) {
 	}
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
+			t.Parallel()
 			_, env, account := shapedAccount(t, sh.Of(demo.Options{Count: 1500}))
 			all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 			if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {

@@ -68,6 +68,7 @@ func TestListEndsOnARepeatedPageOfRecordsWithoutIDs(t *testing.T) {
 // Paging metadata at half the truth, or has_more false on full pages,
 // stops neither list nor summary: both read the 1,000 gifts sync reads.
 func TestListAndSummaryReadPastLyingMetadata(t *testing.T) {
+	t.Parallel()
 	lies := map[string]func(m map[string]any){
 		"half": func(m map[string]any) {
 			m["total"], m["total_pages"] = m["total"].(float64)/2, m["total_pages"].(float64)/2
@@ -76,6 +77,7 @@ func TestListAndSummaryReadPastLyingMetadata(t *testing.T) {
 	}
 	for name, lie := range lies {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			srv := demo.New(demo.Options{Count: 1000, Wrap: true})
 			hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				rec := httptest.NewRecorder()

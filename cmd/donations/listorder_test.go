@@ -33,6 +33,7 @@ func listDates(t *testing.T, out string) (ids []int64, dates []time.Time) {
 // memory (a filter only a store applies) and either shape of server;
 // --newest N is the N most recent, newest first unless --order oldest.
 func TestListOrder(t *testing.T) {
+	t.Parallel()
 	demo := []string{"list", "--demo", "--demo-count", "450", "--format", "ndjson"}
 	all := runCmd(t, nil, demo...)
 	allIDs, allDates := listDates(t, all.stdout)
@@ -66,6 +67,7 @@ func TestListOrder(t *testing.T) {
 		{"in a store, sort -date", []string{"--amount", "1..", "--sort", "-date"}, -1, true, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			r := runCmd(t, nil, append(slices.Clone(demo), tc.args...)...)
 			ids, dates := listDates(t, r.stdout)
 			if r.code != 0 || tc.n >= 0 && len(ids) != tc.n || len(ids) == 0 {

@@ -17,6 +17,7 @@ import (
 // every gift; the newest three offline; a full sync that ends. Each hostile
 // server has an honest twin that must pass it all, whole.
 func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
+	t.Parallel()
 	count := 1500
 	if testing.Short() {
 		count = 600 // pages enough for every change of order and size
@@ -43,6 +44,7 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 		{"page 1 newest first, later pages oldest first", demo.Options{NewestPageOne: true}, nil, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			tc.opts.Count = count
 			var cur atomic.Pointer[demo.Server]
 			cur.Store(demo.New(tc.opts))

@@ -23,7 +23,7 @@ func TestReportShowsTheReadsProgressOnATerminal(t *testing.T) {
 	a := &app{env: env{&out, safeText{tty}, func(k string) string { return vars[k] }, terms{err: tty}, pinnedNow}}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if code := execute(ctx, a.env, newRoot(a), []string{"report", "lybunt", "--demo", "--format", "csv"}); code != 0 {
+	if code := execute(ctx, a.env, newRoot(a), []string{"report", "lybunt", "--demo", "--demo-count", "1000", "--format", "csv"}); code != 0 {
 		t.Fatalf("exit %d, stdout %q", code, out.String())
 	}
 	b, err := os.ReadFile(tty.Name())

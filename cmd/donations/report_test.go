@@ -134,8 +134,12 @@ func (m reportModel) gave(gifts []reportGift, in func(fy int) bool) bool {
 // The reports' figures are those worked out here from the NDJSON export
 // of the same data, online and offline, for calendar and fiscal years.
 func TestReportsAddUpAsTheExport(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
-		t.Run(sh.Name, func(t *testing.T) { reportsAddUpAsTheExport(t, sh) })
+		t.Run(sh.Name, func(t *testing.T) {
+			t.Parallel()
+			reportsAddUpAsTheExport(t, sh)
+		})
 	}
 }
 
@@ -298,7 +302,7 @@ func TestRecurringSaysItsFiguresFirst(t *testing.T) {
 		t.Errorf("the figures are said %d times in the table, want once", strings.Count(r.stdout, figures))
 	}
 	for _, format := range []string{"csv", "json"} {
-		r := runCmd(t, nil, "report", "recurring", "--demo", "--format", format)
+		r := runCmd(t, nil, "report", "recurring", "--demo", "--demo-count", "1000", "--format", format)
 		if r.code != 0 || strings.Contains(r.stdout, figures) ||
 			!strings.HasPrefix(r.stderr, "donations report: "+source+"\ndonations report: "+figures) {
 			t.Errorf("%s: exit %d; the figures must lead stderr, not stdout:\nstderr: %s", format, r.code, r.stderr)

@@ -44,7 +44,7 @@ func TestReportRemembersTheFiscalStart(t *testing.T) {
 			t.Errorf("%v: said again: %s", args, r.stderr)
 		}
 	}
-	demoRun := runCmd(t, map[string]string{"HOME": filepath.Dir(cfg)}, "report", "yoy", "--demo", "--format", "csv", "--fiscal-start", "4")
+	demoRun := runCmd(t, map[string]string{"HOME": filepath.Dir(cfg)}, "report", "yoy", "--demo", "--demo-count", "300", "--format", "csv", "--fiscal-start", "4")
 	if demoRun.code != 0 || !strings.Contains(demoRun.stderr, "starts in April: not saved, as no profile is in use") {
 		t.Errorf("--demo: exit %d, stderr %s", demoRun.code, demoRun.stderr)
 	}

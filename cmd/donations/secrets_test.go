@@ -17,6 +17,7 @@ func TestTheAPIKeyIsNeverPrinted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}
+	t.Parallel() // most of its time is the retries' waits against nothing listening
 	const key = "sk_live_TOPSECRET_4f9a71"
 	start := func(o demo.Options) *demo.Running {
 		o.APIKey = key

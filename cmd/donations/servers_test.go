@@ -16,8 +16,10 @@ import (
 // (list and summary, counted exactly against the server's own dates), a
 // sync and the same range offline, and cache info's count of the account.
 func TestEveryKindOfServerAnswersRight(t *testing.T) {
+	t.Parallel()
 	for _, sv := range apitest.Servers {
 		t.Run(sv.Name, func(t *testing.T) {
+			t.Parallel()
 			srv := demo.New(sv.Of(demo.Options{Count: 3015, PageSize: 50}))
 			hs := httptest.NewServer(srv)
 			t.Cleanup(hs.Close)

@@ -15,6 +15,7 @@ func TestSoakExportLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("exports 20,000 donations twice")
 	}
+	t.Parallel()
 	cases := []struct {
 		name string
 		opts demo.Options
@@ -24,6 +25,7 @@ func TestSoakExportLosesNothing(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			run, err := demo.Start(context.Background(), "", tc.opts)
 			if err != nil {
 				t.Fatal(err)
