@@ -38,8 +38,8 @@ func Records[T api.KindRecord](ctx context.Context, h Local, f KindFilter) ([]T,
 	return store.Records[T](ctx, h.st, f)
 }
 
-// KindCoverage is what the store held knows of kind k.
-func KindCoverage(ctx context.Context, h Local, k api.RecordKind) (KindHeld, error) {
+// HeldOfKind is what the store held knows of kind k.
+func HeldOfKind(ctx context.Context, h Local, k api.RecordKind) (KindHeld, error) {
 	if h.st == nil {
 		return KindHeld{}, ErrNotLoaded
 	}
@@ -177,7 +177,7 @@ func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool, now time
 	for i, read := range reads { // reads is in api.RecordKinds' order
 		k := api.RecordKinds[i]
 		if !again {
-			held, err := KindCoverage(ctx, s, k)
+			held, err := HeldOfKind(ctx, s, k)
 			if err != nil {
 				return out, err
 			}

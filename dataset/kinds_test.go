@@ -65,7 +65,7 @@ func TestKindsSyncReadsEveryKindAfterTheDonations(t *testing.T) {
 	ctx, h := context.Background(), dataset.Hold(s)
 	for i, read := range res.Kinds {
 		k := api.RecordKinds[i]
-		held, err := dataset.KindCoverage(ctx, h, k)
+		held, err := dataset.HeldOfKind(ctx, h, k)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestKindsOfTheSpecServerAreNone(t *testing.T) {
 	res := sync(t, s, c, dataset.SyncOptions{Kinds: c})
 	ctx := context.Background()
 	for _, read := range res.Kinds {
-		held, err := dataset.KindCoverage(ctx, dataset.Hold(s), read.Kind)
+		held, err := dataset.HeldOfKind(ctx, dataset.Hold(s), read.Kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +193,7 @@ func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
+	before, _ := dataset.HeldOfKind(ctx, h, api.PlansKind)
 	cut, err := dataset.ReadKind[api.Plan](ctx, dataset.Hold(s), client(t, bad.URL), api.KindQuery{PerPage: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +201,7 @@ func TestKindReadCutShortKeepsThePreviousSet(t *testing.T) {
 	if !errors.Is(cut.Partial, api.ErrPartial) || !strings.Contains(cut.Line(), "keeps the plans it had") {
 		t.Errorf("the read cut short said %q", cut.Line())
 	}
-	after, _ := dataset.KindCoverage(ctx, h, api.PlansKind)
+	after, _ := dataset.HeldOfKind(ctx, h, api.PlansKind)
 	plans, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{})
 	if err != nil {
 		t.Fatal(err)
@@ -229,7 +229,7 @@ func TestKindsOfAKilledSyncStayWhole(t *testing.T) {
 		killChild(t, srv.URL, path, after, api.DateRange{}, "STORE_TEST_SYNC_KINDS=1")
 		s := open(t, path)
 		for _, read := range first.Kinds {
-			held, err := dataset.KindCoverage(context.Background(), dataset.Hold(s), read.Kind)
+			held, err := dataset.HeldOfKind(context.Background(), dataset.Hold(s), read.Kind)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -327,7 +327,7 @@ func TestASyncKeepsALargeKindReadLately(t *testing.T) {
 			t.Errorf("%s: the plans were not read again: %+v", tc.name, res.Kinds[1])
 		}
 	}
-	held, err := dataset.KindCoverage(context.Background(), dataset.Hold(s), api.DonorsKind)
+	held, err := dataset.HeldOfKind(context.Background(), dataset.Hold(s), api.DonorsKind)
 	if err != nil || held.Records != first.Kinds[2].Records {
 		t.Fatalf("donors held after the syncs: %+v, %v", held, err)
 	}

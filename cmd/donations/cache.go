@@ -71,7 +71,7 @@ func runCacheInfo(ctx context.Context, a *app) error {
 func kindsInfo(ctx context.Context, a *app, s dataset.Local) error {
 	var none, unread []string
 	for _, k := range api.RecordKinds {
-		held, err := dataset.KindCoverage(ctx, s, k)
+		held, err := dataset.HeldOfKind(ctx, s, k)
 		if err != nil {
 			return storeError(err)
 		}

@@ -48,7 +48,7 @@ func runKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions) erro
 		fmt.Fprintln(a.stderr, "donations: warning:", read.Line())
 	}
 	if read.Partial != nil {
-		held, err := dataset.KindCoverage(ctx, s, k)
+		held, err := dataset.HeldOfKind(ctx, s, k)
 		if err != nil {
 			return storeError(err)
 		}
@@ -86,7 +86,7 @@ func kindOffline[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, 
 		return err
 	}
 	defer s.Close()
-	held, err := dataset.KindCoverage(ctx, s, k)
+	held, err := dataset.HeldOfKind(ctx, s, k)
 	if err != nil {
 		return storeError(err)
 	}

@@ -35,7 +35,7 @@ func (p *reportPages) readGoals() tea.Cmd {
 		ctx := context.Background()
 		g := &goals{}
 		var err error
-		if g.held, err = dataset.KindCoverage(ctx, h, api.CampaignsKind); err == nil && !g.held.None && !g.held.Read.IsZero() {
+		if g.held, err = dataset.HeldOfKind(ctx, h, api.CampaignsKind); err == nil && !g.held.None && !g.held.Read.IsZero() {
 			g.campaigns, err = dataset.Records[api.Campaign](ctx, h, dataset.KindFilter{})
 		}
 		if errors.Is(err, dataset.ErrNotLoaded) { // no account's store: none read

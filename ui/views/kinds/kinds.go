@@ -203,7 +203,7 @@ func (v *View) read() tea.Cmd {
 	gen, h, s, loc, f := v.gen, v.held, v.spec, v.ctx.Location(), v.asked()
 	return func() tea.Msg {
 		ctx := context.Background()
-		have, err := dataset.KindCoverage(ctx, h, s.kind)
+		have, err := dataset.HeldOfKind(ctx, h, s.kind)
 		var items []item
 		if err == nil && !have.None && !have.Read.IsZero() {
 			items, err = s.read(ctx, h, f, loc)
