@@ -166,6 +166,14 @@ func (l Local) Info(ctx context.Context) (Info, error) {
 	return in, err
 }
 
-// Store is the store itself, for summary's grouping, which reads it
-// group by group through report.Summary.
-func (l Local) Store() *store.Store { return l.st }
+// EachGroup streams what the donations f selects add up to, by the keys
+// by (query.GroupKeys), days in loc, as the store groups them.
+func (l Local) EachGroup(ctx context.Context, f query.Filter, by []string, loc *time.Location, fn func(Group) error) error {
+	return l.st.EachGroup(ctx, f, by, loc, fn)
+}
+
+// Whole is what every donation f selects adds up to, for a summary's
+// shares of the whole.
+func (l Local) Whole(ctx context.Context, f query.Filter) (store.Whole, error) {
+	return l.st.Whole(ctx, f)
+}

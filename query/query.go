@@ -58,3 +58,11 @@ type Query struct {
 	Sort string // one of Sorts; "" is date
 	Desc bool
 }
+
+// GroupKeys are what a summary can add donations up by, in the order help
+// and errors show them.
+var GroupKeys = []string{"form", "campaign", "status", "month", "week", "day", "donor", "currency", "payment_type", "recurring"}
+
+// GroupOrders are the orders a summary's groups can come in: by their keys
+// (as the store streams them), by count, or by the converted total.
+var GroupOrders = []string{"group", "count", "amount"}

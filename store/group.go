@@ -39,8 +39,6 @@ var offsetDays = map[string]string{
 	"month": "coalesce(strftime('%%Y-%%m', date_utc/1000 + %s, 'unixepoch'), '')",
 }
 
-// GroupKeyNames lists GroupKeys in the order help and errors show them.
-var GroupKeyNames = []string{"form", "campaign", "status", "month", "week", "day", "donor", "currency", "payment_type", "recurring"}
 
 // Group is what one group of donations adds up to. Amounts sums amount by
 // currency and Converted sums converted_amount by converted currency, both
@@ -265,7 +263,7 @@ func (s *Store) groupSource(ctx context.Context, f filter, by []string, loc *tim
 	for _, b := range by {
 		k, ok := groupKeys[b]
 		if !ok {
-			return src, fmt.Errorf("cannot group by %q (one of %s)", b, strings.Join(GroupKeyNames, ", "))
+			return src, fmt.Errorf("cannot group by %q (one of %s)", b, strings.Join(query.GroupKeys, ", "))
 		}
 		if k.column == "day" && inZone {
 			fits, err := s.zoneFits(ctx, loc)

@@ -10,10 +10,6 @@ import (
 	"donations/query"
 )
 
-// GroupOrders are the orders a summary's groups can come in: by their keys
-// (as EachGroup streams them), by count, or by the converted total.
-var GroupOrders = []string{"group", "count", "amount"}
-
 // SortGroups puts gs in order ("group", "count" or "amount"), descending
 // if desc. Groups that tie keep key order, whatever the direction, so the
 // same question always lists its groups alike, and a top-N cuts ties the

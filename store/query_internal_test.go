@@ -18,3 +18,15 @@ func TestSortColumnsAreTheSorts(t *testing.T) {
 		t.Errorf("query.Sorts has %d names, the store %d", len(query.Sorts), len(sortColumns))
 	}
 }
+
+// The keys a summary groups by are the store's grouping columns.
+func TestGroupKeysAreTheStoresColumns(t *testing.T) {
+	for _, k := range query.GroupKeys {
+		if _, ok := groupKeys[k]; !ok {
+			t.Errorf("query.GroupKeys has %q, which the store cannot group by", k)
+		}
+	}
+	if len(query.GroupKeys) != len(groupKeys) {
+		t.Errorf("query.GroupKeys has %d names, the store %d", len(query.GroupKeys), len(groupKeys))
+	}
+}

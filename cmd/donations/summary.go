@@ -14,8 +14,8 @@ import (
 	"donations/ask"
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 	"donations/report"
-	"donations/store"
 	"donations/suggest"
 )
 
@@ -23,7 +23,7 @@ type summaryOptions struct {
 	ask         askFlags
 	q           ask.Question // read from ask when the command runs
 	by          []string
-	sort        string // a store.GroupOrders name, "-" in front for descending
+	sort        string // a query.GroupOrders name, "-" in front for descending
 	top         int
 	format      string
 	offline     bool
@@ -43,7 +43,7 @@ func summaryCommand(a *app) *cobra.Command {
 		Short: "Count and add up donations by form, status, month, donor...",
 		Long: `Count the matching donations and add up their amounts, exactly, per currency and as converted, by one key or two (--by twice).
 
-Keys: ` + strings.Join(store.GroupKeyNames, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr (--by status too: add --all-statuses to see every status). --dates takes the browser's words ("last month", "this year").
+Keys: ` + strings.Join(query.GroupKeys, ", ") + `. Days, weeks (from Monday) and months are in the local time zone (TZ). Only paid gifts count, as in donations report (a refunded gift is not paid): --status names the statuses that count instead, --all-statuses counts every status, refunded too; what is left out is said on stderr (--by status too: add --all-statuses to see every status). --dates takes the browser's words ("last month", "this year").
 
 Each group has its share of the whole selection: of the count, and of the converted total (none where the selection converts to several currencies). --sort orders the groups by count, amount (the converted total) or group (the keys, the default), descending with - in front. --top N keeps the first N groups after sorting (without --sort, the largest converted totals first) and adds up the rest in one "other (M groups)" row, so the total stays whole. The table ends with the total and the recurring part of it (--by recurring gives the same numbers as JSON or CSV).
 
@@ -62,9 +62,9 @@ Each group has its share of the whole selection: of the count, and of the conver
 		},
 	}
 	fs := c.Flags()
-	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(store.GroupKeyNames, ", ")+" (twice for two levels)")
-	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(store.GroupKeyNames, cobra.ShellCompDirectiveNoFileComp))
-	choiceVar(c, &o.sort, "sort", groupSorts(), "order the groups by "+strings.Join(store.GroupOrders, ", ")+"; -amount for descending")
+	fs.Var(listFlag{&o.by}, "by", "group by "+strings.Join(query.GroupKeys, ", ")+" (twice for two levels)")
+	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(query.GroupKeys, cobra.ShellCompDirectiveNoFileComp))
+	choiceVar(c, &o.sort, "sort", groupSorts(), "order the groups by "+strings.Join(query.GroupOrders, ", ")+"; -amount for descending")
 	intVar(fs, &o.top, "top", 0, 0, "keep the first N groups after sorting (without --sort: the largest amounts); the rest add up in one \"other\" row, so the total stays whole (0: every group)")
 	choiceVar(c, &o.format, "format", export.SummaryFormats, "table, json or csv (default: table on a terminal, json otherwise)")
 	intVar(fs, &o.concurrency, "concurrency", 1, 16, "pages fetched at once, 1..16")
@@ -87,7 +87,7 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 		return err
 	}
 	defer done()
-	st := local.Store()
+	st := local
 	whole := o.fromStore()
 	err = checkValues(ctx, o.q, local, holdsAccount(o.q, whole))
 	f, left := o.q.Store(whole), ""
@@ -96,8 +96,8 @@ func runSummary(ctx context.Context, a *app, o summaryOptions) error {
 	}
 	n, formAt, formNamed := 0, slices.Index(o.by, "form"), false
 	s := report.Summary{By: o.by, Order: strings.TrimPrefix(o.sort, "-"), Desc: strings.HasPrefix(o.sort, "-"), Top: o.top, Fresh: true,
-		Groups: func(fn func(store.Group) error) error {
-			return st.EachGroup(ctx, f, o.by, a.now().Location(), func(g store.Group) error {
+		Groups: func(fn func(dataset.Group) error) error {
+			return st.EachGroup(ctx, f, o.by, a.now().Location(), func(g dataset.Group) error {
 				n++
 				formNamed = formNamed || formAt >= 0 && g.Key[formAt] != ""
 				return fn(g)
@@ -190,7 +190,7 @@ func (o summaryOptions) leftOutNote() string {
 // groupSorts are the orders --sort takes, both directions.
 func groupSorts() []string {
 	var out []string
-	for _, o := range store.GroupOrders {
+	for _, o := range query.GroupOrders {
 		out = append(out, o, "-"+o)
 	}
 	return out
@@ -199,11 +199,11 @@ func groupSorts() []string {
 // check says what is wrong with the keys asked for, if anything.
 func (o summaryOptions) check() string {
 	if len(o.by) == 0 || len(o.by) > 2 {
-		return "give --by once or twice (" + strings.Join(store.GroupKeyNames, ", ") + ")"
+		return "give --by once or twice (" + strings.Join(query.GroupKeys, ", ") + ")"
 	}
 	for i, b := range o.by {
-		if !slices.Contains(store.GroupKeyNames, b) {
-			return fmt.Sprintf("--by: %q is not one of %s%s", b, strings.Join(store.GroupKeyNames, ", "), suggest.DidYouMean(b, store.GroupKeyNames))
+		if !slices.Contains(query.GroupKeys, b) {
+			return fmt.Sprintf("--by: %q is not one of %s%s", b, strings.Join(query.GroupKeys, ", "), suggest.DidYouMean(b, query.GroupKeys))
 		}
 		if slices.Contains(o.by[:i], b) {
 			return fmt.Sprintf("--by: %q is given twice", b)

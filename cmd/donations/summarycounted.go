@@ -3,23 +3,23 @@ package main
 import (
 	"context"
 
+	"donations/dataset"
 	"donations/export"
 	"donations/query"
 	"donations/report"
-	"donations/store"
 )
 
 // counted narrows f to the statuses that count, by report.Counts's rule
 // (paid gifts), unless --status names them or --all-statuses counts every
 // one, refunded too (a summary by status shows each apart); and says in
 // words what it leaves out (see export.LeftOut), "" when nothing.
-func counted(ctx context.Context, st *store.Store, f query.Filter, all bool) (query.Filter, string, error) {
+func counted(ctx context.Context, st dataset.Local, f query.Filter, all bool) (query.Filter, string, error) {
 	if len(f.Statuses) > 0 || all {
 		return f, "", nil
 	}
 	var rule report.Rule
-	var held []store.Group
-	err := st.EachGroup(ctx, f, []string{"status"}, nil, func(g store.Group) error {
+	var held []dataset.Group
+	err := st.EachGroup(ctx, f, []string{"status"}, nil, func(g dataset.Group) error {
 		held = append(held, g)
 		return nil
 	})

@@ -3,17 +3,17 @@ package main
 import (
 	"context"
 
+	"donations/dataset"
 	"donations/query"
-	"donations/store"
 )
 
 // campaignsInstead says, for a summary by form where no gift has a form,
 // that the server names none and --by campaign groups by campaign, when the
 // gifts have campaigns (servers that nest the campaign, as Donorbox does,
 // send no form_name): one "—" group tells nothing. "" otherwise.
-func campaignsInstead(ctx context.Context, st *store.Store, f query.Filter) (string, error) {
+func campaignsInstead(ctx context.Context, st dataset.Local, f query.Filter) (string, error) {
 	named := false
-	err := st.EachGroup(ctx, f, []string{"campaign"}, nil, func(g store.Group) error {
+	err := st.EachGroup(ctx, f, []string{"campaign"}, nil, func(g dataset.Group) error {
 		named = named || g.Key[0] != ""
 		return nil
 	})
