@@ -39,7 +39,6 @@ var offsetDays = map[string]string{
 	"month": "coalesce(strftime('%%Y-%%m', date_utc/1000 + %s, 'unixepoch'), '')",
 }
 
-
 // Group is what one group of donations adds up to. Amounts sums amount by
 // currency and Converted sums converted_amount by converted currency, both
 // exact; a donation with no amount counts but adds nothing. Servers of
