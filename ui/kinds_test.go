@@ -13,6 +13,7 @@ import (
 	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
+	"donations/textsafe"
 	"donations/ui/uictx"
 	"donations/ui/views/command"
 	"donations/ui/views/detail"
@@ -278,5 +279,20 @@ func TestEscGoesBackAlongTheJumps(t *testing.T) {
 	d.keys("esc")
 	if d.m.focus != listID {
 		t.Fatalf("the last Esc leaves the keys with %v", d.m.focus)
+	}
+}
+
+// At 80 columns every kind's key line keeps ? (all keys) and q, as the
+// donations list's does: the bindings that do not fit are the least
+// needed, dropped whole.
+func TestKindKeyLineKeepsHelpAt80(t *testing.T) {
+	d, _ := kindsDriver(t, donorbox, 300, 80, 24)
+	for _, kind := range []string{"plans", "campaigns", "donors", "events", "tickets", "purchases"} {
+		d.keys(":", kind, "enter")
+		ls := lines(d.screen())
+		keys := ls[len(ls)-1]
+		if !strings.Contains(keys, "? all keys") || !strings.Contains(keys, "q quit") || textsafe.Width(keys) > 80 {
+			t.Errorf("%s: key line %q", kind, keys)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package uictx
 
 import (
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -80,8 +81,19 @@ func (c *Context) KeyLine(bindings []key.Binding) string {
 // most needed first, so when they do not all fit the last go, whole, rather
 // than the line being cut mid-word.
 func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
+	return c.keyLineFit(bindings, nil, width)
+}
+
+// KeyLineEnding is KeyLine with ends kept at its end whatever else goes
+// (? all keys, q quit), for a view whose line is longer than a narrow
+// screen.
+func (c *Context) KeyLineEnding(bindings, ends []key.Binding) string {
+	return c.keyLineFit(bindings, ends, c.Layout.Width)
+}
+
+func (c *Context) keyLineFit(bindings, ends []key.Binding, width int) string {
 	c.help.SetWidth(0) // measured here: the help's own cut leaves a dangling "…"
-	all := c.help.ShortHelpView(bindings)
+	all := c.help.ShortHelpView(append(slices.Clip(bindings), ends...))
 	if textsafe.Width(all) <= width {
 		return all
 	}
@@ -91,9 +103,12 @@ func (c *Context) KeyLineWidth(bindings []key.Binding, width int) string {
 	// screen.
 	fit := ""
 	lo, hi := 2, len(bindings)-1 // the lengths not yet tried
+	if len(ends) > 0 {
+		lo = 1
+	}
 	for lo <= hi {
 		n := (lo + hi) / 2
-		if line := c.help.ShortHelpView(bindings[:n]); textsafe.Width(line) <= width {
+		if line := c.help.ShortHelpView(append(slices.Clip(bindings[:n]), ends...)); textsafe.Width(line) <= width {
 			fit, lo = line, n+1
 		} else {
 			hi = n - 1

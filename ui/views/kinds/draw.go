@@ -29,7 +29,7 @@ func (v *View) View() string {
 		lines = append(lines, "")
 	}
 	lines = lines[:max(lay.ScreenHeight-1, 0)]
-	last := v.ctx.KeyLine(v.ShortHelp())
+	last := v.ctx.KeyLineEnding(v.ShortHelp(), v.shortEnds())
 	switch {
 	case v.searching:
 		last = textsafe.Truncate(v.ctx.InputView(&v.search), lay.Width)

@@ -26,7 +26,16 @@ func (v *View) ShortHelp() []key.Binding {
 	}
 	line := append([]key.Binding{k.Open, k.Command}, jumps...)
 	line = append(line, k.Search, k.Sort, k.Filter, k.Export)
-	return append(line, v.ctx.Keys.List.Help, k.Back, k.Order, k.Raw, k.Clear, k.Quit)
+	return append(line, k.Back, k.Order, k.Raw, k.Clear)
+}
+
+// shortEnds are the keys the list's key line keeps at its end on any
+// width: the way to every other key, and out.
+func (v *View) shortEnds() []key.Binding {
+	if v.searching || v.mode != listMode {
+		return nil
+	}
+	return []key.Binding{v.ctx.Keys.List.Help, v.keys.Quit}
 }
 
 // jumps are the keys to the selected record's gifts, plans and campaign
