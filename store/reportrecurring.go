@@ -120,8 +120,8 @@ func (s *Store) recurringFast(ctx context.Context, q ReportQuery, cur string, li
 	if len(mixed) == 0 {
 		return true, nil
 	}
-	// Picked in the same pass, not in one of their own (a scan of the table,
-	// 40 ms at a million for none).
+	// Picked in the same pass, not in one of their own: that would be one
+	// more scan of the whole table, mostly for none.
 	emails, err := json.Marshal(mixed)
 	if err != nil {
 		return false, err

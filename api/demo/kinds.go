@@ -127,7 +127,7 @@ func (s *Server) kinds() *kindRecords {
 
 // tally is what the kinds count of a set of gifts. The gifts it names
 // are indexes, made again where a kind's record needs them: a copy of
-// each kept made the kinds of a million gifts take 2 GB.
+// each, kept for every tally, grew with the demo to gigabytes.
 type tally struct {
 	count       int
 	usd         int64
