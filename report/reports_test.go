@@ -8,34 +8,11 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/dataset/datasettest"
 	"donations/query"
 	"donations/report"
 	"donations/store"
 )
-
-// storeOf is a store in memory, its zone UTC as if synced there, holding
-// gifts made of their JSON fields (each a donation's but its id).
-func storeOf(t *testing.T, fields ...string) *store.Store {
-	t.Helper()
-	t.Setenv("TZ", "UTC")
-	s, err := store.Memory(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	var gifts []api.Donation
-	for i, f := range fields {
-		var d api.Donation
-		if err := d.UnmarshalJSON([]byte(fmt.Sprintf(`{"id": %d, %s}`, i+1, f))); err != nil {
-			t.Fatal(err)
-		}
-		gifts = append(gifts, d)
-	}
-	if _, err := s.Put(context.Background(), gifts); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // lapsedIn is the lapsed report kind of q in cur as text.
 func lapsedIn(s *store.Store, q report.Query, kind, cur string) (string, error) {
@@ -54,7 +31,7 @@ func paidGift(email, date, amount, cur, converted, convCur string) string {
 // dong is) add up exactly in every report, to what summary's groups add
 // up; an amount that is no number is counted apart and said.
 func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
-	s := storeOf(t,
+	s := datasettest.StoreOfFields(t,
 		paidGift("a@example.org", "2026-03-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD"),
 		paidGift("a@example.org", "2026-03-03T10:00:00Z", "9.00", "EUR", "10.12345", "USD"),
 		paidGift("b@example.org", "2026-03-04T10:00:00Z", "111.80", "USD", "111.80", "USD"),
@@ -108,7 +85,7 @@ func TestReportsAddUpEveryAmountAsSummaryDoes(t *testing.T) {
 // there is of that year, so its donor is LYBUNT's the next year; the
 // store's own zone puts it in the next year.
 func TestReportsReadDaysInTheReadersZone(t *testing.T) {
-	s := storeOf(t,
+	s := datasettest.StoreOfFields(t,
 		paidGift("eve@example.org", "2025-12-31T22:00:00-05:00", "80.00", "USD", "80.00", "USD"),
 		paidGift("june@example.org", "2025-06-01T12:00:00Z", "20.00", "USD", "20.00", "USD"),
 	)
@@ -133,7 +110,7 @@ func TestReportsReadDaysInTheReadersZone(t *testing.T) {
 // Gifts with no date that reads, or one past the year 9999, are in no
 // report and said: a gift of the year 10000 is not the past of 2026.
 func TestReportsSayWhichGiftsHaveNoYear(t *testing.T) {
-	s := storeOf(t,
+	s := datasettest.StoreOfFields(t,
 		paidGift("old@example.org", "2020-05-01T10:00:00Z", "5.00", "USD", "5.00", "USD"),
 		paidGift("old@example.org", "9999-12-31T23:00:00-05:00", "7.00", "USD", "7.00", "USD"),
 		paidGift("x@example.org", "01/03/2025", "5.00", "USD", "5.00", "USD"),
@@ -162,7 +139,7 @@ func TestReportsSayWhichGiftsHaveNoYear(t *testing.T) {
 // gift range table, and no share; by gift, each gift is banded by its
 // size, a band holding its lower end.
 func TestRangesBandDonorsOrGiftsAndLeaveOutTotalsBelowZero(t *testing.T) {
-	s := storeOf(t,
+	s := datasettest.StoreOfFields(t,
 		paidGift("neg@example.org", "2026-02-01T10:00:00Z", "-50.00", "USD", "-50.00", "USD"),
 		paidGift("two@example.org", "2026-02-01T10:00:00Z", "60.00", "USD", "60.00", "USD"),
 		paidGift("two@example.org", "2026-02-02T10:00:00Z", "40.00", "USD", "40.00", "USD"),
@@ -197,7 +174,7 @@ func recurringGift(email, date, amount, cur, converted, convCur, interval, refun
 // taken off (an interval not understood taken as monthly): the largest
 // monthly value first.
 func TestRecurringAddsUpEveryAmountLessItsRefund(t *testing.T) {
-	s := storeOf(t,
+	s := datasettest.StoreOfFields(t,
 		recurringGift("float@example.org", "2026-09-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD", "1 M", "0.0"),
 		recurringGift("float@example.org", "2026-10-02T10:00:00Z", "25.00", "EUR", "27.950000000000003", "USD", "1 M", "0.0"),
 		recurringGift("part@example.org", "2026-10-03T10:00:00Z", "100.00", "EUR", "111.800000000000001", "USD", "1 M", "50.00"),

@@ -8,31 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"donations/api"
+	"donations/dataset/datasettest"
 	"donations/query"
 	"donations/report"
 	"donations/store"
 )
-
-// hostileStore is a store in memory, its zone UTC as if synced there,
-// holding gifts made of their JSON fields.
-func hostileStore(t *testing.T, fields ...string) *store.Store {
-	t.Helper()
-	t.Setenv("TZ", "UTC")
-	s, err := store.Memory(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	var gifts []api.Donation
-	for i, f := range fields {
-		gifts = append(gifts, hostileGift(t, int64(i+1), f))
-	}
-	if _, err := s.Put(context.Background(), gifts); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // What a hostile gift is drawn from: the red team's amounts (more
 // decimals than the integer columns hold, over a billion, no number),
@@ -161,7 +141,7 @@ func TestReportPathsAgreeOverHostileGifts(t *testing.T) {
 		for i := range fields {
 			fields[i] = randomGift(r, red)
 		}
-		s := hostileStore(t, fields...)
+		s := datasettest.StoreOfFields(t, fields...)
 		for _, q := range pathQueries {
 			fast := fastPaths(t, s, q)
 			for _, p := range fast {

@@ -304,3 +304,27 @@ func SkipShort(t *testing.T) {
 		t.Skip("long: runs in go test ./..., not with -short")
 	}
 }
+
+// StoreOfFields is a store in memory, its zone UTC as if synced there,
+// holding a gift for each of fields: the JSON fields of a donation but
+// its id, which is its place in fields from 1. Tests of the reports over
+// hostile data (the store's fast paths, report's logic) build theirs so.
+func StoreOfFields(t *testing.T, fields ...string) *store.Store {
+	t.Helper()
+	t.Setenv("TZ", "UTC")
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	gifts := make([]api.Donation, len(fields))
+	for i, f := range fields {
+		if err := gifts[i].UnmarshalJSON([]byte(fmt.Sprintf(`{"id": %d, %s}`, i+1, f))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Put(context.Background(), gifts); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
