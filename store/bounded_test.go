@@ -11,7 +11,7 @@ import (
 )
 
 // A store never takes more room than the JSON it holds, after any sequence
-// of syncs: here 100 of them at 20,000 donations, each bringing 50 new and
+// of syncs: here 100 of them at 5,000 donations, each bringing 50 new and
 // refunds among the newest, and every 25th a full sync after a
 // fiftieth of the gifts were removed and some old ones refunded. At this
 // size a store compacted is just within its JSON, so without the check
@@ -22,7 +22,7 @@ func TestStoreStaysWithinItsJSON(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	skipShort(t)
-	s, _, srv, c := syncedFile(t, demo.Options{Count: 20_000}, dataset.SyncOptions{Concurrency: 4})
+	s, _, srv, c := syncedFile(t, demo.Options{Count: 5_000}, dataset.SyncOptions{Concurrency: 4})
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := 1; round <= 100; round++ {
 		added := srv.Add(50)

@@ -116,7 +116,7 @@ func withinJSON(t *testing.T, s *store.Store, db *sql.DB, when string) {
 // past it), after every one.
 func TestDonorLastLivesThroughSyncs(t *testing.T) {
 	skipShort(t)
-	s, path, srv, c := syncedFile(t, demo.Options{Count: 5000, Hostile: true, Drift: true}, dataset.SyncOptions{Concurrency: 4})
+	s, path, srv, c := syncedFile(t, demo.Options{Count: 2000, Hostile: true, Drift: true}, dataset.SyncOptions{Concurrency: 4})
 	db := reader(t, path)
 	r := rand.New(rand.NewPCG(5, 6))
 	served := 0

@@ -85,7 +85,7 @@ func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
 	ctx := context.Background()
-	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
+	s, path, _, _ := syncedFile(t, demo.Options{Count: 1500}, dataset.SyncOptions{})
 	all := windowAll(t, s)
 	db := reader(t, path)
 	for _, capped := range []bool{true, false} {
