@@ -90,12 +90,15 @@ func (num) WithField(_ int, x int64) num { return num(x) }
 // Against a map, for every order and size: an id is new once, a repeated
 // one keeps its first value until a value is Put for it, and ids never
 // added are not found. Puts go to ids added long before (in runs by then,
-// some merged again after), and to ids never added.
+// some merged again after), and to ids never added. A million, ten levels
+// of merges, in the orders that spread ids the most (random and an
+// account's sparse ids); at 100,000 the others run the same code a few
+// levels less deep.
 func TestSetAgreesWithAMap(t *testing.T) {
 	sizes := []int{0, 1, recentMax - 1, recentMax, recentMax + 1, 3*recentMax + 7, 100_000, 1_000_000}
 	for _, o := range orders {
 		for _, n := range sizes {
-			if n == 1_000_000 && testing.Short() {
+			if n == 1_000_000 && (testing.Short() || o.name != "random" && o.name != "sparse") {
 				continue
 			}
 			t.Run(fmt.Sprint(o.name, n), func(t *testing.T) { agreeWithAMap(t, o.ids(n)) })
