@@ -21,10 +21,6 @@ import (
 // KindFilter selects and orders the records of a kind that a store holds.
 type KindFilter = query.KindFilter
 
-// KindSorts are the names KindFilter.Sort takes ("-" before one: largest
-// first).
-var KindSorts = query.KindSorts
-
 // KindHeld is what a store knows of a kind: when it was last read whole
 // and how many it holds, or that the server has no such endpoint.
 type KindHeld = store.KindHeld

@@ -1,6 +1,10 @@
 package query
 
-import "donations/api"
+import (
+	"strings"
+
+	"donations/api"
+)
 
 // KindFilter selects the stored records of one of the other kinds (plans,
 // campaigns, donors, events, tickets, purchases). Each field is matched
@@ -46,3 +50,42 @@ var KindSorts = []string{"id", "name", "email", "status", "amount", "started", "
 // KindSums are the sorts of KindSorts by a sum of money, which
 // KindFilter.Currency narrows to the sums in one currency.
 var KindSums = []string{"amount", "goal", "raised"}
+
+// KindSortsOf is the sorts of KindSorts that the records of the kind
+// called kind have a value for, the one a list of them opens with first:
+// a sort by what a kind's records lack (a plan's goal) would give the list
+// in id order as if sorted.
+func KindSortsOf(kind string) []string { return kindSorts[kind] }
+
+var kindSorts = map[string][]string{
+	api.CampaignsKind.Name: {"raised", "goal", "name", "count", "started", "id"},
+	api.PlansKind.Name:     {"next", "amount", "name", "email", "status", "started", "last", "id"},
+	api.DonorsKind.Name:    {"raised", "count", "last", "name", "email", "started", "id"},
+	api.EventsKind.Name:    {"started", "name", "raised", "count", "id"},
+	api.TicketsKind.Name:   {"id", "amount", "status", "name", "email", "started"},
+	api.PurchasesKind.Name: {"started", "amount", "status", "count", "id"},
+}
+
+// KindStatusesOf is the statuses the records of the kind called kind
+// hold, what KindFilter.Status is checked against before it is asked;
+// none for a kind without a status. A ticket's or purchase's is "paid"
+// where the server's payment_status filter says "succeeded".
+func KindStatusesOf(kind string) []string { return kindStatuses[kind] }
+
+var kindStatuses = map[string][]string{
+	api.PlansKind.Name:     {"active", "cancelled", "failed"},
+	api.TicketsKind.Name:   {"paid", "pending", "failed", "refunded"},
+	api.PurchasesKind.Name: {"paid", "pending", "failed", "refunded"},
+}
+
+// PaymentStatusHeld is the status held by the records that the server's
+// payment_status filter v selects, so that --offline selects them too: v
+// itself for pending, failed and refunded; "paid" for succeeded and for
+// any other value, which the server reads as succeeded.
+func PaymentStatusHeld(v string) string {
+	switch v = strings.ToLower(strings.TrimSpace(v)); v {
+	case "pending", "failed", "refunded":
+		return v
+	}
+	return "paid"
+}

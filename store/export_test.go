@@ -111,3 +111,37 @@ func (s *Store) HeldJSON(ctx context.Context) (n int64, err error) {
 // SchemaVersion is the version a store is upgraded to, for the tests that
 // make a store of each older one.
 const SchemaVersion = schemaVersion
+
+// KindSortsValued is, for each sort of query.KindSorts, how many records
+// of kind hold a value to sort by.
+func (s *Store) KindSortsValued(ctx context.Context, kind string) (map[string]int, error) {
+	out := map[string]int{}
+	for i, by := range query.KindSorts {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT count(`+kindOrders[i]+`) FROM kind_rows k WHERE k.kind = ?`, kind).Scan(&n); err != nil {
+			return nil, err
+		}
+		out[by] = n
+	}
+	return out, nil
+}
+
+// KindStatusesHeld is how many records of kind hold each status, as the
+// store's status filter reads it.
+func (s *Store) KindStatusesHeld(ctx context.Context, kind string) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT status_key, count(*) FROM kind_rows WHERE kind = ? AND status_key IS NOT NULL GROUP BY 1`, kind)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out[st] = n
+	}
+	return out, rows.Err()
+}

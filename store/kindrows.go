@@ -199,13 +199,13 @@ func kindWhere(kind string, f KindFilter) (string, []any, string, error) {
 		add("instr(k.search, ?) > 0", w)
 	}
 	by, desc := strings.CutPrefix(f.Sort, "-")
-	i := slices.Index(query.KindSorts, by)
 	if by == "" {
-		i = 0
+		by = "id"
 	}
-	if i < 0 {
-		return "", nil, "", fmt.Errorf("cannot sort by %q: the sorts are %s", by, strings.Join(query.KindSorts, ", "))
+	if sorts := query.KindSortsOf(kind); !slices.Contains(sorts, by) {
+		return "", nil, "", fmt.Errorf("cannot sort %s by %q: the sorts are %s", kind, by, strings.Join(sorts, ", "))
 	}
+	i := slices.Index(query.KindSorts, by)
 	dir := " ASC"
 	if desc {
 		dir = " DESC"

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/demo"
+	"donations/dataset"
 	"donations/query"
 	"donations/store"
 )
@@ -191,5 +193,55 @@ func TestKindAmountsSortAsNumbers(t *testing.T) {
 	}
 	if got, want := kindIDs(t, s, "plans", query.KindFilter{Sort: "-amount"}), []int64{4, 2, 7, 5, 3, 6, 1}; !slices.Equal(got, want) {
 		t.Errorf("by amount, largest first: %v, want %v", got, want)
+	}
+}
+
+// Each kind is sorted only by what its records hold, and filtered by the
+// statuses they hold: over every kind of the platform's demo, a sort of
+// query.KindSortsOf has a value in some record and every other sort in
+// none (plans have no goal: sorted by it they would stay in id order as
+// if sorted), and each status of query.KindStatusesOf is held while no
+// record holds another. The browser offered tickets "succeeded", which
+// no ticket holds: they say "paid".
+func TestKindsSortAndFilterByWhatTheirRecordsHold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := server(t, demo.Options{Count: 2000, Shape: demo.ShapeDonorbox})
+	c := client(t, srv.URL)
+	s, err := store.Memory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sync(t, s, c, dataset.SyncOptions{Kinds: c})
+	for _, k := range api.RecordKinds {
+		valued, err := s.KindSortsValued(ctx, k.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sorts := query.KindSortsOf(k.Name)
+		for _, by := range query.KindSorts {
+			if has := valued[by] > 0; has != slices.Contains(sorts, by) {
+				t.Errorf("%s: %d records have a value to sort by %s; its sorts are %v", k.Name, valued[by], by, sorts)
+			}
+		}
+		held, err := s.KindStatusesHeld(ctx, k.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		statuses := query.KindStatusesOf(k.Name)
+		for st, n := range held {
+			if !slices.Contains(statuses, st) {
+				t.Errorf("%s: %d records are %q, which is not among %v", k.Name, n, st, statuses)
+			}
+		}
+		for _, st := range statuses {
+			if held[st] == 0 {
+				t.Errorf("%s: no record is %q", k.Name, st)
+			}
+		}
+	}
+	if _, err := s.KindRaws(ctx, api.PlansKind.Name, query.KindFilter{Sort: "goal"}); err == nil {
+		t.Error("plans were sorted by a goal they do not have")
 	}
 }

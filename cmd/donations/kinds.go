@@ -10,6 +10,7 @@ import (
 	"donations/api"
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 )
 
 // kindSpec is what a command over one of the other kinds of records says
@@ -18,7 +19,6 @@ type kindSpec struct {
 	kind           api.RecordKind
 	short, long    string
 	example        string
-	statuses       []string // the values --status takes; none: no --status
 	next           bool     // --next-before
 	offlineFilters []string // the server's filters the store applies too, offline
 }
@@ -42,9 +42,9 @@ ndjson and json are the records exactly as the server sent them; table and csv a
 
 var kindSpecs = map[string]kindSpec{
 	"plans": {kind: api.PlansKind, short: "List recurring plans: status, amount, last and next gift",
-		long:     "List the recurring plans: how often and how much, when each started, its last and next gift, and whether it is active, cancelled or failed.",
-		example:  "  donations plans --demo --demo-shape donorbox --status failed\n  donations plans --demo --demo-shape donorbox --next-before 2026-12-01 --sort next\n  donations plans --email ada.lovelace@example.org --format ndjson\n  donations plans --offline --status active --format csv > active.csv",
-		statuses: []string{"active", "cancelled", "failed"}, next: true, offlineFilters: []string{"email", "donor_id", "campaign_id"}},
+		long:    "List the recurring plans: how often and how much, when each started, its last and next gift, and whether it is active, cancelled or failed.",
+		example: "  donations plans --demo --demo-shape donorbox --status failed\n  donations plans --demo --demo-shape donorbox --next-before 2026-12-01 --sort next\n  donations plans --email ada.lovelace@example.org --format ndjson\n  donations plans --offline --status active --format csv > active.csv",
+		next:    true, offlineFilters: []string{"email", "donor_id", "campaign_id"}},
 	"campaigns": {kind: api.CampaignsKind, short: "List campaigns with their goal and what they raised",
 		long:           "List the campaigns: each one's goal, what it raised and how many gifts.",
 		example:        "  donations campaigns --demo --demo-shape donorbox --sort -raised\n  donations campaigns --offline --search spring --format json",
@@ -96,18 +96,18 @@ func kindCommand[T api.KindRecord](a *app, spec kindSpec) *cobra.Command {
 		o.sent[name] = new(string)
 		fs.StringVar(o.sent[name], kindFlag(name), "", sentUsage(name))
 	}
-	if len(spec.statuses) > 0 {
-		choiceVar(c, &o.filter.Status, "status", spec.statuses, strings.Join(spec.statuses, ", ")+" (the store's own filter)")
+	if statuses := query.KindStatusesOf(spec.kind.Name); len(statuses) > 0 {
+		choiceVar(c, &o.filter.Status, "status", statuses, strings.Join(statuses, ", ")+" (the store's own filter)")
 	}
 	if spec.next {
 		fs.Var(momentFlag{&o.filter.Next.Until}, "next-before", "the plans whose next gift is before this date (the store's own filter)")
 	}
 	fs.StringVar(&o.filter.Search, "search", "", "words found in the names, e-mail or campaign, ignoring case and accents (the store's own filter)")
 	var sorts []string
-	for _, s := range dataset.KindSorts {
+	for _, s := range query.KindSortsOf(spec.kind.Name) {
 		sorts = append(sorts, s, "-"+s)
 	}
-	choiceVar(c, &o.filter.Sort, "sort", sorts, "the order: "+strings.Join(dataset.KindSorts, ", ")+"; -name for the largest first (default: id)")
+	choiceVar(c, &o.filter.Sort, "sort", sorts, "the order: "+strings.Join(query.KindSortsOf(spec.kind.Name), ", ")+"; -name for the largest first (default: id)")
 	fs.StringVar(&o.filter.Currency, "currency", "", "with --sort amount, goal or raised: rank the sums in this currency (USD), the records in others after them by id")
 	return c
 }
@@ -141,7 +141,7 @@ func (o *kindOptions) storeFilter() (dataset.KindFilter, error) {
 		case "email":
 			f.Email = v
 		case "payment_status":
-			f.Status = v
+			f.Status = query.PaymentStatusHeld(v)
 		default:
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n <= 0 {

@@ -65,7 +65,7 @@ func fieldsOf(s *spec) []kindField {
 	for _, kf := range kindFields {
 		if kf.kinds == nil || slices.Contains(kf.kinds, s.kind.Name) {
 			if kf.Name == "status" {
-				kf.Hint = strings.Join(s.statuses, ", ")
+				kf.Hint = strings.Join(s.statuses(), ", ")
 			}
 			out = append(out, kf)
 		}
@@ -76,16 +76,16 @@ func fieldsOf(s *spec) []kindField {
 // readStatus takes one of the kind's statuses, in any case, and gives the
 // one a misspelt status was likely meant to be.
 func readStatus(s *spec, text string, f *dataset.KindFilter) error {
-	i := slices.IndexFunc(s.statuses, func(st string) bool { return strings.EqualFold(st, text) })
+	i := slices.IndexFunc(s.statuses(), func(st string) bool { return strings.EqualFold(st, text) })
 	if i >= 0 {
-		f.Status = s.statuses[i]
+		f.Status = s.statuses()[i]
 		return nil
 	}
 	msg := fmt.Sprintf("no %s is %q", strings.TrimSuffix(s.kind.Name, "s"), text)
-	if c := suggest.Closest(text, s.statuses); c != "" {
+	if c := suggest.Closest(text, s.statuses()); c != "" {
 		return fmt.Errorf("%s (did you mean %q?)", msg, c)
 	}
-	return fmt.Errorf("%s (they are %s)", msg, strings.Join(s.statuses, ", "))
+	return fmt.Errorf("%s (they are %s)", msg, strings.Join(s.statuses(), ", "))
 }
 
 func readID(s string, id *int64) error {

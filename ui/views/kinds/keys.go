@@ -116,8 +116,8 @@ func (v *View) listKey(k tea.KeyPressMsg) tea.Cmd {
 		v.searching = true
 		return v.search.Focus()
 	case key.Matches(k, kb.Sort):
-		v.sort = (v.sort + 1) % len(v.spec.sorts)
-		v.desc = descending(v.spec.sorts[v.sort])
+		v.sort = (v.sort + 1) % len(v.spec.sorts())
+		v.desc = descending(v.spec.sorts()[v.sort])
 		return v.reread()
 	case key.Matches(k, kb.Order):
 		v.desc = !v.desc

@@ -53,7 +53,7 @@ type View struct {
 
 	spec   *spec // nil until a kind is shown
 	filter dataset.KindFilter
-	sort   int // spec.sorts' index
+	sort   int // the index of the sort in spec.sorts()
 	desc   bool
 
 	gen     int // the read the items are for
@@ -167,7 +167,7 @@ func (v *View) show(name string, f dataset.KindFilter, sel int64, detail bool) (
 		return nil, false
 	}
 	if s != v.spec {
-		v.sort, v.desc = 0, descending(s.sorts[0])
+		v.sort, v.desc = 0, descending(s.sorts()[0])
 	}
 	v.spec, v.filter = s, f
 	v.search.SetValue(f.Search)
@@ -244,7 +244,7 @@ func ranked(sort string, items []item) string {
 // asked is the filter in force with the sort: what the list shows.
 func (v *View) asked() dataset.KindFilter {
 	f := v.filter
-	f.Sort = v.spec.sorts[v.sort]
+	f.Sort = v.spec.sorts()[v.sort]
 	if v.desc {
 		f.Sort = "-" + f.Sort
 	}
@@ -342,9 +342,9 @@ func (v *View) sortName() string {
 		arrow = " ↓"
 	}
 	if v.currency != "" {
-		return "by " + v.spec.sorts[v.sort] + " in " + v.currency + arrow
+		return "by " + v.spec.sorts()[v.sort] + " in " + v.currency + arrow
 	}
-	return "by " + v.spec.sorts[v.sort] + arrow
+	return "by " + v.spec.sorts()[v.sort] + arrow
 }
 
 // chips are the filters in force, as name=value.

@@ -9,6 +9,7 @@ import (
 	"donations/api"
 	"donations/dataset"
 	"donations/export"
+	"donations/query"
 	"donations/ui/uictx"
 )
 
@@ -41,15 +42,12 @@ type column struct {
 }
 
 // spec is what the view knows of a kind: its columns (in the order they
-// go when the screen is narrow: last first), its sorts (KindSorts names,
-// the first the one it opens with), the statuses its filter takes, the
-// jumps it offers, and how to read it.
+// go when the screen is narrow: last first), the jumps it offers, and how
+// to read it; its sorts and statuses are query's.
 type spec struct {
 	kind     api.RecordKind
 	title    string
 	columns  []column
-	sorts    []string
-	statuses []string
 	gifts    bool // D: the record's gifts in the donations' list
 	plans    bool // P: the record's plans
 	campaign bool // C: the record's campaign
@@ -61,34 +59,37 @@ type spec struct {
 
 // specs is every kind the view shows, in api.RecordKinds' order.
 var specs = []spec{
-	{kind: api.CampaignsKind, title: "Campaigns", sorts: []string{"raised", "goal", "name", "count", "id"},
+	{kind: api.CampaignsKind, title: "Campaigns",
 		columns: []column{{"NAME", "name", 16, false, true}, {"GOAL", "goal", 12, true, false}, {"RAISED", "raised", 12, true, false},
 			{"PROGRESS", "progress", 16, false, false}, {"GIFTS", "count", 6, true, false}},
 		gifts: true, plans: true, read: readAs(campaignItem), write: writeAs[api.Campaign]},
-	{kind: api.PlansKind, title: "Plans", sorts: []string{"next", "amount", "name", "status", "started", "last", "id"},
-		statuses: []string{"active", "cancelled", "failed"},
+	{kind: api.PlansKind, title: "Plans",
 		columns: []column{{"DONOR", "name", 16, false, true}, {"AMOUNT", "amount", 11, true, false}, {"TYPE", "type", 9, false, false},
 			{"STATUS", "status", 9, false, false}, {"NEXT", "next", 10, false, false}, {"CAMPAIGN", "campaign", 14, false, true}},
 		gifts: true, campaign: true, read: readAs(planItem), write: writeAs[api.Plan]},
-	{kind: api.DonorsKind, title: "Donors", sorts: []string{"raised", "count", "last", "name", "email", "id"},
+	{kind: api.DonorsKind, title: "Donors",
 		columns: []column{{"NAME", "name", 14, false, true}, {"E-MAIL", "email", 18, false, true}, {"GIFTS", "count", 6, true, false},
 			{"LAST GIFT", "last", 10, false, false}, {"TOTALS", "totals", 14, true, false}},
 		gifts: true, plans: true, read: readAs(donorItem), write: writeAs[api.Donor]},
-	{kind: api.EventsKind, title: "Events", sorts: []string{"started", "name", "raised", "count", "id"},
+	{kind: api.EventsKind, title: "Events",
 		columns: []column{{"NAME", "name", 16, false, true}, {"RAISED", "raised", 12, true, false}, {"TICKETS", "tickets", 7, true, false},
 			{"GIFTS", "count", 6, true, false}, {"CREATED", "created", 10, false, false}},
 		read: readAs(eventItem), write: writeAs[api.Event]},
-	{kind: api.TicketsKind, title: "Tickets", sorts: []string{"id", "amount", "status", "name"},
-		statuses: []string{"succeeded", "pending", "failed", "refunded"},
+	{kind: api.TicketsKind, title: "Tickets",
 		columns: []column{{"ID", "id", 8, true, false}, {"EVENT", "event", 14, false, true}, {"TYPE", "type", 10, false, false},
 			{"PRICE", "amount", 11, true, false}, {"BUYER", "name", 14, false, true}, {"STATUS", "status", 9, false, false}},
 		read: readAs(ticketItem), write: writeAs[api.Ticket]},
-	{kind: api.PurchasesKind, title: "Purchases", sorts: []string{"started", "amount", "status", "id"},
-		statuses: []string{"succeeded", "pending", "failed", "refunded"},
+	{kind: api.PurchasesKind, title: "Purchases",
 		columns: []column{{"ID", "id", 8, true, false}, {"EVENT", "event", 14, false, true}, {"AMOUNT", "amount", 11, true, false},
 			{"TICKETS", "tickets", 7, true, false}, {"STATUS", "status", 9, false, false}, {"DATE", "date", 10, false, false}},
 		read: readAs(purchaseItem), write: writeAs[api.Purchase]},
 }
+
+// sorts are the kind's sorts, the first the one the list opens with.
+func (s *spec) sorts() []string { return query.KindSortsOf(s.kind.Name) }
+
+// statuses are the statuses the kind's filter takes.
+func (s *spec) statuses() []string { return query.KindStatusesOf(s.kind.Name) }
 
 // specNamed is the spec of the kind called name.
 func specNamed(name string) (*spec, bool) {
