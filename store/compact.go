@@ -37,8 +37,9 @@ func (s *Store) repack(ctx context.Context, conn *sql.Conn) error {
 // incremental auto-vacuum (see migrate) moves its last pages into the
 // free ones and truncates the file; an older one, once free pages are a
 // sixteenth of it, is compacted once and made so. Then the file is kept
-// within the JSON it holds (bounded).
-func (s *Store) release(ctx context.Context, conn *sql.Conn) error {
+// within the JSON it holds (bounded); built says the search index was
+// just built whole.
+func (s *Store) release(ctx context.Context, conn *sql.Conn, built bool) error {
 	if s.path == "" {
 		return nil
 	}
@@ -56,7 +57,7 @@ func (s *Store) release(ctx context.Context, conn *sql.Conn) error {
 	if err != nil {
 		return s.explain(err)
 	}
-	return s.bounded(ctx, conn)
+	return s.bounded(ctx, conn, built)
 }
 
 // bounded repacks the file when it takes more than the JSON it holds.
@@ -72,7 +73,7 @@ func (s *Store) release(ctx context.Context, conn *sql.Conn) error {
 // syncs. A store that takes more than its JSON even repacked (records
 // that short, or donors whose gifts were removed) is repacked again only
 // once it has grown by a sixteenth since (metaCompacted), not by every sync.
-func (s *Store) bounded(ctx context.Context, conn *sql.Conn) error {
+func (s *Store) bounded(ctx context.Context, conn *sql.Conn, built bool) error {
 	var json, floor int64
 	err := s.writeOn(ctx, conn, func(tx *sql.Tx) error {
 		var err error
@@ -90,7 +91,7 @@ func (s *Store) bounded(ctx context.Context, conn *sql.Conn) error {
 	if err != nil || size <= json || size <= floor+floor/16 {
 		return s.explain(err)
 	}
-	if size, err = s.shrink(ctx, conn, json); err != nil {
+	if size, err = s.shrink(ctx, conn, json, built); err != nil {
 		return s.explain(err)
 	}
 	return s.writeOn(ctx, conn, func(tx *sql.Tx) error {
@@ -106,8 +107,10 @@ func (s *Store) bounded(ctx context.Context, conn *sql.Conn) error {
 // of JSON, compresses a small store's records more tightly (tighten) and
 // compacts it again, then builds the search index again with it
 // (repack): building the index rewrites it whole, which small syncs
-// otherwise never do (its segment stays). It returns the file's size.
-func (s *Store) shrink(ctx context.Context, conn *sql.Conn, json int64) (int64, error) {
+// otherwise never do (its segment stays). An index built whole by this
+// sync's end (built) is what repack would build: it is left. It returns
+// the file's size.
+func (s *Store) shrink(ctx context.Context, conn *sql.Conn, json int64, built bool) (int64, error) {
 	if err := s.compact(ctx, conn); err != nil {
 		return 0, err
 	}
@@ -121,7 +124,7 @@ func (s *Store) shrink(ctx context.Context, conn *sql.Conn, json int64) (int64, 
 			size, err = fileBytes(ctx, conn)
 		}
 	}
-	if err != nil || size <= json {
+	if err != nil || size <= json || built {
 		return size, err
 	}
 	if err := s.repack(ctx, conn); err != nil {

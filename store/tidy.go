@@ -33,7 +33,7 @@ func (s *Store) tidy(ctx context.Context, changed bool, build func(context.Conte
 		} else if err := s.writeOn(ctx, conn, func(tx *sql.Tx) error { return tidySearch(ctx, tx) }); err != nil {
 			return err
 		}
-		if err := s.release(ctx, conn); err != nil {
+		if err := s.release(ctx, conn, deferred != ""); err != nil {
 			return err
 		}
 		if s.path != "" {
