@@ -145,7 +145,7 @@ func Memory(ctx context.Context) (*Store, error) {
 }
 
 func open(ctx context.Context, dsn, path string, conns int, mode fs.FileMode, o Opening) (*Store, error) {
-	if err := errors.Join(registerFunctions(), registerJSONSize()); err != nil {
+	if err := errors.Join(pageCacheErr, registerFunctions(), registerJSONSize()); err != nil {
 		return nil, fmt.Errorf("local store: %w", err)
 	}
 	db, err := openDB(dsn)
