@@ -119,18 +119,21 @@ func maxNewestRequests(pages int) int {
 	return int(2*math.Log2(float64(pages))) + 2
 }
 
+// The first pass searches 1,000 pages, the race pass 100: the requests
+// are held to the log of either.
 func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 	t.Parallel()
+	big := sized(100_000, 10_000)
 	cases := []struct {
 		name  string
 		count int
 		past  string
 		n     int
 	}{
-		{"100,000: last page full", 100_000, "empty", 100},
-		{"100,050: last page short", 100_050, "empty", 100},
-		{"100,000, past the end repeats the last page", 100_000, "last", 100},
-		{"100,050, past the end repeats the short last page", 100_050, "last", 100},
+		{fmt.Sprintf("%d: last page full", big), big, "empty", 100},
+		{fmt.Sprintf("%d: last page short", big+50), big + 50, "empty", 100},
+		{fmt.Sprintf("%d, past the end repeats the last page", big), big, "last", 100},
+		{fmt.Sprintf("%d, past the end repeats the short last page", big+50), big + 50, "last", 100},
 		{"newest spans two pages", 10_030, "empty", 100},
 		{"more asked than exist", 150, "empty", 500},
 		{"one full page", 100, "empty", 10},
@@ -249,11 +252,14 @@ func TestPagerStopsWhenContextIsCancelled(t *testing.T) {
 	}
 }
 
+// One request where the server honours order=desc, and otherwise the
+// search of the log of the pages (1,000 of them, 100 in the race pass).
 func TestNewestFirstUsesOrderDescWhenTheServerHonoursIt(t *testing.T) {
 	t.Parallel()
+	count := sized(100_000, 10_000)
 	for _, honoured := range []bool{true, false} {
 		t.Run(fmt.Sprintf("honoured=%v", honoured), func(t *testing.T) {
-			h := newHarness(t, demo.Options{Count: 100_000, OrderDesc: honoured}, api.Config{})
+			h := newHarness(t, demo.Options{Count: count, OrderDesc: honoured}, api.Config{})
 			all := h.server.Match(demo.Filter{})
 			got, err := h.client.Newest(context.Background(), api.Query{}, 100)
 			if err != nil {
@@ -264,7 +270,7 @@ func TestNewestFirstUsesOrderDescWhenTheServerHonoursIt(t *testing.T) {
 				ids[i] = d.ID.Value
 			}
 			equalIDs(t, ids, reversed(all)[:100])
-			want := maxNewestRequests(1000)
+			want := maxNewestRequests(count / 100)
 			if honoured {
 				want = 1
 			}
