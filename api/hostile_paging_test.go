@@ -107,9 +107,11 @@ func lyingMeta(t *testing.T, opts demo.Options, lie func(page int, meta map[stri
 }
 
 // Paging metadata is a hint: a full page means there may be more, whatever
-// total, total_pages or has_more say, in every walk.
+// total, total_pages or has_more say, in every walk. The race pass's
+// account ends on a full page too, of 100 and of 50, four pages in.
 func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
 	t.Parallel()
+	count := sized(1000, 400)
 	lies := []struct {
 		name string
 		lie  func(page int, meta map[string]any)
@@ -123,7 +125,7 @@ func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
 	since := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, l := range lies {
 		t.Run(l.name, func(t *testing.T) {
-			srv, hs := lyingMeta(t, demo.Options{Count: 1000}, l.lie)
+			srv, hs := lyingMeta(t, demo.Options{Count: count}, l.lie)
 			c := hostileClient(t, hs.URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
 			all := srv.Match(demo.Filter{})
 			ids, _ := walk(t, c, api.Query{}, api.OldestFirst)
