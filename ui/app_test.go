@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -131,10 +132,16 @@ func TestQuickSearchByIDAndAmount(t *testing.T) {
 // The browser opens on the newest end: the most recent gifts come first,
 // after a few requests to find the last page.
 func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
-	src, srv := demoSource(t, demo.Options{Count: 20_000, Latency: 5 * time.Millisecond})
+	// The requests grow with the log of the pages: 200 pages, or 20 in
+	// the race run (-short), which still has the search double and halve.
+	pages := 200
+	if testing.Short() {
+		pages = 20
+	}
+	src, srv := demoSource(t, demo.Options{Count: pages * 100, Latency: 5 * time.Millisecond})
 	d := newDriverLoading(t, src, 100, 30)
-	if n := srv.Requests(); n > 2*8+2 {
-		t.Errorf("newest first took %d requests for 200 pages", n)
+	if n := srv.Requests(); n > 2*bits.Len(uint(pages))+2 {
+		t.Errorf("newest first took %d requests for %d pages", n, pages)
 	}
 	d.until(func() bool { return d.m.data.Len() > 0 })
 	all := srv.Match(demo.Filter{})
@@ -231,16 +238,23 @@ func TestAuthenticationErrorExplainsTheCauses(t *testing.T) {
 }
 
 func TestEscStopsLoadingEverything(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 3000, Latency: 30 * time.Millisecond})
+	// Esc comes once the first page is in: the rest of the pages, each
+	// served late, are still to come. The race run (-short) stores each
+	// page at ten times the cost: six pages still leave five to stop.
+	count := 3000
+	if testing.Short() {
+		count = 600
+	}
+	src, _ := demoSource(t, demo.Options{Count: count, Latency: 30 * time.Millisecond})
 	d := newDriverLoading(t, src, 100, 30)
 	d.send(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if d.m.data.loadAll || d.m.data.err != nil || d.m.data.loaded >= 3000 {
+	if d.m.data.loadAll || d.m.data.err != nil || d.m.data.loaded >= count {
 		t.Errorf("after esc: loadAll %v, err %v, %d rows", d.m.data.loadAll, d.m.data.err, d.m.data.loaded)
 	}
 	d.mustShow("· stopped")
 	d.keys("G") // and it resumes where it stopped, losing nothing
-	if d.m.data.loaded != 3000 {
-		t.Errorf("resumed to %d rows, want 3000", d.m.data.loaded)
+	if d.m.data.loaded != count {
+		t.Errorf("resumed to %d rows, want %d", d.m.data.loaded, count)
 	}
 }
 

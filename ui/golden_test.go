@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,11 +23,7 @@ import (
 func TestGoldenScreens(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
-	cases := []struct {
-		name string
-		w, h int
-		keys []string
-	}{
+	cases := []goldenScreen{
 		{"list", 100, 30, nil},
 		{"list_80x24", 80, 24, nil},
 		{"detail_beside_list", 140, 40, []string{"j", "j"}},
@@ -58,13 +55,18 @@ func TestGoldenScreens(t *testing.T) {
 		{"search_empty_80x24", 80, 24, []string{"/"}},
 		{"search_empty_120x35", 120, 35, []string{"/"}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
+	name := t.Name()
+	for _, walk := range goldenWalks(cases) {
+		t.Run(walk[0].name, func(t *testing.T) {
 			t.Parallel()
 			src, _ := demoSource(t, demo.Options{Count: testCount})
-			d := newDriver(t, src, tc.w, tc.h)
-			d.keys(tc.keys...)
-			golden.RequireEqual(t, stable(d.screen()))
+			d := newDriver(t, src, walk[0].w, walk[0].h)
+			var keys []string
+			for _, g := range walk {
+				d.keys(g.keys[len(keys):]...)
+				keys = g.keys
+				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
+			}
 		})
 	}
 }
@@ -74,15 +76,12 @@ func TestGoldenScreens(t *testing.T) {
 func TestGoldenColours(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
+	name := t.Name()
 	for _, bg := range []struct {
 		name string
 		msg  tea.BackgroundColorMsg
 	}{{"dark", tea.BackgroundColorMsg{Color: color.Black}}, {"light", tea.BackgroundColorMsg{Color: color.White}}} {
-		for _, tc := range []struct {
-			name string
-			w, h int
-			keys []string
-		}{
+		cases := []goldenScreen{
 			{"list_80x24", 80, 24, nil},
 			{"list_120x35", 120, 35, []string{"j"}},
 			{"filtered_120x35", 120, 35, []string{"f", "ada.lovelace@example.org", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter"}},
@@ -93,17 +92,52 @@ func TestGoldenColours(t *testing.T) {
 			{"search_empty_120x35", 120, 35, []string{"/"}},
 			{"help_120x35", 120, 35, []string{"?"}},
 			{"detail_80x24", 80, 24, []string{"enter"}},
-		} {
-			t.Run(bg.name+"_"+tc.name, func(t *testing.T) {
+		}
+		for _, walk := range goldenWalks(cases) {
+			t.Run(bg.name+"_"+walk[0].name, func(t *testing.T) {
 				t.Parallel()
 				src, _ := demoSource(t, demo.Options{Count: testCount})
-				d := newDriver(t, src, tc.w, tc.h)
+				d := newDriver(t, src, walk[0].w, walk[0].h)
 				d.send(bg.msg)
-				d.keys(tc.keys...)
-				golden.RequireEqual(t, strings.ReplaceAll(stable(d.m.View().Content), "\x1b", "␛"))
+				var keys []string
+				for _, g := range walk {
+					d.keys(g.keys[len(keys):]...)
+					keys = g.keys
+					golden.RequireEqual(goldenOf{t, name + "/" + bg.name + "_" + g.name}, strings.ReplaceAll(stable(d.m.View().Content), "\x1b", "␛"))
+				}
 			})
 		}
 	}
+}
+
+// goldenScreen is the screen of a golden file: a browser of w×h given keys.
+type goldenScreen struct {
+	name string
+	w, h int
+	keys []string
+}
+
+// goldenWalks puts each screen after one of the same size whose keys
+// begin its own, so that one browser shows both: the screen after the
+// keys so far is the one a new browser given them shows, as Bubble Tea
+// draws the screen after every key too. One account is loaded per walk;
+// the screens of fewer keys are placed first, so that more follow them.
+func goldenWalks(screens []goldenScreen) [][]goldenScreen {
+	screens = slices.Clone(screens)
+	slices.SortStableFunc(screens, func(a, b goldenScreen) int { return len(a.keys) - len(b.keys) })
+	var walks [][]goldenScreen
+	for _, s := range screens {
+		i := slices.IndexFunc(walks, func(w []goldenScreen) bool {
+			last := w[len(w)-1]
+			return last.w == s.w && last.h == s.h && len(last.keys) < len(s.keys) && slices.Equal(last.keys, s.keys[:len(last.keys)])
+		})
+		if i < 0 {
+			walks = append(walks, []goldenScreen{s})
+			continue
+		}
+		walks[i] = append(walks[i], s)
+	}
+	return walks
 }
 
 func TestGoldenErrorScreen(t *testing.T) {
@@ -143,3 +177,12 @@ func TestProgramFlow(t *testing.T) {
 		t.Errorf("final mode %v, want the detail opened by enter", final.focus)
 	}
 }
+
+// goldenOf is t under the name of the golden file a screen is checked
+// against, where one browser shows the screens of several of them.
+type goldenOf struct {
+	testing.TB
+	name string
+}
+
+func (g goldenOf) Name() string { return g.name }

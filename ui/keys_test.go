@@ -84,7 +84,8 @@ func TestANewViewIsOneLineInTheRoot(t *testing.T) {
 // scroll key scrolls every text that scrolls, and the insights' own d (by
 // day) is not named in its help as scrolling too.
 func TestRemappedScrollKeysScrollEveryView(t *testing.T) {
-	src, _ := demoSource(t, demo.Options{Count: 300})
+	// One page: enough for each text to be taller than 12 lines.
+	src, _ := demoSource(t, demo.Options{Count: 100})
 	for _, tc := range []struct {
 		name string
 		open []string

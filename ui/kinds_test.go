@@ -242,11 +242,8 @@ func sorted(ids []int64) []int64 {
 // refresh with `go test ./ui -run TestKindGoldenScreens -update` and read
 // the diff.
 func TestKindGoldenScreens(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		w, h int
-		keys []string
-	}{
+	name := t.Name()
+	for _, walk := range goldenWalks([]goldenScreen{
 		{"plans_80x24", 80, 24, []string{":", "plans", "enter"}},
 		{"plans_120x35", 120, 35, []string{":", "plans", "enter"}},
 		{"campaigns_80x24", 80, 24, []string{":", "campaigns", "enter"}},
@@ -254,11 +251,15 @@ func TestKindGoldenScreens(t *testing.T) {
 		{"plan_detail_80x24", 80, 24, []string{":", "plans", "enter", "j", "enter"}},
 		{"plan_detail_120x35", 120, 35, []string{":", "plans", "enter", "j", "enter"}},
 		{"prompt_over_plans_80x24", 80, 24, []string{":", "plans", "enter", ":", "do", "tab"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			d, _ := kindsDriver(t, donorbox, 300, tc.w, tc.h)
-			d.keys(tc.keys...)
-			golden.RequireEqual(t, stable(d.screen()))
+	}) {
+		t.Run(walk[0].name, func(t *testing.T) {
+			d, _ := kindsDriver(t, donorbox, 300, walk[0].w, walk[0].h)
+			var keys []string
+			for _, g := range walk {
+				d.keys(g.keys[len(keys):]...)
+				keys = g.keys
+				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
+			}
 		})
 	}
 }

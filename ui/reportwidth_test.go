@@ -13,6 +13,9 @@ import (
 // keeps the column its rows are sorted by: SYBUNT's LIFETIME, without
 // which its rows looked out of order at 80 columns.
 func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
+	// Its columns are of 1,500 gifts' donors, as the golden screens'; the
+	// race run (-short) reads these pages in TestReportPagesTurnAndMoveTheYear.
+	skipShort(t)
 	for _, c := range []struct {
 		w, h           int
 		lybunt, sybunt []string
@@ -33,6 +36,7 @@ func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
 // The recurring page's sum sits above its table, where the command line
 // writes it below: the words point at the table from either side.
 func TestRecurringPageSaysWhereItsDonorsAre(t *testing.T) {
+	skipShort(t) // its figures are of 1,500 gifts; as above for the race run
 	src, _ := demoSource(t, demo.Options{Count: 1500})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i", "tab", "tab", "tab", "tab")

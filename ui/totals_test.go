@@ -165,26 +165,33 @@ func TestFooterSaysWhatItLeavesOut(t *testing.T) {
 }
 
 func footerFiguresOfFixedAccounts(t *testing.T) {
-	for _, tc := range []struct {
-		opts demo.Options
-		w, h int
+	type step struct {
 		keys []string
 		want string
+	}
+	for _, tc := range []struct {
+		opts  demo.Options
+		w, h  int
+		steps []step // each goes on from the screen the one before left
 	}{
 		// The figures are of 1,500 gifts, which -short's testCount would
 		// make 300.
-		{demo.Options{Count: 1500}, 80, 24, []string{"G"}, "+USD 20,631.08 refunded +3 statuses, not counted"},
-		{demo.Options{Count: 5000}, 80, 24, []string{"G"}, "refunded +3 statuses, not counted"},
+		{demo.Options{Count: 1500}, 80, 24, []step{{[]string{"G"}, "+USD 20,631.08 refunded +3 statuses, not counted"}}},
+		{demo.Options{Count: 5000}, 80, 24, []step{{[]string{"G"}, "refunded +3 statuses, not counted"}}},
 		// Refunded in six currencies (gifts with no conversion count in
 		// their own): how many, as summary says it, not one currency's sum.
 		// What is left out gives the bare ↻ room where it still names a
 		// figure.
-		{demo.Options{Shape: demo.ShapeDonorbox, Count: 1500}, 120, 35, []string{"G"}, "│  +84 refunded · 92 pending +2 statuses, not counted  │  ↻ 253"},
-		{demo.Options{Shape: demo.ShapeDonorbox, Count: 1500}, 120, 35, []string{"G", "a"}, "+84 refunded +1 part refund, not counted  │  ↻ 314"},
+		{demo.Options{Shape: demo.ShapeDonorbox, Count: 1500}, 120, 35, []step{
+			{[]string{"G"}, "│  +84 refunded · 92 pending +2 statuses, not counted  │  ↻ 253"},
+			{[]string{"a"}, "+84 refunded +1 part refund, not counted  │  ↻ 314"},
+		}},
 	} {
 		src, _ := demoSource(t, tc.opts)
 		d := newDriver(t, src, tc.w, tc.h)
-		d.keys(tc.keys...)
-		d.mustShow(tc.want)
+		for _, s := range tc.steps {
+			d.keys(s.keys...)
+			d.mustShow(s.want)
+		}
 	}
 }

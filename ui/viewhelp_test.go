@@ -26,7 +26,8 @@ import (
 // everywhere, and Esc gives the keys back to the view as it was: its
 // cursor, its scroll, its page.
 func TestHelpFromEveryViewShowsItsKeysAndGoesBack(t *testing.T) {
-	srv := demo.New(demo.Options{Count: 300})
+	// One page: each view has rows to move in; the keys are what is checked.
+	srv := demo.New(demo.Options{Count: 100})
 	c := demoClient(t, srv)
 	for _, tc := range []struct {
 		name  string

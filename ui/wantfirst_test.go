@@ -41,7 +41,10 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 		t.Run(sh.Name, func(t *testing.T) {
 			t.Parallel()
 			all := apitest.Every(t, demoClient(t, demo.New(sh.Of(demo.Options{Count: 10_000}))))
-			want := wholeSums(t, wholeStore(t, all), q) // what the answers must be
+			want := wholeSums(t, wholeStore(t, near(all, q.Filter.Dates)), q) // what the answers must be
+			if want.count == 0 {
+				t.Fatal("no gift in the month: the test tests nothing")
+			}
 			for _, filter := range []bool{true, false} {
 				t.Run(map[bool]string{true: "date filter", false: "no date filter"}[filter], func(t *testing.T) {
 					t.Parallel()
@@ -107,6 +110,20 @@ func theQuestionsMonthIsLoadedFirst(t *testing.T, sh apitest.Shape, filter bool,
 	if got, err := mem.Holds(t.Context(), api.DateRange{}); err != nil || !got.Complete || got.All != len(all) {
 		t.Errorf("after the sync the store holds %+v (%v) of %d", got, err, len(all))
 	}
+}
+
+// near is the gifts of all dated within two days of r, or with a date
+// api.Time cannot read: the store's filter, not this one, says which of
+// them r holds, and no time zone moves a gift by two days.
+func near(all []api.Donation, r api.DateRange) []api.Donation {
+	const margin = 48 * time.Hour
+	var kept []api.Donation
+	for _, d := range all {
+		if at, ok := api.Time(d.DonationDate); !ok || !at.Before(r.Since.Add(-margin)) && at.Before(r.Until.Add(margin)) {
+			kept = append(kept, d)
+		}
+	}
+	return kept
 }
 
 // walkBack is how many requests a sync walking back from the newest gift
