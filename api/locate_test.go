@@ -21,7 +21,7 @@ func TestLastIsFoundAtAnyWidth(t *testing.T) {
 		past  string
 	}{
 		{-1, "empty"}, {37, "last"}, {100, "empty"}, {100, "last"}, {101, "empty"},
-		{1_650, "empty"}, {sized(20_000, 5_000), "empty"}, {sized(20_050, 5_050), "last"}, {sized(100_000, 10_000), "empty"},
+		{1_650, "empty"}, {2_050, "last"}, {4_050, "last"}, {sized(20_000, 5_000), "empty"}, {sized(20_050, 5_050), "last"}, {sized(100_000, 10_000), "empty"},
 	}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {

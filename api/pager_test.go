@@ -114,13 +114,14 @@ func TestFiltersCombineAndMatchTheServer(t *testing.T) {
 }
 
 // maxNewestRequests is the most requests Newest may send over a list of
-// that many pages, 2·log2(pages)+2: it searches for the last page rather
-// than walk to it.
+// that many pages, 2·⌈log2(pages)⌉+2: it searches for the last page
+// rather than walk to it, doubling past it and then halving the gap,
+// each a whole power of two, whatever the count of pages.
 func maxNewestRequests(pages int) int {
 	if pages < 2 {
 		return 3
 	}
-	return int(2*math.Log2(float64(pages))) + 2
+	return 2*int(math.Ceil(math.Log2(float64(pages)))) + 2
 }
 
 // The first pass searches 1,000 pages, the race pass 100: the requests
