@@ -1,6 +1,10 @@
 package api
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+	"time"
+)
 
 // The records of the kinds (kind.go), field for field as the platform
 // documents them (docs/kinds.md). Each field decodes through the tolerant
@@ -210,4 +214,19 @@ func KindOf[T KindRecord]() RecordKind {
 // HeadOf is the id and bytes (as sent) of any record of a kind.
 func HeadOf[T KindRecord](rec *T) *Head {
 	return any(rec).(interface{ head() *Head }).head()
+}
+
+// WrittenDay is the day a kind's date or date-time starts with, as the
+// server wrote it (2026-12-01 of 2026-12-01T23:00:00-05:00): what its
+// filters and sorts read. False where it starts with no date in that
+// form (01/12/2026, which could be either month).
+func WrittenDay(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) < 10 {
+		return "", false
+	}
+	if _, err := time.Parse(time.DateOnly, v[:10]); err != nil {
+		return "", false
+	}
+	return v[:10], true
 }

@@ -34,6 +34,30 @@ func Records[T api.KindRecord](ctx context.Context, h Local, f KindFilter) ([]T,
 	return store.Records[T](ctx, h.st, f)
 }
 
+// NextUnread is how many plans f selects but for its bounds on the next
+// gift (f.Next) whose next gift date is written in no form those bounds
+// read (01/12/2026: either month), and the first of them as written:
+// the bounds leave those plans out, which whoever shows the rest says.
+// Zero when f has no such bounds.
+func NextUnread(ctx context.Context, h Local, f KindFilter) (int, string, error) {
+	if f.Next.IsZero() {
+		return 0, "", nil
+	}
+	f.Next, f.Sort = api.DateRange{}, ""
+	plans, err := Records[api.Plan](ctx, h, f)
+	n, first := 0, ""
+	for _, p := range plans {
+		if v := strings.TrimSpace(p.NextDonationDate.Value); v != "" {
+			if _, ok := api.WrittenDay(v); !ok {
+				if n++; n == 1 {
+					first = v
+				}
+			}
+		}
+	}
+	return n, first, err
+}
+
 // HeldOfKind is what the store held knows of kind k.
 func HeldOfKind(ctx context.Context, h Local, k api.RecordKind) (KindHeld, error) {
 	if h.st == nil {

@@ -332,3 +332,42 @@ func TestASyncKeepsALargeKindReadLately(t *testing.T) {
 		t.Fatalf("donors held after the syncs: %+v, %v", held, err)
 	}
 }
+
+// A next-gift bound cannot read a plan's next date written day first
+// (01/12/2026): NextUnread counts those plans, which the bound leaves
+// out, so that what lists the rest can say so; with no bound, none.
+func TestNextUnreadCountsThePlansABoundLeavesOut(t *testing.T) {
+	t.Parallel()
+	srv := server(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Hostile: true})
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, h := context.Background(), dataset.Hold(s)
+	if _, err := dataset.ReadKind[api.Plan](ctx, h, client(t, srv.URL), api.KindQuery{}); err != nil {
+		t.Fatal(err)
+	}
+	all, err := dataset.Records[api.Plan](ctx, h, dataset.KindFilter{Status: "active"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dayFirst := 0
+	for _, p := range all {
+		if strings.Contains(p.NextDonationDate.Value, "/") {
+			dayFirst++
+		}
+	}
+	f := dataset.KindFilter{Status: "active", Next: api.DateRange{Until: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)}}
+	bounded, err := dataset.Records[api.Plan](ctx, h, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, first, err := dataset.NextUnread(ctx, h, f)
+	if err != nil || dayFirst == 0 || n != dayFirst || len(bounded)+n != len(all) || !strings.Contains(first, "/") {
+		t.Fatalf("%d active plans, %d day first, %d within the bound; NextUnread %d, %q, %v", len(all), dayFirst, len(bounded), n, first, err)
+	}
+	if n, _, err := dataset.NextUnread(ctx, h, dataset.KindFilter{Status: "active"}); n != 0 || err != nil {
+		t.Errorf("with no bound, NextUnread %d, %v", n, err)
+	}
+}

@@ -127,14 +127,10 @@ func lower(t api.Text) any {
 
 // day is the date t starts with, as written, when it starts with one.
 func day(t api.Text) any {
-	v := strings.TrimSpace(t.Value)
-	if len(v) < 10 {
-		return nil
+	if d, ok := api.WrittenDay(t.Value); ok {
+		return d
 	}
-	if _, err := time.Parse(time.DateOnly, v[:10]); err != nil {
-		return nil
-	}
-	return v[:10]
+	return nil
 }
 
 // float is the amount n as the nearest float, read as every amount is

@@ -260,6 +260,9 @@ func (s *Server) planOf(id int64, t *tally, j int32) boxPlan {
 		p.Status = "cancelled"
 	default:
 		at := next.Format(time.DateOnly)
+		if s.opts.Hostile && id%7 == 3 {
+			at = next.Format("02/01/2006") // day first: read as either month, so as none
+		}
 		p.NextDonationDate = &at
 	}
 	return p

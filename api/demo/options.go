@@ -52,7 +52,7 @@ type Options struct {
 	// ISO 8601 date-times or dates, which the spec does not show either.
 	DateFilter bool
 	Backdated  float64 // share of donations dated anywhere in the past, out of date order
-	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8
+	Hostile    bool    // every seventh donation carries escape sequences, controls, bidi, 10 kB text, invalid UTF-8; every seventh plan a next date day first
 	Gzip       bool    // gzip pages for a client that accepts it, as most servers do
 
 	// KindStatus answers every request of the kinds' endpoints with this

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"donations/api/demo"
@@ -38,6 +40,29 @@ func TestPaymentStatusOfflineSelectsWhatTheServerSends(t *testing.T) {
 		}
 		if paid, succeeded := records(kind, "--status", "paid", "--offline"), records(kind, "--payment-status", "succeeded"); !slices.Equal(paid, succeeded) {
 			t.Errorf("%s --status paid: %d records, --payment-status succeeded %d", kind, len(paid), len(succeeded))
+		}
+	}
+}
+
+// plans --next-before lists the plans whose next gift date it reads and
+// says how many it left out because their date is day first (01/12/2026),
+// online and offline; with no bound nothing is said.
+func TestNextBeforeSaysWhatItCannotRead(t *testing.T) {
+	_, env, account := shapedAccount(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Hostile: true})
+	all := runCmd(t, env, append([]string{"plans", "--status", "active", "--format", "ndjson"}, account...)...)
+	dayFirst := strings.Count(all.stdout, `/20`)
+	if all.code != 0 || dayFirst == 0 || strings.Contains(all.stderr, "--next-before") {
+		t.Fatalf("plans: exit %d, %d day first, %q", all.code, dayFirst, all.stderr)
+	}
+	for _, offline := range []bool{false, true} {
+		args := append([]string{"plans", "--status", "active", "--next-before", "2100-01-01", "--format", "ndjson"}, account...)
+		if offline {
+			args = append(args, "--offline")
+		}
+		r := runCmd(t, env, args...)
+		want := fmt.Sprintf("donations: warning: plans whose next gift date is in no form --next-before reads, so not listed: %d (the first: ", dayFirst)
+		if r.code != 0 || len(lines(r.stdout))+dayFirst != len(lines(all.stdout)) || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("offline %v: exit %d, %d listed of %d, stderr %q; want it to start %q", offline, r.code, len(lines(r.stdout)), len(lines(all.stdout)), r.stderr, want)
 		}
 	}
 }

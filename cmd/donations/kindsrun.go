@@ -107,5 +107,16 @@ func writeKind[T api.KindRecord](ctx context.Context, a *app, o *kindOptions, s 
 	if err != nil {
 		return storeError(err)
 	}
-	return export.WriteKind(o.bom.out(ctx, a, format), format, recs, width)
+	if err := export.WriteKind(o.bom.out(ctx, a, format), format, recs, width); err != nil {
+		return err
+	}
+	n, first, err := dataset.NextUnread(ctx, s, f)
+	if err != nil {
+		return storeError(err)
+	}
+	if n > 0 {
+		fmt.Fprintf(a.stderr, "donations: warning: plans whose next gift date is in no form --next-before reads, so not listed: %d (the first: %q)\n",
+			n, first)
+	}
+	return nil
 }

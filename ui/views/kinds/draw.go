@@ -55,6 +55,9 @@ func (v *View) title() string {
 		if len(v.chips()) > 0 {
 			count += " of " + uictx.Commas(v.have.Records)
 		}
+		if v.unread > 0 {
+			count += " (" + uictx.Commas(v.unread) + " left out: next date unread)"
+		}
 		parts = append(parts, st.Muted.Render(count), st.Muted.Render(v.sortName()))
 		for _, c := range v.chips() {
 			parts = append(parts, st.Chip.Render(textsafe.Line(c)))

@@ -63,7 +63,10 @@ type View struct {
 	currency string
 	have     dataset.KindHeld // what the store knows of the kind, as last read
 	items    []item
-	err      error
+	// unread is how many plans the next-gift bound leaves out because
+	// their date is in no form it reads: the title says so.
+	unread int
+	err    error
 
 	cursor, offset int
 	mode           mode
@@ -97,6 +100,7 @@ type ReadMsg struct {
 	have     dataset.KindHeld
 	items    []item
 	currency string
+	unread   int // plans left out by a next-gift bound that cannot read their date
 	err      error
 }
 
@@ -211,7 +215,11 @@ func (v *View) read() tea.Cmd {
 		if f.Currency = ranked(f.Sort, items); err == nil && f.Currency != "" {
 			items, err = s.read(ctx, h, f, loc)
 		}
-		return ReadMsg{gen: gen, have: have, items: items, currency: f.Currency, err: err}
+		var unread int
+		if err == nil {
+			unread, _, err = dataset.NextUnread(ctx, h, f)
+		}
+		return ReadMsg{gen: gen, have: have, items: items, currency: f.Currency, unread: unread, err: err}
 	}
 }
 
@@ -288,7 +296,7 @@ func (v *View) onRead(msg ReadMsg) {
 	if msg.gen != v.gen {
 		return
 	}
-	v.loading, v.have, v.items, v.currency, v.err = false, msg.have, msg.items, msg.currency, msg.err
+	v.loading, v.have, v.items, v.currency, v.unread, v.err = false, msg.have, msg.items, msg.currency, msg.unread, msg.err
 	if errors.Is(v.err, dataset.ErrNotLoaded) {
 		v.err = nil // no store: nothing read yet, said as such
 	}
