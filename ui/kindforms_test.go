@@ -11,10 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/api/demo"
 	"donations/dataset"
 	"donations/export"
 )
@@ -196,4 +198,27 @@ func TestDonorsByRaisedRankOneCurrency(t *testing.T) {
 			t.Fatalf("donor %d is %d (%v), want %d (%v)", i, got.ID.Value, err, donors[i].ID.Value, donors[i].Totals)
 		}
 	}
+}
+
+// A next-gift bound is a filter in force like any other: the title counts
+// the plans shown of those held, shows the bound as a chip, and counts the
+// plans it leaves out because their next date is day first (01/12/2026,
+// the hostile demo's), which it cannot read. The bound was in no chip,
+// and the count said neither "of" nor what it left out.
+func TestNextBeforeIsSaidInTheTitle(t *testing.T) {
+	_, c, st := storeAccountOf(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Hostile: true})
+	sync := StoreSyncer(dataset.Hold(st), c, dataset.SyncOptions{Concurrency: 4, Kinds: c})
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: sync}, 120, 35)
+	d.settle()
+	f := dataset.KindFilter{Next: api.DateRange{Until: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}}
+	shown, err := dataset.Records[api.Plan](context.Background(), d.m.data.local, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unread, _, err := dataset.NextUnread(context.Background(), d.m.data.local, f)
+	if err != nil || unread == 0 {
+		t.Fatalf("the hostile demo has %d plans of a day-first next date (%v)", unread, err)
+	}
+	d.keys(":", "plans", "enter", "f", "tab", "2030-01-01", "enter")
+	d.mustShow("Plans  "+strconv.Itoa(len(shown))+" of ", "("+strconv.Itoa(unread)+" left out: next date unread)", "next_before=2030-01-01")
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -371,6 +372,12 @@ func (v *View) chips() []string {
 	}
 	if f.DonorID != 0 {
 		add("donor_id", uictx.Itoa(f.DonorID))
+	}
+	if f.EventID != 0 {
+		add("event_id", uictx.Itoa(f.EventID))
+	}
+	if !f.Next.Until.IsZero() {
+		add("next_before", f.Next.Until.Format(time.DateOnly))
 	}
 	add("search", strings.TrimSpace(f.Search))
 	return out
