@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,14 @@ import (
 
 	"donations/api/demo"
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binaryDir != "" {
+		os.RemoveAll(binaryDir)
+	}
+	os.Exit(code)
+}
 
 type result struct {
 	code           int
