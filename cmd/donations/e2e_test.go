@@ -90,8 +90,8 @@ func (s *tmuxSession) alive() bool {
 }
 
 // buildBinary is the program as a person runs it, built once for every
-// test that needs it (TestMain removes it): each test's own build linked it
-// again, and none of them changes it.
+// test that needs it: each test's own build linked it again, and none of
+// them changes it.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin, err := builtBinary()
@@ -101,15 +101,12 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
-// binaryDir holds the program buildBinary built, or is "" before it ran.
-var binaryDir string
-
 var builtBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "donations-e2e-")
 	if err != nil {
 		return "", err
 	}
-	binaryDir = dir
+	whenTestsEnd(func() { os.RemoveAll(dir) })
 	bin := filepath.Join(dir, "donations")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
