@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -88,14 +89,30 @@ func (s *tmuxSession) alive() bool {
 	return s.tmux("has-session", "-t", s.name).Run() == nil
 }
 
+// buildBinary is the program as a person runs it, built once for every
+// test that needs it: each test's own build linked it again, and none of
+// them changes it.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "donations")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := builtBinary()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
+
+var builtBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "donations-e2e-")
+	if err != nil {
+		return "", err
+	}
+	whenTestsEnd(func() { os.RemoveAll(dir) })
+	bin := filepath.Join(dir, "donations")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
 
 // e2eTarget picks a gift to find: a donor with a Latin-script name and few
 // gifts, whose gift has a tribute with a message and answered questions;

@@ -52,7 +52,7 @@ func TestAValueTheAccountNeverHadIsRefusedWithADidYouMean(t *testing.T) {
 // A synced account's store answers online as it does offline: a status
 // the account has but the day has not is an empty answer, either way.
 func TestAnEmptyAnswerOnASyncedAccountOnlineAndOffline(t *testing.T) {
-	env, account, _ := syncedHome(t, 400)
+	env, account, _ := syncedHome(t, 300)
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	for _, extra := range [][]string{nil, {"--offline"}} {
 		args := append([]string{"list", "--dates", "2026-10-31", "--status", "refunded", "--format", "csv"}, account...)
@@ -95,10 +95,11 @@ func TestAnEmptyAnswerIsSaidOnATerminal(t *testing.T) {
 }
 
 // --dates takes a month and a fiscal year, which --fiscal-start (or the
-// profile's fiscal_start) says the start of.
+// profile's fiscal_start) says the start of. 500 gifts give every month
+// some.
 func TestSummaryReadsMonthsAndFiscalYears(t *testing.T) {
 	months := func(args ...string) []string {
-		r := runCmd(t, nil, append([]string{"summary", "--demo", "--by", "month", "--format", "csv"}, args...)...)
+		r := runCmd(t, nil, append([]string{"summary", "--demo", "--demo-count", "500", "--by", "month", "--format", "csv"}, args...)...)
 		if r.code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
 		}

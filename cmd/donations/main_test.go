@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,28 @@ import (
 
 	"donations/api/demo"
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, undo := range afterTests.undo {
+		undo()
+	}
+	os.Exit(code)
+}
+
+// afterTests are what TestMain undoes once every test has run: the
+// fixtures the tests share, made once and never changed (a test that
+// changes one gets its own copy).
+var afterTests struct {
+	sync.Mutex
+	undo []func()
+}
+
+func whenTestsEnd(undo func()) {
+	afterTests.Lock()
+	defer afterTests.Unlock()
+	afterTests.undo = append(afterTests.undo, undo)
+}
 
 type result struct {
 	code           int
@@ -29,6 +52,11 @@ func runCmd(t *testing.T, env map[string]string, args ...string) result {
 	if env == nil {
 		env = map[string]string{"HOME": t.TempDir()}
 	}
+	return runIn(env, args...)
+}
+
+// runIn is runCmd for a fixture that no one test owns.
+func runIn(env map[string]string, args ...string) result {
 	var out, errb bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

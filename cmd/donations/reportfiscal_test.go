@@ -76,9 +76,9 @@ func fiscalAccount(t *testing.T, count int, profile func(url string) string) (cf
 
 // --dates "fiscal 2026" in a report is the fiscal year its --fiscal-start
 // names, as the report's own years are: July 2025 to June 2026, so every
-// month of FY2026 holds gifts and FY2025 none.
+// month of FY2026 holds gifts (500 give each some) and FY2025 none.
 func TestReportDatesReadFiscalYearsByTheReportsStart(t *testing.T) {
-	r := runCmd(t, nil, "report", "yoy", "--demo", "--dates", "fiscal 2026", "--fiscal-start", "7", "--year", "2026", "--format", "json")
+	r := runCmd(t, nil, "report", "yoy", "--demo", "--demo-count", "500", "--dates", "fiscal 2026", "--fiscal-start", "7", "--year", "2026", "--format", "json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}

@@ -217,12 +217,12 @@ func TestSummaryMonthlyReport(t *testing.T) {
 	}
 }
 
-// raceSized is an account of n gifts, or of 600 in the race pass (-short),
+// raceSized is an account of n gifts, or of 300 in the race pass (-short),
 // which looks for races in the same reads and writes at any size; the
 // first pass keeps n, for the sums of many gifts.
 func raceSized(n int) int {
 	if testing.Short() {
-		return 600
+		return 300
 	}
 	return n
 }
