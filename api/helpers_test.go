@@ -16,16 +16,8 @@ import (
 // fastRetry keeps retry tests quick while exercising the same code.
 var fastRetry = api.RetryPolicy{MaxAttempts: 6, BaseDelay: time.Millisecond, MaxDelay: 20 * time.Millisecond, Budget: 30 * time.Second}
 
-// sized is n, or small under -short (the race pass), for a test whose
-// checks hold at any size but which the first pass also runs at the size
-// that shows its point best: the race pass still runs its logic,
-// concurrency included, on the smaller account.
-func sized(n, small int) int {
-	if testing.Short() {
-		return small
-	}
-	return n
-}
+// sized is apitest.Sized.
+var sized = apitest.Sized
 
 // harness is a demo server on loopback and a client that records every
 // exchange. Both keep time by clock, whose waits end at once, unless the

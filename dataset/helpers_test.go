@@ -1,6 +1,9 @@
 package dataset_test
 
-import "donations/dataset/datasettest"
+import (
+	"donations/api/apitest"
+	"donations/dataset/datasettest"
+)
 
 // The helpers the tests of dataset share with those of store.
 var (
@@ -15,5 +18,5 @@ var (
 	sameAsServer  = datasettest.SameAsServer
 	settled       = datasettest.Settled
 	skipShort     = datasettest.SkipShort
-	sized         = datasettest.Sized
+	sized         = apitest.Sized
 )

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/dataset/datasettest"
@@ -24,7 +25,7 @@ var (
 	agree        = datasettest.Agree
 	firstDiff    = datasettest.FirstDiff
 	skipShort    = datasettest.SkipShort
-	sized        = datasettest.Sized
+	sized        = apitest.Sized
 )
 
 // syncedFile is where most tests of a store on disk start: a demo server

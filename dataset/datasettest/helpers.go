@@ -284,17 +284,6 @@ func Settled(srv *demo.Running) int {
 	}
 }
 
-// Sized is full in the full run (go test ./...) and short under -short:
-// a test that syncs thousands of donations for what a smaller account
-// shows as well keeps the large one for the full run, and the race pass
-// in CI, ten times slower, the small one.
-func Sized(full, short int) int {
-	if testing.Short() {
-		return short
-	}
-	return full
-}
-
 // SkipShort leaves a test that syncs many pages, or waits on a rate limit
 // in real time, to the full run (go test ./...): the race run in CI takes
 // -short.
