@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 )
 
@@ -117,7 +118,7 @@ func TestKindsInEveryFormAnswerTheSame(t *testing.T) {
 	}
 	// 900 gifts give each kind dozens of rows to order; the race pass
 	// (-short) reads the same forms over fewer, rows enough to order.
-	count := raceSized(900)
+	count := apitest.Sized(900, 300)
 	plain := map[string][][]string{}
 	_, env, account := shapedAccount(t, demo.Options{Count: count, Shape: demo.ShapeDonorbox})
 	for _, ask := range asks {

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 )
 
@@ -21,10 +22,7 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 	// 600 gifts are six pages of 100 and 24 of 25: pages enough for every
 	// change of order and size, and more pages are more of the same
 	// changes; the race pass (-short) keeps three of 100 with 300.
-	count := 600
-	if testing.Short() {
-		count = 300
-	}
+	count := apitest.Sized(600, 300)
 	for _, tc := range []struct {
 		name string
 		opts demo.Options

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/textsafe"
 )
 
@@ -24,7 +25,7 @@ type summaryEntry struct {
 // The sums summary writes are those an independent addition of every
 // donation gives, online and offline alike.
 func TestSummarySumsExactly(t *testing.T) {
-	_, env, account := askAccount(t, raceSized(2500))
+	_, env, account := askAccount(t, apitest.Sized(2500, 300)) // the race run looks for races in the same reads at any size
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatal(r.stderr)
@@ -215,14 +216,4 @@ func TestSummaryMonthlyReport(t *testing.T) {
 			t.Errorf("%s %s: exit %d, %q; want 2 and %q", tc.flag, tc.value, r.code, r.stderr, tc.want)
 		}
 	}
-}
-
-// raceSized is an account of n gifts, or of 300 in the race pass (-short),
-// which looks for races in the same reads and writes at any size; the
-// first pass keeps n, for the sums of many gifts.
-func raceSized(n int) int {
-	if testing.Short() {
-		return 300
-	}
-	return n
 }
