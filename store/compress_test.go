@@ -55,6 +55,7 @@ func packed(t testing.TB, path string) (byDict map[int64]int, size int64) {
 // A store on disk keeps its records compressed, and gives back the very
 // bytes the server sent: those a store in memory holds of the same sync.
 func TestRecordsAreCompressedAndExact(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	s, path, srv, _ := syncedFile(t, demo.Options{Count: 1500, Drift: true, Hostile: true}, dataset.SyncOptions{})
 	mem, err := store.Memory(context.Background())

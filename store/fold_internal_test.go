@@ -39,6 +39,7 @@ func TestFoldTableIsTheTransformForEachRune(t *testing.T) {
 // ... and of each of them beside ASCII, a mark or a letter the table
 // folds: nothing the fast path folds composes with what stands beside it.
 func TestFoldTableIsTheTransformForEachPair(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("pure computation on one goroutine, ten times slower under -race: the full run has it")
 	}

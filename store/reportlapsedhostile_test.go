@@ -146,6 +146,7 @@ func rolledUp(name string) bool {
 // Each odd gift alone, and all of them together, give from
 // rollup_donor_last what the gifts give.
 func TestDonorLastHoldsOddGifts(t *testing.T) {
+	t.Parallel()
 	for _, c := range hostileCases {
 		t.Run(c.name, func(t *testing.T) {
 			s, _ := tempStore(t)

@@ -62,6 +62,7 @@ func heldIDs(t *testing.T, s *store.Store) []int64 {
 // after later syncs that add, refund, remove and change the currency of
 // gifts.
 func TestDonorLastHoldsHostileData(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
@@ -115,6 +116,7 @@ func withinJSON(t *testing.T, s *store.Store, db *sql.DB, when string) {
 // exact, and its size within that JSON (or as bounded lets a small store grow
 // past it), after every one.
 func TestDonorLastLivesThroughSyncs(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	s, path, srv, c := syncedFile(t, demo.Options{Count: 2000, Hostile: true, Drift: true}, dataset.SyncOptions{Concurrency: 4})
 	db := reader(t, path)

@@ -45,6 +45,7 @@ func sameFiscal(t *testing.T, s *store.Store, qs []report.Query) {
 // and again after a later sync (changeFive), whose triggers keep the table
 // by that start. Back to calendar years, it is made anew again.
 func TestDonorLastFiscalGivesWhatTheGiftsGive(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {

@@ -139,6 +139,7 @@ func edited(t *testing.T, d api.Donation) api.Donation {
 // campaign or the dates, statuses that no rule counts (fiscal years:
 // TestDonorLastFiscalGivesWhatTheGiftsGive).
 func TestDonorLastRecurringGivesWhatTheGiftsGive(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {

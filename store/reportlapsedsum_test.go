@@ -60,6 +60,7 @@ func sameLapsed(t *testing.T, s *store.Store, q report.Query) {
 // statuses that no rule of the donors table counts (fiscal years:
 // TestDonorLastFiscalGivesWhatTheGiftsGive).
 func TestDonorLastGivesWhatTheGiftsGive(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {

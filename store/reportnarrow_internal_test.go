@@ -113,6 +113,7 @@ func TestNarrowReportsKeepTheFiltersGifts(t *testing.T) {
 // the report failed with "too many SQL variables"; it reads the gifts the
 // filter selects.
 func TestNarrowReportsOfManyNamesReadTheirGifts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("stores 66,000 donations")
 	}

@@ -50,6 +50,7 @@ func TestRollupsAddedUpAgainAreWhatTheTriggersKept(t *testing.T) {
 // data, and in the Donorbox shape, which refunds gifts in part and sends
 // some unconverted.
 func TestDonorsAddedUpAgainAreWhatTheTriggersKept(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, o := range []demo.Options{{Count: 2000, Hostile: true, Drift: true, Seed: 3}, {Count: 2000, Shape: demo.ShapeDonorbox}} {
 		s := memStore(t)
