@@ -42,6 +42,7 @@ func offlineCount(t *testing.T, env map[string]string, args ...string) (int, res
 // Two accounts at two paths of one host keep a store each: org-a's list
 // --offline shows org-a's donations only.
 func TestStoresArePerBaseURLPath(t *testing.T) {
+	t.Parallel()
 	env, a, b := twoOrgs(t)
 	for _, base := range []string{a, b} {
 		if r := runCmd(t, env, asUser(base, "sync")...); r.code != 0 {
@@ -63,6 +64,7 @@ func TestStoresArePerBaseURLPath(t *testing.T) {
 // donation in it came from that account; one that mixes accounts, or whose
 // donations' requests are not known, is handed to no one and left as it is.
 func TestOldStoreIsCarriedOnlyWhenItIsTheAccounts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		profile bool

@@ -15,6 +15,7 @@ import (
 // column names (in backquotes) and those in its own folder. A row that
 // says "everything" or names nothing is not checked.
 func TestTheArchitectureTableIsTrue(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	doc, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
 	if err != nil {

@@ -50,6 +50,7 @@ func decoded(t *testing.T, ndjson string) []api.Donation {
 // need) and offline (from the synced store), and the one an independent
 // filter of every donation gives.
 func TestListFiltersOnlineAndOffline(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}
@@ -95,6 +96,7 @@ func TestListFiltersOnlineAndOffline(t *testing.T) {
 }
 
 func TestListSortAndSearch(t *testing.T) {
+	t.Parallel()
 	_, env, account := askAccount(t, 800)
 	r := runCmd(t, env, append([]string{"list", "--format", "ndjson", "--search", "ZOE lef", "--sort", "-amount"}, account...)...)
 	got := decoded(t, r.stdout)
@@ -116,6 +118,7 @@ func TestListSortAndSearch(t *testing.T) {
 }
 
 func TestListBadQuestionFlags(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -12,6 +12,7 @@ import (
 // Every filter the browser has is a flag of list and summary, and answers
 // as an independent filter of every donation does.
 func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}
@@ -51,6 +52,7 @@ func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
 // A status or form no donation has is a usage error with the value meant,
 // told like any other: one line, then a Try line.
 func TestUnknownValuesGetADidYouMean(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}
@@ -81,6 +83,7 @@ func TestUnknownValuesGetADidYouMean(t *testing.T) {
 }
 
 func TestRangesAreRefusedReversedOrTwice(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -101,6 +104,7 @@ func TestRangesAreRefusedReversedOrTwice(t *testing.T) {
 // A new filter is one row of ask.Fields: list takes it as a flag and the
 // store applies it.
 func TestANewFilterIsOneRow(t *testing.T) {
+	// Not in parallel: it adds a row to ask.Fields, which every command reads.
 	saved := ask.Fields
 	t.Cleanup(func() { ask.Fields = saved })
 	ask.Fields = append(ask.Fields[:len(ask.Fields):len(ask.Fields)], ask.Field{

@@ -15,6 +15,7 @@ import (
 // Every CSV the program writes follows one rule: --bom or --no-bom, else
 // the profile's csv_bom; never a mark on another format.
 func TestEveryCSVFollowsOneByteOrderMarkRule(t *testing.T) {
+	t.Parallel()
 	env, account, _ := syncedHome(t, 300)
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	cfg := filepath.Join(env["HOME"], "config.toml")

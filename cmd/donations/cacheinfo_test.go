@@ -12,6 +12,7 @@ import (
 // seen how long the list is: cache info says the total is not known,
 // not that the account holds about none.
 func TestCacheInfoBeforeAnyPageSaysTheTotalIsNotKnown(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 50, Script: []int{400}})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
@@ -30,6 +31,7 @@ func TestCacheInfoBeforeAnyPageSaysTheTotalIsNotKnown(t *testing.T) {
 // cache info of the demo says it keeps no store on disk, and names no flag
 // the user did not give.
 func TestCacheInfoOfTheDemoSaysItKeepsNoStore(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, map[string]string{"HOME": t.TempDir()}, "cache", "info", "--demo")
 	if r.code != 2 || !strings.Contains(r.stderr, "--demo keeps no store on disk") || strings.Contains(r.stderr, "--offline") {
 		t.Fatalf("cache info --demo: exit %d, %q", r.code, r.stderr)

@@ -17,6 +17,7 @@ import (
 // Every mistake on the command line is one line naming it and one pointing
 // at the right help: never the whole help, never stdout, always exit 2.
 func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
+	t.Parallel()
 	const listHelp = "Try 'donations list --help'.\n"
 	cases := []struct {
 		args []string
@@ -104,6 +105,7 @@ func TestBadFlagsGiveOneLineAndExitTwo(t *testing.T) {
 // The flags checked as they are parsed take every good value: the checks
 // refuse only what is wrong or would be ignored.
 func TestGoodFlagValuesStillWork(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "--demo-count=30", "list", "--demo", "--per-page=100", "--pages", "0",
 		"--concurrency", "16", "--campaign-id", "101", "--format=ndjson")
 	if r.code != 0 {
@@ -115,6 +117,7 @@ func TestGoodFlagValuesStillWork(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	for _, flag := range []string{"--version", "-v"} {
 		r := runCmd(t, nil, flag)
 		if r.code != 0 || r.stderr != "" || r.stdout != "donations version "+versionText()+"\n" {
@@ -124,6 +127,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestDescribeBuild(t *testing.T) {
+	t.Parallel()
 	const rev = "4557d5b0a1b2c3d4e5f60718293a4b5c6d7e8f90"
 	cases := []struct {
 		settings, version, want string
@@ -147,6 +151,7 @@ func TestDescribeBuild(t *testing.T) {
 }
 
 func TestHelpPerCommand(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want []string
@@ -174,6 +179,7 @@ func TestHelpPerCommand(t *testing.T) {
 // A command's help lists the flags that mean something to it: the global
 // ones, which choose an account, only where an account is used.
 func TestHelpListsOnlyTheFlagsThatApply(t *testing.T) {
+	t.Parallel()
 	globals := []string{"--demo", "--demo-count", "--base-url", "--profile", "--config", "--username", "--verbose", "--no-cache"}
 	for _, args := range [][]string{{"demo-server", "--help"}, {"help", "demo-server"}, {"man", "--help"}, {"help", "--help"}, {"completion", "bash", "--help"}} {
 		r := runCmd(t, nil, args...)
@@ -198,6 +204,7 @@ func TestHelpListsOnlyTheFlagsThatApply(t *testing.T) {
 }
 
 func TestManPage(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "man")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -222,6 +229,7 @@ func TestManPage(t *testing.T) {
 }
 
 func TestCompletionScripts(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"bash":       "__start_donations",
 		"zsh":        "#compdef donations",
@@ -238,6 +246,7 @@ func TestCompletionScripts(t *testing.T) {
 
 // The completion scripts ask the program itself what may come next.
 func TestCompletionAnswers(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want []string
@@ -265,6 +274,7 @@ func TestCompletionAnswers(t *testing.T) {
 // bash loads the script and, through it, completes a real command line with
 // the built program on its PATH.
 func TestBashCompletionLoadsAndCompletes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -309,6 +319,7 @@ printf '%s\n' "${COMPREPLY[@]}"`
 // A bug in a command reaches guarded through cobra and fang: exit 3 and a
 // report, not Go's crash and status 2.
 func TestAPanicInACommandExitsThree(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	a := &app{env: env{stdout: &stdout, stderr: safeText{&stderr}, getenv: func(string) string { return "" }, now: pinnedNow}}
 	root := newRoot(a)

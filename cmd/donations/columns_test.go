@@ -130,6 +130,7 @@ func sortedIDs(t *testing.T, ndjson string) []int64 {
 // summary, never dropped, and the summary says how many there were; a
 // gift refunded in part counts less the part refunded.
 func TestSummaryCountsGiftsWithoutConversion(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 800, Shape: demo.ShapeDonorbox})
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {

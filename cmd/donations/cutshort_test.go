@@ -36,6 +36,7 @@ func cutShortHome(t *testing.T, count int) (env map[string]string, account []str
 // it starts, and answers as before; the next command has nothing to
 // finish and says nothing.
 func TestCutShortStoreIsFinishedAloud(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -64,6 +65,7 @@ func TestCutShortStoreIsFinishedAloud(t *testing.T) {
 // says so: its own part alone could be a small fraction of what the user
 // waited.
 func TestSyncTimeCountsTheStoreFinished(t *testing.T) {
+	t.Parallel()
 	env, account := cutShortHome(t, 300)
 	r := runCmd(t, env, append([]string{"sync", "--window", "0"}, account...)...)
 	m := regexp.MustCompile(`· ([0-9.]+) s \(([0-9.]+) s of it finishing the store a stopped sync left\) ·`).FindStringSubmatch(r.stdout)
@@ -80,6 +82,7 @@ func TestSyncTimeCountsTheStoreFinished(t *testing.T) {
 // list and summary online never read the search index or the sums: they
 // leave the build to the next command that does, rather than wait for it.
 func TestOnlineCommandsLeaveTheStoreToFinish(t *testing.T) {
+	t.Parallel()
 	env, account := cutShortHome(t, 300)
 	for _, args := range [][]string{
 		{"list", "--newest", "1", "--format", "ndjson"},
@@ -112,6 +115,7 @@ func (s *stopOnNote) Write(p []byte) (int, error) {
 // ctrl+c while a command or the browser finishes the store stops it:
 // exit 130, and the next command finishes the store and answers whole.
 func TestCutShortBuildStopsOnInterrupt(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -36,6 +36,7 @@ func newestWith(t *testing.T, now time.Time, args ...string) time.Time {
 // The demo lives today: its newest gift is hours old whatever the day, so
 // "this month" and "last month" hold gifts; --demo-end pins it.
 func TestTheDemoEndsNowUnlessPinned(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 12, 7, 2, 30, 0, 0, time.UTC)
 	if at := newestWith(t, now); at.After(now) || now.Sub(at) > 6*time.Hour {
 		t.Errorf("on %s the demo's newest gift is of %s: want one of the last hours", now, at)
@@ -54,6 +55,7 @@ func TestTheDemoEndsNowUnlessPinned(t *testing.T) {
 }
 
 func TestDemoEndRefusesWhatIsNotAMoment(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "list", "--demo", "--demo-end", "yesterday")
 	if r.code != exitConfig || !strings.Contains(r.stderr, `"yesterday" is not a date (2026-11-01) or a date-time`) {
 		t.Errorf("exit %d, %q", r.code, r.stderr)

@@ -9,6 +9,7 @@ import (
 // --demo-shape serves the built-in demo in the shape asked for, and the
 // list's ndjson passes each record on as that shape sent it.
 func TestDemoShapeServesThatShape(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		shape, has, lacks string
 	}{
@@ -42,6 +43,7 @@ func TestDemoShapeServesThatShape(t *testing.T) {
 }
 
 func TestAnUnknownDemoShapeIsAUsageError(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"list", "--demo", "--demo-shape", "donorbx"}, {"demo-server", "--shape", "donorbx"}} {
 		r := runCmd(t, nil, args...)
 		if r.code != exitConfig || !strings.Contains(r.stderr, `"donorbx" is not one of spec, donorbox`) || r.stdout != "" {
@@ -55,6 +57,7 @@ func TestAnUnknownDemoShapeIsAUsageError(t *testing.T) {
 // summary by form says on stderr that --by campaign is the grouping there
 // is; the spec's records have forms, and nothing is said.
 func TestWhereNoGiftHasAFormTheCampaignStandsIn(t *testing.T) {
+	t.Parallel()
 	demo := []string{"--demo", "--demo-count", "60", "--demo-shape"}
 	gifts := decoded(t, runCmd(t, nil, append(demo, "donorbox", "list", "--format", "ndjson")...).stdout)
 	table := runCmd(t, nil, append(demo, "donorbox", "list", "--format", "table")...)

@@ -42,6 +42,7 @@ func (l *accessLog) asked() []string {
 // request a rate-limited server counts (and, once its budget was spent, a
 // wait of a whole window for a page then thrown away).
 func TestListPagesReadsNoPagePastTheLast(t *testing.T) {
+	t.Parallel()
 	for _, sv := range apitest.Servers {
 		for _, pages := range []int{1, 2, 3, 5} {
 			t.Run(sv.Name+"/"+strconv.Itoa(pages), func(t *testing.T) {
@@ -73,6 +74,7 @@ func TestListPagesReadsNoPagePastTheLast(t *testing.T) {
 // it early nor, reading ahead, crashes it: the pager was told to stop
 // after the pages --newest does not count, and panicked on the next.
 func TestListNewestWithPagesWritesTheNewest(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 200})
 	hs := httptest.NewServer(srv)
 	defer hs.Close()

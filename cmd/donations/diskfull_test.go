@@ -63,6 +63,7 @@ func fillDisk(dir string, leave uint64) error {
 // answer from them while the disk is still full, rather than fail on the
 // build each open retried, and say the build was left for lack of room.
 func TestOfflineAnswersAfterADiskFullStop(t *testing.T) {
+	t.Parallel()
 	disk := smallDisk(t, "24m")
 	hs := httptest.NewServer(demo.New(demo.Options{Count: 2000}))
 	t.Cleanup(hs.Close)

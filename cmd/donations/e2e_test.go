@@ -175,6 +175,7 @@ func donorGiftIDs(t *testing.T, c *api.Client, email string) []int64 {
 }
 
 func TestEndToEndFindADonorInTmux(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and drives it in tmux")
 	}
@@ -219,6 +220,7 @@ func TestEndToEndFindADonorInTmux(t *testing.T) {
 }
 
 func TestQuittingDuringALoadGivesTheTerminalBack(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and drives it in tmux")
 	}
@@ -246,6 +248,7 @@ func TestQuittingDuringALoadGivesTheTerminalBack(t *testing.T) {
 }
 
 func TestNoColorLeavesOnlyBoldAndReverse(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and drives it in tmux")
 	}

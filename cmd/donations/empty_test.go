@@ -19,6 +19,7 @@ var csvHeader = strings.Join(export.CSVHeader(), ",") + "\n"
 // demo's 2026-10-31 has no refunded gift and no Spring Appeal gift; its
 // account has both.
 func TestAValueMissingOnlyFromTheRangeIsAnEmptyAnswer(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"list", "--demo", "--dates", "2026-10-31", "--status", "refunded", "--format", "csv"},
 		{"list", "--demo", "--dates", "2026-10-31", "--form", "Spring Appeal", "--format", "csv"},
@@ -38,6 +39,7 @@ func TestAValueMissingOnlyFromTheRangeIsAnEmptyAnswer(t *testing.T) {
 // A value no donation of the whole account has is a mistake, said before
 // anything is written: exit 2, a did-you-mean, and no header.
 func TestAValueTheAccountNeverHadIsRefusedWithADidYouMean(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"list", "--demo", "--demo-count", "500", "--status", "refundd", "--format", "csv"},
 		{"summary", "--demo", "--demo-count", "500", "--by", "form", "--status", "refundd", "--format", "csv"},
@@ -52,6 +54,7 @@ func TestAValueTheAccountNeverHadIsRefusedWithADidYouMean(t *testing.T) {
 // A synced account's store answers online as it does offline: a status
 // the account has but the day has not is an empty answer, either way.
 func TestAnEmptyAnswerOnASyncedAccountOnlineAndOffline(t *testing.T) {
+	t.Parallel()
 	env, account, _ := syncedHome(t, 300)
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	for _, extra := range [][]string{nil, {"--offline"}} {
@@ -66,6 +69,7 @@ func TestAnEmptyAnswerOnASyncedAccountOnlineAndOffline(t *testing.T) {
 // On a terminal, an empty answer is said in one line on stderr, with the
 // dates the range was read as and the filters.
 func TestAnEmptyAnswerIsSaidOnATerminal(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want string
@@ -98,6 +102,7 @@ func TestAnEmptyAnswerIsSaidOnATerminal(t *testing.T) {
 // profile's fiscal_start) says the start of. 500 gifts give every month
 // some.
 func TestSummaryReadsMonthsAndFiscalYears(t *testing.T) {
+	t.Parallel()
 	months := func(args ...string) []string {
 		r := runCmd(t, nil, append([]string{"summary", "--demo", "--demo-count", "500", "--by", "month", "--format", "csv"}, args...)...)
 		if r.code != 0 {

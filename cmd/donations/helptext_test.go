@@ -13,6 +13,7 @@ import (
 // Help piped (80 columns) has no line wider than that, none padded with
 // spaces, and every word of each text whole: wrapped between words only.
 func TestHelpIsWrappedToTheWidthBetweenWords(t *testing.T) {
+	t.Parallel()
 	root := newRoot(&app{env: env{getenv: func(string) string { return "" }}})
 	var check func(c *cobra.Command)
 	check = func(c *cobra.Command) {
@@ -57,6 +58,7 @@ func TestHelpIsWrappedToTheWidthBetweenWords(t *testing.T) {
 // An example too long for a line goes on the next after a backslash,
 // never inside a quoted argument, so it still runs when pasted.
 func TestLongExamplesStayOneShellCommand(t *testing.T) {
+	t.Parallel()
 	got := wrapShell(`donations summary --demo --by form --dates "last month" --sort -amount --top 5`, 40)
 	want := "  donations summary --demo --by form \\\n      --dates \"last month\" --sort \\\n      -amount --top 5"
 	if got != want {
@@ -68,6 +70,7 @@ func TestLongExamplesStayOneShellCommand(t *testing.T) {
 // each report's name stands alone at the left of its text, which goes on
 // under the text, not under the name.
 func TestHelpKeepsTermsInTheirColumn(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "report", "--help")
 	lines := strings.Split(r.stdout, "\n")
 	for _, name := range []string{"lybunt", "sybunt", "retention", "recurring", "yoy", "ranges"} {

@@ -29,6 +29,7 @@ func recordServer(t *testing.T, records string) (map[string]string, []string) {
 // Escape sequences in the currencies a server sends reach no summary
 // cell, in any format, from the server or from the store.
 func TestSummaryCellsCarryNoEscapes(t *testing.T) {
+	t.Parallel()
 	const records = `[{"id":1,"form_name":"Gala","status":"paid","amount":"10.00","currency":"usd\u001b[2J\u001b[H",` +
 		`"converted_amount":"10.00","converted_currency":"\u001b]0;PWNED\u0007USD","donation_date":"2026-01-02 10:00:00"},` +
 		`{"id":2,"form_name":"Gala","status":"paid","amount":"5.00","currency":"eur\u001bP1;2|pwn\u001b\\\u009b31m",` +
@@ -68,6 +69,7 @@ func summaryEveryWay(t *testing.T, records string, check func(way string, r resu
 // Data that shares digits with the key is stored and exported as sent, and
 // the sync that reads it completes.
 func TestDataLikeTheKeyIsKept(t *testing.T) {
+	t.Parallel()
 	const records = `[{"id":1,"zip_code":"12345678","address":"1234567890 Main St","amount":12.345678901234567}]`
 	env, account := recordServer(t, records)
 	env["DONATIONS_API_KEY"] = "sekrit-KEY-1234567890"
@@ -84,6 +86,7 @@ func TestDataLikeTheKeyIsKept(t *testing.T) {
 // id already on the page) are skipped by a sync, which says how many and
 // why, and stores the rest of their page; list shows them all as sent.
 func TestSyncSkipsRecordsWithoutAUsableIDAndSaysSo(t *testing.T) {
+	t.Parallel()
 	const records = `[{"id":null,"first_name":"Null"},{"first_name":"Missing"},{"id":"2","first_name":"First"},` +
 		`{"id":2,"first_name":"Second"},{"id":"abc"},{"id":4.5},{"id":true},{"id":3,"first_name":"Three"}]`
 	env, account := recordServer(t, records)
@@ -114,6 +117,7 @@ func TestSyncSkipsRecordsWithoutAUsableIDAndSaysSo(t *testing.T) {
 // A record with the donor and the campaign nested is stored, searched and
 // exported by the same fields as a flat one, its bytes kept as sent.
 func TestNestedRecordsAreStoredAndExported(t *testing.T) {
+	t.Parallel()
 	const rec = `{"id":9,"donor":{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org","city":"London"},` +
 		`"campaign":{"id":77,"name":"Spring appeal"},"anonymous_donation":true,"amount":"25.00","currency":"GBP"}`
 	env, account := recordServer(t, "["+rec+"]")
@@ -142,6 +146,7 @@ func TestNestedRecordsAreStoredAndExported(t *testing.T) {
 // summary says so in every format, from the server and from the store: a
 // total that silently left a gift out would be reported as whole.
 func TestSummarySaysWhichAmountsAreNoNumber(t *testing.T) {
+	t.Parallel()
 	const records = `[{"id":1,"form_name":"Gala","status":"paid","amount":"10.00","currency":"USD","donation_date":"2026-01-02 10:00:00"},` +
 		`{"id":2,"form_name":"Gala","status":"paid","amount":"N/A","currency":"USD","donation_date":"2026-01-03 10:00:00"},` +
 		`{"id":3,"form_name":"Gala","status":"paid","amount":"5.00","currency":"EUR","converted_amount":"n/a","converted_currency":"USD","donation_date":"2026-01-04 10:00:00"}]`

@@ -13,6 +13,7 @@ import (
 // of February's gifts (more than a page of them): they give what a server
 // with a true filter gives.
 func TestShiftedDateFilterLosesNoGift(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{DateFilter: true})
 	honest := httptest.NewServer(srv)
 	defer honest.Close()

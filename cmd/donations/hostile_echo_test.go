@@ -13,6 +13,7 @@ import (
 // in its error gets none of it onto the terminal: list says the error with
 // [redacted] where the key was.
 func TestListShowsNoEchoedKeyInAnyForm(t *testing.T) {
+	t.Parallel()
 	const key = "sk_live_X-abc123def456"
 	echoes := map[string]struct {
 		status int

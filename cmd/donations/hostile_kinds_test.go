@@ -19,6 +19,7 @@ import (
 // A kind's walk that cannot read the list whole fails the same way. The
 // key is never shown.
 func TestPlansTheServerFailsSayWhy(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		opts demo.Options
@@ -62,6 +63,7 @@ func switched(t *testing.T, cur *atomic.Pointer[demo.Server]) string {
 // kind, gives the hint once and exits 1; plans then written from the set
 // a sync held exit 1 too, saying why.
 func TestSyncOfKindsTheServerRefuses(t *testing.T) {
+	t.Parallel()
 	opts := demo.Options{Count: 600, Shape: demo.ShapeDonorbox}
 	var cur atomic.Pointer[demo.Server]
 	cur.Store(demo.New(opts))
@@ -93,6 +95,7 @@ func TestSyncOfKindsTheServerRefuses(t *testing.T) {
 // the same amounts, the same order by them, the same plans due before a
 // date.
 func TestKindsInEveryFormAnswerTheSame(t *testing.T) {
+	t.Parallel()
 	asks := [][]string{
 		{"campaigns", "--format", "csv", "--sort", "-raised"},
 		{"plans", "--format", "csv", "--sort", "amount"},
@@ -157,6 +160,7 @@ func firstDiff(got, want [][]string) [][]string {
 // raw in a kind's table or CSV; ndjson carries them as the server sent
 // them.
 func TestKindsHostileNames(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox, Hostile: true})
 	for _, k := range []string{"plans", "donors"} {
 		for _, format := range []string{"table", "csv", "ndjson"} {

@@ -31,6 +31,7 @@ func summaryCount(t *testing.T, out string) int {
 // date range or a summary goes through a store, which holds no record
 // without a usable id: none is counted there, and the walk ends as well.
 func TestListEndsOnARepeatedPageOfRecordsWithoutIDs(t *testing.T) {
+	t.Parallel()
 	var n atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) > 50 {
@@ -111,6 +112,7 @@ func TestListAndSummaryReadPastLyingMetadata(t *testing.T) {
 // with that id, if the page read holds it, and says the server ignores the
 // filter: never the whole account.
 func TestListByIDWhereTheServerIgnoresIt(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 300})
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()

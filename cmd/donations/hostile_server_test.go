@@ -16,6 +16,7 @@ import (
 // clear message and the right status, quickly, and never shows the key or
 // lets the server's text drive the terminal.
 func TestListAgainstHostileServers(t *testing.T) {
+	t.Parallel()
 	const key = "S'E\"K$R`I|T;k3y\n9f8e&7d6c<5b4a>"
 	cases := []struct {
 		name   string
@@ -125,6 +126,7 @@ func TestListShowsLongWaits(t *testing.T) {
 // A panic on the way out of run is reported as a bug with its own status,
 // not Go's status 2, which means a usage error here.
 func TestPanicsExitWithTheirOwnStatus(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	code := guarded(&stderr, func() int { panic("the page table is inconsistent") })
 	if code != exitCrash || code == exitConfig {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestHostileDataInListOutput(t *testing.T) {
+	t.Parallel()
 	run, err := demo.Start(context.Background(), "", demo.Options{Count: 100, Hostile: true})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // does not know) selects the records that say "paid", as --status paid
 // does; offline, succeeded selected none.
 func TestPaymentStatusOfflineSelectsWhatTheServerSends(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 2000, Shape: demo.ShapeDonorbox})
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatalf("sync: exit %d, %q", r.code, r.stderr)
@@ -48,6 +49,7 @@ func TestPaymentStatusOfflineSelectsWhatTheServerSends(t *testing.T) {
 // says how many it left out because their date is day first (01/12/2026),
 // online and offline; with no bound nothing is said.
 func TestNextBeforeSaysWhatItCannotRead(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Hostile: true})
 	all := runCmd(t, env, append([]string{"plans", "--status", "active", "--format", "ndjson"}, account...)...)
 	dayFirst := strings.Count(all.stdout, `/20`)

@@ -58,6 +58,7 @@ func lines(s string) []string {
 // one line and lists nothing, exit 0, online and (after a sync, which
 // remembers it) offline; cache info says it once.
 func TestKindsOfTheSpecServerAreOneLine(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 60})
 	for _, k := range api.RecordKinds {
 		r := runCmd(t, env, append([]string{k.Name}, account...)...)
@@ -84,6 +85,7 @@ func TestKindsOfTheSpecServerAreOneLine(t *testing.T) {
 // answers as online does, byte for byte, each record as the server sent
 // it; cache info says what it holds of each.
 func TestKindsSyncThenOfflineAnswerTheSame(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
 	r := runCmd(t, env, append([]string{"sync"}, account...)...)
 	if r.code != 0 || !strings.Contains(r.stdout, "also read: ") {
@@ -117,6 +119,7 @@ func TestKindsSyncThenOfflineAnswerTheSame(t *testing.T) {
 // server's are sent to it, and a filter only the server applies is
 // refused offline.
 func TestPlansFilters(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatalf("sync: exit %d, %q", r.code, r.stderr)
@@ -178,6 +181,7 @@ func TestPlansFilters(t *testing.T) {
 // Campaigns and donors as a table and CSV: a header of their columns and
 // a row each, CSV with the byte-order mark when asked.
 func TestCampaignsAndDonorsTableAndCSV(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
 	r := runCmd(t, env, append([]string{"campaigns", "--format", "csv", "--bom", "--sort", "-raised"}, account...)...)
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "\ufeffid,name,currency,goal_amt,total_raised,donations_count\n") {
@@ -197,6 +201,7 @@ func TestCampaignsAndDonorsTableAndCSV(t *testing.T) {
 // 1) with no set held lists nothing and fails: a part of the list must
 // not pass for the whole.
 func TestPlansReadCutShortListsNothing(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, IgnorePage: true})
 	r := runCmd(t, env, append([]string{"plans", "--format", "ndjson"}, account...)...)
 	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "the plans could not be read whole, so none are listed") {
@@ -207,6 +212,7 @@ func TestPlansReadCutShortListsNothing(t *testing.T) {
 // list --plan-id lists exactly the gifts that name that plan, online and
 // offline; a plan id that is not a number is a usage error.
 func TestListByPlanID(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
 	list := func(args ...string) []api.Donation {
 		t.Helper()
@@ -250,6 +256,7 @@ func TestListByPlanID(t *testing.T) {
 // donors --sort -raised --currency USD ranks the donors whose total is in
 // USD, then lists the others by id: none in another currency among them.
 func TestDonorsByRaisedInOneCurrency(t *testing.T) {
+	t.Parallel()
 	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
 	r := runCmd(t, env, append([]string{"donors", "--format", "ndjson", "--sort", "-raised", "--currency", "usd"}, account...)...)
 	if r.code != 0 {

@@ -91,6 +91,7 @@ func TestListOrder(t *testing.T) {
 // --order is refused beside --sort, and a word it does not take is a usage
 // error with a Try line.
 func TestListOrderRefused(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -104,6 +104,7 @@ func copyTree(dst, src string) error {
 // The commands that only read answer from a store the user made read-only,
 // and leave it so.
 func TestReadOnlyStoreAnswersReadingCommands(t *testing.T) {
+	t.Parallel()
 	env, account, path := syncedHome(t, 300)
 	if err := os.Chmod(path, 0o400); err != nil {
 		t.Fatal(err)
@@ -128,6 +129,7 @@ func TestReadOnlyStoreAnswersReadingCommands(t *testing.T) {
 // place of the donations ran list --offline out of memory and summary and
 // cache info until killed; a dropped donors table gave no hint.
 func TestCraftedOrDamagedStoreNamesTheFix(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"a recursive view": {`DROP TABLE donations`,
 			`CREATE VIEW donations AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x AS id FROM c`},
@@ -169,6 +171,7 @@ func TestCraftedOrDamagedStoreNamesTheFix(t *testing.T) {
 // cache clear does not say "removed" over a symlink at the store's name,
 // and leaves the file it points to alone.
 func TestCacheClearRefusesASymlink(t *testing.T) {
+	t.Parallel()
 	env, account, path := syncedHome(t, 300)
 	if r := runCmd(t, env, append([]string{"cache", "clear"}, account...)...); r.code != 0 {
 		t.Fatal(r.stderr)
@@ -195,6 +198,7 @@ func TestCacheClearRefusesASymlink(t *testing.T) {
 
 // A store folder that another user made is refused, never written.
 func TestStoreFolderOfAnotherUserIsRefused(t *testing.T) {
+	t.Parallel()
 	if os.Getuid() != 0 {
 		t.Skip("giving a folder to another user needs root")
 	}
@@ -222,6 +226,7 @@ func TestStoreFolderOfAnotherUserIsRefused(t *testing.T) {
 // A relative XDG_CACHE_HOME is ignored, as the XDG spec says: the store
 // goes under the home folder, not under the folder the command ran in.
 func TestRelativeXDGCacheHomeIsIgnored(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	env := map[string]string{"HOME": home, "XDG_CACHE_HOME": "relative-cache"}
 	r := runCmd(t, env, "cache", "info", "--base-url", "https://h.example", "--username", "u")

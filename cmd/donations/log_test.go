@@ -17,6 +17,7 @@ import (
 
 // --log appends each request's line to a file, for any command.
 func TestLogFileGetsEveryRequest(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "requests.log")
 	r := runCmd(t, nil, "list", "--demo", "--pages", "2", "--concurrency", "1", "--format", "ndjson", "--log", path)
 	b, err := os.ReadFile(path)
@@ -36,6 +37,7 @@ func TestLogFileGetsEveryRequest(t *testing.T) {
 // with the header that asked for it. The waits are real (about 2 s): the
 // command keeps the wall clock.
 func TestVerboseAndLogSayWhyEachRetry(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(demo.New(demo.Options{Count: 10,
 		Script: []int{demo.FaultReset, 429, demo.FaultTruncated, demo.FaultCut}}))
 	defer srv.Close()
@@ -73,6 +75,7 @@ func TestVerboseAndLogSayWhyEachRetry(t *testing.T) {
 // In the browser the requests go to its log, and --verbose writes nothing
 // over the screen.
 func TestBrowserTraceKeepsStderrClear(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	var got []api.Exchange
 	g := globals{verbose: true}
@@ -89,6 +92,7 @@ func TestBrowserTraceKeepsStderrClear(t *testing.T) {
 // --log takes only a regular file the user owns, opened without waiting and
 // never through a symlink: a FIFO hung the program for good, past ctrl+c.
 func TestLogRefusesWhatIsNotThePrivateFile(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		setup  func(t *testing.T) string
@@ -169,6 +173,7 @@ func TestLogRefusesWhatIsNotThePrivateFile(t *testing.T) {
 // A log file of the user's that others could read is made private, as a new
 // one is, and the lines go on at its end.
 func TestLogFileOfTheUserIsMadePrivate(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "requests.log")
 	if err := os.WriteFile(path, []byte("earlier line\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -186,6 +191,7 @@ func TestLogFileOfTheUserIsMadePrivate(t *testing.T) {
 
 // The log file is closed when the command ends, not left to the exit.
 func TestLogFileIsClosed(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "requests.log")
 	if r := runCmd(t, nil, "list", "--demo", "--pages", "1", "--format", "ndjson", "--log", path); r.code != 0 {
 		t.Fatal(r.stderr)
@@ -201,6 +207,7 @@ func TestLogFileIsClosed(t *testing.T) {
 // A line that cannot be written is not lost without a word: the command
 // says how many were lost and does not end with status 0.
 func TestLogWriteErrorIsReported(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "requests.log")
 	var stderr bytes.Buffer
 	g := globals{logPath: path}

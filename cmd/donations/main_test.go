@@ -81,6 +81,7 @@ func ndjsonIDs(t *testing.T, s string) []int64 {
 }
 
 func TestListDemoStreamsEveryDonation(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "list", "--demo", "--format", "ndjson")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -94,6 +95,7 @@ func TestListDemoStreamsEveryDonation(t *testing.T) {
 }
 
 func TestListByEmailReturnsExactlyThatDonorsGifts(t *testing.T) {
+	t.Parallel()
 	want := demo.New(demo.Options{}).Match(demo.Filter{Email: "ada.lovelace@example.org"})
 	// Global flags may come before or after the sub-command.
 	r := runCmd(t, nil, "--demo", "list", "--email", "ada.lovelace@example.org")
@@ -112,6 +114,7 @@ func TestListByEmailReturnsExactlyThatDonorsGifts(t *testing.T) {
 }
 
 func TestNewestOnAHugeAccountIsLogarithmic(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "list", "--demo", "--demo-count", "100000", "--newest", "100", "--verbose")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -137,6 +140,7 @@ func TestNewestOnAHugeAccountIsLogarithmic(t *testing.T) {
 }
 
 func TestListFormats(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		format, prefix string
 	}{
@@ -156,6 +160,7 @@ func TestListFormats(t *testing.T) {
 }
 
 func TestUsageAndConfigurationErrorsExitTwo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		env  map[string]string
@@ -195,6 +200,7 @@ func TestUsageAndConfigurationErrorsExitTwo(t *testing.T) {
 }
 
 func TestAPIFailuresExitOneWithoutLeakingTheKey(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(demo.New(demo.Options{Count: 10}))
 	defer srv.Close()
 	const wrong = "wrong-key-7f3a9c"
@@ -214,6 +220,7 @@ func TestAPIFailuresExitOneWithoutLeakingTheKey(t *testing.T) {
 }
 
 func TestFlagsAndEnvironmentAloneWork(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(demo.New(demo.Options{Count: 150}))
 	defer srv.Close()
 	for _, user := range []string{demo.DefaultLogin, demo.DefaultOrgID} {
@@ -243,6 +250,7 @@ func (s *syncBuffer) String() string {
 }
 
 func TestDemoServerPrintsHowToConnectAndStops(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out, errb syncBuffer

@@ -114,6 +114,7 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 // A server that ignores `page` shows its first page only: list writes it
 // and fails, saying the list is partial; its honest twin is listed whole.
 func TestListOverAServerThatIgnoresPageSaysItIsPartial(t *testing.T) {
+	t.Parallel()
 	for _, ignores := range []bool{false, true} {
 		srv := demo.New(demo.Options{Count: 1000, IgnorePage: ignores})
 		hs := httptest.NewServer(srv)

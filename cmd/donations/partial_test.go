@@ -16,6 +16,7 @@ import (
 // over the whole account, list and summary say on stderr what the store
 // holds and what a sync would add.
 func TestOfflineOverAFirstSyncCutShort(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}

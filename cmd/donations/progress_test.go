@@ -13,6 +13,7 @@ import (
 )
 
 func TestSyncProgressLine(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		p    dataset.Progress
@@ -51,6 +52,7 @@ func TestSyncProgressLine(t *testing.T) {
 // On a terminal a sync has one line: a wait is shown in it, not over it,
 // and a --verbose line clears it, goes above, and the line is drawn again.
 func TestSyncStatusLine(t *testing.T) {
+	t.Parallel()
 	f, err := os.CreateTemp(t.TempDir(), "tty")
 	if err != nil {
 		t.Fatal(err)

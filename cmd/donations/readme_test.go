@@ -17,6 +17,7 @@ import (
 // Every TOML example of the README and docs/ is a config file the program
 // takes, shaping settings included.
 func TestReadmeConfigExamplesLoad(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for name, text := range documentation(t) {
 		for i, block := range fenced(text, "toml") {
@@ -49,6 +50,7 @@ func TestReadmeConfigExamplesLoad(t *testing.T) {
 // names commands and flags that exist, with values they take: a renamed flag
 // or command fails here, not in a reader's terminal.
 func TestDocumentedCommandsParse(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for name, text := range documentation(t) {
 		for _, block := range fenced(text, "sh") {
@@ -178,6 +180,7 @@ func shellCommands(line string) [][]string {
 // A view the browser saves through the wiring lands in the default config
 // file and reads back, at the next start, as the same view.
 func TestASavedViewReadsBackAsTheSameView(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	getenv := func(k string) string { return map[string]string{"HOME": home}[k] }
 	path := config.DefaultPath(getenv)

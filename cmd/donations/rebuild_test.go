@@ -35,6 +35,7 @@ var offlineAnswers = []struct {
 // summary and every report offline exactly as that version did, sending
 // no request: the account's server counts none.
 func TestAStoreOfTheVersionBeforeAnswersAsBefore(t *testing.T) {
+	t.Parallel()
 	for _, shape := range datasettest.FixtureShapes {
 		t.Run(shape, func(t *testing.T) {
 			srv := demo.New(demo.Options{Count: 400, Shape: shape})

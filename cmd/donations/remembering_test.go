@@ -25,6 +25,7 @@ func requestLines(stderr string) []string {
 // per account: the next process's first request is the range itself, in
 // the form and order that worked, and it asks for nothing unfiltered.
 func TestDateFormIsRememberedAcrossProcesses(t *testing.T) {
+	t.Parallel()
 	dates := []string{"--since", "2026-10-01", "--until", "2026-10-31", "--verbose"}
 	for _, cmd := range [][]string{
 		{"list", "--format", "ndjson"},

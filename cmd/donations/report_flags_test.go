@@ -10,6 +10,7 @@ import (
 // A profile's fiscal_start is the year's start a report takes unless
 // --fiscal-start says otherwise.
 func TestReportTakesTheProfilesFiscalStart(t *testing.T) {
+	t.Parallel()
 	_, run := fiscalAccount(t, 300, func(url string) string {
 		return "[profiles.main]\nbase_url = \"" + url + "\"\nusername = \"" + demo.DefaultLogin + "\"\nfiscal_start = 7\n"
 	})
@@ -25,6 +26,7 @@ func TestReportTakesTheProfilesFiscalStart(t *testing.T) {
 
 // What a report cannot be asked is a usage error, exit 2, saying why.
 func TestReportUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		says string
@@ -47,6 +49,7 @@ func TestReportUsageErrors(t *testing.T) {
 
 // --fiscal-start takes the month's name as well as its number.
 func TestFiscalStartTakesTheMonthsName(t *testing.T) {
+	t.Parallel()
 	// Any account's report tells one start of the year from another: 100
 	// gifts give every month some.
 	want := runCmd(t, nil, "report", "yoy", "--demo", "--demo-count", "100", "--format", "csv", "--fiscal-start", "7")

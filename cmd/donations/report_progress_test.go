@@ -13,6 +13,7 @@ import (
 // terminal the sync's status line shows how far that read has come, and is
 // cleared before the report is written.
 func TestReportShowsTheReadsProgressOnATerminal(t *testing.T) {
+	t.Parallel()
 	tty, err := os.CreateTemp(t.TempDir(), "tty")
 	if err != nil {
 		t.Fatal(err)

@@ -298,6 +298,7 @@ func partlyRefunded(d api.Donation) bool {
 // rows: the stopped donors are under a title. In csv and json, stdout is
 // the rows alone and the source and figures lead stderr.
 func TestRecurringSaysItsFiguresFirst(t *testing.T) {
+	t.Parallel()
 	// Where the figures and the rows are is the same over any account: 300
 	// gifts give it both.
 	const figures = "recurring donors active: "

@@ -10,6 +10,7 @@ import (
 // The browser's report page shows the figures `donations report` writes
 // over the same store, line by line, and the same words for what counted.
 func TestBrowserReportPageIsTheCommandLines(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the program and drives it in tmux")
 	}

@@ -16,6 +16,7 @@ import (
 // start their years there without the flag. With no profile it is not
 // saved, and that is said.
 func TestReportRemembersTheFiscalStart(t *testing.T) {
+	t.Parallel()
 	var text string
 	cfg, yoy := fiscalAccount(t, 300, func(url string) string {
 		text = "# my account\n[profiles.main]\nbase_url = \"" + url + "\" # the demo\nusername = \"" + demo.DefaultLogin + "\"\n"
@@ -78,6 +79,7 @@ func fiscalAccount(t *testing.T, count int, profile func(url string) string) (cf
 // names, as the report's own years are: July 2025 to June 2026, so every
 // month of FY2026 holds gifts (500 give each some) and FY2025 none.
 func TestReportDatesReadFiscalYearsByTheReportsStart(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "report", "yoy", "--demo", "--demo-count", "500", "--dates", "fiscal 2026", "--fiscal-start", "7", "--year", "2026", "--format", "json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -103,6 +105,7 @@ func TestReportDatesReadFiscalYearsByTheReportsStart(t *testing.T) {
 // gifts, and once which end of a band holds a total that falls on it; at
 // 80 columns the title is whole.
 func TestRangesSayWhatTheyBandAndWhichEndABandHolds(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ by, title string }{
 		{"donor", "Gift ranges by donor · 2026 · each donor by their year's total"},
 		{"gift", "Gift ranges by gift · 2026 · each gift by its size"},

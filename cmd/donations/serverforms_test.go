@@ -11,6 +11,7 @@ import (
 // "+00"), a space for the "T" or microseconds gives February's list and
 // summary the gifts the spec's server gives, none in a blank month.
 func TestDatesWithoutAColonLoseNoGift(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}
 	feb := []string{"--since", "2026-02-01", "--until", "2026-02-28", "--username", demo.DefaultLogin, "--no-cache"}
 	counts := func(o demo.Options) (listed, summed int) {

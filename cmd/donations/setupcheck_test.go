@@ -14,6 +14,7 @@ import (
 // The setup screen's try asks the demo server over HTTP, with the key found
 // where the screen says it is.
 func TestSetupCheckTriesTheAccount(t *testing.T) {
+	t.Parallel()
 	run, err := demo.Start(context.Background(), "", demo.Options{Count: 10})
 	if err != nil {
 		t.Fatal(err)

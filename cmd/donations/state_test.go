@@ -15,6 +15,7 @@ import (
 // A state file that is not the user's own small regular file is refused at
 // once: no wait on a FIFO, no endless read of /dev/zero, no symlink followed.
 func TestStateFileRefusesWhatIsNotAPrivateFile(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		make func(path string) error
@@ -51,6 +52,7 @@ func TestStateFileRefusesWhatIsNotAPrivateFile(t *testing.T) {
 // Two accounts under one profile remember apart; one profile's account
 // reads back what it saved.
 func TestStateIsKeptPerAccount(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	getenv := func(k string) string { return map[string]string{"HOME": home}[k] }
 	a := newStateFile(getenv, "", "https://one.example", "ada@example.org")
@@ -76,6 +78,7 @@ func TestStateIsKeptPerAccount(t *testing.T) {
 // included) and user; what an earlier version remembered under its old
 // name (the profile's and a hash) is read until the state is saved anew.
 func TestStateIsNamedAsTheStoreAndCarriedOver(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	getenv := func(k string) string { return map[string]string{"HOME": home}[k] }
 	const endpoint = "https://h.example/org-a/api/v1/donations"

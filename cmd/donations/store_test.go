@@ -14,6 +14,7 @@ import (
 
 // sync, list --offline and cache, end to end against the demo over HTTP.
 func TestSyncThenOfflineThenClear(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 1234})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
@@ -73,6 +74,7 @@ func TestSyncThenOfflineThenClear(t *testing.T) {
 
 // --no-cache and cache = false keep donor data off the disk.
 func TestNoCacheWritesNothing(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewServer(demo.New(demo.Options{Count: 300}))
 	t.Cleanup(hs.Close)
 	home := t.TempDir()
@@ -94,6 +96,7 @@ func TestNoCacheWritesNothing(t *testing.T) {
 }
 
 func TestBadStoreFileExitsTwoNamingTheFix(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewServer(demo.New(demo.Options{Count: 200}))
 	t.Cleanup(hs.Close)
 	home := t.TempDir()
@@ -121,6 +124,7 @@ func TestBadStoreFileExitsTwoNamingTheFix(t *testing.T) {
 }
 
 func TestCSVByteOrderMarkOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	with := runCmd(t, nil, "list", "--demo", "--demo-count", "3", "--format", "csv", "--csv-bom")
 	without := runCmd(t, nil, "list", "--demo", "--demo-count", "3", "--format", "csv")
 	if with.code != 0 || !strings.HasPrefix(with.stdout, "\ufeffid,") || strings.HasPrefix(without.stdout, "\ufeff") {
@@ -130,6 +134,7 @@ func TestCSVByteOrderMarkOnlyWhenAsked(t *testing.T) {
 
 // csv_bom = true in a profile is the default --csv-bom for that account.
 func TestProfileCSVByteOrderMark(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewServer(demo.New(demo.Options{Count: 3}))
 	t.Cleanup(hs.Close)
 	home := t.TempDir()

@@ -13,6 +13,7 @@ import (
 // is left out said on stderr; --all-statuses counts every status;
 // --status names what counts; the two together are refused.
 func TestSummaryCountsThePaidGifts(t *testing.T) {
+	t.Parallel()
 	_, env, account := askAccount(t, 800)
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	want := map[string]int{} // counts by status as the list has them

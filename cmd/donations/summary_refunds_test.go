@@ -40,6 +40,7 @@ func refundedOf(t *testing.T, stderr string) map[string]api.Decimal {
 // own currency where not), in either shape the demo serves; the spec's
 // records refund nothing in part, and nothing is said.
 func TestSummarySaysWhatWasRefundedInPart(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			hs := httptest.NewServer(demo.New(sh.Of(demo.Options{Count: 800})))

@@ -25,6 +25,7 @@ type summaryEntry struct {
 // The sums summary writes are those an independent addition of every
 // donation gives, online and offline alike.
 func TestSummarySumsExactly(t *testing.T) {
+	t.Parallel()
 	_, env, account := askAccount(t, apitest.Sized(2500, 300)) // the race run looks for races in the same reads at any size
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
@@ -87,6 +88,7 @@ func TestSummarySumsExactly(t *testing.T) {
 }
 
 func TestSummaryOneKeyAndBadKeys(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "summary", "--demo", "--demo-count", "1000", "--by", "recurring", "--all-statuses", "--format", "json")
 	var got []summaryEntry
 	if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil || len(got) != 2 || string(got[0].Group) != `"one-time"` {
@@ -119,6 +121,7 @@ func TestSummaryOneKeyAndBadKeys(t *testing.T) {
 // as an independent addition of every donation gives them; the table ends
 // with the total and its recurring part.
 func TestSummaryMonthlyReport(t *testing.T) {
+	t.Parallel()
 	// Last month must hold more forms than the table's three largest,
 	// which 600 gifts do not give.
 	_, env, account := askAccount(t, 2500)

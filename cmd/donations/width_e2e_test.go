@@ -10,6 +10,7 @@ import (
 // A table of Devanagari names fits an 80-column terminal: each row is as wide
 // as tmux counts it, so none wraps onto a second line.
 func TestTableOfDevanagariNamesFits80ColumnsInTmux(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and drives it in tmux")
 	}
