@@ -29,6 +29,7 @@ import (
 // A walk through the API loads every page of its question by itself, and
 // until it has, every number says it is partial; then G lands on the last.
 func TestAWalkLoadsEveryPageAndSaysPartialUntilThen(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 250, Latency: 20 * time.Millisecond})
 	d := newDriverLoading(t, src, 100, 30)
 	d.m.Update(listview.AnsweredMsg{}) // a frame between pages
@@ -49,6 +50,7 @@ func TestAWalkLoadsEveryPageAndSaysPartialUntilThen(t *testing.T) {
 }
 
 func TestFilterFormFindsADonorByEmail(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "ada.lovelace@example.org", "enter")
@@ -68,6 +70,7 @@ func TestFilterFormFindsADonorByEmail(t *testing.T) {
 }
 
 func TestFilterFormValidatesAndCancels(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "tab", "tab", "tab", "abc", "enter")
@@ -84,6 +87,7 @@ func TestFilterFormValidatesAndCancels(t *testing.T) {
 }
 
 func TestFilterCombinesFields(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Count: 1500}) // the match needs fifteen pages
 	d := newDriver(t, src, 100, 30)
 	d.keys("f", "tab", "José", "tab", "Núñez", "tab", "101", "enter")
@@ -95,6 +99,7 @@ func TestFilterCombinesFields(t *testing.T) {
 }
 
 func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 120, 30)
 	d.keys("G", "/", "ZOE LEFEVRE")
@@ -120,6 +125,7 @@ func TestQuickSearchIgnoresCaseAndAccents(t *testing.T) {
 }
 
 func TestQuickSearchByIDAndAmount(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 100})
 	d := newDriver(t, src, 100, 30)
 	target := d.m.data.At(42).Summary
@@ -132,6 +138,7 @@ func TestQuickSearchByIDAndAmount(t *testing.T) {
 // The browser opens on the newest end: the most recent gifts come first,
 // after a few requests to find the last page.
 func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
+	t.Parallel()
 	// The requests grow with the log of the pages: 200 pages, or 20 in
 	// the race run (-short), which still has the search double and halve.
 	pages := 200
@@ -165,6 +172,7 @@ func detailTarget(t *testing.T, d *driver) int {
 }
 
 func TestDetailShowsEverySection(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 100, 80)
 	i := detailTarget(t, d)
@@ -184,6 +192,7 @@ func TestDetailShowsEverySection(t *testing.T) {
 }
 
 func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 50})
 	d := newDriver(t, src, 140, 40)
 	first := d.m.data.At(0).Summary
@@ -193,6 +202,7 @@ func TestDetailSitsBesideTheListWhenWide(t *testing.T) {
 }
 
 func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 50, Drift: true})
 	d := newDriverWith(t, src, oldestFirst(), 100, 60)
 	d.keys("j", "j", "j", "r") // row 3 of a drifting server carries unknown fields
@@ -204,6 +214,7 @@ func TestRawViewShowsTheRecordAndItsRequest(t *testing.T) {
 }
 
 func TestCopyUsesTheTerminalClipboard(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	email := d.m.data.At(0).Summary.Email.Value
@@ -217,6 +228,7 @@ func TestCopyUsesTheTerminalClipboard(t *testing.T) {
 }
 
 func TestFailedPageKeepsRowsAndRetries(t *testing.T) {
+	t.Parallel()
 	// Page 2 fails twice (the client's two attempts); R asks again.
 	src, _ := demoSource(t, demo.Options{Count: 250, Script: []int{0, 500, 500}})
 	d := newDriverWith(t, src, oldestFirst(), 100, 30)
@@ -231,6 +243,7 @@ func TestFailedPageKeepsRowsAndRetries(t *testing.T) {
 }
 
 func TestAuthenticationErrorExplainsTheCauses(t *testing.T) {
+	t.Parallel()
 	d := newDriver(t, walkFunc(func(q api.Query, o api.Order) Walker {
 		return &failingWalker{err: &api.Error{Kind: api.KindAuth, Status: 401, Page: 1, Excerpt: `{"error":"Authentication failed"}`}}
 	}), 100, 30)
@@ -238,6 +251,7 @@ func TestAuthenticationErrorExplainsTheCauses(t *testing.T) {
 }
 
 func TestEscStopsLoadingEverything(t *testing.T) {
+	t.Parallel()
 	// Esc comes once the first page is in: the rest of the pages, each
 	// served late, are still to come. The race run (-short) stores each
 	// page at ten times the cost: six pages still leave five to stop.
@@ -259,6 +273,7 @@ func TestEscStopsLoadingEverything(t *testing.T) {
 }
 
 func TestStaleRepliesAreDropped(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	rows := d.m.data.loaded
@@ -269,6 +284,7 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 }
 
 func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
+	t.Parallel()
 	body := `[{"id": 1, "first_name": "\u001b]52;c;cHduZWQ=\u0007Mal\u001b[2Jlory", "last_name": "\u202Eevil\u200B",
 	  "email": "x@example.org\u001b]0;title\u001b\\", "form_name": "Form\r\nInjected", "amount": "5.00", "currency": "usd",
 	  "status": "paid\u0007", "donation_date": "2026-01-02T03:04:05.000Z",
@@ -295,6 +311,7 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 }
 
 func TestExportWritesEveryPageToCSV(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Count: 450})
 	d := newDriverWith(t, src, oldestFirst(), 100, 30)
 	path := filepath.Join(t.TempDir(), "out.csv")
@@ -322,6 +339,7 @@ func TestExportWritesEveryPageToCSV(t *testing.T) {
 }
 
 func TestExportRefusesAnUnknownExtension(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.keys("e")
@@ -331,6 +349,7 @@ func TestExportRefusesAnUnknownExtension(t *testing.T) {
 }
 
 func TestQuitFromAnywhere(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	for _, setup := range [][]string{{}, {"f"}, {"/"}, {"enter"}, {"r"}, {"?"}} {
 		d := newDriver(t, src, 100, 30)

@@ -18,6 +18,7 @@ var notInUI = []string{"donations/store", "net/http", "encoding/json"}
 // Every folder of the browser imports what docs/architecture.md says it may: no
 // file but a test imports the store, net/http or encoding/json.
 func TestTheBrowserAsksTheDataset(t *testing.T) {
+	t.Parallel()
 	var dirs []string
 	err := filepath.WalkDir(".", func(path string, e fs.DirEntry, err error) error {
 		switch {

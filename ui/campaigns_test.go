@@ -16,6 +16,7 @@ import (
 // them: every counted gift is in one campaign's bar, and the
 // bars are there only when some gift names one.
 func TestInsightsBreakDownByCampaign(t *testing.T) {
+	t.Parallel()
 	for _, shape := range []string{demo.ShapeDonorbox, demo.ShapeSpec} {
 		src, _ := demoSource(t, demo.Options{Shape: shape})
 		d := newDriver(t, src, 120, 35)
@@ -36,6 +37,7 @@ func TestInsightsBreakDownByCampaign(t *testing.T) {
 // campaigns of their paid gifts, as the server sent them, with as many
 // gifts each.
 func TestDonorViewSaysWhereTheyGave(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "d", "j")

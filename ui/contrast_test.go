@@ -17,6 +17,7 @@ import (
 // the dark theme, white and a light grey for the light one. The key lines,
 // text fields and status colours are styles too, so they are checked alike.
 func TestEveryTextColourHasContrast(t *testing.T) {
+	t.Parallel()
 	for _, theme := range []struct {
 		dark bool
 		bgs  []string
@@ -97,6 +98,7 @@ func luminance(c color.Color) float64 {
 }
 
 func TestContrastOfKnownPairs(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		a, b string
 		want float64

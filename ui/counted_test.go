@@ -23,6 +23,7 @@ import (
 // the paid gifts, the rest in words, or with a, every status but
 // refunded; the switch holds in every view until pressed again.
 func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) { totalsCountWhatTheFooterCounts(t, sh) })
 	}

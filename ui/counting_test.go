@@ -15,6 +15,7 @@ import (
 // budget holds them back for seconds): until they are in, the footer says
 // it is counting and never shows the previous question's figure.
 func TestTheFooterCountsRatherThanShowAnOldTotal(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 450)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
@@ -38,6 +39,7 @@ func TestTheFooterCountsRatherThanShowAnOldTotal(t *testing.T) {
 // (a refunded gift is not paid), with the refunded money and the other
 // statuses beside it in words, not counted.
 func TestTheFooterHeadlineIsThePaidGifts(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 450)
 	all := apitest.Every(t, c)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 160, 35)

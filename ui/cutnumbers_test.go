@@ -61,6 +61,7 @@ func TestNoNumberCutAt80(t *testing.T) {
 // What insights draws fits the screen, line by line: its viewport would
 // cut the rest at the edge with no "…" (the median, a top donor's total).
 func TestInsightsLinesFit(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{}))

@@ -8,6 +8,7 @@ import (
 
 // With --demo, the help says where the demo runs and how to add a gift to it.
 func TestHelpSaysHowToAddAGiftToTheDemo(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	for _, size := range [][2]int{{80, 24}, {120, 35}} {
 		d := newDriverWith(t, src, Options{Demo: "http://127.0.0.1:4321"}, size[0], size[1])

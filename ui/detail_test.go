@@ -12,6 +12,7 @@ import (
 
 // A copy asked for in the detail leaves the detail open, full screen or beside.
 func TestCopyInTheDetailLeavesItOpen(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	for _, w := range []int{80, 120} {
 		d := newDriver(t, src, w, 24)
@@ -30,6 +31,7 @@ func TestCopyInTheDetailLeavesItOpen(t *testing.T) {
 // Resizing the terminal rewraps the detail but keeps the place read to.
 // On a narrow screen the detail with the keys is drawn under the header.
 func TestDetailKeepsItsPlaceOnResize(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 80, 24)
 	d.keys("enter")
@@ -54,6 +56,7 @@ func TestDetailKeepsItsPlaceOnResize(t *testing.T) {
 
 // At 120 columns the list beside the detail keeps the status column.
 func TestListBesideTheDetailShowsTheStatusAt120(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 120, 35)
 	titles := lines(d.screen())[1]

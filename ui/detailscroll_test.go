@@ -13,6 +13,7 @@ import (
 // new window of rows; the pane scrolled down stays where it was rather
 // than jumping back to the top each time.
 func TestDetailKeepsItsPlaceWhenTheWindowIsReadAgain(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 120, 16)
 	top := d.m.detail.View()

@@ -22,6 +22,7 @@ import (
 // The raw view shows the answer's headers; / finds, n and N go round the
 // lines found; y and c put the record and a curl command on the clipboard.
 func TestRawViewFindsCopiesAndRepeats(t *testing.T) {
+	t.Parallel()
 	c := demoClient(t, demo.New(demo.Options{Count: 50, RateLimit: 500}))
 	curl := func(id int64) string { return c.CurlFor(api.Query{ID: id}) }
 	d := newDriverWith(t, FromClient(c), Options{Curl: curl}, 120, 40)
@@ -75,6 +76,7 @@ func rawFound(t *testing.T, d *driver, text string) (at, of int) {
 // l shows each request with its answer and budget, and each retry says
 // itself in the status line and the log.
 func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {120, 35}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			src, _ := demoSource(t, demo.Options{Count: 50})
@@ -131,6 +133,7 @@ func TestRequestLogAndRetriesInTheStatusLine(t *testing.T) {
 // The raw view draws its found lines again when the terminal's background
 // is learnt after it opened: they kept the colours of the other one.
 func TestRawViewTakesTheBackgroundLearntLate(t *testing.T) {
+	t.Parallel()
 	light := tea.BackgroundColorMsg{Color: color.White}
 	open := func(early bool) string {
 		src, _ := demoSource(t, demo.Options{Count: 30})

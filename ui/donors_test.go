@@ -12,6 +12,7 @@ import (
 // d lists the donors of what the list shows, biggest total first; a key
 // per column sorts; Enter shows that donor's gifts in the list.
 func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: 600}))
@@ -52,6 +53,7 @@ func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 
 // D on a gift shows that donor's whole history, whatever else was filtered.
 func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, srv := demoSource(t, sh.Of(demo.Options{Count: 600}))
@@ -69,6 +71,7 @@ func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
 
 // D in a gift opened full screen shows that donor's history too.
 func TestHistoryKeyFromTheDetail(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 100, 30)
 	d.keys("j", "enter")

@@ -13,6 +13,7 @@ import (
 // donor: the donor view must say why and which key counts it, not that
 // no donation is shown while the list above it shows one.
 func TestDonorViewSaysWhyTheGiftsShownMakeNoDonor(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Count: 300})
 	id := srv.Match(demo.Filter{})[0]
 	if !srv.SetStatus(id, "failed") {

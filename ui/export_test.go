@@ -33,6 +33,7 @@ func (d *driver) typeFile(path string) {
 // The export writes what the list shows: the search and the sort in force,
 // in that order, and the prompt says how many beforehand.
 func TestExportWritesWhatIsShown(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 450})
 	d := newDriver(t, src, 120, 30)
 	d.keys("G", "/", "mar", "enter", "s", "a")
@@ -96,6 +97,7 @@ func TestExportAsksBeforeOverwritingAndExpandsTilde(t *testing.T) {
 // The browser's export writes the byte-order mark when the profile asks
 // (csv_bom = true), and only into CSV.
 func TestExportByteOrderMark(t *testing.T) {
+	t.Parallel()
 	list, _, err := api.DecodePage([]byte(`[{"id":1,"first_name":"Zoë"}]`), 1)
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 )
 
 func TestResizeDuringALoad(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 1500, Latency: 5 * time.Millisecond})
 	d := newDriver(t, src, 120, 35)
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
@@ -41,6 +42,7 @@ func TestResizeDuringALoad(t *testing.T) {
 // Hostile donor text from a real server: nothing that drives a terminal may
 // reach the screen, on any view, and the layout must hold.
 func TestHostileDataFromTheServer(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 100, Hostile: true})
 	d := newDriver(t, src, 120, 40)
 	hostile := -1
@@ -77,6 +79,7 @@ func TestHostileDataFromTheServer(t *testing.T) {
 
 // With the key in the base URL, neither the raw view nor an export shows it.
 func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
+	t.Parallel()
 	const key = "sk_live_RAWVIEW_91c2"
 	hs := httptest.NewServer(demo.New(demo.Options{Count: 150, APIKey: key}))
 	t.Cleanup(hs.Close)
@@ -106,6 +109,7 @@ func TestKeyStaysOutOfRawViewAndExports(t *testing.T) {
 // An error body is server text too: what it quotes reaches the message line
 // and the error panel only once made safe.
 func TestHostileErrorBodyIsMadeSafe(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		fmt.Fprint(w, "bad \u202Egnitset\u200B \x1b]52;c;aGk=\x07request\x1b[2J")
@@ -130,6 +134,7 @@ func TestHostileErrorBodyIsMadeSafe(t *testing.T) {
 // retry's cause and a rate-limit wait's reason made safe like any
 // server-derived text, with when it ends.
 func TestLongWaitShowsInTheMessageLine(t *testing.T) {
+	t.Parallel()
 	until := time.Date(2026, 11, 22, 9, 31, 5, 0, time.UTC)
 	cases := []struct {
 		name string

@@ -15,6 +15,7 @@ import (
 // The form's local filters narrow what the store holds, show as chips of
 // their own, and x clears them.
 func TestFilterFormAppliesLocalFilters(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: 600}))
@@ -86,6 +87,7 @@ func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
 // parts of names (and of every other field), whether the store or the
 // server answered: no donor is named "Mar", many a Maria or Mark.
 func TestAnUnfoundNameSuggestsTheQuickSearch(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 300)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 30)
 	d.settle()
@@ -103,6 +105,7 @@ func TestAnUnfoundNameSuggestsTheQuickSearch(t *testing.T) {
 // An empty date range says which dates it meant: "this month" on the first
 // of the month, or a month with no gift, is no mystery then.
 func TestAnEmptyDateRangeSaysWhichDatesItMeant(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 300)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Location: time.UTC}, 120, 30)
 	d.settle()
@@ -113,6 +116,7 @@ func TestAnEmptyDateRangeSaysWhichDatesItMeant(t *testing.T) {
 // The filter form reads "fiscal 2026" by the account's fiscal start, as
 // summary --fiscal-start and the reports do: July 2025 to June 2026.
 func TestTheFilterFormReadsFiscalYearsByTheAccountsStart(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 300)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Location: time.UTC, FiscalStart: 7}, 120, 30)
 	d.settle()

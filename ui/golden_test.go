@@ -141,6 +141,7 @@ func goldenWalks(screens []goldenScreen) [][]goldenScreen {
 }
 
 func TestGoldenErrorScreen(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{APIKey: "another-key"})
 	d := newDriver(t, src, 80, 24)
 	golden.RequireEqual(t, stable(d.screen()))
@@ -149,6 +150,7 @@ func TestGoldenErrorScreen(t *testing.T) {
 // The whole program under Bubble Tea: type a filter, let the page arrive,
 // open the gift and quit.
 func TestProgramFlow(t *testing.T) {
+	t.Parallel()
 	// Three pages, and waits long enough for a machine busy with other
 	// packages' tests: the waits bound a hang, they time nothing.
 	src, srv := demoSource(t, demo.Options{Count: 300})

@@ -25,6 +25,7 @@ var syncingRE = regexp.MustCompile(`syncing ([\d,]+) of ≈([\d,]+)`)
 // fits; the total is the server's pages × the page size it serves (50
 // here, though 100 is asked), not the size asked for.
 func TestHeaderSaysTheSyncsNumbersInOneLineThatFits(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	for _, size := range [][2]int{{120, 35}, {80, 24}} {
 		t.Run(strings.Join([]string{uictx.Commas(size[0]), uictx.Commas(size[1])}, "x"), func(t *testing.T) {
@@ -77,6 +78,7 @@ func TestHeaderSaysTheSyncsNumbersInOneLineThatFits(t *testing.T) {
 // way, in its shortest form too, where the count alone stood still for a
 // minute at a million; it says no time left.
 func TestHeaderSaysTheStoresEnd(t *testing.T) {
+	t.Parallel()
 	p := dataset.Progress{Page: 1, Done: 10_000, Total: 10_000, Held: 1_000_000, About: 1_000_000, Elapsed: time.Minute, Ending: true}
 	forms := progressForms(p, time.Now(), true)
 	want := []string{"syncing 1,000,000 of ≈1,000,000 · every page stored · indexing and adding up…",

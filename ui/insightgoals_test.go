@@ -18,6 +18,7 @@ import (
 // colour), what it raised of what goal, as an independent reading of the
 // campaigns over the api works them out.
 func TestInsightCampaignsShowEachAgainstItsGoal(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	d.keys("G", "i", "shift+tab")
 	campaigns := everyKind[api.Campaign](t, c)
@@ -56,6 +57,7 @@ func TestInsightCampaignsShowEachAgainstItsGoal(t *testing.T) {
 
 // The spec's server has no campaigns: the page says so in one line.
 func TestInsightCampaignsSayTheServerHasNone(t *testing.T) {
+	t.Parallel()
 	d, _ := kindsDriver(t, apitest.Shapes[0], 300, 80, 24)
 	d.keys("G", "i", "shift+tab")
 	d.mustShow("Campaigns · raised against their goals", "this server has no campaigns (it answered 404 to /api/v1/campaigns)")
@@ -65,6 +67,7 @@ func TestInsightCampaignsSayTheServerHasNone(t *testing.T) {
 // `go test ./ui -run TestInsightCampaignsGolden -update` and read the
 // diff before committing it.
 func TestInsightCampaignsGoldenScreens(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 35}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			d, _ := kindsDriver(t, donorbox, 300, size.w, size.h)
@@ -78,6 +81,7 @@ func TestInsightCampaignsGoldenScreens(t *testing.T) {
 // holds them, and says so; on the spec's server it says it guessed them
 // from the gifts' intervals.
 func TestInsightRecurringPageSaysItsSource(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	d.keys("G", "i", "tab", "tab", "tab", "tab")
 	d.mustShow("Recurring · plans that stopped in", fmt.Sprintf("from the server's %d plans", len(everyKind[api.Plan](t, c))), "GIFTS HELD")

@@ -13,6 +13,7 @@ import (
 
 // i adds up what the list shows; m, w and d change the period.
 func TestInsightsAddUpWhatIsShown(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: 700}))
@@ -49,6 +50,7 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 
 // Insights over no donation say so, rather than draw bars in no currency.
 func TestInsightsOverNothing(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	d.keys("f", "tab", "tab", "tab", "tab", "tab", "2020-01-01..2020-01-31", "enter", "i")
@@ -60,6 +62,7 @@ func TestInsightsOverNothing(t *testing.T) {
 // footer counts them: a month of them is not 0.00 beside its gifts, and
 // the months add up to what the footer says was raised.
 func TestInsightsCountGiftsWithoutConversion(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	d := newDriver(t, src, 120, 60)
 	d.keys("G", "i")

@@ -15,6 +15,7 @@ import (
 
 // A remapped key changes what the key does and every line that names it.
 func TestRemappedKeyChangesBehaviourAndHelp(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 200, 30) // wide enough for the whole key line
 	d.m.ctx.Keys.List.Filter = uictx.Bind("F", "filters", "F")
@@ -60,6 +61,7 @@ func (p *probe) Update(msg tea.Msg) tea.Cmd {
 // A view added with one line opens on its key from the list, draws under the
 // header, gives the keys back, and gets its own replies whoever has the keys.
 func TestANewViewIsOneLineInTheRoot(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	p := &probe{nav: navigator{d.m}}
@@ -84,6 +86,7 @@ func TestANewViewIsOneLineInTheRoot(t *testing.T) {
 // scroll key scrolls every text that scrolls, and the insights' own d (by
 // day) is not named in its help as scrolling too.
 func TestRemappedScrollKeysScrollEveryView(t *testing.T) {
+	t.Parallel()
 	// One page: enough for each text to be taller than 12 lines.
 	src, _ := demoSource(t, demo.Options{Count: 100})
 	for _, tc := range []struct {

@@ -39,6 +39,7 @@ func plansWhere(t *testing.T, c *api.Client, status string) []int64 {
 // a misspelt status stays in the form with the one it was likely meant to
 // be, and the form applied selects what it says.
 func TestKindFilterFormSelectsWhatItSays(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	d.keys(":", "plans", "enter", "f")
 	d.mustShow("Filters", "Applied here, to the plans the store holds.", "Status", "active, cancelled, failed",
@@ -69,6 +70,7 @@ func TestKindFilterFormSelectsWhatItSays(t *testing.T) {
 // columns, with the byte-order mark when the profile asks, or each record
 // as the server sent it.
 func TestKindExportWritesWhatIsShown(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	d.m.ctx.CSVBOM = true
 	d.keys(":", "plans", "enter", "f", "cancelled", "enter", "s")
@@ -139,6 +141,7 @@ func TestKindExportWritesWhatIsShown(t *testing.T) {
 // against it (¥250,000 is not more than $75,000). The export writes them
 // in that order.
 func TestDonorsByRaisedRankOneCurrency(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	donors := everyKind[api.Donor](t, c)
 	n := map[string]int{}
@@ -206,6 +209,7 @@ func TestDonorsByRaisedRankOneCurrency(t *testing.T) {
 // the hostile demo's), which it cannot read. The bound was in no chip,
 // and the count said neither "of" nor what it left out.
 func TestNextBeforeIsSaidInTheTitle(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccountOf(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Hostile: true})
 	sync := StoreSyncer(dataset.Hold(st), c, dataset.SyncOptions{Concurrency: 4, Kinds: c})
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: sync}, 120, 35)

@@ -53,6 +53,7 @@ func everyKind[T api.KindRecord](t *testing.T, c *api.Client) []T {
 // : and a kind's name show that kind, named in the header, with every
 // record the server lists; :donations and Esc give the list back.
 func TestKindPromptSwitchesTheKindShown(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	plans := everyKind[api.Plan](t, c)
 	d.keys(":", "plans", "enter")
@@ -77,6 +78,7 @@ func TestKindPromptSwitchesTheKindShown(t *testing.T) {
 // them; a misspelt name is answered with the one meant and stays; Esc
 // cancels, back where the prompt was opened.
 func TestKindPromptCompletesAndCorrects(t *testing.T) {
+	t.Parallel()
 	d, _ := kindsDriver(t, donorbox, 300, 80, 24)
 	d.keys(":", "ca", "tab")
 	d.mustShow(":campaigns")
@@ -104,6 +106,7 @@ func TestKindPromptCompletesAndCorrects(t *testing.T) {
 // The spec's server has no plans: the view says so in one line, with the
 // 404 it answered, and no error.
 func TestKindTheServerDoesNotHave(t *testing.T) {
+	t.Parallel()
 	d, _ := kindsDriver(t, apitest.Shapes[0], 300, 80, 24)
 	d.keys(":", "plans", "enter")
 	d.mustShow("this server has no plans (it answered 404 to /api/v1/plans)")
@@ -112,6 +115,7 @@ func TestKindTheServerDoesNotHave(t *testing.T) {
 
 // Before a sync has read a kind, the view says it is not read yet.
 func TestKindNotReadYet(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccountOf(t, donorbox.Of(demo.Options{Count: 300}))
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st)}, 80, 24)
 	d.keys(":", "campaigns", "enter")
@@ -122,6 +126,7 @@ func TestKindNotReadYet(t *testing.T) {
 // A campaign's progress toward its goal is a bar and a percent, the
 // percent its total raised over its goal.
 func TestCampaignProgressIsABarAndAPercent(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	d.keys(":", "campaigns", "enter")
 	for _, cp := range everyKind[api.Campaign](t, c) {
@@ -147,6 +152,7 @@ func TestCampaignProgressIsABarAndAPercent(t *testing.T) {
 
 // From a gift's detail, P shows its plan's detail and C its campaign's.
 func TestAGiftJumpsToItsPlanAndCampaign(t *testing.T) {
+	t.Parallel()
 	d, _ := kindsDriver(t, donorbox, 300, 120, 35)
 	q, errs := d.m.data.q.With("recurring", "yes", d.m.ctx.Now())
 	if errs != nil {
@@ -175,6 +181,7 @@ func TestAGiftJumpsToItsPlanAndCampaign(t *testing.T) {
 // the filter) and P their plans; from a plan, D its gifts: exactly the
 // donations the server sends with its id as their plan_id.
 func TestADonorAndAPlanJumpToTheirGifts(t *testing.T) {
+	t.Parallel()
 	d, c := kindsDriver(t, donorbox, 300, 120, 35)
 	plans := everyKind[api.Plan](t, c)
 	email := plans[0].Donor.Email.Value
@@ -242,6 +249,7 @@ func sorted(ids []int64) []int64 {
 // refresh with `go test ./ui -run TestKindGoldenScreens -update` and read
 // the diff.
 func TestKindGoldenScreens(t *testing.T) {
+	t.Parallel()
 	name := t.Name()
 	for _, walk := range goldenWalks([]goldenScreen{
 		{"plans_80x24", 80, 24, []string{":", "plans", "enter"}},
@@ -267,6 +275,7 @@ func TestKindGoldenScreens(t *testing.T) {
 // Esc goes back along the jumps, each screen as it was, then to the
 // donations' list.
 func TestEscGoesBackAlongTheJumps(t *testing.T) {
+	t.Parallel()
 	d, _ := kindsDriver(t, donorbox, 300, 80, 24)
 	d.keys(":", "plans", "enter", "s", "j", "j", "C")
 	d.mustShow(":campaigns", "Progress")
@@ -287,6 +296,7 @@ func TestEscGoesBackAlongTheJumps(t *testing.T) {
 // donations list's does: the bindings that do not fit are the least
 // needed, dropped whole.
 func TestKindKeyLineKeepsHelpAt80(t *testing.T) {
+	t.Parallel()
 	d, _ := kindsDriver(t, donorbox, 300, 80, 24)
 	for _, kind := range []string{"plans", "campaigns", "donors", "events", "tickets", "purchases"} {
 		d.keys(":", kind, "enter")

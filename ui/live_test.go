@@ -46,6 +46,7 @@ func liveAccount(t *testing.T, sh apitest.Shape, count int) (*demo.Server, *api.
 // and a check after new gifts arrive shows them, newest first, with their
 // total, in a few requests; in both shapes the demo serves.
 func TestLiveShowsNewGifts(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Pages enough (5, or Donorbox's 10) that reading them all
@@ -97,6 +98,7 @@ func TestLiveShowsNewGifts(t *testing.T) {
 // the list shows what it brought once Live is left; in both shapes the
 // demo serves.
 func TestLiveOnASyncedStore(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			srv, c, st := liveAccount(t, sh, 900)
@@ -154,6 +156,7 @@ func cellAt(line string, cell int) rune {
 // Live shows the newest first; Esc gives the list its sort back, or by
 // date leaves it newest first, with what Live brought on top.
 func TestLiveGivesTheOrderBack(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		keys  []string
@@ -191,6 +194,7 @@ func TestLiveGivesTheOrderBack(t *testing.T) {
 // Esc leaves Live and ends the check under way, whose sync would otherwise
 // go on making requests in the background; Live opened again checks anew.
 func TestLeavingLiveEndsItsCheck(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 300)
 	var block atomic.Bool
 	started, ended := make(chan struct{}, 1), make(chan error, 1)

@@ -16,6 +16,7 @@ import (
 // nothing, even after a read that failed, which is asked again only when
 // something changes.
 func TestTicksAndMessagesThatChangeNothingReadNothing(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 120)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()

@@ -13,6 +13,7 @@ import (
 // before the pick was kept ("date", oldest first, the old default) is not
 // a pick.
 func TestTheBrowserOpensNewestFirstUnlessASortWasPicked(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			// One page: what is checked is the order named, not the rows.
@@ -43,6 +44,7 @@ func TestTheBrowserOpensNewestFirstUnlessASortWasPicked(t *testing.T) {
 // A run that picks no sort leaves none for the next, which opens newest
 // first; one that picks oldest first (o) keeps it.
 func TestOnlyAPickedSortIsRemembered(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	kept := memoryState{s: &State{}}
 	d := newDriverWith(t, src, Options{State: kept}, 120, 30)

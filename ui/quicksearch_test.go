@@ -17,6 +17,7 @@ import (
 // counting it would read every donation shows a screenful and says how
 // many at least; the exact count follows and replaces it.
 func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	_, c, st := storeAccount(t, 4500) // "e" then has more instances than the store reads for a count
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
@@ -52,6 +53,7 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 // once its first screen is in (ui/views/list's
 // TestTheSumsWaitForTheFirstScreen: not before it).
 func TestTotalsFollowTheFirstScreen(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 450)
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
 	d.settle()
@@ -72,6 +74,7 @@ func TestTotalsFollowTheFirstScreen(t *testing.T) {
 // D drops the search for the donor's whole history, so / then starts empty
 // and a letter typed searches for that letter alone.
 func TestTheSearchBarOpensOnTheSearchInForce(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	d.keys("/", "ada", "enter")

@@ -30,6 +30,7 @@ func curlOf(t *testing.T, v *raw.View) string {
 // URL, page, when, the headers sent (the credentials left out) and the
 // answer's, never the key. c asks for that one donation by id.
 func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 450)
 	curl := func(id int64) string { return c.CurlFor(api.Query{ID: id}) }
 	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Curl: curl}, 120, 50)
@@ -58,6 +59,7 @@ func TestRawViewOfAStoredDonationShowsItsRequest(t *testing.T) {
 // A donation a store holds without its request (an older version kept
 // none) says so, and c still asks for it by id.
 func TestRawViewOfADonationWithoutItsRequest(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 120)
 	pg, err := c.Page(context.Background(), api.Query{Page: 2})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // are shown as their JSON escapes where they are, not dropped, so "Eve"
 // followed by three invisible characters does not read as plain "Eve".
 func TestRawViewShowsInvisibleCharactersAsEscapes(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 100, Hostile: true})
 	d := newDriver(t, src, 120, 40)
 	hostile := -1

@@ -15,6 +15,7 @@ import (
 // next page can be a minute away, and the screen read "100 loaded" while
 // 10,600 were held.
 func TestPagesStoredJustAfterACountAreShown(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	mem, err := store.Memory(context.Background())
 	if err != nil {

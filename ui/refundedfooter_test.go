@@ -19,6 +19,7 @@ import (
 // where summary said USD 45,014.00 and five other currencies; refunded in
 // several currencies, the footer says how many rather than one sum.
 func TestFooterRefundedCountsGiftsWithoutConversion(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G")

@@ -15,6 +15,7 @@ import (
 // and read the diff before committing it. The pages follow each other
 // (tab), so one browser per size turns to each in turn.
 func TestReportGoldenScreens(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	pages := []struct {
 		name string

@@ -15,6 +15,7 @@ import (
 // goes to; [ and ] move the year; a page says what it counted and what it
 // left out; esc goes back to the list from any page.
 func TestReportPagesTurnAndMoveTheYear(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: testCount})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")
@@ -56,6 +57,7 @@ func TestReportPagesTurnAndMoveTheYear(t *testing.T) {
 // table does not turn into the one before it, nor into the error of a
 // read cancelled.
 func TestReportPageDropsALateReply(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i", "tab", "tab", "tab")
@@ -101,6 +103,7 @@ func TestReportPageDropsALateReply(t *testing.T) {
 // The ranges' title is longer than a screen: it is cut, the partial
 // words are not.
 func TestReportPageSaysPartial(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		tabs          int
 		width, height int
@@ -124,6 +127,7 @@ func TestReportPageSaysPartial(t *testing.T) {
 // The question in force is the report's: a status filter makes that status
 // count and says so.
 func TestReportPageTakesTheQuestion(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "refunded", "enter", "i", "tab", "tab", "tab")
@@ -134,6 +138,7 @@ func TestReportPageTakesTheQuestion(t *testing.T) {
 // The profile's fiscal start reaches the browser's report pages: their year
 // is the fiscal one the command line's report takes, and they say so.
 func TestReportPagesTakeTheFiscalStart(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriverWith(t, src, Options{FiscalStart: 7}, 120, 35)
 	d.keys("G", "i", "tab")

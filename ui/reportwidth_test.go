@@ -13,6 +13,7 @@ import (
 // keeps the column its rows are sorted by: SYBUNT's LIFETIME, without
 // which its rows looked out of order at 80 columns.
 func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
+	t.Parallel()
 	// Its columns are of 1,500 gifts' donors, as the golden screens'; the
 	// race run (-short) reads these pages in TestReportPagesTurnAndMoveTheYear.
 	skipShort(t)
@@ -36,6 +37,7 @@ func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
 // The recurring page's sum sits above its table, where the command line
 // writes it below: the words point at the table from either side.
 func TestRecurringPageSaysWhereItsDonorsAre(t *testing.T) {
+	t.Parallel()
 	skipShort(t) // its figures are of 1,500 gifts; as above for the race run
 	src, _ := demoSource(t, demo.Options{Count: 1500})
 	d := newDriver(t, src, 120, 35)

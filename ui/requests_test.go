@@ -15,6 +15,7 @@ import (
 // sort prompt's key, handled by the view alone, leaves the root's question
 // as it was and posts the request; through the root, the same key sorts.
 func TestAViewChangesTheQuestionOnlyByARequest(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.keys("s")

@@ -31,6 +31,7 @@ func (s *savedViews) save(v View, replace bool) error {
 // the sort) through Options.SaveView; the view is a tab at once, and the
 // one in force. Saving under its name again asks before replacing it.
 func TestSaveAViewFromTheBrowser(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	saved := &savedViews{}
 	d := newDriverWith(t, src, Options{SaveView: saved.save}, 120, 30)
@@ -97,6 +98,7 @@ func TestSaveAViewFromTheBrowser(t *testing.T) {
 // Where a view could not be saved (the demo without a config file), V
 // says so at once, whole at 80 columns, and asks for no name.
 func TestSaveViewRefusedBeforeTheName(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	saved := &savedViews{}
 	path := filepath.Join(t.TempDir(), "config.toml")

@@ -16,6 +16,7 @@ import (
 // The screen as a whole: sizes, time zones, colours and the mouse.
 
 func TestUTCToggle(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	d.m.ctx.Zone = time.FixedZone("UTC+2", 2*3600)
@@ -28,6 +29,7 @@ func TestUTCToggle(t *testing.T) {
 }
 
 func TestTooSmallTerminalSaysSo(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 50, 10)
 	d.mustShow("needs at least 60×12")
@@ -36,6 +38,7 @@ func TestTooSmallTerminalSaysSo(t *testing.T) {
 }
 
 func TestEveryLineFitsTheTerminal(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	src, _ := demoSource(t, demo.Options{})
 	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 35}, {200, 50}} {
@@ -56,6 +59,7 @@ func TestEveryLineFitsTheTerminal(t *testing.T) {
 }
 
 func TestMouseWheelAndClick(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 100, 30)
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
@@ -70,6 +74,7 @@ func TestMouseWheelAndClick(t *testing.T) {
 }
 
 func TestStylesFollowTheBackground(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	d := newDriver(t, src, 100, 30)
 	dark := d.m.View().Content
@@ -85,6 +90,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 
 // A view that has the keys follows a resize: every line still fits.
 func TestResizeWhileAViewIsOpen(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 10})
 	for _, open := range [][]string{{"r"}, {"enter"}, {"f"}, {"?"}, {"/", "a"}} {
 		d := newDriver(t, src, 140, 40)

@@ -37,6 +37,7 @@ func setupKeys(s *Setup, keys ...string) tea.Cmd {
 }
 
 func TestSetupCollectsAnAccount(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		keys    []string
@@ -68,6 +69,7 @@ func TestSetupCollectsAnAccount(t *testing.T) {
 }
 
 func TestSetupValidatesAndCanBeLeft(t *testing.T) {
+	t.Parallel()
 	s := NewSetup("/tmp/c.toml", nil)
 	setupKeys(s, "http://api.example.org", "tab", "tab", "tab", "tab", "enter")
 	screen := ansi.Strip(s.View().Content)
@@ -103,6 +105,7 @@ func (r *refusing) Check(_ context.Context, a SetupResult) error {
 // answer and keeps the screen; enter on the same answers saves it anyway,
 // and a corrected account is tried again.
 func TestSetupTriesTheAccountFirst(t *testing.T) {
+	t.Parallel()
 	check := &refusing{}
 	s := NewSetup("/tmp/c.toml", check)
 	cmd := setupKeys(s, "https://api.example.org", "tab", "org_42", "tab", "tab", "right", "right", "tab", "wrong", "enter")
@@ -137,6 +140,7 @@ func TestSetupTriesTheAccountFirst(t *testing.T) {
 }
 
 func TestSetupSavesARefusedAccountWhenAskedTwice(t *testing.T) {
+	t.Parallel()
 	check := &refusing{}
 	s := NewSetup("/tmp/c.toml", check)
 	runCmd(t, s, setupKeys(s, "https://api.example.org", "tab", "org_42", "tab", "tab", "tab", "enter"))

@@ -11,6 +11,7 @@ import (
 )
 
 func TestRemapClashesAndUnknownNames(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		keys map[string][]string
 		want string
@@ -30,6 +31,7 @@ func TestRemapClashesAndUnknownNames(t *testing.T) {
 // A config chooses the columns, the colours and the saved views; tab goes
 // round the views.
 func TestConfigShapesTheBrowser(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 400})
 	refunds, err := NewView("refunds", map[string]string{"status": "refunded", "sort": "-amount"}, time.Now())
 	if err != nil {
@@ -70,6 +72,7 @@ func (m memoryState) Save(s State) error { *m.s = s; return nil }
 // The next run starts from the view, filters, sort and order, but not from
 // the previous caller: their e-mail, gift id and the quick search are left.
 func TestTheBrowserRemembersOrderAndFiltersButNotTheCaller(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	kept := memoryState{s: &State{}}
 	d := newDriverWith(t, src, Options{State: kept}, 120, 30)
@@ -91,6 +94,7 @@ func TestTheBrowserRemembersOrderAndFiltersButNotTheCaller(t *testing.T) {
 // A state file is data from disk: what does not read is dropped, with a
 // note, and never sent or run.
 func TestABadStateIsDroppedWithANote(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	bad := memoryState{s: &State{Texts: ask.Texts{"status": "paid", "dates": "someday", "colour": "red"}, Sort: "nope"}}
 	d := newDriverWith(t, src, Options{State: bad}, 120, 30)
@@ -101,6 +105,7 @@ func TestABadStateIsDroppedWithANote(t *testing.T) {
 }
 
 func TestViewNamesAreChecked(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, want string }{
 		{"all", "always there"},
 		{"ALL", "always there"},

@@ -13,6 +13,7 @@ import (
 // full window moved back: G, then page after page back to the top, shows
 // a full screen of rows at every step, none of them waiting to be read.
 func TestScrollingToTheEndAndBackShowsFullScreens(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 1000)
 	if _, err := dataset.Sync(context.Background(), st, c, dataset.SyncOptions{}); err != nil {
 		t.Fatal(err)

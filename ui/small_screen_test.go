@@ -18,6 +18,7 @@ import (
 // At 80×24 the ? screen shows every list key, drawn from the key map, and
 // scrolls to the rest; no line is wider than the terminal.
 func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 80, 24)
 	d.keys("?")
@@ -49,6 +50,7 @@ func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
 
 // From the detail, n/p and ]/[ move to the neighbouring gift without closing it.
 func TestDetailNextAndPrevious(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 100, 30)
 	d.keys("enter")
@@ -67,6 +69,7 @@ func TestDetailNextAndPrevious(t *testing.T) {
 
 // ctrl+d and ctrl+u move the list half a screen; pgdn a whole one.
 func TestHalfPageKeys(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 100, 30)
 	half := d.m.ctx.Layout.ListHeight / 2
@@ -86,6 +89,7 @@ func TestHalfPageKeys(t *testing.T) {
 // v hides the detail pane on a wide screen: the list takes the width, and
 // enter then opens the detail full-screen; v again brings the pane back.
 func TestHideDetailPane(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 140, 35)
 	d.mustShow("│Donation ")
@@ -104,6 +108,7 @@ func TestHideDetailPane(t *testing.T) {
 // statuses, then how many more; the key line keeps ? and q and drops the
 // least needed bindings whole.
 func TestFooterShortensAt80(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 80, 24)
 	ls := lines(d.screen())
@@ -122,6 +127,7 @@ func TestFooterShortensAt80(t *testing.T) {
 }
 
 func TestFitParts(t *testing.T) {
+	t.Parallel()
 	more := func(n int) string { return "+" + uictx.Itoa(int64(n)) }
 	for _, tc := range []struct {
 		width int
@@ -136,6 +142,7 @@ func TestFitParts(t *testing.T) {
 // At 60×12 the filter form scrolls: the field being typed into is always on
 // the screen, with what is typed in it.
 func TestFilterFormKeepsTheFocusedFieldInView(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 60, 12)
 	d.keys("f")
@@ -163,6 +170,7 @@ func TestFilterFormKeepsTheFocusedFieldInView(t *testing.T) {
 
 // Below the smallest size the message says so, and fits the screen itself.
 func TestTooSmallMessageFits(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{})
 	d := newDriver(t, src, 30, 6)
 	s := d.screen()
@@ -180,6 +188,7 @@ func TestTooSmallMessageFits(t *testing.T) {
 // then the value alone, then the last ones counted; the message line names
 // every filter.
 func TestHeaderChipsShortenWithoutCuttingAValue(t *testing.T) {
+	t.Parallel()
 	_, c, st := storeAccount(t, 300)
 	for _, tc := range []struct {
 		width int

@@ -30,6 +30,7 @@ func worth(t *testing.T, r uictx.Row) api.Decimal {
 }
 
 func TestSortByAColumnAndAgainReverses(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: 450}))
@@ -54,6 +55,7 @@ func TestSortByAColumnAndAgainReverses(t *testing.T) {
 }
 
 func TestClickingATitleSortsByIt(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 30)
 	d.keys("G")
@@ -71,6 +73,7 @@ func TestClickingATitleSortsByIt(t *testing.T) {
 }
 
 func TestAnyOtherKeyCancelsTheSort(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 30})
 	d := newDriver(t, src, 120, 30)
 	d.keys("s")

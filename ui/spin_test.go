@@ -11,6 +11,7 @@ import (
 // The spinner stops asking for frames once nothing is awaited, and turns
 // again when a page is asked for: an idle browser drew ten frames a second.
 func TestTheSpinnerTurnsOnlyWhileTheScreenWaits(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 30})
 	d := newDriver(t, src, 100, 30)
 	if d.m.waiting() {
@@ -38,6 +39,7 @@ func TestTheSpinnerTurnsOnlyWhileTheScreenWaits(t *testing.T) {
 // The clock asks for itself again: without it the header would keep
 // saying "synced just now" for as long as nothing else happens.
 func TestTheClockKeepsTicking(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 3})
 	d := newDriver(t, src, 100, 30)
 	if d.m.update(clockTickMsg{}) == nil {

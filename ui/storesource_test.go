@@ -46,6 +46,7 @@ func syncWith(st *store.Store, c *api.Client) Syncer {
 // Before a first sync the rows come from the server; once it has run, from
 // the store, with what the background sync brought and no request.
 func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			srv, c, st := storeAccountOf(t, sh.Of(demo.Options{Count: 450}))
@@ -73,6 +74,7 @@ func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
 }
 
 func TestSyncStatusInTheHeader(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		s    syncer
@@ -113,6 +115,7 @@ func TestSyncStatusInTheHeader(t *testing.T) {
 // process's sync, or one of this process (Live's) that tells its
 // progress, is "syncing…" until it ends.
 func TestAStatusReadBeforeOurSyncEndedIsNoOtherSync(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
 	_, _, st := storeAccount(t, 1)
 	s := syncer{run: syncWith(st, nil), events: syncWith(st, nil).Watch(t.Context()), running: true}

@@ -21,6 +21,7 @@ import (
 // cannot (one count of both said the figure held gifts it did not). At 80
 // and 120 columns, no number cut.
 func TestTotalsSayWhatHadNoConversion(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	in, apart := 0, 0
 	for _, d := range apitest.Every(t, demoClient(t, srv)) {
@@ -54,6 +55,7 @@ func TestTotalsSayWhatHadNoConversion(t *testing.T) {
 // footer says what was taken off: the net total and the part refunded add
 // up to what the paid gifts were converted to, as the server sent them.
 func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	gross, refunds := api.Decimal{}, 0
 	for _, d := range apitest.Every(t, demoClient(t, srv)) {
@@ -93,6 +95,7 @@ func TestTotalsSayWhatWasRefundedInPart(t *testing.T) {
 // summary do: on donorbox the paid ones, with a every status but refunded,
 // never a recurring gift the headline leaves out.
 func TestRecurringCountsWhatTheHeadlineCounts(t *testing.T) {
+	t.Parallel()
 	src, srv := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
 	all := apitest.Every(t, demoClient(t, srv))
 	recurring := func(counts func(status string) bool) (n, every int) {

@@ -26,6 +26,7 @@ import (
 // everywhere, and Esc gives the keys back to the view as it was: its
 // cursor, its scroll, its page.
 func TestHelpFromEveryViewShowsItsKeysAndGoesBack(t *testing.T) {
+	t.Parallel()
 	// One page: each view has rows to move in; the keys are what is checked.
 	srv := demo.New(demo.Options{Count: 100})
 	c := demoClient(t, srv)
@@ -81,6 +82,7 @@ func TestHelpFromEveryViewShowsItsKeysAndGoesBack(t *testing.T) {
 
 // Where a text field has the keys ? is a character typed, not the help.
 func TestQuestionMarkIsTextInAField(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 30})
 	for _, tc := range []struct {
 		name string
@@ -107,6 +109,7 @@ func TestQuestionMarkIsTextInAField(t *testing.T) {
 // ? remapped in the config opens the help from every view, and the old
 // key is no longer it; a remap onto a key a view uses is refused.
 func TestRemappedHelpKey(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 30})
 	d := newDriver(t, src, 100, 30)
 	d.m.ctx.Keys.List.Help = uictx.Bind("f1", "all keys", "f1")
@@ -127,6 +130,7 @@ func TestRemappedHelpKey(t *testing.T) {
 
 // g and G scroll the detail to its top and bottom; its help names them.
 func TestDetailTopAndBottom(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 30})
 	d := newDriver(t, src, 80, 24)
 	d.keys("enter", "G")
@@ -148,6 +152,7 @@ func TestDetailTopAndBottom(t *testing.T) {
 // In the pane beside the list at 120 columns an e-mail that fits on a line
 // of its own is never split ("david.smith698@example." / "com").
 func TestDetailPaneKeepsAnEmailWhole(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	long := 0

@@ -10,6 +10,7 @@ import (
 // The ? screen's key line names Esc, the key that leaves every other view,
 // and the list's Esc says what it does there.
 func TestHelpNamesEsc(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 80, 24)
 	d.keys("?")
@@ -33,6 +34,7 @@ func TestHelpNamesEsc(t *testing.T) {
 // overview and on every report page long enough to scroll: at the bottom
 // a line down moves nothing, and the top is the page as it opened.
 func TestInsightsTopAndBottom(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 80, 24)
 	d.keys("G", "i")
@@ -58,6 +60,7 @@ func TestInsightsTopAndBottom(t *testing.T) {
 // In the donor view t chooses the sort by total, as every other key
 // chooses its own, even when the view opened by total; again reverses it.
 func TestDonorTotalKeyChoosesTotal(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 300})
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "d")

@@ -137,6 +137,7 @@ func wholeSums(t *testing.T, whole *store.Store, q ask.Question) sums {
 // words what it covers: the header, the footer, the insights and the
 // donors; and the newest month, which a first sync fills first, is whole.
 func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
+	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) { aPartialStoreSaysSoEverywhere(t, sh) })
 	}
@@ -207,6 +208,7 @@ func firstMonth(t *testing.T, all []api.Donation) string {
 // A quick search left from before, that hides what a new filter finds, is
 // named as the reason the list is empty.
 func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
+	t.Parallel()
 	src, _ := demoSource(t, demo.Options{Count: 1500}) // the match needs fifteen pages
 	d := newDriver(t, src, 120, 30)
 	d.keys("/", "zoe lef", "enter", "f", "tab", "tab", "tab", "tab", "tab", "tab", "failed", "tab", "..10", "enter")
@@ -226,6 +228,7 @@ func TestASearchThatHidesAFilterSaysSo(t *testing.T) {
 // account's, not those of the moment they were opened (their label stops
 // saying "partial" then).
 func TestOpenViewsCatchUpWithTheSync(t *testing.T) {
+	t.Parallel()
 	// The views open after the sync's first page, with the rest to come:
 	// six pages leave five in the race run (-short), where each page
 	// stored costs ten times as much.
