@@ -3,6 +3,7 @@ package api
 import "testing"
 
 func TestReadAheadNarrowsAfter429AndClimbsBackSlowly(t *testing.T) {
+	t.Parallel()
 	a := readAhead{limit: 4, width: 4}
 	steps := []struct {
 		refused int64
@@ -30,6 +31,7 @@ func TestReadAheadNarrowsAfter429AndClimbsBackSlowly(t *testing.T) {
 // (a megabyte and more) are fewer at once, those as servers usually send
 // them (some 120 kB) as many as the width allows.
 func TestReadAheadHoldsFewerPagesOfLongRecords(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		largest, width, want int
 	}{

@@ -10,6 +10,7 @@ import (
 // An amount bound is read as a person types it, and refused with the reason
 // that applies: a decimal comma is not read as a thousands separator.
 func TestParseAmountBound(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want, err string }{
 		{"25", "25.00", ""},
 		{" 99.5 ", "99.50", ""},

@@ -13,6 +13,7 @@ import (
 )
 
 func TestBothUsernameFormsAuthenticate(t *testing.T) {
+	t.Parallel()
 	for _, user := range []string{demo.DefaultLogin, demo.DefaultOrgID} {
 		t.Run(user, func(t *testing.T) {
 			h := newHarness(t, demo.Options{Count: 10}, api.Config{Username: user})
@@ -28,6 +29,7 @@ func TestBothUsernameFormsAuthenticate(t *testing.T) {
 }
 
 func TestCredentialsInTheURLMoveToTheHeader(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 10}, api.Config{})
 	u, _ := url.Parse(h.http.URL)
 	u.User = url.UserPassword(demo.DefaultOrgID, demo.DefaultKey)
@@ -47,6 +49,7 @@ func TestCredentialsInTheURLMoveToTheHeader(t *testing.T) {
 }
 
 func TestWrongCredentialsExplainTheUsualCauses(t *testing.T) {
+	t.Parallel()
 	const wrongKey = "sk_live_wrong_0123456789"
 	for _, tc := range []struct{ name, user, key string }{
 		{"wrong key", demo.DefaultLogin, wrongKey},
@@ -75,6 +78,7 @@ func TestWrongCredentialsExplainTheUsualCauses(t *testing.T) {
 }
 
 func TestPlainHTTPIsRefusedForRemoteHosts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		url string
 		ok  bool
@@ -106,6 +110,7 @@ func TestPlainHTTPIsRefusedForRemoteHosts(t *testing.T) {
 }
 
 func TestEndpointIsAppendedToTheBaseURL(t *testing.T) {
+	t.Parallel()
 	for base, want := range map[string]string{
 		"https://api.example.org":                  "https://api.example.org/api/v1/donations",
 		"https://api.example.org/":                 "https://api.example.org/api/v1/donations",
@@ -124,6 +129,7 @@ func TestEndpointIsAppendedToTheBaseURL(t *testing.T) {
 }
 
 func TestErrorsAreTypedAndQuoteTheServer(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		opts    demo.Options
@@ -165,6 +171,7 @@ func TestErrorsAreTypedAndQuoteTheServer(t *testing.T) {
 }
 
 func TestRetryAfterIsHonoured(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 10, Script: []int{429}}, api.Config{})
 	if _, err := h.client.Page(context.Background(), api.Query{}); err != nil {
 		t.Fatal(err)
@@ -176,6 +183,7 @@ func TestRetryAfterIsHonoured(t *testing.T) {
 }
 
 func TestRetryBudgetIsNeverExceeded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 10, Script: []int{429}},
 		api.Config{Retry: api.RetryPolicy{MaxAttempts: 5, BaseDelay: time.Millisecond, Budget: 100 * time.Millisecond}})
 	_, err := h.client.Page(context.Background(), api.Query{})
@@ -189,6 +197,7 @@ func TestRetryBudgetIsNeverExceeded(t *testing.T) {
 }
 
 func TestRateLimitHeadersPaceTheClient(t *testing.T) {
+	t.Parallel()
 	// A budget of 4 requests a second: a 10-page walk must wait for each reset
 	// instead of being refused.
 	h := newHarness(t, demo.Options{Count: 500, RateLimit: 4, RateWindow: time.Second, NoRetryAfter: true}, api.Config{})
@@ -200,6 +209,7 @@ func TestRateLimitHeadersPaceTheClient(t *testing.T) {
 }
 
 func TestEveryAttemptHasADeadline(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 10, Latency: 3 * time.Second},
 		api.Config{Timeout: 50 * time.Millisecond, Retry: api.RetryPolicy{MaxAttempts: 2, BaseDelay: time.Millisecond}})
 	_, err := h.client.Page(context.Background(), api.Query{})
@@ -214,6 +224,7 @@ func TestEveryAttemptHasADeadline(t *testing.T) {
 // The budget the server announced is what Budget says, and nothing before
 // an answer.
 func TestBudgetIsWhatTheServerLastSaid(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 50, RateLimit: 30, RateWindow: time.Minute}, api.Config{})
 	if _, ok := h.client.Budget(); ok {
 		t.Fatal("a budget before any answer")
@@ -233,6 +244,7 @@ func TestBudgetIsWhatTheServerLastSaid(t *testing.T) {
 // the credentials and the answer's, and can be repeated with curl, the key
 // never in it.
 func TestExchangeKeepsHeadersAndRepeatsAsCurl(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 250, RateLimit: 50}, api.Config{})
 	if _, err := h.client.Page(context.Background(), api.Query{Page: 2}); err != nil {
 		t.Fatal(err)

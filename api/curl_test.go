@@ -7,6 +7,7 @@ import (
 )
 
 func TestCurlCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, method, url, user, want string
 	}{
@@ -28,6 +29,7 @@ func TestCurlCommand(t *testing.T) {
 // The shell must read the URL and user back unchanged, and the key only from
 // the environment: echo stands in for curl to show the words it would get.
 func TestCurlCommandShellWords(t *testing.T) {
+	t.Parallel()
 	sh, err := exec.LookPath("sh")
 	if err != nil {
 		t.Skip("no sh")

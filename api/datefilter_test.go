@@ -131,6 +131,7 @@ func TestRangeWalkDateFilterEdges(t *testing.T) {
 // A demo server that honours date filters refuses one it cannot read, and
 // says which.
 func TestDemoRefusesAnUnreadableDate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 10, DateFilter: true}, api.Config{})
 	req, err := http.NewRequest("GET", h.http.URL+api.DonationsPath+"?date_from=March", nil)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestPresetRange(t *testing.T) {
+	t.Parallel()
 	loc := time.FixedZone("X", 2*3600)
 	at := func(y int, m time.Month, d, h, min int) time.Time { return time.Date(y, m, d, h, min, 0, 0, loc) }
 	now := at(2026, 1, 15, 14, 30)
@@ -43,6 +44,7 @@ func TestPresetRange(t *testing.T) {
 }
 
 func TestEveryPresetParses(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 3, 31, 23, 59, 0, 0, time.UTC)
 	for _, p := range DatePresets {
 		r, err := PresetRange(p, now)

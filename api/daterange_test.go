@@ -7,6 +7,7 @@ import (
 )
 
 func TestParseDateRange(t *testing.T) {
+	t.Parallel()
 	paris, err := time.LoadLocation("Europe/Paris")
 	if err != nil {
 		t.Skip("no time zone data:", err)
@@ -61,6 +62,7 @@ func TestParseDateRange(t *testing.T) {
 }
 
 func TestDateRangeContains(t *testing.T) {
+	t.Parallel()
 	day := func(d int) time.Time { return time.Date(2026, 3, d, 0, 0, 0, 0, time.UTC) }
 	r := DateRange{Since: day(1), Until: day(2)}
 	tests := []struct {

@@ -8,6 +8,7 @@ import (
 // Cents rounds half away from zero, on either side of zero, and leaves a
 // figure of two decimals or fewer as it is.
 func TestCents(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"69.965", "69.97"},
 		{"69.9649", "69.96"},
@@ -33,6 +34,7 @@ func TestCents(t *testing.T) {
 // as through it, at every number of places, about zero and at the ends of
 // int64, and where the places take them past it.
 func TestSmallDecimalsAreWrittenAsWide(t *testing.T) {
+	t.Parallel()
 	values := []int64{0, 1, -1, 5, -5, 9, 10, 99, 100, 12345, -12345, 1_000_000, 922337203685477580, -922337203685477580,
 		math.MaxInt64, math.MinInt64, math.MaxInt64 / 10, math.MinInt64 / 10, math.MaxInt64/10 + 1}
 	for _, v := range values {
@@ -62,6 +64,7 @@ func TestSmallDecimalsAreWrittenAsWide(t *testing.T) {
 // three digits before a point, or before one or two cents with no point.
 // Any other is refused, for the caller to count apart.
 func TestParseDecimalCommas(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"12,50", "12.50"}, {"12,5", "12.50"}, {"-12,50", "-12.50"}, {"1.234,50", "1234.50"},
 		{"1.234.567,89", "1234567.89"}, {"1234,50", "1234.50"}, {"0,99", "0.99"},

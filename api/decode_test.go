@@ -10,6 +10,7 @@ import (
 )
 
 func TestFieldsTolerateDrift(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		json string
 		want func(d api.Donation) bool
@@ -61,6 +62,7 @@ func TestFieldsTolerateDrift(t *testing.T) {
 // one odd field must not cost the page its other records. A record whose id
 // cannot be read says why, for whoever has to skip it.
 func TestFieldsOfTheWrongTypeAreLeftMissing(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ json, why string }{
 		{`{"id":"abc","email":"a@b.c"}`, "an id that is not a whole number"},
 		{`{"id":1.5,"email":"a@b.c"}`, "an id that is not a whole number"},
@@ -87,6 +89,7 @@ func TestFieldsOfTheWrongTypeAreLeftMissing(t *testing.T) {
 }
 
 func TestDecodePageShapes(t *testing.T) {
+	t.Parallel()
 	two := `[{"id":1},{"id":2}]`
 	cases := []struct {
 		name     string
@@ -124,6 +127,7 @@ func TestDecodePageShapes(t *testing.T) {
 }
 
 func TestDecodePageErrorsNameThePageAndQuoteIt(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ body, quote string }{
 		{"<html><body>Bad gateway</body></html>", "<html><body>Bad gateway"},
 		{`[{"id":1},{"id":`, `[{"id":1},{"id":`},
@@ -145,6 +149,7 @@ func TestDecodePageErrorsNameThePageAndQuoteIt(t *testing.T) {
 }
 
 func TestDecimalIsExact(t *testing.T) {
+	t.Parallel()
 	sum := mustDecimal("0")
 	for range 10 {
 		sum = sum.Add(mustDecimal("0.10"))
@@ -176,6 +181,7 @@ func TestDecimalIsExact(t *testing.T) {
 }
 
 func TestNetAmount(t *testing.T) {
+	t.Parallel()
 	var d api.Donation
 	_ = json.Unmarshal([]byte(`{"amount":"25.00","processing_fee":1.03,"app_fee":0.25}`), &d)
 	if net, ok := d.NetAmount(); !ok || net.String() != "23.72" {
@@ -188,6 +194,7 @@ func TestNetAmount(t *testing.T) {
 }
 
 func TestQueryValues(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		q    api.Query
 		want string
@@ -210,6 +217,7 @@ func TestQueryValues(t *testing.T) {
 }
 
 func TestDecodePageRejectsWhatEncodingJSONRejects(t *testing.T) {
+	t.Parallel()
 	for _, body := range []string{`[{"id":1}] x`, `[{"id":1},]`, `[{"id":1} {"id":2}]`, `[{"id":01x}]`, `[{"id":1,}]`, "[{\"first_name\":\"a\x01b\"}]", `[{"id":tru}]`} {
 		if _, _, err := api.DecodePage([]byte(body), 1); !errors.Is(err, api.ErrDecode) {
 			t.Errorf("%q: err = %v, want a decode error", body, err)
@@ -235,6 +243,7 @@ func mustDecimal(s string) api.Decimal {
 
 // Decimals compare by value, whatever their scale or length.
 func TestDecimalCompare(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		a, b string
 		want int
@@ -253,6 +262,7 @@ func TestDecimalCompare(t *testing.T) {
 // designation — are read into the same fields; a flat field, the API's own,
 // wins where both are sent. The record's bytes stay as received.
 func TestNestedDonorAndCampaignAreRead(t *testing.T) {
+	t.Parallel()
 	const rec = `{"id":9,"donor":{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org",` +
 		`"address":"12 St James's Sq","city":"London","state":"LND","zip_code":"SW1Y 4JH","country":"GB","phone":"x"},` +
 		`"campaign":{"id":"77","name":"Spring appeal"},"anonymous_donation":"yes","amount_refunded":"5.00",` +

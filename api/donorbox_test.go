@@ -53,6 +53,7 @@ func decodeOne(t *testing.T, rec string) api.Donation {
 // the program reads: the donor's and the campaign's from their objects, the
 // charge id from the processor's own key, and the fields past the spec.
 func TestDonorboxPageDecodes(t *testing.T) {
+	t.Parallel()
 	body, err := os.ReadFile("testdata/donorbox/donations.json")
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +100,7 @@ func TestDonorboxPageDecodes(t *testing.T) {
 // the same; a flat field wins over its nested twin, unless it is blank; a donor or campaign
 // that is not an object is none.
 func TestBothShapesReadTheSame(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, flat, nested string }{
 		{"donor",
 			`{"id":7,"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org","phone":"0123","address":"12 Sq","address_line_2":"Apt 1","city":"London","state":"LND","postcode":"SW1Y","country":"GB","employer":"Analytical","occupation":"Mathematician","donor_id":42}`,
@@ -129,6 +131,7 @@ func TestBothShapesReadTheSame(t *testing.T) {
 // A gift with no conversion keeps it missing; one converted to zero says
 // zero: totals tell the two apart.
 func TestMissingConversionIsNotZero(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		rec  string
 		sent bool
@@ -149,6 +152,7 @@ func TestMissingConversionIsNotZero(t *testing.T) {
 // The text fields past the spec are searchable: SearchText holds each one
 // a record sends, from either shape, and nothing for fields not sent.
 func TestSearchTextHoldsTheFieldsPastTheSpec(t *testing.T) {
+	t.Parallel()
 	d := decodeOne(t, `{"id":1,"donor":{"first_name":"Ines","phone":"+44 20","employer":"Severn Ferries","occupation":"Navigator","address_line_2":"Flat 2"},`+
 		`"campaign":{"name":"Winter"},"donating_company":"Acme","comment":"For beds","designation":"Night","utm_term":"shelter","interval":"1 M",`+
 		`"donation_honor":{"honoree_name":"Rose"},"email":null,"city":""}`)

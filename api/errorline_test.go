@@ -23,6 +23,7 @@ func shown(t *testing.T, err error) string {
 }
 
 func TestErrorIsOneLineAndTheHintApart(t *testing.T) {
+	t.Parallel()
 	for _, e := range []*api.Error{
 		{Kind: api.KindAuth, Status: 401, Page: 1, Excerpt: "nope"},
 		{Kind: api.KindForbidden, Status: 403},

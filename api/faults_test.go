@@ -59,6 +59,7 @@ func TestFaultsLoseNothing(t *testing.T) {
 }
 
 func TestRateLimitResetAloneIsWaitedFor(t *testing.T) {
+	t.Parallel()
 	// Another client has spent this address's budget: the first answer is a
 	// 429 with only x-ratelimit-reset, which the client waits for, once.
 	h := newHarness(t, demo.Options{Count: 300, RateLimit: 3, RateWindow: time.Second, NoRetryAfter: true}, api.Config{})
@@ -79,6 +80,7 @@ func TestRateLimitResetAloneIsWaitedFor(t *testing.T) {
 }
 
 func TestFaultsThatMustStopWithATypedError(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		script   []int
@@ -116,6 +118,7 @@ func TestFaultsThatMustStopWithATypedError(t *testing.T) {
 // Every wait can be cancelled: a Retry-After and a rate-limit reset alike.
 // The waits are real, on the wall clock, as the program's are.
 func TestWaitsStopWhenCancelled(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		opts demo.Options
@@ -145,6 +148,7 @@ func TestWaitsStopWhenCancelled(t *testing.T) {
 }
 
 func TestConcurrentWalkFallsBackAfter429AndIsPacedByHeaders(t *testing.T) {
+	t.Parallel()
 	// A budget of 12 requests a second for 30 pages, 4 at once: the headers
 	// pace the walk, and a 429 (forced here by another client spending the
 	// budget) drops it to one request at a time.

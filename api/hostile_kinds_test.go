@@ -32,6 +32,7 @@ func readKind[T api.KindRecord](c *api.Client) ([]T, *api.KindPager[T], error) {
 // cut off, an HTML page), or stops with the client's typed error, named
 // by the kind, never holding the key.
 func TestHostileKindFaults(t *testing.T) {
+	t.Parallel()
 	want, _ := every[api.Plan](t, newHarness(t, box(demo.Options{Count: 700}), api.Config{}).client, api.KindQuery{})
 	for _, tc := range []struct {
 		name string
@@ -79,6 +80,7 @@ func TestHostileKindFaults(t *testing.T) {
 // says (Partial, a warning naming the kind) rather than passing a part of
 // the list off as the whole.
 func TestHostileKindPaging(t *testing.T) {
+	t.Parallel()
 	want, _ := every[api.Donor](t, newHarness(t, box(demo.Options{Count: 700}), api.Config{}).client, api.KindQuery{})
 	for _, tc := range []struct {
 		name    string

@@ -38,6 +38,7 @@ func drain(t *testing.T, w api.Walker, requests func() int64, limit int64) []api
 // A server that ignores `page` and sends records with no usable id ends
 // every walk on its repeated page, each record yielded once.
 func TestRepeatedPagesEndEveryWalkWhateverTheIDs(t *testing.T) {
+	t.Parallel()
 	pages := []struct{ name, body string }{
 		{"an id that is not a number", `[{"id":"not-a-number","email":"a@example.org"}]`},
 		{"no id", `[{"email":"a@example.org"},{"email":"b@example.org"}]`},

@@ -22,6 +22,7 @@ func folded(s string) string {
 // sent with 200, gets none of it onto the screen: not a run of 8 of its
 // characters, however folded.
 func TestEchoedKeyIsRedactedInAnySpacingCaseOrEncoding(t *testing.T) {
+	t.Parallel()
 	const user, key = "finance@example.org", "sk_live_X-abc123def456/ghi+789"
 	b64 := func(enc *base64.Encoding, s string) string { return enc.EncodeToString([]byte(s)) }
 	echoes := map[string]string{

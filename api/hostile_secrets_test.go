@@ -32,6 +32,7 @@ func leaks(s, secret string) string {
 // client hands on (errors, records, raw bytes, the exchange log) may hold it
 // or any run of 8 of its bytes, however the text is cut or folded.
 func TestEchoedKeyIsRedactedEverywhere(t *testing.T) {
+	t.Parallel()
 	keys := map[string]string{
 		"plain":                   hostileKey,
 		"two spaces and a tab":    "SEKRIT  k3y\t9f8e7d6c5b4a",
@@ -109,6 +110,7 @@ func TestEchoedKeyIsRedactedEverywhere(t *testing.T) {
 
 // A record that holds no secret keeps its bytes exactly as sent.
 func TestRedactionLeavesOtherBytesAlone(t *testing.T) {
+	t.Parallel()
 	// Runs of 7 bytes of the key: short of what is redacted.
 	body := `[{"id":1,"email":"SEKRIT-@example.org","first_name":"3y-9f8e"}]`
 	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, body) })
@@ -124,6 +126,7 @@ func TestRedactionLeavesOtherBytesAlone(t *testing.T) {
 // Redirects are followed only within the same scheme and host: the key must
 // not be sent in clear, nor to anyone else.
 func TestRedirectsThatChangeOriginAreRefused(t *testing.T) {
+	t.Parallel()
 	var plainAuth atomic.Int64
 	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "" {
@@ -182,6 +185,7 @@ func TestRedirectsThatChangeOriginAreRefused(t *testing.T) {
 // stands alone; the words around it stay readable, and a redacted error
 // keeps its type.
 func TestShortKeyRedactedAsAWordOnly(t *testing.T) {
+	t.Parallel()
 	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://example.org/x?k=abc", http.StatusFound)
 	})
@@ -200,6 +204,7 @@ func TestShortKeyRedactedAsAWordOnly(t *testing.T) {
 // postcode, a street number, the digits of an amount) is left as sent, and
 // stays valid JSON.
 func TestRedactionTouchesOnlyTheKey(t *testing.T) {
+	t.Parallel()
 	const key = "sekrit-KEY-1234567890"
 	b64 := base64.StdEncoding.EncodeToString([]byte("finance@example.org:" + key))
 	clean := `{"id":1,"zip_code":"12345678","address":"1234567890 Main St","amount":12.345678901234567,` +

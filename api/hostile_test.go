@@ -215,6 +215,7 @@ var millionIDs = sync.OnceValue(func() []byte {
 // Many pages at once of a gzip bomb: each is refused, and the walk ends.
 // The race pass inflates each up to a smaller limit.
 func TestGzipBombsSideBySideEndTheWalk(t *testing.T) {
+	t.Parallel()
 	limit := sized(4, 1) // MB
 	srv, n := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Encoding", "gzip")
@@ -339,6 +340,7 @@ func TestLargeAnswersAreReadOneAtATime(t *testing.T) {
 // end the process with no chance to restore the terminal: it becomes that
 // page's error instead.
 func TestPanicFetchingAheadIsAnError(t *testing.T) {
+	t.Parallel()
 	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `[{"id":1}]`) })
 	c := hostileClient(t, srv.URL, api.Config{Trace: func(api.Exchange) { panic("trace failed") }})
 	p := c.Pager(api.Query{}, api.OldestFirst)

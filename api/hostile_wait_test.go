@@ -16,6 +16,7 @@ import (
 // A server may ask for any wait at all. The client waits what fits in its
 // retry budget and gives up at once, saying why, on anything longer.
 func TestWaitsPastTheBudgetGiveUpAtOnce(t *testing.T) {
+	t.Parallel()
 	year3000 := time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)
 	cases := []struct {
 		name     string
@@ -88,6 +89,7 @@ func TestWaitsPastTheBudgetGiveUpAtOnce(t *testing.T) {
 
 // A reset in epoch milliseconds a moment away is a wait like any other.
 func TestResetInMillisecondsIsWaitedFor(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	first := true
 	srv, n := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {

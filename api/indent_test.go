@@ -3,6 +3,7 @@ package api
 import "testing"
 
 func TestIndent(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ raw, want string }{
 		{`{"b":1,"a":"x"}`, "{\n  \"b\": 1,\n  \"a\": \"x\"\n}"},
 		{`{"cut":`, `{"cut":`},

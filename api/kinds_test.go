@@ -42,6 +42,7 @@ func kindPageOne[T api.KindRecord](c *api.Client) (int, error) {
 // The platform's shape serves every kind; the spec's answers 404 for each,
 // which a read reports as ErrNoEndpoint.
 func TestKindsInBothShapes(t *testing.T) {
+	t.Parallel()
 	reads := map[string]func(*api.Client) (int, error){
 		"campaigns": kindPageOne[api.Campaign], "plans": kindPageOne[api.Plan], "donors": kindPageOne[api.Donor],
 		"events": kindPageOne[api.Event], "tickets": kindPageOne[api.Ticket], "purchases": kindPageOne[api.Purchase],
@@ -69,6 +70,7 @@ func TestKindsInBothShapes(t *testing.T) {
 // A kind's filters go to the server, which applies them; a filter the
 // endpoint does not take is refused before any request.
 func TestKindFilters(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, box(demo.Options{Count: 800}), api.Config{})
 	plans, _ := every[api.Plan](t, h.client, api.KindQuery{})
 	donors, _ := every[api.Donor](t, h.client, api.KindQuery{})
@@ -122,6 +124,7 @@ func TestKindFilters(t *testing.T) {
 // hostile: pages that repeat rows, pages capped below per_page, a last
 // page repeated past the end; one that ignores page is reported partial.
 func TestKindPagingFaults(t *testing.T) {
+	t.Parallel()
 	want, _ := every[api.Donor](t, newHarness(t, box(demo.Options{Count: 700}), api.Config{}).client, api.KindQuery{})
 	for _, tc := range []struct {
 		name    string
@@ -163,6 +166,7 @@ func TestKindPagingFaults(t *testing.T) {
 // last gift and totals per currency are their paid gifts'; every recurring
 // gift names one plan, of its donor and campaign.
 func TestKindsAgreeWithDonations(t *testing.T) {
+	t.Parallel()
 	opts := demo.Options{Count: 900}
 	h := newHarness(t, box(opts), api.Config{})
 	gifts := apitest.Every(t, h.client)
@@ -265,6 +269,7 @@ func TestKindsAgreeWithDonations(t *testing.T) {
 // A plan cancelled through the admin path reads cancelled, with no next
 // gift, where it read otherwise before.
 func TestCancelledPlanReadsCancelled(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, box(demo.Options{Count: 600}), api.Config{})
 	plans, _ := every[api.Plan](t, h.client, api.KindQuery{})
 	var id int64
@@ -288,6 +293,7 @@ func TestCancelledPlanReadsCancelled(t *testing.T) {
 // Names with escape sequences and nulls decode as sent: the text whole,
 // a null missing rather than empty, the raw bytes as on the wire.
 func TestKindRecordsDecodeHostileNames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, box(demo.Options{Count: 300, Hostile: true}), api.Config{})
 	donors, _ := every[api.Donor](t, h.client, api.KindQuery{})
 	hostile, nulls := 0, 0

@@ -60,6 +60,7 @@ func TestLastIsFoundAtAnyWidth(t *testing.T) {
 // Under a budget of 5 requests a second, which requests, not round trips,
 // bound, it asks one at a time, the fewest requests.
 func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
+	t.Parallel()
 	// The requests of a round overlap only if none is held up for longer
 	// than the server's latency, which is long where they must (a loaded
 	// machine can hold a goroutine up for tens of milliseconds), short
@@ -96,6 +97,7 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 // time, as it narrows the pages read ahead: the rounds after it overlap
 // no other request.
 func TestLastNarrowsAfterA429(t *testing.T) {
+	t.Parallel()
 	last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: 100 * time.Millisecond,
 		Script: []int{0, 0, 0, 0, demo.FaultBare429}}, 4)
 	if err != nil || last != 200 || c.Refused() != 1 {

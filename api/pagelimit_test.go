@@ -14,6 +14,7 @@ import (
 // page limit only narrows what is read ahead. The walk read ahead no page
 // once the limit was reached, not even the one asked for, and panicked.
 func TestPagerGivesPagesPastItsLimitWhenAsked(t *testing.T) {
+	t.Parallel()
 	for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
 		t.Run(order.String(), func(t *testing.T) {
 			h := newHarness(t, demo.Options{Count: 40}, api.Config{})

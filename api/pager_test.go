@@ -60,6 +60,7 @@ func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
 // serves one in the middle of the list. The empty page after it does, one
 // request more.
 func TestAShortPageIsConfirmedByTheNext(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 1234}, api.Config{})
 	walk(t, h.client, api.Query{}, api.OldestFirst)
 	if n := h.server.Requests(); n != 14 {
@@ -68,6 +69,7 @@ func TestAShortPageIsConfirmedByTheNext(t *testing.T) {
 }
 
 func TestWalkStopsWhenServerIgnoresPage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 1000, IgnorePage: true}, api.Config{})
 	ids, p := walk(t, h.client, api.Query{}, api.OldestFirst)
 	equalIDs(t, ids, h.server.Match(demo.Filter{})[:100])
@@ -85,6 +87,7 @@ func TestWalkStopsWhenServerIgnoresPage(t *testing.T) {
 }
 
 func TestFiltersCombineAndMatchTheServer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 5000}, api.Config{})
 	all := h.server.Match(demo.Filter{})
 	cases := []struct {
@@ -212,6 +215,7 @@ func TestNewestFirstWithFilter(t *testing.T) {
 }
 
 func TestPagerRetryAfterErrorResumesWithoutLoss(t *testing.T) {
+	t.Parallel()
 	// Every third request fails for good (no retries), and the caller retries
 	// the step: the walk must still deliver each donation once.
 	h := newHarness(t, demo.Options{Count: 450, Script: []int{0, 500, 0, 0, 500, 0, 500}},
@@ -239,6 +243,7 @@ func TestPagerRetryAfterErrorResumesWithoutLoss(t *testing.T) {
 }
 
 func TestPagerStopsWhenContextIsCancelled(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 500, Latency: 10 * time.Second}, api.Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -287,6 +292,7 @@ func TestNewestFirstUsesOrderDescWhenTheServerHonoursIt(t *testing.T) {
 }
 
 func TestNewestFirstWalkOverOrderDesc(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demo.Options{Count: 1234, OrderDesc: true}, api.Config{})
 	ids, _ := walk(t, h.client, api.Query{CampaignID: 103}, api.NewestFirst)
 	equalIDs(t, ids, reversed(h.server.Match(demo.Filter{CampaignID: 103})))

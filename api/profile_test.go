@@ -70,6 +70,7 @@ func idsOf(ds []api.Donation) []int64 {
 // A server that serves 50 a page whatever is asked is known to: the
 // estimates of how much an account holds use the size really served.
 func TestThePageSizeServedIsLearned(t *testing.T) {
+	t.Parallel()
 	for _, sv := range apitest.Servers {
 		t.Run(sv.Name, func(t *testing.T) {
 			h := newHarness(t, sv.Of(demo.Options{Count: 321, PageSize: 50}), api.Config{})
@@ -88,6 +89,7 @@ func TestThePageSizeServedIsLearned(t *testing.T) {
 // costs one request, once: the next walk asks order=asc from its first
 // request, and so does a client taught what the first one learned.
 func TestTheOrderIsLearnedOnceAndTaught(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, apitest.Servers[1].Of(demo.Options{Count: 250}), api.Config{})
 	walk(t, h.client, api.Query{}, api.OldestFirst)
 	if n := len(h.exchanges()); n != 5 {
@@ -133,6 +135,7 @@ func TestADateFormRefusedIsALesson(t *testing.T) {
 
 // The day form is what the platform takes, and it is tried first.
 func TestTheDayFormIsTriedFirst(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, apitest.Servers[1].Of(demo.Options{Count: 3000}), api.Config{})
 	r := api.DateRange{Since: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Until: time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC)}
 	walkRange(t, h.client.RangeWalk(api.Query{}, r, 1))

@@ -21,6 +21,7 @@ import (
 // the key in clear. Go reads HTTP_PROXY once a process, so the client
 // runs in a process of its own with it set.
 func TestPlainHTTPToLoopbackNeverGoesThroughAProxy(t *testing.T) {
+	t.Parallel()
 	if base := os.Getenv("DONATIONS_TEST_PROXIED_BASE"); base != "" {
 		c, err := api.New(api.Config{BaseURL: base, Username: demo.DefaultLogin, APIKey: demo.DefaultKey,
 			Retry: api.RetryPolicy{MaxAttempts: 1}})

@@ -14,6 +14,7 @@ import (
 // by name, else by a name equal but for case (Unicode simple folding), with
 // escapes read first.
 func TestKeysMatchAsEncodingJSONMatchedThem(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ json, field, want string }{
 		{`{"email":"a@b.c"}`, "email", "a@b.c"},
 		{`{"EMAIL":"a@b.c"}`, "email", "a@b.c"},
@@ -41,6 +42,7 @@ func TestKeysMatchAsEncodingJSONMatchedThem(t *testing.T) {
 // a second donor object adds to the first, and a second tribute or list of
 // questions replaces the first.
 func TestRepeatedKeysReadAsEncodingJSONReadThem(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ json, field, want string }{
 		{`{"email":"a","email":"b"}`, "email", "b"},
 		{`{"email":"a","EMAIL":"b"}`, "email", "b"},
@@ -83,6 +85,7 @@ func valueOf(d *api.Donation, name string) string {
 // The donations own their bytes: a caller that reuses the body, or appends
 // to an answer, changes no donation.
 func TestDonationsDoNotShareTheBody(t *testing.T) {
+	t.Parallel()
 	body := []byte(`[{"id":1,"first_name":"Ada","questions":[{"question":"q","answer":"yes"}],"email":"a@b.c"}]`)
 	want := string(body[1 : len(body)-1])
 	list, _, err := api.DecodePage(body, 1)
@@ -207,6 +210,7 @@ func foldedTwice(sent map[string]json.RawMessage, key string) bool {
 
 // A list the reader refuses is refused in encoding/json's words, as before.
 func TestRefusedListsSayWhatEncodingJSONSays(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ body, says string }{
 		{`[{"id":1} {"id":2}]`, "expected comma after array element"},
 		{`[{"id":1}] x`, "invalid character 'x' looking for beginning of value"},

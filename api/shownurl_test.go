@@ -9,6 +9,7 @@ import (
 // A URL is shown without the user and key it may carry, whether Go can
 // read it or not; one without them is shown as given.
 func TestShownURLHoldsNoKey(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"http://user:KEY@127.0.0.1:8080/x": "http://127.0.0.1:8080/x",
 		"https://KEY@h.example":            "https://h.example",

@@ -21,6 +21,7 @@ func text(s string) api.Text { return api.Text{Value: s, Valid: true} }
 
 // Every ISO 8601 form servers write names the same instant.
 func TestTimeReadsEveryFormServersWrite(t *testing.T) {
+	t.Parallel()
 	want := time.Date(2025, 2, 1, 10, 0, 0, 0, time.UTC)
 	for _, s := range []string{
 		"2025-02-01T10:00:00Z", "2025-02-01T10:00:00.000Z", "2025-02-01T10:00:00+00:00",
@@ -60,6 +61,7 @@ func TestTimeReadsEveryFormServersWrite(t *testing.T) {
 // A date with no time is the same calendar day in every zone: west of UTC
 // it is not the evening before, east of it not the morning of.
 func TestDateOnlyIsTheSameDayInEveryZone(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"America/New_York", "Asia/Tokyo", "UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"} {
 		loc := zone(t, name)
 		got, ok := api.TimeIn(text("2026-01-01"), loc)

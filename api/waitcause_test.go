@@ -14,6 +14,7 @@ import (
 // A retried page says what failed, the read error under the status: a 200
 // whose body was cut off is retried for that, not for "HTTP 200".
 func TestRetryWaitsSayTheirCause(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		fault int
 		want  string
@@ -40,6 +41,7 @@ func TestRetryWaitsSayTheirCause(t *testing.T) {
 // Each attempt that brought no page is told with why and the wait before
 // the next: a 200 whose JSON was cut is not told as a success.
 func TestExchangesSayWhyEachAttemptWasRetried(t *testing.T) {
+	t.Parallel()
 	backOff := `retry 1 of 5 in [0-9.]+m?s$`
 	for _, tc := range []struct {
 		name  string

@@ -16,6 +16,7 @@ import (
 // wait down in front of it, and a "25s" in the reason stayed put while the
 // count went 24s, 23s...
 func TestWaitReasonsSayWhyNotHowLong(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	n := 0
 	srv, _ := hostileServer(t, func(w http.ResponseWriter, r *http.Request) {

@@ -20,6 +20,7 @@ import (
 // Content-Encoding Go's transport takes off as it decompresses, with the
 // bytes said to be counted decompressed.
 func TestExchangesShowTheHeadersOnTheWire(t *testing.T) {
+	t.Parallel()
 	for _, gz := range []bool{false, true} {
 		srv := demo.New(demo.Options{Count: 150, Gzip: gz})
 		hs := httptest.NewServer(srv)
@@ -58,6 +59,7 @@ func TestExchangesShowTheHeadersOnTheWire(t *testing.T) {
 // went into the raw view and the store as written (a Transport given in
 // Config may proxy; the default one proxies no loopback address).
 func TestWireHeadersAreTheAnsweredRequestsWithoutCredentials(t *testing.T) {
+	t.Parallel()
 	srv := demo.New(demo.Options{Count: 50})
 	hop := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if q := r.URL.Query(); q.Get("hop") == "" {
