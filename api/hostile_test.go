@@ -181,8 +181,9 @@ func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 	}
 }
 
-// gzipBomb is 64 MB of spaces gzipped, about 64 KB on the wire; in the
-// race pass, whose limits are 4 MB at most, 8 MB. It is compressed once:
+// gzipBomb is spaces gzipped, a little on the wire that inflates past
+// every limit the tests set (less in the race pass, whose limits are
+// lower). It is compressed once:
 // a handler compressing as it sends takes longer than a test's deadline
 // under the race detector on a busy machine, and 16 at once longer still.
 var gzipBomb = sync.OnceValue(func() []byte {
@@ -196,8 +197,8 @@ var gzipBomb = sync.OnceValue(func() []byte {
 	return bomb.Bytes()
 })
 
-// millionIDs is a list of a million records that hold an id alone, about
-// 12 MB, within the limit on an answer's bytes. It is made once, in one
+// millionIDs is a list of a million records that hold an id alone,
+// within the limit on an answer's bytes. It is made once, in one
 // buffer, rather than formatted record by record for each request.
 var millionIDs = sync.OnceValue(func() []byte {
 	b := []byte("[")

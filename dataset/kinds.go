@@ -180,8 +180,9 @@ func ReadKind[T api.KindRecord](ctx context.Context, l Local, c *api.Client, q a
 
 // ReadKinds reads every kind, in api.RecordKinds' order, as ReadKind does.
 // A kind the store remembers the server has none of is asked again only
-// where again is true (sync --full): the spec's server cost six 404s a
-// sync, more than a sync with nothing new asks of the donations. So is a
+// where again is true (sync --full): asked at every sync, the spec's
+// server answers a 404 for each kind, more requests than a sync with
+// nothing new asks of the donations. So is a
 // large kind read whole lately (LargeKind, KindRereadAfter). now is the
 // sync's clock.
 func ReadKinds(ctx context.Context, s Local, c *api.Client, again bool, now time.Time) ([]KindRead, error) {

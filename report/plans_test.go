@@ -18,6 +18,7 @@ import (
 	"donations/query"
 	"donations/report"
 	"donations/store"
+	"donations/textsafe"
 )
 
 // synced is a store in memory synced from a demo of shape over HTTP, the
@@ -114,9 +115,9 @@ func TestRecurringFromPlansMatchesThePlansRead(t *testing.T) {
 	}
 	var giving []string
 	for _, cur := range slices.Sorted(maps.Keys(monthly)) {
-		giving = append(giving, cur+" "+thousands(monthly[cur].FloatString(2)))
+		giving = append(giving, cur+" "+textsafe.Thousands(monthly[cur].FloatString(2)))
 	}
-	want := fmt.Sprintf("plans active: %s, giving %s a month; cancelled: %d; failed: %d;", thousands(fmt.Sprint(statuses["active"])),
+	want := fmt.Sprintf("plans active: %s, giving %s a month; cancelled: %d; failed: %d;", textsafe.Thousands(fmt.Sprint(statuses["active"])),
 		strings.Join(giving, " · "), statuses["cancelled"], statuses["failed"])
 
 	res, r := recurringAt(t, s, demo.End, query.Filter{})
@@ -124,7 +125,7 @@ func TestRecurringFromPlansMatchesThePlansRead(t *testing.T) {
 		t.Fatal("the report did not read the plans the store holds")
 	}
 	head := r.Headline()
-	if len(head) != 2 || head[0] != fmt.Sprintf("from the server's %s, as read %s", thousands(fmt.Sprint(len(plans)))+" plans",
+	if len(head) != 2 || head[0] != fmt.Sprintf("from the server's %s, as read %s", textsafe.Thousands(fmt.Sprint(len(plans)))+" plans",
 		res.Plans.Read.Format(time.DateOnly)) || !strings.HasPrefix(head[1], want) {
 		t.Fatalf("headline:\n%s\nwant it to say\n%s", strings.Join(head, "\n"), want)
 	}
@@ -156,22 +157,6 @@ func TestRecurringFromPlansMatchesThePlansRead(t *testing.T) {
 	if notes := strings.Join(r.Notes(), "\n"); strings.Contains(notes, "disagree") {
 		t.Errorf("notes:\n%s", notes)
 	}
-}
-
-// thousands groups an integer part's digits by three, as reports write them.
-func thousands(s string) string {
-	whole, frac, dot := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if dot {
-		return b.String() + "." + frac
-	}
-	return b.String()
 }
 
 // The spec's server has no plans: the report guesses them from the

@@ -14,12 +14,12 @@ import (
 )
 
 // A store in memory (--no-cache) takes about its pages' bytes outside the
-// Go heap (1.4× with the headers, the statements and the allocator's
-// slack), not twice that: SQLite's own page cache allocated each page
-// with its header, which the driver's allocator rounds up to the next
-// power of two (2.3×; pagecache.go). Measured in a process of its own,
-// where no other test allocates: the memory the process holds beyond
-// what Go has mapped, over the store's pages.
+// Go heap, with the headers, the statements and the allocator's slack,
+// not twice that: SQLite's own page cache allocated each page with its
+// header, which the driver's allocator rounds up to the next power of
+// two (pagecache.go). Measured in a process of its own, where no other
+// test allocates: the memory the process holds beyond what Go has
+// mapped, over the store's pages.
 func TestMemoryStoreHoldsItsPagesOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("syncs 5,000 donations of long fields in a process of its own: left to go test ./...")
