@@ -16,7 +16,7 @@ import (
 // it each index entry of such a key spills onto pages of its own
 // (docs/performance.md, "Long fields"). A store in memory (--no-cache) is
 // held to the same: it compresses its records too, and the search text
-// keeps the ends of a long field (searchEnd).
+// keeps the ends of a long field (nameEnd, textEnd).
 func TestLongFieldsStayWithinTheJSON(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -25,7 +25,7 @@ func TestLongFieldsStayWithinTheJSON(t *testing.T) {
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
 			t.Parallel()
-			s, _, srv, _ := syncedFile(t, demo.Options{Count: 2_000, LongFields: true, Shape: shape}, dataset.SyncOptions{})
+			s, _, srv, _ := syncedFile(t, demo.Options{Count: 2_000, LongFields: 1, Shape: shape}, dataset.SyncOptions{})
 			if x := sizeOverJSON(t, s); x > 1.5 {
 				t.Fatalf("the store is %.2f× the JSON it holds", x)
 			}

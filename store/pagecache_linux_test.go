@@ -50,7 +50,7 @@ const pagesOnceChild = "DONATIONS_TEST_PAGES_ONCE"
 // memoryHeld syncs a store in memory and gives what the process took for
 // it outside the Go heap, and its pages' bytes.
 func memoryHeld(t *testing.T) (held, pages int64) {
-	srv := server(t, demo.Options{Count: 5_000, LongFields: true})
+	srv := server(t, demo.Options{Count: 5_000, LongFields: 1})
 	before := outsideGo(t)
 	mem := memoryOf(t, srv)
 	info, err := mem.Info(context.Background())

@@ -11,7 +11,7 @@ import (
 	"donations/store"
 )
 
-// A long field's search text is its two ends (searchEnd): a donor with an
+// A long field's search text is its two ends (nameEnd, textEnd): a donor with an
 // e-mail of 1 kB is found by its start and by its end, a gift with a
 // comment of 10 kB by words at its start and its end but not by one in
 // its middle, and the record still reads back whole, in a store in memory

@@ -25,32 +25,35 @@ func searchText(d *api.Donation) string {
 	return w.text(d, t, ok)
 }
 
-// donation adds the words of d's search text, made at t when ok.
+// donation adds the words of d's search text, made at t when ok. What
+// names a donor or a gift keeps nameEnd bytes of each end when long, what
+// a donor wrote textEnd (see nameEnd).
 func (w *searchWords) donation(d *api.Donation, t time.Time, ok bool) {
-	w.add(d.FirstName.Value)
-	w.add(d.LastName.Value)
+	w.add(d.FirstName.Value, nameEnd)
+	w.add(d.LastName.Value, nameEnd)
 	if !keyedAsFolded(d.Email.Value) {
-		w.add(d.Email.Value)
+		w.add(d.Email.Value, nameEnd)
 	}
-	w.add(d.FormName.Value)
+	w.add(d.FormName.Value, nameEnd)
 	if !strings.EqualFold(d.CampaignName.Value, d.FormName.Value) {
-		w.add(d.CampaignName.Value)
+		w.add(d.CampaignName.Value, nameEnd)
 	}
-	for _, s := range [...]string{d.City.Value, d.Phone.Value, d.Employer.Value, d.Occupation.Value,
-		d.Designation.Value, d.Comment.Value} {
-		w.add(s)
+	for _, s := range [...]string{d.City.Value, d.Phone.Value, d.Employer.Value, d.Occupation.Value, d.Designation.Value} {
+		w.add(s, nameEnd)
 	}
+	w.add(d.Comment.Value, textEnd)
 	if h := d.Honor; h != nil {
-		for _, s := range [...]string{h.TributeType.Value, h.HonoreeName.Value, h.RecipientName.Value, h.RecipientMessage.Value} {
-			w.add(s)
+		for _, s := range [...]string{h.TributeType.Value, h.HonoreeName.Value, h.RecipientName.Value} {
+			w.add(s, nameEnd)
 		}
+		w.add(h.RecipientMessage.Value, textEnd)
 	}
 	for _, q := range d.Questions {
 		w.answer(q.Answer)
 	}
-	w.add(d.Status.Value)
-	w.add(d.Amount.Text)
-	w.add(d.Currency.Value)
+	w.add(d.Status.Value, nameEnd)
+	w.add(d.Amount.Text, nameEnd)
+	w.add(d.Currency.Value, nameEnd)
 	// The day is one word of digits and dashes, which folds to itself.
 	if ok {
 		w.buf = t.UTC().AppendFormat(w.space(), "2006-01-02")
@@ -116,24 +119,31 @@ func (w *searchWords) space() []byte {
 	return w.buf
 }
 
-// searchEnd is how much of each end of a field the search text holds:
-// a field longer than twice that (a very long form name or e-mail) keeps
-// its first and its last searchEnd bytes, as two parts a word does not
-// match across. The search column and the index of its trigrams then grow
-// with the fields there are, not with their length: kept whole, such
-// fields would make the search column as large as the JSON again. A
-// donor is still found by the start of their e-mail and by its domain,
-// a gift by the start or the end of a long message; the record keeps the
-// field whole.
-const searchEnd = 256
+// nameEnd and textEnd: a field longer than twice its end (a very long form name,
+// e-mail or message) keeps its first and its last end bytes in the search
+// text, as two parts a word does not match across. The search column and
+// the index of its trigrams then grow with the fields there are, not with
+// their length: kept whole, such fields would make the search column as
+// large as the JSON again, and a store in memory (--no-cache) grow with
+// their length. A name, an e-mail, a place or a status is looked up by
+// what one types of it, its start or its end (an e-mail's domain): its
+// ends are nameEnd, which keeps whole every such field but a hostile one.
+// What a donor wrote (a comment, a tribute message, an answer) is looked
+// up by a word anywhere in it: its ends are textEnd. The record keeps
+// every field whole.
+const (
+	nameEnd = 64
+	textEnd = 256
+)
 
-// add adds the words of s, of its ends when it is long (see searchEnd).
-func (w *searchWords) add(s string) {
-	if len(s) <= 2*searchEnd {
+// add adds the words of s, of its two ends of end bytes when it is longer
+// than both (see nameEnd).
+func (w *searchWords) add(s string, end int) {
+	if len(s) <= 2*end {
 		w.addWords(s)
 		return
 	}
-	head, tail := searchEnd, len(s)-searchEnd
+	head, tail := end, len(s)-end
 	for head > 0 && !utf8.RuneStart(s[head]) {
 		head--
 	}
@@ -172,19 +182,19 @@ func (w *searchWords) answer(answer json.RawMessage) {
 		return
 	}
 	if s, ok := plainString(answer); ok {
-		w.add(s)
+		w.add(s, textEnd)
 		return
 	}
 	var one string
 	if answer[0] == '"' && json.Unmarshal(answer, &one) == nil {
-		w.add(one)
+		w.add(one, textEnd)
 		return
 	}
 	var many []any
 	if answer[0] == '[' && json.Unmarshal(answer, &many) == nil {
 		for _, v := range many {
 			if s, ok := v.(string); ok {
-				w.add(s)
+				w.add(s, textEnd)
 			}
 		}
 	}

@@ -22,7 +22,7 @@ import (
 // schemaVersion changes whenever what is derived from the records changes
 // (a column, an index, a sum): a store of an older version is rebuilt from
 // its records (see rebuild), a newer one refused.
-const schemaVersion = 32
+const schemaVersion = 33
 
 // Store is one profile's donations on disk, or in memory.
 type Store struct {

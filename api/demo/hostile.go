@@ -34,19 +34,20 @@ func makeHostile(r *Record, i int) {
 		NotificationPreference: "mail", RecipientName: "+" + HostileTitle + "Bob", RecipientMessage: msg + HostileClear}
 }
 
-// Field lengths of Options.LongFields: what a form that takes any text
-// lets through, far past what the fields hold anywhere else.
+// Field lengths of Options.LongFields at 1: what a form that takes any
+// text lets through, far past what the fields hold anywhere else.
 const (
 	longEmail = 1 << 10
 	longName  = 10 << 10
 )
 
-// lengthen makes rec's e-mail and form name long, each still its donor's
-// or form's own: the same donor and form keep one value.
-func lengthen(rec *Record) {
+// lengthen makes rec's e-mail and form name long, times times the lengths
+// above, each still its donor's or form's own: the same donor and form
+// keep one value.
+func lengthen(rec *Record, times int) {
 	local, domain, _ := strings.Cut(rec.Email, "@")
-	rec.Email = longText(local, longEmail-len(domain)-1) + "@" + domain
-	rec.FormName = longText(rec.FormName, longName)
+	rec.Email = longText(local, times*longEmail-len(domain)-1) + "@" + domain
+	rec.FormName = longText(rec.FormName, times*longName)
 }
 
 // longText is s repeated, a dot apart, to about n bytes (cut where a

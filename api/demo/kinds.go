@@ -225,8 +225,8 @@ func (s *Server) campaignOf(c Campaign, t *tally) boxCampaignRecord {
 	if t.count > 0 {
 		out.UpdatedAt = iso(t.last)
 	}
-	if s.opts.LongFields {
-		out.Name = longText(out.Name, longName)
+	if s.opts.LongFields > 0 {
+		out.Name = longText(out.Name, s.opts.LongFields*longName)
 	}
 	return out
 }

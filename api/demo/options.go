@@ -78,10 +78,10 @@ type Options struct {
 	// shape) and the kinds' amounts with a decimal comma ("12,50",
 	// "1.234,50"), as a server set to a European locale does.
 	DecimalComma bool
-	// LongFields makes every donor's e-mail about 1 kB and every form's
-	// and campaign's name about 10 kB (hostile.go), each still one per donor,
-	// form or campaign.
-	LongFields bool
+	// LongFields, over 0, makes every donor's e-mail about LongFields kB
+	// and every form's and campaign's name ten times that (hostile.go), each
+	// still one per donor, form or campaign.
+	LongFields int
 }
 
 // Faults a Script can name besides HTTP statuses.

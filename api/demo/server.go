@@ -298,14 +298,14 @@ func (s *Server) recordAt(i int) Record {
 
 func (s *Server) encode(i int) (json.RawMessage, error) {
 	rec := s.recordAt(i)
-	if s.opts.LongFields {
-		lengthen(&rec)
+	if s.opts.LongFields > 0 {
+		lengthen(&rec, s.opts.LongFields)
 	}
 	var out any = rec
 	if s.opts.Shape == ShapeDonorbox {
 		box := s.data.boxOf(i, &rec)
-		if s.opts.LongFields {
-			box.Campaign.Name = longText(box.Campaign.Name, longName)
+		if s.opts.LongFields > 0 {
+			box.Campaign.Name = longText(box.Campaign.Name, s.opts.LongFields*longName)
 		}
 		out = box
 	}
