@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"donations/api"
 	"donations/api/demo"
@@ -16,10 +15,10 @@ import (
 	"donations/store"
 )
 
-// nowQueries are the reports of the year going on (the demo adds gifts
-// dated now), for the paid gifts and a named status.
-func nowQueries() []report.Query {
-	now := time.Now()
+// nowQueries are the reports of the year going on by srv's clock (the
+// demo adds gifts dated by it), for the paid gifts and a named status.
+func nowQueries(srv *demo.Running) []report.Query {
+	now := srv.Now()
 	return []report.Query{{Year: now.Year(), Now: now},
 		{Year: now.Year(), Filter: query.Filter{Statuses: []string{"Paid"}}, Now: now}}
 }
@@ -68,7 +67,7 @@ func TestDonorLastHoldsHostileData(t *testing.T) {
 		t.Run(shape, func(t *testing.T) {
 			s, _, srv, c := syncedFile(t, demo.Options{Count: 2000, Shape: shape, Hostile: true, Drift: true}, dataset.SyncOptions{})
 			heldJSON(t, s, "synced")
-			if fastIsSlow(t, s, "synced", nowQueries(), "USD", "JPY") == 0 {
+			if fastIsSlow(t, s, "synced", nowQueries(srv), "USD", "JPY") == 0 {
 				t.Fatal("no report read rollup_donor_last")
 			}
 			r := rand.New(rand.NewPCG(3, 4))
@@ -82,7 +81,7 @@ func TestDonorLastHoldsHostileData(t *testing.T) {
 				}
 				sync(t, s, c, dataset.SyncOptions{Full: true})
 				recurrency(t, s, r, 5)
-				fastIsSlow(t, s, fmt.Sprintf("after sync %d", round), nowQueries(), "USD", "JPY")
+				fastIsSlow(t, s, fmt.Sprintf("after sync %d", round), nowQueries(srv), "USD", "JPY")
 				heldJSON(t, s, fmt.Sprintf("after sync %d", round))
 			}
 		})
@@ -138,7 +137,7 @@ func TestDonorLastLivesThroughSyncs(t *testing.T) {
 			recurrency(t, s, r, 3)
 		}
 		sync(t, s, c, o)
-		served += fastIsSlow(t, s, fmt.Sprintf("after sync %d", round), nowQueries()[:1], "USD")
+		served += fastIsSlow(t, s, fmt.Sprintf("after sync %d", round), nowQueries(srv)[:1], "USD")
 		withinJSON(t, s, db, fmt.Sprintf("after sync %d", round))
 	}
 	if served == 0 {

@@ -33,7 +33,7 @@ func liveWith(c *api.Client) LiveOptions {
 // and a store of its own for the profile's.
 func liveAccount(t *testing.T, sh apitest.Shape, count int) (*demo.Server, *api.Client, *store.Store) {
 	t.Helper()
-	srv := demo.New(sh.Of(demo.Options{Count: count}))
+	srv := demo.New(sh.Of(demo.Options{Count: count, Now: apitest.Since(demo.End)}))
 	st, err := store.Memory(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -28,3 +28,12 @@ func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
 
 // Slept is the time all waits so far would have taken.
 func (c *Clock) Slept() time.Duration { return time.Duration(c.slept.Load()) }
+
+// Since is a clock that reads start when it is made and moves on with the
+// wall clock from there: a demo server given it as its Now dates the gifts
+// it adds and the changes it makes from start, whatever day the test runs,
+// and still sees its rate limit's windows pass.
+func Since(start time.Time) func() time.Time {
+	began := time.Now()
+	return func() time.Time { return start.Add(time.Since(began)) }
+}

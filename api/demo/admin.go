@@ -22,9 +22,13 @@ func (d *dataset) apply(i int, rec *Record) {
 	}
 }
 
+// Now is the time by the server's clock (Options.Now).
+func (s *Server) Now() time.Time { return s.opts.Now() }
+
 // Add appends n new donations, newer than every other, and returns their
-// ids. They are dated now (or with the last ones added, should the clock
-// have gone back), as gifts coming in while the server runs.
+// ids. They are dated now by the server's clock (or with the last ones
+// added, should the clock have gone back), as gifts coming in while the
+// server runs.
 func (s *Server) Add(n int) []int64 {
 	s.dataMu.Lock()
 	defer s.dataMu.Unlock()
@@ -41,7 +45,7 @@ func (s *Server) Add(n int) []int64 {
 	if d.added == nil {
 		d.added = map[int]time.Time{}
 	}
-	at := time.Now().UTC()
+	at := s.opts.Now().UTC()
 	if last, ok := d.added[len(d.entries)-1]; ok && last.After(at) {
 		at = last
 	}
@@ -66,7 +70,7 @@ func (s *Server) SetStatus(id int64, status string) bool {
 		if s.data.changed == nil {
 			s.data.changed = map[int]change{}
 		}
-		s.data.changed[i] = change{status, time.Now().UTC()}
+		s.data.changed[i] = change{status, s.opts.Now().UTC()}
 		s.changed() // a campaign's and a donor's totals count paid gifts only
 	}
 	return ok

@@ -24,8 +24,10 @@ type Options struct {
 	RateLimit    int           // requests per window and client address; 0 = unlimited
 	RateWindow   time.Duration // default one minute
 	NoRetryAfter bool          // 429 without Retry-After (only x-ratelimit-reset)
-	// Now is the time the rate limit counts its windows by (default
-	// time.Now): a test gives the clock its client waits by.
+	// Now is the server's clock (default time.Now): the time the rate
+	// limit counts its windows by, and the date of the gifts Add adds and
+	// of the changes SetStatus makes. A test gives the clock its client
+	// waits by, or one that starts on a day of its own (apitest.Since).
 	Now func() time.Time
 
 	ResetRate float64 // share of requests whose connection is reset before any answer

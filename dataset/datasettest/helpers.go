@@ -4,6 +4,7 @@
 package datasettest
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -16,15 +17,21 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
 	"donations/store"
 )
 
-// Server starts the demo on loopback for one test.
+// Server starts the demo on loopback for one test. Unless the test gives
+// it a clock, its clock starts at the end of its gifts, so that the gifts
+// it adds are dated the same whatever day the test runs.
 func Server(t testing.TB, opts demo.Options) *demo.Running {
 	t.Helper()
+	if opts.Now == nil {
+		opts.Now = apitest.Since(cmp.Or(opts.End, demo.End))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	run, err := demo.Start(ctx, "", opts)
