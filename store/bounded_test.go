@@ -11,26 +11,28 @@ import (
 )
 
 // A store never takes more room than the JSON it holds, after any sequence
-// of syncs: here 100 of them at 5,000 donations, each bringing 50 new and
-// refunds among the newest, and every 25th a full sync after a
+// of syncs: here 48 of them at 5,000 donations, each bringing 50 new and
+// refunds among the newest, and every 12th a full sync after a
 // fiftieth of the gifts were removed and some old ones refunded. At this
 // size a store compacted is just within its JSON, so without the check
 // the small syncs (each splits index leaves) and the removals would take
-// it past. The JSON the store counts as it goes is the records' bytes as
-// the server sent them, every time.
+// it past: each small sync here does, so every round is one where the
+// check must act, and 48 of them hold four full syncs after removals as
+// well as more rounds would. The JSON the store counts as it goes is the
+// records' bytes as the server sent them, every time.
 func TestStoreStaysWithinItsJSON(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	skipShort(t)
 	s, _, srv, c := syncedFile(t, demo.Options{Count: 5_000}, dataset.SyncOptions{Concurrency: 4})
 	r := rand.New(rand.NewPCG(1, 2))
-	for round := 1; round <= 100; round++ {
+	for round := 1; round <= 48; round++ {
 		added := srv.Add(50)
 		for range 3 {
 			srv.SetStatus(added[r.IntN(len(added))]-int64(r.IntN(100)), store.Refunded)
 		}
 		o := dataset.SyncOptions{Window: 2}
-		if round%25 == 0 {
+		if round%12 == 0 {
 			held := ids(t, s)
 			for range len(held) / 50 {
 				srv.Remove(held[r.IntN(len(held))])

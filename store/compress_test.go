@@ -122,6 +122,9 @@ func TestFirstRecordsCompressedOnceThereAreEnough(t *testing.T) {
 // damaged store: reading it says so and what to run, and panics nowhere.
 func TestDamagedRecordsSayWhatToRun(t *testing.T) {
 	srv := server(t, demo.Options{Count: 300})
+	synced, clean := tempStore(t)
+	sync(t, synced, client(t, srv.URL), dataset.SyncOptions{})
+	synced.Close()
 	for _, tc := range []struct {
 		name, spoil, says string
 	}{
@@ -135,11 +138,9 @@ func TestDamagedRecordsSayWhatToRun(t *testing.T) {
 		{"dictionary of an unknown codec", `UPDATE records_dict SET codec = 'lz5'`, `unknown codec "lz5"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, path := tempStore(t)
-			sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
-			s.Close()
+			path := copied(t, clean)
 			craft(t, path, tc.spoil)
-			s = open(t, path)
+			s := open(t, path)
 			err := s.Window(context.Background(), query.Query{Desc: true}, 0, 100, func([]byte) error { return nil })
 			if !errors.Is(err, store.ErrCorrupt) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "donations cache clear") {
 				t.Errorf("err = %v, want ErrCorrupt saying %q and naming donations cache clear", err, tc.says)

@@ -61,6 +61,9 @@ func TestFoldTableIsTheTransformForEachPair(t *testing.T) {
 
 // ... and of random text of them, with bytes that are not UTF-8.
 func TestFoldTableIsTheTransformForRandomText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pure computation on one goroutine, ten times slower under -race: the full run has it")
+	}
 	rnd := rand.New(rand.NewPCG(30, 2))
 	for range 20000 {
 		s := randomText(rnd)
@@ -93,6 +96,9 @@ func randomText(rnd *rand.Rand) string {
 // The search text folds each word as it adds it (searchWords): the same as
 // folding the words a space apart, whatever they hold.
 func TestFoldWordByWordIsFoldOfTheText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pure computation on one goroutine, ten times slower under -race: the full run has it")
+	}
 	rnd := rand.New(rand.NewPCG(30, 3))
 	for range 20000 {
 		foldsWordByWord(t, randomText(rnd)+randomText(rnd))

@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"database/sql"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"donations/api"
@@ -52,4 +54,23 @@ func reader(t *testing.T, path string) *sql.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// copied is a copy, in the test's own temp dir, of the closed store file
+// at path: for tests that each change a store one sync made, which the
+// sync need not be run again for.
+func copied(t *testing.T, path string) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "cache", "main.db")
+	if err := os.MkdirAll(filepath.Dir(to), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return to
 }
