@@ -45,7 +45,7 @@ func demoServerCommand(a *app) *cobra.Command {
 	fs.BoolVar(&o.NewestOnly, "newest-only", false, "list newest first whatever order= says")
 	fs.BoolVar(&o.DateFilter, "date-filter", false, "honour date_from and date_to (ISO 8601)")
 	fs.BoolVar(&o.Hostile, "hostile", false, "every seventh donation carries escape sequences and other hostile text")
-	intVar(fs, &o.LongFields, "long-fields", 0, 100, "every e-mail about N kB, every form and campaign name about 10×N kB (--long-fields is N=1)")
+	intVar(fs, &o.LongFields, "long-fields", 0, 100, "every e-mail about N kB, every form and campaign name about ten times that (--long-fields alone is N=1)")
 	fs.Lookup("long-fields").NoOptDefVal = "1"
 	fs.BoolVar(&o.Gzip, "gzip", false, "gzip pages for a client that accepts it, as most servers do")
 	fs.IntVar(&o.RateLimit, "rate-limit", 0, "requests per window and client (0 = unlimited)")
