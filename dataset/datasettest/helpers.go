@@ -10,9 +10,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -68,10 +70,67 @@ func Open(t testing.TB, path string) *store.Store {
 	return s
 }
 
-// TempStore is a new store on disk for the test, and its path.
+// TempStore is a new store on disk for the test, and its path: a copy of
+// an empty store made once for the zone the test runs in (a store keeps
+// the zone it was made in), as making its schema anew for every test
+// would parse every statement of it again.
 func TempStore(t testing.TB) (*store.Store, string) {
-	path := filepath.Join(t.TempDir(), "cache", "main.db")
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "cache")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "main.db")
+	if err := os.WriteFile(path, emptyStore(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	return Open(t, path), path
+}
+
+// emptyStores are the bytes of an empty store's file, by the TZ it was
+// made under ("-" unset).
+var emptyStores = struct {
+	sync.Mutex
+	of map[string][]byte
+}{of: map[string][]byte{}}
+
+// emptyStore is the file of an empty store made in the test's zone.
+func emptyStore(t testing.TB) []byte {
+	t.Helper()
+	zone, set := os.LookupEnv("TZ")
+	if !set {
+		zone = "-"
+	}
+	emptyStores.Lock()
+	defer emptyStores.Unlock()
+	if b, ok := emptyStores.of[zone]; ok {
+		return b
+	}
+	dir, err := os.MkdirTemp("", "emptystore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	s, err := store.Open(context.Background(), filepath.Join(dir, "made.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Close()
+	db, err2 := sql.Open("sqlite", "file:"+filepath.Join(dir, "made.db")+"?mode=ro")
+	if err = errors.Join(err, err2); err == nil {
+		// One file, its log included.
+		err = backup(context.Background(), db, filepath.Join(dir, "empty.db"))
+		db.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "empty.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	emptyStores.of[zone] = b
+	return b
 }
 
 // Sync syncs s from c as o says; an error fails t.
