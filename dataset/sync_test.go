@@ -57,11 +57,12 @@ func incrementalSync(t *testing.T, count int) {
 }
 
 // A refund changes an old donation: the revalidation window finds it when it
-// is recent, --full wherever it is.
+// is recent, --full wherever it is. Ten pages put the old one seven pages
+// past the window.
 func TestRefundsFoundByWindowAndFull(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 3000})
+	srv := server(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
