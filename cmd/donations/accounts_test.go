@@ -65,6 +65,10 @@ func TestStoresArePerBaseURLPath(t *testing.T) {
 // donations' requests are not known, is handed to no one and left as it is.
 func TestOldStoreIsCarriedOnlyWhenItIsTheAccounts(t *testing.T) {
 	t.Parallel()
+	synced, a, b := twoOrgs(t)
+	if r := runCmd(t, synced, asUser(a, "sync")...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
 	for _, tc := range []struct {
 		name    string
 		profile bool
@@ -78,14 +82,17 @@ func TestOldStoreIsCarriedOnlyWhenItIsTheAccounts(t *testing.T) {
 		{"donations from before requests were kept", false, `DELETE FROM exchange_of WHERE id = (SELECT min(id) FROM exchange_of)`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			env, a, b := twoOrgs(t)
+			// Each case's HOME is a copy of org-a's one sync: the store
+			// a sync writes is the account's, named so however the
+			// account was given.
+			env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}
+			if err := copyTree(env["HOME"], synced["HOME"]); err != nil {
+				t.Fatal(err)
+			}
 			account := asUser(a)
 			if tc.profile {
 				writeProfile(t, env["HOME"], a)
 				account = nil
-			}
-			if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
-				t.Fatal(r.stderr)
 			}
 			dir := filepath.Join(env["HOME"], ".cache", "donations")
 			path := store.File(dir, a, demo.DefaultLogin)

@@ -4,102 +4,14 @@ package main
 
 import (
 	"database/sql"
-	"fmt"
-	"io/fs"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"donations/api/demo"
 )
-
-// syncedHome is a HOME whose account's store a sync has filled, with the
-// flags that name that account and the store's path. It is the test's own
-// copy of a HOME synced once for every test that asks for as many gifts,
-// against a demo server they share: no test can change that server.
-func syncedHome(t *testing.T, count int) (env map[string]string, account []string, path string) {
-	t.Helper()
-	synced, err := syncedOnce(count)
-	if err != nil {
-		t.Fatal(err)
-	}
-	home := t.TempDir()
-	if err := copyTree(home, synced.home); err != nil {
-		t.Fatal(err)
-	}
-	files, _ := filepath.Glob(filepath.Join(home, ".cache", "donations", "*.db"))
-	if len(files) != 1 {
-		t.Fatalf("stores: %v", files)
-	}
-	return map[string]string{"HOME": home}, []string{"--base-url", synced.url, "--username", demo.DefaultLogin}, files[0]
-}
-
-// syncedAccount is a HOME that a sync of the demo server at url filled.
-type syncedAccount struct{ home, url string }
-
-// syncedAccounts are the synced HOMEs, one made once for each count asked.
-var syncedAccounts = struct {
-	sync.Mutex
-	byCount map[int]func() (syncedAccount, error)
-}{byCount: map[int]func() (syncedAccount, error){}}
-
-func syncedOnce(count int) (syncedAccount, error) {
-	syncedAccounts.Lock()
-	once := syncedAccounts.byCount[count]
-	if once == nil {
-		once = sync.OnceValues(func() (syncedAccount, error) { return syncAccount(count) })
-		syncedAccounts.byCount[count] = once
-	}
-	syncedAccounts.Unlock()
-	return once()
-}
-
-func syncAccount(count int) (syncedAccount, error) {
-	hs := httptest.NewServer(demo.New(demo.Options{Count: count}))
-	whenTestsEnd(hs.Close)
-	home, err := os.MkdirTemp("", "donations-synced-")
-	if err != nil {
-		return syncedAccount{}, err
-	}
-	whenTestsEnd(func() { os.RemoveAll(home) })
-	env := map[string]string{"HOME": home, "DONATIONS_API_KEY": demo.DefaultKey}
-	if r := runIn(env, "sync", "--base-url", hs.URL, "--username", demo.DefaultLogin); r.code != 0 {
-		return syncedAccount{}, fmt.Errorf("sync: exit %d: %s", r.code, r.stderr)
-	}
-	return syncedAccount{home, hs.URL}, nil
-}
-
-// copyTree copies the folders and files under src into dst, modes and all.
-func copyTree(dst, src string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		to := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(to, info.Mode().Perm())
-		case d.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(to, b, info.Mode().Perm())
-		}
-		return fmt.Errorf("%s is neither a file nor a folder", p)
-	})
-}
 
 // The commands that only read answer from a store the user made read-only,
 // and leave it so.
