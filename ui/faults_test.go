@@ -14,13 +14,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/textsafe"
 )
 
 func TestResizeDuringALoad(t *testing.T) {
 	t.Parallel()
-	src, _ := demoSource(t, demo.Options{Count: 1500, Latency: 5 * time.Millisecond})
+	// Resizes land mid-load at any size; the race run loads three pages.
+	count := apitest.Sized(1500, 300)
+	src, _ := demoSource(t, demo.Options{Count: count, Latency: 5 * time.Millisecond})
 	d := newDriver(t, src, 120, 35)
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
 	d.run(cmd)
@@ -29,7 +32,7 @@ func TestResizeDuringALoad(t *testing.T) {
 		d.run(cmd)
 	}
 	d.settle()
-	if d.m.data.loaded != 1500 || d.m.list.cursor != 1499 {
+	if d.m.data.loaded != count || d.m.list.cursor != count-1 {
 		t.Errorf("after resizing mid-load: %d rows, cursor %d", d.m.data.loaded, d.m.list.cursor)
 	}
 	for _, l := range lines(d.screen()) {

@@ -101,7 +101,9 @@ func TestLiveOnASyncedStore(t *testing.T) {
 	t.Parallel()
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
-			srv, c, st := liveAccount(t, sh, 900)
+			// Live syncs from the store's end whatever its size: three
+			// pages in the race run.
+			srv, c, st := liveAccount(t, sh, apitest.Sized(900, 300))
 			d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c), Live: liveWith(c)}, 120, 35)
 			d.settle()
 			d.keys("L")
@@ -169,7 +171,9 @@ func TestLiveGivesTheOrderBack(t *testing.T) {
 		{"oldest first, a store", nil, true, "newest first"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, c, st := storeAccount(t, 300)
+			// The order given back is a label, the same over one page (the
+			// race run) as over three.
+			_, c, st := storeAccount(t, apitest.Sized(300, 100))
 			opt := Options{Live: liveWith(c)}
 			if tc.store {
 				opt.Store, opt.Sync = dataset.Hold(st), syncWith(st, c)
