@@ -24,7 +24,7 @@ func TestTheDocumentedKindSortsAreTheKinds(t *testing.T) {
 	if !ok {
 		t.Fatal("docs/command-line.md has no table of the kinds' --sort values")
 	}
-	row := regexp.MustCompile("^\\s*\\| ([a-z]+) \\| (.*) \\|$")
+	row := regexp.MustCompile(`^\s*\| ([a-z]+) \| (.*) \|$`)
 	value := regexp.MustCompile("`([a-z]+)`")
 	rows := 0
 	for _, line := range strings.Split(table, "\n")[2:] {
