@@ -61,52 +61,50 @@ func TestGoldenScreens(t *testing.T) {
 			t.Parallel()
 			src, _ := demoSource(t, demo.Options{Count: testCount})
 			d := newDriver(t, src, walk[0].w, walk[0].h)
-			var keys []string
-			for _, g := range walk {
-				d.keys(g.keys[len(keys):]...)
-				keys = g.keys
+			d.walk(walk, func(g goldenScreen) {
 				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
-			}
+			})
 		})
 	}
 }
 
 // The same screens in colour, on a dark and on a light terminal: the
 // escape sequences are kept (shown as ␛) so a colour that changes shows.
+// One browser shows each screen in both: the terminal's background, as
+// its size, is told by a message, and the browser draws with what the last
+// one said.
 func TestGoldenColours(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
 	name := t.Name()
-	for _, bg := range []struct {
+	backgrounds := []struct {
 		name string
 		msg  tea.BackgroundColorMsg
-	}{{"dark", tea.BackgroundColorMsg{Color: color.Black}}, {"light", tea.BackgroundColorMsg{Color: color.White}}} {
-		cases := []goldenScreen{
-			{"list_80x24", 80, 24, nil},
-			{"list_120x35", 120, 35, []string{"j"}},
-			{"filtered_120x35", 120, 35, []string{"f", "ada.lovelace@example.org", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter"}},
-			{"donors_120x35", 120, 35, []string{"d"}},
-			{"insights_80x24", 80, 24, []string{"i"}},
-			{"raw_80x24", 80, 24, []string{"r", "/", "amount", "enter"}},
-			{"filter_dates_80x24", 80, 24, []string{"f", "tab", "tab", "tab", "tab", "tab"}},
-			{"search_empty_120x35", 120, 35, []string{"/"}},
-			{"help_120x35", 120, 35, []string{"?"}},
-			{"detail_80x24", 80, 24, []string{"enter"}},
-		}
-		for _, walk := range goldenWalks(cases) {
-			t.Run(bg.name+"_"+walk[0].name, func(t *testing.T) {
-				t.Parallel()
-				src, _ := demoSource(t, demo.Options{Count: testCount})
-				d := newDriver(t, src, walk[0].w, walk[0].h)
-				d.send(bg.msg)
-				var keys []string
-				for _, g := range walk {
-					d.keys(g.keys[len(keys):]...)
-					keys = g.keys
+	}{{"dark", tea.BackgroundColorMsg{Color: color.Black}}, {"light", tea.BackgroundColorMsg{Color: color.White}}}
+	cases := []goldenScreen{
+		{"list_80x24", 80, 24, nil},
+		{"list_120x35", 120, 35, []string{"j"}},
+		{"filtered_120x35", 120, 35, []string{"f", "ada.lovelace@example.org", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter"}},
+		{"donors_120x35", 120, 35, []string{"d"}},
+		{"insights_80x24", 80, 24, []string{"i"}},
+		{"raw_80x24", 80, 24, []string{"r", "/", "amount", "enter"}},
+		{"filter_dates_80x24", 80, 24, []string{"f", "tab", "tab", "tab", "tab", "tab"}},
+		{"search_empty_120x35", 120, 35, []string{"/"}},
+		{"help_120x35", 120, 35, []string{"?"}},
+		{"detail_80x24", 80, 24, []string{"enter"}},
+	}
+	for _, walk := range goldenWalks(cases) {
+		t.Run(walk[0].name, func(t *testing.T) {
+			t.Parallel()
+			src, _ := demoSource(t, demo.Options{Count: testCount})
+			d := newDriver(t, src, walk[0].w, walk[0].h)
+			d.walk(walk, func(g goldenScreen) {
+				for _, bg := range backgrounds {
+					d.send(bg.msg)
 					golden.RequireEqual(goldenOf{t, name + "/" + bg.name + "_" + g.name}, strings.ReplaceAll(stable(d.m.View().Content), "\x1b", "␛"))
 				}
 			})
-		}
+		})
 	}
 }
 
@@ -117,11 +115,13 @@ type goldenScreen struct {
 	keys []string
 }
 
-// goldenWalks puts each screen after one of the same size whose keys
-// begin its own, so that one browser shows both: the screen after the
-// keys so far is the one a new browser given them shows, as Bubble Tea
-// draws the screen after every key too. One account is loaded per walk;
-// the screens of fewer keys are placed first, so that more follow them.
+// goldenWalks puts each screen after one whose keys begin its own, of the
+// same size or of the very same keys, so that one browser shows both: the
+// screen after the keys so far is the one a new browser given them shows,
+// as Bubble Tea draws the screen after every key too, and the same keys'
+// screen at another size is the one the terminal resized to it shows. One
+// account is loaded per walk; the screens of fewer keys are placed first,
+// so that more follow them.
 func goldenWalks(screens []goldenScreen) [][]goldenScreen {
 	screens = slices.Clone(screens)
 	slices.SortStableFunc(screens, func(a, b goldenScreen) int { return len(a.keys) - len(b.keys) })
@@ -129,6 +129,9 @@ func goldenWalks(screens []goldenScreen) [][]goldenScreen {
 	for _, s := range screens {
 		i := slices.IndexFunc(walks, func(w []goldenScreen) bool {
 			last := w[len(w)-1]
+			if slices.Equal(last.keys, s.keys) {
+				return true
+			}
 			return last.w == s.w && last.h == s.h && len(last.keys) < len(s.keys) && slices.Equal(last.keys, s.keys[:len(last.keys)])
 		})
 		if i < 0 {
@@ -138,6 +141,24 @@ func goldenWalks(screens []goldenScreen) [][]goldenScreen {
 		walks[i] = append(walks[i], s)
 	}
 	return walks
+}
+
+// walk drives d through the screens of one of goldenWalks' walks, the
+// terminal resized where a screen's size is not the last one's, and
+// checks each.
+func (d *driver) walk(walk []goldenScreen, check func(goldenScreen)) {
+	d.t.Helper()
+	var keys []string
+	w, h := walk[0].w, walk[0].h
+	for _, g := range walk {
+		if g.w != w || g.h != h {
+			w, h = g.w, g.h
+			d.send(tea.WindowSizeMsg{Width: w, Height: h})
+		}
+		d.keys(g.keys[len(keys):]...)
+		keys = g.keys
+		check(g)
+	}
 }
 
 func TestGoldenErrorScreen(t *testing.T) {

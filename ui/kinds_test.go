@@ -265,12 +265,9 @@ func TestKindGoldenScreens(t *testing.T) {
 	}) {
 		t.Run(walk[0].name, func(t *testing.T) {
 			d, _ := kindsDriver(t, donorbox, 300, walk[0].w, walk[0].h)
-			var keys []string
-			for _, g := range walk {
-				d.keys(g.keys[len(keys):]...)
-				keys = g.keys
+			d.walk(walk, func(g goldenScreen) {
 				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
-			}
+			})
 		})
 	}
 }
