@@ -41,9 +41,13 @@ func TestEveryLineFitsTheTerminal(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
 	src, _ := demoSource(t, demo.Options{})
+	// One browser, the terminal resized to each size over the help the
+	// size before left open: Esc gives the list at the new size.
+	d := newDriver(t, src, 80, 24)
+	first := []string{}
 	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 35}, {200, 50}} {
-		d := newDriver(t, src, size[0], size[1])
-		for _, keys := range [][]string{{}, {"enter"}, {"esc", "r"}, {"esc", "f"}, {"esc", "?"}} {
+		d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		for _, keys := range [][]string{first, {"enter"}, {"esc", "r"}, {"esc", "f"}, {"esc", "?"}} {
 			d.keys(keys...)
 			ls := lines(d.screen())
 			if len(ls) > size[1] {
@@ -55,6 +59,7 @@ func TestEveryLineFitsTheTerminal(t *testing.T) {
 				}
 			}
 		}
+		first = []string{"esc"}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
@@ -37,8 +38,10 @@ func TestTotalsSayWhatHadNoConversion(t *testing.T) {
 	if in == 0 || apart == 0 {
 		t.Fatalf("%d USD gifts and %d others had no conversion: the test tests nothing", in, apart)
 	}
+	// One browser, the terminal resized: the footer is drawn anew at each size.
+	d := newDriver(t, src, 80, 24)
 	for _, size := range [][2]int{{80, 24}, {120, 35}} {
-		d := newDriver(t, src, size[0], size[1])
+		d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		d.keys("G")
 		sums := d.m.data.sums()
 		if len(sums.Converted) != 1 {
@@ -143,13 +146,16 @@ func TestFooterSaysWhatItLeavesOut(t *testing.T) {
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{}))
+			// One browser, the terminal resized: at 80 columns the paid
+			// gifts, then every status; at 100 every status, then the paid.
+			d := newDriver(t, src, 80, 24)
 			for _, w := range []int{80, 100} {
-				d := newDriver(t, src, w, 24)
+				d.send(tea.WindowSizeMsg{Width: w, Height: 24})
 				for _, key := range []string{"G", "a"} {
 					d.keys(key)
 					line := ansi.Strip(d.m.totalsLine())
 					if bareMore.MatchString(line) || textsafe.Width(line) > w {
-						t.Errorf("%d columns, after %s: a bare count or too wide: %q", w, key, line)
+						t.Errorf("%d columns, after %s (every status: %v): a bare count or too wide: %q", w, key, d.m.data.allStatuses, line)
 					}
 				}
 			}
