@@ -67,11 +67,16 @@ func TestDonorViewSaysWhereTheyGave(t *testing.T) {
 // Nothing is cut at 80×24 where campaigns show (TestNoNumberCutAt80 over
 // the Donorbox shape). Each walk of keys checks the screen after each step:
 // a step's screen is the one a new browser given the keys so far shows.
+// Esc after a walk gives the list back as G left it, so one browser takes
+// both walks.
 func TestNoNumberCutAt80WithCampaigns(t *testing.T) {
 	t.Parallel()
-	for _, walk := range [][][]string{{{"G", "d"}, {"j", "j"}}, {{"G", "i"}, {"G"}}} {
-		src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
-		d := newDriver(t, src, 80, 24)
+	src, _ := demoSource(t, demo.Options{Shape: demo.ShapeDonorbox})
+	d := newDriver(t, src, 80, 24)
+	for i, walk := range [][][]string{{{"G", "d"}, {"j", "j"}}, {{"G", "i"}, {"G"}}} {
+		if i > 0 {
+			d.keys("esc")
+		}
 		var keys []string
 		for _, step := range walk {
 			d.keys(step...)
