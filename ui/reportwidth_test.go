@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"donations/api/demo"
 )
 
@@ -17,19 +19,26 @@ func TestReportPagesCapTextColumnsAsTheCommandLine(t *testing.T) {
 	// Its columns are of 1,500 gifts' donors, as the golden screens'; the
 	// race run (-short) reads these pages in TestReportPagesTurnAndMoveTheYear.
 	skipShort(t)
-	for _, c := range []struct {
+	sizes := []struct {
 		w, h           int
 		lybunt, sybunt []string
 	}{
 		{80, 24, []string{"E-MAIL", "LAST GIFT", "LAST YEAR", "YEAR TOTAL USD"}, []string{"SYBUNT", "E-MAIL", "LAST GIFT", "LIFETIME USD"}},
 		{120, 35, []string{"E-MAIL", "NAME", "LAST YEAR", "YEAR TOTAL USD", "LIFETIME USD", "GIFTS", "Linda Johnson "},
 			[]string{"SYBUNT", "E-MAIL", "NAME", "LAST YEAR", "YEAR TOTAL USD", "LIFETIME USD", "GIFTS"}},
-	} {
-		src, _ := demoSource(t, demo.Options{Count: 1500})
-		d := newDriver(t, src, c.w, c.h)
-		d.keys("G", "i", "tab")
+	}
+	// One browser, each page shown at each size the terminal is resized
+	// to: a resize lays the page's columns out anew.
+	src, _ := demoSource(t, demo.Options{Count: 1500})
+	d := newDriver(t, src, sizes[0].w, sizes[0].h)
+	d.keys("G", "i", "tab")
+	for _, c := range sizes {
+		d.send(tea.WindowSizeMsg{Width: c.w, Height: c.h})
 		d.mustShow(c.lybunt...)
-		d.keys("tab")
+	}
+	d.keys("tab")
+	for _, c := range sizes {
+		d.send(tea.WindowSizeMsg{Width: c.w, Height: c.h})
 		d.mustShow(c.sybunt...)
 	}
 }
