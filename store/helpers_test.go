@@ -45,10 +45,14 @@ func syncedFile(t testing.TB, opts demo.Options, o dataset.SyncOptions) (s *stor
 }
 
 // reader opens the store's file read-only beside the store, for a test to
-// look at it with SQL of its own; closed as the test ends.
+// look at it with SQL of its own; closed as the test ends. It waits for a
+// lock as the store's own connections do: an open cancelled mid-rebuild
+// can return while database/sql still rolls its transaction back (the
+// rollback a cancelled context starts runs on its own goroutine), and a
+// reader that did not wait then failed with SQLITE_BUSY.
 func reader(t *testing.T, path string) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(60000)")
 	if err != nil {
 		t.Fatal(err)
 	}

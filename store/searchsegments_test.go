@@ -74,6 +74,11 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
+	// Both cases start from the same first sync: each changes a copy of
+	// it, beside a server of its own that serves what the first one did.
+	opts := demo.Options{Count: 10_000}
+	first, synced, _, _ := syncedFile(t, opts, dataset.SyncOptions{})
+	first.Close()
 	for _, tc := range []struct {
 		name   string
 		before func(*store.Store, context.Context) error
@@ -84,7 +89,9 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			s, _, srv, c := syncedFile(t, demo.Options{Count: 10_000}, dataset.SyncOptions{})
+			s := open(t, copied(t, synced))
+			srv := server(t, opts)
+			c := client(t, srv.URL)
 			if tc.before != nil {
 				if err := tc.before(s, ctx); err != nil {
 					t.Fatal(err)
