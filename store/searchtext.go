@@ -119,18 +119,18 @@ func (w *searchWords) space() []byte {
 	return w.buf
 }
 
-// nameEnd and textEnd: a field longer than twice its end (a very long form name,
-// e-mail or message) keeps its first and its last end bytes in the search
-// text, as two parts a word does not match across. The search column and
-// the index of its trigrams then grow with the fields there are, not with
-// their length: kept whole, such fields would make the search column as
-// large as the JSON again, and a store in memory (--no-cache) grow with
-// their length. A name, an e-mail, a place or a status is looked up by
-// what one types of it, its start or its end (an e-mail's domain): its
-// ends are nameEnd, which keeps whole every such field but a hostile one.
-// What a donor wrote (a comment, a tribute message, an answer) is looked
-// up by a word anywhere in it: its ends are textEnd. The record keeps
-// every field whole.
+// nameEnd and textEnd: a field longer than twice its end (a very long
+// form name, e-mail or message) keeps its first and its last end bytes in
+// the search text, as two parts a word does not match across. The search
+// column and the index of its trigrams then grow with the fields there
+// are, not with their length: kept whole, such fields would make the
+// search column as large as the JSON again, and a store in memory
+// (--no-cache) grow with their length. A name, an e-mail, a place or a
+// status is looked up by what one types of it, its start or its end (an
+// e-mail's domain): its ends are nameEnd, which keeps whole every such
+// field but a hostile one. What a donor wrote (a comment, a tribute
+// message, an answer) is looked up by a word anywhere in it: its ends are
+// textEnd. The record keeps every field whole.
 const (
 	nameEnd = 64
 	textEnd = 256
