@@ -272,7 +272,7 @@ func TestKindReadKeepsTheServersError(t *testing.T) {
 // the window is nearly spent, asked a different set of pages.
 func TestKindsShareTheBudgetOfASync(t *testing.T) {
 	t.Parallel()
-	clock := &waitedClock{}
+	clock := &apitest.Clock{From: demo.End}
 	first := func(opts demo.Options) (dataset.SyncResult, int, int64) {
 		opts.Now, opts.Count, opts.Shape = clock.Now, 3000, demo.ShapeDonorbox
 		srv := server(t, opts)
@@ -379,9 +379,3 @@ func TestNextUnreadCountsThePlansABoundLeavesOut(t *testing.T) {
 		t.Errorf("with no bound, NextUnread %d, %v", n, err)
 	}
 }
-
-// waitedClock is an apitest.Clock that reads demo.End and every wait so
-// far, and not the wall clock.
-type waitedClock struct{ apitest.Clock }
-
-func (c *waitedClock) Now() time.Time { return demo.End.Add(c.Slept()) }

@@ -9,12 +9,21 @@ import (
 // Clock is an api.Clock whose waits end at once and move its time on by
 // what they waited: it reads the real time plus every wait so far, so a
 // demo server given its Now sees the windows of its rate limit pass as the
-// client waits them out, and tests take no time waiting.
+// client waits them out, and tests take no time waiting. With From set it
+// reads From plus every wait and not the real time: where a rate limit's
+// windows fall among the requests then depends on the requests alone, not
+// on how fast the machine runs them.
 type Clock struct {
+	From  time.Time
 	slept atomic.Int64
 }
 
-func (c *Clock) Now() time.Time { return time.Now().Add(c.Slept()) }
+func (c *Clock) Now() time.Time {
+	if !c.From.IsZero() {
+		return c.From.Add(c.Slept())
+	}
+	return time.Now().Add(c.Slept())
+}
 
 // Sleep returns at once, having moved the clock on by d, unless ctx has
 // ended: a wait that the caller cancelled is still refused.
