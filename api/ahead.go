@@ -12,7 +12,7 @@ type readAhead struct {
 	limit    int // the most requests at once
 	width    int // requests at once now: 1 after a 429, back up to limit
 	calm     int // pages since the last 429 or since width last grew
-	largest  int // the largest body of a page taken so far
+	largest  int // the largest body of a page recorded so far (Pager.record)
 	refused  int64
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -62,9 +62,6 @@ func (a *readAhead) take(ctx context.Context, p *Pager, n int) (*Page, error) {
 		return nil, ctx.Err()
 	}
 	delete(a.inflight, n)
-	if f.page != nil {
-		a.largest = max(a.largest, f.page.Exchange.Bytes)
-	}
 	return f.page, f.err
 }
 

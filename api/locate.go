@@ -4,38 +4,52 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 )
 
-// atOrPastEnd says whether cached page n is the last page or beyond it: it is
-// empty, or identical to another page (a server repeating its last page for
-// every page past the end). A page shorter than another is not: a server
-// whose page size changes serves short pages in the middle of the list,
-// and one repeating rows at the start of each page makes every page after
-// the first longer than it.
-func (p *Pager) atOrPastEnd(n int) bool {
-	pg := p.cache[n]
-	if len(pg.Donations) == 0 {
+// searched is the key of every page the search for the last page
+// fetched: those cached and those let go of (see letGo). An empty page's
+// is the zero key.
+func (p *Pager) searched() map[int]contentKey {
+	keys := make(map[int]contentKey, len(p.cache)+len(p.letGone))
+	for n, k := range p.letGone {
+		keys[n] = k
+	}
+	for n, pg := range p.cache {
+		keys[n] = keyOf(pg)
+	}
+	return keys
+}
+
+// atOrPastEnd says whether searched page n is the last page or beyond it:
+// it is empty, or identical to another page (a server repeating its last
+// page for every page past the end). A page shorter than another is not:
+// a server whose page size changes serves short pages in the middle of
+// the list, and one repeating rows at the start of each page makes every
+// page after the first longer than it.
+func atOrPastEnd(keys map[int]contentKey, n int) bool {
+	k := keys[n]
+	if k == (contentKey{}) {
 		return true
 	}
-	k := keyOf(pg)
-	for m, other := range p.cache {
-		if m != n && keyOf(other) == k {
+	for m, other := range keys {
+		if m != n && other == k {
 			return true
 		}
 	}
 	return false
 }
 
-// bounds is the smallest cached page at or past the end (0 if none) and the
-// largest cached page below it that is not.
-func (p *Pager) bounds() (lo, hi int) {
-	for n := range p.cache {
-		if p.atOrPastEnd(n) && (hi == 0 || n < hi) {
+// bounds is the smallest searched page at or past the end (0 if none) and
+// the largest searched page below it that is not.
+func bounds(keys map[int]contentKey) (lo, hi int) {
+	for n := range keys {
+		if atOrPastEnd(keys, n) && (hi == 0 || n < hi) {
 			hi = n
 		}
 	}
-	for n := range p.cache {
-		if (hi == 0 || n < hi) && !p.atOrPastEnd(n) && n > lo {
+	for n := range keys {
+		if (hi == 0 || n < hi) && !atOrPastEnd(keys, n) && n > lo {
 			lo = n
 		}
 	}
@@ -49,13 +63,13 @@ func (p *Pager) bounds() (lo, hi int) {
 // page anyway (a first sync) asks width at once, which cuts the gap into
 // width+1 parts per round trip: 6 round trips instead of 16 over 200
 // pages, each probe below the end a page the walk reads. Every page
-// fetched stays cached, so a retry after an error resumes where it
-// stopped.
+// fetched stays searched, so a retry after an error resumes where it
+// stopped, and cached as far as letGo allows.
 func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 	if err := p.learn(ctx); err != nil {
 		return 0, err
 	}
-	lo, hi := p.bounds()
+	lo, hi := bounds(p.searched())
 	for hi == 0 {
 		var probes []int
 		for n, w := max(1, 2*lo), p.searchWidth(width); len(probes) < w && n <= 1<<30; n *= 2 {
@@ -67,18 +81,23 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 		if err := p.loadAll(ctx, probes); err != nil {
 			return 0, err
 		}
-		lo, hi = p.bounds()
+		lo, hi = bounds(p.searched())
 	}
 	for hi-lo > 1 {
 		if err := p.loadAll(ctx, between(lo, hi, p.searchWidth(width))); err != nil {
 			return 0, err
 		}
-		lo, hi = p.bounds()
+		lo, hi = bounds(p.searched())
 	}
-	if pg := p.cache[hi]; len(pg.Donations) == 0 {
+	keys := p.searched()
+	if keys[hi] == (contentKey{}) {
 		hi--
 	}
-	if one, two := p.cache[1], p.cache[2]; one != nil && two != nil && len(one.Donations) > 0 && keyOf(one) == keyOf(two) {
+	if one, two := keys[1], keys[2]; one != (contentKey{}) && one == two {
+		two, err := p.fetch(ctx, 2) // let go of by the search, where its records are long
+		if err != nil {
+			return 0, err
+		}
 		p.warnIfPageIgnored(ctx, two)
 	}
 	return hi, nil
@@ -97,7 +116,7 @@ func (p *Pager) searchWidth(width int) int {
 	}
 	if p.ahead.limit > 1 {
 		p.ahead.adapt(p.c.Refused())
-		width = min(width, p.ahead.width)
+		width = min(width, p.ahead.fits())
 	}
 	return max(1, width)
 }
@@ -115,16 +134,20 @@ func between(lo, hi, width int) []int {
 	return out
 }
 
-// loadAll fetches the pages at once and caches each that came, recorded on
-// this goroutine (record is not safe for concurrent use); the first error
-// is returned once every request has ended.
+// loadAll fetches the pages not yet searched at once and caches each
+// that came, recorded on this goroutine (record is not safe for concurrent
+// use); the first error is returned once every request has ended.
 func (p *Pager) loadAll(ctx context.Context, pages []int) error {
-	if len(pages) == 1 {
-		return p.load(ctx, pages[0])
-	}
+	defer p.letGo()
 	started := make([]*future, len(pages))
 	for i, n := range pages {
-		if _, ok := p.cache[n]; !ok {
+		_, cached := p.cache[n]
+		_, gone := p.letGone[n]
+		switch {
+		case cached || gone:
+		case len(pages) == 1:
+			return p.load(ctx, n)
+		default:
 			started[i] = p.ahead.start(ctx, p.c, p.query(n))
 		}
 	}
@@ -150,4 +173,39 @@ func (p *Pager) load(ctx context.Context, n int) error {
 		p.cache[n] = pg
 	}
 	return err
+}
+
+// searchBytes bounds the bodies of the pages the search keeps for the
+// walk, as aheadBytes bounds those read ahead: pages as servers send them
+// (about 120 kB) are all kept, so the walk asks for none of them again,
+// while pages of long records, which would hold memory in proportion to
+// their length until the walk reached them, are let go of and asked for
+// again when it does.
+const searchBytes = aheadBytes
+
+// letGo keeps the pages the walk reads first, within searchBytes (and
+// always the first of them), and lets go of the others, keeping only
+// their keys for the search.
+func (p *Pager) letGo() {
+	pages := make([]int, 0, len(p.cache))
+	for n := range p.cache {
+		pages = append(pages, n)
+	}
+	way := p.way
+	if way == 0 {
+		way = p.direction()
+	}
+	slices.SortFunc(pages, func(a, b int) int { return way * (a - b) })
+	held := 0
+	for i, n := range pages {
+		pg := p.cache[n]
+		if held += pg.Exchange.Bytes; i == 0 || held <= searchBytes {
+			continue
+		}
+		if p.letGone == nil {
+			p.letGone = map[int]contentKey{}
+		}
+		p.letGone[n] = keyOf(pg)
+		delete(p.cache, n)
+	}
 }

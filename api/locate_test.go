@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
@@ -130,4 +131,59 @@ func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apit
 	defer p.Close()
 	last, err := p.Last(context.Background())
 	return last, c, waves, err
+}
+
+// The search for the last page keeps the pages the walk reads first within
+// SearchBytes of bodies, and lets go of the rest, which the walk asks for
+// again: pages as the demo serves them are all kept, so no page is asked
+// for twice, and pages of long records (1.2 MB each) no longer hold what
+// a first sync holds in proportion to their length. The walk back from
+// the last page still reads every donation once, newest first.
+func TestTheSearchKeepsPagesWithinTheirBytes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		long, width int
+	}{{0, 1}, {0, 4}, {1, 1}, {1, 4}} {
+		t.Run(fmt.Sprintf("long%d/width%d", tc.long, tc.width), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, demo.Options{Count: 3_000, LongFields: tc.long}, api.Config{})
+			p := h.client.Pager(api.Query{}, api.NewestFirst)
+			p.SetConcurrency(tc.width)
+			defer p.Close()
+			last, err := p.Last(context.Background())
+			if err != nil || last != 30 {
+				t.Fatalf("last page %d (%v), want 30", last, err)
+			}
+			largest, asked := 0, map[int]int{}
+			for _, x := range h.exchanges() {
+				largest = max(largest, x.Bytes)
+			}
+			if held := p.CachedBytes(); held > max(api.SearchBytes, largest) {
+				t.Errorf("the search holds %d bytes of pages of up to %d, want at most %d", held, largest, api.SearchBytes)
+			}
+			var got []int64
+			for p.From(last); !p.Done(); {
+				b, err := p.Next(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range b.Donations {
+					got = append(got, d.ID.Value)
+				}
+			}
+			want := h.server.Match(demo.Filter{})
+			slices.Reverse(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("the walk read %d donations, want the %d of the list, newest first", len(got), len(want))
+			}
+			for _, x := range h.exchanges() {
+				asked[x.Page]++
+			}
+			for page, n := range asked {
+				if tc.long == 0 && n > 1 {
+					t.Errorf("page %d of 120 kB asked for %d times, want once", page, n)
+				}
+			}
+		})
+	}
 }

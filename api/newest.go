@@ -24,9 +24,9 @@ func (c *Client) LastPage(ctx context.Context, q Query) (int, error) {
 }
 
 // Last finds the walk's last page in O(log pages) requests, counted in
-// Requests; 0 when the list is empty. The pages it fetched are kept, so a
-// newest-first walk then started there with From does not ask for them
-// again. A pager set to read ahead (SetConcurrency) asks for as many pages
+// Requests; 0 when the list is empty. The pages it fetched are kept, as
+// far as searchBytes allows, so a newest-first walk then started there
+// with From does not ask for them again. A pager set to read ahead (SetConcurrency) asks for as many pages
 // at once while it searches: for a walk that then reads every page.
 func (p *Pager) Last(ctx context.Context) (int, error) { return p.locate(ctx, p.ahead.width) }
 

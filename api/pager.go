@@ -53,8 +53,10 @@ type Pager struct {
 	directed bool
 	mixed    bool // a page listed against the walk's order: warned once
 
-	// A walk back: pages fetched while searching for the last one.
+	// A walk back: pages fetched while searching for the last one, and
+	// the keys of those let go of (letGo).
 	cache   map[int]*Page
+	letGone map[int]contentKey
 	located bool
 	probed  bool // order=desc was tried
 	// way is the walk's direction, fixed at its first step once the
@@ -156,10 +158,12 @@ func (p *Pager) query(n int) Query {
 	return q
 }
 
-// record counts a fetched page; only the walk's own goroutine calls it.
+// record counts a fetched page, and its body for the pages read ahead
+// (readAhead.fits); only the walk's own goroutine calls it.
 func (p *Pager) record(pg *Page) {
 	p.requests++
 	p.sized(pg)
+	p.ahead.largest = max(p.ahead.largest, pg.Exchange.Bytes)
 }
 
 // Next fetches the next page of the walk.

@@ -1,10 +1,10 @@
 //go:build unix
 
-// Command longfields measures what long fields cost `summary --no-cache
-// --by donor`: its peak memory (ru_maxrss) over the demo's donations, as
-// the demo serves them, with every e-mail about 1 kB and every form name
-// about 10 kB (demo-server --long-fields), and ten times longer still
-// (--long-fields=10): flat in field length, the last two are alike.
+// Command longfields measures what long fields cost a first `sync` into a
+// store of its own and `summary --no-cache --by donor`: their peak memory
+// (ru_maxrss) over the demo's donations, as the demo serves them, with
+// every e-mail about 1 kB and every form name about 10 kB (demo-server
+// --long-fields), and ten times longer still (--long-fields=10).
 //
 //	go run ./scripts/longfields [-count 20000]
 package main
@@ -16,6 +16,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"time"
 
@@ -40,18 +41,20 @@ func measure(count int) error {
 	defer remove()
 	for _, long := range []int{0, 1, 10} {
 		args := []string{"--count", fmt.Sprint(count), fmt.Sprintf("--long-fields=%d", long)}
-		peak, err := summaryPeak(bin, args)
-		if err != nil {
-			return err
+		for _, cmd := range [][]string{{"sync"}, {"summary", "--no-cache", "--by", "donor"}} {
+			peak, err := peakOf(bin, args, cmd)
+			if err != nil {
+				return err
+			}
+			fmt.Printf("%s, %d donations, --long-fields=%d: peak %d MB\n", strings.Join(cmd, " "), count, long, peak/1024)
 		}
-		fmt.Printf("summary --no-cache --by donor, %d donations, --long-fields=%d: peak %d MB\n", count, long, peak/1024)
 	}
 	return nil
 }
 
-// summaryPeak runs the summary against a demo server started with args
-// and gives its peak memory in KiB.
-func summaryPeak(bin string, args []string) (int64, error) {
+// peakOf runs the command cmd against a demo server started with args,
+// in a home of its own, and gives its peak memory in KiB.
+func peakOf(bin string, args, cmd []string) (int64, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err
@@ -73,11 +76,17 @@ func summaryPeak(bin string, args []string) (int64, error) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	c := exec.Command(bin, "summary", "--no-cache", "--by", "donor", "--base-url", "http://"+addr, "--username", demo.DefaultLogin)
-	c.Env = append(os.Environ(), "DONATIONS_API_KEY="+demo.DefaultKey)
+	home, err := os.MkdirTemp("", "longfields-home")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(home)
+	c := exec.Command(bin, append(cmd, "--base-url", "http://"+addr, "--username", demo.DefaultLogin)...)
+	c.Env = append(os.Environ(), "DONATIONS_API_KEY="+demo.DefaultKey, "HOME="+home,
+		"XDG_CONFIG_HOME=", "XDG_DATA_HOME=", "XDG_STATE_HOME=", "XDG_CACHE_HOME=")
 	c.Stdout, c.Stderr = io.Discard, os.Stderr
 	if err := c.Run(); err != nil {
-		return 0, fmt.Errorf("summary: %w", err)
+		return 0, fmt.Errorf("%s: %w", cmd[0], err)
 	}
 	if u, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		return u.Maxrss, nil
