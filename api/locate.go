@@ -176,9 +176,9 @@ func (p *Pager) load(ctx context.Context, n int) error {
 }
 
 // searchBytes bounds the bodies of the pages the search keeps for the
-// walk, as aheadBytes bounds those read ahead: pages as servers send them
-// (about 120 kB) are all kept, so the walk asks for none of them again,
-// while pages of long records, which would hold memory in proportion to
+// walk, as aheadBytes bounds those read ahead: of pages as servers send
+// them (about 120 kB) it keeps more than most searches fetch, so the walk
+// asks for none of them again, while pages of long records, which would hold memory in proportion to
 // their length until the walk reached them, are let go of and asked for
 // again when it does.
 const searchBytes = aheadBytes
