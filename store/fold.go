@@ -58,8 +58,8 @@ const foldTo = 0x500
 
 // folds is, for each rune below foldTo once it has been folded, what
 // foldSlow makes of it when it folds rune by rune, else "": taken from
-// the transform itself, so that the two cannot disagree (the transform was
-// a third of what a donation's row cost). Each is made on first use: all
+// the transform itself, so that the two cannot disagree (the transform is
+// slow beside the rest of a donation's row). Each is made on first use: all
 // at once cost milliseconds that a command folding one word would wait.
 var folds [foldTo]atomic.Pointer[string]
 

@@ -45,8 +45,8 @@ func (s *Store) readGroups(ctx context.Context, src groupSource, where string, a
 
 // groupPipe carries batches of whole groups from the reading goroutine
 // (full) and back once they are settled (free): a new batch each time
-// was a tenth more of a summary by donor and day, most of it the
-// collector's.
+// would add to a summary by donor and day, most of it the collector's
+// work.
 type groupPipe struct {
 	full, free chan *sumBatch
 }
@@ -146,8 +146,8 @@ type groupRow struct {
 }
 
 // groupScan is where each row of a grouping is scanned to, the same for
-// every row: a new key and destinations a row were a tenth of a summary
-// by donor and day. A row of a grouping perRow is one gift: its sums are
+// every row: a new key and destinations a row would be a noticeable part
+// of a summary by donor and day. A row of a grouping perRow is one gift: its sums are
 // its amounts, where they are not NULL.
 type groupScan struct {
 	row  groupRow

@@ -265,9 +265,9 @@ var partSums = func() []struct{ col, agg, one string } {
 }()
 
 // fillDonors adds every donor up again. Adding the donors up in table
-// order and their indexes after them, from sorted rows, costs a fifth of
-// reading the donations in e-mail order and filling five indexes row by
-// row. Each gift's terms are worked out once (countedGifts).
+// order and their indexes after them, from sorted rows, costs far less
+// than reading the donations in e-mail order and filling five indexes
+// row by row. Each gift's terms are worked out once (countedGifts).
 func fillDonors(ctx context.Context, x execer, into string) error {
 	stmts := []string{`DELETE FROM ` + into + `donors`}
 	indexes := donorIndexes()
