@@ -157,7 +157,7 @@ var ofCountedGifts = giftTerms{func(r donorRule) string { return r.prefix + "cou
 // condition eight times a gift and the net amount three. Its own ORDER BY
 // keeps it apart from the GROUP BY over it, which reads it in that order.
 // The donations are sorted, not read through donations_donor, which lacks
-// the name key: looking each gift up in the table cost more than the sort.
+// the name key: looking each gift up in the table costs more than the sort.
 func countedGifts(rules []donorRule) string {
 	cols := []string{donorInputs}
 	for _, r := range rules {

@@ -98,7 +98,7 @@ func foldAlone(r rune) string {
 // (Me), and composes with nothing before it (a Devanagari vowel sign
 // composes with nothing, the second half of some Bengali ones does). The
 // names, comments and cities of donors in other scripts (Arabic, Hebrew,
-// Chinese, a dash) were nine in ten of those the table did not fold.
+// Chinese, a dash) are most of what the table would not fold otherwise.
 func untouched(r rune, e string) bool {
 	if unicode.In(r, unicode.Mn, unicode.Me) {
 		return false

@@ -341,7 +341,7 @@ func (a *groups) get(key []string) *Group {
 }
 
 // find is the group of key, or nil, and buf with key joined in it: a
-// joined key a group (strings.Join) was garbage for every group of a
+// joined key a group (strings.Join) would be garbage for every group of a
 // summary by donor and day where some gift was refunded in part.
 func (a *groups) find(key []string, buf []byte) (*Group, []byte) {
 	buf = joinKey(buf[:0], key)

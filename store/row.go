@@ -23,7 +23,7 @@ type rowMaker struct {
 }
 
 // appendRow is vals with the values of upsertRow's columns for d after
-// them: appended, where a slice of them for each donation was an
+// them: appended, where a slice of them for each donation would be an
 // allocation of each row.
 func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 	var dateUTC, localDay any

@@ -201,7 +201,7 @@ func (w *searchWords) answer(answer json.RawMessage) {
 
 // plainString is the JSON string j when it holds no escape (nor anything
 // json.Unmarshal would refuse or replace): most answers, read without
-// the decoder, which was most of what an answer cost.
+// the decoder, which would be most of what an answer costs.
 func plainString(j []byte) (string, bool) {
 	if len(j) < 2 || j[0] != '"' || j[len(j)-1] != '"' {
 		return "", false
