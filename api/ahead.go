@@ -29,10 +29,9 @@ type future struct {
 const climbAfter = 8
 
 // aheadBytes bounds the bodies of the pages out at once, each as large as
-// the largest taken so far: pages as servers send them (about 120 kB of 100
-// records) are bounded by the width alone, pages of long records (ten
-// times that and more) are fewer at once, so that what a walk holds does
-// not grow with its records' length.
+// the largest taken so far: pages as servers send them are bounded by the
+// width alone, pages of long records (many times larger) are fewer at
+// once, so that what a walk holds does not grow with its records' length.
 const aheadBytes = 4 << 20
 
 // take returns page n, starting it and the pages after it as the width allows.

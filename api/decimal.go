@@ -144,8 +144,8 @@ func (d Decimal) wide(places int) string {
 }
 
 // small is fixed for the usual number, whose digits at places fit in an
-// int64, written without big.Int's allocations (half of a summary's JSON
-// by donor and day at a million); ok is false for any other.
+// int64, written without big.Int's allocations, which would be much of a
+// summary's JSON by donor and day; ok is false for any other.
 func (d Decimal) small(places int) (s string, ok bool) {
 	if places > 19 || !d.unscaled.IsInt64() {
 		return "", false

@@ -107,9 +107,10 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 // but one where the server announced a request budget that this window
 // may not cover (fewer than two rounds left). There requests, not round
 // trips, are what the search waits for, and one at a time spends the
-// fewest: a first sync under 5 requests a second held its newest month
-// 1 s later when it searched 4 pages at a time. After a 429 it narrows
-// as the pages read ahead do (readAhead.adapt), a round counted as a page.
+// fewest: several at a time spend requests on probes the budget then
+// makes the walk wait for, and a first sync under a short budget holds
+// its newest month later. After a 429 it narrows as the pages read ahead
+// do (readAhead.adapt), a round counted as a page.
 func (p *Pager) searchWidth(width int) int {
 	if b, ok := p.c.Budget(); ok && b.Remaining < 2*width {
 		return 1
@@ -177,10 +178,10 @@ func (p *Pager) load(ctx context.Context, n int) error {
 
 // searchBytes bounds the bodies of the pages the search keeps for the
 // walk, as aheadBytes bounds those read ahead: of pages as servers send
-// them (about 120 kB) it keeps more than most searches fetch, so the walk
-// asks for none of them again, while pages of long records, which would hold memory in proportion to
-// their length until the walk reached them, are let go of and asked for
-// again when it does.
+// them it keeps more than most searches fetch, so the walk asks for none
+// of them again, while pages of long records, which would hold memory in
+// proportion to their length until the walk reached them, are let go of
+// and asked for again when it does.
 const searchBytes = aheadBytes
 
 // letGo keeps the pages the walk reads first, within searchBytes (and

@@ -11,8 +11,8 @@ import (
 // on every page (ignoring `page`) has it yielded once and its repeated
 // page ends the walk like any other.
 //
-// The ids are in an idset (a byte or two an id, where a map's memory would
-// grow with the account many times as fast). A copy of a seenSet shares its
+// The ids are in an idset (packed runs, where a map's memory would grow
+// with the account many times as fast). A copy of a seenSet shares its
 // sets, so a walk handed on to another pager yields nothing twice.
 type seenSet struct {
 	ids  *idset.Set[idset.None]

@@ -3,10 +3,9 @@ package dataset
 import "time"
 
 // pacer keeps the pace of the pages a sync stored last, which the time
-// left counts by (Progress.PagePace). The pace since the sync began told
-// a first sync of a million "~1m23s left" for minutes while five were
-// left: its pages come slower as the store grows and as the machine's
-// load moves.
+// left counts by (Progress.PagePace). The pace since the sync began
+// would tell a long first sync far less time left than it has: its pages
+// come slower as the store grows and as the machine's load moves.
 type pacer struct{ seen []paceMark }
 
 type paceMark struct {

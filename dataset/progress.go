@@ -21,12 +21,13 @@ func (p Progress) Read() (done, total int) {
 // store's end under way). A server's budget that runs out before the end
 // spends itself in bursts and waits for its reset, as long as a minute
 // where the platform gives 60 requests a minute: half a minute then
-// holds a burst's first pages after a wait, which made a page seem to
-// take 59 s where the sync read one a second. The pace since the start
-// spans the bursts and waits alike; it counts the pages this sync stored
-// (Done), not the server's page number, which a walk that goes on from
-// the store's end at page 501 starts at: 10 pages read in 10 s were
-// taken for 510, and 90 left for 2 s.
+// holds a burst's first pages after a wait, which would make a page seem
+// to take most of a minute where the sync reads one a second. The pace
+// since the start spans the bursts and waits alike; it counts the pages
+// this sync stored (Done), not the server's page number, which a walk
+// that goes on from the store's end at page 501 starts at: counted by the
+// page number, 10 pages read in 10 s would be taken for 510, and 90 left
+// for 2 s.
 func (p Progress) Left() time.Duration {
 	done, total := p.Read()
 	if done <= 0 || total <= done || p.Ending {

@@ -73,8 +73,8 @@ type Progress struct {
 	PagePace time.Duration
 	// Ending says every page is stored and the store builds what it keeps
 	// beside them: the end of a first sync (its indexes, search index and
-	// sums, a minute at a million donations) showed only a count that no
-	// longer moved. A later sync's end takes a moment.
+	// sums, long for a large account) would otherwise show only a count
+	// that no longer moves. A later sync's end takes a moment.
 	Ending bool
 }
 
@@ -295,7 +295,7 @@ func (r *syncRun) finish(ctx context.Context, seen map[int64]struct{}) error {
 	}
 	r.res.Removed = len(st.gone)
 	if r.held == 0 {
-		// The walk's sets of ids (tens of MB at a million) are garbage by
+		// The walk's sets of ids (large for a large account) are garbage by
 		// now, but the Go heap would keep their pages while the end of a
 		// first sync fills SQLite's caches beside them: handed back first,
 		// they do not add up into the sync's peak.

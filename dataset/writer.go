@@ -40,10 +40,9 @@ const batchPages = 8
 
 // queueBytes bounds the bodies of the pages sent to the writer and not yet
 // stored, waiting or in the batch it writes. Pages as servers send them
-// (about 120 kB of 100 records) are bounded by their count first, 2 ×
-// batchPages waiting and batchPages written; pages of long records (ten
-// times that and more) have fewer waiting, so that what a sync holds does
-// not grow with its records' length.
+// are bounded by their count first, 2 × batchPages waiting and batchPages
+// written; pages of long records (many times larger) have fewer waiting,
+// so that what a sync holds does not grow with its records' length.
 const queueBytes = 4 << 20
 
 // pageWriter stores a sync's pages on a goroutine of its own, so that the

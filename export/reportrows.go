@@ -321,7 +321,8 @@ func outsideYear(q report.Query) string {
 }
 
 // ownCurrencyNote is one line for every currency of the gifts with no
-// conversion: a line each took five of the 24 rows a report has at 80×24.
+// conversion: a line each would crowd the report's rows off a terminal of
+// 80×24.
 func ownCurrencyNote(n report.Notes) string {
 	gifts, parts := 0, []string(nil)
 	for _, cur := range slices.Sorted(maps.Keys(n.OwnCurrency)) {

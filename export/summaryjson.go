@@ -20,8 +20,7 @@ import (
 // unconverted (when some gifts had no conversion)} indented by two
 // spaces under a two-space prefix, HTML left as it is ("In Memory & In
 // Honor", not "\u0026"). By hand: the encoder's reflection, the maps of
-// texts it took and its indenting pass were a quarter of a summary by
-// donor at a million donations.
+// texts it takes and its indenting pass are much of a summary by donor.
 func summaryJSON(w io.Writer, by []string, rows rows) error {
 	var b []byte
 	sep := "[\n  "
@@ -31,7 +30,7 @@ func summaryJSON(w io.Writer, by []string, rows rows) error {
 			return err
 		}
 		sep = ",\n  "
-		// A write an entry was a tenth of a summary by donor and day.
+		// A write an entry would weigh on a summary by donor and day.
 		if len(b) >= 64<<10 {
 			_, err = w.Write(b)
 			b = b[:0]
@@ -108,7 +107,7 @@ func appendSums(b []byte, sums map[string]api.Decimal) []byte {
 		return append(b, "{}"...)
 	}
 	// The currencies in order, on the stack when they are few:
-	// slices.Sorted's slice was a tenth of the JSON's time.
+	// slices.Sorted's slice would be a noticeable part of the JSON's time.
 	var few [4]string
 	curs := few[:0]
 	for cur := range sums {

@@ -29,8 +29,8 @@ type Writer interface {
 }
 
 // outBuffer is how many bytes a writer holds before it writes them: as
-// much as a pipe takes at once, so that a page of donations (a hundred of
-// about 1.3 KB in ndjson) goes out in two writes, not a hundred.
+// much as a pipe takes at once, so that a page of donations in ndjson goes
+// out in a write or two, not one a donation.
 const outBuffer = 64 << 10
 
 // buffered is where a writer puts its bytes; its Flush is every format's.

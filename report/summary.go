@@ -120,9 +120,9 @@ func (s Summary) Rows(fn func(SummaryRow) error) error {
 
 // safeGroup is g with its keys and currency names made safe to print, its
 // Converted what a converted total counts. The sums of g are shared, not
-// copied, where they are safe already (they nearly always are): the
-// copies were a fifth of a summary by donor and day. Nothing writes a
-// group's sums once it is read.
+// copied, where they are safe already (they nearly always are): copies
+// would be much of a summary by donor and day. Nothing writes a group's
+// sums once it is read.
 func safeGroup(g store.Group) store.Group {
 	return store.Group{Key: safeKeys(g.Key), Count: g.Count,
 		Amounts: SafeSums(g.Amounts), Converted: SafeSums(g.Counted()),
@@ -157,7 +157,7 @@ func SafeSums(m map[string]api.Decimal) map[string]api.Decimal {
 	out := make(map[string]api.Decimal, len(m))
 	for cur, v := range m {
 		safe := textsafe.Line(cur)
-		if old, ok := out[safe]; ok { // seldom: a big.Int sum per currency was a tenth of a summary by donor
+		if old, ok := out[safe]; ok { // seldom: a big.Int sum per currency would weigh on a summary by donor
 			v = old.Add(v)
 		}
 		out[safe] = v

@@ -16,9 +16,9 @@ import (
 	"donations/safefs"
 )
 
-// The end of a first sync into a file ran on one core while the machine
-// has more: the search index, the compaction, the deferred indexes, then
-// the sums (rollups and donors), 4.4 s at 100,000 donations. The search
+// The end of a first sync into a file, done in turn on one connection,
+// leaves the machine's other cores idle through its search index,
+// compaction, deferred indexes and sums (rollups and donors). The search
 // index and most sums read only the donations, which the compaction
 // leaves as they are: a second connection (WAL lets it read what the
 // writer committed while it writes) builds the search index and some

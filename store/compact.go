@@ -66,8 +66,8 @@ func (s *Store) release(ctx context.Context, conn *sql.Conn, built bool) error {
 // each index it is put in no order (by donor, name, amount...) into two
 // half-full ones, a removed or changed gift leaves a hole, and the search
 // index keeps what it held of them. Those leaves fill again over later
-// syncs, so a large store grows by less and less (0.932 to 0.959 of its
-// JSON over 50 syncs of 250 new at a million, never repacked), but a
+// syncs, so a large store grows by less and less (docs/performance.md,
+// "Syncing"), but a
 // small one, or a run of removals, takes it past its JSON, which the
 // check here, a read of two figures, rules out after any sequence of
 // syncs. A store that takes more than its JSON even repacked (records

@@ -19,15 +19,15 @@ import (
 // A store keeps each record compressed against a dictionary of its
 // own: the bytes of the first records it stored (dictBytes of them), kept
 // in table records_dict. Records of one account share their field names,
-// forms, currencies and the shape of their values, so a record takes about
-// a fifth of its JSON.
+// forms, currencies and the shape of their values, so a record takes a
+// small part of its JSON.
 //
 // The format: records.dict is 0 for a record kept as the server sent it
 // (before the store held dictBytes of them), else the id of
 // the dictionary in records_dict, whose codec says how records.raw holds
-// it. Stores made from schema 27 on use S2 (codecS2): a block made with
-// the dictionary, which begins with the record's length. Stores made
-// before keep compressing with the zstd dictionary they made, and a small
+// it. New stores use S2 (codecS2): a block made with the dictionary,
+// which begins with the record's length. Stores made by older versions
+// keep compressing with the zstd dictionary they made, and a small
 // store with the one its records were compressed again with (see
 // tighten) (codecZstd): a zstd frame made with that dictionary as raw
 // content, its dictionary id the same, without its four-byte magic

@@ -20,7 +20,7 @@
 // bytes exactly as the server sent them, compressed against the
 // dictionary dict of table records_dict (id, sum: its SHA-256, bytes: made
 // of the first 64 KB of records the store held, codec: s2, or zstd in a
-// store made before version 27 with the first 100 KB), or as sent when
+// store made by an older version with the first 100 KB), or as sent when
 // dict is 0 (a store in memory, or one that holds fewer bytes than that).
 // See compress.go. They are kept apart from the columns below so that sorting,
 // counting and adding up never read them.

@@ -73,8 +73,8 @@ func rulePage(rule donorRule, col string, desc bool) string {
 	counted := rule.prefix + "gifts > 0"
 	if col == "email_key" {
 		// The unary plus: SQLite would read the donors the rule counts from
-		// an index of its gifts, then sort them all by e-mail (2.5 s at a
-		// million); it reads the e-mails' index instead, in order.
+		// an index of its gifts, then sort them all by e-mail, slow at a
+		// million; it reads the e-mails' index instead, in order.
 		return donorPage("(SELECT "+ruleColumns(rule, "")+" FROM donors WHERE +"+counted+")", col, desc)
 	}
 	same := rule.prefix + col + " IS " + col

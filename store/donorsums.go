@@ -157,7 +157,7 @@ var ofCountedGifts = giftTerms{func(r donorRule) string { return r.prefix + "cou
 // condition eight times a gift and the net amount three. Its own ORDER BY
 // keeps it apart from the GROUP BY over it, which reads it in that order.
 // The donations are sorted, not read through donations_donor, which lacks
-// the name key: looking each gift up in the table cost more than the sort.
+// the name key: looking each gift up in the table costs more than the sort.
 func countedGifts(rules []donorRule) string {
 	cols := []string{donorInputs}
 	for _, r := range rules {
@@ -206,8 +206,8 @@ func donorAdd() string {
 type donorsIndex struct{ name, create string }
 
 // apart is the condition of the donors that rule r's index of col holds:
-// those whose figure there differs from the one over every gift (2 to 36
-// % of them at a million, none by name); a page of the rule's donors reads
+// those whose figure there differs from the one over every gift (a
+// minority of them, none by name); a page of the rule's donors reads
 // the others from the every-gift index, merged in order (see rulePage). A
 // new gift then moves each donor in six indexes, not sixteen, which would
 // be most of the pages a small sync writes. That of the gifts holds the

@@ -12,12 +12,12 @@ import (
 	"donations/api"
 )
 
-// exchangeSchema keeps the request that last brought each stored donation
-// (schema 9), for the raw view: one row per page request, its headers as
-// the client kept them (the credentials never in them), and which request
-// brought each donation. A million donations came in 10,000 requests. The
-// index on the request finds the requests no donation refers to any more,
-// which a sync's end deletes.
+// exchangeSchema keeps the request that last brought each stored donation,
+// for the raw view: one row per page request (a page brings many
+// donations), its headers as the client kept them (the credentials never
+// in them), and which request brought each donation. The index on the
+// request finds the requests no donation refers to any more, which a
+// sync's end deletes.
 var exchangeSchema = []string{
 	`CREATE TABLE exchanges (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, page INTEGER NOT NULL,
 		method TEXT NOT NULL, url TEXT NOT NULL, user TEXT NOT NULL, status INTEGER NOT NULL,

@@ -131,8 +131,8 @@ func (f filter) giftClause(w *conds) {
 			keys = append(keys, statusKey(s))
 		}
 		// A donor's gifts are few, the gifts of a status many: with no
-		// statistics SQLite took donations_status for both and read every
-		// paid gift for one donor's (the unary plus keeps it out).
+		// statistics SQLite would take donations_status for both and read
+		// every paid gift for one donor's (the unary plus keeps it out).
 		col := "status_key"
 		if f.Email != "" {
 			col = "+status_key"
@@ -181,7 +181,7 @@ func (f filter) campaignCond() (string, any) {
 
 // sqlLower is s lower-cased as SQLite's lower() lower-cases the column it
 // is compared with: ASCII letters alone. Lower-cased in Go (É to é), a
-// name with a capital beyond ASCII matched nothing, however it was typed.
+// name with a capital beyond ASCII would match nothing, however typed.
 func sqlLower(s string) string {
 	return strings.Map(func(r rune) rune {
 		if 'A' <= r && r <= 'Z' {

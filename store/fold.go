@@ -58,8 +58,8 @@ const foldTo = 0x500
 
 // folds is, for each rune below foldTo once it has been folded, what
 // foldSlow makes of it when it folds rune by rune, else "": taken from
-// the transform itself, so that the two cannot disagree (the transform was
-// a third of what a donation's row cost). Each is made on first use: all
+// the transform itself, so that the two cannot disagree (the transform is
+// slow beside the rest of a donation's row). Each is made on first use: all
 // at once cost milliseconds that a command folding one word would wait.
 var folds [foldTo]atomic.Pointer[string]
 
@@ -98,7 +98,7 @@ func foldAlone(r rune) string {
 // (Me), and composes with nothing before it (a Devanagari vowel sign
 // composes with nothing, the second half of some Bengali ones does). The
 // names, comments and cities of donors in other scripts (Arabic, Hebrew,
-// Chinese, a dash) were nine in ten of those the table did not fold.
+// Chinese, a dash) are most of what the table would not fold otherwise.
 func untouched(r rune, e string) bool {
 	if unicode.In(r, unicode.Mn, unicode.Me) {
 		return false

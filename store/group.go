@@ -50,7 +50,7 @@ var offsetDays = map[string]string{
 // Refunded is what was taken off, in the converted currency where the gift
 // was converted, else in its own (as Counted adds them up), for a total to
 // say "less N refunded". A group the store reads has no map (nil) for
-// what it has nothing of: four maps a group were a tenth of a summary by
+// what it has nothing of: four maps a group would weigh on a summary by
 // donor, where most donors give in one currency and have nothing
 // unconverted or refunded. Add makes the maps it needs.
 type Group struct {
@@ -219,17 +219,17 @@ type groupSource struct {
 const donorGroupBy = "email_key, day, currency, converted_currency"
 
 // donorIndexName is what a grouping by donor reads, once a first sync has
-// made it at its end: left to itself, SQLite took the status's index for
-// the paid gifts, read each from the table and sorted them all (two fifths
-// of a summary by donor at a million).
+// made it at its end: left to itself, SQLite takes the status's index for
+// the paid gifts, reads each from the table and sorts them all, a large
+// part of a summary by donor.
 const donorIndexName = "donations_donor"
 
 // perRowSums are what a grouping that reads donations_donor row by row
 // scans of each gift after its currencies and key (see groupScan): at a
 // million, SQLite grouping them by donor and currency (sorting each
-// donor's rows and handing Go eight columns a group) took twice as long
-// as handing Go the index's rows as they come, and the rows of a donor
-// add up in Go whatever their currencies' order.
+// donor's rows and handing Go eight columns a group) is much slower than
+// handing Go the index's rows as they come, and the rows of a donor add
+// up in Go whatever their currencies' order.
 const perRowSums = "amount_e4, converted_e4"
 
 const (
@@ -299,9 +299,9 @@ func (s *Store) groupSource(ctx context.Context, f filter, by []string, loc *tim
 	if !f.isZero() {
 		cols = append(cols, "status_key") // the rollup selects by it
 	}
-	// The rollup by day holds ten times the rows of the others (32,635
-	// against 3,598 by form and status at a million): it is read only for
-	// what needs the day; the rollup by campaign only for what needs the
+	// The rollup by day holds many times the rows of the others (a row
+	// for each day, not each form or status): it is read only for what
+	// needs the day; the rollup by campaign only for what needs the
 	// campaign, as there may be many.
 	for _, r := range byRows {
 		if holds(r.keys, cols) {
@@ -341,7 +341,7 @@ func (a *groups) get(key []string) *Group {
 }
 
 // find is the group of key, or nil, and buf with key joined in it: a
-// joined key a group (strings.Join) was garbage for every group of a
+// joined key a group (strings.Join) would be garbage for every group of a
 // summary by donor and day where some gift was refunded in part.
 func (a *groups) find(key []string, buf []byte) (*Group, []byte) {
 	buf = joinKey(buf[:0], key)

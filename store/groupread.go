@@ -16,8 +16,8 @@ const groupBatch = 256
 // its sums still integers (fn settles them). SQLite steps through the rows
 // on a goroutine of its own, adding each group up as int64, and hands
 // whole groups over in batches to this one, which settles them and calls
-// fn: a summary by donor at a million spent 0.4 s a run settling groups
-// and writing them after 0.8 s reading, one after the other. Whatever
+// fn: settling and writing groups is a large part of a summary by donor,
+// and this way it overlaps the reading instead of following it. Whatever
 // ends it (the rows, an error of the read or of fn, ctx) ends both, and
 // readGroups returns once the rows are closed and the goroutine is gone.
 func (s *Store) readGroups(ctx context.Context, src groupSource, where string, args []any, fn func(*summing) error) error {
@@ -45,8 +45,8 @@ func (s *Store) readGroups(ctx context.Context, src groupSource, where string, a
 
 // groupPipe carries batches of whole groups from the reading goroutine
 // (full) and back once they are settled (free): a new batch each time
-// was a tenth more of a summary by donor and day, most of it the
-// collector's.
+// would add to a summary by donor and day, most of it the collector's
+// work.
 type groupPipe struct {
 	full, free chan *sumBatch
 }
@@ -146,8 +146,8 @@ type groupRow struct {
 }
 
 // groupScan is where each row of a grouping is scanned to, the same for
-// every row: a new key and destinations a row were a tenth of a summary
-// by donor and day. A row of a grouping perRow is one gift: its sums are
+// every row: a new key and destinations a row would be a noticeable part
+// of a summary by donor and day. A row of a grouping perRow is one gift: its sums are
 // its amounts, where they are not NULL.
 type groupScan struct {
 	row  groupRow

@@ -9,9 +9,9 @@ import (
 
 // summing is a group as its rows are read: the rows' integer sums (amounts
 // × 10^4) add up as int64 by currency and become exact decimals once, when
-// the group is whole (settle). A big.Int sum per row was a third of a
-// grouping by donor; a map of the int64 sums per group, a tenth. Until it
-// settles, its Group's maps hold only what would have overflowed an int64
+// the group is whole (settle): a big.Int sum per row, or even a map of
+// int64 sums per group, is much of what a grouping by donor costs. Until
+// it settles, its Group's maps hold only what would have overflowed an int64
 // (nil where nothing did).
 type summing struct {
 	Group

@@ -91,8 +91,8 @@ func (s *Store) searchCount(ctx context.Context, f filter) (int, error) {
 // planCount is how many donations the full-text index finds for match,
 // as far as a plan needs it: remembered, else counted there up to one in
 // twenty of all the donations (all), past which no plan changes: FTS5
-// stops reading there (every donation holds "example": a second counted
-// whole at a million). all is 0 when n is too few for a plan to ask; a
+// stops reading there (every donation holds "example": counted whole, it
+// takes seconds at a million). all is 0 when n is too few for a plan to ask; a
 // few are counted before all is, which reads the rollups.
 func (s *Store) planCount(ctx context.Context, match string) (n, all int, err error) {
 	n, ok := s.matches.recall(match)

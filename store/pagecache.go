@@ -16,7 +16,7 @@ var pageCacheErr error
 // allocation, just over a power of two, and the C allocator the driver
 // runs on rounds each allocation up to the next one: twice the page. A
 // store in memory (--no-cache) is nothing but its cached pages, so it
-// took twice its size. The driver's page cache allocates the page and
+// would take twice its size. The driver's page cache allocates the page and
 // its header apart (docs/performance.md, "Long fields"). It must be in
 // place before SQLite opens its first connection: the package's init
 // runs before any code that could open one.

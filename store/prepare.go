@@ -10,7 +10,7 @@ import (
 // before the page's turn, beside the writer: each one's columns (row) and
 // its record compressed. The writer stores pages one at a time, so the
 // work it does not have to do bounds a first sync: compressing and folding
-// the search text were half of it.
+// the search text are much of it.
 type prepared struct {
 	done   chan struct{} // closed when made
 	rows   [][]any       // row of each donation of the page, by its index

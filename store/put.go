@@ -18,12 +18,12 @@ type PutResult struct{ New, Updated int }
 
 // upsertRows is the statement that stores n donations (their rows'
 // values one after the other), new or changed. A few statements for a
-// page's donations (upsertMax), not one each: each statement that changes the search index
-// (through the triggers) begins with a savepoint, at which FTS5 writes what
-// it holds as a segment of its own, so a sync of 250 new wrote 250
-// segments, and merged them four times on the way (crisismerge) into the
-// level of the index's one large segment, which a sync's merge then
-// rewrote whole.
+// page's donations (upsertMax), not one each: each statement that changes
+// the search index (through the triggers) begins with a savepoint, at
+// which FTS5 writes what it holds as a segment of its own, so a statement
+// a donation would write a segment a donation, and merge them again and
+// again on the way (crisismerge) into the level of the index's one large
+// segment, which a sync's merge would then rewrite whole.
 func upsertRows(n int) string {
 	return upsertHead + strings.Repeat(upsertRow+",", n-1) + upsertRow + upsertTail
 }

@@ -73,8 +73,9 @@ func (s *Store) Count(ctx context.Context, q query.Query) (int, error) {
 }
 
 // countAll counts every donation from the day rollup, a few thousand rows,
-// while triggers keep it (see kept); count(*) read a whole index of the
-// donations, most of what  list --offline --newest 10  took at a million.
+// while triggers keep it (see kept); count(*) reads a whole index of the
+// donations, most of what  list --offline --newest 10  would take in a
+// large store.
 const countAll = `SELECT CASE WHEN ` + kept + ` THEN (SELECT coalesce(sum(n), 0) FROM rollup_day)
 	ELSE (SELECT count(*) FROM donations) END`
 

@@ -106,8 +106,8 @@ func (s *Store) migrate(ctx context.Context, o Opening) (bool, error) {
 // and each record stored again as a sync stores it, the search index and
 // the sums deferred as in a first sync (see Begin). Their build is the
 // end of that sync's, which open runs next (buildCutShort); a store whose
-// first sync has not ended leaves it to that sync, as before. All in one
-// transaction: a rebuild killed halfway leaves the store as it was.
+// first sync has not ended leaves it to that sync, as it would without
+// the rebuild. All in one transaction: a rebuild killed halfway leaves the store as it was.
 func (s *Store) rebuild(ctx context.Context, tx *sql.Tx, told func(Rebuild)) error {
 	if err := dropDerived(ctx, tx); err != nil {
 		return fmt.Errorf("rebuilding the local store: %w", err)

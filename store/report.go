@@ -206,8 +206,8 @@ var everyDonation = giftSource{key: "email_key", from: "donations"}
 // pickedDonors are the gifts of the donors the donors table's rows that
 // where picks: the table read in its order (by e-mail), each donor's gifts
 // then looked up in the donor index. Grouped by the table's key (picked),
-// they need no sort. An IN list of the donors cost a third more: SQLite
-// put them in a b-tree of its own first.
+// they need no sort. An IN list of the donors costs more: SQLite puts
+// them in a b-tree of its own first.
 func pickedDonors(where string, args ...any) giftSource {
 	return giftSource{"picked", "(SELECT email_key AS picked FROM donors WHERE " + where +
 		") CROSS JOIN donations ON donations.email_key = picked", args}

@@ -11,8 +11,8 @@ import (
 )
 
 // SQLite groups by sorting: a report that adds a million gifts up into a
-// handful of groups (by status, by month) spent most of its time sorting
-// them. tally() adds them up in a Go map instead, in the one pass the
+// handful of groups (by status, by month) would spend most of its time
+// sorting them. tally() adds them up in a Go map instead, in the one pass the
 // query makes: tally(id, value, key...) counts the rows and sums value by
 // the keys (up to maxTallyKeys) into the tally registered under id, which
 // the caller reads once the query is done; tally2(id, value, value2,

@@ -203,8 +203,8 @@ func dayOf(v any) string {
 	return ""
 }
 
-// A report over every gift of a million read them all through the donor
-// index and added up every donor, though LYBUNT keeps a tenth of them. When
+// A report over every gift that reads them all through the donor index
+// adds up every donor, though LYBUNT keeps only a few of them. When
 // a rule of the donors table counts exactly the gifts a report counts, the
 // table's first and last gift of each donor say which donors can be in it,
 // and the report reads their gifts alone.
@@ -238,8 +238,8 @@ func (s *Store) lapsedSource(ctx context.Context, q ReportQuery, l Lapse) (giftS
 		return everyDonation, err
 	}
 	lastYear, thisYear, after := q.yearFrom(q.Year-1, s.zone), q.yearFrom(q.Year, s.zone), q.yearFrom(q.Year+1, s.zone)
-	// The unary plus: a scan of the donors table in e-mail order costs a
-	// tenth of looking up each donor its index on the last gift finds.
+	// The unary plus: a scan of the donors table in e-mail order costs far
+	// less than looking up each donor its index on the last gift finds.
 	lapsed, args := fmt.Sprintf("+%[1]s >= ? AND +%[1]s < ?", r.prefix+"last"), []any{lastYear.UnixMilli(), thisYear.UnixMilli()}
 	if l != LapsedLastYear {
 		before := lastYear

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// LYBUNT and SYBUNT at a million gifts read the gifts of a quarter of the
-// donors, added them up by donor and sorted them: 0.6 s. The table
+// Reading the gifts of LYBUNT's and SYBUNT's donors, adding them up by
+// donor and sorting them is slow at a million gifts. The table
 // rollup_donor_last holds, for each rule of the donors table (not every gift's)
 // and each donor with an e-mail, what those reports give of them: their
 // newest counted gift (its time, day and name), the year of it (a fiscal
@@ -20,8 +20,8 @@ import (
 // lastRules are the rules rollup_donor_last adds up, each numbered there
 // by its place here: the paid gifts, what every report counts unless told
 // otherwise. The donors table's other rule (every status but refunded)
-// doubled the table (68 MB at a million, the store 0.99× its JSON) for a
-// switch the reports answer the slow way, in 0.7 s.
+// doubled the table, taking a store close to its JSON's size, for a
+// switch the reports can answer the slow way, from the gifts.
 var lastRules = donorRules[1:2]
 
 // ruleNumber is r's number in rollup_donor_last, 0 for none.
@@ -54,10 +54,9 @@ const donorLastTable = `CREATE TABLE rollup_donor_last (rule INTEGER NOT NULL, y
 // donorLastTriggers keep rollup_donor_last, its years made by the SQL
 // year. Before a gift changes, a trigger takes its donor's rows out, found
 // by adding the donor up from their gifts alone (a few, through
-// donations_donor): an index by e-mail to find them by was a third of the
-// table's cost on disk (38 MB at a million). After it, a trigger adds the
-// donor up again: the newest gift and its year's total have no cheap
-// inverse.
+// donations_donor): an index by e-mail to find them by made the table
+// much larger on disk. After it, a trigger adds the donor up again: the
+// newest gift and its year's total have no cheap inverse.
 func donorLastTriggers(year string) []string {
 	when := kept + " AND %[1]semail_key <> ''"
 	trigger := func(name, when, event, body string) string {

@@ -9,10 +9,10 @@ import (
 // rollup_donor_last is kept for one start of the year, the month meta's
 // key last_fiscal_start holds (none: January), its years fiscal years by
 // it, named by the calendar year they end in (as ReportQuery names them).
-// Many organisations' years start in July: a report by another start read
-// every gift (2 s at a million, four times a calendar year's), so a
-// writable store makes the table anew for that start, once (2.5 s at a
-// million), and answers it and the reports after from it.
+// Many organisations' years start in July: a report by another start
+// reading every gift is much slower than one by calendar years, so a
+// writable store makes the table anew for that start, once, and answers
+// it and the reports after from it.
 
 // metaLastStart is the meta key of the month rollup_donor_last's years
 // start in.

@@ -9,16 +9,15 @@ import (
 	"modernc.org/sqlite"
 )
 
-// The recurring report at a million gifts read every gift through the
-// donor index to pick the recurring ones (0.75 s). rollup_donor_last's
+// Reading every gift through the donor index to pick the recurring ones
+// is slow at a million gifts, so rollup_donor_last's
 // column recurring holds, for each donor with counted recurring gifts,
 // what the report reads of them: their first and newest such gift's time,
 // the newest one's amount, plan interval and name, and their count and
 // total, each gift counted and dated as the report counts and dates it. It
-// is packed by recurringsum() (13 bytes on average at a million), NULL for
-// a donor with none (two thirds of the rows): as eight columns of their
-// own, the NULLs of those alone would cost more than the packed values,
-// and a store of 100,000 is held to its JSON's size.
+// is packed by recurringsum(), NULL for a donor with none (most rows): as
+// eight columns of their own, the NULLs of those alone would cost more
+// than the packed values, and a store is held to its JSON's size.
 
 // recurringSum is a donor's column recurring unpacked. Amounts are × 10^4
 // in the donor's currency (the row's cur; donors with several are read the

@@ -5,29 +5,28 @@ import (
 	"strings"
 )
 
-// A report narrowed to a form walked the donor index whole, looking each
-// of a million gifts up in the table to test its form (2.6 s at a
-// million), though the form held an eighth of them: the test, lower()
-// of the name, is in no index. The rollups know every form and campaign
-// the store holds and how many gifts each has, so the names the filter
-// matches are found there, and a report whose names hold few gifts reads
-// them through the names' own index (donations_form, donations_campaign),
-// one lookup a gift of theirs, grouped by donor in a sort.
+// A report narrowed to a form that walks the donor index whole looks each
+// gift up in the table to test its form, however few gifts the form
+// holds: the test, lower() of the name, is in no index. The rollups know
+// every form and campaign the store holds and how many gifts each has, so
+// the names the filter matches are found there, and a report whose names
+// hold few gifts reads them through the names' own index (donations_form,
+// donations_campaign), one lookup a gift of theirs, grouped by donor in a
+// sort.
 
 // narrowShare is the share of the store, one in narrowShare, up to which
 // the gifts of a form or campaign are read through its index and sorted
-// by donor rather than tested on every gift of the donor index's walk. At
-// a million (spec shape, eight forms of an eighth each), LYBUNT's pass
-// took 0.32 s for one form's gifts read by donations_form, 0.66 s for two
-// forms', 1.39 s for four, 2.31 s for six and 3.16 s for all eight,
-// against 2.64 s walking the donor index whatever the share: past three
-// quarters the walk wins, and the sort grows with the share.
+// by donor rather than tested on every gift of the donor index's walk.
+// The walk costs the same whatever the share, while reading through the
+// index and sorting grows with it, and overtakes the walk near three
+// quarters of the store (LYBUNT at a million, spec shape: figures in
+// docs/performance.md, "Reports"); half keeps clear of that.
 const narrowShare = 2
 
 // narrowNames is the most names a report narrows by: each is a variable
 // of the statement, and SQLite takes at most 32,766 a statement. A filter
-// that matches more (a campaign for each donor's own page, say) failed
-// with "too many SQL variables"; it walks the donor index instead.
+// that matches more (a campaign for each donor's own page, say) would
+// fail with "too many SQL variables"; it walks the donor index instead.
 const narrowNames = 10_000
 
 // narrowing is a filter on a column a rollup keys, and its index.

@@ -42,8 +42,8 @@ func (s *Store) NoteGroups(ctx context.Context, q ReportQuery) ([]NoteGroup, err
 	return out, nil
 }
 
-// The notes added up every gift of a million one by one in Go (tally), the
-// most of half a second. The rollup by day holds what they add up, by
+// Adding every gift up one by one in Go (tally) for the notes is slow in
+// a large store. The rollup by day holds what they add up, by
 // status and currency, in a few thousand rows; two small reads put right
 // what it does not know: the parts refunded (it holds the amounts as
 // sent) and the gifts with no e-mail (it knows no donor).

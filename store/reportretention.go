@@ -32,8 +32,8 @@ func (s *Store) RetentionGroups(ctx context.Context, q ReportQuery, cur string) 
 // retentionTally is retentionGroups' tally2() groups: keyed by whether
 // the donors gave this year, last year and before last year, with what
 // they gave in cur this year (sum) and last year (sum2). tally2() adds
-// them up in one pass: twenty-one sums over them in SQL cost a third of
-// the report at 1M.
+// them up in one pass: twenty-one sums over them in SQL are much of the
+// report in a large store.
 func (s *Store) retentionTally(ctx context.Context, q ReportQuery, cur string) (map[tallyKey]*tallySum, error) {
 	const by = "SELECT tally2(?, ay, aly, iy, ily, before) FROM (%s)"
 	if ok, err := s.donorYearsServe(ctx, q); ok || err != nil {

@@ -192,18 +192,18 @@ type addUp struct {
 	beside bool
 }
 
-// The side also builds the search index (1.2 s at 100,000 donations):
-// beside it the rollups (0.45 s), on the writer, after its compaction
-// (0.2 s) and indexes (0.6 s), the donors (0.45 s) and their years (0.13
-// s), which left the two sides 1.7 s each; with them beside, the side took
-// 2.2 s and the writer 1.1 s (BenchmarkFirstSyncEnd).
+// The side also builds the search index, the longest part of the end:
+// beside it only the rollups; the donors and their years go on the
+// writer, after its compaction and indexes, which leaves the two sides
+// about even, where with them beside the side would be the longer by far
+// (BenchmarkFirstSyncEnd; figures in docs/performance.md).
 var addUps = []addUp{
 	{rebuildSums, rollupTables(), true},
 	{rebuildDonorYears, []string{"rollup_donor_year"}, false},
 	// Through donations_donor, one of the deferred indexes, which the
-	// writer makes first: beside it, the donations had to be sorted by
-	// e-mail instead (0.70 s at 100,000 on a loaded machine, where the
-	// profile of the end on one connection gave it 0.25 s).
+	// writer makes first: beside it, the donations would have to be
+	// sorted by e-mail instead, which costs far more than the index's
+	// walk.
 	{rebuildDonorLasts, []string{"rollup_donor_last"}, false},
 	{fillDonors, []string{"donors"}, false},
 }
@@ -265,9 +265,9 @@ var partSums = func() []struct{ col, agg, one string } {
 }()
 
 // fillDonors adds every donor up again. Adding the donors up in table
-// order and their indexes after them, from sorted rows, costs a fifth of
-// reading the donations in e-mail order and filling five indexes row by
-// row. Each gift's terms are worked out once (countedGifts).
+// order and their indexes after them, from sorted rows, costs far less
+// than reading the donations in e-mail order and filling five indexes
+// row by row. Each gift's terms are worked out once (countedGifts).
 func fillDonors(ctx context.Context, x execer, into string) error {
 	stmts := []string{`DELETE FROM ` + into + `donors`}
 	indexes := donorIndexes()

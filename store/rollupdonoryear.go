@@ -7,14 +7,14 @@ import (
 	"strings"
 )
 
-// Retention and the gift range table add every donor up by year: at a
-// million gifts they read every gift through the donor index, 0.7 s. The
-// rollup by donor and calendar year holds what they add up, each gift
+// Retention and the gift range table add every donor up by year: reading
+// every gift through the donor index for it is slow at a million gifts.
+// The rollup by donor and calendar year holds what they add up, each gift
 // already as a report counts it (in its converted currency, or its own
 // where it has none, less the part refunded), by status, so that any
-// statuses counted read it: 0.84 rows a gift at a million, and none of a
-// gift's arithmetic. Fiscal years and filters on anything but the status
-// read the gifts as before (donorYearsServe).
+// statuses counted read it: fewer rows than gifts, and none of a gift's
+// arithmetic. Fiscal years and filters on anything but the status read
+// the gifts (donorYearsServe).
 
 // donorYearKeys are the rollup's keys, as one donation p ("new.", "old."
 // or "") makes them; the table's primary key, in this order.

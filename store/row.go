@@ -23,7 +23,7 @@ type rowMaker struct {
 }
 
 // appendRow is vals with the values of upsertRow's columns for d after
-// them: appended, where a slice of them for each donation was an
+// them: appended, where a slice of them for each donation would be an
 // allocation of each row.
 func (m *rowMaker) appendRow(vals []any, d *api.Donation) []any {
 	var dateUTC, localDay any
@@ -174,7 +174,7 @@ func scaledDecimal(n api.Number) (exact, approx any) {
 // plainScaled is s × 10^4 when s is plainly written and within
 // maxScaled: a sign, digits and at most four decimals, as almost every
 // amount is. Read through api.Decimal (big.Int), the three amounts of a
-// donation were a quarter of what its row cost and a dozen allocations.
+// donation are much of what its row costs, and a dozen allocations.
 func plainScaled(s string) (int64, bool) {
 	i, neg := 0, false
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {

@@ -21,7 +21,7 @@ const kept = `NOT EXISTS (SELECT 1 FROM meta WHERE key = '` + metaDeferred + `')
 var schema = sync.OnceValue(func() []string {
 	return append(append([]string{
 		// The record's bytes live apart from its columns: sorting, counting and
-		// adding up then read a tenth of the pages they would read past them.
+		// adding up then read far fewer pages than they would read past them.
 		// Compressed on disk (see compress.go): dict is the dictionary's id in
 		// records_dict, 0 for a record kept as sent.
 		`CREATE TABLE records (id INTEGER PRIMARY KEY, dict INTEGER NOT NULL, raw BLOB NOT NULL)`,
@@ -106,8 +106,7 @@ const planIndex = `CREATE INDEX donations_plan ON donations(plan_id, id) WHERE p
 // donorIndex holds every column a summary by donor (and day, week or
 // month) reads, in the order it groups them (donorGroupBy): SQLite then
 // streams the groups from it instead of sorting every donation, which made
-// that summary five times as slow as the sqlite3 shell grouping the same
-// rows. The fundraising reports group by donor too, and read the status,
+// that summary far slower than the sqlite3 shell grouping the same rows. The fundraising reports group by donor too, and read the status,
 // whether a gift recurs, its time, its donor's name, the part refunded and
 // the plan's interval besides: with all of them here a report reads this
 // index in its order and nothing else (looking each gift up in the table

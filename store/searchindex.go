@@ -16,8 +16,8 @@ const searchIndex = `CREATE VIRTUAL TABLE donations_fts USING fts5(search, conte
 // when it reads its text (a rebuild, an integrity check): searched.
 var searchView = `CREATE VIEW donations_search (id, search) AS SELECT id, ` + searched("") + ` FROM donations`
 
-// Merging index segments after every page's transaction was a third of
-// what storing a page cost; a sync merges them once at its end (tidy), and
+// Merging index segments after every page's transaction would be much of
+// what storing a page costs; a sync merges them once at its end (tidy), and
 // crisismerge bounds them if a sync is cut short. They are kept in the
 // index's own tables: whatever makes it anew sets them again.
 var (

@@ -70,9 +70,8 @@ func keyedAsFolded(email string) bool {
 
 // searched is the text the search index holds of the donation of the
 // row r ("new", "old", or the table's own columns for ""): its search
-// column, its e-mail column and its id, one space apart. Those two are
-// a fifth of what a search text held (29 bytes and 7 of 119 at 100,000
-// demo donations), kept twice over. The id ends it: a search text ends
+// column, its e-mail column and its id, one space apart: kept in the
+// search column too, those two would be held twice over. The id ends it: a search text ends
 // with digits (see atTheEnd).
 func searched(r string) string {
 	if r != "" {
@@ -83,11 +82,11 @@ func searched(r string) string {
 
 // searchWords is a search text on its way: its words one space apart, one
 // space between fields keeping a word from matching across two (words
-// hold none; " | " added a sixth to the trigram index). Each word is
+// hold none; " | " would add trigrams of its own to the index). Each word is
 // folded as it is added, the same as folding the whole text
 // (TestFoldWordByWordIsFoldOfTheText): joining the fields first, then
-// folding, made a slice, the joined text and the folded one for each
-// donation. Its buffer serves one text after another.
+// folding, would make a slice, the joined text and the folded one for
+// each donation. Its buffer serves one text after another.
 type searchWords struct {
 	buf     []byte
 	raw     bool // add words as they are, unfolded
@@ -202,7 +201,7 @@ func (w *searchWords) answer(answer json.RawMessage) {
 
 // plainString is the JSON string j when it holds no escape (nor anything
 // json.Unmarshal would refuse or replace): most answers, read without
-// the decoder, which was most of what an answer cost.
+// the decoder, which would be most of what an answer costs.
 func plainString(j []byte) (string, bool) {
 	if len(j) < 2 || j[0] != '"' || j[len(j)-1] != '"' {
 		return "", false

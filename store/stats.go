@@ -62,9 +62,9 @@ type medianQuery struct {
 // medianOf is the median's query for f. Every donation, or those of some
 // statuses (the browser's default is the paid ones), are counted from the
 // rollups, and walked in the order of the converted amounts' index, which
-// holds the status too: left to itself SQLite took the status's index,
-// then read each of 800,000 paid gifts for its amount and sorted them,
-// twice (6.5 s at a million).
+// holds the status too: left to itself SQLite takes the status's index,
+// then reads each paid gift from the table for its amount and sorts them,
+// twice, which takes seconds at a million.
 func (s *Store) medianOf(ctx context.Context, f filter) (medianQuery, error) {
 	where, args, err := f.where()
 	if err != nil {

@@ -62,9 +62,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 // Opening is what OpenWith does beside what Open does. A first sync
 // stopped after it recorded its end but before it built the search index
-// and the sums leaves them to the next open, which builds them: some 2 s
-// at 100,000 donations, 20 s at a million, cancelled by ctx (the next open
-// starts it again).
+// and the sums leaves them to the next open, which builds them (seconds
+// for a large store), cancelled by ctx (the next open starts it again).
 type Opening struct {
 	// Finishing, when set, is told on the caller's goroutine as that build
 	// starts, so that a command can say why it waits.

@@ -105,13 +105,14 @@ type writer interface {
 // ("" for the store's own, else "name."), as one segment on a level far
 // above the first. FTS5 merges all segments of a level into one on the
 // next level: built as FTS5 builds it ('rebuild', then 'optimize' into
-// one segment) the index lay on the level the merges of later syncs write
-// to, and every few syncs one of them rewrote it whole (0.5 s at 100,000
-// donations). Above the empty levels deepen makes it is merged once the
-// levels below are full, after some 4^deepSteps merges. FTS5 writes an
-// index optimized from segments on several levels past the deepest level
-// it ever had, so the index is first made deep (deepen), and a segment
-// kept on another level than those the donations are written to.
+// one segment) the index would lie on the level the merges of later syncs
+// write to, and every few syncs one of them would rewrite it whole, a
+// cost that grows with the store. Above the empty levels deepen makes it
+// is merged once the levels below are full, after some 4^deepSteps
+// merges. FTS5 writes an index optimized from segments on several levels
+// past the deepest level it ever had, so the index is first made deep
+// (deepen), and a segment kept on another level than those the donations
+// are written to.
 func fillSearch(ctx context.Context, x writer, in string) error {
 	if _, err := x.ExecContext(ctx, `INSERT INTO `+in+`donations_fts(donations_fts) VALUES ('delete-all')`); err != nil {
 		return err
@@ -173,9 +174,9 @@ func optimizeSearch(ctx context.Context, x execer, in string) error {
 // levels past the deepest level it ever had, not past the seed's: the
 // depth is made first, on a few pages (makeDeep), and the seed grown
 // after it to a size no segment FTS5 writes from memory reaches. Made
-// deep by merging it with one donation after another, the seed was
-// rewritten some six times: at 20,000 donations, two thirds of what the
-// index cost to build. The last donation is left to the rest, so that a
+// deep by merging it with one donation after another, the seed would be
+// rewritten again and again, most of what the index costs to build. The
+// last donation is left to the rest, so that a
 // seed of them all is still merged with a newer segment onto the deep
 // level.
 func deepen(ctx context.Context, x writer, in string) (int64, error) {

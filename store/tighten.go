@@ -14,7 +14,7 @@ import (
 // part-filled page of each of its fifty tables and indexes) are a larger
 // part of it than of a large one, enough to take a small store past its
 // JSON even compacted (docs/performance.md, "The local store"). Its
-// records, a fifth of it, are what can shrink: compressed again with the
+// records are what can shrink: compressed again with the
 // same dictionary by zstd's "better" level they are smaller than S2's
 // (and than zstd's fastest, which later records get), though many times
 // slower to make, since each restores the dictionary's tables. So a store

@@ -57,7 +57,7 @@ func (m *Model) totalsLine() string {
 
 // leftOut is what is not counted, in room cells, shortened to leave room
 // for the bare "↻ 937" where it still names a figure then: at 120 columns
-// on the platform's shape it took the whole line. Where it would name none
+// on the platform's shape it would take the whole line. Where it would name none
 // ("+5 statuses" alone), the money left out comes first.
 func (m *Model) leftOut(room int, bar string) string {
 	st := &m.ctx.Styles

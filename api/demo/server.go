@@ -34,8 +34,8 @@ type Server struct {
 	requests atomic.Int64
 	dataMu   sync.RWMutex // the admin handler changes data while pages are served
 	// all is what a request without filters matches, made once until the
-	// data changes: made for each page, it made the demo quadratic (a sync
-	// of a million asked for its 10,000 pages a list of a million each).
+	// data changes: made for each page, it would make the demo quadratic
+	// (each of a sync's pages would list every donation).
 	allMu sync.Mutex
 	all   []int
 	// kindsMade are the records of the other endpoints (kinds.go), made
@@ -270,8 +270,8 @@ func (s *Server) selected(r *http.Request) ([]int, error) {
 }
 
 // joined is recs as a JSON array, a line of its own. They are JSON already:
-// encoding the list scanned and copied each again (a sixth of what the
-// demo spent on a sync).
+// encoding the list would scan and copy each again, a noticeable part of
+// what the demo spends on a sync.
 func joined(recs []json.RawMessage) []byte {
 	out := []byte{'['}
 	for k, b := range recs {
