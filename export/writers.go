@@ -18,10 +18,10 @@ var Formats = []string{"table", "json", "ndjson", "csv"}
 
 // Writer writes donations one at a time into a buffer; Flush sends what
 // it holds on, and Close ends the document (the JSON array's bracket, the
-// table's last line) and flushes. A write a donation was a system call a
-// donation: Stream flushes a page at a time, which is what a reader
-// downstream waits for, and a file or an answer from the store is flushed
-// as the buffer fills and at the end.
+// table's last line) and flushes. Writing each donation through would be
+// a system call a donation: Stream flushes a page at a time, which is
+// what a reader downstream waits for, and a file or an answer from the
+// store is flushed as the buffer fills and at the end.
 type Writer interface {
 	Write(d *api.Donation) error
 	Flush() error

@@ -83,8 +83,8 @@ func answer(ctx context.Context, s dataset.Local, o listOptions, from dataset.Fr
 
 // writeAnswer writes the donations q selects, at most limit (< 0: all),
 // and says how many: the records as stored, not decoded, when w needs
-// nothing else (json, ndjson), since decoding each was a sixth of what
-// list --offline --search took.
+// nothing else (json, ndjson), since decoding each would be a large part
+// of what list --offline --search costs.
 func writeAnswer(ctx context.Context, s dataset.Local, q query.Query, limit int, w export.Writer) (int, error) {
 	n := 0
 	if rw, ok := w.(export.RawWriter); ok {
