@@ -235,7 +235,7 @@ func TestBudgetIsWhatTheServerLastSaid(t *testing.T) {
 		}
 	}
 	b, ok := h.client.Budget()
-	if !ok || b.Limit != 30 || b.Remaining != 27 || !b.Reset.After(time.Now()) {
+	if !ok || b.Limit != 30 || b.Remaining != 27 || !b.Reset.After(h.clock.Now()) {
 		t.Errorf("budget = %+v, %v; want 27 of 30 left until a reset to come", b, ok)
 	}
 }

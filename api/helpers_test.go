@@ -20,7 +20,9 @@ var fastRetry = api.RetryPolicy{MaxAttempts: 6, BaseDelay: time.Millisecond, Max
 var sized = apitest.Sized
 
 // harness is a demo server on loopback and a client that records every
-// exchange. Both keep time by clock, whose waits end at once, unless the
+// exchange. Both keep time by clock, whose waits end at once and which
+// reads the demo's end plus those waits, never the wall clock, so where a
+// rate limit's windows fall depends on the requests alone; unless the
 // test gives the client a clock of its own.
 type harness struct {
 	t      *testing.T
@@ -34,7 +36,7 @@ type harness struct {
 
 func newHarness(t *testing.T, opts demo.Options, cfg api.Config) *harness {
 	t.Helper()
-	h := &harness{t: t, clock: &apitest.Clock{}}
+	h := &harness{t: t, clock: &apitest.Clock{From: demo.End}}
 	if cfg.Clock == nil {
 		cfg.Clock, opts.Now = h.clock, h.clock.Now
 	}

@@ -265,9 +265,11 @@ func (at *indexing) next(ctx context.Context, n int) (bool, error) {
 // merges of later syncs.
 const deepSteps = 5
 
-// depthBase donations take some twelve pages: more than one donation, so
-// that the merges of makeDeep are not promoted.
-const depthBase = 256
+// depthBase donations take some 140 pages of seedPageSize (one donation
+// takes a few): more than one donation, so that the merges of makeDeep are
+// not promoted, and no more, as each of its merges rewrites them whole, a
+// large share of what the index of a few hundred donations costs.
+const depthBase = 64
 
 // seedFirst donations are indexed into the seed first, to learn how many
 // it needs.
@@ -287,7 +289,7 @@ const searchPageSize = 4050
 // segments written after it: in pages of searchPageSize that takes
 // thousands of donations (their trigrams are nearly as many as the whole
 // index's), each of its steps merged whole again; in pages of 128 the
-// depth's few hundred donations take enough. The index is merged into
+// depth's few dozen donations take enough. The index is merged into
 // pages of searchPageSize after it.
 const seedPageSize = 128
 
