@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"donations/api"
-	"donations/api/demo"
 	"donations/query"
 )
 
@@ -19,7 +18,7 @@ import (
 func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	list := demoList(t, demo.Options{Count: pastSeed(), Hostile: true, Drift: true, Seed: 3})
+	list, _ := sharedEnd(t, hostileDrift())
 	want := deferredStore(t, list)
 	if err := want.tidy(ctx, true, want.buildInTurn); err != nil {
 		t.Fatal(err)

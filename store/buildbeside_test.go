@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -30,12 +31,11 @@ func TestEndBesideMakesWhatInTurnMakes(t *testing.T) {
 	}{
 		{"spec", demo.Options{Count: pastSeed()}},
 		{"donorbox", demo.Options{Count: pastSeed(), Shape: demo.ShapeDonorbox}},
-		{"hostile drift", demo.Options{Count: pastSeed(), Hostile: true, Drift: true, Seed: 7}},
+		{"hostile drift", hostileDrift()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			list := demoList(t, c.o)
-			want := inTurn(t, list)
+			list, want := sharedEnd(t, c.o)
 			s := deferredStore(t, list)
 			if err := s.Tidy(ctx, true); err != nil {
 				t.Fatal(err)
@@ -53,6 +53,40 @@ func pastSeed() int {
 		return seedFirst + 100
 	}
 	return 3000
+}
+
+// endFixture is a demo list and what inTurn makes of it.
+type endFixture struct {
+	mu   sync.Mutex
+	list []api.Donation
+	want map[string][]string
+}
+
+// ends are the endFixtures made, by their demo options.
+var ends sync.Map
+
+// sharedEnd is the list the demo made with o sends, and what the end of a
+// first sync of it makes on one connection, fetched and built by the first
+// test that asks and handed to the others that ask with the same o: each
+// only puts the list into a store of its own, and reads want.
+func sharedEnd(t *testing.T, o demo.Options) ([]api.Donation, map[string][]string) {
+	t.Helper()
+	v, _ := ends.LoadOrStore(fmt.Sprintf("%+v", o), new(endFixture))
+	e := v.(*endFixture)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.list == nil {
+		list := demoList(t, o)
+		e.want = inTurn(t, list)
+		e.list = list
+	}
+	return e.list, e.want
+}
+
+// hostileDrift is a hostile, drifting account past seedFirst, whose end
+// more than one test checks.
+func hostileDrift() demo.Options {
+	return demo.Options{Count: pastSeed(), Hostile: true, Drift: true, Seed: 7}
 }
 
 // inTurn is what the end of a first sync of list makes on one connection:
@@ -218,8 +252,7 @@ func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
 	if testing.Short() {
 		count = 500 // still cancelled at more places than the test asks
 	}
-	list := demoList(t, demo.Options{Count: count})
-	want := inTurn(t, list)
+	list, want := sharedEnd(t, demo.Options{Count: count})
 	cancelled := 0
 	for n := 1; ; n += max(1, n/2) {
 		if n > 100_000 {
@@ -260,8 +293,7 @@ func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
 // makes with the name free.
 func TestEndReplacesWhatItsScratchNameHolds(t *testing.T) {
 	ctx := context.Background()
-	list := demoList(t, demo.Options{Count: 500})
-	want := inTurn(t, list)
+	list, want := sharedEnd(t, demo.Options{Count: 500})
 	for _, plant := range []struct {
 		what string
 		make func(t *testing.T, at, own string)

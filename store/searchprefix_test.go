@@ -1,9 +1,11 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,14 +51,9 @@ func windowIDs(t *testing.T, s *store.Store, q query.Query, limit int) []int64 {
 	t.Helper()
 	var ids []int64
 	err := s.Window(context.Background(), q, 0, limit, func(raw []byte) error {
-		var d struct {
-			ID int64 `json:"id"`
-		}
-		if err := json.Unmarshal(raw, &d); err != nil {
-			return err
-		}
-		ids = append(ids, d.ID)
-		return nil
+		id, err := leadingID(raw)
+		ids = append(ids, id)
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +131,32 @@ func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 			t.Errorf("no search was past the cap: the lower bound went untested")
 		}
 	}
+}
+
+// leadingID is the "id" of the JSON object raw, read up to that member
+// and no further: the demo sends it first, and a search that selects most
+// of the records would otherwise read each whole to its end.
+func leadingID(raw []byte) (int64, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return 0, err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return 0, err
+		}
+		if key == "id" {
+			var id int64
+			err := dec.Decode(&id)
+			return id, err
+		}
+		var skipped json.RawMessage
+		if err := dec.Decode(&skipped); err != nil {
+			return 0, err
+		}
+	}
+	return 0, fmt.Errorf("no id in %.100s", raw)
 }
 
 func windowAll(t *testing.T, s *store.Store) []api.Donation {
