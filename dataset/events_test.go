@@ -149,9 +149,8 @@ func TestAWatcherNobodyReadsDoesNotStallASync(t *testing.T) {
 
 // Watchers that come and go, with syncs told to them, leave no goroutine.
 func TestWatchersLeaveNoGoroutine(t *testing.T) {
-	srv := server(t, demo.Options{Count: 300})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: 300})
 	c := client(t, srv.URL)
-	s, _ := tempStore(t)
 	sync(t, s, c, dataset.SyncOptions{}) // its connections stay for the syncs below
 	before := runtime.NumGoroutine()
 	for range 20 {

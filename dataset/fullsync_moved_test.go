@@ -20,10 +20,8 @@ import (
 // does not call the store whole; the next full sync makes it exact.
 func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 	t.Parallel()
-	srv := server(t, demo.Options{Count: sized(2000, 1000)})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: sized(2000, 1000)})
 	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
 	before, err := s.Info(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -88,10 +86,7 @@ func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 // whole.
 func TestFullSyncKeepsWhatItCannotAskAfter(t *testing.T) {
 	t.Parallel()
-	srv := server(t, demo.Options{Count: 1000})
-	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: 1000})
 	all := srv.Match(demo.Filter{})
 	srv.Remove(all[100]) // the last of page 1: between two pages
 	deaf := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
