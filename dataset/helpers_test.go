@@ -12,6 +12,7 @@ var (
 	clockedClient = datasettest.ClockedClient
 	open          = datasettest.Open
 	tempStore     = datasettest.TempStore
+	syncedCopy    = datasettest.Synced
 	sync          = datasettest.Sync
 	cutShort      = datasettest.CutShort
 	ids           = datasettest.IDs

@@ -61,9 +61,7 @@ func TestASyncOverPagingThatChangesLosesNoGiftSilently(t *testing.T) {
 func TestASyncAfterTheServersOrderFlippedLearnsItAgain(t *testing.T) {
 	t.Parallel()
 	for _, flipped := range []bool{false, true} {
-		before := server(t, demo.Options{Count: 600, NewestOnly: true})
-		s, _ := tempStore(t)
-		sync(t, s, client(t, before.URL), dataset.SyncOptions{})
+		_, s, _ := syncedCopy(t, demo.Options{Count: 600, NewestOnly: true})
 		after := server(t, demo.Options{Count: 600, NewestOnly: !flipped})
 		after.Add(30)
 		res := sync(t, s, client(t, after.URL), dataset.SyncOptions{Window: 1})

@@ -122,12 +122,10 @@ func TestRememberMakesTheStoreItsFileOutlived(t *testing.T) {
 }
 
 // synced is a demo server of 300 donations, the path of a closed store
-// a sync filled from it, and what that sync learned of the server.
+// a first sync filled from it, and what that sync learned of the server.
 func synced(t *testing.T) (*demo.Running, string, api.Profile) {
 	t.Helper()
-	srv := server(t, demo.Options{Count: 300})
-	s, path := tempStore(t)
-	sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
+	srv, s, path := syncedCopy(t, demo.Options{Count: 300})
 	learned, err := s.Profile(context.Background())
 	if err != nil || learned == (api.Profile{}) {
 		t.Fatalf("the sync learned %+v (%v)", learned, err)

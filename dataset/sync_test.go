@@ -62,10 +62,8 @@ func incrementalSync(t *testing.T, count int) {
 func TestRefundsFoundByWindowAndFull(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	srv := server(t, demo.Options{Count: 1000})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
 	all := srv.Match(demo.Filter{})
 	recent, old := all[len(all)-150], all[10]
 	srv.SetStatus(recent, "refunded")
@@ -108,10 +106,8 @@ func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
 // newest donation where it should be reads everything rather than miss any.
 func TestShiftedListFallsBackToAFullSync(t *testing.T) {
 	t.Parallel()
-	srv := server(t, demo.Options{Count: 1000})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
 	all := srv.Match(demo.Filter{})
 	for _, id := range all[:150] {
 		srv.Remove(id)

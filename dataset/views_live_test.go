@@ -18,10 +18,8 @@ import (
 // Live must check it too, not a walk the caller never started.
 func TestLiveChecksTheSourceAnswerReads(t *testing.T) {
 	t.Parallel()
-	srv := server(t, demo.Options{Count: 300})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: 300})
 	c := client(t, srv.URL)
-	s, _ := tempStore(t)
-	sync(t, s, c, dataset.SyncOptions{})
 	ctx := context.Background()
 	var email string
 	var ids []int64

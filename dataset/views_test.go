@@ -118,7 +118,7 @@ func reportCells(r export.Report) ([][]any, error) {
 // says it is partial, over what the store holds.
 func TestViewReadsSayHowWhole(t *testing.T) {
 	t.Parallel()
-	eachShape(t, sized(1500, 800), func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
+	eachShape(t, sized(1500, 800), false, func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store) {
 		half, _ := tempStore(t)
 		cutShort(t, half, c, dataset.SyncOptions{Concurrency: 1}, 2)
 		sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
