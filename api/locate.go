@@ -69,7 +69,8 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 	if err := p.learn(ctx); err != nil {
 		return 0, err
 	}
-	lo, hi := bounds(p.searched())
+	keys := p.searched()
+	lo, hi := bounds(keys)
 	for hi == 0 {
 		var probes []int
 		for n, w := max(1, 2*lo), p.searchWidth(width); len(probes) < w && n <= 1<<30; n *= 2 {
@@ -81,15 +82,16 @@ func (p *Pager) locate(ctx context.Context, width int) (int, error) {
 		if err := p.loadAll(ctx, probes); err != nil {
 			return 0, err
 		}
-		lo, hi = bounds(p.searched())
+		keys = p.searched()
+		lo, hi = bounds(keys)
 	}
 	for hi-lo > 1 {
 		if err := p.loadAll(ctx, between(lo, hi, p.searchWidth(width))); err != nil {
 			return 0, err
 		}
-		lo, hi = bounds(p.searched())
+		keys = p.searched()
+		lo, hi = bounds(keys)
 	}
-	keys := p.searched()
 	if keys[hi] == (contentKey{}) {
 		hi--
 	}

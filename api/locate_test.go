@@ -137,9 +137,9 @@ func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apit
 // The search for the last page keeps the pages the walk reads first within
 // SearchBytes of bodies, and lets go of the rest, which the walk asks for
 // again: pages as the demo serves them are all kept, so no page is asked
-// for twice, and pages of long records (1.2 MB each) no longer hold what
-// a first sync holds in proportion to their length. The walk back from
-// the last page still reads every donation once, newest first.
+// for twice, and pages of long records are let go of, so what a first
+// sync holds does not grow with their length. The walk back from the
+// last page still reads every donation once, newest first.
 func TestTheSearchKeepsPagesWithinTheirBytes(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -147,8 +147,8 @@ func TestTheSearchKeepsPagesWithinTheirBytes(t *testing.T) {
 	}{{0, 1}, {0, 4}, {1, 1}, {1, 4}} {
 		t.Run(fmt.Sprintf("long%d/width%d", tc.long, tc.width), func(t *testing.T) {
 			t.Parallel()
-			// Over ten pages of 1.2 MB the search already fetches more
-			// than the bound holds: the race pass reads no more.
+			// Over ten pages of long records the search already fetches
+			// more than the bound holds: the race pass reads no more.
 			count := sized(3_000, 1_000)
 			h := newHarness(t, demo.Options{Count: count, LongFields: tc.long}, api.Config{})
 			p := h.client.Pager(api.Query{}, api.NewestFirst)
