@@ -196,10 +196,9 @@ func (n Number) Decimal() (Decimal, bool) {
 // sent says whether the field came with a value, for the decoder to let a
 // flat field win over the same field sent under another name. A blank text
 // is no value: an empty flat e-mail must not hide the donor's nested one.
-func (t Text) sent() bool   { return t.Valid && strings.TrimSpace(t.Value) != "" }
-func (n Int) sent() bool    { return n.Valid }
-func (f Flag) sent() bool   { return f.Valid }
-func (n Number) sent() bool { return n.Valid }
+func (t Text) sent() bool { return t.Valid && strings.TrimSpace(t.Value) != "" }
+func (n Int) sent() bool  { return n.Valid }
+func (f Flag) sent() bool { return f.Valid }
 
 // fill sets to from from when to was not sent and from was.
 func fill[T interface{ sent() bool }](to *T, from T) {

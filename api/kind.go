@@ -32,16 +32,6 @@ var (
 // ones that other records refer to first.
 var RecordKinds = []RecordKind{CampaignsKind, PlansKind, DonorsKind, EventsKind, TicketsKind, PurchasesKind}
 
-// RecordKindNamed is the kind called name ("plans"), and whether there is one.
-func RecordKindNamed(name string) (RecordKind, bool) {
-	for _, k := range RecordKinds {
-		if k.Name == name {
-			return k, true
-		}
-	}
-	return RecordKind{}, false
-}
-
 // KindQuery is one request to a kind's endpoint: paging and the filters,
 // each of which must be one the kind takes.
 type KindQuery struct {

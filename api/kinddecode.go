@@ -95,13 +95,6 @@ func kindList[T KindRecord]() listing[T] {
 	return listing[T]{keys: keys, name: strings.TrimSuffix(k.Name, "s"), read: readKind[T]}
 }
 
-// DecodeKindPage reads a page of a kind's endpoint as DecodePage reads
-// one of donations: a bare array, or the list in an envelope under the
-// kind's name or data, results, items, records.
-func DecodeKindPage[T KindRecord](body []byte, page int) ([]T, Meta, error) {
-	return decodePage(body, page, kindList[T](), true)
-}
-
 // DecodeKindRecord reads one record as sent (its Raw), as a store that
 // keeps the bytes reads them back. A value of the wrong type costs its
 // field only; bytes that are not one JSON object are an error.
