@@ -59,7 +59,7 @@ func TestGoldenScreens(t *testing.T) {
 	for _, walk := range goldenWalks(cases) {
 		t.Run(walk[0].name, func(t *testing.T) {
 			t.Parallel()
-			src, _ := demoSource(t, demo.Options{Count: testCount})
+			src, _ := demoSource(t, demo.Options{Count: wideCount})
 			d := newDriver(t, src, walk[0].w, walk[0].h)
 			d.walk(walk, func(g goldenScreen) {
 				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
@@ -96,7 +96,7 @@ func TestGoldenColours(t *testing.T) {
 	for _, walk := range goldenWalks(cases) {
 		t.Run(walk[0].name, func(t *testing.T) {
 			t.Parallel()
-			src, _ := demoSource(t, demo.Options{Count: testCount})
+			src, _ := demoSource(t, demo.Options{Count: wideCount})
 			d := newDriver(t, src, walk[0].w, walk[0].h)
 			d.walk(walk, func(g goldenScreen) {
 				for _, bg := range backgrounds {
