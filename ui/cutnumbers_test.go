@@ -30,7 +30,7 @@ func TestNoNumberCutAt80(t *testing.T) {
 		name string
 		keys []string
 	}
-	src, _ := demoSource(t, demo.Options{})
+	src, _ := demoSource(t, demo.Options{Count: wideCount})
 	d := newDriver(t, src, 80, 24)
 	for i, walk := range [][]screen{
 		{{"list", nil}},

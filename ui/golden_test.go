@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"image/color"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -55,17 +56,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"search_empty_80x24", 80, 24, []string{"/"}},
 		{"search_empty_120x35", 120, 35, []string{"/"}},
 	}
-	name := t.Name()
-	for _, walk := range goldenWalks(cases) {
-		t.Run(walk[0].name, func(t *testing.T) {
-			t.Parallel()
-			src, _ := demoSource(t, demo.Options{Count: testCount})
-			d := newDriver(t, src, walk[0].w, walk[0].h)
-			d.walk(walk, func(g goldenScreen) {
-				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
-			})
-		})
-	}
+	runGoldenWalks(t, cases, goldenDriver, screenIsGolden)
 }
 
 // The same screens in colour, on a dark and on a light terminal: the
@@ -76,7 +67,6 @@ func TestGoldenScreens(t *testing.T) {
 func TestGoldenColours(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
-	name := t.Name()
 	backgrounds := []struct {
 		name string
 		msg  tea.BackgroundColorMsg
@@ -93,17 +83,37 @@ func TestGoldenColours(t *testing.T) {
 		{"help_120x35", 120, 35, []string{"?"}},
 		{"detail_80x24", 80, 24, []string{"enter"}},
 	}
-	for _, walk := range goldenWalks(cases) {
+	runGoldenWalks(t, cases, goldenDriver, func(t *testing.T, d *driver, name string) {
+		dir, screen := path.Split(name)
+		for _, bg := range backgrounds {
+			d.send(bg.msg)
+			golden.RequireEqual(goldenOf{t, dir + bg.name + "_" + screen}, strings.ReplaceAll(stable(d.m.View().Content), "\x1b", "␛"))
+		}
+	})
+}
+
+// goldenDriver is a browser of w×h over the golden screens' account.
+func goldenDriver(t *testing.T, w, h int) *driver {
+	src, _ := demoSource(t, demo.Options{Count: wideCount})
+	return newDriver(t, src, w, h)
+}
+
+// screenIsGolden checks d's screen, colours stripped, against the golden
+// file of that name.
+func screenIsGolden(t *testing.T, d *driver, name string) {
+	golden.RequireEqual(goldenOf{t, name}, stable(d.screen()))
+}
+
+// runGoldenWalks checks the screens of t's golden files, each walk of
+// goldenWalks in a subtest of its own, on a browser newDriver gives: check
+// is given the golden file's name, the test's and the screen's.
+func runGoldenWalks(t *testing.T, screens []goldenScreen, newDriver func(t *testing.T, w, h int) *driver, check func(t *testing.T, d *driver, name string)) {
+	name := t.Name()
+	for _, walk := range goldenWalks(screens) {
 		t.Run(walk[0].name, func(t *testing.T) {
 			t.Parallel()
-			src, _ := demoSource(t, demo.Options{Count: testCount})
-			d := newDriver(t, src, walk[0].w, walk[0].h)
-			d.walk(walk, func(g goldenScreen) {
-				for _, bg := range backgrounds {
-					d.send(bg.msg)
-					golden.RequireEqual(goldenOf{t, name + "/" + bg.name + "_" + g.name}, strings.ReplaceAll(stable(d.m.View().Content), "\x1b", "␛"))
-				}
-			})
+			d := newDriver(t, walk[0].w, walk[0].h)
+			d.walk(walk, func(g goldenScreen) { check(t, d, name+"/"+g.name) })
 		})
 	}
 }

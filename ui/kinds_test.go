@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
@@ -253,8 +251,7 @@ func TestKindGoldenScreens(t *testing.T) {
 	// the tests below drive the same views over the same account.
 	skipShort(t)
 	t.Parallel()
-	name := t.Name()
-	for _, walk := range goldenWalks([]goldenScreen{
+	runGoldenWalks(t, []goldenScreen{
 		{"plans_80x24", 80, 24, []string{":", "plans", "enter"}},
 		{"plans_120x35", 120, 35, []string{":", "plans", "enter"}},
 		{"campaigns_80x24", 80, 24, []string{":", "campaigns", "enter"}},
@@ -262,14 +259,10 @@ func TestKindGoldenScreens(t *testing.T) {
 		{"plan_detail_80x24", 80, 24, []string{":", "plans", "enter", "j", "enter"}},
 		{"plan_detail_120x35", 120, 35, []string{":", "plans", "enter", "j", "enter"}},
 		{"prompt_over_plans_80x24", 80, 24, []string{":", "plans", "enter", ":", "do", "tab"}},
-	}) {
-		t.Run(walk[0].name, func(t *testing.T) {
-			d, _ := kindsDriver(t, donorbox, 300, walk[0].w, walk[0].h)
-			d.walk(walk, func(g goldenScreen) {
-				golden.RequireEqual(goldenOf{t, name + "/" + g.name}, stable(d.screen()))
-			})
-		})
-	}
+	}, func(t *testing.T, w, h int) *driver {
+		d, _ := kindsDriver(t, donorbox, 300, w, h)
+		return d
+	}, screenIsGolden)
 }
 
 // Esc goes back along the jumps, each screen as it was, then to the

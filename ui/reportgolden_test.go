@@ -25,7 +25,7 @@ func TestReportGoldenScreens(t *testing.T) {
 		tabs int
 	}{{"lybunt", 1}, {"retention", 3}, {"yoy", 5}}
 	sizes := []struct{ w, h int }{{80, 24}, {120, 35}}
-	src, _ := demoSource(t, demo.Options{Count: testCount})
+	src, _ := demoSource(t, demo.Options{Count: wideCount})
 	d := newDriver(t, src, sizes[0].w, sizes[0].h)
 	d.keys("G", "i")
 	tabs := 0

@@ -40,7 +40,7 @@ func TestTooSmallTerminalSaysSo(t *testing.T) {
 func TestEveryLineFitsTheTerminal(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	src, _ := demoSource(t, demo.Options{})
+	src, _ := demoSource(t, demo.Options{Count: wideCount})
 	// One browser, the terminal resized to each size over the help the
 	// size before left open: Esc gives the list at the new size.
 	d := newDriver(t, src, 80, 24)

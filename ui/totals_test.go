@@ -183,8 +183,7 @@ func footerFiguresOfFixedAccounts(t *testing.T) {
 		w, h  int
 		steps []step // each goes on from the screen the one before left
 	}{
-		// The figures are of 1,500 gifts, which -short's testCount would
-		// make 300.
+		// The figures are of 1,500 gifts, not testCount's 300.
 		{demo.Options{Count: 1500}, 80, 24, []step{{[]string{"G"}, "+USD 20,631.08 refunded +3 statuses, not counted"}}},
 		{demo.Options{Count: 5000}, 80, 24, []step{{[]string{"G"}, "refunded +3 statuses, not counted"}}},
 		// Refunded in six currencies (gifts with no conversion count in
