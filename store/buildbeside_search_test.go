@@ -18,12 +18,9 @@ import (
 func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	list, _ := sharedEnd(t, hostileDrift())
-	want := deferredStore(t, list)
-	if err := want.tidy(ctx, true, want.buildInTurn); err != nil {
-		t.Fatal(err)
-	}
-	s := deferredStore(t, list)
+	e := sharedEnd(t, hostileDrift())
+	want := e.builtInTurn(t)
+	s := deferredStore(t, e.list)
 	readEmptyIndex(t, s)
 	if err := s.Tidy(ctx, true); err != nil {
 		t.Fatal(err)
@@ -32,7 +29,7 @@ func TestEndBesideSearchIndexIsReadAtOnce(t *testing.T) {
 		t.Errorf("integrity check: %v", err)
 	}
 	found := 0
-	for _, w := range searchedWords(list) {
+	for _, w := range searchedWords(e.list) {
 		q := query.Query{Filter: query.Filter{Search: w}, Sort: "id"}
 		got, wanted := searchIDs(t, s, q), searchIDs(t, want, q)
 		if !slices.Equal(got, wanted) {
