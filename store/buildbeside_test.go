@@ -35,12 +35,12 @@ func TestEndBesideMakesWhatInTurnMakes(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			list, want := sharedEnd(t, c.o)
-			s := deferredStore(t, list)
+			e := sharedEnd(t, c.o)
+			s := e.deferredStore(t)
 			if err := s.Tidy(ctx, true); err != nil {
 				t.Fatal(err)
 			}
-			sameStore(t, s, want)
+			sameStore(t, s, e.want)
 		})
 	}
 }
@@ -55,50 +55,91 @@ func pastSeed() int {
 	return 3000
 }
 
-// endFixture is a demo list and what inTurn makes of it.
+// endFixture is a demo list, what inTurn makes of it, and the files of a
+// store holding it as a first sync leaves it before its end (deferred)
+// and after the end on one connection (builtInTurn).
 type endFixture struct {
-	mu   sync.Mutex
-	list []api.Donation
-	want map[string][]string
+	mu                       sync.Mutex
+	list                     []api.Donation
+	want                     map[string][]string
+	deferredFile, inTurnFile []byte
 }
 
 // ends are the endFixtures made, by their demo options.
 var ends sync.Map
 
-// sharedEnd is the list the demo made with o sends, and what the end of a
-// first sync of it makes on one connection, fetched and built by the first
-// test that asks and handed to the others that ask with the same o: each
-// only puts the list into a store of its own, and reads want.
-func sharedEnd(t *testing.T, o demo.Options) ([]api.Donation, map[string][]string) {
+// sharedEnd is the endFixture of the list the demo made with o sends,
+// fetched and built by the first test that asks and handed to the others
+// that ask with the same o: each only copies its files into a store of its
+// own, and reads want.
+func sharedEnd(t *testing.T, o demo.Options) *endFixture {
 	t.Helper()
 	v, _ := ends.LoadOrStore(fmt.Sprintf("%+v", o), new(endFixture))
 	e := v.(*endFixture)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.list == nil {
+		ctx := context.Background()
 		list := demoList(t, o)
-		e.want = inTurn(t, list)
+		s := deferredStore(t, list)
+		e.deferredFile = closedFile(t, s)
+		s = e.deferredStore(t)
+		if err := s.tidy(ctx, true, s.buildInTurn); err != nil {
+			t.Fatal(err)
+		}
+		e.want = everyRow(t, s)
+		e.inTurnFile = closedFile(t, s)
 		e.list = list
 	}
-	return e.list, e.want
+	return e
+}
+
+// deferredStore is a store of the test's own holding e's list as a first
+// sync leaves it before its end: a copy of the one put once.
+func (e *endFixture) deferredStore(t *testing.T) *Store {
+	t.Helper()
+	return openCopy(t, e.deferredFile)
+}
+
+// builtInTurn is a store of the test's own holding what the end on one
+// connection makes of e's list.
+func (e *endFixture) builtInTurn(t *testing.T) *Store {
+	t.Helper()
+	return openCopy(t, e.inTurnFile)
+}
+
+// closedFile is the file of the store s on disk, once closed.
+func closedFile(t *testing.T, s *Store) []byte {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(s.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// openCopy opens, as a store, a copy of file in the test's temp dir.
+func openCopy(t *testing.T, file []byte) *Store {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "end.db")
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
 
 // hostileDrift is a hostile, drifting account past seedFirst, whose end
 // more than one test checks.
 func hostileDrift() demo.Options {
 	return demo.Options{Count: pastSeed(), Hostile: true, Drift: true, Seed: 7}
-}
-
-// inTurn is what the end of a first sync of list makes on one connection:
-// every table's rows.
-func inTurn(t *testing.T, list []api.Donation) map[string][]string {
-	t.Helper()
-	ctx := context.Background()
-	s := deferredStore(t, list)
-	if err := s.tidy(ctx, true, s.buildInTurn); err != nil {
-		t.Fatal(err)
-	}
-	return everyRow(t, s)
 }
 
 // sameStore fails unless s holds the rows of want, passes its integrity
@@ -162,10 +203,33 @@ func everyRow(t *testing.T, s *Store) map[string][]string {
 	names := columnTexts(t, s.db, `SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'`)
 	out := map[string][]string{}
 	for _, name := range names {
-		out[name] = rowsOf(t, s.db, `SELECT * FROM "`+name+`"`)
+		out[name] = columnTexts(t, s.db, quotedRows(t, s.db, name))
 	}
 	out["sqlite_schema"] = rowsOf(t, s.db, `SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name`)
 	return out
+}
+
+// quotedRows is a query of each row of the table name, in its own
+// order, as one text: every column SELECT * reads, quoted by SQLite as
+// an SQL literal, which tells each type and value apart (a REAL to the
+// digits that give it back). The engine writes the text: formatting every
+// value in Go was most of what comparing two stores cost.
+func quotedRows(t *testing.T, db *sql.DB, name string) string {
+	t.Helper()
+	rows, err := db.Query(`SELECT * FROM "` + name + `" LIMIT 0`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols, err := rows.Columns()
+	rows.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := make([]string, len(cols))
+	for i, c := range cols {
+		quoted[i] = `quote("` + c + `")`
+	}
+	return `SELECT ` + strings.Join(quoted, ` || ',' || `) + ` FROM "` + name + `"`
 }
 
 // columnTexts is the one column of text q selects, row by row.
@@ -252,13 +316,14 @@ func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
 	if testing.Short() {
 		count = 500 // still cancelled at more places than the test asks
 	}
-	list, want := sharedEnd(t, demo.Options{Count: count})
+	e := sharedEnd(t, demo.Options{Count: count})
+	want := e.want
 	cancelled := 0
 	for n := 1; ; n += max(1, n/2) {
 		if n > 100_000 {
 			t.Fatal("the end never ran to its end")
 		}
-		s := deferredStore(t, list)
+		s := e.deferredStore(t)
 		c := cancelledAfter(n)
 		err := s.Tidy(c, true)
 		c.cancel()
@@ -293,7 +358,7 @@ func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
 // makes with the name free.
 func TestEndReplacesWhatItsScratchNameHolds(t *testing.T) {
 	ctx := context.Background()
-	list, want := sharedEnd(t, demo.Options{Count: 500})
+	e := sharedEnd(t, demo.Options{Count: 500})
 	for _, plant := range []struct {
 		what string
 		make func(t *testing.T, at, own string)
@@ -325,12 +390,12 @@ func TestEndReplacesWhatItsScratchNameHolds(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := fileState(t, own)
-			s := deferredStore(t, list)
+			s := e.deferredStore(t)
 			plant.make(t, sidePath(s.path), own)
 			if err := s.Tidy(ctx, true); err != nil {
 				t.Fatal(err)
 			}
-			sameStore(t, s, want)
+			sameStore(t, s, e.want)
 			if after := fileState(t, own); after != before {
 				t.Errorf("the user's own file changed: %s, was %s", after, before)
 			}

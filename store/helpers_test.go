@@ -27,6 +27,7 @@ var (
 	agree        = datasettest.Agree
 	firstDiff    = datasettest.FirstDiff
 	skipShort    = datasettest.SkipShort
+	syncedCopy   = datasettest.Synced
 	sized        = apitest.Sized
 )
 

@@ -63,8 +63,8 @@ func TestLongSearchesFindWhatLikeFinds(t *testing.T) {
 	skipShort(t)
 	ctx := context.Background()
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
-	db := reader(t, path)
-	words, apart := longWords(t, db)
+	words, apart := longWords(t, reader(t, path))
+	db := searchTexts(t, path)
 	if len(apart) == 0 {
 		t.Fatal("no donation holds the trigrams of a word apart: the recheck went untested")
 	}
@@ -149,7 +149,7 @@ func longWords(t *testing.T, db *sql.DB) (words, apart []string) {
 func TestShortSearchRightAfterASync(t *testing.T) {
 	skipShort(t)
 	s, path, _, _ := syncedFile(t, demo.Options{Count: 300}, dataset.SyncOptions{})
-	db := reader(t, path)
+	db := searchTexts(t, path)
 	for _, w := range []string{"m", "ma", "e", "jo", "a", "an"} {
 		want := likeIDs(t, db, w, "", "id", -1)
 		if n, err := s.Count(context.Background(), query.Query{Filter: query.Filter{Search: w}}); err != nil || n != len(want) {
