@@ -77,3 +77,10 @@ func TestNamesKeepShorterEndsThanWhatDonorsWrote(t *testing.T) {
 		}
 	}
 }
+
+// searchText is the search column of d as a page's put makes it.
+func searchText(d *api.Donation) string {
+	t, ok := api.Time(d.DonationDate)
+	var w searchWords
+	return w.text(d, t, ok)
+}

@@ -10,21 +10,6 @@ import (
 	"donations/api"
 )
 
-// searchText is the search column of d: what a quick search matches,
-// folded, but for what the columns hold as it would be folded (see
-// searched). The donor (names, e-mail, city, phone, employer, occupation),
-// what the gift went to (form, campaign, designation), the tribute (its
-// type, honoree, recipient and message), what the donor wrote (comment,
-// answers to the form's questions), and the status, amount, currency and
-// day (UTC). Every byte of it is indexed three times over (trigram), so
-// what no one looks a gift up by stays out: addresses, UTM values, the
-// questions themselves, answers that are yes, no or a number.
-func searchText(d *api.Donation) string {
-	t, ok := api.Time(d.DonationDate)
-	var w searchWords
-	return w.text(d, t, ok)
-}
-
 // donation adds the words of d's search text, made at t when ok. What
 // names a donor or a gift keeps nameEnd bytes of each end when long, what
 // a donor wrote textEnd (see nameEnd).
@@ -94,10 +79,18 @@ type searchWords struct {
 	invalid bool // a word was not UTF-8, which folds apart differently
 }
 
-// text is the search text of d, made at t when ok (the caller has read
-// the date already): folded word by word, or as a whole when a word is
-// not UTF-8 (the transform reads what follows such bytes by what stands
-// before them).
+// text is the search column of d, made at t when ok (the caller has read
+// the date already): what a quick search matches, folded, but for what the
+// columns hold as it would be folded (see searched). The donor (names,
+// e-mail, city, phone, employer, occupation), what the gift went to (form,
+// campaign, designation), the tribute (its type, honoree, recipient and
+// message), what the donor wrote (comment, answers to the form's
+// questions), and the status, amount, currency and day (UTC). Every byte of
+// it is indexed three times over (trigram), so what no one looks a gift up
+// by stays out: addresses, UTM values, the questions themselves, answers
+// that are yes, no or a number. It is folded word by word, or as a whole
+// when a word is not UTF-8 (the transform reads what follows such bytes by
+// what stands before them).
 func (w *searchWords) text(d *api.Donation, t time.Time, ok bool) string {
 	*w = searchWords{buf: w.buf[:0]}
 	w.donation(d, t, ok)
