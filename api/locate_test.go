@@ -14,27 +14,31 @@ import (
 )
 
 // The search for the last page finds it whatever number of pages it asks
-// for at once, over every kind of server, however the list ends. The race
-// pass ends its longer lists in the same ways, after 50 and 100 pages.
+// for at once, over every kind of server, however the list ends. The
+// counts are of pages of 100; the race pass (-short) asks for pages of
+// 10 instead (perPage), over lists of as many pages that end in the same
+// ways: the search reads pages and compares them, whatever they hold.
 func TestLastIsFoundAtAnyWidth(t *testing.T) {
 	cases := []struct {
 		count int
 		past  string
 	}{
 		{-1, "empty"}, {37, "last"}, {100, "empty"}, {100, "last"}, {101, "empty"},
-		{1_650, "empty"}, {2_050, "last"}, {4_050, "last"}, {sized(20_000, 5_000), "empty"}, {sized(20_050, 5_050), "last"}, {sized(100_000, 10_000), "empty"},
+		{1_650, "empty"}, {2_050, "last"}, {4_050, "last"}, {20_000, "empty"}, {20_050, "last"}, {100_000, "empty"},
 	}
+	per := perPage()
+	q := api.Query{PerPage: per}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {
 			// One account for the four widths, each read by a client of its
 			// own that learns the server afresh.
 			t.Run(fmt.Sprintf("%s/%d/%s", sv.Name, tc.count, tc.past), func(t *testing.T) {
 				t.Parallel()
-				h := newHarness(t, sv.Of(demo.Options{Count: tc.count, PastEnd: tc.past}), api.Config{})
-				want := (len(h.server.Match(demo.Filter{})) + 99) / 100
+				h := newHarness(t, sv.Of(demo.Options{Count: onPages(tc.count, per), PastEnd: tc.past}), api.Config{})
+				want := (len(h.server.Match(demo.Filter{})) + per - 1) / per
 				for _, width := range []int{1, 2, 4, 7} {
 					t.Run(fmt.Sprintf("width%d", width), func(t *testing.T) {
-						p := h.newClient(t, api.Config{}).Pager(api.Query{}, api.NewestFirst)
+						p := h.newClient(t, api.Config{}).Pager(q, api.NewestFirst)
 						p.SetConcurrency(width)
 						last, err := p.Last(context.Background())
 						p.Close()
