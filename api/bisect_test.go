@@ -37,14 +37,12 @@ func walkRange(t *testing.T, w *api.RangeWalk) []int64 {
 }
 
 // The requests a range costs grow with the log of the account's pages:
-// the first pass shows it up to 200 pages, the race pass up to 20.
+// up to 200 pages, of 100 or, in the race pass (-short), of 10 (perPage):
+// the bisection counts pages, whatever they hold.
 func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 	t.Parallel()
-	sizes := []int{950, 5_000, 20_000}
-	if testing.Short() {
-		sizes = []int{950, 2_000}
-	}
-	for _, size := range sizes {
+	per := perPage()
+	for _, size := range []int{onPages(950, per), onPages(5_000, per), onPages(20_000, per)} {
 		h := newHarness(t, demo.Options{Count: size}, api.Config{})
 		all := apitest.Every(t, h.client)
 		first, last := dateOf(t, all[0]), dateOf(t, all[len(all)-1])
@@ -67,10 +65,10 @@ func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 					}
 				}
 				before := h.server.Requests()
-				w := h.client.RangeWalk(api.Query{}, pos.r, 1)
+				w := h.client.RangeWalk(api.Query{PerPage: per}, pos.r, 1)
 				equalIDs(t, walkRange(t, w), want)
-				pages := math.Ceil(float64(size) / 100)
-				limit := int(2*math.Log2(pages) + math.Ceil(float64(len(want))/100) + 3)
+				pages := math.Ceil(float64(size) / float64(per))
+				limit := int(2*math.Log2(pages) + math.Ceil(float64(len(want))/float64(per)) + 3)
 				if n := h.server.Requests() - before; n > limit {
 					t.Errorf("%d requests for %d of %d donations; at most %d", n, len(want), size, limit)
 				}

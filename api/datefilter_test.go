@@ -25,15 +25,16 @@ func inRange(t *testing.T, all []api.Donation, r api.DateRange) []int64 {
 	return want
 }
 
-// A month of 20,000 donations over three years is about 6 pages (of the
-// race pass's 10,000, 3: the search still bisects 100 pages). A server
-// that honours date_from and date_to gives it in those pages, the first
-// walk paying one request more to see that the answer is not the list's
-// first page; one that ignores them costs the walk one request, and the
-// client does not try again.
+// A month of 20,000 donations over three years is about 6 pages of 100
+// (the race pass's 2,000, over pages of 10 (perPage), as many: the search
+// bisects as many pages). A server that honours date_from and date_to
+// gives it in those pages, the first walk paying one request more to see
+// that the answer is not the list's first page; one that ignores them
+// costs the walk one request, and the client does not try again.
 func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) {
 	t.Parallel()
-	count := sized(20_000, 10_000)
+	per := perPage()
+	count := onPages(20_000, per)
 	// Both servers list the same gifts: read once, by a client of its own.
 	all := apitest.Every(t, newHarness(t, demo.Options{Count: count}, api.Config{}).client)
 	for _, honoured := range []bool{true, false} {
@@ -47,13 +48,13 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 				{api.DateRange{Since: day(2025, 3, 1), Until: day(2025, 4, 1)}, api.DateRange{Since: day(2025, 2, 28), Until: day(2025, 4, 2)}},
 				{api.DateRange{Since: day(2024, 7, 1), Until: day(2024, 8, 1)}, api.DateRange{Since: day(2024, 6, 30), Until: day(2024, 8, 2)}},
 			}
-			bisect := int(2*math.Log2(float64(count)/100)) + 3
+			bisect := int(2*math.Log2(float64(count)/float64(per))) + 3
 			for i, m := range months {
 				r := m.r
 				want := inRange(t, all, r)
-				pages := len(inRange(t, all, m.sent))/100 + 1
+				pages := len(inRange(t, all, m.sent))/per + 1
 				before := h.server.Requests()
-				w := h.client.RangeWalk(api.Query{}, r, 1)
+				w := h.client.RangeWalk(api.Query{PerPage: per}, r, 1)
 				equalIDs(t, walkRange(t, w), want)
 				n := h.server.Requests() - before
 				if n != w.Requests() {

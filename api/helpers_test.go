@@ -38,6 +38,10 @@ func onPages(n, per int) int {
 	return full*per + max(1, (n-full*100)*per/100)
 }
 
+// scaled is n, a size next to pages of 100, next to pages of per: a page
+// size, a count of rows; one at least where n is.
+func scaled(n, per int) int { return max(min(n, 1), n*per/100) }
+
 // harness is a demo server on loopback and a client that records every
 // exchange. Both keep time by clock, whose waits end at once and which
 // reads the demo's end plus those waits, never the wall clock, so where a

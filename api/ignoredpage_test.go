@@ -22,7 +22,6 @@ import (
 func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 	t.Parallel()
 	per := perPage()
-	scaled := func(n int) int { return max(min(n, 1), n*per/100) }
 	cases := []struct {
 		name  string
 		opts  demo.Options
@@ -44,8 +43,8 @@ func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 	}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {
-			tc.opts.Count, tc.opts.MaxPerPage, tc.opts.PageSize = scaled(tc.opts.Count), scaled(tc.opts.MaxPerPage), scaled(tc.opts.PageSize)
-			tc.first = scaled(tc.first)
+			tc.opts.Count, tc.opts.MaxPerPage, tc.opts.PageSize = scaled(tc.opts.Count, per), scaled(tc.opts.MaxPerPage, per), scaled(tc.opts.PageSize, per)
+			tc.first = scaled(tc.first, per)
 			if tc.per == 0 {
 				tc.per = per // 100 is the default: the same request
 			}
