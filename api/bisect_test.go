@@ -82,9 +82,12 @@ func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 
 // Servers that answer past their end with their last page, cap their pages,
 // overlap them, or list some donations out of date order: the walk still
-// finds exactly the range, and says when it had to read every page.
+// finds exactly the range, and says when it had to read every page. The
+// sizes are of pages of 100; the race pass (-short) scales them all to
+// pages of 10 (perPage), as many pages, bent in the same proportion.
 func TestRangeWalkOnServersThatBendTheRules(t *testing.T) {
 	t.Parallel()
+	per := perPage()
 	for _, tc := range []struct {
 		name string
 		opts demo.Options
@@ -96,16 +99,18 @@ func TestRangeWalkOnServersThatBendTheRules(t *testing.T) {
 		{"lists backdated gifts", demo.Options{Count: 1234, Backdated: 0.05}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, tc.opts, api.Config{})
+			opts := tc.opts
+			opts.Count, opts.PageSize, opts.RepeatRows = onPages(opts.Count, per), scaled(opts.PageSize, per), scaled(opts.RepeatRows, per)
+			h := newHarness(t, opts, api.Config{})
 			all := apitest.Every(t, h.client)
-			r := api.DateRange{Since: dateOf(t, all[1000]), Until: dateOf(t, all[1100])}
+			r := api.DateRange{Since: dateOf(t, all[scaled(1000, per)]), Until: dateOf(t, all[scaled(1100, per)])}
 			var want []int64
 			for _, d := range all {
 				if r.Contains(dateOf(t, d)) {
 					want = append(want, d.ID.Value)
 				}
 			}
-			w := h.client.RangeWalk(api.Query{}, r, 2)
+			w := h.client.RangeWalk(api.Query{PerPage: per}, r, 2)
 			equalIDs(t, walkRange(t, w), want)
 			if (len(w.Warnings()) > 0) != tc.warn {
 				t.Errorf("warnings: %v", w.Warnings())

@@ -81,7 +81,7 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 		{"4 at once under a budget", 4, 5, 20 * time.Millisecond, 16, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: tc.latency, RateLimit: tc.budget, RateWindow: time.Second}, tc.width)
+			last, c, waves, err := lastOf(t, demo.Options{Count: onPages(20_000, perPage()), Latency: tc.latency, RateLimit: tc.budget, RateWindow: time.Second}, tc.width)
 			if err != nil || last != 200 {
 				t.Fatalf("last page %d (%v), want 200", last, err)
 			}
@@ -103,7 +103,7 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 // no other request.
 func TestLastNarrowsAfterA429(t *testing.T) {
 	t.Parallel()
-	last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: 100 * time.Millisecond,
+	last, c, waves, err := lastOf(t, demo.Options{Count: onPages(20_000, perPage()), Latency: 100 * time.Millisecond,
 		Script: []int{0, 0, 0, 0, demo.FaultBare429}}, 4)
 	if err != nil || last != 200 || c.Refused() != 1 {
 		t.Fatalf("last page %d (%v), %d refused; want 200 and the one 429", last, err, c.Refused())
@@ -117,7 +117,9 @@ func TestLastNarrowsAfterA429(t *testing.T) {
 
 // lastOf searches for the last page of a demo server of opts, width pages
 // at once, and returns what it found, the client, the round trips the
-// server counted, and the search's error. The client waits on a clock of
+// server counted, and the search's error. It asks for pages of perPage:
+// the race pass's (-short) hold a tenth as much, and the callers' counts
+// (onPages) make as many of them. The client waits on a clock of
 // the test's, whose waits end at once and which moves only by them, so
 // the rounds a budget allows depend on the requests, not the machine.
 func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apitest.Waves, error) {
@@ -131,7 +133,7 @@ func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apit
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := c.Pager(api.Query{}, api.NewestFirst)
+	p := c.Pager(api.Query{PerPage: perPage()}, api.NewestFirst)
 	p.SetConcurrency(width)
 	defer p.Close()
 	last, err := p.Last(context.Background())
