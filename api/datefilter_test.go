@@ -103,22 +103,28 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 // A range that takes in the list's start gets the same first page whether
 // the server filters or not: nothing is learned, the walk searches the
 // list, and it still gives exactly the range. So does a server that
-// honours the filter with gifts out of date order in its list.
+// honours the filter with gifts out of date order in its list. The first
+// account's sizes are of pages of 100; the race pass (-short) scales them
+// to pages of 10 (perPage): the ranges lie on as many pages.
 func TestRangeWalkDateFilterEdges(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, demo.Options{Count: 3_000, DateFilter: true}, api.Config{})
+	per := perPage()
+	q, at := api.Query{PerPage: per}, func(i int) int { return scaled(i, per) }
+	h := newHarness(t, demo.Options{Count: onPages(3_000, per), DateFilter: true}, api.Config{})
 	all := apitest.Every(t, h.client)
-	r := api.DateRange{Until: dateOf(t, all[450])}
-	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 1)), inRange(t, all, r))
+	r := api.DateRange{Until: dateOf(t, all[at(450)])}
+	equalIDs(t, walkRange(t, h.client.RangeWalk(q, r, 1)), inRange(t, all, r))
 	if h.client.DateFilterHonoured() {
 		t.Error("a range from the list's start proved the filter honoured")
 	}
-	r = api.DateRange{Since: dateOf(t, all[1000]), Until: dateOf(t, all[1300])}
-	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 2)), inRange(t, all, r))
+	r = api.DateRange{Since: dateOf(t, all[at(1000)]), Until: dateOf(t, all[at(1300)])}
+	equalIDs(t, walkRange(t, h.client.RangeWalk(q, r, 2)), inRange(t, all, r))
 	if !h.client.DateFilterHonoured() {
 		t.Error("the filter was not believed")
 	}
 
+	// Backdated gifts are one in twenty: this range holds two out of
+	// order, in the race pass too, which keeps its size.
 	b := newHarness(t, demo.Options{Count: 1234, DateFilter: true, Backdated: 0.05}, api.Config{})
 	all = apitest.Every(t, b.client)
 	r = api.DateRange{Since: dateOf(t, all[600]), Until: dateOf(t, all[700])}

@@ -134,11 +134,13 @@ func maxNewestRequests(pages int) int {
 	return 2*int(math.Ceil(math.Log2(float64(pages)))) + 2
 }
 
-// The first pass searches 1,000 pages, the race pass 100: the requests
-// are held to the log of either.
+// The search over 1,000 pages is held to the log of them. The sizes are
+// of pages of 100; the race pass (-short) scales them all to pages of 10
+// (perPage), as many pages, the newest asked for as many pages' worth:
+// the search counts pages, whatever they hold.
 func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 	t.Parallel()
-	big := sized(100_000, 10_000)
+	big, per := 100_000, perPage()
 	cases := []struct {
 		name  string
 		count int
@@ -158,9 +160,10 @@ func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, demo.Options{Count: tc.count, PastEnd: tc.past}, api.Config{})
+			h := newHarness(t, demo.Options{Count: onPages(tc.count, per), PastEnd: tc.past}, api.Config{})
 			all := h.server.Match(demo.Filter{})
-			got, err := h.client.Newest(context.Background(), api.Query{}, tc.n)
+			n := scaled(tc.n, per)
+			got, err := h.client.Newest(context.Background(), api.Query{PerPage: per}, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,9 +171,9 @@ func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 			for i, d := range got {
 				ids[i] = d.ID.Value
 			}
-			want := reversed(all)[:min(tc.n, len(all))]
+			want := reversed(all)[:min(n, len(all))]
 			equalIDs(t, ids, want)
-			pages := (len(all) + 99) / 100
+			pages := (len(all) + per - 1) / per
 			if n := h.server.Requests(); n > maxNewestRequests(pages) {
 				t.Errorf("took %d requests for %d pages, want at most %d", n, pages, maxNewestRequests(pages))
 			}
