@@ -37,14 +37,12 @@ func walkRange(t *testing.T, w *api.RangeWalk) []int64 {
 }
 
 // The requests a range costs grow with the log of the account's pages:
-// the first pass shows it up to 200 pages, the race pass up to 20.
+// up to 200 pages, of 100 or, in the race pass (-short), of 10 (perPage):
+// the bisection counts pages, whatever they hold.
 func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 	t.Parallel()
-	sizes := []int{950, 5_000, 20_000}
-	if testing.Short() {
-		sizes = []int{950, 2_000}
-	}
-	for _, size := range sizes {
+	per := perPage()
+	for _, size := range []int{onPages(950, per), onPages(5_000, per), onPages(20_000, per)} {
 		h := newHarness(t, demo.Options{Count: size}, api.Config{})
 		all := apitest.Every(t, h.client)
 		first, last := dateOf(t, all[0]), dateOf(t, all[len(all)-1])
@@ -67,10 +65,10 @@ func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 					}
 				}
 				before := h.server.Requests()
-				w := h.client.RangeWalk(api.Query{}, pos.r, 1)
+				w := h.client.RangeWalk(api.Query{PerPage: per}, pos.r, 1)
 				equalIDs(t, walkRange(t, w), want)
-				pages := math.Ceil(float64(size) / 100)
-				limit := int(2*math.Log2(pages) + math.Ceil(float64(len(want))/100) + 3)
+				pages := math.Ceil(float64(size) / float64(per))
+				limit := int(2*math.Log2(pages) + math.Ceil(float64(len(want))/float64(per)) + 3)
 				if n := h.server.Requests() - before; n > limit {
 					t.Errorf("%d requests for %d of %d donations; at most %d", n, len(want), size, limit)
 				}
@@ -84,9 +82,12 @@ func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 
 // Servers that answer past their end with their last page, cap their pages,
 // overlap them, or list some donations out of date order: the walk still
-// finds exactly the range, and says when it had to read every page.
+// finds exactly the range, and says when it had to read every page. The
+// sizes are of pages of 100; the race pass (-short) scales them all to
+// pages of 10 (perPage), as many pages, bent in the same proportion.
 func TestRangeWalkOnServersThatBendTheRules(t *testing.T) {
 	t.Parallel()
+	per := perPage()
 	for _, tc := range []struct {
 		name string
 		opts demo.Options
@@ -98,16 +99,18 @@ func TestRangeWalkOnServersThatBendTheRules(t *testing.T) {
 		{"lists backdated gifts", demo.Options{Count: 1234, Backdated: 0.05}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, tc.opts, api.Config{})
+			opts := tc.opts
+			opts.Count, opts.PageSize, opts.RepeatRows = onPages(opts.Count, per), scaled(opts.PageSize, per), scaled(opts.RepeatRows, per)
+			h := newHarness(t, opts, api.Config{})
 			all := apitest.Every(t, h.client)
-			r := api.DateRange{Since: dateOf(t, all[1000]), Until: dateOf(t, all[1100])}
+			r := api.DateRange{Since: dateOf(t, all[scaled(1000, per)]), Until: dateOf(t, all[scaled(1100, per)])}
 			var want []int64
 			for _, d := range all {
 				if r.Contains(dateOf(t, d)) {
 					want = append(want, d.ID.Value)
 				}
 			}
-			w := h.client.RangeWalk(api.Query{}, r, 2)
+			w := h.client.RangeWalk(api.Query{PerPage: per}, r, 2)
 			equalIDs(t, walkRange(t, w), want)
 			if (len(w.Warnings()) > 0) != tc.warn {
 				t.Errorf("warnings: %v", w.Warnings())

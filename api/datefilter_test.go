@@ -25,15 +25,16 @@ func inRange(t *testing.T, all []api.Donation, r api.DateRange) []int64 {
 	return want
 }
 
-// A month of 20,000 donations over three years is about 6 pages (of the
-// race pass's 10,000, 3: the search still bisects 100 pages). A server
-// that honours date_from and date_to gives it in those pages, the first
-// walk paying one request more to see that the answer is not the list's
-// first page; one that ignores them costs the walk one request, and the
-// client does not try again.
+// A month of 20,000 donations over three years is about 6 pages of 100
+// (the race pass's 2,000, over pages of 10 (perPage), as many: the search
+// bisects as many pages). A server that honours date_from and date_to
+// gives it in those pages, the first walk paying one request more to see
+// that the answer is not the list's first page; one that ignores them
+// costs the walk one request, and the client does not try again.
 func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) {
 	t.Parallel()
-	count := sized(20_000, 10_000)
+	per := perPage()
+	count := onPages(20_000, per)
 	// Both servers list the same gifts: read once, by a client of its own.
 	all := apitest.Every(t, newHarness(t, demo.Options{Count: count}, api.Config{}).client)
 	for _, honoured := range []bool{true, false} {
@@ -47,13 +48,13 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 				{api.DateRange{Since: day(2025, 3, 1), Until: day(2025, 4, 1)}, api.DateRange{Since: day(2025, 2, 28), Until: day(2025, 4, 2)}},
 				{api.DateRange{Since: day(2024, 7, 1), Until: day(2024, 8, 1)}, api.DateRange{Since: day(2024, 6, 30), Until: day(2024, 8, 2)}},
 			}
-			bisect := int(2*math.Log2(float64(count)/100)) + 3
+			bisect := int(2*math.Log2(float64(count)/float64(per))) + 3
 			for i, m := range months {
 				r := m.r
 				want := inRange(t, all, r)
-				pages := len(inRange(t, all, m.sent))/100 + 1
+				pages := len(inRange(t, all, m.sent))/per + 1
 				before := h.server.Requests()
-				w := h.client.RangeWalk(api.Query{}, r, 1)
+				w := h.client.RangeWalk(api.Query{PerPage: per}, r, 1)
 				equalIDs(t, walkRange(t, w), want)
 				n := h.server.Requests() - before
 				if n != w.Requests() {
@@ -102,22 +103,28 @@ func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) 
 // A range that takes in the list's start gets the same first page whether
 // the server filters or not: nothing is learned, the walk searches the
 // list, and it still gives exactly the range. So does a server that
-// honours the filter with gifts out of date order in its list.
+// honours the filter with gifts out of date order in its list. The first
+// account's sizes are of pages of 100; the race pass (-short) scales them
+// to pages of 10 (perPage): the ranges lie on as many pages.
 func TestRangeWalkDateFilterEdges(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, demo.Options{Count: 3_000, DateFilter: true}, api.Config{})
+	per := perPage()
+	q, at := api.Query{PerPage: per}, func(i int) int { return scaled(i, per) }
+	h := newHarness(t, demo.Options{Count: onPages(3_000, per), DateFilter: true}, api.Config{})
 	all := apitest.Every(t, h.client)
-	r := api.DateRange{Until: dateOf(t, all[450])}
-	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 1)), inRange(t, all, r))
+	r := api.DateRange{Until: dateOf(t, all[at(450)])}
+	equalIDs(t, walkRange(t, h.client.RangeWalk(q, r, 1)), inRange(t, all, r))
 	if h.client.DateFilterHonoured() {
 		t.Error("a range from the list's start proved the filter honoured")
 	}
-	r = api.DateRange{Since: dateOf(t, all[1000]), Until: dateOf(t, all[1300])}
-	equalIDs(t, walkRange(t, h.client.RangeWalk(api.Query{}, r, 2)), inRange(t, all, r))
+	r = api.DateRange{Since: dateOf(t, all[at(1000)]), Until: dateOf(t, all[at(1300)])}
+	equalIDs(t, walkRange(t, h.client.RangeWalk(q, r, 2)), inRange(t, all, r))
 	if !h.client.DateFilterHonoured() {
 		t.Error("the filter was not believed")
 	}
 
+	// Backdated gifts are one in twenty: this range holds two out of
+	// order, in the race pass too, which keeps its size.
 	b := newHarness(t, demo.Options{Count: 1234, DateFilter: true, Backdated: 0.05}, api.Config{})
 	all = apitest.Every(t, b.client)
 	r = api.DateRange{Since: dateOf(t, all[600]), Until: dateOf(t, all[700])}

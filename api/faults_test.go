@@ -18,9 +18,12 @@ import (
 var patientRetry = api.RetryPolicy{MaxAttempts: 10, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Budget: 30 * time.Second}
 
 // Every fault the demo can inject: the walk must deliver every donation
-// exactly once, in order.
+// exactly once, in order. The counts are of pages of 100; the race pass
+// (-short) asks for pages of 10 (perPage) over as many pages: the faults
+// fall on requests, as many either way, whatever the pages hold.
 func TestFaultsLoseNothing(t *testing.T) {
 	t.Parallel()
+	per := perPage()
 	cases := []struct {
 		name string
 		opts demo.Options
@@ -43,8 +46,10 @@ func TestFaultsLoseNothing(t *testing.T) {
 	for _, tc := range cases {
 		for _, n := range []int{1, 4} {
 			t.Run(fmt.Sprintf("%s, %d at once", tc.name, n), func(t *testing.T) {
-				h := newHarness(t, tc.opts, api.Config{Retry: patientRetry})
-				ids, _ := walkN(t, h.client, api.Query{}, api.OldestFirst, n)
+				opts := tc.opts
+				opts.Count = onPages(opts.Count, per)
+				h := newHarness(t, opts, api.Config{Retry: patientRetry})
+				ids, _ := walkN(t, h.client, api.Query{PerPage: per}, api.OldestFirst, n)
 				equalIDs(t, ids, h.server.Match(demo.Filter{}))
 				retries := 0
 				for _, x := range h.exchanges() {

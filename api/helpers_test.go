@@ -19,6 +19,29 @@ var fastRetry = api.RetryPolicy{MaxAttempts: 6, BaseDelay: time.Millisecond, Max
 // sized is apitest.Sized.
 var sized = apitest.Sized
 
+// perPage is the page size a test asks for where it is about the pages of
+// a list and not what they hold: 100, and 10 in the race pass (-short),
+// whose lists then hold as many pages as the first pass's, each a tenth
+// as long (onPages): the demo encodes and the client decodes every page,
+// under the race detector, in proportion to its length.
+func perPage() int { return sized(100, 10) }
+
+// onPages is the count that ends over pages of per as n does over pages
+// of 100: as many pages, the last full or short as n's (a short one
+// keeps its share of per, one donation at least). An empty account (n ≤
+// 0) stays empty.
+func onPages(n, per int) int {
+	if n <= 0 {
+		return n
+	}
+	full := (n - 1) / 100
+	return full*per + max(1, (n-full*100)*per/100)
+}
+
+// scaled is n, a size next to pages of 100, next to pages of per: a page
+// size, a count of rows; one at least where n is.
+func scaled(n, per int) int { return max(min(n, 1), n*per/100) }
+
 // harness is a demo server on loopback and a client that records every
 // exchange. Both keep time by clock, whose waits end at once and which
 // reads the demo's end plus those waits, never the wall clock, so where a

@@ -30,12 +30,15 @@ func ignoring(t *testing.T, srv *demo.Server) *httptest.Server {
 // Filters a server ignores are applied on the client: no row that cannot
 // match is yielded, the walk says so and stops after the page that showed
 // it, in either order, far short of the account's 20 pages; a server that
-// applies them gets no such warning.
+// applies them gets no such warning. The pages are of 100, and of 10 in
+// the race pass (-short: perPage), as many of them: the walks go by
+// pages, whatever they hold.
 func TestFiltersTheServerIgnoresAreAppliedHere(t *testing.T) {
 	t.Parallel()
-	srv := demo.New(demo.Options{Count: 2000})
+	per := perPage()
+	srv := demo.New(demo.Options{Count: onPages(2000, per)})
 	all := apiEvery(t, srv)
-	onPage3, first := all[250], all[0]
+	onPage3, first := all[scaled(250, per)], all[0]
 	cases := []struct {
 		name   string
 		q      api.Query
@@ -57,6 +60,7 @@ func TestFiltersTheServerIgnoresAreAppliedHere(t *testing.T) {
 	c := hostileClient(t, hs.URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey,
 		Trace: func(api.Exchange) { attempts.Add(1) }})
 	for _, tc := range cases {
+		tc.q.PerPage = per
 		for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
 			t.Run(tc.name+"/"+order.String(), func(t *testing.T) {
 				before := attempts.Load()
@@ -75,7 +79,7 @@ func TestFiltersTheServerIgnoresAreAppliedHere(t *testing.T) {
 		}
 	}
 	honest := hostileClient(t, httptest.NewServer(srv).URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
-	q := api.Query{Email: strings.ToUpper(first.Email.Value)}
+	q := api.Query{Email: strings.ToUpper(first.Email.Value), PerPage: per}
 	ids, p := walk(t, honest, q, api.OldestFirst)
 	equalIDs(t, ids, srv.Match(demo.Filter{Email: q.Email}))
 	if len(p.Warnings()) > 0 {

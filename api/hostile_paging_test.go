@@ -108,11 +108,14 @@ func lyingMeta(t *testing.T, opts demo.Options, lie func(page int, meta map[stri
 }
 
 // Paging metadata is a hint: a full page means there may be more, whatever
-// total, total_pages or has_more say, in every walk. The race pass's
-// account ends on a full page too, of 100 and of 50, four pages in.
+// total, total_pages or has_more say, in every walk. The account ends on a
+// full page of 100, ten pages in, and of 50, twenty in; the race pass's
+// (-short) as many pages in, of 10 and of 5 (perPage): the walks go by
+// pages, whatever they hold.
 func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
 	t.Parallel()
-	count := sized(1000, 400)
+	per := perPage()
+	count := onPages(1000, per)
 	lies := []struct {
 		name string
 		lie  func(page int, meta map[string]any)
@@ -121,7 +124,7 @@ func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
 			m["total"], m["total_pages"] = m["total"].(float64)/2, m["total_pages"].(float64)/2
 		}},
 		{"has_more false on every page", func(_ int, m map[string]any) { m["has_more"] = false }},
-		{"one page in all", func(_ int, m map[string]any) { m["total_pages"], m["total"] = 1, 100 }},
+		{"one page in all", func(_ int, m map[string]any) { m["total_pages"], m["total"] = 1, per }},
 	}
 	since := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, l := range lies {
@@ -129,11 +132,11 @@ func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
 			srv, hs := lyingMeta(t, demo.Options{Count: count}, l.lie)
 			c := hostileClient(t, hs.URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
 			all := srv.Match(demo.Filter{})
-			ids, _ := walk(t, c, api.Query{}, api.OldestFirst)
+			ids, _ := walk(t, c, api.Query{PerPage: per}, api.OldestFirst)
 			equalIDs(t, ids, all)
-			ids, _ = walkN(t, c, api.Query{}, api.NewestFirst, 3)
+			ids, _ = walkN(t, c, api.Query{PerPage: per}, api.NewestFirst, 3)
 			equalIDs(t, ids, reversed(all))
-			got := drain(t, c.Walk(api.Query{PerPage: 50}, api.OldestFirst, api.DateRange{Since: since}, 2), func() int64 { return int64(srv.Requests()) }, 1000)
+			got := drain(t, c.Walk(api.Query{PerPage: per / 2}, api.OldestFirst, api.DateRange{Since: since}, 2), func() int64 { return int64(srv.Requests()) }, 1000)
 			if len(got) != len(all) {
 				t.Fatalf("a date range over every gift yielded %d of %d", len(got), len(all))
 			}

@@ -16,9 +16,12 @@ import (
 // alike, a server that serves fewer than asked among them. Where the
 // server also ignores per_page, or pages of one leave no half to ask
 // for, nothing tells them apart: a full page 1 is warned of, a short one
-// taken for the end.
+// taken for the end. The sizes are of pages of 100; the race pass
+// (-short) scales every one of them to pages of 10 (perPage): each case
+// keeps its pages, and how much shorter than asked they are.
 func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 	t.Parallel()
+	per := perPage()
 	cases := []struct {
 		name  string
 		opts  demo.Options
@@ -40,6 +43,11 @@ func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 	}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {
+			tc.opts.Count, tc.opts.MaxPerPage, tc.opts.PageSize = scaled(tc.opts.Count, per), scaled(tc.opts.MaxPerPage, per), scaled(tc.opts.PageSize, per)
+			tc.first = scaled(tc.first, per)
+			if tc.per == 0 {
+				tc.per = per // 100 is the default: the same request
+			}
 			for _, order := range []api.Order{api.OldestFirst, api.NewestFirst} {
 				t.Run(fmt.Sprintf("%s/%s/%s", sv.Name, tc.name, order), func(t *testing.T) {
 					h := newHarness(t, sv.Of(tc.opts), api.Config{})

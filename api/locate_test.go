@@ -14,27 +14,31 @@ import (
 )
 
 // The search for the last page finds it whatever number of pages it asks
-// for at once, over every kind of server, however the list ends. The race
-// pass ends its longer lists in the same ways, after 50 and 100 pages.
+// for at once, over every kind of server, however the list ends. The
+// counts are of pages of 100; the race pass (-short) asks for pages of
+// 10 instead (perPage), over lists of as many pages that end in the same
+// ways: the search reads pages and compares them, whatever they hold.
 func TestLastIsFoundAtAnyWidth(t *testing.T) {
 	cases := []struct {
 		count int
 		past  string
 	}{
 		{-1, "empty"}, {37, "last"}, {100, "empty"}, {100, "last"}, {101, "empty"},
-		{1_650, "empty"}, {2_050, "last"}, {4_050, "last"}, {sized(20_000, 5_000), "empty"}, {sized(20_050, 5_050), "last"}, {sized(100_000, 10_000), "empty"},
+		{1_650, "empty"}, {2_050, "last"}, {4_050, "last"}, {20_000, "empty"}, {20_050, "last"}, {100_000, "empty"},
 	}
+	per := perPage()
+	q := api.Query{PerPage: per}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {
 			// One account for the four widths, each read by a client of its
 			// own that learns the server afresh.
 			t.Run(fmt.Sprintf("%s/%d/%s", sv.Name, tc.count, tc.past), func(t *testing.T) {
 				t.Parallel()
-				h := newHarness(t, sv.Of(demo.Options{Count: tc.count, PastEnd: tc.past}), api.Config{})
-				want := (len(h.server.Match(demo.Filter{})) + 99) / 100
+				h := newHarness(t, sv.Of(demo.Options{Count: onPages(tc.count, per), PastEnd: tc.past}), api.Config{})
+				want := (len(h.server.Match(demo.Filter{})) + per - 1) / per
 				for _, width := range []int{1, 2, 4, 7} {
 					t.Run(fmt.Sprintf("width%d", width), func(t *testing.T) {
-						p := h.newClient(t, api.Config{}).Pager(api.Query{}, api.NewestFirst)
+						p := h.newClient(t, api.Config{}).Pager(q, api.NewestFirst)
 						p.SetConcurrency(width)
 						last, err := p.Last(context.Background())
 						p.Close()
@@ -77,7 +81,7 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 		{"4 at once under a budget", 4, 5, 20 * time.Millisecond, 16, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: tc.latency, RateLimit: tc.budget, RateWindow: time.Second}, tc.width)
+			last, c, waves, err := lastOf(t, demo.Options{Count: onPages(20_000, perPage()), Latency: tc.latency, RateLimit: tc.budget, RateWindow: time.Second}, tc.width)
 			if err != nil || last != 200 {
 				t.Fatalf("last page %d (%v), want 200", last, err)
 			}
@@ -99,7 +103,7 @@ func TestLastAsksAsManyPagesAtOnceAsTheWalkReads(t *testing.T) {
 // no other request.
 func TestLastNarrowsAfterA429(t *testing.T) {
 	t.Parallel()
-	last, c, waves, err := lastOf(t, demo.Options{Count: 20_000, Latency: 100 * time.Millisecond,
+	last, c, waves, err := lastOf(t, demo.Options{Count: onPages(20_000, perPage()), Latency: 100 * time.Millisecond,
 		Script: []int{0, 0, 0, 0, demo.FaultBare429}}, 4)
 	if err != nil || last != 200 || c.Refused() != 1 {
 		t.Fatalf("last page %d (%v), %d refused; want 200 and the one 429", last, err, c.Refused())
@@ -113,7 +117,9 @@ func TestLastNarrowsAfterA429(t *testing.T) {
 
 // lastOf searches for the last page of a demo server of opts, width pages
 // at once, and returns what it found, the client, the round trips the
-// server counted, and the search's error. The client waits on a clock of
+// server counted, and the search's error. It asks for pages of perPage:
+// the race pass's (-short) hold a tenth as much, and the callers' counts
+// (onPages) make as many of them. The client waits on a clock of
 // the test's, whose waits end at once and which moves only by them, so
 // the rounds a budget allows depend on the requests, not the machine.
 func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apitest.Waves, error) {
@@ -127,7 +133,7 @@ func lastOf(t *testing.T, opts demo.Options, width int) (int, *api.Client, *apit
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := c.Pager(api.Query{}, api.NewestFirst)
+	p := c.Pager(api.Query{PerPage: perPage()}, api.NewestFirst)
 	p.SetConcurrency(width)
 	defer p.Close()
 	last, err := p.Last(context.Background())

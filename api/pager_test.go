@@ -16,11 +16,13 @@ import (
 // Every server behaviour the spec leaves open (docs/reliability.md) must yield every donation exactly
 // once, in order.
 //
-// The race pass's longer lists hold 4 and 5 pages: still more than one
-// round of pages read 4 at once.
+// The sizes are of pages of 100. Where a case asks for the default, the
+// race pass (-short) asks for pages of 10 (perPage) over as many pages,
+// of a server that caps or stretches them in the same proportion: what
+// the walk checks is pages, whatever they hold.
 func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
 	t.Parallel()
-	short, full := sized(1234, 434), sized(1200, 400)
+	per, short, full := perPage(), 1234, 1200
 	cases := []struct {
 		name  string
 		opts  demo.Options
@@ -45,8 +47,13 @@ func TestWalkDeliversEveryDonationOnceInOrder(t *testing.T) {
 	for _, tc := range cases {
 		for _, n := range []int{1, 4} {
 			t.Run(fmt.Sprintf("%s, %d at once", tc.name, n), func(t *testing.T) {
-				h := newHarness(t, tc.opts, api.Config{})
-				ids, p := walkN(t, h.client, tc.query, api.OldestFirst, n)
+				opts, q := tc.opts, tc.query
+				if q.PerPage == 0 {
+					q.PerPage = per // 100 is the default: the same request
+					opts.Count, opts.PageSize = onPages(opts.Count, per), scaled(opts.PageSize, per)
+				}
+				h := newHarness(t, opts, api.Config{})
+				ids, p := walkN(t, h.client, q, api.OldestFirst, n)
 				equalIDs(t, ids, h.server.Match(demo.Filter{}))
 				if len(p.Warnings()) != 0 {
 					t.Errorf("unexpected warnings: %v", p.Warnings())
@@ -127,11 +134,13 @@ func maxNewestRequests(pages int) int {
 	return 2*int(math.Ceil(math.Log2(float64(pages)))) + 2
 }
 
-// The first pass searches 1,000 pages, the race pass 100: the requests
-// are held to the log of either.
+// The search over 1,000 pages is held to the log of them. The sizes are
+// of pages of 100; the race pass (-short) scales them all to pages of 10
+// (perPage), as many pages, the newest asked for as many pages' worth:
+// the search counts pages, whatever they hold.
 func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 	t.Parallel()
-	big := sized(100_000, 10_000)
+	big, per := 100_000, perPage()
 	cases := []struct {
 		name  string
 		count int
@@ -151,9 +160,10 @@ func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, demo.Options{Count: tc.count, PastEnd: tc.past}, api.Config{})
+			h := newHarness(t, demo.Options{Count: onPages(tc.count, per), PastEnd: tc.past}, api.Config{})
 			all := h.server.Match(demo.Filter{})
-			got, err := h.client.Newest(context.Background(), api.Query{}, tc.n)
+			n := scaled(tc.n, per)
+			got, err := h.client.Newest(context.Background(), api.Query{PerPage: per}, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -161,9 +171,9 @@ func TestNewestFindsTheLastPageInLogarithmicRequests(t *testing.T) {
 			for i, d := range got {
 				ids[i] = d.ID.Value
 			}
-			want := reversed(all)[:min(tc.n, len(all))]
+			want := reversed(all)[:min(n, len(all))]
 			equalIDs(t, ids, want)
-			pages := (len(all) + 99) / 100
+			pages := (len(all) + per - 1) / per
 			if n := h.server.Requests(); n > maxNewestRequests(pages) {
 				t.Errorf("took %d requests for %d pages, want at most %d", n, pages, maxNewestRequests(pages))
 			}

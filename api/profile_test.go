@@ -149,21 +149,25 @@ func TestTheDayFormIsTriedFirst(t *testing.T) {
 
 // A list that only descends, on a server without a date filter, has a
 // range read newest first from page 1, stopping at the first page that
-// ends before it: the range exactly, and not the pages after.
+// ends before it: the range exactly, and not the pages after. The sizes
+// are of pages of 100; the race pass (-short) asks for pages of 10
+// (perPage) of a tenth as many gifts: the range lies on the same pages.
 func TestARangeOfANewestOnlyListIsReadFromTheNewest(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, demo.Options{Count: 5000, NewestOnly: true}, api.Config{})
+	per := perPage()
+	h := newHarness(t, demo.Options{Count: onPages(5000, per), NewestOnly: true}, api.Config{})
 	dated := apitest.Dated(t, h.http.URL)
 	all := h.server.Match(demo.Filter{})
-	r := api.DateRange{Since: dated[all[4200]], Until: dated[all[4500]]}
+	r := api.DateRange{Since: dated[all[scaled(4200, per)]], Until: dated[all[scaled(4500, per)]]}
 	before := h.server.Requests()
-	w := h.client.RangeWalk(api.Query{}, r, 1)
+	w := h.client.RangeWalk(api.Query{PerPage: per}, r, 1)
 	got := walkRange(t, w)
 	if len(got) != apitest.InRange(dated, r) || len(w.Warnings()) > 0 {
 		t.Errorf("%d donations of the %d in the range (%v)", len(got), apitest.InRange(dated, r), w.Warnings())
 	}
-	// Pages 1 to 9 hold the newest 900: the range ends on page 8 or 9.
+	// Pages 1 to 9 hold the newest 9 pages' worth: the range ends on page
+	// 8 or 9.
 	if n := h.server.Requests() - before; n > 12 {
-		t.Errorf("%d requests for a range within the newest 900 donations", n)
+		t.Errorf("%d requests for a range within the newest %d donations", n, 9*per)
 	}
 }
