@@ -1,9 +1,11 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,37 +39,48 @@ func shifted(t *testing.T, srv *demo.Server, by time.Duration) *httptest.Server 
 // with a day's margin for the server's time zone, and the walk keeps only
 // the range. Shifted by days, the walk sees a row outside what it asked
 // for, stops believing the filter and searches the range page by page,
-// yielding each donation of it once.
+// yielding each donation of it once. On a sparse account (300 gifts over
+// the demo's years) no row may fall outside: there the moment of the
+// list's first gift, asked for before the filter is believed, does not
+// come back.
 func TestShiftedDateFilterLosesNothing(t *testing.T) {
 	t.Parallel()
-	count := sized(3000, 2000) // a range of 120 days runs over 3 pages of either
-	srv := demo.New(demo.Options{Count: count, DateFilter: true})
-	all := apiEvery(t, srv)
-	// Starting at a gift, which the shifted filter leaves out, and running
-	// over several pages, the first of them all in the range.
-	since, _ := api.Time(all[count/2].DonationDate)
-	r := api.DateRange{Since: since, Until: since.AddDate(0, 0, 120)}
-	var want []int64
-	for _, d := range all {
-		if t, ok := api.Time(d.DonationDate); ok && r.Contains(t) {
-			want = append(want, d.ID.Value)
-		}
-	}
-	for _, by := range []time.Duration{8 * time.Hour, -8 * time.Hour, 72 * time.Hour, -72 * time.Hour} {
-		t.Run(by.String(), func(t *testing.T) {
-			hs := shifted(t, srv, by)
-			c := hostileClient(t, hs.URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
-			for _, n := range []int{1, 3} {
-				w := c.Walk(api.Query{}, api.OldestFirst, r, n)
-				var got []int64
-				for _, d := range drain(t, w, func() int64 { return 0 }, 1) {
-					got = append(got, d.ID.Value)
-				}
-				slices.Sort(got)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%d at once: %d donations of the %d in the range", n, len(got), len(want))
-				}
+	// A range of 120 days runs over 3 pages of the dense account.
+	for _, count := range []int{sized(3000, 2000), 300} {
+		srv := demo.New(demo.Options{Count: count, DateFilter: true})
+		all := apiEvery(t, srv)
+		// Starting at a gift, which the shifted filter leaves out, and
+		// running over several pages, the first of them all in the range.
+		since, _ := api.Time(all[count/2].DonationDate)
+		r := api.DateRange{Since: since, Until: since.AddDate(0, 0, 120)}
+		var want []int64
+		for _, d := range all {
+			if t, ok := api.Time(d.DonationDate); ok && r.Contains(t) {
+				want = append(want, d.ID.Value)
 			}
-		})
+		}
+		for _, by := range []time.Duration{8 * time.Hour, -8 * time.Hour, 72 * time.Hour, -72 * time.Hour} {
+			t.Run(fmt.Sprintf("%d gifts, %v", count, by), func(t *testing.T) {
+				hs := shifted(t, srv, by)
+				c := hostileClient(t, hs.URL, api.Config{Username: demo.DefaultLogin, APIKey: demo.DefaultKey})
+				for _, n := range []int{1, 3} {
+					w := c.Walk(api.Query{}, api.OldestFirst, r, n)
+					var got []int64
+					for _, d := range drain(t, w, func() int64 { return 0 }, 1) {
+						got = append(got, d.ID.Value)
+					}
+					slices.Sort(got)
+					if !slices.Equal(got, want) {
+						t.Fatalf("%d at once: %d donations of the %d in the range", n, len(got), len(want))
+					}
+					// Where only the probe shows the shift, the walk says so
+					// (a first answer with rows outside is also what a
+					// server without the filter sends: that is no news).
+					if count == 300 && by == -72*time.Hour && n == 1 && !strings.Contains(strings.Join(w.Warnings(), "\n"), "left out a donation dated in the range") {
+						t.Errorf("no warning that the filter is not trusted: %q", w.Warnings())
+					}
+				}
+			})
+		}
 	}
 }
