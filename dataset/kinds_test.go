@@ -219,14 +219,20 @@ func TestKindsOfAKilledSyncStayWhole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills child processes")
 	}
-	srv := server(t, demo.Options{Count: 1500, Shape: demo.ShapeDonorbox, Latency: 20 * time.Millisecond})
+	// The store is first filled from the same account served at once; the
+	// latency makes the child's sync last long enough to be killed at
+	// several points.
+	opts := demo.Options{Count: 1500, Shape: demo.ShapeDonorbox}
 	path := filepath.Join(t.TempDir(), "main.db")
 	s := open(t, path)
-	c := client(t, srv.URL)
+	c := client(t, server(t, opts).URL)
 	first := sync(t, s, c, dataset.SyncOptions{Kinds: c})
 	s.Close()
-	for _, after := range []time.Duration{60 * time.Millisecond, 150 * time.Millisecond, 250 * time.Millisecond, 400 * time.Millisecond} {
-		killChild(t, srv.URL, path, after, api.DateRange{}, "STORE_TEST_SYNC_KINDS=1")
+	opts.Latency = 20 * time.Millisecond
+	srv := server(t, opts)
+	for _, after := range []time.Duration{20 * time.Millisecond, 80 * time.Millisecond, 150 * time.Millisecond, 250 * time.Millisecond} {
+		requests := killChild(t, srv, path, killAt{after: after}, api.DateRange{}, "STORE_TEST_SYNC_KINDS=1")
+		t.Logf("killed %v after its first request, after %d requests", after, requests)
 		s := open(t, path)
 		for _, read := range first.Kinds {
 			held, err := dataset.HeldOfKind(context.Background(), dataset.Hold(s), read.Kind)
