@@ -156,7 +156,7 @@ func TestKilledWantFirstSyncResumes(t *testing.T) {
 	// The latency makes the child's sync last long enough to be killed at
 	// several points; the list is read from the same account served
 	// without it.
-	opts := demo.Options{Count: 6000, DateFilter: true}
+	opts := demo.Options{Count: 4000, DateFilter: true}
 	all := apitest.Every(t, client(t, server(t, opts).URL))
 	opts.Latency = 10 * time.Millisecond
 	srv := server(t, opts)
