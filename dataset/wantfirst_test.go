@@ -162,7 +162,7 @@ func TestKilledWantFirstSyncResumes(t *testing.T) {
 	srv := server(t, opts)
 	month := api.DateRange{Since: dateOf(all[1000]), Until: dateOf(all[1400])}
 	path := filepath.Join(t.TempDir(), "main.db")
-	for _, after := range []time.Duration{150 * time.Millisecond, 250 * time.Millisecond, 350 * time.Millisecond, 450 * time.Millisecond} {
+	for _, after := range []time.Duration{150 * time.Millisecond, 250 * time.Millisecond, 350 * time.Millisecond, 380 * time.Millisecond} {
 		requests := killChild(t, srv, path, killAt{after: after}, month)
 		s := open(t, path)
 		held := ids(t, s)
