@@ -14,6 +14,9 @@ import (
 // one wins (copies): at a million donations, a map of them would be more
 // of a first sync's peak memory than the rest of its heap.
 func TestCopiesHoldFewBytesADonation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("one goroutine's heap arithmetic, run by the full pass: nothing the race run can find")
+	}
 	const pages, per = 2000, 100
 	batch := func(page int) api.Batch {
 		list := make([]api.Donation, per)
@@ -103,6 +106,9 @@ func newestFirst(pages, per int) []api.Batch {
 // takes 16 bytes beside its id's 8; packed, the time takes about 4 and the
 // id and place a byte each.
 func TestCopiesHoldFewBytesARankedDonation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("one goroutine's heap arithmetic, run by the full pass: nothing the race run can find")
+	}
 	batches := newestFirst(2000, 100)
 	var before, after runtime.MemStats
 	runtime.GC()

@@ -51,18 +51,18 @@ func TestKilledSyncResumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills child processes")
 	}
-	srv := server(t, demo.Options{Count: 4000, Latency: 25 * time.Millisecond})
+	srv := server(t, demo.Options{Count: 4000, Latency: 10 * time.Millisecond})
 	path := filepath.Join(t.TempDir(), "main.db")
 	want := srv.Match(demo.Filter{})
-	for _, after := range []time.Duration{20 * time.Millisecond, 400 * time.Millisecond, 700 * time.Millisecond, 900 * time.Millisecond} {
-		killChild(t, srv.URL, path, after, api.DateRange{})
+	for _, at := range []killAt{{20 * time.Millisecond, true}, {0, false}, {100 * time.Millisecond, false}, {200 * time.Millisecond, false}, {300 * time.Millisecond, false}} {
+		requests := killChild(t, srv, path, at, api.DateRange{})
 		s := open(t, path)
 		got := ids(t, s)
 		if len(got) > len(want) || !slices.Equal(got, want[len(want)-len(got):]) || len(got)%100 != 0 {
-			t.Fatalf("after a kill at %v the store holds %d donations that are not the list's last whole pages", after, len(got))
+			t.Fatalf("after a kill %v the store holds %d donations that are not the list's last whole pages", at, len(got))
 		}
 		coversExactly(t, s, got, len(want))
-		t.Logf("killed after %v: %d stored", after, len(got))
+		t.Logf("killed %v, after %d requests: %d stored", at, requests, len(got))
 		s.Close()
 	}
 	s := open(t, path)
@@ -71,22 +71,55 @@ func TestKilledSyncResumes(t *testing.T) {
 	coversExactly(t, s, want, len(want))
 }
 
-// killChild starts a sync of the store at path from url in a child process,
-// wanting the range want first when it is set, and kills it with SIGKILL
-// after a while.
-func killChild(t *testing.T, url, path string, after time.Duration, want api.DateRange, env ...string) {
+// killAt is when killChild kills its child: after its first request
+// reaches the server, so that a kill lands at the same point of its sync
+// however long the binary took to start, or, fromStart, after its start,
+// while it may still be opening the store.
+type killAt struct {
+	after     time.Duration
+	fromStart bool
+}
+
+func (at killAt) String() string {
+	if at.fromStart {
+		return fmt.Sprintf("%v from its start", at.after)
+	}
+	return fmt.Sprintf("%v after its first request", at.after)
+}
+
+// killChild starts a sync of the store at path from srv in a child
+// process, wanting the range want first when it is set, kills it with
+// SIGKILL at at, and says how many requests the server had from it.
+func killChild(t *testing.T, srv *demo.Running, path string, at killAt, want api.DateRange, env ...string) int {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run", "^$")
-	cmd.Env = append(append(os.Environ(), "STORE_TEST_SYNC_URL="+url, "STORE_TEST_SYNC_PATH="+path), env...)
+	cmd.Env = append(append(os.Environ(), "STORE_TEST_SYNC_URL="+srv.URL, "STORE_TEST_SYNC_PATH="+path), env...)
 	if !want.IsZero() {
 		cmd.Env = append(cmd.Env, fmt.Sprintf("STORE_TEST_SYNC_WANT=%d,%d", want.Since.UnixMilli(), want.Until.UnixMilli()))
 	}
+	base := srv.Requests()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(after)
+	ended := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(ended)
+	}()
+	for !at.fromStart && srv.Requests() == base {
+		select {
+		case <-ended:
+			t.Fatal("the child process ended before its first request")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	select {
+	case <-ended:
+	case <-time.After(at.after):
+	}
 	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
+	<-ended
+	return srv.Requests() - base
 }
 
 // coversExactly fails unless the store's coverage is one span from its

@@ -156,14 +156,14 @@ func TestKilledWantFirstSyncResumes(t *testing.T) {
 	// The latency makes the child's sync last long enough to be killed at
 	// several points; the list is read from the same account served
 	// without it.
-	opts := demo.Options{Count: 6000, DateFilter: true}
+	opts := demo.Options{Count: 4000, DateFilter: true}
 	all := apitest.Every(t, client(t, server(t, opts).URL))
-	opts.Latency = 25 * time.Millisecond
+	opts.Latency = 10 * time.Millisecond
 	srv := server(t, opts)
 	month := api.DateRange{Since: dateOf(all[1000]), Until: dateOf(all[1400])}
 	path := filepath.Join(t.TempDir(), "main.db")
-	for _, after := range []time.Duration{300 * time.Millisecond, 700 * time.Millisecond, 1100 * time.Millisecond, 1500 * time.Millisecond} {
-		killChild(t, srv.URL, path, after, month)
+	for _, after := range []time.Duration{150 * time.Millisecond, 250 * time.Millisecond, 350 * time.Millisecond, 380 * time.Millisecond} {
+		requests := killChild(t, srv, path, killAt{after: after}, month)
 		s := open(t, path)
 		held := ids(t, s)
 		spansTrue(t, s, held, all)
@@ -171,7 +171,7 @@ func TestKilledWantFirstSyncResumes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("killed after %v: %d stored, spans %d", after, len(held), len(c.Spans))
+		t.Logf("killed %v after its first request, after %d requests: %d stored, spans %d", after, requests, len(held), len(c.Spans))
 		s.Close()
 	}
 	s := open(t, path)
