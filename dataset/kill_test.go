@@ -54,7 +54,7 @@ func TestKilledSyncResumes(t *testing.T) {
 	srv := server(t, demo.Options{Count: 4000, Latency: 10 * time.Millisecond})
 	path := filepath.Join(t.TempDir(), "main.db")
 	want := srv.Match(demo.Filter{})
-	for _, at := range []killAt{{20 * time.Millisecond, true}, {0, false}, {100 * time.Millisecond, false}, {200 * time.Millisecond, false}, {300 * time.Millisecond, false}} {
+	for _, at := range []killAt{{20 * time.Millisecond, 0}, {0, 1}, {100 * time.Millisecond, 1}, {200 * time.Millisecond, 1}, {300 * time.Millisecond, 1}} {
 		requests := killChild(t, srv, path, at, api.DateRange{})
 		s := open(t, path)
 		got := ids(t, s)
@@ -71,20 +71,21 @@ func TestKilledSyncResumes(t *testing.T) {
 	coversExactly(t, s, want, len(want))
 }
 
-// killAt is when killChild kills its child: after its first request
+// killAt is when killChild kills its child: after its requests-th request
 // reaches the server, so that a kill lands at the same point of its sync
-// however long the binary took to start, or, fromStart, after its start,
-// while it may still be opening the store.
+// however long the binary took to start and however loaded the machine is,
+// or, with requests 0, after its start, while it may still be opening the
+// store.
 type killAt struct {
-	after     time.Duration
-	fromStart bool
+	after    time.Duration
+	requests int
 }
 
 func (at killAt) String() string {
-	if at.fromStart {
+	if at.requests == 0 {
 		return fmt.Sprintf("%v from its start", at.after)
 	}
-	return fmt.Sprintf("%v after its first request", at.after)
+	return fmt.Sprintf("%v after its request %d", at.after, at.requests)
 }
 
 // killChild starts a sync of the store at path from srv in a child
@@ -106,10 +107,13 @@ func killChild(t *testing.T, srv *demo.Running, path string, at killAt, want api
 		cmd.Wait()
 		close(ended)
 	}()
-	for !at.fromStart && srv.Requests() == base {
+	for srv.Requests()-base < at.requests {
 		select {
 		case <-ended:
-			t.Fatal("the child process ended before its first request")
+			if srv.Requests() == base {
+				t.Fatal("the child process ended before its first request")
+			}
+			return srv.Requests() - base // its sync ended first
 		case <-time.After(time.Millisecond):
 		}
 	}

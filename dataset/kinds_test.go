@@ -231,7 +231,7 @@ func TestKindsOfAKilledSyncStayWhole(t *testing.T) {
 	opts.Latency = 20 * time.Millisecond
 	srv := server(t, opts)
 	for _, after := range []time.Duration{20 * time.Millisecond, 80 * time.Millisecond, 150 * time.Millisecond, 250 * time.Millisecond} {
-		requests := killChild(t, srv, path, killAt{after: after}, api.DateRange{}, "STORE_TEST_SYNC_KINDS=1")
+		requests := killChild(t, srv, path, killAt{after: after, requests: 1}, api.DateRange{}, "STORE_TEST_SYNC_KINDS=1")
 		t.Logf("killed %v after its first request, after %d requests", after, requests)
 		s := open(t, path)
 		for _, read := range first.Kinds {
