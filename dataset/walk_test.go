@@ -92,9 +92,9 @@ func TestCappedPageSizeIsLearned(t *testing.T) {
 // so at once, and one that waits is told it waits and runs after.
 func TestOneSyncAtATime(t *testing.T) {
 	t.Parallel()
-	// 15 pages at 20 ms a request keep the first sync running for hundreds
-	// of milliseconds after its first page is stored, which is when the
-	// second ones start: they ask for the lock in a few.
+	// The account's pages and the demo's latency keep the first sync
+	// running long after its first page is stored, which is when the
+	// second ones start: they ask for the lock well before it ends.
 	srv := server(t, demo.Options{Count: 1500, Latency: 20 * time.Millisecond})
 	_, path := tempStore(t)
 	a, b := open(t, path), open(t, path)
