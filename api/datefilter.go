@@ -55,11 +55,7 @@ func (w *RangeWalk) tryForm(ctx context.Context, f DateForm, proven bool) (bool,
 	q := w.search.q
 	q.dates, q.dateForm = w.r, f
 	w.sent = q.answerSpan()
-	p, err := w.rangePager(ctx, q)
-	var b Batch
-	if err == nil {
-		b, err = p.Next(ctx)
-	}
+	p, b, err := w.firstBatch(ctx, q)
 	if err != nil {
 		w.spent += p.Requests()
 		return false, err
@@ -103,21 +99,13 @@ func (w *RangeWalk) tryForm(ctx context.Context, f DateForm, proven bool) (bool,
 // date, so in the list's order no more than the page's rows come before it
 // in a faithful answer, and it is on that answer's first page.
 func (w *RangeWalk) findsAKnownGift(ctx context.Context, q Query) (found, asked bool, err error) {
-	loc := w.r.Since.Location()
-	if w.r.Since.IsZero() {
-		loc = w.r.Until.Location()
-	}
 	for _, d := range w.search.cache[1].Donations {
-		t, ok := TimeIn(d.DonationDate, loc)
+		t, ok := TimeIn(d.DonationDate, w.r.location())
 		if !ok {
 			continue
 		}
 		q.dates = DateRange{Since: t, Until: t.Add(time.Second)}
-		p, err := w.rangePager(ctx, q)
-		var b Batch
-		if err == nil {
-			b, err = p.Next(ctx)
-		}
+		p, b, err := w.firstBatch(ctx, q)
 		w.spent += p.Requests()
 		p.Close()
 		if err != nil || b.Page == nil {
@@ -131,6 +119,17 @@ func (w *RangeWalk) findsAKnownGift(ctx context.Context, q Query) (found, asked 
 		return false, true, nil
 	}
 	return false, false, nil
+}
+
+// firstBatch asks for the first page of q's range, and gives the pager
+// that goes on from it.
+func (w *RangeWalk) firstBatch(ctx context.Context, q Query) (*Pager, Batch, error) {
+	p, err := w.rangePager(ctx, q)
+	var b Batch
+	if err == nil {
+		b, err = p.Next(ctx)
+	}
+	return p, b, err
 }
 
 // rangePager is the walk over the pages of the range asked for, from its
@@ -149,10 +148,7 @@ func (w *RangeWalk) rangePager(ctx context.Context, q Query) (*Pager, error) {
 // allIn says whether every donation is dated where a faithful answer to
 // the range asked for puts it.
 func (w *RangeWalk) allIn(list []Donation) bool {
-	loc := w.sent.Since.Location() // a date with no time is a day where the range's are
-	if w.sent.Since.IsZero() {
-		loc = w.sent.Until.Location()
-	}
+	loc := w.sent.location()
 	for i := range list {
 		if t, ok := TimeIn(list[i].DonationDate, loc); !ok || !w.sent.Contains(t) {
 			return false

@@ -78,5 +78,14 @@ func (r DateRange) Contains(t time.Time) bool {
 	return (r.Since.IsZero() || !t.Before(r.Since)) && (r.Until.IsZero() || t.Before(r.Until))
 }
 
+// location is where the range's bounds are: a date sent with no time is a
+// day there.
+func (r DateRange) location() *time.Location {
+	if r.Since.IsZero() {
+		return r.Until.Location()
+	}
+	return r.Since.Location()
+}
+
 // IsZero says the range has no bound at all.
 func (r DateRange) IsZero() bool { return r.Since.IsZero() && r.Until.IsZero() }

@@ -66,7 +66,7 @@ func (s *Store) Begin(ctx context.Context, deferUpkeep bool) error {
 // killed before its end, left behind.
 func (s *Store) Finish(ctx context.Context, whole bool, gone []int64, per int, at time.Time) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if err := deleteDonations(ctx, tx, gone); err != nil {
+		if err := s.deleteDonations(ctx, tx, gone); err != nil {
 			return err
 		}
 		if whole {
@@ -87,17 +87,16 @@ func (s *Store) Finish(ctx context.Context, whole bool, gone []int64, per int, a
 }
 
 // deleteDonations deletes the donations of ids. Its statement is prepared
-// once: preparing it codes every trigger on donations into it, which costs
-// more than deleting a row.
-func deleteDonations(ctx context.Context, tx *sql.Tx, ids []int64) error {
+// once for them all: preparing it codes every trigger on donations into
+// it, which costs more than deleting a row.
+func (s *Store) deleteDonations(ctx context.Context, tx *sql.Tx, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `DELETE FROM donations WHERE id = ?`)
+	stmt, err := s.writer.in(ctx, tx, `DELETE FROM donations WHERE id = ?`)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
 	for _, id := range ids {
 		if _, err := stmt.ExecContext(ctx, id); err != nil {
 			return err
