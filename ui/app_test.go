@@ -142,14 +142,12 @@ func TestQuickSearchByIDAndAmount(t *testing.T) {
 // after a few requests to find the last page.
 func TestNewestFirstShowsTheMostRecentAtOnce(t *testing.T) {
 	t.Parallel()
-	// The requests grow with the log of the pages: 200 pages, or 20 in
-	// the race run (-short), which still has the search double and halve.
-	pages := 200
-	if testing.Short() {
-		pages = 20
-	}
-	src, srv := demoSource(t, demo.Options{Count: pages * 100, Latency: 5 * time.Millisecond})
-	d := newDriverLoading(t, src, 100, 30)
+	// The requests grow with the log of the pages: 200 pages, in both
+	// runs. They are pages of 10: what the bound counts is pages, and the
+	// first screen's newest gift is on the last page at any page size.
+	const pages, per = 200, 10
+	src, srv := demoSource(t, demo.Options{Count: pages * per, Latency: 5 * time.Millisecond})
+	d := newDriverLoadingPages(t, src, per, 100, 30)
 	if n := srv.Requests(); n > 2*bits.Len(uint(pages))+2 {
 		t.Errorf("newest first took %d requests for %d pages", n, pages)
 	}
@@ -256,14 +254,17 @@ func TestAuthenticationErrorExplainsTheCauses(t *testing.T) {
 func TestEscStopsLoadingEverything(t *testing.T) {
 	t.Parallel()
 	// Esc comes once the first page is in: the rest of the pages, each
-	// served late, are still to come. The race run (-short) stores each
-	// page at ten times the cost: six pages still leave five to stop.
-	count := 3000
+	// served late, are still to come. Pages of 10: what is stopped and
+	// resumed is the walk's pages, whatever each holds. Thirty of them, or
+	// six in the race run (-short), where each request costs more: five
+	// still to stop.
+	const per = 10
+	count := 30 * per
 	if testing.Short() {
-		count = 600
+		count = 6 * per
 	}
 	src, _ := demoSource(t, demo.Options{Count: count, Latency: 30 * time.Millisecond})
-	d := newDriverLoading(t, src, 100, 30)
+	d := newDriverLoadingPages(t, src, per, 100, 30)
 	d.send(tea.KeyPressMsg{Code: tea.KeyEscape})
 	if d.m.data.loadAll || d.m.data.err != nil || d.m.data.loaded >= count {
 		t.Errorf("after esc: loadAll %v, err %v, %d rows", d.m.data.loadAll, d.m.data.err, d.m.data.loaded)

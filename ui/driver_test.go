@@ -43,7 +43,17 @@ func newDriver(t *testing.T, src Source, w, h int) *driver {
 // while the walk goes on loading the rest.
 func newDriverLoading(t *testing.T, src Source, w, h int) *driver {
 	t.Helper()
-	m := New(src, Options{Account: "demo", Location: time.UTC})
+	return newDriverLoadingPages(t, src, 0, w, h)
+}
+
+// newDriverLoadingPages is newDriverLoading over pages of per (0: the
+// config's default), for tests of how many pages a walk reads, where what
+// a page holds is not what they check.
+func newDriverLoadingPages(t *testing.T, src Source, per, w, h int) *driver {
+	t.Helper()
+	opt := Options{Account: "demo", Location: time.UTC}
+	opt.Question.Query.PerPage = per
+	m := New(src, opt)
 	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
 	d.run(m.Init())
 	_, cmd := m.Update(tea.WindowSizeMsg{Width: w, Height: h})

@@ -18,9 +18,8 @@ import (
 	"donations/store"
 )
 
-// With --demo's wiring on an account of 10,000 (a first sync of some 115
-// requests), a question over a month two years back is loaded first: the
-// header says so while it is, and the browser shows the month whole, its
+// With --demo's wiring on an account of wantFirstCount, a question over a
+// month two years back is loaded first: the header says so while it is, and the browser shows the month whole, its
 // partial label gone and its numbers the account's, while the sync still
 // runs, well before it has walked back to the month. With a server that
 // honours date filters, and one that does not, in either shape. The sync
@@ -40,7 +39,7 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 	for _, sh := range apitest.Shapes {
 		t.Run(sh.Name, func(t *testing.T) {
 			t.Parallel()
-			all := apitest.Every(t, demoClient(t, demo.New(sh.Of(demo.Options{Count: 10_000}))))
+			all := apitest.Every(t, demoClient(t, demo.New(sh.Of(demo.Options{Count: wantFirstCount}))))
 			want := wholeSums(t, wholeStore(t, near(all, q.Filter.Dates)), q) // what the answers must be
 			if want.count == 0 {
 				t.Fatal("no gift in the month: the test tests nothing")
@@ -55,8 +54,15 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 	}
 }
 
+// wantFirstCount is an account of 60 pages: walking back to the month
+// takes some 45 requests newest first and 60 oldest first, while the month
+// loaded first is shown whole after about 30 whatever the shape and
+// filter. At half this size the walk back reaches the month as soon, and
+// the test could no longer tell the month loaded first from the walk.
+const wantFirstCount = 6000
+
 func theQuestionsMonthIsLoadedFirst(t *testing.T, sh apitest.Shape, filter bool, start time.Time, q ask.Question, all []api.Donation, want sums) {
-	srv := demo.New(sh.Of(demo.Options{Count: 10_000, DateFilter: filter}))
+	srv := demo.New(sh.Of(demo.Options{Count: wantFirstCount, DateFilter: filter}))
 	c := demoClient(t, srv)
 	mem, err := store.Memory(t.Context())
 	if err != nil {
