@@ -57,12 +57,13 @@ func TestASyncOverPagingThatChangesLosesNoGiftSilently(t *testing.T) {
 // A store filled from a server that listed newest first only, synced once
 // the server lists oldest first (an upgrade that honours order), learns
 // the order again and holds what came since; one that still lists newest
-// first syncs as before.
+// first syncs as before. The account's 300 gifts are pages enough for
+// the order to show on the first of them and the new ones to lie past them.
 func TestASyncAfterTheServersOrderFlippedLearnsItAgain(t *testing.T) {
 	t.Parallel()
 	for _, flipped := range []bool{false, true} {
-		_, s, _ := syncedCopy(t, demo.Options{Count: 600, NewestOnly: true})
-		after := server(t, demo.Options{Count: 600, NewestOnly: !flipped})
+		_, s, _ := syncedCopy(t, demo.Options{Count: 300, NewestOnly: true})
+		after := server(t, demo.Options{Count: 300, NewestOnly: !flipped})
 		after.Add(30)
 		res := sync(t, s, client(t, after.URL), dataset.SyncOptions{Window: 1})
 		sameAsServer(t, s, after)
@@ -83,7 +84,8 @@ func TestASyncAfterTheServersOrderFlippedLearnsItAgain(t *testing.T) {
 // The page size a sync stores (what estimates and `list --offline --pages`
 // count by) is the client's learned one (what `cache info` says): pages
 // that grow or shrink mid-walk are as many a page as the page read last,
-// in both.
+// in both. An account of 300 still ends on several full pages of the size
+// served last in every case (of 25, 50 and 70), past the sizes before it.
 func TestASyncStoresThePageSizeTheClientLearned(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -95,7 +97,7 @@ func TestASyncStoresThePageSizeTheClientLearned(t *testing.T) {
 		{[]int{25, 25, 50}, 50},
 		{[]int{100, 40, 70}, 70},
 	} {
-		srv := server(t, demo.Options{Count: 600, PageSizes: tc.sizes})
+		srv := server(t, demo.Options{Count: 300, PageSizes: tc.sizes})
 		s, _ := tempStore(t)
 		sync(t, s, client(t, srv.URL), dataset.SyncOptions{})
 		stored, err := s.PageSize(context.Background(), api.MaxPerPage)
