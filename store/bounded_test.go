@@ -11,14 +11,15 @@ import (
 )
 
 // A store never takes more room than the JSON it holds, after any sequence
-// of syncs: here 48 of them at 5,000 donations, each bringing 50 new and
-// refunds among the newest, and every 12th a full sync after a
+// of syncs: here 24 of them at 5,000 donations, each bringing 50 new and
+// refunds among the newest, and every 6th a full sync after a
 // fiftieth of the gifts were removed and some old ones refunded. At this
 // size a store compacted is just within its JSON, so without the check
 // the small syncs (each splits index leaves) and the removals would take
 // it past: each small sync here does, so every round is one where the
-// check must act, and 48 of them hold four full syncs after removals as
-// well as more rounds would. The JSON the store counts as it goes is the
+// check must act, and 24 of them hold four full syncs after removals,
+// each after small syncs that grew the store, as well as more rounds
+// would. The JSON the store counts as it goes is the
 // records' bytes as the server sent them, every time.
 func TestStoreStaysWithinItsJSON(t *testing.T) {
 	t.Parallel()
@@ -28,13 +29,13 @@ func TestStoreStaysWithinItsJSON(t *testing.T) {
 	srv, s, _ := syncedCopy(t, demo.Options{Count: 5_000})
 	c := client(t, srv.URL)
 	r := rand.New(rand.NewPCG(1, 2))
-	for round := 1; round <= 48; round++ {
+	for round := 1; round <= 24; round++ {
 		added := srv.Add(50)
 		for range 3 {
 			srv.SetStatus(added[r.IntN(len(added))]-int64(r.IntN(100)), store.Refunded)
 		}
 		o := dataset.SyncOptions{Window: 2}
-		if round%12 == 0 {
+		if round%6 == 0 {
 			held := ids(t, s)
 			for range len(held) / 50 {
 				srv.Remove(held[r.IntN(len(held))])

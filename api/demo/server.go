@@ -43,9 +43,15 @@ type Server struct {
 	// so that pages of donations are not kept waiting while they are made.
 	kindsMu   sync.Mutex
 	kindsMade *kindRecords
-	mu        sync.Mutex
-	rand      *rand.Rand
-	windows   map[string]*window
+	// drifted are the records drift rewrote, by index, each with the
+	// encoding it was rewritten from: syncs read the same records again
+	// (every small sync its window, every full sync all of them), and
+	// drift decodes each into a map and encodes it again.
+	driftMu sync.Mutex
+	drifted map[int]driftedRecord
+	mu      sync.Mutex
+	rand    *rand.Rand
+	windows map[string]*window
 }
 
 type window struct {
@@ -319,7 +325,7 @@ func (s *Server) encode(i int) (json.RawMessage, error) {
 	// JSON encoding would repair invalid UTF-8; a hostile server sends it raw.
 	b = bytes.ReplaceAll(b, []byte(invalidUTF8Marker), []byte("\xff\xfe\xc3"))
 	if s.opts.Drift {
-		return drift(b, i, s.opts.Shape)
+		return s.driftedOnce(b, i)
 	}
 	return b, nil
 }
