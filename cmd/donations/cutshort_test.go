@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"donations/api"
 	"donations/api/demo"
 )
 
@@ -129,7 +130,7 @@ func TestCutShortBuildStopsOnInterrupt(t *testing.T) {
 			defer cancel()
 			errb := &stopOnNote{stop: cancel}
 			var out bytes.Buffer
-			code := run(ctx, append(tc.args, account...), &out, errb, func(k string) string { return env[k] }, pinnedNow)
+			code := run(ctx, append(tc.args, account...), &out, errb, func(k string) string { return env[k] }, pinnedNow, api.WallClock)
 			if code != exitInterrupted || !strings.Contains(errb.String(), "interrupted") {
 				t.Fatalf("exit %d, %q; want %d: the stop reaches the build", code, errb.String(), exitInterrupted)
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"donations/api"
 )
 
 // newestWith is the date of the newest gift `list --demo` writes when the
@@ -16,7 +18,7 @@ func newestWith(t *testing.T, now time.Time, args ...string) time.Time {
 	var out, errb bytes.Buffer
 	args = append([]string{"list", "--demo", "--newest", "1", "--format", "ndjson"}, args...)
 	env := map[string]string{"HOME": t.TempDir()}
-	code := run(context.Background(), args, &out, &errb, func(k string) string { return env[k] }, func() time.Time { return now })
+	code := run(context.Background(), args, &out, &errb, func(k string) string { return env[k] }, func() time.Time { return now }, api.WallClock)
 	if code != 0 {
 		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 	}
@@ -48,7 +50,7 @@ func TestTheDemoEndsNowUnlessPinned(t *testing.T) {
 	var out, errb bytes.Buffer
 	env := map[string]string{"HOME": t.TempDir()}
 	code := run(context.Background(), []string{"summary", "--demo", "--by", "form", "--dates", "last month", "--format", "csv"},
-		&out, &errb, func(k string) string { return env[k] }, func() time.Time { return now })
+		&out, &errb, func(k string) string { return env[k] }, func() time.Time { return now }, api.WallClock)
 	if code != 0 || strings.Count(out.String(), "\n") < 3 {
 		t.Errorf("on %s, summary --dates \"last month\": exit %d, %q %s; want November's forms", now, code, out.String(), errb.String())
 	}

@@ -73,7 +73,7 @@ type account struct {
 // spoken to over real HTTP, through the same client as a real account.
 func connect(ctx context.Context, a *app, h hooks) (*account, error) {
 	g, e := &a.g, a.env
-	cfg := api.Config{UserAgent: "donations-cli", OnWait: h.onWait, AllWaits: h.allWaits}
+	cfg := api.Config{UserAgent: "donations-cli", OnWait: h.onWait, AllWaits: h.allWaits, Clock: e.clock}
 	trace, err := g.traces(e, h.trace)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"donations/api/apitest"
 )
 
 // `list` against servers that misbehave, over real HTTP: each ends with a
@@ -97,7 +99,9 @@ func TestListAgainstHostileServers(t *testing.T) {
 	}
 }
 
-// A wait of more than five seconds is shown as it starts.
+// A wait of more than five seconds is shown as it starts. The client waits
+// by a test clock, which ends the wait at once: what is said of it comes
+// from the server's answer and the clock's time, not from waiting it out.
 func TestListShowsLongWaits(t *testing.T) {
 	t.Parallel()
 	var n atomic.Int64
@@ -110,16 +114,19 @@ func TestListShowsLongWaits(t *testing.T) {
 		fmt.Fprint(w, `[{"id":7}]`)
 	}))
 	defer srv.Close()
-	start := time.Now()
-	r := runCmd(t, map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": "k"},
+	clock := &apitest.Clock{From: pinnedNow()}
+	r := runClocked(map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": "k"}, clock,
 		"list", "--base-url", srv.URL, "--username", "u", "--format", "ndjson", "--concurrency", "1")
 	if r.code != exitOK || !strings.Contains(r.stdout, `"id":7`) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	want := "donations: page 1: retrying in 6s: rate limited (HTTP 429), a wait the server asked for (Retry-After) (until " +
-		start.Add(6*time.Second).Format("15:04")
+		pinnedNow().Add(6*time.Second).Format(time.TimeOnly) + ")\n"
 	if !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr = %q, want it to hold %q", r.stderr, want)
+	}
+	if clock.Slept() != 6*time.Second {
+		t.Errorf("the client waited %s, not the 6s asked for", clock.Slept())
 	}
 }
 
@@ -139,15 +146,17 @@ func TestPanicsExitWithTheirOwnStatus(t *testing.T) {
 }
 
 // Pages fetched side by side that wait for the same rate-limit reset are
-// announced once, not once each.
+// announced once, not once each. The server and the client read one test
+// clock, whose waits end at once and move it on past the reset.
 func TestListAnnouncesASharedWaitOnce(t *testing.T) {
 	t.Parallel()
-	reset := time.Now().Add(7 * time.Second).Unix()
+	clock := &apitest.Clock{From: pinnedNow()}
+	reset := clock.Now().Add(7 * time.Second).Unix()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Ratelimit-Limit", "60")
 		w.Header().Set("X-Ratelimit-Remaining", "0")
 		w.Header().Set("X-Ratelimit-Reset", fmt.Sprint(reset))
-		if time.Now().Unix() >= reset {
+		if clock.Now().Unix() >= reset {
 			w.Header().Set("X-Ratelimit-Remaining", "59")
 		}
 		// Six full pages of two: the first four go out at once, and the
@@ -159,7 +168,7 @@ func TestListAnnouncesASharedWaitOnce(t *testing.T) {
 		fmt.Fprint(w, `[]`)
 	}))
 	defer srv.Close()
-	r := runCmd(t, map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": "k"},
+	r := runClocked(map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": "k"}, clock,
 		"list", "--base-url", srv.URL, "--username", "u", "--per-page", "2", "--concurrency", "4")
 	if r.code != exitOK || strings.Count(r.stdout, "\n") != 12 {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"donations/api"
 	"donations/api/demo"
 )
 
@@ -31,7 +32,7 @@ func TestAnInterruptedSyncExits130(t *testing.T) {
 	env := map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}
 	var out, errb bytes.Buffer
 	code := run(ctx, []string{"sync", "--base-url", hs.URL, "--username", demo.DefaultLogin}, &out, &errb,
-		func(k string) string { return env[k] }, pinnedNow)
+		func(k string) string { return env[k] }, pinnedNow, api.WallClock)
 	if n.Load() < 2 {
 		t.Fatalf("the sync made %d requests: it was never interrupted", n.Load())
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 )
 
@@ -42,7 +43,9 @@ func TestVerboseAndLogSayWhyEachRetry(t *testing.T) {
 		Script: []int{demo.FaultReset, 429, demo.FaultTruncated, demo.FaultCut}}))
 	defer srv.Close()
 	path := filepath.Join(t.TempDir(), "requests.log")
-	r := runCmd(t, map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey},
+	// The waits are said as the client plans them; a test clock ends them
+	// at once.
+	r := runClocked(map[string]string{"HOME": t.TempDir(), "DONATIONS_API_KEY": demo.DefaultKey}, &apitest.Clock{},
 		"list", "--base-url", srv.URL, "--username", demo.DefaultLogin, "--pages", "1", "--concurrency", "1",
 		"--format", "ndjson", "--verbose", "--log", path)
 	b, err := os.ReadFile(path)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"donations/api"
 	"donations/api/apitest"
 	"donations/api/demo"
 )
@@ -59,10 +60,16 @@ func runCmd(t *testing.T, env map[string]string, args ...string) result {
 
 // runIn is runCmd for a fixture that no one test owns.
 func runIn(env map[string]string, args ...string) result {
+	return runClocked(env, api.WallClock, args...)
+}
+
+// runClocked is runIn with the client waiting by clock: an apitest.Clock
+// ends its waits at once, for tests of what is said about a wait.
+func runClocked(env map[string]string, clock api.Clock, args ...string) result {
 	var out, errb bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	code := run(ctx, args, &out, &errb, func(k string) string { return env[k] }, pinnedNow)
+	code := run(ctx, args, &out, &errb, func(k string) string { return env[k] }, pinnedNow, clock)
 	return result{code, out.String(), errb.String()}
 }
 
@@ -268,7 +275,7 @@ func TestDemoServerPrintsHowToConnectAndStops(t *testing.T) {
 	var out, errb syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"demo-server", "--addr", "127.0.0.1:0", "--count", "20"}, &out, &errb, func(string) string { return "" }, pinnedNow)
+		done <- run(ctx, []string{"demo-server", "--addr", "127.0.0.1:0", "--count", "20"}, &out, &errb, func(string) string { return "" }, pinnedNow, api.WallClock)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(out.String(), "stop with ctrl+c") && time.Now().Before(deadline) {

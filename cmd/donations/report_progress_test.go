@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"donations/api"
 )
 
 // With no store (--demo), a report reads the whole account first: on a
@@ -21,7 +23,7 @@ func TestReportShowsTheReadsProgressOnATerminal(t *testing.T) {
 	defer tty.Close()
 	var out bytes.Buffer
 	vars := map[string]string{"HOME": t.TempDir()}
-	a := &app{env: env{&out, safeText{tty}, func(k string) string { return vars[k] }, terms{err: tty}, pinnedNow}}
+	a := &app{env: env{&out, safeText{tty}, func(k string) string { return vars[k] }, terms{err: tty}, pinnedNow, api.WallClock}}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if code := execute(ctx, a.env, newRoot(a), []string{"report", "lybunt", "--demo", "--demo-count", "1000", "--format", "csv"}); code != 0 {
