@@ -25,13 +25,7 @@ func TestTheArchitectureTableIsTrue(t *testing.T) {
 	if len(may) < 10 {
 		t.Fatalf("read %d rows of the package table", len(may))
 	}
-	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...")
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for _, line := range goList(t, root, `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...") {
 		fields := strings.Fields(line)
 		pkg := strings.TrimPrefix(fields[0], "donations/")
 		row := rowOf(may, pkg)
@@ -80,4 +74,16 @@ func rowOf(may map[string][]string, pkg string) string {
 		}
 	}
 	return best
+}
+
+// goList is go list -f format of args, run in root, one line a package.
+func goList(t *testing.T, root, format string, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list", "-f", format}, args...)...)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v", strings.Join(args, " "), err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -90,16 +89,4 @@ func racePassPatterns(script string) []string {
 		}
 	}
 	return out
-}
-
-// goList is go list -f format of args, run in root, one line a package.
-func goList(t *testing.T, root, format string, args ...string) []string {
-	t.Helper()
-	cmd := exec.Command("go", append([]string{"list", "-f", format}, args...)...)
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list %s: %v", strings.Join(args, " "), err)
-	}
-	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
