@@ -126,6 +126,9 @@ func TestNarrowReportsOfManyNamesReadTheirGifts(t *testing.T) {
 	ctx := context.Background()
 	s := memStore(t)
 	const pages = narrowNames + 1 // one gift each, and one more than they to the general fund
+	if n := s.db.Stats().MaxOpenConnections; n != 1 {
+		t.Fatalf("the store in memory holds %d connections: the limit below is set on one", n)
+	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
