@@ -27,3 +27,32 @@ func TestDriftedRecordFollowsItsChanges(t *testing.T) {
 		}
 	}
 }
+
+// A drifting server sends what drift makes of each record whether it
+// keeps the record drifted or not, and keeps only the first driftKept.
+func TestDriftedRecordsAreKeptOnlyUpToTheirBound(t *testing.T) {
+	count := driftKept + 2
+	drifting, plain := New(Options{Count: count, Drift: true}), New(Options{Count: count})
+	for _, i := range []int{0, 7, driftKept - 1, driftKept, driftKept + 1} {
+		for range 2 { // the second is the one a kept record answers
+			got, err := drifting.encode(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := plain.encode(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := drift(b, i, plain.opts.Shape)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("record %d is sent as\n%s\nwant drift's\n%s", i, got, want)
+			}
+		}
+		if _, kept := drifting.drifted[i]; kept != (i < driftKept) {
+			t.Errorf("record %d kept drifted: %v, want %v", i, kept, i < driftKept)
+		}
+	}
+}
