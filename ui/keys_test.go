@@ -89,7 +89,9 @@ func TestRemappedScrollKeysScrollEveryView(t *testing.T) {
 	t.Parallel()
 	// One page: enough for each text to be taller than 12 lines.
 	src, _ := demoSource(t, demo.Options{Count: 100})
-	for _, tc := range []struct {
+	// Scrolling is the model's goroutine's: the race run (-short) scrolls
+	// the report page, whose opening walks every page and reads a report.
+	for _, tc := range raced([]struct {
 		name string
 		open []string
 	}{
@@ -98,7 +100,7 @@ func TestRemappedScrollKeysScrollEveryView(t *testing.T) {
 		{"insights", []string{"G", "i"}},
 		{"report page", []string{"G", "i", "tab"}},
 		{"help", []string{"?"}},
-	} {
+	}, 3) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := newDriver(t, src, 80, 12)
 			d.m.ctx.Keys.Scroll.Down = uictx.Bind("↓/J", "scroll down", "J")

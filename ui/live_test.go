@@ -47,11 +47,12 @@ func liveAccount(t *testing.T, sh apitest.Shape, count int) (*demo.Server, *api.
 // total, in a few requests; in both shapes the demo serves.
 func TestLiveShowsNewGifts(t *testing.T) {
 	t.Parallel()
-	for _, sh := range apitest.Shapes {
+	for _, sh := range shapes() {
 		t.Run(sh.Name, func(t *testing.T) {
-			// Pages enough (5, or Donorbox's 10) that reading them all
-			// again would pass the bound on a check's requests.
-			srv, c, _ := liveAccount(t, sh, 500)
+			// Pages enough (5, or Donorbox's 10; Donorbox's 5 in the race
+			// run) that reading them all again would pass the bound on a
+			// check's requests.
+			srv, c, _ := liveAccount(t, sh, apitest.Sized(500, 250))
 			d := newDriverWith(t, FromClient(c), Options{Live: liveWith(c)}, 120, 35)
 			d.keys("L")
 			v := d.m.children[live.ID].(*live.View)
@@ -99,7 +100,7 @@ func TestLiveShowsNewGifts(t *testing.T) {
 // demo serves.
 func TestLiveOnASyncedStore(t *testing.T) {
 	t.Parallel()
-	for _, sh := range apitest.Shapes {
+	for _, sh := range shapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Live syncs from the store's end whatever its size: three
 			// pages in the race run.
@@ -159,7 +160,10 @@ func cellAt(line string, cell int) rune {
 // date leaves it newest first, with what Live brought on top.
 func TestLiveGivesTheOrderBack(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
+	// Live from the API and over a store are other goroutines; oldest
+	// first is the same Live and another label: the race run (-short)
+	// leaves the list by amount.
+	for _, tc := range raced([]struct {
 		name  string
 		keys  []string
 		store bool
@@ -169,7 +173,7 @@ func TestLiveGivesTheOrderBack(t *testing.T) {
 		{"oldest first, from the API", nil, false, "newest first"},
 		{"by amount, a store", []string{"s", "a"}, true, "by amount ↓"},
 		{"oldest first, a store", nil, true, "newest first"},
-	} {
+	}, 0, 2) {
 		t.Run(tc.name, func(t *testing.T) {
 			// The order given back is a label, the same over one page (the
 			// race run) as over three.

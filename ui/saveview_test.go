@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/config"
 )
@@ -32,7 +33,9 @@ func (s *savedViews) save(v View, replace bool) error {
 // one in force. Saving under its name again asks before replacing it.
 func TestSaveAViewFromTheBrowser(t *testing.T) {
 	t.Parallel()
-	src, _ := demoSource(t, demo.Options{Count: 300})
+	// What is saved is the question asked, the same over one page (the
+	// race run) as over three.
+	src, _ := demoSource(t, demo.Options{Count: apitest.Sized(300, 100)})
 	saved := &savedViews{}
 	d := newDriverWith(t, src, Options{SaveView: saved.save}, 120, 30)
 	d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "last month", "tab", "paid", "enter", "s", "a", "/", "mar", "enter")

@@ -30,7 +30,10 @@ func TestHelpFromEveryViewShowsItsKeysAndGoesBack(t *testing.T) {
 	// One page: each view has rows to move in; the keys are what is checked.
 	srv := demo.New(demo.Options{Count: 100})
 	c := demoClient(t, srv)
-	for _, tc := range []struct {
+	// The help is drawn and left on the model's goroutine, each view's
+	// loads are other tests' too: the race run (-short) opens the help over
+	// the report page, whose opening walks every page and reads a report.
+	for _, tc := range raced([]struct {
 		name  string
 		keys  []string // open the view and move in it
 		id    uictx.ViewID
@@ -45,7 +48,7 @@ func TestHelpFromEveryViewShowsItsKeysAndGoesBack(t *testing.T) {
 		{"report page", []string{"G", "i", "tab", "j"}, insights.ID, "Insights · ", "year before"},
 		{"live", []string{"L"}, live.ID, "Live", "stop watching"},
 		{"request log", []string{"l", "g"}, logview.ID, "Request log", "oldest"},
-	} {
+	}, 5) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := newDriverWith(t, FromClient(c), Options{Live: liveWith(c)}, 100, 50) // tall enough for the whole help
 			d.keys(tc.keys...)
