@@ -18,7 +18,7 @@ func TestEveryCSVFollowsOneByteOrderMarkRule(t *testing.T) {
 	t.Parallel()
 	// The mark is one rule over what is written, not over how much: a
 	// page of gifts gives every command a CSV to mark.
-	env, account, _ := syncedHome(t, 30)
+	env, account, _ := syncedHome(t, demo.Options{Count: 30})
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	cfg := filepath.Join(env["HOME"], "config.toml")
 	withConfig := func(bom string) []string {

@@ -55,7 +55,7 @@ func TestAValueTheAccountNeverHadIsRefusedWithADidYouMean(t *testing.T) {
 // the account has but the day has not is an empty answer, either way.
 func TestAnEmptyAnswerOnASyncedAccountOnlineAndOffline(t *testing.T) {
 	t.Parallel()
-	env, account, _ := syncedHome(t, 300)
+	env, account, _ := syncedHome(t, demo.Options{Count: 300})
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	for _, extra := range [][]string{nil, {"--offline"}} {
 		args := append([]string{"list", "--dates", "2026-10-31", "--status", "refunded", "--format", "csv"}, account...)

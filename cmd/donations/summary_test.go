@@ -27,7 +27,7 @@ type summaryEntry struct {
 // donation gives, online and offline alike.
 func TestSummarySumsExactly(t *testing.T) {
 	t.Parallel()
-	env, account, _ := syncedHome(t, apitest.Sized(2500, 300)) // the race run looks for races in the same reads at any size
+	env, account, _ := syncedHome(t, demo.Options{Count: apitest.Sized(2500, 300)}) // the race run looks for races in the same reads at any size
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	type sums struct {
@@ -127,7 +127,7 @@ func TestSummaryMonthlyReport(t *testing.T) {
 	// Last month must hold more forms than the table's three largest,
 	// which 600 gifts do not give; the race pass (-short) runs the same
 	// table over 1,000, which still do (checked below).
-	env, account, _ := syncedHome(t, apitest.Sized(2500, 1000))
+	env, account, _ := syncedHome(t, demo.Options{Count: apitest.Sized(2500, 1000)})
 	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	now := pinnedNow() // in UTC, as the program reads "last month" by its clock's zone
