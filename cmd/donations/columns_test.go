@@ -131,7 +131,9 @@ func sortedIDs(t *testing.T, ndjson string) []int64 {
 // gift refunded in part counts less the part refunded.
 func TestSummaryCountsGiftsWithoutConversion(t *testing.T) {
 	t.Parallel()
-	_, env, account := shapedAccount(t, demo.Options{Count: 800, Shape: demo.ShapeDonorbox})
+	// The gifts without a conversion are the old ones, which an account of
+	// any size holds: the race pass (-short) counts them over fewer.
+	_, env, account := shapedAccount(t, demo.Options{Count: apitest.Sized(800, 300), Shape: demo.ShapeDonorbox})
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
 		t.Fatal(r.stderr)

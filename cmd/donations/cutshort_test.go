@@ -20,7 +20,7 @@ import (
 // leaves it (meta deferred still set), and the key a sync needs.
 func cutShortHome(t *testing.T, count int) (env map[string]string, account []string) {
 	t.Helper()
-	env, account, path := syncedHome(t, count)
+	env, account, path := syncedHome(t, demo.Options{Count: count})
 	for _, q := range []string{
 		`INSERT INTO meta(key, value) VALUES ('deferred', '1')`,
 		`INSERT INTO donations_fts(donations_fts) VALUES ('delete-all')`,

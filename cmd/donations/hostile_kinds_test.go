@@ -131,10 +131,16 @@ func TestKindsInEveryFormAnswerTheSame(t *testing.T) {
 		}
 		plain[strings.Join(ask, " ")] = columns(r.stdout)
 	}
-	for _, o := range []demo.Options{
+	forms := []demo.Options{
 		{DecimalComma: true}, {DateForm: demo.DateNoColon}, {DateForm: demo.DateOnly}, {Drift: true},
 		{DecimalComma: true, DateForm: demo.DateNoColon, Drift: true},
-	} {
+	}
+	if testing.Short() {
+		// Each server is read by the same goroutines: the race pass reads
+		// the one that writes most forms at once, the first pass each.
+		forms = forms[len(forms)-1:]
+	}
+	for _, o := range forms {
 		o.Count, o.Shape = count, demo.ShapeDonorbox
 		_, env, account := shapedAccount(t, o)
 		for _, ask := range asks {

@@ -37,6 +37,9 @@ func goodFirstPage(bad http.HandlerFunc) http.HandlerFunc {
 // The browser under a server that turns hostile after the first page: it
 // shows the error, keeps the rows it has, and still answers keys.
 func TestBrowserUnderHostileServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the program and drives it in tmux: a binary of its own, built without -race, so the race pass would check nothing the first pass does not")
+	}
 	bin := buildBinary(t)
 	cases := []struct {
 		name string
@@ -90,6 +93,9 @@ func TestBrowserUnderHostileServers(t *testing.T) {
 // A signal ends the browser with the terminal given back: out of the
 // alternate screen, line editing and echo on again.
 func TestSignalsGiveTheTerminalBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the program and drives it in tmux: a binary of its own, built without -race, so the race pass would check nothing the first pass does not")
+	}
 	bin := buildBinary(t)
 	for name, sig := range map[string]syscall.Signal{"SIGTERM": syscall.SIGTERM, "SIGHUP": syscall.SIGHUP, "SIGINT": syscall.SIGINT} {
 		t.Run(name, func(t *testing.T) {

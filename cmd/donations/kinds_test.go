@@ -120,10 +120,8 @@ func TestKindsSyncThenOfflineAnswerTheSame(t *testing.T) {
 // refused offline.
 func TestPlansFilters(t *testing.T) {
 	t.Parallel()
-	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
-	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
-		t.Fatalf("sync: exit %d, %q", r.code, r.stderr)
-	}
+	env, account, _ := syncedHome(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	plans := func(args ...string) []api.Plan {
 		t.Helper()
 		r := runCmd(t, env, append(append([]string{"plans", "--format", "ndjson"}, args...), account...)...)
@@ -213,7 +211,8 @@ func TestPlansReadCutShortListsNothing(t *testing.T) {
 // offline; a plan id that is not a number is a usage error.
 func TestListByPlanID(t *testing.T) {
 	t.Parallel()
-	_, env, account := shapedAccount(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	env, account, _ := syncedHome(t, demo.Options{Count: 400, Shape: demo.ShapeDonorbox})
+	env["DONATIONS_API_KEY"] = demo.DefaultKey
 	list := func(args ...string) []api.Donation {
 		t.Helper()
 		r := runCmd(t, env, append(append([]string{"list", "--format", "ndjson"}, args...), account...)...)
@@ -236,9 +235,6 @@ func TestListByPlanID(t *testing.T) {
 		t.Fatalf("no plan has two gifts among %d plans", len(byPlan))
 	}
 	plan := fmt.Sprint(most)
-	if r := runCmd(t, env, append([]string{"sync"}, account...)...); r.code != 0 {
-		t.Fatalf("sync: exit %d, %q", r.code, r.stderr)
-	}
 	for _, args := range [][]string{{"--plan-id", plan}, {"--plan-id", plan, "--offline"}} {
 		var got []int64
 		for _, d := range list(args...) {

@@ -17,7 +17,7 @@ import (
 // and leave it so.
 func TestReadOnlyStoreAnswersReadingCommands(t *testing.T) {
 	t.Parallel()
-	env, account, path := syncedHome(t, 300)
+	env, account, path := syncedHome(t, demo.Options{Count: 300})
 	if err := os.Chmod(path, 0o400); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestCraftedOrDamagedStoreNamesTheFix(t *testing.T) {
 	}
 	for name, stmts := range cases {
 		t.Run(name, func(t *testing.T) {
-			env, account, path := syncedHome(t, 300)
+			env, account, path := syncedHome(t, demo.Options{Count: 300})
 			db, err := sql.Open("sqlite", path)
 			if err != nil {
 				t.Fatal(err)
@@ -84,7 +84,7 @@ func TestCraftedOrDamagedStoreNamesTheFix(t *testing.T) {
 // and leaves the file it points to alone.
 func TestCacheClearRefusesASymlink(t *testing.T) {
 	t.Parallel()
-	env, account, path := syncedHome(t, 300)
+	env, account, path := syncedHome(t, demo.Options{Count: 300})
 	if r := runCmd(t, env, append([]string{"cache", "clear"}, account...)...); r.code != 0 {
 		t.Fatal(r.stderr)
 	}

@@ -36,7 +36,13 @@ var offlineAnswers = []struct {
 // no request: the account's server counts none.
 func TestAStoreOfTheVersionBeforeAnswersAsBefore(t *testing.T) {
 	t.Parallel()
-	for _, shape := range datasettest.FixtureShapes {
+	shapes := datasettest.FixtureShapes
+	if testing.Short() {
+		// Each shape's store is rebuilt and read by the same goroutines:
+		// the race pass reads the one whose records carry most.
+		shapes = []string{demo.ShapeDonorbox}
+	}
+	for _, shape := range shapes {
 		t.Run(shape, func(t *testing.T) {
 			srv := demo.New(demo.Options{Count: 400, Shape: shape})
 			hs := httptest.NewServer(srv)

@@ -12,13 +12,14 @@ import (
 	"donations/api/demo"
 )
 
-// syncedHome is a HOME whose account's store a sync has filled, with the
-// flags that name that account and the store's path. It is the test's own
-// copy of a HOME synced once for every test that asks for as many gifts,
-// against a demo server they share: no test can change that server.
-func syncedHome(t *testing.T, count int) (env map[string]string, account []string, path string) {
+// syncedHome is a HOME whose account's store a sync of a demo server of
+// options o has filled, with the flags that name that account and the
+// store's path. It is the test's own copy of a HOME synced once for every
+// test that asks for the same options, against a demo server they share:
+// no test can change that server.
+func syncedHome(t *testing.T, o demo.Options) (env map[string]string, account []string, path string) {
 	t.Helper()
-	synced, err := syncedOnce(count)
+	synced, err := syncedOnce(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,25 +37,27 @@ func syncedHome(t *testing.T, count int) (env map[string]string, account []strin
 // syncedAccount is a HOME that a sync of the demo server at url filled.
 type syncedAccount struct{ home, url string }
 
-// syncedAccounts are the synced HOMEs, one made once for each count asked.
+// syncedAccounts are the synced HOMEs, one made once for each demo's
+// options asked (written out, as options holding a slice are no map key).
 var syncedAccounts = struct {
 	sync.Mutex
-	byCount map[int]func() (syncedAccount, error)
-}{byCount: map[int]func() (syncedAccount, error){}}
+	byOptions map[string]func() (syncedAccount, error)
+}{byOptions: map[string]func() (syncedAccount, error){}}
 
-func syncedOnce(count int) (syncedAccount, error) {
+func syncedOnce(o demo.Options) (syncedAccount, error) {
+	key := fmt.Sprintf("%#v", o)
 	syncedAccounts.Lock()
-	once := syncedAccounts.byCount[count]
+	once := syncedAccounts.byOptions[key]
 	if once == nil {
-		once = sync.OnceValues(func() (syncedAccount, error) { return syncAccount(count) })
-		syncedAccounts.byCount[count] = once
+		once = sync.OnceValues(func() (syncedAccount, error) { return syncAccount(o) })
+		syncedAccounts.byOptions[key] = once
 	}
 	syncedAccounts.Unlock()
 	return once()
 }
 
-func syncAccount(count int) (syncedAccount, error) {
-	hs := httptest.NewServer(demo.New(demo.Options{Count: count}))
+func syncAccount(o demo.Options) (syncedAccount, error) {
+	hs := httptest.NewServer(demo.New(o))
 	whenTestsEnd(hs.Close)
 	home, err := os.MkdirTemp("", "donations-synced-")
 	if err != nil {
