@@ -160,6 +160,7 @@ func TestInsightAgreesWithGroupsAndDonors(t *testing.T) {
 // Whole is what an independent addition of every selected donation gives,
 // with its recurring part, from the rollups and from the donations alike.
 func TestWholeAndItsRecurringPart(t *testing.T) {
+	firstPassOnly(t, "the whole and its recurring part against the records")
 	s, _, _, _ := syncedFile(t, demo.Options{Count: 1500}, dataset.SyncOptions{})
 	all := windowAll(t, s)
 	paid := query.Filter{Statuses: []string{"paid"}}

@@ -104,3 +104,14 @@ func dataZones() []string {
 	}
 	return zones
 }
+
+// firstPassOnly skips, under -short (the race pass), a test whose checks
+// read on one goroutine what a store holds (checks says what), from a sync
+// or a Put whose goroutines other tests of the race pass run: the first
+// pass checks it all.
+func firstPassOnly(t *testing.T, checks string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(checks + ", read on one goroutine: the race pass runs the syncs that fill such a store elsewhere; left to go test ./...")
+	}
+}
