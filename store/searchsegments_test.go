@@ -35,7 +35,8 @@ func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
 	firstPassOnly(t, "the search index's segments one Put of 250 adds")
 	ctx := context.Background()
 	const count = 3000
-	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})
+	srv, s, _ := syncedCopy(t, demo.Options{Count: count})
+	c := client(t, srv.URL)
 	before, err := s.SearchSegments(ctx)
 	if err != nil {
 		t.Fatal(err)
