@@ -25,14 +25,23 @@ import (
 func TestEndBesideMakesWhatInTurnMakes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for _, c := range []struct {
+	cases := []struct {
 		name string
 		o    demo.Options
 	}{
+		{"hostile drift", hostileDrift()},
 		{"spec", demo.Options{Count: pastSeed()}},
 		{"donorbox", demo.Options{Count: pastSeed(), Shape: demo.ShapeDonorbox}},
-		{"hostile drift", hostileDrift()},
-	} {
+	}
+	if testing.Short() {
+		// The end runs the same goroutines over any records: the race
+		// pass (-short), which needs each concurrent path run once, not
+		// each shape of it, takes the hostile, drifting account, whose
+		// end TestEndBesideSearchIndexIsReadAtOnce shares; the first
+		// pass checks the rows of every one.
+		cases = cases[:1]
+	}
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := sharedEnd(t, c.o)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"donations/api"
-	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
@@ -132,7 +131,7 @@ func columnCases(srv *demo.Running) []struct {
 // its donations and needs no sync.
 func TestCampaignTributeAndSearchColumns(t *testing.T) {
 	t.Parallel()
-	for _, sh := range apitest.Shapes {
+	for _, sh := range dataShapes() {
 		s, path, srv, _ := syncedFile(t, sh.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 		for _, upgraded := range []bool{false, true} {
 			if upgraded {

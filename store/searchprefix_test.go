@@ -13,7 +13,6 @@ import (
 
 	"donations/api"
 	"donations/api/demo"
-	"donations/dataset"
 	"donations/query"
 	"donations/store"
 )
@@ -131,7 +130,7 @@ func TestShortSearchesFindWhatLikeFinds(t *testing.T) {
 	// Not in parallel: it sets the prefix cap, which every store reads.
 	skipShort(t)
 	ctx := context.Background()
-	s, path, _, _ := syncedFile(t, demo.Options{Count: 1500}, dataset.SyncOptions{})
+	_, s, path := syncedCopy(t, demo.Options{Count: 1500})
 	all := windowAll(t, s)
 	db := searchTexts(t, path)
 	// What LIKE finds does not depend on the cap: found once for both.

@@ -32,9 +32,11 @@ func largest(t *testing.T, s *store.Store) (id, pages int64) {
 // donation (a sync of 250 new wrote 250, merged on the way into the level
 // of the index built by the first sync).
 func TestStoringPagesWritesFewSearchSegments(t *testing.T) {
+	firstPassOnly(t, "the search index's segments one Put of 250 adds")
 	ctx := context.Background()
-	count := sized(3000, 1000)
-	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})
+	const count = 3000
+	srv, s, _ := syncedCopy(t, demo.Options{Count: count})
+	c := client(t, srv.URL)
 	before, err := s.SearchSegments(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -126,6 +128,7 @@ func TestSmallSyncsLeaveTheBuiltSearchIndex(t *testing.T) {
 // kept in memory: a small file is repacked, its index built again, once it
 // takes more than the JSON it holds (bounded).
 func TestSmallSyncsLeaveTheSearchIndexOfAFewDonations(t *testing.T) {
+	firstPassOnly(t, "the search index's segments after small syncs")
 	ctx := context.Background()
 	srv := server(t, demo.Options{Count: 1500})
 	c := client(t, srv.URL)

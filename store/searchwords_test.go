@@ -62,7 +62,7 @@ func TestLongSearchesFindWhatLikeFinds(t *testing.T) {
 	// Not in parallel: it sets the prefix cap, which every store reads.
 	skipShort(t)
 	ctx := context.Background()
-	s, path, _, _ := syncedFile(t, demo.Options{Count: 3000}, dataset.SyncOptions{})
+	_, s, path := syncedCopy(t, demo.Options{Count: 3000})
 	words, apart := longWords(t, reader(t, path))
 	db := searchTexts(t, path)
 	if len(apart) == 0 {

@@ -22,6 +22,7 @@ import (
 // the sync handed them back, not because a repack rewrote the file.
 func TestSyncsLeaveNoFreePages(t *testing.T) {
 	t.Parallel()
+	firstPassOnly(t, "free pages in the file after syncs that add and remove")
 	ctx := context.Background()
 	srv := server(t, demo.Options{Count: 1000, LongFields: 1})
 	c := client(t, srv.URL)
@@ -71,6 +72,7 @@ func TestSyncsLeaveNoFreePages(t *testing.T) {
 // suffice: a third of them removed is past the sixteenth at any size.
 func TestOlderStoreIsCompactedOnceMuchIsFree(t *testing.T) {
 	t.Parallel()
+	firstPassOnly(t, "free pages and the vacuum mode of the file after a sync that removes")
 	ctx := context.Background()
 	count := 900
 	s, _, srv, c := syncedFile(t, demo.Options{Count: count}, dataset.SyncOptions{})
