@@ -41,6 +41,7 @@ func walkRange(t *testing.T, w *api.RangeWalk) []int64 {
 // the bisection counts pages, whatever they hold.
 func TestRangeWalkReadsOnlyThePagesOfTheRange(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "the requests a range costs")
 	per := perPage()
 	for _, size := range []int{onPages(950, per), onPages(5_000, per), onPages(20_000, per)} {
 		h := newHarness(t, demo.Options{Count: size}, api.Config{})

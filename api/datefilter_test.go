@@ -36,6 +36,7 @@ func inRange(t *testing.T, all []api.Donation, r api.DateRange) []int64 {
 // costs the walk one request, and the client does not try again.
 func TestRangeWalkAsksForTheRangeWhereTheServerHonoursDateFilters(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "the requests of a range with and without a date filter")
 	per := perPage()
 	count := onPages(20_000, per)
 	// Both servers list the same gifts: read once, by a client of its own.

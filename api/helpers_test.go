@@ -42,6 +42,18 @@ func onPages(n, per int) int {
 // size, a count of rows; one at least where n is.
 func scaled(n, per int) int { return max(min(n, 1), n*per/100) }
 
+// oneAtATime skips, in the race pass (-short), a test whose client reads
+// one page at a time and so starts no goroutine of its own: what it
+// checks, named by checks, is in what the walk yields or asks, which the
+// first pass checks; the race pass needs it run once where pages are
+// fetched at once, which other tests do.
+func oneAtATime(t *testing.T, checks string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(checks + ", one page at a time on no goroutine of the client's own: left to go test ./...")
+	}
+}
+
 // harness is a demo server on loopback and a client that records every
 // exchange. Both keep time by clock, whose waits end at once and which
 // reads the demo's end plus those waits, never the wall clock, so where a

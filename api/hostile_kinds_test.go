@@ -33,6 +33,7 @@ func readKind[T api.KindRecord](c *api.Client) ([]T, *api.KindPager[T], error) {
 // by the kind, never holding the key.
 func TestHostileKindFaults(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "the faults of a kind ridden out or typed")
 	want, _ := every[api.Plan](t, newHarness(t, box(demo.Options{Count: 700}), api.Config{}).client, api.KindQuery{})
 	for _, tc := range []struct {
 		name string
@@ -81,6 +82,7 @@ func TestHostileKindFaults(t *testing.T) {
 // the list off as the whole.
 func TestHostileKindPaging(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "the records of a kind whose paging changes")
 	want, _ := every[api.Donor](t, newHarness(t, box(demo.Options{Count: 700}), api.Config{}).client, api.KindQuery{})
 	for _, tc := range []struct {
 		name    string

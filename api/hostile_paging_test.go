@@ -126,6 +126,11 @@ func TestLyingPagingMetadataStopsNoWalk(t *testing.T) {
 		{"has_more false on every page", func(_ int, m map[string]any) { m["has_more"] = false }},
 		{"one page in all", func(_ int, m map[string]any) { m["total_pages"], m["total"] = 1, per }},
 	}
+	if testing.Short() {
+		// Each lie is the same walks over other metadata: the race pass
+		// (-short) runs them over the first.
+		lies = lies[:1]
+	}
 	since := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, l := range lies {
 		t.Run(l.name, func(t *testing.T) {

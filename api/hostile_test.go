@@ -96,13 +96,7 @@ func endless(w http.ResponseWriter, r *http.Request, s string) {
 
 func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 	t.Parallel()
-	// The race pass inflates the bomb up to a smaller limit of its own:
-	// the limit holds after decompression all the same, and the default
-	// limit is the other cases'.
-	bomb, bombSays := api.Config{}, "the answer passed 32 MB"
-	if testing.Short() {
-		bomb, bombSays = api.Config{MaxBody: 4 << 20}, "the answer passed 4 MB"
-	}
+	oneAtATime(t, "the typed error of each hostile answer")
 	cases := []struct {
 		name string
 		h    http.HandlerFunc
@@ -139,7 +133,7 @@ func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 		{"a gzip bomb", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Write(gzipBomb())
-		}, bomb, api.ErrHTTP, bombSays},
+		}, api.Config{}, api.ErrHTTP, "the answer passed 32 MB"},
 		{"2 GB announced in Content-Length", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Length", "2147483648")
 			w.Write([]byte("["))
@@ -182,7 +176,7 @@ func TestHostileAnswersEndInATypedErrorWithoutRetry(t *testing.T) {
 }
 
 // gzipBomb is spaces gzipped, a little on the wire that inflates past
-// every limit the tests set (less in the race pass, whose limits are
+// every limit the tests set (less in the race pass, whose limit is
 // lower). It is compressed once:
 // a handler compressing as it sends takes longer than a test's deadline
 // under the race detector on a busy machine, and 16 at once longer still.

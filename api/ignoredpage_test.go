@@ -21,6 +21,7 @@ import (
 // keeps its pages, and how much shorter than asked they are.
 func TestOnlyAServerThatIgnoresPageIsWarnedOf(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "which servers are warned of")
 	per := perPage()
 	cases := []struct {
 		name  string

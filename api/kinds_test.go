@@ -125,6 +125,7 @@ func TestKindFilters(t *testing.T) {
 // page repeated past the end; one that ignores page is reported partial.
 func TestKindPagingFaults(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "the records of a kind over hostile paging")
 	want, _ := every[api.Donor](t, newHarness(t, box(demo.Options{Count: 700}), api.Config{}).client, api.KindQuery{})
 	for _, tc := range []struct {
 		name    string
@@ -167,6 +168,7 @@ func TestKindPagingFaults(t *testing.T) {
 // gift names one plan, of its donor and campaign.
 func TestKindsAgreeWithDonations(t *testing.T) {
 	t.Parallel()
+	oneAtATime(t, "what the kinds hold against the donations")
 	opts := demo.Options{Count: 900}
 	h := newHarness(t, box(opts), api.Config{})
 	gifts := apitest.Every(t, h.client)

@@ -22,6 +22,7 @@ import (
 // page 5's start, however many pages follow.
 func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 	t.Parallel()
+	onePageAtATime(t, "what a full sync keeps when the list moves under it")
 	srv, s, _ := syncedCopy(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
 	before, err := s.Info(context.Background())
@@ -88,6 +89,7 @@ func TestFullSyncKeepsWhatTheListMovedPast(t *testing.T) {
 // whole.
 func TestFullSyncKeepsWhatItCannotAskAfter(t *testing.T) {
 	t.Parallel()
+	onePageAtATime(t, "what a full sync keeps when no lookup vouches for it")
 	srv, s, _ := syncedCopy(t, demo.Options{Count: 1000})
 	all := srv.Match(demo.Filter{})
 	srv.Remove(all[100]) // the last of page 1: between two pages

@@ -1,6 +1,8 @@
 package dataset_test
 
 import (
+	"testing"
+
 	"donations/api/apitest"
 	"donations/dataset/datasettest"
 )
@@ -21,3 +23,15 @@ var (
 	skipShort     = datasettest.SkipShort
 	sized         = apitest.Sized
 )
+
+// onePageAtATime skips, in the race pass (-short), a test whose syncs
+// read one page at a time: what it checks, named by checks, is in what
+// the store holds or the sync says, which the first pass checks; a sync's
+// writer and its pages fetched at once meet in the race pass's other
+// tests (TestEveryKindOfServerSyncs, TestTwoSyncsAtOnce).
+func onePageAtATime(t *testing.T, checks string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(checks + ", one page at a time: left to go test ./...")
+	}
+}

@@ -22,7 +22,14 @@ func TestEveryKindOfServerSyncs(t *testing.T) {
 	t.Parallel()
 	count := sized(1015, 415)
 	pages := (count + 49) / 50
-	for _, sv := range apitest.Servers {
+	servers := apitest.Servers
+	if testing.Short() {
+		// The race pass (-short) syncs the server walked the other way
+		// round, whose sync reads newest first 4 pages at once; the first
+		// pass checks what every server's syncs hold.
+		servers = servers[2:]
+	}
+	for _, sv := range servers {
 		t.Run(sv.Name, func(t *testing.T) {
 			t.Parallel()
 			srv := server(t, sv.Of(demo.Options{Count: count, PageSize: 50}))

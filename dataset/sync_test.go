@@ -84,6 +84,7 @@ func TestRefundsFoundByWindowAndFull(t *testing.T) {
 
 func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
 	t.Parallel()
+	onePageAtATime(t, "what a full sync removes")
 	srv := server(t, demo.Options{Count: 500})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
@@ -106,6 +107,7 @@ func TestFullSyncRemovesWhatTheServerDropped(t *testing.T) {
 // newest donation where it should be reads everything rather than miss any.
 func TestShiftedListFallsBackToAFullSync(t *testing.T) {
 	t.Parallel()
+	onePageAtATime(t, "what the fallback to a full sync counts")
 	srv, s, _ := syncedCopy(t, demo.Options{Count: 1000})
 	c := client(t, srv.URL)
 	all := srv.Match(demo.Filter{})
@@ -124,6 +126,7 @@ func TestShiftedListFallsBackToAFullSync(t *testing.T) {
 // says so, and removes nothing on a full sync.
 func TestServerIgnoringPage(t *testing.T) {
 	t.Parallel()
+	onePageAtATime(t, "what a full sync from a server ignoring page keeps")
 	good := server(t, demo.Options{Count: 450})
 	s, _ := tempStore(t)
 	sync(t, s, client(t, good.URL), dataset.SyncOptions{})

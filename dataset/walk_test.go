@@ -20,6 +20,7 @@ import (
 // page the walk reads first, and by --full too.
 func TestNewerCopyOfADonationWins(t *testing.T) {
 	t.Parallel()
+	onePageAtATime(t, "which copy of a donation the store keeps")
 	srv := demo.New(demo.Options{Count: 250, RepeatRows: 1})
 	all := srv.Match(demo.Filter{})
 	twice := all[99] // last on page 1, first on page 2
