@@ -64,14 +64,7 @@ func rowIDs(rows []dataset.Row) []int64 {
 // demo's shapes, with a store on disk not yet synced, or holding what a
 // first sync stores (the test's copy of one shared).
 func eachShape(t *testing.T, n int, synced bool, f func(t *testing.T, srv *demo.Running, c *api.Client, s *store.Store)) {
-	shapes := apitest.Shapes
-	if testing.Short() {
-		// The shapes differ in what the records hold, not in the
-		// goroutines that sync and answer: the race pass (-short) runs
-		// the platform's.
-		shapes = shapes[1:]
-	}
-	for _, sh := range shapes {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			t.Parallel()
 			opts := sh.Of(demo.Options{Count: n})

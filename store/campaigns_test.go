@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
@@ -30,7 +31,7 @@ func counts(gs []store.Group) map[string]int {
 // ""); the rollup adds up what the donations do.
 func TestCampaignBreakDowns(t *testing.T) {
 	ctx := context.Background()
-	for _, sh := range dataShapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			s, _, _, _ := syncedFile(t, sh.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 			all := stored(t, s)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
@@ -131,7 +132,7 @@ func columnCases(srv *demo.Running) []struct {
 // its donations and needs no sync.
 func TestCampaignTributeAndSearchColumns(t *testing.T) {
 	t.Parallel()
-	for _, sh := range dataShapes() {
+	for _, sh := range apitest.RacedShapes() {
 		s, path, srv, _ := syncedFile(t, sh.Of(demo.Options{Count: 600}), dataset.SyncOptions{})
 		for _, upgraded := range []bool{false, true} {
 			if upgraded {

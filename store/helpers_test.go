@@ -80,31 +80,6 @@ func copied(t *testing.T, path string) string {
 	return to
 }
 
-// dataShapes are the shapes a test of what the store makes of the records
-// runs over: both in the first pass, and under -short (the race pass) the
-// Donorbox shape alone, whose records hold the most (campaigns, tributes,
-// refunds in part). The sync's goroutines are the same over either shape:
-// the race pass needs each concurrent path run once, not each shape of it,
-// and the first pass checks the records of both.
-func dataShapes() []apitest.Shape {
-	if testing.Short() {
-		return []apitest.Shape{apitest.Shapes[1]}
-	}
-	return apitest.Shapes
-}
-
-// dataZones are the zones a test of the days a store gives runs in: both
-// in the first pass, and under -short (the race pass) the first alone. A
-// zone is arithmetic over the records on one goroutine: the race pass
-// needs each concurrent path run once, not each zone of it.
-func dataZones() []string {
-	zones := []string{"America/New_York", "Asia/Tokyo"}
-	if testing.Short() {
-		return zones[:1]
-	}
-	return zones
-}
-
 // firstPassOnly skips, under -short (the race pass), a test whose checks
 // read on one goroutine what a store holds (checks says what), from a sync
 // or a Put whose goroutines other tests of the race pass run: the first

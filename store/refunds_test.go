@@ -61,7 +61,7 @@ func sameSums(a, b map[string]int64) bool {
 // serves (the Donorbox shape refunds some paid gifts in part).
 func TestGroupsCountAGiftLessItsRefundedPart(t *testing.T) {
 	ctx := context.Background()
-	for _, sh := range dataShapes() {
+	for _, sh := range apitest.RacedShapes() {
 		s, _, _, _ := syncedFile(t, sh.Of(demo.Options{Count: 800}), dataset.SyncOptions{})
 		want := netOf(t, stored(t, s))
 		if sh.Name == demo.ShapeDonorbox && len(want.refunded["paid"]) == 0 {

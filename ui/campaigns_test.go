@@ -18,7 +18,7 @@ import (
 func TestInsightsBreakDownByCampaign(t *testing.T) {
 	t.Parallel()
 	// The race run (-short) reads Donorbox's, whose gifts name campaigns.
-	for _, shape := range raced([]string{demo.ShapeDonorbox, demo.ShapeSpec}, 0) {
+	for _, shape := range apitest.Raced([]string{demo.ShapeDonorbox, demo.ShapeSpec}, 0) {
 		src, _ := demoSource(t, demo.Options{Shape: shape})
 		d := newDriver(t, src, 120, 35)
 		d.keys("G", "i")

@@ -24,7 +24,7 @@ import (
 // refunded; the switch holds in every view until pressed again.
 func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) { totalsCountWhatTheFooterCounts(t, sh) })
 	}
 }

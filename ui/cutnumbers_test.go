@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/textsafe"
 	"donations/ui/views/insights"
@@ -64,7 +65,7 @@ func TestNoNumberCutAt80(t *testing.T) {
 // cut the rest at the edge with no "…" (the median, a top donor's total).
 func TestInsightsLinesFit(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{}))
 			d := newDriver(t, src, 80, 24)

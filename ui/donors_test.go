@@ -13,7 +13,7 @@ import (
 // per column sorts; Enter shows that donor's gifts in the list.
 func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Donors of several gifts, and Ada's, are in the race run's
 			// three pages too.
@@ -56,7 +56,7 @@ func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 // D on a gift shows that donor's whole history, whatever else was filtered.
 func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Ada's gifts are spread over the race run's three pages too.
 			src, srv := demoSource(t, sh.Of(demo.Options{Count: apitest.Sized(600, 300)}))

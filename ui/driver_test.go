@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
-	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ui/tally"
 	"donations/ui/uictx"
@@ -113,27 +112,6 @@ const testCount = 300
 // size, and of the golden screens, which show it: its totals are wider
 // than testCount's.
 const wideCount = 1500
-
-// shapes are the demo's shapes a test runs over: both in the full run;
-// under -short (the race run) Donorbox's alone, whose pages of 50 make a
-// walk read the most pages at once: the spec's shape runs the same
-// goroutines over other data, which the full run checks.
-func shapes() []apitest.Shape { return raced(apitest.Shapes, 1) }
-
-// raced is cases, or under -short (the race run) those at keep alone,
-// for a test whose cases run the same goroutines over other data (a
-// shape, a state, a view): the race run needs each concurrent path run
-// once, and the full run checks every case.
-func raced[T any](cases []T, keep ...int) []T {
-	if !testing.Short() {
-		return cases
-	}
-	kept := make([]T, len(keep))
-	for i, k := range keep {
-		kept[i] = cases[k]
-	}
-	return kept
-}
 
 // demoSource is the real client against a demo server on loopback.
 func demoSource(t *testing.T, opts demo.Options) (Source, *demo.Server) {

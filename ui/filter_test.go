@@ -16,7 +16,7 @@ import (
 // their own, and x clears them.
 func TestFilterFormAppliesLocalFilters(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Two statuses and a band of amounts narrow any account of a
 			// few pages; the race run's three pages have them all.
@@ -56,7 +56,7 @@ func mustDecimal(t *testing.T, s string) *api.Decimal {
 func TestDateFilterWithoutAStoreReadsOnlyItsPages(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			t.Parallel()
 			src, srv := demoSource(t, sh.Of(demo.Options{Count: 5000}))

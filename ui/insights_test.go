@@ -14,7 +14,7 @@ import (
 // i adds up what the list shows; m, w and d change the period.
 func TestInsightsAddUpWhatIsShown(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Paid gifts over many months and weeks are in the race run's
 			// three pages too.

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ui/uictx"
 	"donations/ui/views/filter"
@@ -91,7 +92,7 @@ func TestRemappedScrollKeysScrollEveryView(t *testing.T) {
 	src, _ := demoSource(t, demo.Options{Count: 100})
 	// Scrolling is the model's goroutine's: the race run (-short) scrolls
 	// the report page, whose opening walks every page and reads a report.
-	for _, tc := range raced([]struct {
+	for _, tc := range apitest.Raced([]struct {
 		name string
 		open []string
 	}{

@@ -47,7 +47,7 @@ func liveAccount(t *testing.T, sh apitest.Shape, count int) (*demo.Server, *api.
 // total, in a few requests; in both shapes the demo serves.
 func TestLiveShowsNewGifts(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Pages enough (5, or Donorbox's 10; Donorbox's 5 in the race
 			// run) that reading them all again would pass the bound on a
@@ -100,7 +100,7 @@ func TestLiveShowsNewGifts(t *testing.T) {
 // demo serves.
 func TestLiveOnASyncedStore(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Live syncs from the store's end whatever its size: three
 			// pages in the race run.
@@ -163,7 +163,7 @@ func TestLiveGivesTheOrderBack(t *testing.T) {
 	// Live from the API and over a store are other goroutines; oldest
 	// first is the same Live and another label: the race run (-short)
 	// leaves the list by amount.
-	for _, tc := range raced([]struct {
+	for _, tc := range apitest.Raced([]struct {
 		name  string
 		keys  []string
 		store bool

@@ -14,13 +14,13 @@ import (
 // a pick.
 func TestTheBrowserOpensNewestFirstUnlessASortWasPicked(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// One page: what is checked is the order named, not the rows.
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: 100}))
 			// The states open the same walk in other orders: the race
 			// run (-short) opens the one by amount.
-			for _, tc := range raced([]struct {
+			for _, tc := range apitest.Raced([]struct {
 				name string
 				s    *State
 				want string

@@ -31,7 +31,7 @@ func worth(t *testing.T, r uictx.Row) api.Decimal {
 
 func TestSortByAColumnAndAgainReverses(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// The order is checked row by row: three pages hold ties and
 			// every status as well.

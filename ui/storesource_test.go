@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/store"
@@ -46,7 +47,7 @@ func syncWith(st *store.Store, c *api.Client) Syncer {
 // the store, with what the background sync brought and no request.
 func TestBrowserReadsTheStoreAndSyncsInTheBackground(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			srv, c, st := storeAccountOf(t, sh.Of(demo.Options{Count: 450}))
 			d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)

@@ -143,7 +143,7 @@ var bareMore = regexp.MustCompile(`\+[\d,]*\d(?:[^\d, ]|,|$| [^\pL])`)
 // status, at 80 and 100 columns, where parts are left out.
 func TestFooterSaysWhatItLeavesOut(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			src, _ := demoSource(t, sh.Of(demo.Options{}))
 			// One browser, the terminal resized: at 80 columns the paid

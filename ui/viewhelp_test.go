@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ui/uictx"
 	"donations/ui/views/detail"
@@ -33,7 +34,7 @@ func TestHelpFromEveryViewShowsItsKeysAndGoesBack(t *testing.T) {
 	// The help is drawn and left on the model's goroutine, each view's
 	// loads are other tests' too: the race run (-short) opens the help over
 	// the report page, whose opening walks every page and reads a report.
-	for _, tc := range raced([]struct {
+	for _, tc := range apitest.Raced([]struct {
 		name  string
 		keys  []string // open the view and move in it
 		id    uictx.ViewID

@@ -36,7 +36,7 @@ func TestTheQuestionsMonthIsLoadedFirst(t *testing.T) {
 	if errs != nil {
 		t.Fatal(errs)
 	}
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			t.Parallel()
 			all := apitest.Every(t, demoClient(t, demo.New(sh.Of(demo.Options{Count: wantFirstCount}))))

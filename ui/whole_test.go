@@ -28,7 +28,7 @@ import (
 func TestEveryAnswerIsOverTheWholeAccount(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			t.Parallel()
 			everyAnswerIsOverTheWholeAccount(t, sh)
@@ -141,7 +141,7 @@ func wholeSums(t *testing.T, whole *store.Store, q ask.Question) sums {
 // donors; and the newest month, which a first sync fills first, is whole.
 func TestAPartialStoreSaysSoEverywhere(t *testing.T) {
 	t.Parallel()
-	for _, sh := range shapes() {
+	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) { aPartialStoreSaysSoEverywhere(t, sh) })
 	}
 }

@@ -12,3 +12,24 @@ func Sized(full, short int) int {
 	}
 	return full
 }
+
+// Raced is cases, or under -short (the race run) those at keep alone, for
+// a test whose cases run the same goroutines over other data (a shape, a
+// zone, a view, a server): the race run needs each concurrent path run
+// once, and the full run checks every case.
+func Raced[T any](cases []T, keep ...int) []T {
+	if !testing.Short() {
+		return cases
+	}
+	kept := make([]T, len(keep))
+	for i, k := range keep {
+		kept[i] = cases[k]
+	}
+	return kept
+}
+
+// RacedShapes is Shapes, or under -short (the race run) Donorbox's alone:
+// its pages of 50 make a walk read the most pages at once, and its records
+// hold the most (campaigns, tributes, refunds in part). The spec's shape
+// runs the same goroutines over other data, which the full run checks.
+func RacedShapes() []Shape { return Raced(Shapes, 1) }
