@@ -20,7 +20,10 @@ import (
 // check must act, and 24 of them hold four full syncs after removals,
 // each after small syncs that grew the store, as well as more rounds
 // would. The JSON the store counts as it goes is the
-// records' bytes as the server sent them, every time.
+// records' bytes as the server sent them: read whole (every record) after
+// each full sync, the size checked against the count in between. The
+// count is kept by triggers a record at a time, so a small sync that left
+// it wrong leaves it wrong at the next full sync's check.
 func TestStoreStaysWithinItsJSON(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -46,9 +49,14 @@ func TestStoreStaysWithinItsJSON(t *testing.T) {
 			o = dataset.SyncOptions{Full: true}
 		}
 		sync(t, s, c, o)
-		json := exported(t, s)
-		if kept, err := s.HeldJSON(ctx); err != nil || kept != json {
-			t.Fatalf("after sync %d the store counts %d bytes of JSON (%v), its records are %d", round, kept, err, json)
+		json, err := s.HeldJSON(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Full {
+			if held := exported(t, s); json != held {
+				t.Fatalf("after sync %d the store counts %d bytes of JSON, its records are %d", round, json, held)
+			}
 		}
 		if x := sizeOver(t, s, json); x > 1 {
 			t.Fatalf("after sync %d the store is %.3f× the JSON it holds", round, x)
