@@ -34,7 +34,7 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 		whole bool
 		// walkedBy, where set, is a case whose commands take this one's
 		// concurrent path (the same shape and order, the same commands)
-		// with changes of page size on top: the race pass (-short), which
+		// with changes of page size or order on top: the race pass (-short), which
 		// needs each concurrent path run once, leaves this case to the
 		// first pass.
 		walkedBy string
@@ -43,10 +43,10 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 		{"50 then 25 a page", demo.Options{PageSizes: []int{50, 25}}, nil, true, ""},
 		{"25 then 50 a page", demo.Options{PageSizes: []int{25, 50}}, nil, true, ""},
 		{"honest, newest first, still so after the first sync", demo.Options{NewestOnly: true},
-			&demo.Options{NewestOnly: true}, true, ""},
+			&demo.Options{NewestOnly: true}, true, "newest first, oldest first after the first sync"},
 		{"newest first, oldest first after the first sync", demo.Options{NewestOnly: true},
 			&demo.Options{OrderDesc: true}, true, ""},
-		{"honest, newest first unless asked", demo.Options{Shape: demo.ShapeDonorbox}, nil, true, ""},
+		{"honest, newest first unless asked", demo.Options{Shape: demo.ShapeDonorbox}, nil, true, "order=asc honoured on page 1 only"},
 		{"order=asc honoured on page 1 only", demo.Options{Shape: demo.ShapeDonorbox, AscPageOne: true}, nil, true, ""},
 		{"page 1 newest first, later pages oldest first", demo.Options{NewestPageOne: true}, nil, false, ""},
 	} {
