@@ -49,6 +49,11 @@ func TestCutShortStoreIsFinishedAloud(t *testing.T) {
 		{"sync", []string{"sync", "--window", "0"}, "300 donations in the store"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name != "sync" && testing.Short() {
+				// Each command finishes the store by the same build: the
+				// race pass runs it once, under the sync's goroutines.
+				t.Skip("the race pass finishes the store in the sync case")
+			}
 			env, account := cutShortHome(t, 300)
 			r := runCmd(t, env, append(tc.args, account...)...)
 			if r.code != 0 || !strings.Contains(r.stdout, tc.out) || !strings.Contains(r.stderr, finishingNote) {

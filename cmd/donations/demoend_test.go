@@ -49,7 +49,7 @@ func TestTheDemoEndsNowUnlessPinned(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	env := map[string]string{"HOME": t.TempDir()}
-	code := run(context.Background(), []string{"summary", "--demo", "--by", "form", "--dates", "last month", "--format", "csv"},
+	code := run(context.Background(), demoSized([]string{"summary", "--demo", "--by", "form", "--dates", "last month", "--format", "csv"}),
 		&out, &errb, func(k string) string { return env[k] }, func() time.Time { return now }, api.WallClock)
 	if code != 0 || strings.Count(out.String(), "\n") < 3 {
 		t.Errorf("on %s, summary --dates \"last month\": exit %d, %q %s; want November's forms", now, code, out.String(), errb.String())

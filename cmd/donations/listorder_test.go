@@ -54,21 +54,30 @@ func TestListOrder(t *testing.T) {
 		n      int
 		newest bool
 		ids    []int64
+		// readBy, where set, is a case that reads the same pages through
+		// the same goroutines (into a store in memory, or the newest
+		// pages) and orders them as this one does on one goroutine: the
+		// race pass (-short), which needs each concurrent path run once,
+		// leaves this case to the first pass.
+		readBy string
 	}{
-		{"order oldest", []string{"--order", "oldest"}, 250, false, nil},
-		{"order newest", []string{"--order", "newest"}, 250, true, nil},
-		{"order newest, donorbox", []string{"--order", "newest", "--demo-shape", "donorbox"}, 250, true, nil},
-		{"order oldest, donorbox", []string{"--order", "oldest", "--demo-shape", "donorbox"}, 250, false, nil},
-		{"newest 5 oldest first, donorbox", []string{"--newest", "5", "--order", "oldest", "--demo-shape", "donorbox"}, 5, false, nil},
-		{"newest 5", []string{"--newest", "5"}, 5, true, newest5},
-		{"newest 5 oldest first", []string{"--newest", "5", "--order", "oldest"}, 5, false, oldest5},
-		{"in a store, newest", []string{"--amount", "1..", "--order", "newest"}, -1, true, nil},
-		{"in a store, newest 5 oldest first", []string{"--amount", "0..", "--newest", "5", "--order", "oldest"}, 5, false, oldest5},
-		{"sort -date", []string{"--sort", "-date"}, 250, true, nil},
-		{"sort date", []string{"--sort", "date"}, 250, false, nil},
-		{"in a store, sort -date", []string{"--amount", "1..", "--sort", "-date"}, -1, true, nil},
+		{"order oldest", []string{"--order", "oldest"}, 250, false, nil, ""},
+		{"order newest", []string{"--order", "newest"}, 250, true, nil, ""},
+		{"order newest, donorbox", []string{"--order", "newest", "--demo-shape", "donorbox"}, 250, true, nil, ""},
+		{"order oldest, donorbox", []string{"--order", "oldest", "--demo-shape", "donorbox"}, 250, false, nil, ""},
+		{"newest 5 oldest first, donorbox", []string{"--newest", "5", "--order", "oldest", "--demo-shape", "donorbox"}, 5, false, nil, ""},
+		{"newest 5", []string{"--newest", "5"}, 5, true, newest5, ""},
+		{"newest 5 oldest first", []string{"--newest", "5", "--order", "oldest"}, 5, false, oldest5, "newest 5"},
+		{"in a store, newest", []string{"--amount", "1..", "--order", "newest"}, -1, true, nil, "order oldest"},
+		{"in a store, newest 5 oldest first", []string{"--amount", "0..", "--newest", "5", "--order", "oldest"}, 5, false, oldest5, "order oldest"},
+		{"sort -date", []string{"--sort", "-date"}, 250, true, nil, "order oldest"},
+		{"sort date", []string{"--sort", "date"}, 250, false, nil, "order oldest"},
+		{"in a store, sort -date", []string{"--amount", "1..", "--sort", "-date"}, -1, true, nil, "order oldest"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.readBy != "" && testing.Short() {
+				t.Skip("the race pass reads these pages as this case does in " + tc.readBy)
+			}
 			t.Parallel()
 			r := runCmd(t, nil, append(slices.Clone(demo), tc.args...)...)
 			ids, dates := listDates(t, r.stdout)

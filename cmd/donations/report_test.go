@@ -332,7 +332,11 @@ func TestRecurringSaysItsFiguresFirst(t *testing.T) {
 	if strings.Count(r.stdout, figures) != 1 {
 		t.Errorf("the figures are said %d times in the table, want once", strings.Count(r.stdout, figures))
 	}
-	for _, format := range []string{"csv", "json"} {
+	formats := []string{"csv", "json"}
+	if testing.Short() {
+		formats = formats[:1] // json's stderr is csv's, over the same goroutines
+	}
+	for _, format := range formats {
 		r := runCmd(t, nil, "report", "recurring", "--demo", "--demo-count", "300", "--format", format)
 		if r.code != 0 || strings.Contains(r.stdout, figures) ||
 			!strings.HasPrefix(r.stderr, "donations report: "+source+"\ndonations report: "+figures) {
