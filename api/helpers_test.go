@@ -49,9 +49,7 @@ func scaled(n, per int) int { return max(min(n, 1), n*per/100) }
 // fetched at once, which other tests do.
 func oneAtATime(t *testing.T, checks string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip(checks + ", one page at a time on no goroutine of the client's own: left to go test ./...")
-	}
+	apitest.FirstPassOnly(t, checks+", one page at a time on no goroutine of the client's own")
 }
 
 // harness is a demo server on loopback and a client that records every

@@ -31,7 +31,5 @@ var (
 // tests (TestEveryKindOfServerSyncs, TestTwoSyncsAtOnce).
 func onePageAtATime(t *testing.T, checks string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip(checks + ", one page at a time: left to go test ./...")
-	}
+	apitest.FirstPassOnly(t, checks+", one page at a time")
 }

@@ -86,7 +86,5 @@ func copied(t *testing.T, path string) string {
 // pass checks it all.
 func firstPassOnly(t *testing.T, checks string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip(checks + ", read on one goroutine: the race pass runs the syncs that fill such a store elsewhere; left to go test ./...")
-	}
+	apitest.FirstPassOnly(t, checks+", read on one goroutine: the race pass runs the syncs that fill such a store elsewhere")
 }

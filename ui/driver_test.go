@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"donations/api"
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/ui/tally"
 	"donations/ui/uictx"
@@ -274,7 +275,5 @@ func (d *driver) shownRows() []uictx.Row {
 // (go test ./...): the race run in CI takes -short.
 func skipShort(t *testing.T) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("long: runs in go test ./..., not with -short")
-	}
+	apitest.FirstPassOnly(t, "long")
 }

@@ -33,3 +33,13 @@ func Raced[T any](cases []T, keep ...int) []T {
 // hold the most (campaigns, tributes, refunds in part). The spec's shape
 // runs the same goroutines over other data, which the full run checks.
 func RacedShapes() []Shape { return Raced(Shapes, 1) }
+
+// FirstPassOnly skips, under -short (the race run), a test left whole to
+// the full run (go test ./...); why says what it checks and why the race
+// run needs none of it.
+func FirstPassOnly(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(why + ": left to go test ./...")
+	}
+}

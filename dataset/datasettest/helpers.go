@@ -465,9 +465,7 @@ func Settled(srv *demo.Running) int {
 // -short.
 func SkipShort(t *testing.T) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("long: runs in go test ./..., not with -short")
-	}
+	apitest.FirstPassOnly(t, "long")
 }
 
 // StoreOfFields is a store in memory, its zone UTC as if synced there,
