@@ -9,10 +9,15 @@ import (
 )
 
 // matchCount says how many rows the search finds, and whether that is
-// over every donation.
+// over every donation. Until the answer to the search in force is in, the
+// rows of the one before stay on screen, but their count is not this
+// search's: it says so instead.
 func (w *browserData) matchCount() string {
 	n := textsafe.Count(w.Len(), "match")
-	if w.shown.AtLeast() {
+	switch {
+	case !w.shown.Answered():
+		n = "searching…"
+	case w.shown.AtLeast():
 		n = "at least " + n
 	}
 	if p := w.partial(); p != "" {

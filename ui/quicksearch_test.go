@@ -98,3 +98,27 @@ func TestTheSearchBarOpensOnTheSearchInForce(t *testing.T) {
 		t.Errorf("after Esc cleared it, / shows %q", got)
 	}
 }
+
+// A key typed in the bar changes the search at once, its answer comes
+// later (a store busy with a sync's end can take minutes): meanwhile the
+// rows of the search before stay, but the bar does not give their count
+// as the new search's.
+func TestASearchUnderWayGivesNoCountOfTheOneBefore(t *testing.T) {
+	t.Parallel()
+	_, c, st := storeAccount(t, 450)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	d.keys("/")
+	d.mustShow("450 matches")
+	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	d.mustShow("/ q", "searching…")
+	d.mustNotShow("450 matches")
+	d.run(cmd)
+	d.settle()
+	n, err := st.Count(context.Background(), query.Query{Filter: query.Filter{Search: "q"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.mustShow("/ q", textsafe.Count(n, "match"))
+	d.mustNotShow("searching…")
+}
