@@ -15,9 +15,12 @@ import (
 
 // The search for the last page finds it whatever number of pages it asks
 // for at once, over every kind of server, however the list ends. The
-// counts are of pages of 100; the race pass (-short) asks for pages of
-// 10 instead (perPage), over lists of as many pages that end in the same
-// ways: the search reads pages and compares them, whatever they hold.
+// counts are of pages of 100; both passes ask for pages of 10 instead,
+// over lists of as many pages that end in the same ways (onPages): the
+// search reads pages and compares them, whatever they hold, and what it
+// asks and finds is counted in pages. Pages of 100 are searched by
+// TestNewestFindsTheLastPageInLogarithmicRequests and
+// TestLastAsksAsManyPagesAtOnceAsTheWalkReads.
 func TestLastIsFoundAtAnyWidth(t *testing.T) {
 	cases := []struct {
 		count int
@@ -35,7 +38,7 @@ func TestLastIsFoundAtAnyWidth(t *testing.T) {
 		// past the end (2,050), 4 pages at once.
 		cases, widths = cases[6:7], []int{4}
 	}
-	per := perPage()
+	const per = 10
 	q := api.Query{PerPage: per}
 	for _, sv := range apitest.Servers {
 		for _, tc := range cases {

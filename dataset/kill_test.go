@@ -1,8 +1,10 @@
 package dataset_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,15 +23,16 @@ import (
 func TestMain(m *testing.M) {
 	if url, path := os.Getenv("STORE_TEST_SYNC_URL"), os.Getenv("STORE_TEST_SYNC_PATH"); url != "" {
 		o := dataset.SyncOptions{Window: 2}
-		var since, until int64
-		if _, err := fmt.Sscanf(os.Getenv("STORE_TEST_SYNC_WANT"), "%d,%d", &since, &until); err == nil {
-			o.Want = wantOnly(api.DateRange{Since: time.UnixMilli(since), Until: time.UnixMilli(until)})
-		}
 		c := client(nil, url)
 		if os.Getenv("STORE_TEST_SYNC_KINDS") != "" {
 			o.Kinds = c
 		}
 		s, err := store.Open(context.Background(), path)
+		var since, until int64
+		if _, werr := fmt.Sscanf(os.Getenv("STORE_TEST_SYNC_WANT"), "%d,%d", &since, &until); werr == nil && err == nil {
+			want := api.DateRange{Since: time.UnixMilli(since), Until: time.UnixMilli(until)}
+			o.Want, o.OnProgress = wantOnly(want), tellHeld(s, want)
+		}
 		if err == nil {
 			_, err = dataset.Sync(context.Background(), s, c, o)
 		}
@@ -40,6 +43,26 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// wantHeld is the line a child syncing with a wanted range writes once
+// its store holds that range whole.
+const wantHeld = "wanted range held"
+
+// tellHeld is an OnProgress that writes wantHeld to the standard output
+// once s holds r whole: after a batch is stored, so the line says what
+// the store holds, however far the child's requests ran ahead of it.
+func tellHeld(s *store.Store, r api.DateRange) func(dataset.Progress) {
+	told := false
+	return func(dataset.Progress) {
+		if told {
+			return
+		}
+		if h, err := s.Holds(context.Background(), r); err == nil && h.Complete {
+			told = true
+			fmt.Println(wantHeld)
+		}
+	}
 }
 
 // A sync killed with SIGKILL at any point leaves a store that holds whole
@@ -54,7 +77,7 @@ func TestKilledSyncResumes(t *testing.T) {
 	srv := server(t, demo.Options{Count: 4000, Latency: 10 * time.Millisecond})
 	path := filepath.Join(t.TempDir(), "main.db")
 	want := srv.Match(demo.Filter{})
-	for _, at := range []killAt{{20 * time.Millisecond, 0}, {0, 1}, {100 * time.Millisecond, 1}, {200 * time.Millisecond, 1}, {300 * time.Millisecond, 1}} {
+	for _, at := range []killAt{{20 * time.Millisecond, 0, false}, {0, 1, false}, {100 * time.Millisecond, 1, false}, {200 * time.Millisecond, 1, false}, {300 * time.Millisecond, 1, false}} {
 		requests := killChild(t, srv, path, at, api.DateRange{})
 		s := open(t, path)
 		got := ids(t, s)
@@ -75,14 +98,21 @@ func TestKilledSyncResumes(t *testing.T) {
 // reaches the server, so that a kill lands at the same point of its sync
 // however long the binary took to start and however loaded the machine is,
 // or, with requests 0, after its start, while it may still be opening the
-// store.
+// store. With held, the requests count from when the child said its store
+// holds the range it wants whole (wantHeld): a point of what it stored,
+// which its requests can run ahead of by as many pages as a loaded
+// machine leaves unstored.
 type killAt struct {
 	after    time.Duration
 	requests int
+	held     bool
 }
 
 func (at killAt) String() string {
-	if at.requests == 0 {
+	switch {
+	case at.held:
+		return fmt.Sprintf("%v after its request %d since it held the range it wants", at.after, at.requests)
+	case at.requests == 0:
 		return fmt.Sprintf("%v from its start", at.after)
 	}
 	return fmt.Sprintf("%v after its request %d", at.after, at.requests)
@@ -98,16 +128,32 @@ func killChild(t *testing.T, srv *demo.Running, path string, at killAt, want api
 	if !want.IsZero() {
 		cmd.Env = append(cmd.Env, fmt.Sprintf("STORE_TEST_SYNC_WANT=%d,%d", want.Since.UnixMilli(), want.Until.UnixMilli()))
 	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	base := srv.Requests()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	from := base // the server's requests when the kill's count starts
+	if at.held {
+		lines := bufio.NewScanner(out)
+		for lines.Scan() && lines.Text() != wantHeld {
+		}
+		if lines.Text() != wantHeld {
+			cmd.Wait()
+			t.Fatal("the child process ended before it held the range it wants")
+		}
+		from = srv.Requests()
+	}
 	ended := make(chan struct{})
 	go func() {
+		io.Copy(io.Discard, out)
 		cmd.Wait()
 		close(ended)
 	}()
-	for srv.Requests()-base < at.requests {
+	for srv.Requests()-from < at.requests {
 		select {
 		case <-ended:
 			if srv.Requests() == base {

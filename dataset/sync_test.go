@@ -17,11 +17,14 @@ import (
 )
 
 // Request counts are exact: with nothing new a sync costs at most 2 requests,
-// with k new at most ceil(k/100)+2, when no window is re-read.
+// with k new at most ceil(k/per)+2, when no window is re-read. The pages
+// are of 10: the accounts end as one of a gift, one
+// page, a part page after 9 full ones, 10 full pages and a part page after
+// them would over pages of 100, and what is checked is counted in pages.
 func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	for _, count := range []int{1, 100, 999, 1000, 1050} {
+	for _, count := range []int{1, 10, 99, 100, 105} {
 		t.Run(fmt.Sprint(count), func(t *testing.T) {
 			t.Parallel()
 			incrementalSync(t, count)
@@ -32,24 +35,25 @@ func TestIncrementalSyncReadsOnlyTheEnd(t *testing.T) {
 // incrementalSync is TestIncrementalSyncReadsOnlyTheEnd over an account of
 // count donations.
 func incrementalSync(t *testing.T, count int) {
+	const per = 10
 	srv := server(t, demo.Options{Count: count})
 	c := client(t, srv.URL)
 	s, _ := tempStore(t)
-	first := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Window: 10})
+	first := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, Window: 10, PerPage: per})
 	if first.New != count || !first.Full {
 		t.Fatalf("%d: first sync stored %d (full %v)", count, first.New, first.Full)
 	}
 	sameAsServer(t, s, srv)
 	before := settled(srv)
-	again := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
+	again := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, PerPage: per})
 	if n := srv.Requests() - before; n > 2 || again.New != 0 || again.Updated != 0 {
 		t.Errorf("%d, nothing new: %d requests, %+v", count, n, again)
 	}
-	for _, k := range []int{1, 250} {
+	for _, k := range []int{1, 25} {
 		srv.Add(k)
 		before = settled(srv)
-		r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4})
-		if n, most := srv.Requests()-before, (k+99)/100+2; n > most || r.New != k {
+		r := sync(t, s, c, dataset.SyncOptions{Concurrency: 4, PerPage: per})
+		if n, most := srv.Requests()-before, (k+per-1)/per+2; n > most || r.New != k {
 			t.Errorf("%d, %d new: %d requests (at most %d), stored %d", count, k, n, most, r.New)
 		}
 		sameAsServer(t, s, srv)
@@ -199,10 +203,13 @@ func TestTwoSyncsAtOnce(t *testing.T) {
 // coverage that says so, and the next one completes it with nothing
 // repeated. The stops fall at the first page, within the 8 a transaction
 // stores at most, past them and past twice that; the race run's 15 pages
-// stop at the first three.
+// stop at the first three. The pages are of 10 (SyncOptions.PerPage):
+// the stops, the transactions and what is checked are counted in pages,
+// whatever a page holds.
 func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 	t.Parallel()
-	srv := server(t, demo.Options{Count: sized(2500, 1500)})
+	const per = 10
+	srv := server(t, demo.Options{Count: sized(25, 15) * per})
 	want := srv.Match(demo.Filter{})
 	stops := []int{1, 4, 11, 20}
 	if testing.Short() {
@@ -214,8 +221,8 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 			s, _ := tempStore(t)
 			ctx, cancel := context.WithCancel(context.Background())
 			reported, pages := 0, 0
-			_, err := dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 8, OnProgress: func(p dataset.Progress) {
-				if p.Done <= pages || p.Total != len(want)/100 {
+			_, err := dataset.Sync(ctx, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 8, PerPage: per, OnProgress: func(p dataset.Progress) {
+				if p.Done <= pages || p.Total != len(want)/per {
 					t.Errorf("stop at %d: progress went from %d pages to %d of %d", stopAt, pages, p.Done, p.Total)
 				}
 				reported, pages = p.New, p.Done
@@ -228,11 +235,11 @@ func TestStoppedSyncKeepsWholePagesInOrder(t *testing.T) {
 				t.Fatalf("stop at %d: %v", stopAt, err)
 			}
 			got := ids(t, s)
-			if len(got)%100 != 0 || len(got) < reported || !slices.Equal(got, want[len(want)-len(got):]) {
+			if len(got)%per != 0 || len(got) < reported || !slices.Equal(got, want[len(want)-len(got):]) {
 				t.Fatalf("stop at %d: %d stored (%d reported), not whole pages from the last", stopAt, len(got), reported)
 			}
 			coversExactly(t, s, got, len(want))
-			if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4}); r.New != len(want)-len(got) {
+			if r := sync(t, s, client(t, srv.URL), dataset.SyncOptions{Concurrency: 4, PerPage: per}); r.New != len(want)-len(got) {
 				t.Errorf("stop at %d: the next sync stored %d, want %d", stopAt, r.New, len(want)-len(got))
 			}
 			sameAsServer(t, s, srv)
