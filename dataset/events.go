@@ -83,12 +83,18 @@ func Watch(ctx context.Context, s *store.Store, o WatchOptions) *Watcher {
 		t := time.NewTicker(o.every())
 		ticks, stop = t.C, t.Stop
 	}
+	polled := make(chan struct{})
+	go func() {
+		defer close(polled)
+		w.polls(ctx, ticks)
+	}()
 	go func() {
 		defer release()
 		defer close(w.out)
 		defer st.set(func(st *syncState) { delete(st.watchers, w) })
 		defer stop()
-		w.deliver(ctx, ticks)
+		w.deliver(ctx)
+		<-polled
 	}()
 	return w
 }
@@ -117,10 +123,11 @@ func (w *Watcher) Fill(ctx context.Context, walk api.Walker) (SyncResult, error)
 	return fill(ctx, w.s, walk, w)
 }
 
-// deliver hands the queue to the reader one event at a time, and reads
-// the store's status at each tick, until ctx ends.
-func (w *Watcher) deliver(ctx context.Context, ticks <-chan time.Time) {
-	var seen SyncStatus
+// deliver hands the queue to the reader one event at a time, until ctx
+// ends. It never waits on the store: a store in memory has one
+// connection, which the end of a first sync holds for minutes at a
+// million, and the progress told meanwhile (Ending) must still be heard.
+func (w *Watcher) deliver(ctx context.Context) {
 	var next Event
 	have := false
 	for {
@@ -135,6 +142,18 @@ func (w *Watcher) deliver(ctx context.Context, ticks <-chan time.Time) {
 		case out <- next:
 			have = false
 		case <-w.wake:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// polls reads the store's status at each tick, until ctx ends, queueing
+// what changed for deliver.
+func (w *Watcher) polls(ctx context.Context, ticks <-chan time.Time) {
+	var seen SyncStatus
+	for {
+		select {
 		case <-ticks:
 			w.poll(ctx, &seen)
 		case <-ctx.Done():

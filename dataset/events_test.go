@@ -179,3 +179,58 @@ func TestWatchersLeaveNoGoroutine(t *testing.T) {
 		t.Fatalf("%d goroutines after the watchers ended, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
 	}
 }
+
+// A store in memory has one connection, which a long query holds (the
+// end of a first sync at a million holds it for minutes): a status read at
+// a tick waits for it, and the events told meanwhile must not wait behind
+// that read. Here a sync that cannot start ends at once while the store is
+// held: its end is heard before the store is let go.
+func TestEventsAreToldWhileTheStoreIsHeld(t *testing.T) {
+	t.Parallel()
+	s, err := store.Memory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	// Groups by donor and day, nearly one a gift: many more than the
+	// groups read ahead of the first handed over, so the query is still
+	// reading, the connection held, while the first one is.
+	c := client(t, server(t, demo.Options{Count: 2500}).URL)
+	sync(t, s, c, dataset.SyncOptions{})
+	held, release := make(chan struct{}), make(chan struct{})
+	reading := make(chan error, 1)
+	go func() {
+		reading <- s.EachGroup(context.Background(), query.Filter{}, []string{"donor", "day"}, time.UTC, func(store.Group) error {
+			select {
+			case held <- struct{}{}:
+			default:
+			}
+			<-release
+			return nil
+		})
+	}()
+	<-held
+	defer func() {
+		close(release)
+		if err := <-reading; err != nil {
+			t.Error(err)
+		}
+	}()
+	ticks := make(chan time.Time)
+	w := dataset.Watch(t.Context(), s, dataset.WatchOptions{Ticks: ticks})
+	ticks <- time.Now() // its status read now waits for the store
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := w.Sync(stopped, c, dataset.SyncOptions{}); err == nil {
+		t.Fatal("a sync that could not start ended without an error")
+	}
+	for {
+		e, ok := nextEvent(t, w)
+		if !ok {
+			t.Fatal("the stream closed before the sync's end was told")
+		}
+		if e.Done && e.By == dataset.ByMine {
+			return
+		}
+	}
+}
