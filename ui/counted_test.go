@@ -30,8 +30,8 @@ func TestTotalsCountWhatTheFooterCounts(t *testing.T) {
 }
 
 func totalsCountWhatTheFooterCounts(t *testing.T, sh apitest.Shape) {
-	// Every status is in the race run's three pages too.
-	src, srv := demoSource(t, sh.Of(demo.Options{Count: apitest.Sized(600, 300)}))
+	// Every status is in three pages, which a walk crosses.
+	src, srv := demoSource(t, sh.Of(demo.Options{Count: testCount}))
 	all := apitest.Every(t, demoClient(t, srv))
 	d := newDriver(t, src, 120, 35)
 	d.keys("G", "i")

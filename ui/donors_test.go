@@ -15,9 +15,9 @@ func TestDonorViewGroupsAndOpensADonor(t *testing.T) {
 	t.Parallel()
 	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
-			// Donors of several gifts, and Ada's, are in the race run's
-			// three pages too.
-			src, _ := demoSource(t, sh.Of(demo.Options{Count: apitest.Sized(600, 300)}))
+			// Donors of several gifts, and Ada's, are in three pages,
+			// which a walk crosses.
+			src, _ := demoSource(t, sh.Of(demo.Options{Count: testCount}))
 			d := newDriver(t, src, 120, 35)
 			d.keys("G", "d")
 			v := d.m.children[donors.ID].(*donors.View)
@@ -58,8 +58,8 @@ func TestHistoryKeyShowsTheDonorsGifts(t *testing.T) {
 	t.Parallel()
 	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
-			// Ada's gifts are spread over the race run's three pages too.
-			src, srv := demoSource(t, sh.Of(demo.Options{Count: apitest.Sized(600, 300)}))
+			// Ada's gifts are spread over three pages.
+			src, srv := demoSource(t, sh.Of(demo.Options{Count: testCount}))
 			d := newDriver(t, src, 120, 35)
 			d.keys("/", "ada", "enter")
 			email := d.m.list.selectedRow().Summary.Email.Value

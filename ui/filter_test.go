@@ -19,8 +19,8 @@ func TestFilterFormAppliesLocalFilters(t *testing.T) {
 	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
 			// Two statuses and a band of amounts narrow any account of a
-			// few pages; the race run's three pages have them all.
-			count := apitest.Sized(600, 300)
+			// few pages; three pages have them all.
+			count := testCount
 			src, _ := demoSource(t, sh.Of(demo.Options{Count: count}))
 			d := newDriver(t, src, 140, 30)
 			d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "refunded, disputed", "tab", "20..100", "enter")

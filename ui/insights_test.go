@@ -16,9 +16,8 @@ func TestInsightsAddUpWhatIsShown(t *testing.T) {
 	t.Parallel()
 	for _, sh := range apitest.RacedShapes() {
 		t.Run(sh.Name, func(t *testing.T) {
-			// Paid gifts over many months and weeks are in the race run's
-			// three pages too.
-			src, _ := demoSource(t, sh.Of(demo.Options{Count: apitest.Sized(700, 300)}))
+			// Paid gifts over many months and weeks are in three pages.
+			src, _ := demoSource(t, sh.Of(demo.Options{Count: testCount}))
 			d := newDriver(t, src, 120, 60)
 			d.keys("G", "f", "tab", "tab", "tab", "tab", "tab", "tab", "paid", "enter", "i")
 			v := d.m.children[insights.ID].(*insights.View)

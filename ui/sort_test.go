@@ -35,7 +35,7 @@ func TestSortByAColumnAndAgainReverses(t *testing.T) {
 		t.Run(sh.Name, func(t *testing.T) {
 			// The order is checked row by row: three pages hold ties and
 			// every status as well.
-			src, _ := demoSource(t, sh.Of(demo.Options{Count: apitest.Sized(450, 300)}))
+			src, _ := demoSource(t, sh.Of(demo.Options{Count: testCount}))
 			d := newDriver(t, src, 120, 30)
 			d.keys("G", "s", "a")
 			rows := d.shownRows()

@@ -16,7 +16,10 @@ func TestListTakesEveryFilterOfTheBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("many runs of the program over thousands of donations: left to go test ./...")
 	}
-	_, env, account := askAccount(t, 2000)
+	// Three pages of 100: each filter below keeps of them what it keeps of
+	// a larger account (some, last month 8; --until all, as the account
+	// ends with last month), and each list online reads them all again.
+	_, env, account := askAccount(t, 300)
 	all := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson"}, account...)...).stdout)
 	lastMonth, _ := api.PresetRange("last month", pinnedNow())
 	for _, tc := range []struct {
@@ -110,6 +113,9 @@ func TestANewFilterIsOneRow(t *testing.T) {
 	ask.Fields = append(ask.Fields[:len(ask.Fields):len(ask.Fields)], ask.Field{
 		Name: "money", Label: "Money", Chip: "money", Hint: "a currency", Form: true, Known: "currency",
 		Parse: func(s string, _ time.Time, q *ask.Question) error { q.Filter.Currency = s; return nil }})
+	// Three pages of 100: each filter below keeps of them what it keeps of
+	// a larger account (some, last month 8; --until all, as the account
+	// ends with last month), and each list online reads them all again.
 	_, env, account := askAccount(t, 300)
 	got := decoded(t, runCmd(t, env, append([]string{"list", "--format", "ndjson", "--money", "eur"}, account...)...).stdout)
 	if len(got) == 0 {
