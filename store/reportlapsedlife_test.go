@@ -96,7 +96,9 @@ func TestDonorLastHoldsHostileData(t *testing.T) {
 	skipShort(t)
 	for _, shape := range []string{demo.ShapeSpec, demo.ShapeDonorbox} {
 		t.Run(shape, func(t *testing.T) {
-			s, path, srv, c := syncedFile(t, demo.Options{Count: 1000, Shape: shape, Hostile: true, Drift: true}, dataset.SyncOptions{})
+			// The first sync is shared (a copy) with the life below.
+			srv, s, path := syncedCopy(t, demo.Options{Count: 1000, Shape: shape, Hostile: true, Drift: true})
+			c := client(t, srv.URL)
 			db := reader(t, path)
 			heldJSON(t, s, "synced")
 			if fastIsSlow(t, s, "synced", nowQueries(srv), "USD", "JPY") == 0 {
@@ -159,7 +161,10 @@ func withinJSON(t *testing.T, s *store.Store, db *sql.DB, when string) {
 func TestDonorLastLivesThroughSyncs(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
-	s, path, srv, c := syncedFile(t, demo.Options{Count: 1000, Hostile: true, Drift: true}, dataset.SyncOptions{Concurrency: 4})
+	// It checks the syncs after the first, which it shares (a copy) with
+	// the hostile data's test of the same shape.
+	srv, s, path := syncedCopy(t, demo.Options{Count: 1000, Shape: demo.ShapeSpec, Hostile: true, Drift: true})
+	c := client(t, srv.URL)
 	db := reader(t, path)
 	r := rand.New(rand.NewPCG(5, 6))
 	served := 0
