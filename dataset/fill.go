@@ -102,10 +102,33 @@ func fill(ctx context.Context, s *store.Store, w api.Walker, mine *Watcher) (Syn
 		return SyncResult{}, err
 	}
 	defer unlock()
-	r, err := run(ctx, s, pass{w: w, start: start, state: st})
+	ps := pass{w: w, start: start, state: st}
+	first, deferred := true, false
+	ps.each = func(api.Batch) {
+		if first {
+			first = false
+			deferred = !w.Done() && deferUpkeep(ctx, s)
+		}
+	}
+	r, err := run(ctx, s, ps)
 	w.Close()
+	if err == nil && deferred {
+		err = s.Tidy(ctx, true)
+	}
 	res := SyncResult{New: r.New, Updated: r.Updated, Requests: r.Requests, LastPage: r.LastPage,
 		Warnings: append(r.Warnings, r.Skipped...), Elapsed: time.Since(start)}
 	st.ended(res, err)
 	return res, err
+}
+
+// deferUpkeep has an empty store, which a walk not done with its first
+// page fills, filled as a first sync fills one: its search index, sums and
+// most indexes built once at the end (Tidy) cost a fraction of keeping
+// them row by row past a few pages, for a fixed cost that a walk of one
+// page does not repay (docs/performance.md, "Online, into a store in memory"). A store that cannot
+// be so readied (not empty, or an error, which leaves it as it was) is
+// filled row by row.
+func deferUpkeep(ctx context.Context, s *store.Store) bool {
+	n, _, err := s.Tail(ctx)
+	return err == nil && n == 0 && s.Begin(ctx, true) == nil
 }
