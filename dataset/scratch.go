@@ -42,10 +42,18 @@ type Step struct {
 }
 
 // NewScratch starts a walk of q's pages in order, in dates, into a new
-// store in memory.
+// store in memory. Its upkeep is deferred as a first sync's is, and never
+// built: a scratch store answers one question, of the pages a user reads,
+// from the donations themselves (search by LIKE, sums and sorts over the
+// rows), and each page is stored without the search index's and the sums'
+// triggers, most of what storing it cost.
 func NewScratch(ctx context.Context, src Walks, q api.Query, order api.Order, dates api.DateRange) (*Scratch, error) {
 	st, err := store.Memory(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if err := st.Begin(ctx, true); err != nil {
+		st.Close()
 		return nil, err
 	}
 	return &Scratch{st: st, w: src.Walk(q, order, dates, 1)}, nil
