@@ -125,8 +125,8 @@ func (w *Watcher) Fill(ctx context.Context, walk api.Walker) (SyncResult, error)
 
 // deliver hands the queue to the reader one event at a time, until ctx
 // ends. It never waits on the store: a store in memory has one
-// connection, which the end of a first sync holds for minutes at a
-// million, and the progress told meanwhile (Ending) must still be heard.
+// connection, which the end of a large first sync holds all along, and
+// the progress told meanwhile (Ending) must still be heard.
 func (w *Watcher) deliver(ctx context.Context) {
 	var next Event
 	have := false

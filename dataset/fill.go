@@ -122,12 +122,12 @@ func fill(ctx context.Context, s *store.Store, w api.Walker, mine *Watcher) (Syn
 }
 
 // deferUpkeep has an empty store, which a walk not done with its first
-// page fills, filled as a first sync fills one: its search index, sums and
-// most indexes built once at the end (Tidy) cost a fraction of keeping
-// them row by row past a few pages, for a fixed cost that a walk of one
-// page does not repay (docs/performance.md, "Online, into a store in memory"). A store that cannot
-// be so readied (not empty, or an error, which leaves it as it was) is
-// filled row by row.
+// page fills, filled as a first sync fills one: its search index, sums
+// and most indexes built once at the end (Tidy) cost a fraction of
+// keeping them row by row past a few pages, for a fixed cost that a walk
+// of one page does not repay (docs/performance.md, "Online, into a store
+// in memory"). A store that cannot be so readied (not empty, or an error,
+// which leaves it as it was) is filled row by row.
 func deferUpkeep(ctx context.Context, s *store.Store) bool {
 	n, _, err := s.Tail(ctx)
 	return err == nil && n == 0 && s.Begin(ctx, true) == nil
