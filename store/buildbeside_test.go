@@ -315,16 +315,27 @@ func (c *doneAfter) Done() <-chan struct{} {
 	return c.Context.Done()
 }
 
+// cancelledEnd is the account of the tests that cancel an end or plant a
+// file at its scratch name: 500 gifts, or under -short (the race pass)
+// 100. Either is past depthBase+deepSteps, from where an end runs the same
+// statements and asks its context for Done as often (once or a few times a
+// statement) at any size, so the cancellations land in the same steps of
+// the end, on both connections, and the scratch name is met by the same
+// code.
+func cancelledEnd() demo.Options {
+	if testing.Short() {
+		return demo.Options{Count: 100}
+	}
+	return demo.Options{Count: 500}
+}
+
 // An end cancelled anywhere (ctrl+c) leaves no scratch file and the
 // meta key deferred set, and the next end makes what an end never
-// cancelled makes. 500 gifts suffice: an end asks its context for Done as
-// often at 500 gifts as at thousands (once or a few times a statement, and
-// past depthBase+deepSteps gifts it runs the same statements), so the
-// cancellations land in the same steps of the end, on both connections.
+// cancelled makes, over cancelledEnd's account.
 func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := sharedEnd(t, demo.Options{Count: 500})
+	e := sharedEnd(t, cancelledEnd())
 	want := e.want
 	cancelled := 0
 	for n := 1; ; n += max(1, n/2) {
@@ -366,7 +377,7 @@ func TestEndCancelledAnywhereIsFinishedByTheNext(t *testing.T) {
 // makes with the name free.
 func TestEndReplacesWhatItsScratchNameHolds(t *testing.T) {
 	ctx := context.Background()
-	e := sharedEnd(t, demo.Options{Count: 500})
+	e := sharedEnd(t, cancelledEnd())
 	for _, plant := range []struct {
 		what string
 		make func(t *testing.T, at, own string)

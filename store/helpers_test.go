@@ -28,7 +28,6 @@ var (
 	firstDiff    = datasettest.FirstDiff
 	skipShort    = datasettest.SkipShort
 	syncedCopy   = datasettest.Synced
-	sized        = apitest.Sized
 )
 
 // syncedFile is where most tests of a store on disk start: a demo server
@@ -87,4 +86,24 @@ func copied(t *testing.T, path string) string {
 func firstPassOnly(t *testing.T, checks string) {
 	t.Helper()
 	apitest.FirstPassOnly(t, checks+", read on one goroutine: the race pass runs the syncs that fill such a store elsewhere")
+}
+
+// rebuiltFirstPassOnly skips, under -short (the race pass), a test whose
+// checks read on one goroutine what a rebuild from the records leaves
+// (checks says what): the rebuild runs on one goroutine, and
+// TestARebuildStoppedLeavesNothingHalfDone runs it, cancelled, and the
+// end on open after it, in the race pass.
+func rebuiltFirstPassOnly(t *testing.T, checks string) {
+	t.Helper()
+	apitest.FirstPassOnly(t, checks+", read on one goroutine: TestARebuildStoppedLeavesNothingHalfDone runs the rebuild and its end in the race pass")
+}
+
+// groupedFirstPassOnly skips, under -short (the race pass), a test whose
+// checks compare on one goroutine the sums that groups, insights, donors
+// or reports read (checks says what): the groups' one reading goroutine
+// is run, ended every way, by TestGroupsEndWithTheirCaller in the race
+// pass, and the syncs that fill such stores by others.
+func groupedFirstPassOnly(t *testing.T, checks string) {
+	t.Helper()
+	apitest.FirstPassOnly(t, checks+", compared on one goroutine: TestGroupsEndWithTheirCaller runs the groups' reading goroutine in the race pass")
 }

@@ -93,6 +93,7 @@ func rebuilding(t *testing.T, ctx context.Context, path string) (*store.Store, [
 // version answered from it: its donations, groups, donors under each rule
 // and retention. What it learned and recorded of its syncs is kept.
 func TestAStoreOfTheVersionBeforeIsRebuiltFromItsRecords(t *testing.T) {
+	rebuiltFirstPassOnly(t, "what each shape's rebuilt store reads, its progress and its meta")
 	ctx := context.Background()
 	for _, shape := range datasettest.FixtureShapes {
 		t.Run(shape, func(t *testing.T) {

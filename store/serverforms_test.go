@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
@@ -52,9 +51,7 @@ func syncedIn(t *testing.T, zone string, opts demo.Options) *store.Store {
 	return s
 }
 
-// dayZones are the zones the tests of the days a store gives run in. A
-// zone is arithmetic over the records on one goroutine: the race run
-// (-short) takes the first alone, and the full run both.
+// dayZones are the zones the tests of the days a store gives run in.
 var dayZones = []string{"America/New_York", "Asia/Tokyo"}
 
 // A server that writes offsets without a colon ("+0000", "+00"), a space
@@ -62,7 +59,8 @@ var dayZones = []string{"America/New_York", "Asia/Tokyo"}
 // "1.234,50"), gives every day the gifts and the money the spec's server
 // gives: none lands in a blank day, no 12,50 adds up as 1,250.
 func TestServerFormsGiveTheSameDaysAndMoney(t *testing.T) {
-	for _, zone := range apitest.Raced(dayZones, 0) {
+	firstPassOnly(t, "the days and money a server's other date and decimal forms give")
+	for _, zone := range dayZones {
 		t.Run(zone, func(t *testing.T) {
 			loc, err := time.LoadLocation(zone)
 			if err != nil {
@@ -82,8 +80,9 @@ func TestServerFormsGiveTheSameDaysAndMoney(t *testing.T) {
 // Tokyo puts each gift on the day the server wrote, the UTC day of the
 // spec's server's date-time for it.
 func TestDateOnlyGiftsKeepTheirDayInEveryZone(t *testing.T) {
+	firstPassOnly(t, "the day a date with no time keeps in each zone")
 	want := byDay(t, syncedIn(t, "UTC", demo.Options{Count: 600}), time.UTC)
-	for _, zone := range apitest.Raced(dayZones, 0) {
+	for _, zone := range dayZones {
 		t.Run(zone, func(t *testing.T) {
 			loc, err := time.LoadLocation(zone)
 			if err != nil {
