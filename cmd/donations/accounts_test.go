@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"donations/api/apitest"
 	"donations/api/demo"
 	"donations/store"
 )
@@ -43,6 +44,7 @@ func offlineCount(t *testing.T, env map[string]string, args ...string) (int, res
 // --offline shows org-a's donations only.
 func TestStoresArePerBaseURLPath(t *testing.T) {
 	t.Parallel()
+	apitest.FirstPassOnly(t, "checks which file holds each account's store, on one goroutine; the sync and list --offline it runs are raced in TestSyncThenOfflineThenClear")
 	env, a, b := twoOrgs(t)
 	for _, base := range []string{a, b} {
 		if r := runCmd(t, env, asUser(base, "sync")...); r.code != 0 {
@@ -65,6 +67,7 @@ func TestStoresArePerBaseURLPath(t *testing.T) {
 // donations' requests are not known, is handed to no one and left as it is.
 func TestOldStoreIsCarriedOnlyWhenItIsTheAccounts(t *testing.T) {
 	t.Parallel()
+	apitest.FirstPassOnly(t, "checks which old store file is moved and which is left as it was, on one goroutine; the sync and list --offline it runs are raced in TestSyncThenOfflineThenClear")
 	synced, a, b := twoOrgs(t)
 	if r := runCmd(t, synced, asUser(a, "sync")...); r.code != 0 {
 		t.Fatal(r.stderr)

@@ -54,9 +54,10 @@ func TestListOrder(t *testing.T) {
 		n      int
 		newest bool
 		ids    []int64
-		// readBy, where set, is a case that reads the same pages through
-		// the same goroutines (into a store in memory, or the newest
-		// pages) and orders them as this one does on one goroutine: the
+		// readBy, where set, is a case that reads the same pages (or the
+		// other shape's, walked the same way) through the same goroutines
+		// (into a store in memory, or the newest pages) and orders them as
+		// this one does on one goroutine: the
 		// race pass (-short), which needs each concurrent path run once,
 		// leaves this case to the first pass.
 		readBy string
@@ -64,7 +65,7 @@ func TestListOrder(t *testing.T) {
 		{"order oldest", []string{"--order", "oldest"}, 250, false, nil, ""},
 		{"order newest", []string{"--order", "newest"}, 250, true, nil, ""},
 		{"order newest, donorbox", []string{"--order", "newest", "--demo-shape", "donorbox"}, 250, true, nil, ""},
-		{"order oldest, donorbox", []string{"--order", "oldest", "--demo-shape", "donorbox"}, 250, false, nil, ""},
+		{"order oldest, donorbox", []string{"--order", "oldest", "--demo-shape", "donorbox"}, 250, false, nil, "order oldest"},
 		{"newest 5 oldest first, donorbox", []string{"--newest", "5", "--order", "oldest", "--demo-shape", "donorbox"}, 5, false, nil, ""},
 		{"newest 5", []string{"--newest", "5"}, 5, true, newest5, ""},
 		{"newest 5 oldest first", []string{"--newest", "5", "--order", "oldest"}, 5, false, oldest5, "newest 5"},

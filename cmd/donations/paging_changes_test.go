@@ -33,21 +33,23 @@ func TestCommandsOverPagingThatChangesUnderAWalk(t *testing.T) {
 		// could not.
 		whole bool
 		// walkedBy, where set, is a case whose commands take this one's
-		// concurrent path (the same shape and order, the same commands)
-		// with changes of page size or order on top: the race pass (-short), which
-		// needs each concurrent path run once, leaves this case to the
-		// first pass.
+		// concurrent path (the same read-ahead, writer and events, the
+		// same commands) over pages that change otherwise: the race pass
+		// (-short), which needs each concurrent path run once, leaves this
+		// case to the first pass. It keeps the walk whose server changes
+		// after the first sync (a sync over a held store, its walk back)
+		// and the one that must fail (read-ahead stopped with pages out).
 		walkedBy string
 	}{
-		{"honest, 100 a page", demo.Options{}, nil, true, "50 then 25 a page"},
-		{"50 then 25 a page", demo.Options{PageSizes: []int{50, 25}}, nil, true, ""},
-		{"25 then 50 a page", demo.Options{PageSizes: []int{25, 50}}, nil, true, ""},
+		{"honest, 100 a page", demo.Options{}, nil, true, "page 1 newest first, later pages oldest first"},
+		{"50 then 25 a page", demo.Options{PageSizes: []int{50, 25}}, nil, true, "page 1 newest first, later pages oldest first"},
+		{"25 then 50 a page", demo.Options{PageSizes: []int{25, 50}}, nil, true, "page 1 newest first, later pages oldest first"},
 		{"honest, newest first, still so after the first sync", demo.Options{NewestOnly: true},
 			&demo.Options{NewestOnly: true}, true, "newest first, oldest first after the first sync"},
 		{"newest first, oldest first after the first sync", demo.Options{NewestOnly: true},
 			&demo.Options{OrderDesc: true}, true, ""},
-		{"honest, newest first unless asked", demo.Options{Shape: demo.ShapeDonorbox}, nil, true, "order=asc honoured on page 1 only"},
-		{"order=asc honoured on page 1 only", demo.Options{Shape: demo.ShapeDonorbox, AscPageOne: true}, nil, true, ""},
+		{"honest, newest first unless asked", demo.Options{Shape: demo.ShapeDonorbox}, nil, true, "page 1 newest first, later pages oldest first"},
+		{"order=asc honoured on page 1 only", demo.Options{Shape: demo.ShapeDonorbox, AscPageOne: true}, nil, true, "page 1 newest first, later pages oldest first"},
 		{"page 1 newest first, later pages oldest first", demo.Options{NewestPageOne: true}, nil, false, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -56,7 +56,9 @@ func TestFiscalStartTakesTheMonthsName(t *testing.T) {
 	// Any account's report tells one start of the year from another: 100
 	// gifts give every month some.
 	want := runCmd(t, nil, "report", "yoy", "--demo", "--demo-count", "100", "--format", "csv", "--fiscal-start", "7")
-	for _, name := range []string{"July", "jul", " JULY "} {
+	// The race pass (-short) reads one name: the others are the same
+	// parse, on one goroutine, of other text.
+	for _, name := range apitest.Raced([]string{"July", "jul", " JULY "}, 0) {
 		r := runCmd(t, nil, "report", "yoy", "--demo", "--demo-count", "100", "--format", "csv", "--fiscal-start", name)
 		if r.code != 0 || want.code != 0 || r.stdout != want.stdout {
 			t.Errorf("--fiscal-start %q: exit %d, %q; want what 7 gives (exit %d)", name, r.code, r.stderr, want.code)

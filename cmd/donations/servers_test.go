@@ -25,7 +25,12 @@ func TestEveryKindOfServerAnswersRight(t *testing.T) {
 	if testing.Short() {
 		count, perPage = 415, 10
 	}
-	for _, sv := range apitest.Servers {
+	// The race pass (-short), which needs each concurrent path run once,
+	// takes the server that lists newest first only: its walks read ahead
+	// back towards page 1, the read-ahead's other way; the other two are
+	// walked forward, as nearly every other race-pass test walks, over
+	// other data, which the first pass checks.
+	for _, sv := range apitest.Raced(apitest.Servers, 2) {
 		t.Run(sv.Name, func(t *testing.T) {
 			t.Parallel()
 			srv := demo.New(sv.Of(demo.Options{Count: count, PageSize: perPage}))
