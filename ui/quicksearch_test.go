@@ -11,6 +11,7 @@ import (
 	"donations/api/demo"
 	"donations/dataset"
 	"donations/query"
+	"donations/store"
 	"donations/textsafe"
 )
 
@@ -55,10 +56,7 @@ func TestACommonLetterSaysAtLeastUntilCounted(t *testing.T) {
 // TestTheSumsWaitForTheFirstScreen: not before it).
 func TestTotalsFollowTheFirstScreen(t *testing.T) {
 	t.Parallel()
-	_, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
-	d.settle()
-	d.keys("/")
+	d, _ := searchBarOverAStore(t)
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	s := d.m.data.shown
 	if s.Answered() {
@@ -105,10 +103,7 @@ func TestTheSearchBarOpensOnTheSearchInForce(t *testing.T) {
 // as the new search's.
 func TestASearchUnderWayGivesNoCountOfTheOneBefore(t *testing.T) {
 	t.Parallel()
-	_, c, st := storeAccount(t, 450)
-	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
-	d.settle()
-	d.keys("/")
+	d, st := searchBarOverAStore(t)
 	d.mustShow("450 matches")
 	_, cmd := d.m.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	d.mustShow("/ q", "searching…")
@@ -121,4 +116,15 @@ func TestASearchUnderWayGivesNoCountOfTheOneBefore(t *testing.T) {
 	}
 	d.mustShow("/ q", textsafe.Count(n, "match"))
 	d.mustNotShow("searching…")
+}
+
+// searchBarOverAStore is the browser over a synced store of 450 gifts,
+// a sync beside it, its quick-search bar open.
+func searchBarOverAStore(t *testing.T) (*driver, *store.Store) {
+	t.Helper()
+	_, c, st := storeAccount(t, 450)
+	d := newDriverWith(t, FromClient(c), Options{Store: dataset.Hold(st), Sync: syncWith(st, c)}, 120, 35)
+	d.settle()
+	d.keys("/")
+	return d, st
 }
